@@ -1,0 +1,264 @@
+"""The ``pegrace`` command. Every subcommand reads --players, --seat, --rules and
+--seed the same way; bad input ends with one line naming the problem."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import NoReturn
+
+from pegrace.bench import bench, format_bench
+from pegrace.engine import Rules
+from pegrace.errors import NotationError, OptionError, PegraceError
+from pegrace.games import get_rules, list_games, rules_class
+from pegrace.match import parse_seats
+from pegrace.notation import load_state
+from pegrace.pictures import draw
+from pegrace.players import player_names
+from pegrace.record import Record, replay
+from pegrace.simulate import format_report, simulate
+from pegrace.terminal import TerminalGame
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"pegrace: error: {message} (see {self.prog} --help)\n")
+
+
+def parse_rules(items: Sequence[str]) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for item in items:
+        for part in item.split(","):
+            key, eq, value = part.partition("=")
+            if not eq or not key.strip():
+                raise OptionError(f"--rules {part!r}: write KEY=VALUE, e.g. voluntary_pass=off")
+            options[key.strip()] = value.strip()
+    return options
+
+
+def game_flags(parser: argparse.ArgumentParser, seat_default: str) -> None:
+    parser.add_argument(
+        "--players", type=int, default=4, metavar="K", help="how many play, 2-4 (default 4)"
+    )
+    parser.add_argument(
+        "--seat",
+        action="append",
+        default=[],
+        metavar="COLOUR=PLAYER",
+        help=f"who plays a colour: {', '.join(player_names())}; all=PLAYER sets every seat "
+        f"not named on its own (default all={seat_default})",
+    )
+    parser.add_argument(
+        "--rules",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a rule option (see `pegrace rules GAME`); repeat or separate with commas",
+    )
+    parser.add_argument("--seed", type=int, default=None, help="seed for dice and players")
+
+
+def make_parser() -> Parser:
+    parser = Parser(
+        prog="pegrace",
+        description="Pop-O-Matic dice race games: play, simulate and study them.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
+    games = ", ".join(list_games())
+
+    play = sub.add_parser("play", help="play a game in the terminal", description=(
+        "Play in the terminal. Humans press Enter to pop, pick a move by its number, "
+        "p passes where allowed, q quits (the record is saved if --record is given)."))  # fmt: skip
+    play.add_argument("game", nargs="?", default="trouble", help=f"one of {games}")
+    game_flags(play, "computer:heuristic")
+    play.add_argument("--record", type=Path, metavar="FILE", help="write the game record here")
+    play.add_argument(
+        "--delay", type=float, default=None, metavar="S",
+        help="pause after each computer move in seconds (default 0.6 on a terminal, else 0)",
+    )  # fmt: skip
+    play.add_argument("--fast", action="store_true", help="no pause after computer moves")
+    play.add_argument("--no-colour", action="store_true", help="plain text, no ANSI colours")
+
+    sim = sub.add_parser("simulate", help="play many computer games and report statistics")
+    sim.add_argument("game", help=f"one of {games}")
+    sim.add_argument("--games", type=int, default=1000, metavar="N", help="games (default 1000)")
+    game_flags(sim, "computer:random")
+    sim.add_argument("--workers", type=int, default=1, metavar="W", help="processes (default 1)")
+    sim.add_argument("--json", action="store_true", help="print the report as JSON")
+    sim.add_argument("--record-dir", type=Path, metavar="DIR", help="write every game's record")
+
+    moves = sub.add_parser("moves", help="list the legal moves in a position")
+    moves.add_argument("game", help=f"one of {games}")
+    moves.add_argument("--state", type=Path, required=True, metavar="FILE", help="state JSON")
+    moves.add_argument("--roll", help="the roll to play (else the state's own roll)")
+    moves.add_argument("--json", action="store_true", help="print JSON")
+
+    rep = sub.add_parser("replay", help="show a recorded game step by step")
+    rep.add_argument("record", type=Path, help="a record JSON file")
+    rep.add_argument("--step", action="store_true", help="wait for Enter after every move")
+    rep.add_argument("--final", action="store_true", help="show only the final position")
+    rep.add_argument("--no-colour", action="store_true", help="plain text, no ANSI colours")
+
+    rules = sub.add_parser("rules", help="list every rule option of a game")
+    rules.add_argument("game", nargs="?", help=f"one of {games} (default: all)")
+
+    ben = sub.add_parser("bench", help="random games per second on one core")
+    ben.add_argument("game", help=f"one of {games}")
+    ben.add_argument("--games", type=int, default=300, metavar="N", help="games per run")
+    ben.add_argument("--runs", type=int, default=5, help="runs; the median is reported")
+    ben.add_argument("--players", type=int, default=4, metavar="K")
+    ben.add_argument("--rules", action="append", default=[], metavar="KEY=VALUE")
+    ben.add_argument("--seed", type=int, default=1)
+    ben.add_argument("--json", action="store_true", help="print JSON")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = make_parser().parse_args(argv)
+    try:
+        return COMMANDS[args.command](args)
+    except PegraceError as err:
+        print(f"pegrace: error: {err}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("\npegrace: stopped", file=sys.stderr)
+        return 130
+
+
+def new_rules(args: argparse.Namespace) -> Rules:
+    return get_rules(args.game, args.players, parse_rules(args.rules))
+
+
+def seed_of(args: argparse.Namespace) -> int:
+    if args.seed is not None:
+        return int(args.seed)
+    import secrets
+
+    return secrets.randbelow(2**31)
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    rules = new_rules(args)
+    seats = parse_seats(rules, args.seat, "computer:heuristic")
+    tty = sys.stdout.isatty()
+    delay = 0.0 if args.fast else (args.delay if args.delay is not None else 0.6 * tty)
+    if args.record is not None and not args.record.parent.exists():
+        raise OptionError(f"--record {args.record}: folder {args.record.parent} does not exist")
+    seed = seed_of(args)
+    print(f"seed {seed}")
+    game = TerminalGame(
+        rules, seats, seed, out=sys.stdout, ask=input, use_colour=tty and not args.no_colour,
+        delay=delay, record_path=args.record,
+    )  # fmt: skip
+    return game.run()
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    if args.games < 1:
+        raise OptionError(f"--games {args.games}: play at least 1 game")
+    if args.workers < 1:
+        raise OptionError(f"--workers {args.workers}: use at least 1 worker")
+    rules = new_rules(args)
+    seats = parse_seats(rules, args.seat, "computer:random")
+    humans = [c for c, spec in seats.items() if spec == "human"]
+    if humans:
+        raise OptionError(f"simulate plays computer seats only; {', '.join(humans)} is human")
+    if args.record_dir is not None:
+        args.record_dir.mkdir(parents=True, exist_ok=True)
+    seed = args.seed if args.seed is not None else 0
+    report = simulate(
+        rules.name, args.games, args.players, rules.options, seats, seed, args.workers,
+        args.record_dir,
+    )  # fmt: skip
+    print(json.dumps(report, indent=2) if args.json else format_report(report))
+    return 0
+
+
+def read_text(path: Path, what: str) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as err:
+        raise OptionError(f"cannot read {what} {path}: {err.strerror}") from None
+
+
+def cmd_moves(args: argparse.Namespace) -> int:
+    rules_class(args.game)
+    rules, state = load_state(read_text(args.state, "state file"), args.game)
+    if args.roll is not None:
+        if state.phase not in (state.phase.ROLL, state.phase.MOVE):
+            raise NotationError(f"the state's phase is {state.phase.name.lower()}: no roll is due")
+        state = rules.roll(state._replace(phase=state.phase.ROLL, roll=None),
+                           rules.dice.parse(args.roll))  # fmt: skip
+    elif state.roll is None:
+        raise NotationError("give --roll R (the state holds no roll)")
+    moves = rules.legal_moves(state)
+    if args.json:
+        listing = [{"move": str(m), "describe": rules.describe(state, m)} for m in moves]
+        print(json.dumps({"to_move": rules.colours[state.current], "roll": state.roll,
+                          "moves": listing}, indent=2))  # fmt: skip
+        return 0
+    print(f"{rules.colours[state.current]} to move with {rules.dice.format(state.roll or 0)}:")
+    for number, move in enumerate(moves, 1):
+        print(f"  {number}. {move}    ({rules.describe(state, move)})")
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    record = Record.load(args.record)
+    rules, states = replay(record)
+    colour = sys.stdout.isatty() and not args.no_colour
+    print(f"{rules.title}, seed {record.seed}, rules "
+          + ", ".join(f"{k}={v}" for k, v in rules.options.items()))  # fmt: skip
+    if not args.final:
+        for before, event, after in zip(states, record.events, states[1:], strict=True):
+            if event.move is None:
+                label = "pops" if before.phase == before.phase.ROLLOFF else "rolls"
+                print(f"{event.colour} {label} {rules.dice.format(rules.dice.from_json(event.roll))}")
+                continue
+            move = rules.parse_move(before, event.move)
+            print(f"{event.colour}: {rules.describe(before, move)}")
+            print(draw(rules, after, colour))
+            if args.step:
+                input("Enter for the next move ")
+    print(draw(rules, states[-1], colour))
+    if states[-1].is_over:
+        outcome = rules.outcome(states[-1])
+        places = sorted(range(rules.side_count), key=lambda s: outcome.places[s])
+        print("places: " + ", ".join(f"{outcome.places[s]}. {rules.side_name(s)}" for s in places))
+    return 0
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    for name in [args.game] if args.game else list_games():
+        cls = rules_class(name)
+        print(f"{cls.title} ({cls.name}), rules version {cls.version}, "
+              f"{cls.min_players}-{cls.max_players} players")  # fmt: skip
+        for option in cls.option_specs:
+            values = "|".join(option.choices) if option.choices else "a whole number"
+            print(f"  {option.name}={option.default:<12} ({values})")
+            print(f"      {option.help}")
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    report = bench(args.game, args.players, parse_rules(args.rules), args.games, args.runs,
+                   args.seed)  # fmt: skip
+    print(json.dumps(report, indent=2) if args.json else format_bench(report))
+    return 0
+
+
+COMMANDS = {
+    "play": cmd_play,
+    "simulate": cmd_simulate,
+    "moves": cmd_moves,
+    "replay": cmd_replay,
+    "rules": cmd_rules,
+    "bench": cmd_bench,
+}
+
+
+if __name__ == "__main__":
+    sys.exit(main())

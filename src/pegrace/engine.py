@@ -1,0 +1,380 @@
+"""The shared engine: turn structure, chance events, legality, outcome.
+
+A game is a subclass of :class:`Rules` that supplies its board and a few hooks
+(``initial_pieces``, ``piece_moves``, ``move_pieces``, ``extra_roll``,
+``seat_finished``; optionally ``may_pass``, ``eliminated``, ``score``).
+Everything else (the roll-off, whose turn it is, extra rolls, players finishing
+and play going on for the lower places, elimination, teams, the outcome, and
+the checked ``play``) lives here once.
+
+Two ways in:
+- ``roll``/``play`` check what they are given and raise typed errors;
+- ``apply_roll``/``apply_move`` trust their caller (search and simulation).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import ClassVar
+
+from pegrace.dice import D6, Dice, Roll
+from pegrace.errors import IllegalMoveError, NotationError, OptionError
+from pegrace.moves import PASS, Move
+from pegrace.state import Phase, State
+
+Pieces = tuple[tuple[int, ...], ...]
+ROLL, MOVE, OVER = Phase.ROLL, Phase.MOVE, Phase.OVER
+
+
+def _state(*fields: object) -> State:
+    """Build a State from its fields in order, skipping NamedTuple's argument parsing."""
+    return tuple.__new__(State, fields)
+
+
+@dataclass(frozen=True)
+class Option:
+    """A named rule option: its values, default, meaning and the seed/ruling it follows."""
+
+    name: str
+    default: str
+    choices: tuple[str, ...]  # empty: any whole number >= 0
+    help: str
+
+    def check(self, value: str, game: str) -> str:
+        value = value.strip().lower()
+        if self.choices and value not in self.choices:
+            raise OptionError(
+                f"{game} option {self.name}={value!r}: choose one of {', '.join(self.choices)}"
+            )
+        if not self.choices and not value.isdigit():
+            raise OptionError(f"{game} option {self.name}={value!r}: expected a whole number")
+        return value
+
+
+@dataclass(frozen=True)
+class Outcome:
+    places: tuple[int, ...]  # per side: 1 is first; sides that tie share a place
+    winners: tuple[int, ...]  # the sides in first place
+    reason: str
+
+
+class Rules:
+    """The engine, specialised by a game. One instance holds one game's settings."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    version: ClassVar[int]  # bumped when behaviour changes; stored in every record
+    all_colours: ClassVar[tuple[str, ...]]
+    option_specs: ClassVar[tuple[Option, ...]]
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    dice: Dice = D6
+    eliminates: ClassVar[bool] = False  # whether ``eliminated`` can ever be true
+    counts_aux: ClassVar[bool] = False  # whether ``next_aux`` changes anything
+    stops: ClassVar[bool] = False  # whether ``stop_after`` can ever stop a game
+
+    def __init__(self, players: int = 4, options: Mapping[str, str] | None = None) -> None:
+        if not self.min_players <= players <= self.max_players:
+            raise OptionError(
+                f"{self.name} is for {self.min_players} to {self.max_players} players, not {players}"
+            )
+        self.players = players
+        self.options = self._resolve_options(options or {})
+        self.colours = self.seat_colours(players)
+        self.sides = self.seat_sides()
+        self.side_count = max(self.sides) + 1
+        self.side_seats = tuple(
+            tuple(s for s in range(len(self.colours)) if self.sides[s] == side)
+            for side in range(self.side_count)
+        )
+        order = self.turn_order()
+        self.next_seat = tuple(order[(order.index(s) + 1) % len(order)] for s in range(len(order)))
+        self.setup()
+
+    # ------------------------------------------------------------------ options
+    @classmethod
+    def option(cls, name: str) -> Option:
+        for spec in cls.option_specs:
+            if spec.name == name:
+                return spec
+        raise OptionError(
+            f"unknown {cls.name} option {name!r} (options: "
+            f"{', '.join(o.name for o in cls.option_specs)})"
+        )
+
+    def _resolve_options(self, given: Mapping[str, str]) -> dict[str, str]:
+        resolved = {spec.name: spec.default for spec in self.option_specs}
+        for key, value in given.items():
+            resolved[key] = self.option(key).check(str(value), self.name)
+        self.check_options(resolved)
+        return resolved
+
+    def check_options(self, options: Mapping[str, str]) -> None:
+        """Hook: reject option combinations that make no sense for this player count."""
+
+    def on(self, name: str) -> bool:
+        return self.options[name] == "on"
+
+    # ------------------------------------------------------------- seating
+    def seat_colours(self, players: int) -> tuple[str, ...]:
+        """The colours in play, in board order (clockwise from the first colour)."""
+        spacing = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}[players]
+        return tuple(self.all_colours[i] for i in spacing)
+
+    def seat_sides(self) -> tuple[int, ...]:
+        """Which side (player or team) each seat plays for; by default one side each."""
+        return tuple(range(len(self.colours)))
+
+    def turn_order(self) -> list[int]:
+        return list(range(len(self.colours)))
+
+    def side_name(self, side: int) -> str:
+        return "+".join(self.colours[s] for s in self.side_seats[side])
+
+    def seat_of(self, colour: str) -> int:
+        try:
+            return self.colours.index(colour)
+        except ValueError:
+            raise NotationError(
+                f"{colour!r} is not playing in this {self.name} game "
+                f"(colours: {', '.join(self.colours)})"
+            ) from None
+
+    # --------------------------------------------------------------- hooks
+    def setup(self) -> None:
+        """Hook: build the board and lookup tables once per rules instance."""
+
+    def initial_pieces(self) -> Pieces:
+        raise NotImplementedError
+
+    def initial_aux(self) -> tuple[int, ...]:
+        return ()
+
+    def piece_moves(self, state: State) -> list[Move]:
+        """The moves that move something with ``state.roll`` (no pass)."""
+        raise NotImplementedError
+
+    def may_pass(self, state: State) -> bool:
+        """Whether the seat may pass although it has a move."""
+        return False
+
+    def move_pieces(self, state: State, move: Move) -> Pieces:
+        raise NotImplementedError
+
+    def extra_roll(self, state: State, move: Move) -> bool:
+        """Whether the seat that just played ``move`` (from ``state``) rolls again."""
+        return False
+
+    def next_aux(self, state: State, move: Move, pieces: Pieces) -> tuple[int, ...]:
+        return state.aux
+
+    def seat_finished(self, pieces: Pieces, seat: int) -> bool:
+        raise NotImplementedError
+
+    def eliminated(self, pieces: Pieces, seat: int) -> bool:
+        return False
+
+    def stop_after(self, state: State) -> str:
+        """Hook: a reason to stop now that the rules name (e.g. a turn limit), or ""."""
+        return ""
+
+    def play_on(self) -> bool:
+        """Whether play goes on after the first side finishes, for the lower places."""
+        return True
+
+    def score(self, state: State, seat: int) -> float:
+        """How far a seat has got, to rank seats that neither finished nor went out."""
+        return 0.0
+
+    def evaluate(self, pieces: Pieces, seat: int) -> float:
+        """How good ``pieces`` look for ``seat``'s side; computer players maximise it."""
+        return 0.0
+
+    def describe(self, state: State, move: Move) -> str:
+        return str(move)
+
+    def parse_move(self, state: State, text: str) -> Move:
+        text = text.strip()
+        for move in self.legal_moves(state):
+            if str(move) == text:
+                return move
+        raise IllegalMoveError(f"{text!r} is not a legal move: {self.summary(state)}")
+
+    def summary(self, state: State) -> str:
+        """A one-line picture of the position, used in error messages."""
+        raise NotImplementedError
+
+    def piece_text(self, seat: int, piece: int) -> str:
+        """A piece's position as written in state JSON (e.g. ``track:5``)."""
+        raise NotImplementedError
+
+    def parse_piece(self, seat: int, text: str) -> int:
+        raise NotImplementedError
+
+    def check_pieces(self, pieces: Pieces) -> None:
+        """Raise NotationError if no game could reach these pieces."""
+
+    # --------------------------------------------------------------- engine
+    def initial_state(self) -> State:
+        leads = tuple(seats[0] for seats in self.side_seats)
+        return State(
+            self.initial_pieces(), Phase.ROLLOFF, leads[0], None, 0, 0, (), (), leads, (),
+            self.initial_aux(), "",
+        )  # fmt: skip
+
+    def chance_outcomes(self, state: State) -> tuple[tuple[Roll, Fraction], ...]:
+        if state.phase == Phase.ROLLOFF:
+            return D6.outcomes
+        if state.phase == Phase.ROLL:
+            return self.dice.outcomes
+        return ()
+
+    def apply_roll(self, state: State, roll: Roll) -> State:
+        if state.phase == ROLL:
+            return _state(
+                state.pieces, MOVE, state.current, roll, state.streak, state.turn, state.finished,
+                state.out, (), (), state.aux, "",
+            )  # fmt: skip
+        return self._rolloff(state, roll)
+
+    def roll(self, state: State, roll: Roll) -> State:
+        """Checked ``apply_roll``."""
+        if not state.is_chance:
+            raise IllegalMoveError(f"no roll is due: {self.summary(state)}")
+        if all(roll != r for r, _ in self.chance_outcomes(state)):
+            raise IllegalMoveError(f"{roll!r} is not a possible roll: {self.summary(state)}")
+        return self.apply_roll(state, roll)
+
+    def _rolloff(self, state: State, roll: Roll) -> State:
+        pops = state.rolloff + (int(roll),)  # the roll-off always uses one d6
+        contenders = state.contenders
+        if len(pops) < len(contenders):
+            return state._replace(current=contenders[len(pops)], rolloff=pops)
+        top = max(pops)
+        tied = tuple(s for s, r in zip(contenders, pops, strict=True) if r == top)
+        if len(tied) > 1:
+            return state._replace(current=tied[0], contenders=tied, rolloff=())
+        return state._replace(phase=Phase.ROLL, current=tied[0], turn=1, contenders=(), rolloff=())
+
+    def legal_moves(self, state: State) -> list[Move]:
+        """Never empty for a seat to move: when nothing can move, it holds the pass."""
+        if state.phase != Phase.MOVE:
+            return []
+        moves = self.piece_moves(state)
+        if not moves:
+            return [PASS]
+        if self.may_pass(state):
+            moves.append(PASS)
+        return moves
+
+    def play(self, state: State, move: Move) -> State:
+        """Checked ``apply_move``: raises IllegalMoveError naming the move and position."""
+        if state.phase != Phase.MOVE:
+            raise IllegalMoveError(f"{move} cannot be played, no move is due: {self.summary(state)}")
+        if move not in self.legal_moves(state):
+            raise IllegalMoveError(f"{move} is not a legal move: {self.summary(state)}")
+        return self.apply_move(state, move)
+
+    def apply_move(self, state: State, move: Move) -> State:
+        seat = state.current
+        finished, out, aux = state.finished, state.out, state.aux
+        if move.is_pass:
+            pieces = state.pieces
+        else:
+            pieces = self.move_pieces(state, move)
+            if seat not in finished and self.seat_finished(pieces, seat):
+                finished += (seat,)
+            if self.eliminates:
+                out = self._eliminations(pieces, finished, out)
+            if finished is not state.finished or out is not state.out:
+                end = self._game_over(finished, out)
+                if end:
+                    aux = self.next_aux(state, move, pieces)
+                    return _state(
+                        pieces, OVER, seat, None, state.streak, state.turn, finished, out, (), (),
+                        aux, end,
+                    )  # fmt: skip
+        if self.counts_aux:
+            aux = self.next_aux(state, move, pieces)
+        if self.extra_roll(state, move) and self.seat_active(seat, finished, out):
+            return _state(
+                pieces, ROLL, seat, None, state.streak + 1, state.turn, finished, out, (), (),
+                aux, "",
+            )  # fmt: skip
+        nxt = self.next_seat[seat]
+        while not self.seat_active(nxt, finished, out):
+            nxt = self.next_seat[nxt]
+        following = _state(
+            pieces, ROLL, nxt, None, 0, state.turn + 1, finished, out, (), (), aux, ""
+        )
+        if self.stops:
+            stop = self.stop_after(following)
+            if stop:
+                return following._replace(phase=Phase.OVER, end=stop)
+        return following
+
+    def seat_active(self, seat: int, finished: tuple[int, ...], out: tuple[int, ...]) -> bool:
+        return seat not in finished and seat not in out
+
+    def _eliminations(
+        self, pieces: Pieces, finished: tuple[int, ...], out: tuple[int, ...]
+    ) -> tuple[int, ...]:
+        for seat in range(len(self.colours)):
+            if seat not in out and seat not in finished and self.eliminated(pieces, seat):
+                out += (seat,)
+        return out
+
+    def side_done(self, side: int, finished: tuple[int, ...]) -> bool:
+        return all(s in finished for s in self.side_seats[side])
+
+    def _game_over(self, finished: tuple[int, ...], out: tuple[int, ...]) -> str:
+        done = sum(1 for side in range(self.side_count) if self.side_done(side, finished))
+        standing = self.side_count - done - sum(
+            1 for side in range(self.side_count) if self._side_out(side, out)
+        )
+        if done and not self.play_on():
+            return "first place decided"
+        if standing <= 1:
+            return "all places decided" if done or standing else "no side left"
+        return ""
+
+    def _side_out(self, side: int, out: tuple[int, ...]) -> bool:
+        return all(s in out for s in self.side_seats[side])
+
+    def outcome(self, state: State) -> Outcome:
+        """Places of every side; meaningful once the game is over."""
+        finished_sides: list[int] = []
+        for seat in state.finished:
+            side = self.sides[seat]
+            if side not in finished_sides and self.side_done(side, state.finished):
+                finished_sides.append(side)
+        out_sides: list[int] = []
+        for seat in state.out:
+            side = self.sides[seat]
+            if side not in out_sides and self._side_out(side, state.out):
+                out_sides.append(side)
+        rest = [
+            s for s in range(self.side_count) if s not in finished_sides and s not in out_sides
+        ]
+        places = [0] * self.side_count
+        for i, side in enumerate(finished_sides):
+            places[side] = i + 1
+        side_score = {
+            side: sum(self.score(state, seat) for seat in self.side_seats[side]) for side in rest
+        }
+        for side in rest:
+            places[side] = 1 + len(finished_sides) + sum(
+                1 for other in rest if side_score[other] > side_score[side]
+            )
+        for i, side in enumerate(reversed(out_sides)):
+            places[side] = 1 + len(finished_sides) + len(rest) + i
+        winners = tuple(s for s in range(self.side_count) if places[s] == 1)
+        return Outcome(tuple(places), winners, state.end)
+
+    def returns(self, state: State) -> tuple[float, ...]:
+        """Per-side reward in [0, 1]: 1 for first place, 0 for last, linear between."""
+        places = self.outcome(state).places
+        worst = max(self.side_count - 1, 1)
+        return tuple((self.side_count - p) / worst for p in places)

@@ -1,0 +1,172 @@
+"""Trouble (Hasbro), on the shared engine.
+
+Rules used (docs/rules/trouble.md gives the seed sentence behind each):
+- 2-4 players; colours red, yellow, green, blue, starts 7 apart on a loop of 28;
+  with 2 players the colours sit opposite (red, green).
+- Roll-off with one pop each, ties re-popped among the tied highest only.
+- Turn order clockwise (option ``turn_order=counterclockwise``); pegs move clockwise.
+- A 6 brings a peg from home to start (not when an own peg is on start; an
+  opponent there is sent home). A 6 always grants another pop (option
+  ``six_bonus=if-played``); option ``three_sixes=forfeit`` loses the third six.
+- Move exactly the pop; never onto an own peg; landing on an opponent sends it home.
+- Finish slot N is reached with N + (spaces left to complete the loop); pegs move
+  on inside the lane by exact count (option ``finish=deepest-first``: fill from
+  the back, no moves inside the lane).
+- No move: the turn passes. Option ``voluntary_pass`` (on): passing is always allowed.
+- Play on for every place (option ``play_on=off``: stop at the first winner).
+- Option ``two_sets`` for 2 players: each plays two opposite colours.
+
+Positions (each colour's own frame): -1 home, 0 start, 1..27 the loop, 28..31
+finish slots 1..4.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from pegrace.board import RaceTrack, race_board
+from pegrace.engine import Option, Pieces
+from pegrace.errors import OptionError
+from pegrace.moves import Move, Step
+from pegrace.race import RaceRules
+from pegrace.state import State
+
+LOOP = 28
+LANE = 4
+
+
+class Trouble(RaceRules):
+    name = "trouble"
+    title = "Trouble"
+    version = 1
+    all_colours = ("red", "yellow", "green", "blue")
+    option_specs = (
+        Option(
+            "turn_order",
+            "clockwise",
+            ("clockwise", "counterclockwise"),
+            "direction turns pass round the table (pegs always move clockwise)",
+        ),
+        Option(
+            "voluntary_pass",
+            "on",
+            ("on", "off"),
+            "a player may pass even when a peg could move",
+        ),
+        Option(
+            "six_bonus",
+            "always",
+            ("always", "if-played"),
+            "a 6 grants another pop always, or only when the 6 moved a peg",
+        ),
+        Option(
+            "three_sixes",
+            "off",
+            ("off", "forfeit"),
+            "forfeit: a third 6 in a row is not played and ends the turn",
+        ),
+        Option(
+            "finish",
+            "exact",
+            ("exact", "deepest-first"),
+            "exact: any free finish slot by exact count, moves inside the lane allowed; "
+            "deepest-first: each peg must land on the deepest free slot, no moves inside",
+        ),
+        Option(
+            "play_on",
+            "on",
+            ("on", "off"),
+            "on: play on after the winner to decide every place; off: stop at the first winner",
+        ),
+        Option(
+            "two_sets",
+            "off",
+            ("on", "off"),
+            "2 players only: each plays two opposite colours and must finish both",
+        ),
+    )
+
+    def check_options(self, options: Mapping[str, str]) -> None:
+        if options["two_sets"] == "on" and self.players != 2:
+            raise OptionError("trouble option two_sets=on needs exactly 2 players")
+
+    def seat_colours(self, players: int) -> tuple[str, ...]:
+        if self.options["two_sets"] == "on":
+            return self.all_colours
+        return super().seat_colours(players)
+
+    def seat_sides(self) -> tuple[int, ...]:
+        if self.on("two_sets"):
+            return (0, 1, 0, 1)  # red+green against yellow+blue
+        return super().seat_sides()
+
+    def turn_order(self) -> list[int]:
+        seats = list(range(len(self.colours)))
+        if self.options["turn_order"] == "counterclockwise":
+            return seats[:1] + seats[:0:-1]
+        return seats
+
+    def setup(self) -> None:
+        board = race_board(
+            "trouble", self.all_colours, LOOP, LOOP // 4, LANE, LOOP - 1, "finish"
+        )
+        self.build_track(RaceTrack(board, self.all_colours, LOOP, LANE, "home", "finish"))
+        self.enter = self.step(-1, 0)
+        self.voluntary = self.on("voluntary_pass")
+        self.deepest_first = self.options["finish"] == "deepest-first"
+        self.forfeit_third_six = self.options["three_sixes"] == "forfeit"
+        self.six_always = self.options["six_bonus"] == "always"
+
+    def play_on(self) -> bool:
+        return self.on("play_on")
+
+    def piece_moves(self, state: State) -> list[Move]:
+        roll = state.roll
+        assert isinstance(roll, int)
+        if self.forfeit_third_six and roll == 6 and state.streak >= 2:
+            return []
+        mine = state.pieces[state.current]
+        goal = self.goal
+        deepest = goal - sum(1 for p in mine if p >= LOOP) if self.deepest_first else -1
+        steps = self.steps
+        moves: list[Move] = []
+        previous = -2
+        for p in mine:
+            if p == previous:
+                continue  # pegs at home are interchangeable
+            previous = p
+            if p < 0:
+                if roll == 6 and 0 not in mine:
+                    moves.append(self.enter)
+                continue
+            target = p + roll
+            if target > goal or target in mine:
+                continue
+            if deepest >= 0 and target >= LOOP and (p >= LOOP or target != deepest):
+                continue
+            moves.append(steps[p + 1][target + 1])
+        return moves
+
+    def may_pass(self, state: State) -> bool:
+        return self.voluntary
+
+    def move_pieces(self, state: State, move: Move) -> Pieces:
+        assert isinstance(move, Step)
+        seat = state.current
+        pieces = list(state.pieces)
+        hit = self.occupant(state.pieces, seat, move.target)
+        if hit is not None:
+            self.send_home(pieces, *hit)
+        row = list(pieces[seat])
+        row.remove(move.origin)
+        row.append(move.target)
+        row.sort()
+        pieces[seat] = tuple(row)
+        return tuple(pieces)
+
+    def extra_roll(self, state: State, move: Move) -> bool:
+        if state.roll != 6:
+            return False
+        if self.forfeit_third_six and state.streak >= 2:
+            return False
+        return self.six_always or not move.is_pass

@@ -1,0 +1,116 @@
+"""Running games: seats, seeded dice, players, and the record they leave."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+from pegrace.dice import roll_d6
+from pegrace.engine import Rules
+from pegrace.errors import OptionError, PegraceError
+from pegrace.moves import Move
+from pegrace.players import Player, canonical_spec, make_player
+from pegrace.record import Event, Record
+from pegrace.state import Phase, State
+
+
+ROLL, MOVE, OVER = Phase.ROLL, Phase.MOVE, Phase.OVER
+
+
+class PlayerFault(PegraceError):
+    """A computer player answered with a move that is not legal."""
+
+
+def parse_seats(rules: Rules, specs: Sequence[str], default: str) -> dict[str, str]:
+    """``--seat COLOUR=SPEC`` and ``--seat all=SPEC``; a named colour wins over ``all``
+    whatever the order they are given in."""
+    chosen: dict[str, str] = {}
+    every = default
+    for item in specs:
+        colour, eq, spec = item.partition("=")
+        colour = colour.strip().lower()
+        if not eq or not spec.strip():
+            raise OptionError(f"--seat {item!r}: write COLOUR=PLAYER, e.g. red=human")
+        spec = canonical_spec(spec)
+        if colour == "all":
+            every = spec
+        elif colour in rules.colours:
+            chosen[colour] = spec
+        else:
+            raise OptionError(
+                f"--seat {item!r}: {colour!r} is not playing (colours: {', '.join(rules.colours)})"
+            )
+    return {c: chosen.get(c, canonical_spec(every)) for c in rules.colours}
+
+
+def dice_rng(seed: int) -> random.Random:
+    return random.Random(seed)
+
+
+def seat_players(seats: Mapping[str, str], seed: int) -> list[Player]:
+    """One player per seat, each with a generator of its own derived from the seed."""
+    return [make_player(spec, f"{seed}:{colour}") for colour, spec in seats.items()]
+
+
+@dataclass
+class GameResult:
+    state: State
+    record: Record
+    rolls: int
+
+
+Observer = Callable[[State, Event, State], None]
+
+
+def run_game(
+    rules: Rules,
+    seats: Mapping[str, str],
+    seed: int,
+    *,
+    players: Sequence[Player] | None = None,
+    observer: Observer | None = None,
+    max_events: int = 1_000_000,
+) -> GameResult:
+    """Play one game to the end with computer players."""
+    players = list(players) if players is not None else seat_players(seats, seed)
+    rng = dice_rng(seed)
+    record = Record.start(rules, seed, dict(seats))
+    events = record.events
+    colours = rules.colours
+    dice = rules.dice
+    state = rules.initial_state()
+    rolls = 0
+    while state.phase != OVER:
+        if len(events) >= max_events:
+            raise PegraceError(f"game {seed} did not end within {max_events} events")
+        before = state
+        if state.phase == MOVE:
+            move = choose_checked(rules, state, players[state.current])
+            event = Event(colours[state.current], None, str(move))
+            state = rules.apply_move(state, move)
+        else:
+            if state.phase == ROLL:
+                roll = dice.sample(rng)
+                rolls += 1
+            else:
+                roll = roll_d6(rng)
+            event = Event(colours[state.current], dice.to_json(roll))
+            state = rules.apply_roll(state, roll)
+        events.append(event)
+        if observer is not None:
+            observer(before, event, state)
+    record.finish(rules, state)
+    return GameResult(state, record, rolls)
+
+
+def choose_checked(rules: Rules, state: State, player: Player) -> Move:
+    moves = rules.legal_moves(state)
+    if len(moves) == 1:
+        return moves[0]
+    move = player.choose(rules, state, moves)
+    if move not in moves:
+        raise PlayerFault(
+            f"computer player {player.name} chose illegal move {move}: {rules.summary(state)}"
+        )
+    return move

@@ -1,0 +1,38 @@
+"""Terminal pictures of a position, one drawer per game, found by game name.
+
+Every drawer returns plain text; ``paint`` adds ANSI colour only when asked, so
+the same picture serves a colour terminal, a pipe and a test. Pieces always
+carry their colour's letter, so nobody needs to tell colours apart.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+
+from pegrace.engine import Rules
+from pegrace.state import State
+
+ANSI = {"red": "91", "yellow": "93", "green": "92", "blue": "94"}
+
+Drawer = Callable[[Rules, State, bool], str]
+# game name -> module with ``draw(rules, state, use_colour) -> str``
+DRAWER_MODULES = {"trouble": "pegrace.pictures.trouble"}
+
+
+def paint(text: str, colour: str | None, use_colour: bool, bold: bool = True) -> str:
+    if not use_colour or colour not in ANSI:
+        return text
+    return f"\033[{'1;' if bold else ''}{ANSI[colour]}m{text}\033[0m"
+
+
+def letter(colour: str) -> str:
+    return colour[0].upper()
+
+
+def draw(rules: Rules, state: State, use_colour: bool = False) -> str:
+    module = DRAWER_MODULES.get(rules.name)
+    if module is None:
+        return rules.summary(state)
+    drawer: Drawer = importlib.import_module(module).draw
+    return drawer(rules, state, use_colour)

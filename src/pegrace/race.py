@@ -1,0 +1,157 @@
+"""What the race games (Trouble, Ludo, Marbles) share on top of the engine.
+
+Pieces are written in each colour's own frame (see ``board.RaceTrack``): -1 is
+the base, 0 the start space, then the loop, then the lane. This module turns
+that frame into absolute spaces, reads and writes it as text, precomputes every
+``Step`` once, and finds which opponents stand on a space.
+"""
+
+from __future__ import annotations
+
+from pegrace.board import RaceTrack
+from pegrace.engine import Pieces, Rules
+from pegrace.errors import NotationError
+from pegrace.moves import Move, Step
+from pegrace.state import State
+
+
+class RaceRules(Rules):
+    """A race game: every piece walks its colour's own path from base to goal."""
+
+    pieces_per_colour = 4
+    track: RaceTrack
+
+    def build_track(self, track: RaceTrack) -> None:
+        """Called from ``setup``: index the track for the seats in play."""
+        self.track = track
+        loop = track.loop_length
+        self.lane_start = track.lane_start
+        self.goal = track.goal
+        starts = [track.board.starts[c] for c in self.colours]
+        # absolute loop space of each seat's relative loop position, and back
+        self.abs_of = tuple(tuple((s + p) % loop for p in range(loop)) for s in starts)
+        self.rel_at = tuple(tuple((a - s) % loop for a in range(loop)) for s in starts)
+        names = [track.position_name(p) for p in range(-1, self.goal + 1)]
+        # steps[origin + 1][target + 1]: every forward step, built once
+        self.steps = tuple(
+            tuple(Step(o - 1, t - 1, f"{names[o]}>{names[t]}") for t in range(self.goal + 2))
+            for o in range(self.goal + 2)
+        )
+
+    def step(self, origin: int, target: int) -> Step:
+        return self.steps[origin + 1][target + 1]
+
+    def initial_pieces(self) -> Pieces:
+        return tuple((-1,) * self.pieces_per_colour for _ in self.colours)
+
+    def seat_finished(self, pieces: Pieces, seat: int) -> bool:
+        return pieces[seat][0] >= self.lane_start
+
+    def score(self, state: State, seat: int) -> float:
+        return float(sum(p + 1 for p in state.pieces[seat]))
+
+    def evaluate(self, pieces: Pieces, seat: int) -> float:
+        """Progress, pieces out and home, captures (an opponent's loss), minus the value
+        of own pieces an opponent could hit with one die."""
+        own = self._standing(pieces, seat) - self._at_risk(pieces, seat)
+        others = [self._standing(pieces, s) for s in range(len(pieces)) if s != seat]
+        return own - sum(others) / len(others)
+
+    def _standing(self, pieces: Pieces, seat: int) -> float:
+        lane = self.lane_start
+        return float(sum(p + 1 + (8 if p >= 0 else 0) + (10 if p >= lane else 0) for p in pieces[seat]))
+
+    def _at_risk(self, pieces: Pieces, seat: int) -> float:
+        lane, loop = self.lane_start, self.track.loop_length
+        risk = 0.0
+        for p in pieces[seat]:
+            if not 0 <= p < lane:
+                continue
+            space = self.abs_of[seat][p % loop]
+            for other in range(len(pieces)):
+                if other == seat:
+                    continue
+                here = self.rel_at[other][space]
+                if any(0 < here - q <= 6 for q in pieces[other] if q >= 0) or (
+                    here == 0 and pieces[other][0] < 0
+                ):
+                    risk += 0.5 * (p + 1) + 4
+                    break
+        return risk
+
+    def occupant(self, pieces: Pieces, seat: int, target: int) -> tuple[int, int] | None:
+        """The opponent (seat, its relative position) on the loop space ``target`` of
+        ``seat``'s frame, if any."""
+        if target < 0 or target >= self.lane_start:
+            return None
+        space = self.abs_of[seat][target % self.track.loop_length]
+        for other in range(len(pieces)):
+            if other != seat:
+                relative = self.rel_at[other][space]
+                if relative in pieces[other]:
+                    return other, relative
+        return None
+
+    def send_home(self, pieces: list[tuple[int, ...]], seat: int, position: int) -> None:
+        row = list(pieces[seat])
+        row.remove(position)
+        pieces[seat] = (-1, *row)
+
+    # -------------------------------------------------------------- notation
+    def piece_text(self, seat: int, position: int) -> str:
+        return self.track.position_name(position)
+
+    def parse_piece(self, seat: int, text: str) -> int:
+        return self.track.parse_position(self.colours[seat], text)
+
+    def check_pieces(self, pieces: Pieces) -> None:
+        """Reject positions no game could reach: piece counts, own pieces sharing."""
+        for seat, row in enumerate(pieces):
+            colour = self.colours[seat]
+            if len(row) != self.pieces_per_colour:
+                raise NotationError(
+                    f"{colour} has {len(row)} pieces; {self.name} needs {self.pieces_per_colour}"
+                )
+            placed = [p for p in row if p >= 0]
+            if len(set(placed)) != len(placed):
+                clash = next(p for p in placed if placed.count(p) > 1)
+                raise NotationError(
+                    f"two {colour} pieces on {self.track.position_name(clash)}"
+                )
+        seen: dict[int, str] = {}
+        for seat, row in enumerate(pieces):
+            for p in row:
+                if 0 <= p < self.lane_start:
+                    space = self.abs_of[seat][p]
+                    colour = self.colours[seat]
+                    if space in seen and seen[space] != colour:
+                        raise NotationError(
+                            f"{seen[space]} and {colour} pieces both on space:{space}"
+                        )
+                    seen[space] = colour
+
+    def where(self, seat: int, position: int) -> str:
+        """Relative and absolute: ``track:5 (space:12)``."""
+        text = self.track.position_name(position)
+        if 0 <= position < self.lane_start:
+            return f"{text} (space:{self.abs_of[seat][position]})"
+        return text
+
+    def describe(self, state: State, move: Move) -> str:
+        if not isinstance(move, Step):
+            return str(move)
+        seat = state.current
+        text = f"{self.where(seat, move.origin)} -> {self.where(seat, move.target)}"
+        hit = self.occupant(state.pieces, seat, move.target)
+        if hit is not None:
+            text += f", sends {self.colours[hit[0]]} back to {self.track.base_name}"
+        return text
+
+    def summary(self, state: State) -> str:
+        who = self.colours[state.current]
+        doing = f"{who} to move with {state.roll}" if state.roll is not None else f"{who} to roll"
+        rows = "; ".join(
+            f"{c}: {' '.join(self.track.position_name(p) for p in row)}"
+            for c, row in zip(self.colours, state.pieces, strict=True)
+        )
+        return f"{doing} | {rows}"
