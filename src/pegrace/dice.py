@@ -70,3 +70,52 @@ def roll_d6(rng: random.Random) -> int:
 
 
 D6 = SingleDie()
+
+
+class TwoDice(Dice):
+    """Two d6 thrown together (Ludo of seed 002). A roll is the sorted pair (low, high):
+    the player chooses the order of use, so (3, 5) and (5, 3) are one chance outcome
+    of probability 2/36; doubles have 1/36. Written ``3+5``."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "two d6",
+            tuple(
+                ((a, b), Fraction(1 if a == b else 2, 36))
+                for a in range(1, 7)
+                for b in range(a, 7)
+            ),
+        )
+
+    def sample(self, rng: random.Random) -> Roll:
+        a, b = roll_d6(rng), roll_d6(rng)
+        return (a, b) if a <= b else (b, a)
+
+    def format(self, roll: Roll) -> str:
+        assert isinstance(roll, tuple)
+        return f"{roll[0]}+{roll[1]}"
+
+
+class BonusDice(Dice):
+    """Headache's pop: a d6 and a bonus die with a red dot on one of its six faces.
+    A roll is (number, dot) with dot 1 when the red dot shows; written ``4`` or ``4*``."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "d6 + bonus die",
+            tuple(
+                ((n, dot), Fraction(1 if dot else 5, 36)) for n in range(1, 7) for dot in (0, 1)
+            ),
+        )
+
+    def sample(self, rng: random.Random) -> Roll:
+        number = roll_d6(rng)
+        return (number, 1 if roll_d6(rng) == 6 else 0)
+
+    def format(self, roll: Roll) -> str:
+        assert isinstance(roll, tuple)
+        return f"{roll[0]}{'*' if roll[1] else ''}"
+
+
+TWO_D6 = TwoDice()
+BONUS = BonusDice()
