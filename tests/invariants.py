@@ -21,6 +21,24 @@ from pegrace.record import Event, Record, replay
 from pegrace.state import Phase, State
 
 
+class Watcher:
+    """Checks every state of one game as it is played."""
+
+    def __init__(self, rules: Rules, seed: int) -> None:
+        self.rules, self.seed = rules, seed
+        self.seen: list[State] = []
+
+    def __call__(self, before: State, event: Event, after: State) -> None:
+        if not self.seen:
+            self.seen.append(before)
+        self.seen.append(after)
+        self.rules.check_pieces(after.pieces)
+        text = json.dumps(state_to_json(self.rules, after))
+        assert state_from_json(self.rules, json.loads(text)) == after, f"{self.seed}: {text}"
+        if after.phase == Phase.MOVE:
+            assert self.rules.legal_moves(after), f"seed {self.seed}: no legal move"
+
+
 def check_random_games(
     rules: Rules,
     seeds: Iterable[int],
@@ -30,20 +48,10 @@ def check_random_games(
     """Play one game per seed and check every invariant; returns the final states."""
     finals = []
     for seed in seeds:
-        seen: list[State] = []
-
-        def observe(before: State, event: Event, after: State) -> None:
-            if not seen:
-                seen.append(before)
-            seen.append(after)
-            rules.check_pieces(after.pieces)
-            text = json.dumps(state_to_json(rules, after))
-            assert state_from_json(rules, json.loads(text)) == after, f"seed {seed}: {text}"
-            if after.phase == Phase.MOVE:
-                assert rules.legal_moves(after), f"seed {seed}: no legal move"
-
+        watcher = Watcher(rules, seed)
         seats = {c: players for c in rules.colours}
-        result = run_game(rules, seats, seed, observer=observe, max_events=max_events)
+        result = run_game(rules, seats, seed, observer=watcher, max_events=max_events)
+        seen = watcher.seen
         assert result.state.is_over, f"seed {seed} did not end"
         assert result.state.end
         record = Record.from_json(json.loads(result.record.dumps()))

@@ -52,10 +52,7 @@ class Board:
 
     def predecessors(self, space: int, colour: str) -> list[int]:
         return [
-            i
-            for i, out in enumerate(self.edges)
-            for e in out
-            if e.to == space and e.allows(colour)
+            i for i, out in enumerate(self.edges) for e in out if e.to == space and e.allows(colour)
         ]
 
     def paths(
@@ -65,7 +62,7 @@ class Board:
         step = self.predecessors if backward else self.successors
         walks: list[tuple[int, ...]] = [()]
         for _ in range(steps):
-            walks = [w + (n,) for w in walks for n in step(w[-1] if w else origin, colour)]
+            walks = [(*w, n) for w in walks for n in step(w[-1] if w else origin, colour)]
         return walks
 
     def space(self, name: str) -> int:
@@ -167,7 +164,7 @@ def race_board(
     starts = {c: i * start_spacing for i, c in enumerate(colours)}
     branch_of = {(starts[c] + lane_branch) % loop_length: c for c in colours}
     edges: list[list[Edge]] = [
-        [Edge((i + 1) % loop_length, barred=frozenset({branch_of[i]}) if i in branch_of else frozenset())]
+        [Edge((i + 1) % loop_length, barred=frozenset({branch_of[i]} if i in branch_of else ()))]
         for i in range(loop_length)
     ]
     for colour in colours:

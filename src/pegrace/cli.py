@@ -216,7 +216,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         for before, event, after in zip(states, record.events, states[1:], strict=True):
             if event.move is None:
                 label = "pops" if before.phase == before.phase.ROLLOFF else "rolls"
-                print(f"{event.colour} {label} {rules.dice.format(rules.dice.from_json(event.roll))}")
+                roll = rules.dice.format(rules.dice.from_json(event.roll))
+                print(f"{event.colour} {label} {roll}")
                 continue
             move = rules.parse_move(before, event.move)
             print(f"{event.colour}: {rules.describe(before, move)}")

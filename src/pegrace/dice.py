@@ -81,9 +81,7 @@ class TwoDice(Dice):
         super().__init__(
             "two d6",
             tuple(
-                ((a, b), Fraction(1 if a == b else 2, 36))
-                for a in range(1, 7)
-                for b in range(a, 7)
+                ((a, b), Fraction(1 if a == b else 2, 36)) for a in range(1, 7) for b in range(a, 7)
             ),
         )
 
@@ -103,9 +101,7 @@ class BonusDice(Dice):
     def __init__(self) -> None:
         super().__init__(
             "d6 + bonus die",
-            tuple(
-                ((n, dot), Fraction(1 if dot else 5, 36)) for n in range(1, 7) for dot in (0, 1)
-            ),
+            tuple(((n, dot), Fraction(1 if dot else 5, 36)) for n in range(1, 7) for dot in (0, 1)),
         )
 
     def sample(self, rng: random.Random) -> Roll:

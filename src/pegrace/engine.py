@@ -14,7 +14,7 @@ Two ways in:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar
@@ -78,7 +78,8 @@ class Rules:
     def __init__(self, players: int = 4, options: Mapping[str, str] | None = None) -> None:
         if not self.min_players <= players <= self.max_players:
             raise OptionError(
-                f"{self.name} is for {self.min_players} to {self.max_players} players, not {players}"
+                f"{self.name} is for {self.min_players} to {self.max_players} players, "
+                f"not {players}"
             )
         self.players = players
         self.options = self._resolve_options(options or {})
@@ -248,7 +249,8 @@ class Rules:
         return self.apply_roll(state, roll)
 
     def _rolloff(self, state: State, roll: Roll) -> State:
-        pops = state.rolloff + (int(roll),)  # the roll-off always uses one d6
+        assert isinstance(roll, int)  # the roll-off always pops one d6
+        pops = (*state.rolloff, roll)
         contenders = state.contenders
         if len(pops) < len(contenders):
             return state._replace(current=contenders[len(pops)], rolloff=pops)
@@ -272,7 +274,7 @@ class Rules:
     def play(self, state: State, move: Move) -> State:
         """Checked ``apply_move``: raises IllegalMoveError naming the move and position."""
         if state.phase != Phase.MOVE:
-            raise IllegalMoveError(f"{move} cannot be played, no move is due: {self.summary(state)}")
+            raise IllegalMoveError(f"{move} cannot be played now: {self.summary(state)}")
         if move not in self.legal_moves(state):
             raise IllegalMoveError(f"{move} is not a legal move: {self.summary(state)}")
         return self.apply_move(state, move)
@@ -331,8 +333,10 @@ class Rules:
 
     def _game_over(self, finished: tuple[int, ...], out: tuple[int, ...]) -> str:
         done = sum(1 for side in range(self.side_count) if self.side_done(side, finished))
-        standing = self.side_count - done - sum(
-            1 for side in range(self.side_count) if self._side_out(side, out)
+        standing = (
+            self.side_count
+            - done
+            - sum(1 for side in range(self.side_count) if self._side_out(side, out))
         )
         if done and not self.play_on():
             return "first place decided"
@@ -355,9 +359,7 @@ class Rules:
             side = self.sides[seat]
             if side not in out_sides and self._side_out(side, state.out):
                 out_sides.append(side)
-        rest = [
-            s for s in range(self.side_count) if s not in finished_sides and s not in out_sides
-        ]
+        rest = [s for s in range(self.side_count) if s not in finished_sides and s not in out_sides]
         places = [0] * self.side_count
         for i, side in enumerate(finished_sides):
             places[side] = i + 1
@@ -365,8 +367,10 @@ class Rules:
             side: sum(self.score(state, seat) for seat in self.side_seats[side]) for side in rest
         }
         for side in rest:
-            places[side] = 1 + len(finished_sides) + sum(
-                1 for other in rest if side_score[other] > side_score[side]
+            places[side] = (
+                1
+                + len(finished_sides)
+                + sum(1 for other in rest if side_score[other] > side_score[side])
             )
         for i, side in enumerate(reversed(out_sides)):
             places[side] = 1 + len(finished_sides) + len(rest) + i

@@ -14,7 +14,6 @@ from pegrace.players import Player, canonical_spec, make_player
 from pegrace.record import Event, Record
 from pegrace.state import Phase, State
 
-
 ROLL, MOVE, OVER = Phase.ROLL, Phase.MOVE, Phase.OVER
 
 

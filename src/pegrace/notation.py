@@ -57,7 +57,7 @@ def rules_for_state(data: Mapping[str, Any], game: str | None = None) -> Rules:
     if game is not None and named != game:
         raise NotationError(f"the state is a {named} state, not {game}")
     if not isinstance(named, str):
-        raise NotationError("the state does not say which game it is (add \"game\")")
+        raise NotationError('the state does not say which game it is (add "game")')
     pieces = data.get("pieces")
     if not isinstance(pieces, Mapping) or not pieces:
         raise NotationError('a state needs "pieces": {colour: [position, ...], ...}')

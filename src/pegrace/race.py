@@ -59,7 +59,9 @@ class RaceRules(Rules):
 
     def _standing(self, pieces: Pieces, seat: int) -> float:
         lane = self.lane_start
-        return float(sum(p + 1 + (8 if p >= 0 else 0) + (10 if p >= lane else 0) for p in pieces[seat]))
+        return float(
+            sum(p + 1 + (8 if p >= 0 else 0) + (10 if p >= lane else 0) for p in pieces[seat])
+        )
 
     def _at_risk(self, pieces: Pieces, seat: int) -> float:
         lane, loop = self.lane_start, self.track.loop_length
@@ -115,9 +117,7 @@ class RaceRules(Rules):
             placed = [p for p in row if p >= 0]
             if len(set(placed)) != len(placed):
                 clash = next(p for p in placed if placed.count(p) > 1)
-                raise NotationError(
-                    f"two {colour} pieces on {self.track.position_name(clash)}"
-                )
+                raise NotationError(f"two {colour} pieces on {self.track.position_name(clash)}")
         seen: dict[int, str] = {}
         for seat, row in enumerate(pieces):
             for p in row:

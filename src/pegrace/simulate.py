@@ -47,9 +47,8 @@ def run_job(job: Job) -> list[GameSummary]:
     for index in range(job.first, job.first + job.count):
         result = run_game(rules, seats, game_seed(job.seed, index))
         places = rules.outcome(result.state).places
-        results.append(
-            (tuple(places[rules.sides[s]] for s in range(len(seats))), result.state.turn, result.rolls)
-        )
+        seat_places = tuple(places[rules.sides[s]] for s in range(len(seats)))
+        results.append((seat_places, result.state.turn, result.rolls))
         if job.record_dir is not None:
             result.record.save(Path(job.record_dir) / f"{job.game}-{job.seed}-{index:06d}.json")
     return results
@@ -171,15 +170,15 @@ def format_report(report: dict[str, Any]) -> str:
         low, high = seat["ci95"]
         lines.append(
             f"{seat['colour']:<8}{seat['player']:<22}{seat['win_rate']:>8.1%}  "
-            f"[{low:.1%}, {high:.1%}]".ljust(57) + f"{seat['mean_place']:>10.2f}"
+            f"[{low:.1%}, {high:.1%}]".ljust(57)
+            + f"{seat['mean_place']:>10.2f}"
         )
     places = len(report["seats"])
     lines += ["", "finishing places (share of games):"]
     lines.append(f"{'seat':<8}" + "".join(f"{i + 1:>8}" for i in range(places)))
     for seat in report["seats"]:
         lines.append(
-            f"{seat['colour']:<8}"
-            + "".join(f"{c / report['games']:>8.1%}" for c in seat["places"])
+            f"{seat['colour']:<8}" + "".join(f"{c / report['games']:>8.1%}" for c in seat["places"])
         )
     t, r = report["turns"], report["rolls"]
     lines += [

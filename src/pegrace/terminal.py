@@ -83,9 +83,10 @@ class TerminalGame:
         if state.phase == Phase.ROLLOFF:
             if player.is_human:
                 self.prompt(f"{self.name(seat)}: press Enter to pop for first turn ")
-            roll = roll_d6(self.rng)
-            self.say(f"Roll-off: {self.name(seat)} pops {roll}")
-            self.apply(Event(self.rules.colours[seat], roll=roll), self.rules.apply_roll, roll)
+            pop = roll_d6(self.rng)
+            self.say(f"Roll-off: {self.name(seat)} pops {pop}")
+            self.record_event(Event(self.rules.colours[seat], roll=pop))
+            self.state = self.rules.apply_roll(state, pop)
             if self.state.phase == Phase.ROLLOFF and not self.state.rolloff:
                 tied = ", ".join(self.rules.colours[s] for s in self.state.contenders)
                 self.say(f"Tie: {tied} pop again.")
@@ -99,14 +100,14 @@ class TerminalGame:
                 self.prompt(f"{self.name(seat)}: press Enter to pop ")
             roll = self.rules.dice.sample(self.rng)
             self.say(f"{self.name(seat)} pops {self.rules.dice.format(roll)}")
-            event = Event(self.rules.colours[seat], roll=self.rules.dice.to_json(roll))
-            self.apply(event, self.rules.apply_roll, roll)
+            self.record_event(Event(self.rules.colours[seat], roll=self.rules.dice.to_json(roll)))
+            self.state = self.rules.apply_roll(state, roll)
             return
         move = self.human_move(state) if player.is_human else self.computer_move(state)
-        self.apply(Event(self.rules.colours[seat], move=str(move)), self.rules.apply_move, move)
+        self.record_event(Event(self.rules.colours[seat], move=str(move)))
+        self.state = self.rules.apply_move(state, move)
 
-    def apply(self, event: Event, how: Callable[[State, object], State], arg: object) -> None:
-        self.state = how(self.state, arg)
+    def record_event(self, event: Event) -> None:
         self.record.events.append(event)
 
     def computer_move(self, state: State) -> Move:

@@ -107,9 +107,7 @@ class Trouble(RaceRules):
         return seats
 
     def setup(self) -> None:
-        board = race_board(
-            "trouble", self.all_colours, LOOP, LOOP // 4, LANE, LOOP - 1, "finish"
-        )
+        board = race_board("trouble", self.all_colours, LOOP, LOOP // 4, LANE, LOOP - 1, "finish")
         self.build_track(RaceTrack(board, self.all_colours, LOOP, LANE, "home", "finish"))
         self.enter = self.step(-1, 0)
         self.voluntary = self.on("voluntary_pass")

@@ -46,9 +46,11 @@ def draw(rules: Rules, state: State, use_colour: bool) -> str:
                 row, col = ring_cell(rules.abs_of[seat][p])
                 grid[row][col] = mark
         lane_rows.append(f"{paint(letter(colour), colour, use_colour)} finish {' '.join(slots)}")
-        homes[colour] = f"{colour} home " + paint(
-            letter(colour) * at_home, colour, use_colour
-        ) + "·" * (rules.pieces_per_colour - at_home)
+        homes[colour] = (
+            f"{colour} home "
+            + paint(letter(colour) * at_home, colour, use_colour)
+            + "·" * (rules.pieces_per_colour - at_home)
+        )
     roll = "   " if state.roll is None else f" {state.roll} "
     inside = ["", *lane_rows, f"   ( {roll} )", ""]
     lines = [
@@ -76,4 +78,3 @@ def _visible_len(text: str) -> int:
     import re
 
     return len(re.sub(r"\033\[[0-9;]*m", "", text))
-
