@@ -74,6 +74,7 @@ class Rules:
     eliminates: ClassVar[bool] = False  # whether ``eliminated`` can ever be true
     counts_aux: ClassVar[bool] = False  # whether ``next_aux`` changes anything
     stops: ClassVar[bool] = False  # whether ``stop_after`` can ever stop a game
+    moves_others: ClassVar[bool] = False  # whether a seat can move another seat's pieces
 
     def __init__(self, players: int = 4, options: Mapping[str, str] | None = None) -> None:
         if not self.min_players <= players <= self.max_players:
@@ -176,6 +177,10 @@ class Rules:
 
     def eliminated(self, pieces: Pieces, seat: int) -> bool:
         return False
+
+    def piece_owner(self, state: State, move: Move) -> int:
+        """The seat whose pieces ``move`` moves (only asked when ``moves_others``)."""
+        return state.current
 
     def stop_after(self, state: State) -> str:
         """Hook: a reason to stop now that the rules name (e.g. a turn limit), or ""."""
@@ -286,8 +291,9 @@ class Rules:
             pieces = state.pieces
         else:
             pieces = self.move_pieces(state, move)
-            if seat not in finished and self.seat_finished(pieces, seat):
-                finished += (seat,)
+            owner = self.piece_owner(state, move) if self.moves_others else seat
+            if owner not in finished and self.seat_finished(pieces, owner):
+                finished += (owner,)
             if self.eliminates:
                 out = self._eliminations(pieces, finished, out)
             if finished is not state.finished or out is not state.out:

@@ -17,7 +17,11 @@ ANSI = {"red": "91", "yellow": "93", "green": "92", "blue": "94"}
 
 Drawer = Callable[[Rules, State, bool], str]
 # game name -> module with ``draw(rules, state, use_colour) -> str``
-DRAWER_MODULES = {"trouble": "pegrace.pictures.trouble"}
+DRAWER_MODULES = {
+    "trouble": "pegrace.pictures.trouble",
+    "headache": "pegrace.pictures.headache",
+    "ludo": "pegrace.pictures.ludo",
+}
 
 
 def paint(text: str, colour: str | None, use_colour: bool, bold: bool = True) -> str:
