@@ -7,8 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
-from invariants import check_random_games
 
+from invariants import check_random_games
 from pegrace import get_rules
 from pegrace.match import parse_seats, run_game
 
