@@ -14,12 +14,13 @@ Two ways in:
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar
 
-from pegrace.dice import D6, Dice, Roll
+from pegrace.dice import D6, Dice, Roll, roll_d6
 from pegrace.errors import IllegalMoveError, NotationError, OptionError
 from pegrace.moves import PASS, Move
 from pegrace.state import Phase, State
@@ -236,6 +237,10 @@ class Rules:
         if state.phase == Phase.ROLL:
             return self.dice.outcomes
         return ()
+
+    def sample_roll(self, state: State, rng: random.Random) -> Roll:
+        """Draw the roll a chance node is waiting for (a roll-off pop is one d6)."""
+        return self.dice.sample(rng) if state.phase == ROLL else roll_d6(rng)
 
     def apply_roll(self, state: State, roll: Roll) -> State:
         if state.phase == ROLL:

@@ -85,7 +85,8 @@ def run_game(
             raise PegraceError(f"game {seed} did not end within {max_events} events")
         before = state
         if state.phase == MOVE:
-            move = choose_checked(rules, state, players[state.current])
+            legal = rules.legal_moves(state)
+            move = legal[0] if len(legal) == 1 else choose_checked(rules, state, players, legal)
             event = Event(colours[state.current], None, str(move))
             state = rules.apply_move(state, move)
         else:
@@ -94,7 +95,7 @@ def run_game(
                 rolls += 1
             else:
                 roll = roll_d6(rng)
-            event = Event(colours[state.current], dice.to_json(roll))
+            event = Event(colours[state.current], roll if type(roll) is int else dice.to_json(roll))
             state = rules.apply_roll(state, roll)
         events.append(event)
         if observer is not None:
@@ -103,10 +104,14 @@ def run_game(
     return GameResult(state, record, rolls)
 
 
-def choose_checked(rules: Rules, state: State, player: Player) -> Move:
-    moves = rules.legal_moves(state)
+def choose_checked(
+    rules: Rules, state: State, players: Sequence[Player], legal: list[Move] | None = None
+) -> Move:
+    """The seat's player's choice, refused unless it is one of the legal moves."""
+    moves = rules.legal_moves(state) if legal is None else legal
     if len(moves) == 1:
         return moves[0]
+    player = players[state.current]
     move = player.choose(rules, state, moves)
     if move not in moves:
         raise PlayerFault(

@@ -111,7 +111,7 @@ class TerminalGame:
         self.record.events.append(event)
 
     def computer_move(self, state: State) -> Move:
-        move = choose_checked(self.rules, state, self.players[state.current])
+        move = choose_checked(self.rules, state, self.players)
         time.sleep(self.delay)
         self.say(f"  {self.name(state.current)}: {self.rules.describe(state, move)}")
         return move
@@ -127,14 +127,18 @@ class TerminalGame:
         can_pass = len(pieces) < len(moves)
         if can_pass:
             self.say("  p. pass")
+        choices = "1" if len(pieces) == 1 else f"1-{len(pieces)}"
         while True:
-            answer = self.prompt("  Your move: ").strip().lower()
+            answer = self.prompt(f"  Your move ({choices}{', p' if can_pass else ''}): ")
+            answer = answer.strip().lower()
             if answer == "p" and can_pass:
                 return moves[-1]
             if answer.isdigit() and 1 <= int(answer) <= len(pieces):
                 return pieces[int(answer) - 1]
+            if not answer and len(moves) == 1:
+                return moves[0]  # Enter takes the only move
             self.say(
-                f"  {answer!r} is not a move here: type 1-{len(pieces)}"
+                f"  {answer!r} is not a move here: type {choices}"
                 + (", p to pass" if can_pass else "")
                 + " or q to quit."
             )

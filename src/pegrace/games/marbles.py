@@ -118,7 +118,9 @@ class Marbles(RaceRules):
 
     def check_options(self, options: Mapping[str, str]) -> None:
         if options["teams"] == "on" and self.players != 4:
-            raise OptionError(f"marbles option teams=on needs exactly 4 players, not {self.players}")
+            raise OptionError(
+                f"marbles option teams=on needs exactly 4 players, not {self.players}"
+            )
 
     def seat_sides(self) -> tuple[int, ...]:
         if self.on("teams"):
@@ -316,7 +318,9 @@ class Marbles(RaceRules):
         colour = self.colours[seat]
         if text.strip() == "removed":
             if not self.war:
-                raise NotationError(f"{colour} marble 'removed': marbles leave the game in War only")
+                raise NotationError(
+                    f"{colour} marble 'removed': marbles leave the game in War only"
+                )
             return REMOVED
         position = self.track.parse_position(colour, text)
         if self.war and position >= LOOP:

@@ -20,6 +20,7 @@ Drawer = Callable[[Rules, State, bool], str]
 DRAWER_MODULES = {
     "trouble": "pegrace.pictures.trouble",
     "headache": "pegrace.pictures.headache",
+    "marbles": "pegrace.pictures.marbles",
     "ludo": "pegrace.pictures.ludo",
 }
 
