@@ -51,10 +51,10 @@ def check_final(rules: Rules, state: State) -> None:
     else:
         assert not state.out and state.finished
         assert all(REMOVED not in row for row in state.pieces)
-        winner = rules.sides[state.finished[0]]
-        assert outcome.places[winner] == 1
+        (winner,) = outcome.winners
         # a side wins only with every marble of every partner Home
         assert all(state.pieces[s][0] >= rules.lane_start for s in rules.side_seats[winner])
+        assert all(s in state.finished for s in rules.side_seats[winner])
         if not rules.play_on():
             assert state.end == "first place decided"
 

@@ -1,0 +1,55 @@
+"""The terminal game: pops, numbered choices, refused answers, quitting."""
+
+from __future__ import annotations
+
+import io
+
+from pegrace import get_rules
+from pegrace.match import parse_seats
+from pegrace.terminal import TerminalGame
+
+
+class Script:
+    """Answers prompts: Enter to pop, a wrong number then 1 for moves, q at the end."""
+
+    def __init__(self, moves_before_quit: int) -> None:
+        self.left = moves_before_quit
+        self.wrong_given = False
+        self.prompts: list[str] = []
+
+    def __call__(self, prompt: str) -> str:
+        self.prompts.append(prompt)
+        if "Your move" not in prompt:
+            return ""
+        if not self.wrong_given:
+            self.wrong_given = True
+            return "9"
+        self.left -= 1
+        return "1" if self.left > 0 else "q"
+
+
+def play(moves_before_quit: int) -> tuple[TerminalGame, str, Script]:
+    rules = get_rules("trouble", 2, {"voluntary_pass": "off"})
+    seats = parse_seats(rules, ["red=human"], "computer:random")
+    out = io.StringIO()
+    script = Script(moves_before_quit)
+    game = TerminalGame(rules, seats, 11, out=out, ask=script, use_colour=False, delay=0.0,
+                        record_path=None)  # fmt: skip
+    assert game.run() == 0
+    return game, out.getvalue(), script
+
+
+def test_wrong_numbers_are_refused_and_asked_again() -> None:
+    game, text, script = play(moves_before_quit=3)
+    assert "'9' is not a move here" in text
+    assert "Game stopped." in text
+    assert any("press Enter to pop" in p for p in script.prompts)
+    moves = [e for e in game.record.events if e.move is not None and e.colour == "red"]
+    assert len(moves) >= 2  # the two "1" answers were played
+    assert "\033[" not in text  # plain text when colour is off
+
+
+def test_the_rolloff_is_shown() -> None:
+    _, text, _ = play(moves_before_quit=1)
+    assert "Roll-off: red (you) pops" in text
+    assert "goes first." in text
