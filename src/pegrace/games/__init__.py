@@ -6,12 +6,9 @@ from collections.abc import Mapping
 
 from pegrace.engine import Rules
 from pegrace.errors import OptionError
-from pegrace.games.headache import Headache
-from pegrace.games.ludo import Ludo
-from pegrace.games.marbles import Marbles
 from pegrace.games.trouble import Trouble
 
-GAMES: dict[str, type[Rules]] = {cls.name: cls for cls in (Trouble, Marbles, Headache, Ludo)}
+GAMES: dict[str, type[Rules]] = {cls.name: cls for cls in (Trouble,)}
 
 
 def list_games() -> list[str]:
