@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar
 
-from pegrace.dice import D6, Dice, Roll, roll_d6
+from pegrace.dice import D6, Dice, Roll
 from pegrace.errors import IllegalMoveError, NotationError, OptionError
 from pegrace.moves import PASS, Move
 from pegrace.state import Phase, State
@@ -223,6 +223,9 @@ class Rules:
     def check_pieces(self, pieces: Pieces) -> None:
         """Raise NotationError if no game could reach these pieces."""
 
+    def check_aux(self, aux: tuple[int, ...]) -> None:
+        """Raise NotationError if ``aux`` is not a valid set of this game's counters."""
+
     # --------------------------------------------------------------- engine
     def initial_state(self) -> State:
         leads = tuple(seats[0] for seats in self.side_seats)
@@ -232,15 +235,15 @@ class Rules:
         )  # fmt: skip
 
     def chance_outcomes(self, state: State) -> tuple[tuple[Roll, Fraction], ...]:
-        if state.phase == Phase.ROLLOFF:
-            return D6.outcomes
-        if state.phase == Phase.ROLL:
-            return self.dice.outcomes
-        return ()
+        return self.dice_at(state).outcomes if state.phase <= ROLL else ()
+
+    def dice_at(self, state: State) -> Dice:
+        """The dice a chance node is waiting for (a roll-off pop is one d6)."""
+        return self.dice if state.phase == ROLL else D6
 
     def sample_roll(self, state: State, rng: random.Random) -> Roll:
-        """Draw the roll a chance node is waiting for (a roll-off pop is one d6)."""
-        return self.dice.sample(rng) if state.phase == ROLL else roll_d6(rng)
+        """Draw the roll a chance node is waiting for."""
+        return self.dice_at(state).sample(rng)
 
     def apply_roll(self, state: State, roll: Roll) -> State:
         if state.phase == ROLL:

@@ -154,6 +154,7 @@ def _read_state(rules: Rules, data: Mapping[str, Any]) -> State:
         aux=_ints(data, "aux") if "aux" in data else rules.initial_aux(),
         end=str(data.get("end", "")),
     )
+    rules.check_aux(state.aux)
     if phase == Phase.ROLLOFF and not state.contenders:
         state = state._replace(contenders=rules.initial_state().contenders)
     if phase != Phase.OVER and not rules.seat_active(current, state.finished, state.out):

@@ -147,7 +147,7 @@ def replay(record: Record) -> tuple[Rules, list[State]]:
             if event.move is None:
                 if not state.is_chance:
                     raise RecordError(f"{expected} must move, not roll")
-                state = rules.roll(state, rules.dice.from_json(event.roll))
+                state = rules.roll(state, rules.dice_at(state).from_json(event.roll))
             else:
                 if state.is_chance:
                     raise RecordError(f"{expected} must roll, not move")
