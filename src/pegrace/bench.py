@@ -17,6 +17,7 @@ from typing import Any
 
 from pegrace.dice import roll_d6
 from pegrace.engine import Rules
+from pegrace.errors import OptionError
 from pegrace.games import get_rules
 from pegrace.match import run_game
 from pegrace.state import Phase
@@ -90,3 +91,72 @@ def format_bench(report: dict[str, Any]) -> str:
             f" moves/s  ({r['moves_per_game']:.0f} moves per game)"
         )
     return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- LUDOpy side by side
+def ludopy_games(games: int, seed: int) -> int:
+    """Play ``games`` random 4-player games in the LUDOpy package, its README loop (the
+    piece drawn with numpy's generator, the game stopped at the first winner); returns
+    the moves (observations answered)."""
+    import ludopy  # type: ignore[import-untyped, import-not-found, unused-ignore]
+    import numpy as np
+
+    np.random.seed(seed % 2**32)
+    steps = 0
+    for _ in range(games):
+        game = ludopy.Game()
+        winner = False
+        while not winner:
+            (_, movable, _, _, _, _), _ = game.get_observation()
+            piece = movable[np.random.randint(0, len(movable))] if len(movable) else -1
+            winner = game.answer_observation(piece)[5]
+            steps += 1
+    return steps
+
+
+def compare_ludopy(options: Mapping[str, str], games: int, runs: int, seed: int) -> dict[str, Any]:
+    """Random 4-player games in our ``ludo variant=ludopy`` engine loop and in LUDOpy,
+    the same number of games per run, alternating which goes first; medians and ratio."""
+    try:
+        import ludopy  # type: ignore[import-untyped, import-not-found, unused-ignore]  # noqa: F401
+    except ImportError:
+        raise OptionError(
+            "--compare-ludopy needs the ludopy package: pip install ludopy==1.5.0 "
+            "(it is in pegrace's dev extra)"
+        ) from None
+    rules = get_rules("ludo", 4, options)
+    if rules.options.get("variant") != "ludopy":
+        raise OptionError("--compare-ludopy compares ludo with variant=ludopy (--variant ludopy)")
+    loops = {
+        "pegrace": lambda run: engine_games(rules, games, seed + run * games),
+        "ludopy": lambda run: ludopy_games(games, seed + run),
+    }
+    rates: dict[str, list[float]] = {name: [] for name in loops}
+    for run in range(runs):
+        order = list(loops) if run % 2 == 0 else list(loops)[::-1]
+        for name in order:
+            start = time.perf_counter()
+            loops[name](run)
+            rates[name].append(games / (time.perf_counter() - start))
+    medians = {name: statistics.median(r) for name, r in rates.items()}
+    return {
+        "game": "ludo",
+        "rules": dict(rules.options),
+        "games_per_run": games,
+        "runs": runs,
+        "games_per_second": medians,
+        "ratio": medians["pegrace"] / medians["ludopy"],
+    }
+
+
+def format_compare(report: dict[str, Any]) -> str:
+    rates = report["games_per_second"]
+    return "\n".join(
+        [
+            "ludo variant=ludopy against LUDOpy 1.5.0, 4 random players, one core",
+            f"median of {report['runs']} alternated runs of {report['games_per_run']} games each",
+            f"  pegrace {rates['pegrace']:>9.0f} games/s",
+            f"  ludopy  {rates['ludopy']:>9.0f} games/s",
+            f"  ratio   {report['ratio']:>9.1f}x",
+        ]
+    )

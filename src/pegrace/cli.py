@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from pegrace.bench import bench, format_bench
+from pegrace.bench import bench, compare_ludopy, format_bench, format_compare
 from pegrace.engine import Rules
 from pegrace.errors import NotationError, OptionError, PegraceError
 from pegrace.games import get_rules, list_games, rules_class
@@ -113,6 +113,11 @@ def make_parser() -> Parser:
     ben.add_argument("--rules", action="append", default=[], metavar="KEY=VALUE")
     ben.add_argument("--seed", type=int, default=1)
     ben.add_argument("--json", action="store_true", help="print JSON")
+    ben.add_argument("--variant", help="shortcut for --rules variant=VARIANT")
+    ben.add_argument(
+        "--compare-ludopy", action="store_true",
+        help="ludo --variant ludopy: time LUDOpy's games side by side (needs ludopy installed)",
+    )  # fmt: skip
     return parser
 
 
@@ -216,7 +221,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         for before, event, after in zip(states, record.events, states[1:], strict=True):
             if event.move is None:
                 label = "pops" if before.phase == before.phase.ROLLOFF else "rolls"
-                roll = rules.dice.format(rules.dice.from_json(event.roll))
+                dice = rules.dice_at(before)
+                roll = dice.format(dice.from_json(event.roll))
                 print(f"{event.colour} {label} {roll}")
                 continue
             move = rules.parse_move(before, event.move)
@@ -245,7 +251,16 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    report = bench(args.game, args.players, parse_rules(args.rules), args.games, args.runs,
+    options = parse_rules(args.rules)
+    if args.variant is not None:
+        options["variant"] = args.variant
+    if args.compare_ludopy:
+        if args.game != "ludo" or args.players != 4:
+            raise OptionError("--compare-ludopy is for 4-player ludo --variant ludopy")
+        comparison = compare_ludopy(options, args.games, args.runs, args.seed)
+        print(json.dumps(comparison, indent=2) if args.json else format_compare(comparison))
+        return 0
+    report = bench(args.game, args.players, options, args.games, args.runs,
                    args.seed)  # fmt: skip
     print(json.dumps(report, indent=2) if args.json else format_bench(report))
     return 0

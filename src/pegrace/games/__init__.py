@@ -6,9 +6,11 @@ from collections.abc import Mapping
 
 from pegrace.engine import Rules
 from pegrace.errors import OptionError
+from pegrace.games.ludo import Ludo
+from pegrace.games.marbles import Marbles
 from pegrace.games.trouble import Trouble
 
-GAMES: dict[str, type[Rules]] = {cls.name: cls for cls in (Trouble,)}
+GAMES: dict[str, type[Rules]] = {cls.name: cls for cls in (Trouble, Ludo, Marbles)}
 
 
 def list_games() -> list[str]:
