@@ -6,11 +6,12 @@ from collections.abc import Mapping
 
 from pegrace.engine import Rules
 from pegrace.errors import OptionError
+from pegrace.games.headache import Headache
 from pegrace.games.ludo import Ludo
 from pegrace.games.marbles import Marbles
 from pegrace.games.trouble import Trouble
 
-GAMES: dict[str, type[Rules]] = {cls.name: cls for cls in (Trouble, Ludo, Marbles)}
+GAMES: dict[str, type[Rules]] = {cls.name: cls for cls in (Trouble, Marbles, Headache, Ludo)}
 
 
 def list_games() -> list[str]:

@@ -19,6 +19,7 @@ Drawer = Callable[[Rules, State, bool], str]
 # game name -> module with ``draw(rules, state, use_colour) -> str``
 DRAWER_MODULES = {
     "trouble": "pegrace.pictures.trouble",
+    "headache": "pegrace.pictures.headache",
     "marbles": "pegrace.pictures.marbles",
     "ludo": "pegrace.pictures.ludo",
 }

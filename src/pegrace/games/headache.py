@@ -1,0 +1,515 @@
+"""Headache (Milton Bradley, Pop-O-Matic), on the shared engine.
+
+Rules used (docs/rules/headache.md gives the seed sentence or issue ruling behind each):
+- Board: 8 X spaces round a circle (x:0..x:7, clockwise); between x:k and x:k+1 the
+  outer track has 3 spaces (outer:3k..3k+2) and the inner track 2 (inner:2k..2k+1),
+  48 spaces in all. Both tracks meet at every X. START spaces: red x:0, yellow x:2,
+  green x:4, blue x:6 (2 players: red and green; 3 players: red, yellow, green).
+- Dice: each pop is a number die (1-6) and a bonus die whose red dot (1 face in 6)
+  grants one more pop and move after this one (``BONUS``: written ``4`` / ``4*``).
+  Who goes first: highest number die, ties re-pop among the tied highest (engine).
+- Each colour's 4 cones start on its START X; they are not a stack and leave one at
+  a time. A pop moves exactly one cone or stack by the number shown, counting every
+  space (X spaces too) whether occupied or not, changing track at any X it passes.
+- A single cone moves clockwise only; a stack (2+ cones) owned by the mover (colour of
+  its top cone) moves clockwise or counter-clockwise, one direction per pop.
+- Never end on an own cone or stack, nor on a START space still holding START cones.
+  Ending on an opponent's cone or stack captures it: the mover's cone or stack goes
+  on top and the whole stack belongs to the mover.
+- A seat's first 4 turns: the turn's (non-bonus) pop must move a cone off START while
+  it has one there. A bonus pop never moves a cone off START.
+- No move with the pop: pop again (the pass is the only legal move and the same seat
+  pops again; the re-pop keeps the pop's kind, the red dot of an unusable pop is lost).
+  If no number 1-6 would give a move, the turn passes instead.
+- A seat with no START cone and no cone on top of a stack is eliminated; the last seat
+  standing wins; the eliminated are placed in reverse order of elimination.
+- Option ``turn_limit`` (default 600 turns, all seats counted): the game stops and
+  the seats still in are ranked by cones owned (START cones + cones in owned stacks).
+- Option ``challenge``: every X is a safety space; nothing on an X can be captured
+  and an opponent may not end there.
+
+Piece encoding (per seat, sorted): -1 is a cone on START; a cone on the board is
+``space * 16 + height`` (height 0 is the bottom of its stack). Spaces are indexed
+x:0..7 = 0..7, outer:0..23 = 8..31, inner:0..15 = 32..47. aux holds, per seat, the
+turns it has finished (capped at 4), then 1 when the pop to play is a bonus pop.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from pegrace.board import Board, Edge, Space
+from pegrace.dice import BONUS
+from pegrace.engine import Option, Pieces, Rules
+from pegrace.errors import NotationError, OptionError
+from pegrace.moves import Move
+from pegrace.state import State
+
+X_COUNT = 8
+OUTER_PER = 3  # outer spaces between neighbouring Xs
+INNER_PER = 2  # inner spaces between neighbouring Xs
+OUTER_BASE = X_COUNT
+INNER_BASE = X_COUNT + X_COUNT * OUTER_PER
+SPACE_COUNT = INNER_BASE + X_COUNT * INNER_PER  # 48
+CONES = 4
+FIRST_TURNS = 4
+START = -1  # a cone still on its colour's START X
+HEIGHT_BITS = 4
+HEIGHT_MASK = (1 << HEIGHT_BITS) - 1
+MAX_HEIGHT = HEIGHT_MASK + 1  # 16 cones at most, all in one stack
+# occupancy cell: -1 empty, (top height << 3) | top seat, or BLOCKED (START cones there)
+SEAT_BITS = 3
+SEAT_MASK = (1 << SEAT_BITS) - 1
+BLOCKED = 1 << 12
+START_X = {"red": 0, "yellow": 2, "green": 4, "blue": 6}
+
+
+def space_name(index: int) -> str:
+    if index < OUTER_BASE:
+        return f"x:{index}"
+    if index < INNER_BASE:
+        return f"outer:{index - OUTER_BASE}"
+    return f"inner:{index - INNER_BASE}"
+
+
+def headache_board() -> Board:
+    """The published board: 8 Xs, an outer track of 3 and an inner of 2 between each pair."""
+    spaces = [Space(i, space_name(i), "x") for i in range(X_COUNT)]
+    spaces += [Space(i, space_name(i), "outer") for i in range(OUTER_BASE, INNER_BASE)]
+    spaces += [Space(i, space_name(i), "inner") for i in range(INNER_BASE, SPACE_COUNT)]
+    for colour, x in START_X.items():
+        spaces[x] = Space(x, space_name(x), "x", colour)
+    edges: list[tuple[Edge, ...]] = []
+    for k in range(X_COUNT):  # an X leads onto both tracks
+        edges.append((Edge(OUTER_BASE + OUTER_PER * k), Edge(INNER_BASE + INNER_PER * k)))
+    for base, per in ((OUTER_BASE, OUTER_PER), (INNER_BASE, INNER_PER)):
+        for j in range(X_COUNT * per):
+            last_of_segment = j % per == per - 1
+            edges.append((Edge((j // per + 1) % X_COUNT if last_of_segment else base + j + 1),))
+    return Board("headache", tuple(spaces), tuple(edges), dict(START_X))
+
+
+class ConeMove(Move):
+    """One cone or stack from ``origin`` to ``target`` along ``path`` (spaces passed,
+    target last). ``from_start``: a cone leaves its START pile on ``origin``. Moves
+    are equal when they pick the same cone or stack, destination and direction."""
+
+    __slots__ = ("_key", "backward", "from_start", "origin", "path", "target", "text")
+
+    def __init__(
+        self, origin: int, target: int, backward: bool, from_start: bool, path: tuple[int, ...]
+    ) -> None:
+        self.origin = origin
+        self.target = target
+        self.backward = backward
+        self.from_start = from_start
+        self.path = path
+        start = "start" if from_start else space_name(origin)
+        self.text = f"{start}>{space_name(target)}{' ccw' if backward else ''}"
+        self._key = (origin, target, backward, from_start)
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ConeMove) and self._key == other._key
+
+    def __hash__(self) -> int:
+        return hash(self._key)
+
+
+MoveTable = tuple[tuple[tuple[ConeMove, ...], ...], ...]  # [space][number] -> moves
+
+
+class Headache(Rules):
+    name = "headache"
+    title = "Headache"
+    version = 1
+    all_colours = ("red", "yellow", "green", "blue")
+    dice = BONUS
+    eliminates = True
+    counts_aux = True
+    stops = True
+    option_specs = (
+        Option(
+            "challenge",
+            "off",
+            ("on", "off"),
+            "on: every X is a safety space (nothing on an X can be captured, no opponent "
+            "may end there)",
+        ),
+        Option(
+            "turn_limit",
+            "600",
+            (),
+            "stop after this many turns (all players' turns counted); the players still in "
+            "are then ranked by cones owned",
+        ),
+    )
+
+    def check_options(self, options: Mapping[str, str]) -> None:
+        if int(options["turn_limit"]) < 1:
+            raise OptionError("headache option turn_limit must be at least 1 turn")
+
+    # ------------------------------------------------------------------ setup
+    def setup(self) -> None:
+        self.board = headache_board()
+        self.challenge = self.on("challenge")
+        self.turn_limit = int(self.options["turn_limit"])
+        self.start_space = tuple(START_X[c] for c in self.colours)
+        self.bonus_index = len(self.colours)  # aux slot of the bonus-pop flag
+        self.is_x = tuple(i < X_COUNT for i in range(SPACE_COUNT))
+        self.empty = [-1] * SPACE_COUNT
+        self.forward = self._move_table(backward=False, from_start=False)
+        self.backward = self._move_table(backward=True, from_start=False)
+        self.leave_start = self._move_table(backward=False, from_start=True)
+        self.clockwise = (self.forward,)  # a single cone
+        self.both_ways = (self.forward, self.backward)  # a stack
+        # bit masks of the spaces within 1..6 of a space: a cone's (clockwise) and a stack's
+        self.cone_reach = tuple(self._reach_mask(s, (self.forward,)) for s in range(SPACE_COUNT))
+        self.stack_reach = tuple(
+            self._reach_mask(s, (self.forward, self.backward)) for s in range(SPACE_COUNT)
+        )
+        self._pass_cache: tuple[State | None, bool] = (None, False)
+        # the last position's occupancy: after a move it serves the elimination checks,
+        # then the next seat's move generation (states share their pieces tuple)
+        self._occupied: tuple[Pieces | None, list[int]] = (None, [])
+
+    def _move_table(self, backward: bool, from_start: bool) -> MoveTable:
+        """Every distinct destination of each pop from each space, with the first path
+        (in board edge order) that reaches it."""
+        table = []
+        for space in range(SPACE_COUNT):
+            by_number: list[tuple[ConeMove, ...]] = [()]
+            for number in range(1, 7):
+                reached: dict[int, tuple[int, ...]] = {}
+                for path in self.board.paths(space, number, "red", backward=backward):
+                    reached.setdefault(path[-1], path)
+                by_number.append(
+                    tuple(
+                        ConeMove(space, target, backward, from_start, path)
+                        for target, path in sorted(reached.items())
+                    )
+                )
+            table.append(tuple(by_number))
+        return tuple(table)
+
+    def _reach_mask(self, space: int, tables: tuple[MoveTable, ...]) -> int:
+        mask = 0
+        for table in tables:
+            for number in range(1, 7):
+                for move in table[space][number]:
+                    mask |= 1 << move.target
+        return mask
+
+    def initial_pieces(self) -> Pieces:
+        return tuple((START,) * CONES for _ in self.colours)
+
+    def initial_aux(self) -> tuple[int, ...]:
+        return (0,) * (len(self.colours) + 1)
+
+    # ------------------------------------------------------------------ moves
+    def occupancy(self, pieces: Pieces) -> list[int]:
+        """Per space: -1 empty, BLOCKED for a START pile, else (top height << 3) | owner.
+        The list is shared with later calls for the same pieces: never change it."""
+        known, occ = self._occupied
+        if known is pieces:
+            return occ
+        occ = self.empty[:]
+        for seat, row in enumerate(pieces):
+            if row[0] < 0:
+                occ[self.start_space[seat]] = BLOCKED
+            for cone in row:
+                if cone >= 0:
+                    value = ((cone & HEIGHT_MASK) << SEAT_BITS) | seat
+                    space = cone >> HEIGHT_BITS
+                    if value > occ[space]:  # noqa: PLR1730 (max() is slower here)
+                        occ[space] = value
+        self._occupied = (pieces, occ)
+        return occ
+
+    def piece_moves(self, state: State) -> list[Move]:
+        roll = state.roll
+        assert isinstance(roll, tuple)
+        return self._moves(state.pieces, state.current, roll[0], state.aux)
+
+    def _moves(self, pieces: Pieces, seat: int, number: int, aux: tuple[int, ...]) -> list[Move]:
+        occ = self.occupancy(pieces)
+        row = pieces[seat]
+        challenge, is_x = self.challenge, self.is_x
+        moves: list[Move] = []
+        if row[0] < 0 and not aux[self.bonus_index]:
+            for move in self.leave_start[self.start_space[seat]][number]:
+                held = occ[move.target]
+                if held < 0 or (
+                    held < BLOCKED
+                    and held & SEAT_MASK != seat
+                    and not (challenge and is_x[move.target])
+                ):
+                    moves.append(move)
+            if aux[seat] < FIRST_TURNS:
+                return moves  # the first turns must move a cone off START
+        for cone in row:
+            if cone < 0:
+                continue
+            space = cone >> HEIGHT_BITS
+            top = occ[space]
+            if top != ((cone & HEIGHT_MASK) << SEAT_BITS) | seat:
+                continue  # not the top of its stack
+            for table in self.both_ways if top >> SEAT_BITS else self.clockwise:
+                for move in table[space][number]:
+                    held = occ[move.target]
+                    if held < 0 or (
+                        held < BLOCKED
+                        and held & SEAT_MASK != seat
+                        and not (challenge and is_x[move.target])
+                    ):
+                        moves.append(move)
+        return moves
+
+    def move_pieces(self, state: State, move: Move) -> Pieces:
+        assert isinstance(move, ConeMove)
+        target, origin = move.target, move.origin
+        pieces = state.pieces
+        top = self.occupancy(pieces)[target]  # the moved cones go on top of those there
+        landing = (
+            (target << HEIGHT_BITS) + (top >> SEAT_BITS) + 1 if top >= 0 else target << HEIGHT_BITS
+        )
+        if move.from_start:
+            seat = state.current
+            new = list(pieces)
+            new[seat] = tuple(sorted((*pieces[seat][1:], landing)))
+            return tuple(new)
+        low, high = origin << HEIGHT_BITS, (origin << HEIGHT_BITS) | HEIGHT_MASK
+        new = list(pieces)
+        for seat, row in enumerate(pieces):
+            for cone in row:
+                if low <= cone <= high:
+                    new[seat] = tuple(
+                        sorted(landing + (c & HEIGHT_MASK) if low <= c <= high else c for c in row)
+                    )
+                    break
+        return tuple(new)
+
+    def extra_roll(self, state: State, move: Move) -> bool:
+        if move.is_pass:
+            return self.can_pop_again(state)
+        roll = state.roll
+        assert isinstance(roll, tuple)
+        return roll[1] == 1
+
+    def can_pop_again(self, state: State) -> bool:
+        """Whether some number 1-6 would give the seat a move with this kind of pop (the
+        pop then counts as unusable and is popped again; otherwise the turn passes)."""
+        cached, answer = self._pass_cache
+        if cached is state:
+            return answer
+        answer = any(
+            self._moves(state.pieces, state.current, number, state.aux) for number in range(1, 7)
+        )
+        self._pass_cache = (state, answer)
+        return answer
+
+    def next_aux(self, state: State, move: Move, pieces: Pieces) -> tuple[int, ...]:
+        aux = state.aux
+        seat = state.current
+        if self.extra_roll(state, move):
+            if move.is_pass or aux[self.bonus_index]:
+                return aux  # a re-pop keeps its kind; a bonus pop stays a bonus pop
+            new = list(aux)
+            new[self.bonus_index] = 1
+            return tuple(new)
+        if aux[seat] >= FIRST_TURNS and not aux[self.bonus_index]:
+            return aux
+        new = list(aux)
+        new[seat] = min(aux[seat] + 1, FIRST_TURNS)
+        new[self.bonus_index] = 0
+        return tuple(new)
+
+    # ---------------------------------------------------------- end of game
+    def seat_finished(self, pieces: Pieces, seat: int) -> bool:
+        return False  # Headache has no finishing; it ends by elimination or the turn limit
+
+    def eliminated(self, pieces: Pieces, seat: int) -> bool:
+        row = pieces[seat]
+        if row[0] < 0:
+            return False
+        occ = self.occupancy(pieces)
+        for cone in row:
+            if occ[cone >> HEIGHT_BITS] == ((cone & HEIGHT_MASK) << SEAT_BITS) | seat:
+                return False  # this cone tops its stack
+        return True
+
+    def stop_after(self, state: State) -> str:
+        if state.turn > self.turn_limit:
+            return f"turn limit ({self.turn_limit} turns) reached"
+        return ""
+
+    def owned(self, pieces: Pieces) -> list[int]:
+        """Cones each seat owns: its START cones and every cone in a stack it tops."""
+        owned = [sum(1 for cone in row if cone < 0) for row in pieces]
+        for top in self.occupancy(pieces):
+            if 0 <= top < BLOCKED:
+                owned[top & SEAT_MASK] += (top >> SEAT_BITS) + 1
+        return owned
+
+    def score(self, state: State, seat: int) -> float:
+        return float(self.owned(state.pieces)[seat])
+
+    def evaluate(self, pieces: Pieces, seat: int) -> float:
+        """Cones owned, minus half of those an opponent could capture next pop, plus a
+        little for each opponent stack within reach; relative to the opponents' mean."""
+        occ = self.occupancy(pieces)
+        owned = [sum(1 for cone in row if cone < 0) for row in pieces]
+        stacks: list[tuple[int, int, int]] = []  # (space, owner, cones)
+        for space, top in enumerate(occ):
+            if 0 <= top < BLOCKED:
+                count = (top >> SEAT_BITS) + 1
+                owned[top & SEAT_MASK] += count
+                stacks.append((space, top & SEAT_MASK, count))
+        for s, row in enumerate(pieces):
+            if row[0] < 0 and s != seat:
+                stacks.append((self.start_space[s], s, 1))  # a START pile attacks clockwise
+        risk = 0.0
+        chances = 0.0
+        for space, owner, count in stacks:
+            if owner != seat:
+                continue
+            reach = self.stack_reach[space] if count > 1 else self.cone_reach[space]
+            for other_space, other, other_count in stacks:
+                if other == seat or occ[other_space] == BLOCKED:
+                    continue
+                if (reach >> other_space) & 1 and not (self.challenge and self.is_x[other_space]):
+                    chances = max(chances, other_count)
+            if self.challenge and self.is_x[space]:
+                continue
+            for other_space, other, other_count in stacks:
+                if other == seat:
+                    continue
+                attack = self.stack_reach if other_count > 1 else self.cone_reach
+                if (attack[other_space] >> space) & 1:
+                    risk += count
+                    break
+        others = [owned[s] for s in range(len(pieces)) if s != seat]
+        return owned[seat] - 0.5 * risk + 0.2 * chances - sum(others) / len(others)
+
+    # -------------------------------------------------------------- notation
+    def piece_text(self, seat: int, piece: int) -> str:
+        if piece < 0:
+            return "start"
+        return f"{space_name(piece >> HEIGHT_BITS)}/{(piece & HEIGHT_MASK) + 1}"
+
+    def parse_piece(self, seat: int, text: str) -> int:
+        """``start``, or ``SPACE/K`` (K-th cone from the bottom of the stack on SPACE;
+        ``SPACE`` alone is ``SPACE/1``)."""
+        cleaned = text.strip().lower()
+        if cleaned == "start":
+            return START
+        name, slash, level = cleaned.partition("/")
+        if name not in self.board.by_name or (
+            slash and not (level.isdigit() and 1 <= int(level) <= MAX_HEIGHT)
+        ):
+            raise NotationError(
+                f"{self.colours[seat]} cone {text!r} is not start or SPACE/K with SPACE one "
+                f"of x:0..7, outer:0..23, inner:0..15 and K 1..{MAX_HEIGHT} (1 = bottom)"
+            )
+        height = int(level) - 1 if slash else 0
+        return (self.board.by_name[name] << HEIGHT_BITS) + height
+
+    def check_pieces(self, pieces: Pieces) -> None:
+        """Four cones a colour; every stack's heights 1..K with no gap or double; no cone
+        on a START space still holding START cones; a stack's top two cones differ in
+        colour (a cone never lands on its own colour)."""
+        stacks: dict[int, dict[int, int]] = {}  # space -> height -> seat
+        for seat, row in enumerate(pieces):
+            colour = self.colours[seat]
+            if len(row) != CONES:
+                raise NotationError(f"{colour} has {len(row)} cones; headache needs {CONES}")
+            for cone in row:
+                if cone < 0:
+                    continue
+                space, height = cone >> HEIGHT_BITS, cone & HEIGHT_MASK
+                level = stacks.setdefault(space, {})
+                if height in level:
+                    raise NotationError(
+                        f"{self.colours[level[height]]} and {colour} cones both at "
+                        f"{space_name(space)}/{height + 1}"
+                    )
+                level[height] = seat
+        for space, level in stacks.items():
+            count = len(level)
+            if sorted(level) != list(range(count)):
+                raise NotationError(
+                    f"the stack on {space_name(space)} has {count} cone(s) but is written "
+                    f"with heights {', '.join(str(h + 1) for h in sorted(level))} "
+                    f"(they must be 1..{count})"
+                )
+            if count > 1 and level[count - 1] == level[count - 2]:
+                raise NotationError(
+                    f"the stack on {space_name(space)} has two {self.colours[level[count - 1]]} "
+                    "cones on top; a cone never lands on its own colour"
+                )
+        for seat, row in enumerate(pieces):
+            start = self.start_space[seat]
+            if row[0] < 0 and start in stacks:
+                raise NotationError(
+                    f"{space_name(start)} holds {self.colours[seat]}'s START cones; no cone "
+                    "may stand there with them"
+                )
+
+    def check_aux(self, aux: tuple[int, ...]) -> None:
+        """aux: turns finished per colour (0-4), then the bonus-pop flag (0 or 1)."""
+        turns = aux[:-1]
+        if len(aux) != len(self.colours) + 1 or aux[-1] not in (0, 1):
+            raise NotationError(
+                f"headache aux is [turns finished by {', '.join(self.colours)} (0-4 each), "
+                f"bonus pop 0 or 1], not {list(aux)}"
+            )
+        if any(not 0 <= t <= FIRST_TURNS for t in turns):
+            raise NotationError(f"headache aux turn counts must be 0-4, not {list(turns)}")
+
+    def stack_text(self, pieces: Pieces, space: int) -> str:
+        """The colours of the stack on ``space``, top first: ``R Y B``."""
+        level = {
+            cone & HEIGHT_MASK: seat
+            for seat, row in enumerate(pieces)
+            for cone in row
+            if cone >= 0 and cone >> HEIGHT_BITS == space
+        }
+        return " ".join(self.colours[level[h]][0].upper() for h in sorted(level, reverse=True))
+
+    def describe(self, state: State, move: Move) -> str:
+        colour = self.colours[state.current]
+        if move.is_pass:
+            if self.can_pop_again(state):
+                return f"{colour} cannot move with this pop: pops again"
+            return f"{colour} cannot move with any number: the turn passes"
+        assert isinstance(move, ConeMove)
+        pieces = state.pieces
+        if move.from_start:
+            what = f"a cone from START ({space_name(move.origin)})"
+        else:
+            stack = self.stack_text(pieces, move.origin)
+            what = f"the stack {stack} (top first) from" if " " in stack else "the cone on"
+            what = f"{what} {space_name(move.origin)}"
+        way = "counter-clockwise" if move.backward else "clockwise"
+        via = ", ".join(space_name(s) for s in move.path[:-1])
+        text = f"{what} to {space_name(move.target)}, {way}" + (f" via {via}" if via else "")
+        captured = self.stack_text(pieces, move.target)
+        if captured:
+            owner = self.colours[self.occupancy(pieces)[move.target] & SEAT_MASK]
+            kind = f"stack {captured}" if " " in captured else "cone"
+            text += f"; captures {owner}'s {kind}"
+        return text
+
+    def summary(self, state: State) -> str:
+        who = self.colours[state.current]
+        roll = state.roll
+        doing = (
+            f"{who} to move with {self.dice.format(roll)}" if roll is not None else f"{who} to pop"
+        )
+        rows = "; ".join(
+            f"{c}: {' '.join(self.piece_text(s, p) for p in row)}"
+            for s, (c, row) in enumerate(zip(self.colours, state.pieces, strict=True))
+        )
+        return f"{doing} | {rows}"
