@@ -94,10 +94,22 @@ class RaceRules(Rules):
                     return other, relative
         return None
 
-    def send_home(self, pieces: list[tuple[int, ...]], seat: int, position: int) -> None:
+    @staticmethod
+    def send_home(pieces: list[tuple[int, ...]], seat: int, position: int, base: int = -1) -> None:
+        """Move one of ``seat``'s pieces from ``position`` to ``base`` (any code that sorts
+        below every board position, e.g. Marbles' "removed")."""
         row = list(pieces[seat])
         row.remove(position)
-        pieces[seat] = (-1, *row)
+        pieces[seat] = (base, *row)
+
+    @staticmethod
+    def relocate(pieces: list[tuple[int, ...]], seat: int, origin: int, target: int) -> None:
+        """Move one of ``seat``'s pieces from ``origin`` to ``target``, keeping the row sorted."""
+        row = list(pieces[seat])
+        row.remove(origin)
+        row.append(target)
+        row.sort()
+        pieces[seat] = tuple(row)
 
     # -------------------------------------------------------------- notation
     def piece_text(self, seat: int, position: int) -> str:

@@ -254,15 +254,9 @@ class Marbles(RaceRules):
         pieces = list(state.pieces)
         hit = self.occupant(state.pieces, owner, move.target)
         if hit is not None:
-            row = list(pieces[hit[0]])
-            row.remove(hit[1])
             # still sorted: REMOVED and BASE are below every position (no REMOVED in classic)
-            pieces[hit[0]] = (REMOVED if self.war else BASE, *row)
-        row = list(pieces[owner])
-        row.remove(move.origin)
-        row.append(move.target)
-        row.sort()
-        pieces[owner] = tuple(row)
+            self.send_home(pieces, *hit, base=REMOVED if self.war else BASE)
+        self.relocate(pieces, owner, move.origin, move.target)
         return tuple(pieces)
 
     # ------------------------------------------------------------- evaluation

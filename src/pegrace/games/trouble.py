@@ -155,11 +155,7 @@ class Trouble(RaceRules):
         hit = self.occupant(state.pieces, seat, move.target)
         if hit is not None:
             self.send_home(pieces, *hit)
-        row = list(pieces[seat])
-        row.remove(move.origin)
-        row.append(move.target)
-        row.sort()
-        pieces[seat] = tuple(row)
+        self.relocate(pieces, seat, move.origin, move.target)
         return tuple(pieces)
 
     def extra_roll(self, state: State, move: Move) -> bool:
