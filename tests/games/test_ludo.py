@@ -12,14 +12,16 @@ from typing import Any
 
 import pytest
 
+import positions
 from invariants import check_random_games
 from pegrace import IllegalMoveError, NotationError, OptionError, get_rules
 from pegrace.engine import Rules
 from pegrace.match import run_game
 from pegrace.moves import PASS
-from pegrace.notation import load_state, rules_for_state, state_from_json, state_to_json
+from pegrace.notation import load_state, state_to_json
 from pegrace.pictures import draw
 from pegrace.state import Phase, State
+from positions import after, every, moves
 
 BASE = ["base"] * 4
 COLOURS = ("red", "green", "yellow", "blue")
@@ -27,33 +29,14 @@ GOLDEN = Path(__file__).parent.parent / "golden" / "ludo_seed_2024.json"
 
 
 def position(
-    pieces: dict[str, list[str]],
-    roll: Any = None,
-    to_move: str = "red",
-    rules: dict[str, str] | None = None,
-    **extra: Any,
+    pieces: dict[str, list[str]], roll: Any = None, to_move: str = "red", **extra: Any
 ) -> tuple[Rules, State]:
-    data: dict[str, Any] = {"game": "ludo", "pieces": pieces, "to_move": to_move}
-    if rules:
-        data["rules"] = rules
-    if roll is not None:
-        data["roll"] = roll
-    data.update(extra)
-    game = rules_for_state(data)
-    return game, state_from_json(game, data)
+    return positions.position("ludo", pieces, roll, to_move, **extra)
 
 
 def four(**pieces: list[str]) -> dict[str, list[str]]:
-    """Pins for a 4-player game: colours not named stay in base."""
-    return {c: pieces.get(c, BASE) for c in COLOURS}
-
-
-def moves(rules: Rules, state: State) -> set[str]:
-    return {str(m) for m in rules.legal_moves(state)}
-
-
-def after(rules: Rules, state: State, text: str) -> State:
-    return rules.play(state, rules.parse_move(state, text))
+    """Pieces for a 4-player game: colours not named keep all their pieces off the board."""
+    return every(COLOURS, BASE, **pieces)
 
 
 def texts(rules: Rules, state: State) -> dict[str, list[str]]:

@@ -10,13 +10,15 @@ from typing import Any
 
 import pytest
 
+import positions
 from pegrace import IllegalMoveError, NotationError, OptionError, get_rules
 from pegrace.engine import Rules
 from pegrace.games.marbles import Marbles, MarbleStep
 from pegrace.moves import PASS
-from pegrace.notation import load_state, rules_for_state, state_from_json
+from pegrace.notation import load_state
 from pegrace.pictures import draw
 from pegrace.state import Phase, State
+from positions import after, every, moves
 
 BASE4 = ["base"] * 4
 HOME4 = ["home:1", "home:2", "home:3", "home:4"]
@@ -24,34 +26,18 @@ COLOURS = ("red", "yellow", "green", "blue")
 
 
 def position(
-    pieces: dict[str, list[str]],
-    roll: int | None = None,
-    to_move: str = "red",
-    **extra: Any,
+    pieces: dict[str, list[str]], roll: Any = None, to_move: str = "red", **extra: Any
 ) -> tuple[Rules, State]:
-    data: dict[str, Any] = {"game": "marbles", "pieces": pieces, "to_move": to_move}
-    if roll is not None:
-        data["roll"] = roll
-    data.update(extra)
-    rules = rules_for_state(data)
-    return rules, state_from_json(rules, data)
+    return positions.position("marbles", pieces, roll, to_move, **extra)
 
 
 def four(**pieces: list[str]) -> dict[str, list[str]]:
-    """Pieces for a 4-player game: colours not named keep every marble in the base."""
-    return {c: pieces.get(c, BASE4) for c in COLOURS}
+    """Pieces for a 4-player game: colours not named keep all their pieces off the board."""
+    return every(COLOURS, BASE4, **pieces)
 
 
 def two(**pieces: list[str]) -> dict[str, list[str]]:
     return {c: pieces.get(c, BASE4) for c in ("red", "green")}
-
-
-def moves(rules: Rules, state: State) -> set[str]:
-    return {str(m) for m in rules.legal_moves(state)}
-
-
-def after(rules: Rules, state: State, text: str) -> State:
-    return rules.play(state, rules.parse_move(state, text))
 
 
 def marbles_rules(rules: Rules) -> Marbles:

@@ -8,37 +8,25 @@ from typing import Any
 
 import pytest
 
+import positions
 from pegrace import IllegalMoveError, NotationError, OptionError, get_rules
 from pegrace.engine import Rules
 from pegrace.moves import PASS
-from pegrace.notation import rules_for_state, state_from_json
 from pegrace.state import Phase, State
+from positions import after, every, moves
 
 ALL_HOME = ["home"] * 4
 
 
 def position(
-    pieces: dict[str, list[str]], roll: int | None = None, to_move: str = "red", **extra: Any
+    pieces: dict[str, list[str]], roll: Any = None, to_move: str = "red", **extra: Any
 ) -> tuple[Rules, State]:
-    data: dict[str, Any] = {"game": "trouble", "pieces": pieces, "to_move": to_move}
-    if roll is not None:
-        data["roll"] = roll
-    data.update(extra)
-    rules = rules_for_state(data)
-    return rules, state_from_json(rules, data)
+    return positions.position("trouble", pieces, roll, to_move, **extra)
 
 
 def four(**pieces: list[str]) -> dict[str, list[str]]:
-    """Pieces for a 4-player game: colours not named stay at home."""
-    return {c: pieces.get(c, ALL_HOME) for c in ("red", "yellow", "green", "blue")}
-
-
-def moves(rules: Rules, state: State) -> set[str]:
-    return {str(m) for m in rules.legal_moves(state)}
-
-
-def after(rules: Rules, state: State, text: str) -> State:
-    return rules.play(state, rules.parse_move(state, text))
+    """Pieces for a 4-player game: colours not named keep all their pieces off the board."""
+    return every(("red", "yellow", "green", "blue"), ALL_HOME, **pieces)
 
 
 # --- board and seating ---------------------------------------------------------
