@@ -31,7 +31,10 @@ ROLL, MOVE, OVER = Phase.ROLL, Phase.MOVE, Phase.OVER
 
 def _state(*fields: object) -> State:
     """Build a State from its fields in order, skipping NamedTuple's argument parsing."""
-    return tuple.__new__(State, fields)
+    return _new(State, fields)
+
+
+_new = tuple.__new__  # the hot paths build States with it directly: one call fewer
 
 
 @dataclass(frozen=True)
@@ -247,10 +250,10 @@ class Rules:
 
     def apply_roll(self, state: State, roll: Roll) -> State:
         if state.phase == ROLL:
-            return _state(
+            return _new(State, (
                 state.pieces, MOVE, state.current, roll, state.streak, state.turn, state.finished,
                 state.out, (), (), state.aux, "",
-            )  # fmt: skip
+            ))  # fmt: skip
         return self._rolloff(state, roll)
 
     def roll(self, state: State, roll: Roll) -> State:
@@ -315,16 +318,17 @@ class Rules:
         if self.counts_aux:
             aux = self.next_aux(state, move, pieces)
         if self.extra_roll(state, move) and self.seat_active(seat, finished, out):
-            return _state(
+            return _new(State, (
                 pieces, ROLL, seat, None, state.streak + 1, state.turn, finished, out, (), (),
                 aux, "",
-            )  # fmt: skip
+            ))  # fmt: skip
         nxt = self.next_seat[seat]
-        while not self.seat_active(nxt, finished, out):
-            nxt = self.next_seat[nxt]
-        following = _state(
+        if finished or out or self.moves_others:
+            while not self.seat_active(nxt, finished, out):
+                nxt = self.next_seat[nxt]
+        following = _new(State, (
             pieces, ROLL, nxt, None, 0, state.turn + 1, finished, out, (), (), aux, ""
-        )
+        ))  # fmt: skip
         if self.stops:
             stop = self.stop_after(following)
             if stop:

@@ -15,6 +15,7 @@ from pegrace.record import Event, Record
 from pegrace.state import Phase, State
 
 ROLL, MOVE, OVER = Phase.ROLL, Phase.MOVE, Phase.OVER
+new = tuple.__new__  # builds events without NamedTuple's argument parsing (the hot loop)
 
 
 class PlayerFault(PegraceError):
@@ -86,8 +87,13 @@ def run_game(
         before = state
         if state.phase == MOVE:
             legal = rules.legal_moves(state)
-            move = legal[0] if len(legal) == 1 else choose_checked(rules, state, players, legal)
-            event = Event(colours[state.current], None, str(move))
+            if len(legal) == 1:
+                move = legal[0]
+            else:
+                move = players[state.current].choose(rules, state, legal)
+                if move not in legal:
+                    raise player_fault(rules, state, players, move)
+            event = new(Event, (colours[state.current], None, move.text))
             state = rules.apply_move(state, move)
         else:
             if state.phase == ROLL:
@@ -95,7 +101,8 @@ def run_game(
                 rolls += 1
             else:
                 roll = roll_d6(rng)
-            event = Event(colours[state.current], roll if type(roll) is int else dice.to_json(roll))
+            json_roll = roll if type(roll) is int else dice.to_json(roll)
+            event = new(Event, (colours[state.current], json_roll, None))
             state = rules.apply_roll(state, roll)
         events.append(event)
         if observer is not None:
@@ -114,7 +121,10 @@ def choose_checked(
     player = players[state.current]
     move = player.choose(rules, state, moves)
     if move not in moves:
-        raise PlayerFault(
-            f"computer player {player.name} chose illegal move {move}: {rules.summary(state)}"
-        )
+        raise player_fault(rules, state, players, move)
     return move
+
+
+def player_fault(rules: Rules, state: State, players: Sequence[Player], move: Move) -> PlayerFault:
+    name = players[state.current].name
+    return PlayerFault(f"computer player {name} chose illegal move {move}: {rules.summary(state)}")

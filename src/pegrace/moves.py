@@ -8,10 +8,15 @@ from __future__ import annotations
 
 
 class Move:
-    """Base of every move. Subclasses are immutable and compare by value."""
+    """Base of every move. Subclasses are immutable, compare by value, and hold their
+    notation in ``text`` (built once, so writing records costs nothing)."""
 
     __slots__ = ()
     is_pass: bool = False
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self}>"
@@ -22,9 +27,7 @@ class Pass(Move):
 
     __slots__ = ()
     is_pass = True
-
-    def __str__(self) -> str:
-        return "pass"
+    text = "pass"
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Pass)
@@ -50,9 +53,6 @@ class Step(Move):
         self.origin = origin
         self.target = target
         self.text = text
-
-    def __str__(self) -> str:
-        return self.text
 
     def __eq__(self, other: object) -> bool:
         return (

@@ -108,9 +108,6 @@ class ConeMove(Move):
         self.text = f"{start}>{space_name(target)}{' ccw' if backward else ''}"
         self._key = (origin, target, backward, from_start)
 
-    def __str__(self) -> str:
-        return self.text
-
     def __eq__(self, other: object) -> bool:
         return isinstance(other, ConeMove) and self._key == other._key
 

@@ -91,9 +91,6 @@ class DiceMove(Move):
         self.uses = uses
         self.text = text
 
-    def __str__(self) -> str:
-        return self.text
-
     def __eq__(self, other: object) -> bool:
         return isinstance(other, DiceMove) and self.uses == other.uses
 
@@ -111,9 +108,6 @@ class DieMove(Move):
         self.origin = origin
         self.die = die
         self.text = text
-
-    def __str__(self) -> str:
-        return self.text
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, DieMove) and (self.origin, self.die) == (other.origin, other.die)
