@@ -24,21 +24,25 @@ from pegrace.state import Phase
 
 
 def engine_games(rules: Rules, games: int, seed: int) -> int:
-    """Play ``games`` random games with the bare engine loop; returns moves made."""
+    """Play ``games`` random games with the bare engine loop; returns moves made.
+    Methods are bound once, as a search or simulation loop would."""
     rng = random.Random(seed)
-    dice = rules.dice
+    draw = rng.random
+    sample = rules.dice.sample
+    legal_moves, apply_move, apply_roll = rules.legal_moves, rules.apply_move, rules.apply_roll
+    move_phase, roll_phase, over = Phase.MOVE, Phase.ROLL, Phase.OVER
     moves = 0
     for _ in range(games):
         state = rules.initial_state()
-        while state.phase != Phase.OVER:
-            if state.phase == Phase.MOVE:
-                legal = rules.legal_moves(state)
-                state = rules.apply_move(state, legal[int(rng.random() * len(legal))])
+        while state.phase != over:
+            if state.phase == move_phase:
+                legal = legal_moves(state)
+                state = apply_move(state, legal[int(draw() * len(legal))])
                 moves += 1
-            elif state.phase == Phase.ROLL:
-                state = rules.apply_roll(state, dice.sample(rng))
+            elif state.phase == roll_phase:
+                state = apply_roll(state, sample(rng))
             else:
-                state = rules.apply_roll(state, roll_d6(rng))
+                state = apply_roll(state, roll_d6(rng))
     return moves
 
 

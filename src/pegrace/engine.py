@@ -75,10 +75,12 @@ class Rules:
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     dice: Dice = D6
-    eliminates: ClassVar[bool] = False  # whether ``eliminated`` can ever be true
-    counts_aux: ClassVar[bool] = False  # whether ``next_aux`` changes anything
-    stops: ClassVar[bool] = False  # whether ``stop_after`` can ever stop a game
-    moves_others: ClassVar[bool] = False  # whether a seat can move another seat's pieces
+    # Which optional hooks can matter: a game (or a rules instance, per its options) sets
+    # them, and the engine skips the rest on its hot path.
+    eliminates: bool = False  # whether ``eliminated`` can ever be true
+    counts_aux: bool = False  # whether ``next_aux`` changes anything
+    stops: bool = False  # whether ``stop_after`` can ever stop a game
+    moves_others: bool = False  # whether a seat can move another seat's pieces
 
     def __init__(self, players: int = 4, options: Mapping[str, str] | None = None) -> None:
         if not self.min_players <= players <= self.max_players:
@@ -98,6 +100,9 @@ class Rules:
         order = self.turn_order()
         self.next_seat = tuple(order[(order.index(s) + 1) % len(order)] for s in range(len(order)))
         self.setup()
+        # copied onto the instance: the hot path then finds them without a class lookup
+        self.eliminates, self.counts_aux = self.eliminates, self.counts_aux
+        self.stops, self.moves_others = self.stops, self.moves_others
 
     # ------------------------------------------------------------------ options
     @classmethod
@@ -278,7 +283,7 @@ class Rules:
 
     def legal_moves(self, state: State) -> list[Move]:
         """Never empty for a seat to move: when nothing can move, it holds the pass."""
-        if state.phase != Phase.MOVE:
+        if state.phase != MOVE:
             return []
         moves = self.piece_moves(state)
         if not moves:

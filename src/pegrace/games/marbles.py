@@ -137,7 +137,7 @@ class Marbles(RaceRules):
         self.partner_roll = self.teams and self.on("partner_roll") and not self.war
         self.turn_limit = int(self.options["turn_limit"]) if self.war else 0
         # the engine asks ``eliminated`` after every move only where War can end a player
-        self.__dict__["eliminates"] = self.war
+        self.eliminates = self.war
         self.partner = tuple((s + 2) % 4 if self.teams else -1 for s in seats)
         self.targets = self._targets()
         self.own_moves = tuple(self._move_table(s, "") for s in seats)
