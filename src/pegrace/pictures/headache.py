@@ -16,7 +16,7 @@ from pegrace.games.headache import (
     Headache,
     space_name,
 )
-from pegrace.pictures import letter, paint
+from pegrace.pictures import letter, paint, visible_len
 from pegrace.state import State
 
 SIZE = 9
@@ -90,7 +90,7 @@ def draw(rules: Rules, state: State, use_colour: bool) -> str:
         if 2 <= r <= 6:
             text = centre[r - 2] if r - 2 < len(centre) else ""
             inside = 5 * WIDTH
-            text = text + " " * max(inside - _visible(text), 0)
+            text = text + " " * max(inside - visible_len(text), 0)
             cells = [*grid[r][:2], text, *grid[r][7:]]
         lines.append("".join(cells).rstrip())
     return "\n".join(lines + _stack_lines(rules, state, heights, use_colour))
@@ -125,9 +125,3 @@ def _stack_lines(
     owned = rules.owned(state.pieces)
     counts = ", ".join(f"{letter(c)} {owned[s]}" for s, c in enumerate(rules.colours))
     return [*(["stacks:", *lines] if lines else []), f"cones owned: {counts}"]
-
-
-def _visible(text: str) -> int:
-    import re
-
-    return len(re.sub(r"\033\[[0-9;]*m", "", text))

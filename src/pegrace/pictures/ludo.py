@@ -7,28 +7,17 @@ for a start, ``·`` otherwise. Space numbers of the corners are printed outside.
 
 from __future__ import annotations
 
-import re
-
 from pegrace.engine import Rules
 from pegrace.games.ludo import LP_STARS, Ludo
-from pegrace.pictures import letter, paint
+from pegrace.pictures import letter, paint, ring_cell, visible_len
 from pegrace.state import State
 
 
-def ring_cell(index: int, side: int) -> tuple[int, int]:
-    """Row and column of loop space ``index``: 0 top-left, then down, right, up, left."""
-    last = side - 1
-    if index < last:
-        return index, 0
-    if index < 2 * last:
-        return last, index - last
-    if index < 3 * last:
-        return last - (index - 2 * last), last
-    return 0, last - (index - 3 * last)
-
-
-def _visible_len(text: str) -> int:
-    return len(re.sub(r"\033\[[0-9;]*m", "", text))
+def ccw_cell(index: int, side: int) -> tuple[int, int]:
+    """Row and column of loop space ``index``: 0 top-left, then down, right, up, left
+    (Ludo walks counter-clockwise: the clockwise ring, mirrored on its diagonal)."""
+    row, col = ring_cell(index, side)
+    return col, row
 
 
 def _empty_cells(rules: Ludo) -> dict[int, str]:
@@ -71,7 +60,7 @@ def draw(rules: Rules, state: State, use_colour: bool) -> str:
     inside.append(f"{rules.colours[state.current]} to {'move' if state.roll else 'roll'}: {roll}")
     grid = [["   "] * side for _ in range(side)]
     for space in range(loop):
-        row, col = ring_cell(space, side)
+        row, col = ccw_cell(space, side)
         counts = on_space.get(space)
         if not counts:
             grid[row][col] = marks.get(space, " · ")
@@ -90,7 +79,7 @@ def draw(rules: Rules, state: State, use_colour: bool) -> str:
             body = "".join(grid[row])
         else:
             text = inside[row - 1] if row - 1 < len(inside) else ""
-            pad = 3 * (side - 2) - _visible_len(text)
+            pad = 3 * (side - 2) - visible_len(text)
             body = grid[row][0] + " " + text + " " * max(pad - 1, 0) + grid[row][last]
         lines.append("  " + body)
     lines.append(f"  {last:<3}{' ' * (3 * side - 7)}{2 * last}")

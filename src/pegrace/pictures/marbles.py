@@ -4,27 +4,14 @@ from the corner (entered from the space before the start), bases above and below
 
 from __future__ import annotations
 
-import re
-
 from pegrace.engine import Rules
-from pegrace.pictures import letter, paint
+from pegrace.pictures import letter, paint, ring_cell, visible_len
 from pegrace.race import RaceRules
 from pegrace.state import State
 
 SIDE = 15  # spaces per side of the square ring, corners shared: 4 * (15 - 1) = 56
 LAST = SIDE - 1
 CORNERS = {"red": (0, 0), "yellow": (0, LAST), "green": (LAST, LAST), "blue": (LAST, 0)}
-
-
-def ring_cell(index: int) -> tuple[int, int]:
-    """Row and column of loop space ``index`` (0 top-left, clockwise)."""
-    if index < LAST:
-        return 0, index
-    if index < 2 * LAST:
-        return index - LAST, LAST
-    if index < 3 * LAST:
-        return LAST, LAST - (index - 2 * LAST)
-    return LAST - (index - 3 * LAST), 0
 
 
 def home_cell(colour: str, slot: int) -> tuple[int, int]:
@@ -38,11 +25,11 @@ def draw(rules: Rules, state: State, use_colour: bool) -> str:
     war = rules.options.get("mode") == "war"
     grid = [["   "] * SIDE for _ in range(SIDE)]
     for index in range(rules.track.loop_length):
-        row, col = ring_cell(index)
+        row, col = ring_cell(index, SIDE)
         grid[row][col] = " · "
     bases: dict[str, str] = {}
     for seat, colour in enumerate(rules.colours):
-        row, col = ring_cell(rules.track.board.starts[colour])
+        row, col = ring_cell(rules.track.board.starts[colour], SIDE)
         grid[row][col] = paint(f" {colour[0]} ", colour, use_colour, bold=False)
         if not war:
             for slot in range(1, rules.track.lane_length + 1):
@@ -59,7 +46,7 @@ def draw(rules: Rules, state: State, use_colour: bool) -> str:
                 row, col = home_cell(colour, p - rules.lane_start + 1)
                 grid[row][col] = mark
             else:
-                row, col = ring_cell(rules.abs_of[seat][p])
+                row, col = ring_cell(rules.abs_of[seat][p], SIDE)
                 grid[row][col] = mark
         bases[colour] = (
             f"{colour} base "
@@ -85,5 +72,5 @@ def draw(rules: Rules, state: State, use_colour: bool) -> str:
 def _pair(left: str, right: str) -> str:
     """Two base labels on one line, the right one in a fixed column (ANSI codes take
     no room on screen, so they do not count towards the padding)."""
-    hidden = len(left) - len(re.sub(r"\033\[[0-9;]*m", "", left))
+    hidden = len(left) - visible_len(left)
     return f"  {left:<{30 + hidden}}{right}".rstrip()

@@ -4,23 +4,11 @@ numbers round the edge), finish lanes and the dome inside, homes at the corners.
 from __future__ import annotations
 
 from pegrace.engine import Rules
-from pegrace.pictures import letter, paint
+from pegrace.pictures import letter, paint, ring_cell, visible_len
 from pegrace.race import RaceRules
 from pegrace.state import State
 
 SIDE = 8  # spaces per side of the square ring, corners shared: 4 * (8 - 1) = 28
-
-
-def ring_cell(index: int) -> tuple[int, int]:
-    """Row and column of loop space ``index`` (0 top-left, clockwise)."""
-    last = SIDE - 1
-    if index < last:
-        return 0, index
-    if index < 2 * last:
-        return index - last, last
-    if index < 3 * last:
-        return last, last - (index - 2 * last)
-    return last - (index - 3 * last), 0
 
 
 def draw(rules: Rules, state: State, use_colour: bool) -> str:
@@ -28,7 +16,7 @@ def draw(rules: Rules, state: State, use_colour: bool) -> str:
     starts = {rules.track.board.starts[c]: c for c in rules.colours}
     grid = [["   "] * SIDE for _ in range(SIDE)]
     for index in range(rules.track.loop_length):
-        row, col = ring_cell(index)
+        row, col = ring_cell(index, SIDE)
         start = starts.get(index)
         grid[row][col] = paint(f" {start[0]} ", start, use_colour, bold=False) if start else " · "
     lane_rows: list[str] = []
@@ -43,7 +31,7 @@ def draw(rules: Rules, state: State, use_colour: bool) -> str:
             elif p >= rules.lane_start:
                 slots[p - rules.lane_start] = paint(letter(colour), colour, use_colour)
             else:
-                row, col = ring_cell(rules.abs_of[seat][p])
+                row, col = ring_cell(rules.abs_of[seat][p], SIDE)
                 grid[row][col] = mark
         lane_rows.append(f"{paint(letter(colour), colour, use_colour)} finish {' '.join(slots)}")
         homes[colour] = (
@@ -64,7 +52,7 @@ def draw(rules: Rules, state: State, use_colour: bool) -> str:
             body = "".join(grid[row])
         else:
             text = inside[row - 1] if row - 1 < len(inside) else ""
-            pad = 3 * (SIDE - 2) - _visible_len(text)
+            pad = 3 * (SIDE - 2) - visible_len(text)
             body = grid[row][0] + " " + text + " " * max(pad - 1, 0) + grid[row][last]
         lines.append(left + body + right)
     lines.append("     " + "".join(f"{3 * last - i:^3}" for i in range(SIDE)))
@@ -72,9 +60,3 @@ def draw(rules: Rules, state: State, use_colour: bool) -> str:
     top = f"  {corner['red']:<30}{corner['yellow']}"
     bottom = f"  {corner['blue']:<30}{corner['green']}"
     return "\n".join([top, *lines, bottom])
-
-
-def _visible_len(text: str) -> int:
-    import re
-
-    return len(re.sub(r"\033\[[0-9;]*m", "", text))
