@@ -19,6 +19,7 @@ class RaceRules(Rules):
     """A race game: every piece walks its colour's own path from base to goal."""
 
     pieces_per_colour = 4
+    captured_to = -1  # where a captured piece goes (Marbles' War: out of the game)
     track: RaceTrack
 
     def build_track(self, track: RaceTrack) -> None:
@@ -43,6 +44,17 @@ class RaceRules(Rules):
 
     def initial_pieces(self) -> Pieces:
         return tuple((-1,) * self.pieces_per_colour for _ in self.colours)
+
+    def move_pieces(self, state: State, move: Move) -> Pieces:
+        """One piece steps to its target; an opponent there is captured."""
+        assert isinstance(move, Step)
+        owner = self.piece_owner(state, move) if self.moves_others else state.current
+        pieces = list(state.pieces)
+        hit = self.occupant(state.pieces, owner, move.target)
+        if hit is not None:
+            self.send_home(pieces, *hit, base=self.captured_to)
+        self.relocate(pieces, owner, move.origin, move.target)
+        return tuple(pieces)
 
     def seat_finished(self, pieces: Pieces, seat: int) -> bool:
         return pieces[seat][0] >= self.lane_start
@@ -161,9 +173,12 @@ class RaceRules(Rules):
 
     def summary(self, state: State) -> str:
         who = self.colours[state.current]
-        doing = f"{who} to move with {state.roll}" if state.roll is not None else f"{who} to roll"
+        roll = state.roll
+        doing = (
+            f"{who} to move with {self.dice.format(roll)}" if roll is not None else f"{who} to roll"
+        )
         rows = "; ".join(
-            f"{c}: {' '.join(self.track.position_name(p) for p in row)}"
-            for c, row in zip(self.colours, state.pieces, strict=True)
+            f"{c}: {' '.join(self.piece_text(seat, p) for p in row)}"
+            for seat, (c, row) in enumerate(zip(self.colours, state.pieces, strict=True))
         )
         return f"{doing} | {rows}"

@@ -641,19 +641,6 @@ class Ludo(RaceRules):
                         )
                     seen[space] = colour
 
-    def summary(self, state: State) -> str:
-        who = self.colours[state.current]
-        doing = (
-            f"{who} to move with {self.dice.format(state.roll)}"
-            if state.roll is not None
-            else f"{who} to roll"
-        )
-        rows = "; ".join(
-            f"{c}: {' '.join(self.piece_text(s, p) for p in row)}"
-            for s, (c, row) in enumerate(zip(self.colours, state.pieces, strict=True))
-        )
-        return f"{doing} | {rows}"
-
     def describe(self, state: State, move: Move) -> str:
         seat = state.current
         if isinstance(move, DiceMove):

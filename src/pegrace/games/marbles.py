@@ -138,6 +138,8 @@ class Marbles(RaceRules):
         self.turn_limit = int(self.options["turn_limit"]) if self.war else 0
         # the engine asks ``eliminated`` after every move only where War can end a player
         self.eliminates = self.war
+        # still sorted after a capture: REMOVED and BASE are below every position
+        self.captured_to = REMOVED if self.war else BASE
         self.partner = tuple((s + 2) % 4 if self.teams else -1 for s in seats)
         self.targets = self._targets()
         self.own_moves = tuple(self._move_table(s, "") for s in seats)
@@ -248,17 +250,6 @@ class Marbles(RaceRules):
         assert isinstance(move, MarbleStep)
         return move.owner
 
-    def move_pieces(self, state: State, move: Move) -> Pieces:
-        assert isinstance(move, MarbleStep)
-        owner = move.owner
-        pieces = list(state.pieces)
-        hit = self.occupant(state.pieces, owner, move.target)
-        if hit is not None:
-            # still sorted: REMOVED and BASE are below every position (no REMOVED in classic)
-            self.send_home(pieces, *hit, base=REMOVED if self.war else BASE)
-        self.relocate(pieces, owner, move.origin, move.target)
-        return tuple(pieces)
-
     # ------------------------------------------------------------- evaluation
     def score(self, state: State, seat: int) -> float:
         if self.war:
@@ -317,15 +308,6 @@ class Marbles(RaceRules):
         if self.war and position >= LOOP:
             raise NotationError(f"{colour} marble {text!r}: there is no Home in War")
         return position
-
-    def summary(self, state: State) -> str:
-        who = self.colours[state.current]
-        doing = f"{who} to move with {state.roll}" if state.roll is not None else f"{who} to roll"
-        rows = "; ".join(
-            f"{c}: {' '.join(self.piece_text(seat, p) for p in row)}"
-            for seat, (c, row) in enumerate(zip(self.colours, state.pieces, strict=True))
-        )
-        return f"{doing} | {rows}"
 
     def describe(self, state: State, move: Move) -> str:
         if not isinstance(move, MarbleStep):

@@ -25,9 +25,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from pegrace.board import RaceTrack, race_board
-from pegrace.engine import Option, Pieces
+from pegrace.engine import Option
 from pegrace.errors import OptionError
-from pegrace.moves import Move, Step
+from pegrace.moves import Move
 from pegrace.race import RaceRules
 from pegrace.state import State
 
@@ -147,16 +147,6 @@ class Trouble(RaceRules):
 
     def may_pass(self, state: State) -> bool:
         return self.voluntary
-
-    def move_pieces(self, state: State, move: Move) -> Pieces:
-        assert isinstance(move, Step)
-        seat = state.current
-        pieces = list(state.pieces)
-        hit = self.occupant(state.pieces, seat, move.target)
-        if hit is not None:
-            self.send_home(pieces, *hit)
-        self.relocate(pieces, seat, move.origin, move.target)
-        return tuple(pieces)
 
     def extra_roll(self, state: State, move: Move) -> bool:
         if state.roll != 6:
