@@ -4,17 +4,14 @@ and without ``challenge``, what a finished game looks like, and a golden transcr
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
+from golden_records import seeded_record, store, stored
 from invariants import check_random_games
 from pegrace import get_rules
 from pegrace.games.headache import Headache
-from pegrace.match import parse_seats, run_game
 
-GOLDEN = Path(__file__).parent.parent / "golden" / "headache_seed_2024.json"
+GOLDEN = "headache_seed_2024.json"
 
 # (players, options, games): 300 games in all
 CONFIGS = [
@@ -64,18 +61,15 @@ def test_a_short_turn_limit_ends_games_ranked_by_cones_owned() -> None:
 
 
 def golden_record() -> dict[str, object]:
-    rules = get_rules("headache", 4)
-    seats = parse_seats(rules, ["red=computer:heuristic", "green=computer:heuristic"],
-                        "computer:random")  # fmt: skip
-    return run_game(rules, seats, 2024).record.to_json()
+    return seeded_record("headache", 2024, ["red", "green"])
 
 
 def test_golden_transcript() -> None:
     """The seeded game's every pop and move, as stored. A change here is a behaviour
     change: bump Headache.version and regenerate with
     `PYTHONPATH=tests .venv/bin/python tests/games/test_headache_play.py`."""
-    assert golden_record() == json.loads(GOLDEN.read_text())
+    assert golden_record() == stored(GOLDEN)
 
 
 if __name__ == "__main__":
-    GOLDEN.write_text(json.dumps(golden_record(), indent=1) + "\n")
+    store(GOLDEN, golden_record())

@@ -3,18 +3,15 @@ teams and War, determinism, and golden transcripts."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
+from golden_records import seeded_record, store, stored
 from invariants import check_random_games
 from pegrace import get_rules
 from pegrace.engine import Rules
 from pegrace.match import parse_seats, run_game
 from pegrace.state import State
 
-GOLDEN = Path(__file__).parent.parent / "golden"
 REMOVED = -2
 
 # (players, options, games): 400 games in all
@@ -101,10 +98,7 @@ GOLDEN_GAMES = {
 
 
 def golden_record(options: dict[str, str], seed: int) -> dict[str, object]:
-    rules = get_rules("marbles", 4, options)
-    seats = parse_seats(rules, ["red=computer:heuristic", "yellow=computer:heuristic"],
-                        "computer:random")  # fmt: skip
-    return run_game(rules, seats, seed).record.to_json()
+    return seeded_record("marbles", seed, ["red", "yellow"], options)
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN_GAMES))
@@ -112,9 +106,9 @@ def test_golden_transcript(name: str) -> None:
     """The seeded game's every roll and move, as stored. A change here is a behaviour
     change: bump Marbles.version and regenerate with
     `PYTHONPATH=tests python tests/games/test_marbles_play.py`."""
-    assert golden_record(*GOLDEN_GAMES[name]) == json.loads((GOLDEN / name).read_text())
+    assert golden_record(*GOLDEN_GAMES[name]) == stored(name)
 
 
 if __name__ == "__main__":
     for file, (opts, game_seed) in GOLDEN_GAMES.items():
-        (GOLDEN / file).write_text(json.dumps(golden_record(opts, game_seed), indent=1) + "\n")
+        store(file, golden_record(opts, game_seed))

@@ -3,16 +3,14 @@ option, determinism, and a golden transcript."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
+from golden_records import seeded_record, store, stored
 from invariants import check_random_games
 from pegrace import get_rules
 from pegrace.match import parse_seats, run_game
 
-GOLDEN = Path(__file__).parent.parent / "golden" / "trouble_seed_2024.json"
+GOLDEN = "trouble_seed_2024.json"
 
 # (players, options, games): 2,160 games in all, every option on 2, 3 and 4 players
 CONFIGS = [
@@ -60,18 +58,15 @@ def test_same_seed_same_game() -> None:
 
 
 def golden_record() -> dict[str, object]:
-    rules = get_rules("trouble", 4)
-    seats = parse_seats(rules, ["red=computer:heuristic", "green=computer:heuristic"],
-                        "computer:random")  # fmt: skip
-    return run_game(rules, seats, 2024).record.to_json()
+    return seeded_record("trouble", 2024, ["red", "green"])
 
 
 def test_golden_transcript() -> None:
     """The seeded game's every pop and move, as stored. A change here is a behaviour
     change: bump Trouble.version and regenerate with
     `PYTHONPATH=tests python tests/games/test_trouble_play.py`."""
-    assert golden_record() == json.loads(GOLDEN.read_text())
+    assert golden_record() == stored(GOLDEN)
 
 
 if __name__ == "__main__":
-    GOLDEN.write_text(json.dumps(golden_record(), indent=1) + "\n")
+    store(GOLDEN, golden_record())
