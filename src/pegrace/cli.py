@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
+from pegrace import tournament
 from pegrace.bench import bench, compare_ludopy, format_bench, format_compare
 from pegrace.engine import Rules
 from pegrace.errors import NotationError, OptionError, PegraceError
@@ -89,6 +90,38 @@ def make_parser() -> Parser:
     sim.add_argument("--workers", type=int, default=1, metavar="W", help="processes (default 1)")
     sim.add_argument("--json", action="store_true", help="print the report as JSON")
     sim.add_argument("--record-dir", type=Path, metavar="DIR", help="write every game's record")
+
+    tour = sub.add_parser(
+        "tournament", help="computer players against each other, seats rotated every game",
+        description=(
+            "Play a line-up of computer players against each other. Game i seats the line-up "
+            "rotated by i mod K, so every player sits in every seat equally; --games is rounded "
+            "up to a multiple of K (the command says so). Entries with the same spec are pooled."
+        ),
+    )  # fmt: skip
+    tour.add_argument("game", help=f"one of {games}")
+    tour.add_argument(
+        "--player", action="append", required=True, metavar="SPEC",
+        help="one line-up entry per seat, repeated; players: "
+        f"{', '.join(n for n in player_names() if n != 'human')}, with settings such as "
+        "expert:ms=50; e.g. --player expert --player random --player random --player random",
+    )  # fmt: skip
+    tour.add_argument(
+        "--players", type=int, default=None, metavar="K",
+        help="how many play (default: the number of --player; must equal it)",
+    )  # fmt: skip
+    tour.add_argument("--games", type=int, default=100, metavar="N", help="games (default 100)")
+    tour.add_argument(
+        "--rules", action="append", default=[], metavar="KEY=VALUE",
+        help="a rule option (see `pegrace rules GAME`); repeat or separate with commas",
+    )  # fmt: skip
+    tour.add_argument("--seed", type=int, default=0, help="seed for dice and players (default 0)")
+    tour.add_argument("--workers", type=int, default=1, metavar="W", help="processes (default 1)")
+    tour.add_argument(
+        "--out", type=Path, metavar="DIR",
+        help="write games.csv, results.json and winrates.png here (created if missing)",
+    )  # fmt: skip
+    tour.add_argument("--json", action="store_true", help="print the report as JSON")
 
     moves = sub.add_parser("moves", help="list the legal moves in a position")
     moves.add_argument("game", help=f"one of {games}")
@@ -182,6 +215,28 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_tournament(args: argparse.Namespace) -> int:
+    if args.games < 1:
+        raise OptionError(f"--games {args.games}: play at least 1 game")
+    if args.workers < 1:
+        raise OptionError(f"--workers {args.workers}: use at least 1 worker")
+    lineup = [spec.strip() for spec in args.player]
+    players = len(lineup) if args.players is None else args.players
+    tournament.check_lineup(lineup, players)
+    rules = get_rules(args.game, players, parse_rules(args.rules))
+    if args.out is not None:
+        tournament.check_out(args.out)
+    games = tournament.balanced_games(args.games, players)
+    if games != args.games:
+        print(f"pegrace: --games {args.games} rounded up to {games}, a multiple of {players} "
+              "players, so every player sits in every seat equally", file=sys.stderr)  # fmt: skip
+    report, rows = tournament.run_tournament(rules, lineup, games, args.seed, args.workers)
+    if args.out is not None:
+        tournament.write_outputs(args.out, rules, report, rows)
+    print(json.dumps(report, indent=2) if args.json else tournament.format_report(report))
+    return 0
+
+
 def read_text(path: Path, what: str) -> str:
     try:
         return path.read_text(encoding="utf-8")
@@ -269,6 +324,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 COMMANDS = {
     "play": cmd_play,
     "simulate": cmd_simulate,
+    "tournament": cmd_tournament,
     "moves": cmd_moves,
     "replay": cmd_replay,
     "rules": cmd_rules,

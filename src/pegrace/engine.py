@@ -15,6 +15,7 @@ Two ways in:
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -103,6 +104,7 @@ class Rules:
         # copied onto the instance: the hot path then finds them without a class lookup
         self.eliminates, self.counts_aux = self.eliminates, self.counts_aux
         self.stops, self.moves_others = self.stops, self.moves_others
+        self.passes = type(self).may_pass is not Rules.may_pass  # whether to ask may_pass
 
     # ------------------------------------------------------------------ options
     @classmethod
@@ -207,6 +209,29 @@ class Rules:
         """How good ``pieces`` look for ``seat``'s side; computer players maximise it."""
         return 0.0
 
+    def evaluate_sides(self, pieces: Pieces) -> tuple[float, ...]:
+        """``evaluate`` for every side at once (searches rate every leaf for every side);
+        games override it to share the work between sides."""
+        return tuple(self.evaluate(pieces, seats[0]) for seats in self.side_seats)
+
+    def captured(self, state: State, move: Move) -> int:
+        """How many opponent pieces ``move`` captures. Only a capture moves another side's
+        pieces, so by default: the pieces of other sides that are no longer where they were."""
+        if move.is_pass:
+            return 0
+        after = self.move_pieces(state, move)
+        side = self.sides[state.current]
+        return sum(
+            len(Counter(before) - Counter(now))
+            for seat, (before, now) in enumerate(zip(state.pieces, after, strict=True))
+            if self.sides[seat] != side
+        )
+
+    def danger(self, pieces: Pieces, seat: int) -> float:
+        """The part of ``evaluate`` that is ``seat``'s exposure to being hit next turn (0 where
+        a game does not measure it); personalities weigh it differently."""
+        return 0.0
+
     def describe(self, state: State, move: Move) -> str:
         return str(move)
 
@@ -288,7 +313,7 @@ class Rules:
         moves = self.piece_moves(state)
         if not moves:
             return [PASS]
-        if self.may_pass(state):
+        if self.passes and self.may_pass(state):
             moves.append(PASS)
         return moves
 

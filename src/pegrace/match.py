@@ -111,6 +111,25 @@ def run_game(
     return GameResult(state, record, rolls)
 
 
+def playout(
+    rules: Rules,
+    state: State,
+    players: Sequence[Player],
+    seed: int | str,
+    max_events: int = 100_000,
+) -> State:
+    """Play on from ``state`` to the end, dice drawn from ``Random(seed)``; no record kept."""
+    rng = random.Random(seed)
+    for _ in range(max_events):
+        if state.phase == OVER:
+            return state
+        if state.phase == MOVE:
+            state = rules.apply_move(state, choose_checked(rules, state, players))
+        else:
+            state = rules.apply_roll(state, rules.sample_roll(state, rng))
+    raise PegraceError(f"playout did not end within {max_events} events: {rules.summary(state)}")
+
+
 def choose_checked(
     rules: Rules, state: State, players: Sequence[Player], legal: list[Move] | None = None
 ) -> Move:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from pegrace.engine import Rules
+from pegrace.engine import Pieces, Rules
 from pegrace.errors import OptionError
 from pegrace.moves import Move
 from pegrace.state import State
@@ -39,27 +39,73 @@ class RandomPlayer(Player):
 class HeuristicPlayer(Player):
     """One ply: plays the move whose resulting position the game's ``evaluate`` rates
     best for its side (captures, progress, pieces out, safety from hits); ties are
-    broken by its own generator."""
+    broken by its own generator. ``value`` is the hook personalities change."""
 
-    name = "heuristic"
+    name = "medium"
 
     def __init__(self, seed: int | str = 0) -> None:
         self.rng = random.Random(seed)
 
+    def value(self, rules: Rules, state: State, move: Move, pieces: Pieces) -> float:
+        return rules.evaluate(pieces, state.current)
+
     def choose(self, rules: Rules, state: State, moves: Sequence[Move]) -> Move:
         if len(moves) == 1:
             return moves[0]
-        seat = state.current
         best: list[Move] = []
         best_value = float("-inf")
         for move in moves:
             pieces = state.pieces if move.is_pass else rules.move_pieces(state, move)
-            value = rules.evaluate(pieces, seat)
+            value = self.value(rules, state, move, pieces)
             if value > best_value + 1e-9:
                 best, best_value = [move], value
             elif value > best_value - 1e-9:
                 best.append(move)
         return best[int(self.rng.random() * len(best))] if len(best) > 1 else best[0]
+
+
+class SloppyPlayer(HeuristicPlayer):
+    """The heuristic's move, except that a share of its choices (``mistakes``) is random:
+    a beatable opponent."""
+
+    name = "easy"
+
+    def __init__(self, seed: int | str = 0, mistakes: float = 0.5) -> None:
+        super().__init__(seed)
+        self.mistakes = mistakes
+
+    def choose(self, rules: Rules, state: State, moves: Sequence[Move]) -> Move:
+        if self.rng.random() < self.mistakes:
+            return moves[int(self.rng.random() * len(moves))]
+        return super().choose(rules, state, moves)
+
+
+class AggressivePlayer(HeuristicPlayer):
+    """Captures first: a move that sends opponents back outweighs almost anything else."""
+
+    name = "aggressive"
+
+    def value(self, rules: Rules, state: State, move: Move, pieces: Pieces) -> float:
+        return rules.evaluate(pieces, state.current) + 100.0 * rules.captured(state, move)
+
+
+class RunnerPlayer(HeuristicPlayer):
+    """Races: prefers the move that leaves its side furthest ahead of the field, caring
+    little for safety (the heuristic's value with the danger terms left out)."""
+
+    name = "runner"
+
+    def value(self, rules: Rules, state: State, move: Move, pieces: Pieces) -> float:
+        return rules.evaluate(pieces, state.current) + rules.danger(pieces, state.current)
+
+
+class CautiousPlayer(HeuristicPlayer):
+    """Keeps out of reach: counts the danger of being hit three times over."""
+
+    name = "cautious"
+
+    def value(self, rules: Rules, state: State, move: Move, pieces: Pieces) -> float:
+        return rules.evaluate(pieces, state.current) - 2.0 * rules.danger(pieces, state.current)
 
 
 class HumanSeat(Player):
@@ -72,10 +118,33 @@ class HumanSeat(Player):
         raise RuntimeError("a human seat is played through a front end")
 
 
-COMPUTER_PLAYERS: dict[str, Callable[[int | str], Player]] = {
+def search_player(level: str) -> Callable[..., Player]:
+    def make(seed: int | str = 0, **params: float) -> Player:
+        from pegrace.search import SearchPlayer  # search builds on this module
+
+        player = SearchPlayer(seed, **{**LEVEL_SEARCH[level], **params})  # type: ignore[arg-type]
+        player.name = level
+        return player
+
+    return make
+
+
+# Search settings of the two search levels; `expert:ms=50` or `hard:depth=3` override them.
+LEVEL_SEARCH: dict[str, dict[str, float]] = {"hard": {"depth": 2}, "expert": {}}
+
+COMPUTER_PLAYERS: dict[str, Callable[..., Player]] = {
     "random": RandomPlayer,
-    "heuristic": HeuristicPlayer,
+    "easy": SloppyPlayer,
+    "medium": HeuristicPlayer,
+    "hard": search_player("hard"),
+    "expert": search_player("expert"),
+    "aggressive": AggressivePlayer,
+    "runner": RunnerPlayer,
+    "cautious": CautiousPlayer,
 }
+ALIASES = {"heuristic": "medium"}
+LEVELS = ("random", "easy", "medium", "hard", "expert")
+PARAMS = {"mistakes": float, "ms": float, "depth": int}
 
 
 def player_names() -> list[str]:
@@ -83,17 +152,45 @@ def player_names() -> list[str]:
 
 
 def make_player(spec: str, seed: int | str = 0) -> Player:
-    """``human``, ``computer`` (the heuristic), ``computer:NAME`` or just ``NAME``."""
+    """``human``, ``computer`` (medium), ``computer:NAME`` or ``NAME``, optionally with
+    settings: ``expert:ms=50``, ``hard:depth=3``, ``easy:mistakes=0.3``."""
     text = spec.strip().lower()
     if text == "human":
         return HumanSeat()
-    kind = text.removeprefix("computer:") if text != "computer" else "heuristic"
-    factory = COMPUTER_PLAYERS.get(kind)
+    text = text.removeprefix("computer:") if text != "computer" else "medium"
+    kind, _, settings = text.partition(":")
+    factory = COMPUTER_PLAYERS.get(ALIASES.get(kind, kind))
     if factory is None:
         raise OptionError(f"unknown player {spec!r} (players: {', '.join(player_names())})")
-    return factory(seed)
+    try:
+        return factory(seed, **parse_settings(settings))
+    except TypeError:
+        raise OptionError(f"player {spec!r}: {kind} takes no such setting") from None
+
+
+def parse_settings(text: str) -> dict[str, float]:
+    params: dict[str, float] = {}
+    for item in filter(None, text.split(",")):
+        key, eq, value = item.partition("=")
+        kind = PARAMS.get(key.strip())
+        if not eq or kind is None:
+            raise OptionError(
+                f"player setting {item!r}: write KEY=VALUE with KEY one of {', '.join(PARAMS)}"
+            )
+        try:
+            number = kind(value)
+        except ValueError:
+            raise OptionError(f"player setting {item!r}: {value!r} is not a number") from None
+        if number < 0:
+            raise OptionError(f"player setting {item!r} must not be negative")
+        params[{"ms": "budget_ms"}.get(key.strip(), key.strip())] = number
+    return params
 
 
 def canonical_spec(spec: str) -> str:
+    """The spec as records and reports write it: ``human`` or ``computer:NAME[:settings]``."""
     player = make_player(spec)
-    return "human" if player.is_human else f"computer:{player.name}"
+    if player.is_human:
+        return "human"
+    text = spec.strip().lower().removeprefix("computer:")
+    return f"computer:{text if text != 'computer' else 'medium'}"

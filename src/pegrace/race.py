@@ -64,10 +64,28 @@ class RaceRules(Rules):
 
     def evaluate(self, pieces: Pieces, seat: int) -> float:
         """Progress, pieces out and home, captures (an opponent's loss), minus the value
-        of own pieces an opponent could hit with one die."""
-        own = self._standing(pieces, seat) - self._at_risk(pieces, seat)
-        others = [self._standing(pieces, s) for s in range(len(pieces)) if s != seat]
-        return own - sum(others) / len(others)
+        of own pieces an opponent could hit with one die; summed over ``seat``'s side and
+        measured against the other sides."""
+        side = self.sides[seat]
+        ours = self.side_seats[side]
+        own = sum(self._standing(pieces, s) - self.danger(pieces, s) for s in ours)
+        others = [self._standing(pieces, s) for s in range(len(pieces)) if self.sides[s] != side]
+        return own - sum(others) * len(ours) / len(others)
+
+    def evaluate_sides(self, pieces: Pieces) -> tuple[float, ...]:
+        if type(self).evaluate is not RaceRules.evaluate:
+            return super().evaluate_sides(pieces)  # a game's own evaluation
+        standing = [self._standing(pieces, s) for s in range(len(pieces))]
+        total = sum(standing)
+        values = []
+        for ours in self.side_seats:
+            own = sum(standing[s] for s in ours)
+            net = own - sum(self.danger(pieces, s) for s in ours)
+            values.append(net - (total - own) * len(ours) / (len(pieces) - len(ours)))
+        return tuple(values)
+
+    def danger(self, pieces: Pieces, seat: int) -> float:
+        return self._at_risk(pieces, seat)
 
     def _standing(self, pieces: Pieces, seat: int) -> float:
         lane = self.lane_start

@@ -10,30 +10,42 @@ from __future__ import annotations
 import math
 import statistics
 import sys
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, NamedTuple, TextIO
 
+from pegrace.engine import Rules
 from pegrace.games import get_rules
 from pegrace.match import run_game
+from pegrace.record import Record
+from pegrace.state import Phase
+
+Seating = tuple[tuple[str, str], ...]  # (colour, player spec) for every seat, in board order
 
 
 @dataclass(frozen=True)
 class Job:
+    """Games ``first`` to ``first + count - 1`` of a run; game ``i`` seats
+    ``seatings[i % len(seatings)]`` (one seating keeps every seat fixed; a
+    tournament passes its rotations)."""
+
     game: str
     players: int
     options: tuple[tuple[str, str], ...]
-    seats: tuple[tuple[str, str], ...]
+    seatings: tuple[Seating, ...]
     seed: int
     first: int
     count: int
     record_dir: str | None
 
 
-# (places per seat, turns, rolls) of one game
-GameSummary = tuple[tuple[int, ...], int, int]
+class GameSummary(NamedTuple):
+    places: tuple[int, ...]  # per seat: its side's place
+    turns: int
+    rolls: int
+    starter: int  # the seat that won the roll-off and moved first
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -42,16 +54,27 @@ def game_seed(seed: int, index: int) -> int:
 
 def run_job(job: Job) -> list[GameSummary]:
     rules = get_rules(job.game, job.players, dict(job.options))
-    seats = dict(job.seats)
     results = []
     for index in range(job.first, job.first + job.count):
+        seats = dict(job.seatings[index % len(job.seatings)])
         result = run_game(rules, seats, game_seed(job.seed, index))
         places = rules.outcome(result.state).places
         seat_places = tuple(places[rules.sides[s]] for s in range(len(seats)))
-        results.append((seat_places, result.state.turn, result.rolls))
+        starter = roll_off_winner(rules, result.record)
+        results.append(GameSummary(seat_places, result.state.turn, result.rolls, starter))
         if job.record_dir is not None:
             result.record.save(Path(job.record_dir) / f"{job.game}-{job.seed}-{index:06d}.json")
     return results
+
+
+def roll_off_winner(rules: Rules, record: Record) -> int:
+    """Replays only the record's roll-off pops (a few events) to find who moved first."""
+    state = rules.initial_state()
+    for event in record.events:
+        if state.phase != Phase.ROLLOFF:
+            break
+        state = rules.apply_roll(state, event.roll)
+    return state.current
 
 
 def run_games(
@@ -93,6 +116,32 @@ class ProgressBar:
             self.stream.flush()
 
 
+def play_games(
+    rules: Rules,
+    seatings: Sequence[Mapping[str, str]],
+    games: int,
+    seed: int,
+    workers: int = 1,
+    record_dir: Path | None = None,
+    progress_stream: TextIO | None = None,
+) -> list[GameSummary]:
+    """Plays games ``0..games-1`` in chunks over ``workers`` processes and returns their
+    summaries in game order, with a progress bar on stderr when it is a terminal (or on
+    ``progress_stream`` when one is given)."""
+    chunk = max(1, min(250, games // (workers * 4) or 1))
+    fixed = tuple(tuple(seats.items()) for seats in seatings)
+    jobs = [
+        Job(
+            rules.name, rules.players, tuple(rules.options.items()), fixed, seed, first,
+            min(chunk, games - first), None if record_dir is None else str(record_dir),
+        )
+        for first in range(0, games, chunk)
+    ]  # fmt: skip
+    stream = progress_stream or sys.stderr
+    bar = ProgressBar(games, stream, progress_stream is not None or stream.isatty())
+    return [s for done in run_games(jobs, workers, bar) for s in done]
+
+
 def simulate(
     game: str,
     games: int,
@@ -105,17 +154,7 @@ def simulate(
     progress_stream: TextIO | None = None,
 ) -> dict[str, Any]:
     rules = get_rules(game, players, options)
-    chunk = max(1, min(250, games // (workers * 4) or 1))
-    jobs = [
-        Job(
-            game, players, tuple(rules.options.items()), tuple(seats.items()), seed, first,
-            min(chunk, games - first), None if record_dir is None else str(record_dir),
-        )
-        for first in range(0, games, chunk)
-    ]  # fmt: skip
-    stream = progress_stream or sys.stderr
-    bar = ProgressBar(games, stream, progress_stream is not None or stream.isatty())
-    summaries = [s for done in run_games(jobs, workers, bar) for s in done]
+    summaries = play_games(rules, [seats], games, seed, workers, record_dir, progress_stream)
     return summarise(rules.name, rules.options, seats, seed, summaries)
 
 
@@ -128,15 +167,13 @@ def summarise(
 ) -> dict[str, Any]:
     n = len(summaries)
     colours = list(seats)
-    turns = [t for _, t, _ in summaries]
-    rolls = [r for _, _, r in summaries]
     per_seat = []
     for i, colour in enumerate(colours):
-        wins = sum(1 for places, _, _ in summaries if places[i] == 1)
+        wins = sum(1 for s in summaries if s.places[i] == 1)
         low, high = wilson(wins, n)
         counts = [0] * len(colours)
-        for places, _, _ in summaries:
-            counts[places[i] - 1] += 1
+        for summary in summaries:
+            counts[summary.places[i] - 1] += 1
         per_seat.append(
             {
                 "colour": colour,
@@ -154,15 +191,13 @@ def summarise(
         "seed": seed,
         "games": n,
         "seats": per_seat,
-        "turns": {"mean": statistics.fmean(turns), "median": statistics.median(turns)},
-        "rolls": {"mean": statistics.fmean(rolls), "median": statistics.median(rolls)},
+        **lengths(summaries),
     }
 
 
 def format_report(report: dict[str, Any]) -> str:
     lines = [
-        f"{report['game']}: {report['games']} games, seed {report['seed']}, rules "
-        + ", ".join(f"{k}={v}" for k, v in report["rules"].items()),
+        heading(report),
         "",
         f"{'seat':<8}{'player':<22}{'win rate':>9}  {'95% CI':<17}{'mean place':>10}",
     ]
@@ -180,10 +215,27 @@ def format_report(report: dict[str, Any]) -> str:
         lines.append(
             f"{seat['colour']:<8}" + "".join(f"{c / report['games']:>8.1%}" for c in seat["places"])
         )
-    t, r = report["turns"], report["rolls"]
-    lines += [
-        "",
-        f"game length: turns mean {t['mean']:.1f}, median {t['median']:g}; "
-        f"rolls mean {r['mean']:.1f}, median {r['median']:g}",
-    ]
+    lines += ["", game_length(report)]
     return "\n".join(lines)
+
+
+def heading(report: Mapping[str, Any]) -> str:
+    rules = ", ".join(f"{k}={v}" for k, v in report["rules"].items())
+    return f"{report['game']}: {report['games']} games, seed {report['seed']}, rules {rules}"
+
+
+def lengths(summaries: Sequence[GameSummary]) -> dict[str, dict[str, float]]:
+    turns = [s.turns for s in summaries]
+    rolls = [s.rolls for s in summaries]
+    return {
+        "turns": {"mean": statistics.fmean(turns), "median": statistics.median(turns)},
+        "rolls": {"mean": statistics.fmean(rolls), "median": statistics.median(rolls)},
+    }
+
+
+def game_length(report: Mapping[str, Any]) -> str:
+    t, r = report["turns"], report["rolls"]
+    return (
+        f"game length: turns mean {t['mean']:.1f}, median {t['median']:g}; "
+        f"rolls mean {r['mean']:.1f}, median {r['median']:g}"
+    )

@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TextIO
 
+from pegrace.advice import hint, winprob
 from pegrace.dice import roll_d6
 from pegrace.engine import Rules
 from pegrace.match import choose_checked, dice_rng, seat_players
@@ -36,6 +37,7 @@ class TerminalGame:
         record_path: Path | None,
     ) -> None:
         self.rules = rules
+        self.seed = seed
         self.seats = dict(seats)
         self.players = seat_players(seats, seed)
         self.rng: random.Random = dice_rng(seed)
@@ -57,7 +59,10 @@ class TerminalGame:
 
     def run(self) -> int:
         self.say(f"{self.rules.title}: {', '.join(self.name(s) for s in range(len(self.players)))}")
-        self.say("Keys: Enter pops, a number picks a move, p passes, q quits.")
+        self.say(
+            "Keys: Enter pops, a number picks a move, p passes, h asks for a hint, "
+            "w shows everyone's chance of winning, q quits."
+        )
         try:
             while not self.state.is_over:
                 self.step()
@@ -82,7 +87,7 @@ class TerminalGame:
         player = self.players[seat]
         if state.phase == Phase.ROLLOFF:
             if player.is_human:
-                self.prompt(f"{self.name(seat)}: press Enter to pop for first turn ")
+                self.prompt_pop(f"{self.name(seat)}: press Enter to pop for first turn ")
             pop = roll_d6(self.rng)
             self.say(f"Roll-off: {self.name(seat)} pops {pop}")
             self.record_event(Event(self.rules.colours[seat], roll=pop))
@@ -97,7 +102,7 @@ class TerminalGame:
             self.say()
             self.say(draw(self.rules, state, self.use_colour))
             if player.is_human:
-                self.prompt(f"{self.name(seat)}: press Enter to pop ")
+                self.prompt_pop(f"{self.name(seat)}: press Enter to pop ")
             roll = self.rules.dice.sample(self.rng)
             self.say(f"{self.name(seat)} pops {self.rules.dice.format(roll)}")
             self.record_event(Event(self.rules.colours[seat], roll=self.rules.dice.to_json(roll)))
@@ -137,11 +142,33 @@ class TerminalGame:
                 return pieces[int(answer) - 1]
             if not answer and len(moves) == 1:
                 return moves[0]  # Enter takes the only move
+            if self.advise(answer):
+                continue
             self.say(
                 f"  {answer!r} is not a move here: type {choices}"
                 + (", p to pass" if can_pass else "")
                 + " or q to quit."
             )
+
+    def prompt_pop(self, text: str) -> None:
+        while self.advise(self.prompt(text).strip().lower()):
+            pass
+
+    def advise(self, answer: str) -> bool:
+        """``h`` and ``w``: the expert's hint and the chances of winning; True if handled."""
+        advice_seed = f"{self.seed}:advice:{len(self.record.events)}"
+        if answer == "h":
+            if self.state.phase != Phase.MOVE:
+                self.say("  Hints are for choosing a move: pop first.")
+            else:
+                self.say(f"  Hint: {hint(self.rules, self.state, seed=advice_seed).reason}")
+            return True
+        if answer == "w":
+            self.say("  Estimating (200 games played on by the medium player)...")
+            chances = winprob(self.rules, self.state, seed=advice_seed)
+            self.say("  Chance of winning: " + ", ".join(str(c) for c in chances))
+            return True
+        return False
 
     def prompt(self, text: str) -> str:
         answer = self.ask(text)

@@ -475,6 +475,17 @@ class Headache(Rules):
         }
         return " ".join(self.colours[level[h]][0].upper() for h in sorted(level, reverse=True))
 
+    def captured(self, state: State, move: Move) -> int:
+        """The opponent cones in the stack the move lands on (covering a cone captures it,
+        without changing where it is)."""
+        if move.is_pass:
+            return 0
+        assert isinstance(move, ConeMove)
+        mover = self.colours[state.current][0].upper()
+        return sum(
+            1 for cone in self.stack_text(state.pieces, move.target).split() if cone != mover
+        )
+
     def describe(self, state: State, move: Move) -> str:
         colour = self.colours[state.current]
         if move.is_pass:

@@ -264,6 +264,16 @@ class Marbles(RaceRules):
         own = sum(value(pieces, s) for s in ours)
         return own - sum(value(pieces, s) for s in theirs) * len(ours) / len(theirs)
 
+    def evaluate_sides(self, pieces: Pieces) -> tuple[float, ...]:
+        value = self._war_value if self.war else self._classic_value
+        seat_values = [value(pieces, s) for s in range(len(pieces))]
+        total = sum(seat_values)
+        sides = []
+        for ours in self.side_seats:
+            own = sum(seat_values[s] for s in ours)
+            sides.append(own - (total - own) * len(ours) / (len(pieces) - len(ours)))
+        return tuple(sides)
+
     def _classic_value(self, pieces: Pieces, seat: int) -> float:
         return self._standing(pieces, seat) - self._at_risk(pieces, seat)
 

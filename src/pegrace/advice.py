@@ -1,0 +1,105 @@
+"""Advice for people: the expert's suggested move with a short reason (``hint``), and each
+side's estimated chance of winning from a position (``winprob``: Monte-Carlo playouts with the
+medium player, with 95% Wilson intervals; exact once the game is over)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pegrace.engine import Rules
+from pegrace.errors import PegraceError
+from pegrace.match import playout
+from pegrace.moves import Move
+from pegrace.players import make_player
+from pegrace.search import RankedMove, SearchPlayer
+from pegrace.simulate import wilson
+from pegrace.state import Phase, State
+
+
+@dataclass(frozen=True)
+class Hint:
+    move: Move
+    reason: str
+    ranking: tuple[RankedMove, ...]  # every legal move with its search value, best first
+    depth: int
+
+
+@dataclass(frozen=True)
+class WinChance:
+    side: str
+    wins: int
+    playouts: int  # 0 when the game is over and the answer is exact
+    chance: float
+    low: float
+    high: float
+
+    def __str__(self) -> str:
+        if self.playouts == 0:
+            return f"{self.side}: {self.chance:.0%} (game over)"
+        return f"{self.side}: {self.chance:.0%} [{self.low:.0%}, {self.high:.0%}]"
+
+
+def hint(rules: Rules, state: State, *, budget_ms: float = 100.0, seed: int | str = 0) -> Hint:
+    """The expert's move for the seat to move, with why it prefers it."""
+    if state.phase != Phase.MOVE:
+        raise PegraceError(f"no move is due, so there is nothing to hint: {rules.summary(state)}")
+    expert = SearchPlayer(seed, budget_ms=budget_ms)
+    ranking = expert.ranking(rules, state, rules.legal_moves(state))
+    best = ranking[0]
+    return Hint(best.move, explain(rules, state, ranking), tuple(ranking), expert.last_depth)
+
+
+def explain(rules: Rules, state: State, ranking: list[RankedMove]) -> str:
+    best = ranking[0]
+    text = rules.describe(state, best.move)
+    if len(ranking) == 1:
+        return f"{text}: the only legal move"
+    seat = state.current
+    after = state.pieces if best.move.is_pass else rules.move_pieces(state, best.move)
+    reasons = []
+    if rules.seat_finished(after, seat) and not rules.seat_finished(state.pieces, seat):
+        reasons.append("brings your last piece in")
+    hit = rules.captured(state, best.move)
+    if hit:
+        reasons.append(f"captures {hit} opponent piece{'s' if hit > 1 else ''}")
+    if rules.danger(after, seat) < rules.danger(state.pieces, seat) - 1e-9:
+        reasons.append("leaves you less exposed to being hit")
+    elif rules.danger(after, seat) > rules.danger(state.pieces, seat) + 1e-9:
+        reasons.append("worth the risk of being hit")
+    other = next((r for r in ranking[1:] if r.values != best.values), None)
+    if other is None:
+        reasons.append("every legal move comes to the same")
+    else:
+        margin = best.value - other.value
+        runner_up = rules.describe(state, other.move)
+        reasons.append(f"rated {margin:.1f} points above the next best ({runner_up})")
+    return f"{text}: " + "; ".join(reasons)
+
+
+def winprob(
+    rules: Rules,
+    state: State,
+    *,
+    playouts: int = 200,
+    seed: int | str = 0,
+    player: str = "medium",
+) -> list[WinChance]:
+    """Each side's chance of first place: exact when the game is over, else the share of
+    ``playouts`` games won when every seat is played by ``player`` from here on."""
+    names = [rules.side_name(side) for side in range(rules.side_count)]
+    if state.phase == Phase.OVER:
+        winners = rules.outcome(state).winners
+        exact = [float(side in winners) for side in range(rules.side_count)]
+        return [WinChance(name, int(p), 0, p, p, p) for name, p in zip(names, exact, strict=True)]
+    if playouts <= 0:
+        raise PegraceError(f"winprob needs at least one playout, not {playouts}")
+    wins = [0] * rules.side_count
+    for index in range(playouts):
+        players = [make_player(player, f"{seed}:{index}:{c}") for c in rules.colours]
+        final = playout(rules, state, players, f"{seed}:{index}")
+        for side in rules.outcome(final).winners:
+            wins[side] += 1
+    return [
+        WinChance(name, wins[side], playouts, wins[side] / playouts, *wilson(wins[side], playouts))
+        for side, name in enumerate(names)
+    ]

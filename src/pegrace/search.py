@@ -1,0 +1,184 @@
+"""Expectimax search over the engine's explicit chance events, and the players built on it.
+
+A search value is a vector with one entry per side (max-n): at a decision node the side to move
+picks the child best for itself; at a chance node the children are weighted by the dice's exact
+probabilities (``rules.chance_outcomes``); at the horizon the game's ``evaluate`` rates the
+pieces for every side, and a finished game is worth its ``returns`` times ``TERMINAL_WEIGHT``.
+
+Depth counts decision nodes. Iterative deepening spends a budget counted in searched nodes, not
+wall-clock time, so a player's choices depend only on its seed and the position, never on the
+machine's load: ``budget_ms`` is turned into nodes with the game's ``NODES_PER_MS``, measured
+on the reference machine (docs/ai.md). Each deeper iteration starts only if its predicted size
+fits the budget, and is abandoned (keeping the shallower answer) if it grows past twice the
+budget.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pegrace.engine import Rules
+from pegrace.moves import Move
+from pegrace.players import Player
+from pegrace.state import Phase, State
+
+TERMINAL_WEIGHT = 1000.0
+# Searched nodes per millisecond on the reference machine, per game (docs/ai.md has the command).
+NODES_PER_MS = {"trouble": 100.0, "ludo": 45.0, "headache": 16.0, "marbles": 22.0}
+DEFAULT_NODES_PER_MS = 16.0
+MAX_DEPTH = 12
+TIE = 1e-9
+
+Values = tuple[float, ...]
+
+
+class BudgetSpent(Exception):
+    """An iteration grew past its hard node limit; the previous depth's answer stands."""
+
+
+@dataclass(frozen=True)
+class RankedMove:
+    move: Move
+    value: float  # the mover's side's search value
+    values: Values  # every side's value after the move
+
+
+class Search:
+    """One decision's search: a transposition table and a node count for ``rules``."""
+
+    def __init__(self, rules: Rules, node_limit: float = float("inf")) -> None:
+        self.rules = rules
+        self.node_limit = node_limit
+        self.nodes = 0
+        self.table: dict[tuple[State, int], Values] = {}
+        self.leads = tuple(seats[0] for seats in rules.side_seats)
+        self.sides = rules.sides
+        self.chances: dict[int, tuple[tuple[object, float], ...]] = {}
+
+    def rank(self, state: State, moves: Sequence[Move], depth: int) -> list[RankedMove]:
+        """Every legal move with its value at ``depth`` decisions, best first."""
+        side = self.sides[state.current]
+        ranked = []
+        for move in moves:
+            values = self.value(self.rules.apply_move(state, move), depth - 1)
+            ranked.append(RankedMove(move, values[side], values))
+        ranked.sort(key=lambda r: -r.value)
+        return ranked
+
+    def value(self, state: State, depth: int) -> Values:
+        self.nodes += 1
+        if self.nodes > self.node_limit:
+            raise BudgetSpent
+        phase = state.phase
+        if phase == Phase.OVER:
+            return self.terminal(state)
+        if depth <= 0:
+            return self.horizon(state)
+        key = (state, depth)
+        known = self.table.get(key)
+        if known is not None:
+            return known
+        if phase == Phase.MOVE:
+            result = self.best_reply(state, depth)
+        else:
+            result = self.expectation(state, depth)
+        self.table[key] = result
+        return result
+
+    def best_reply(self, state: State, depth: int) -> Values:
+        rules, side = self.rules, self.sides[state.current]
+        best: Values | None = None
+        for move in rules.legal_moves(state):
+            values = self.value(rules.apply_move(state, move), depth - 1)
+            if best is None or values[side] > best[side] + TIE:
+                best = values
+        assert best is not None  # legal_moves is never empty
+        return best
+
+    def expectation(self, state: State, depth: int) -> Values:
+        apply_roll, value = self.rules.apply_roll, self.value
+        total = [0.0] * len(self.leads)
+        for roll, chance in self.outcomes(state):
+            child = value(apply_roll(state, roll), depth)  # type: ignore[arg-type]
+            for i, v in enumerate(child):
+                total[i] += chance * v
+        return tuple(total)
+
+    def outcomes(self, state: State) -> tuple[tuple[object, float], ...]:
+        dice = self.rules.dice_at(state)
+        cached = self.chances.get(id(dice))
+        if cached is None:
+            cached = tuple((roll, float(p)) for roll, p in dice.outcomes)
+            self.chances[id(dice)] = cached
+        return cached
+
+    def horizon(self, state: State) -> Values:
+        return self.rules.evaluate_sides(state.pieces)
+
+    def terminal(self, state: State) -> Values:
+        return tuple(TERMINAL_WEIGHT * r for r in self.rules.returns(state))
+
+
+def deepen(
+    rules: Rules, state: State, moves: Sequence[Move], node_budget: float, max_depth: int
+) -> tuple[list[RankedMove], int, int]:
+    """Iterative deepening within ``node_budget``: the deepest complete ranking, its depth and
+    the nodes searched in all."""
+    ranked = Search(rules).rank(state, moves, 1)
+    depth, spent, last, growth = 1, 0, 1, 8.0
+    while depth < max_depth and spent + last * growth <= node_budget:
+        search = Search(rules, node_limit=2 * node_budget - spent)
+        try:
+            deeper = search.rank(state, moves, depth + 1)
+        except BudgetSpent:
+            spent += search.nodes
+            break
+        spent += search.nodes
+        if search.nodes == 0:
+            break  # every line ends the game within the horizon: nothing deeper to see
+        growth = max(search.nodes / last, 2.0)
+        ranked, depth, last = deeper, depth + 1, search.nodes
+    return ranked, depth, spent
+
+
+def node_rate(rules: Rules) -> float:
+    return NODES_PER_MS.get(rules.name, DEFAULT_NODES_PER_MS)
+
+
+class SearchPlayer(Player):
+    """Expectimax (max-n over sides) with the game's evaluation at the horizon.
+
+    ``depth`` fixes the search depth; otherwise it deepens within ``budget_ms`` (as nodes).
+    Ties between equally valued moves are broken by the player's own generator."""
+
+    name = "expert"
+
+    def __init__(
+        self, seed: int | str = 0, *, budget_ms: float = 100.0, depth: int | None = None
+    ) -> None:
+        self.rng = random.Random(seed)
+        self.budget_ms = budget_ms
+        self.depth = depth
+        self.last_depth = 0
+        self.last_nodes = 0
+
+    def ranking(self, rules: Rules, state: State, moves: Sequence[Move]) -> list[RankedMove]:
+        if self.depth is not None:
+            search = Search(rules)
+            ranked = search.rank(state, moves, self.depth)
+            self.last_depth, self.last_nodes = self.depth, search.nodes
+            return ranked
+        ranked, self.last_depth, self.last_nodes = deepen(
+            rules, state, moves, self.budget_ms * node_rate(rules), MAX_DEPTH
+        )
+        return ranked
+
+    def choose(self, rules: Rules, state: State, moves: Sequence[Move]) -> Move:
+        if len(moves) == 1:
+            return moves[0]
+        ranked = self.ranking(rules, state, moves)
+        top = ranked[0].value
+        best = [r.move for r in ranked if r.value > top - TIE]
+        return best[int(self.rng.random() * len(best))] if len(best) > 1 else best[0]

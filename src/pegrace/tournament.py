@@ -1,0 +1,262 @@
+"""Tournaments: a line-up of computer players, seats rotated game by game so that every
+player sits in every seat equally, win rates with 95% intervals per player, and the
+files (CSV, JSON, PNG) that keep every game's result.
+
+Game ``i`` seats the line-up rotated by ``i mod K`` and uses the seed
+``simulate.game_seed(S, i)``; the games run on ``simulate``'s workers and come back
+in game order, so the results depend only on the seed, never on the worker count.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections.abc import Mapping, Sequence
+from importlib.metadata import version
+from pathlib import Path
+from typing import Any, TextIO
+
+from pegrace.engine import Rules
+from pegrace.errors import OptionError
+from pegrace.players import make_player
+from pegrace.simulate import (
+    GameSummary,
+    game_length,
+    game_seed,
+    heading,
+    lengths,
+    play_games,
+    wilson,
+)
+
+Report = dict[str, Any]
+GameRow = dict[str, Any]
+
+
+def check_lineup(lineup: Sequence[str], players: int) -> None:
+    """One computer player per place in the line-up, each spec one ``make_player`` knows."""
+    for spec in lineup:
+        if make_player(spec).is_human:  # an unknown name raises, listing the players
+            raise OptionError(f"--player {spec!r}: a tournament plays computer players only")
+    if players != len(lineup):
+        raise OptionError(
+            f"--players {players} but {len(lineup)} --player given: give one --player per "
+            f"player, e.g. --player expert --player random (repeat a spec to seat it again)"
+        )
+
+
+def balanced_games(games: int, players: int) -> int:
+    """``games`` rounded up to a multiple of the line-up size, so rotation is exact."""
+    return -(-games // players) * players
+
+
+def lineup_units(rules: Rules, players: int) -> tuple[tuple[int, ...], ...]:
+    """The seats each place of the line-up plays: one seat each, or a whole side when a
+    player plays several colours (Trouble's ``two_sets``)."""
+    if len(rules.colours) == players:
+        return tuple((seat,) for seat in range(players))
+    if rules.side_count == players:
+        return rules.side_seats
+    raise OptionError(f"{rules.name}: cannot seat {players} players on {len(rules.colours)} seats")
+
+
+def seatings(
+    rules: Rules, lineup: Sequence[str], units: Sequence[tuple[int, ...]]
+) -> list[dict[str, str]]:
+    """Rotation ``r`` puts line-up entry ``e`` in unit ``(e + r) mod K``: each entry moves
+    one seat along every game."""
+    k = len(lineup)
+    rotations = []
+    for r in range(k):
+        spec_of_seat = {
+            seat: lineup[(unit - r) % k] for unit, seats in enumerate(units) for seat in seats
+        }
+        rotations.append({rules.colours[s]: spec_of_seat[s] for s in range(len(rules.colours))})
+    return rotations
+
+
+def run_tournament(
+    rules: Rules,
+    lineup: Sequence[str],
+    games: int,
+    seed: int,
+    workers: int = 1,
+    progress_stream: TextIO | None = None,
+) -> tuple[Report, list[GameRow]]:
+    """Plays ``games`` games (a multiple of the line-up size) and returns the report and
+    one row per game."""
+    units = lineup_units(rules, len(lineup))
+    rotations = seatings(rules, lineup, units)
+    summaries = play_games(rules, rotations, games, seed, workers, None, progress_stream)
+    rows = [
+        game_row(rules, index, game_seed(seed, index), rotations[index % len(lineup)], summary)
+        for index, summary in enumerate(summaries)
+    ]
+    return summarise(rules, lineup, units, seed, summaries), rows
+
+
+def game_row(
+    rules: Rules, index: int, seed: int, seats: Mapping[str, str], summary: GameSummary
+) -> GameRow:
+    return {
+        "game": index,
+        "seed": seed,
+        "seats": dict(seats),
+        "places": dict(zip(rules.colours, summary.places, strict=True)),
+        "turns": summary.turns,
+        "rolls": summary.rolls,
+        "first": rules.colours[summary.starter],
+    }
+
+
+def summarise(
+    rules: Rules,
+    lineup: Sequence[str],
+    units: Sequence[tuple[int, ...]],
+    seed: int,
+    summaries: Sequence[GameSummary],
+) -> Report:
+    k = len(lineup)
+    specs = list(dict.fromkeys(lineup))  # entries with the same spec are pooled
+    places: dict[str, list[int]] = {spec: [] for spec in specs}
+    for index, summary in enumerate(summaries):
+        for unit, seats in enumerate(units):
+            places[lineup[(unit - index) % k]].append(summary.places[seats[0]])
+    first_wins = sum(1 for s in summaries if s.places[s.starter] == 1)
+    return {
+        "pegrace": version("pegrace"),
+        "game": rules.name,
+        "rules": dict(rules.options),
+        "players": k,
+        "seed": seed,
+        "games": len(summaries),
+        "lineup": list(lineup),
+        "fair_share": 1 / rules.side_count,
+        "entries": [entry_stats(spec, lineup.count(spec), places[spec], rules) for spec in specs],
+        "first_mover": rate(first_wins, len(summaries)),
+        **lengths(summaries),
+    }
+
+
+def entry_stats(spec: str, seats: int, places: Sequence[int], rules: Rules) -> dict[str, Any]:
+    wins = sum(1 for place in places if place == 1)
+    counts = [sum(1 for place in places if place == p) for p in range(1, rules.side_count + 1)]
+    return {
+        "player": spec,
+        "seats": seats,
+        "seat_games": len(places),
+        **rate(wins, len(places)),
+        "mean_place": sum(places) / len(places),
+        "places": counts,
+    }
+
+
+def rate(wins: int, n: int) -> dict[str, Any]:
+    return {"wins": wins, "win_rate": wins / n, "ci95": list(wilson(wins, n))}
+
+
+def format_report(report: Report) -> str:
+    share = report["fair_share"]
+    lines = [
+        heading(report),
+        f"line-up rotated every game: each player sat in every seat "
+        f"{report['games'] // report['players']} times",
+        "",
+        f"{'player':<24}{'seats':>5}{'seat-games':>12}{'wins':>8}{'win rate':>10}  "
+        f"{'95% CI':<17}{'mean place':>10}",
+    ]
+    for entry in report["entries"]:
+        low, high = entry["ci95"]
+        lines.append(
+            f"{entry['player']:<24}{entry['seats']:>5}{entry['seat_games']:>12}"
+            f"{entry['wins']:>8}{entry['win_rate']:>10.1%}  "
+            f"{f'[{low:.1%}, {high:.1%}]':<17}{entry['mean_place']:>10.2f}"
+        )
+    first = report["first_mover"]
+    low, high = first["ci95"]
+    lines += [
+        f"(fair share: {share:.1%} of seat-games)",
+        "",
+        f"first mover (won the roll-off) won {first['win_rate']:.1%} [{low:.1%}, {high:.1%}] "
+        f"of games",
+        game_length(report),
+    ]
+    return "\n".join(lines)
+
+
+def check_out(folder: Path) -> None:
+    """Refuses an ``--out`` that cannot be a folder before any game is played."""
+    if folder.exists() and not folder.is_dir():
+        raise OptionError(f"--out {folder}: not a folder")
+
+
+def write_outputs(folder: Path, rules: Rules, report: Report, rows: Sequence[GameRow]) -> None:
+    """``games.csv``, ``results.json`` (the report and every game) and ``winrates.png``."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        write_csv(folder / "games.csv", rows)
+        results = {**report, "game_results": list(rows)}
+        (folder / "results.json").write_text(json.dumps(results, indent=2) + "\n")
+        plot_win_rates(folder / "winrates.png", report, plot_title(rules, report))
+    except OSError as err:
+        raise OptionError(f"--out {folder}: {err.strerror or err}") from None
+
+
+def write_csv(path: Path, rows: Sequence[GameRow]) -> None:
+    colours = list(rows[0]["seats"])
+    header = ["game", "seed", *(f"{c}_player" for c in colours), *(f"{c}_place" for c in colours)]
+    with path.open("w", newline="") as out:
+        writer = csv.writer(out)
+        writer.writerow([*header, "turns", "rolls", "first"])
+        for row in rows:
+            writer.writerow(
+                [
+                    row["game"],
+                    row["seed"],
+                    *(row["seats"][c] for c in colours),
+                    *(row["places"][c] for c in colours),
+                    row["turns"],
+                    row["rolls"],
+                    row["first"],
+                ]
+            )
+
+
+def plot_win_rates(path: Path, report: Report, title: str) -> None:
+    """Horizontal bars of each player's win rate with its 95% interval, and the fair share."""
+    from matplotlib.figure import Figure  # imported here: only --out needs matplotlib
+
+    entries = report["entries"][::-1]  # barh draws bottom-up; keep the line-up order top-down
+    labels = [e["player"] + (f"  (×{e['seats']})" if e["seats"] > 1 else "") for e in entries]
+    rates = [100 * e["win_rate"] for e in entries]
+    errors = [
+        [100 * (e["win_rate"] - e["ci95"][0]) for e in entries],
+        [100 * (e["ci95"][1] - e["win_rate"]) for e in entries],
+    ]
+    figure = Figure(figsize=(8, 1.6 + 0.6 * len(entries)), layout="constrained")
+    axes = figure.subplots()
+    axes.barh(labels, rates, xerr=errors, height=0.5, color="#4c72b0", capsize=5)
+    share = 100 * report["fair_share"]
+    axes.axvline(share, color="#c44e52", linestyle="--", label=f"fair share {share:.1f}%")
+    for y, (entry, value, high) in enumerate(zip(entries, rates, errors[1], strict=True)):
+        note = f"{value:.1f}%  ({entry['wins']}/{entry['seat_games']})"
+        axes.text(value + high + 1, y, note, va="center")
+    top = max(value + high for value, high in zip(rates, errors[1], strict=True))
+    axes.set_xlim(0, top + 22)  # room for the notes right of the intervals
+    axes.set_xticks([t for t in range(0, 101, 10) if t <= top + 22])
+    axes.set_xlabel("win rate per seat-game, % (bars: 95% Wilson interval)")
+    axes.set_title(title)
+    axes.legend(loc="best")
+    figure.savefig(path, dpi=100)
+
+
+def plot_title(rules: Rules, report: Report) -> str:
+    changed = [
+        f"{option.name}={rules.options[option.name]}"
+        for option in rules.option_specs
+        if rules.options[option.name] != option.default
+    ]
+    return (
+        f"{rules.title}, {report['players']} players, {report['games']} games, "
+        f"seed {report['seed']}\nrules: {', '.join(changed) or 'default'}"
+    )

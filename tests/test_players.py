@@ -1,0 +1,91 @@
+"""Computer players: every level and personality only ever plays legal moves, in every game
+and the main rule options; each is deterministic given its seed; player specs parse or are
+refused with a clear message."""
+
+from __future__ import annotations
+
+import pytest
+
+from pegrace import OptionError, get_rules
+from pegrace.match import run_game
+from pegrace.players import LEVELS, canonical_spec, make_player, player_names
+from pegrace.search import SearchPlayer
+
+# (game, players, options): every game and the options that change what a move can be
+SETTINGS = [
+    ("trouble", 4, {}),
+    ("trouble", 3, {"play_on": "off", "voluntary_pass": "off"}),
+    ("trouble", 2, {"finish": "deepest-first", "six_bonus": "if-played", "two_sets": "on"}),
+    ("ludo", 4, {}),
+    ("ludo", 2, {"variant": "classic", "three_sixes": "off"}),
+    ("ludo", 4, {"variant": "ludopy"}),
+    ("headache", 4, {}),
+    ("headache", 3, {"challenge": "on"}),
+    ("marbles", 4, {}),
+    ("marbles", 4, {"teams": "on"}),
+    ("marbles", 2, {"mode": "war"}),
+]
+# the search levels with a small budget: the same code, a fraction of the time
+FAST = {"hard": "hard:depth=1", "expert": "expert:ms=3"}
+
+
+def computer_specs() -> list[str]:
+    names = [name.removeprefix("computer:") for name in player_names() if name != "human"]
+    return [FAST.get(name, name) for name in names]
+
+
+@pytest.mark.parametrize(("game", "players", "options"), SETTINGS)
+def test_every_computer_player_plays_only_legal_moves(
+    game: str, players: int, options: dict[str, str]
+) -> None:
+    rules = get_rules(game, players, options)
+    specs = computer_specs()
+    seats_count = len(rules.colours)  # two_sets: 2 players, 4 colours
+    for seed in range(3 * len(specs)):  # each player in three games, in turning seats
+        lineup = [specs[(seed + i) % len(specs)] for i in range(seats_count)]
+        seats = dict(zip(rules.colours, lineup, strict=True))
+        result = run_game(rules, seats, seed)  # raises PlayerFault on an illegal move
+        assert result.state.is_over
+
+
+@pytest.mark.parametrize("spec", ["random", "easy", "medium", "hard:depth=1", "expert:ms=5"])
+def test_a_player_is_deterministic_given_its_seed(spec: str) -> None:
+    rules = get_rules("headache", 3)
+    seats = dict.fromkeys(rules.colours, spec)
+    first = run_game(rules, seats, seed=5).record.dumps()
+    assert run_game(rules, seats, seed=5).record.dumps() == first
+    assert run_game(rules, seats, seed=6).record.dumps() != first
+
+
+def test_levels_are_all_offered_in_strength_order() -> None:
+    assert LEVELS == ("random", "easy", "medium", "hard", "expert")
+    offered = player_names()
+    assert [f"computer:{level}" for level in LEVELS] == [n for n in offered if n.endswith(LEVELS)]
+    assert {"computer:aggressive", "computer:runner", "computer:cautious"} <= set(offered)
+
+
+def test_player_settings_are_parsed() -> None:
+    expert = make_player("computer:expert:ms=50")
+    assert isinstance(expert, SearchPlayer)
+    assert (expert.budget_ms, expert.depth, expert.name) == (50.0, None, "expert")
+    hard = make_player("hard:depth=3")
+    assert isinstance(hard, SearchPlayer)
+    assert (hard.depth, hard.name) == (3, "hard")
+    assert canonical_spec("heuristic") == "computer:heuristic"  # old records keep their name
+    assert canonical_spec("computer") == "computer:medium"
+    assert canonical_spec("Expert:ms=20") == "computer:expert:ms=20"
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("grandmaster", "unknown player 'grandmaster'"),
+        ("expert:speed=3", "write KEY=VALUE with KEY one of"),
+        ("expert:ms=fast", "'fast' is not a number"),
+        ("expert:ms=-1", "must not be negative"),
+        ("random:depth=2", "random takes no such setting"),
+    ],
+)
+def test_bad_player_specs_are_refused_by_name(spec: str, message: str) -> None:
+    with pytest.raises(OptionError, match=message):
+        make_player(spec)

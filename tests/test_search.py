@@ -1,0 +1,104 @@
+"""The search: its values are exact expectations over the engine's chance events, its
+every-side evaluation agrees with the game's own, and iterative deepening keeps to its
+node budget."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pegrace import get_rules
+from pegrace.engine import Rules
+from pegrace.search import Search, SearchPlayer, deepen
+from pegrace.state import Phase, State
+
+SETTINGS = [
+    ("trouble", 4, {}),
+    ("trouble", 2, {"two_sets": "on"}),
+    ("ludo", 4, {}),
+    ("ludo", 3, {"variant": "classic"}),
+    ("ludo", 4, {"variant": "ludopy"}),
+    ("headache", 4, {}),
+    ("marbles", 4, {}),
+    ("marbles", 4, {"teams": "on"}),
+    ("marbles", 3, {"mode": "war"}),
+]
+
+
+def positions_with_choices(rules: Rules, seed: int, count: int) -> list[State]:
+    """Decision states with more than one legal move, from seeded random play."""
+    rng = random.Random(seed)
+    found: list[State] = []
+    state = rules.initial_state()
+    while len(found) < count:
+        if state.phase == Phase.OVER:
+            state = rules.initial_state()
+        elif state.phase == Phase.MOVE:
+            moves = rules.legal_moves(state)
+            if len(moves) > 1 and rng.random() < 0.2:
+                found.append(state)
+            state = rules.apply_move(state, moves[int(rng.random() * len(moves))])
+        else:
+            state = rules.apply_roll(state, rules.sample_roll(state, rng))
+    return found
+
+
+@pytest.mark.parametrize(("game", "players", "options"), SETTINGS)
+def test_every_side_evaluation_agrees_with_evaluate(
+    game: str, players: int, options: dict[str, str]
+) -> None:
+    rules = get_rules(game, players, options)
+    for state in positions_with_choices(rules, 1, 30):
+        expected = [rules.evaluate(state.pieces, seats[0]) for seats in rules.side_seats]
+        assert rules.evaluate_sides(state.pieces) == pytest.approx(expected)
+
+
+@pytest.mark.parametrize("game", ["trouble", "ludo", "headache", "marbles"])
+def test_a_chance_node_is_the_probability_weighted_mean_of_its_rolls(game: str) -> None:
+    rules = get_rules(game, 4)
+    state = positions_with_choices(rules, 2, 1)[0]
+    chance = rules.apply_move(state, rules.legal_moves(state)[0])
+    assert chance.phase == Phase.ROLL
+    search = Search(rules)
+    expected = [0.0] * rules.side_count
+    for roll, probability in rules.chance_outcomes(chance):
+        after = rules.apply_roll(chance, roll)
+        replies = [
+            Search(rules).value(rules.apply_move(after, m), 0) for m in rules.legal_moves(after)
+        ]
+        mover = rules.sides[after.current]
+        best = max(replies, key=lambda values: values[mover])
+        for side, value in enumerate(best):
+            expected[side] += float(probability) * value
+    assert search.value(chance, 1) == pytest.approx(expected)
+    assert sum(float(p) for _, p in rules.chance_outcomes(chance)) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("game", ["trouble", "ludo", "headache", "marbles"])
+def test_iterative_deepening_keeps_to_its_node_budget(game: str) -> None:
+    rules = get_rules(game, 4)
+    for state in positions_with_choices(rules, 3, 3):
+        moves = rules.legal_moves(state)
+        ranked, depth, nodes = deepen(rules, state, moves, node_budget=400, max_depth=8)
+        assert nodes <= 2 * 400 + len(moves)
+        assert depth >= 1
+        assert {r.move for r in ranked} == set(moves)
+        assert [r.value for r in ranked] == sorted((r.value for r in ranked), reverse=True)
+
+
+def test_a_won_game_is_worth_more_than_any_evaluation() -> None:
+    rules = get_rules("trouble", 2)
+    state = positions_with_choices(rules, 4, 1)[0]
+    search = Search(rules)
+    leaf = search.horizon(state)
+    assert max(abs(v) for v in leaf) < 1000.0  # TERMINAL_WEIGHT: a win outweighs any position
+
+
+def test_the_expert_reports_how_deep_it_searched() -> None:
+    rules = get_rules("trouble", 4)
+    expert = SearchPlayer(0, budget_ms=20)
+    for state in positions_with_choices(rules, 5, 5):
+        expert.choose(rules, state, rules.legal_moves(state))
+        assert expert.last_depth >= 2
+        assert 0 < expert.last_nodes <= 2 * 20 * 100.0 + 10
