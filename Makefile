@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint typecheck unit bench clean
+.PHONY: play terminal test browser lint typecheck unit bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -12,10 +12,22 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# the web app on 127.0.0.1 (prints its address, opens a browser where there is one)
 play: $(STAMP)
-	$(BIN)/pegrace play trouble --seat red=human --seat all=computer:heuristic
+	$(BIN)/pegrace serve
 
-test: lint typecheck unit
+# the terminal game
+terminal: $(STAMP)
+	$(BIN)/pegrace play trouble --seat red=human --seat all=computer:medium
+
+test: browser lint typecheck unit
+
+# the end-to-end tests drive Debian's chromium (Playwright's own browser download is not used)
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; }
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests $(wildcard benchmarks)

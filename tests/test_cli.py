@@ -180,3 +180,15 @@ def test_bench_reports_games_per_second(capsys: pytest.CaptureFixture[str]) -> N
     assert code == 0
     report = json.loads(out)
     assert report["engine"]["games_per_second"] > 0 and report["full"]["moves_per_second"] > 0
+
+
+def test_bench_times_a_computer_players_decisions(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ("bench", "marbles", "--player", "hard:depth=1", "--games", "2", "--json")
+    code, out, _ = run(capsys, *args)
+    assert code == 0
+    report = json.loads(out)
+    assert report["player"] == "hard:depth=1" and report["decisions"] > 0
+    assert 0 < report["ms"]["p50"] <= report["ms"]["p95"] <= report["ms"]["max"]
+    assert report["mean_depth"] == 1
+    code, _, err = run(capsys, "bench", "marbles", "--player", "wizard")
+    assert code == 2 and "unknown player 'wizard'" in err

@@ -53,3 +53,34 @@ def test_the_rolloff_is_shown() -> None:
     _, text, _ = play(moves_before_quit=1)
     assert "Roll-off: red (you) pops" in text
     assert "goes first." in text
+
+
+def test_h_gives_the_experts_hint_and_w_the_chances_of_winning() -> None:
+    """w at the first pop, h at the first move, then that move, then quit."""
+    given: list[str] = []
+
+    def ask(prompt: str) -> str:
+        if not given:
+            answer = "w"
+        elif "Your move" in prompt and "h" not in given:
+            answer = "h"
+        elif "Your move" in prompt:
+            answer = "1" if "1" not in given else "q"
+        else:
+            answer = "" if len(given) < 500 else "q"
+        given.append(answer)
+        return answer
+
+    rules = get_rules("trouble", 2, {"voluntary_pass": "off"})
+    seats = parse_seats(rules, ["red=human"], "computer:random")
+    out = io.StringIO()
+    game = TerminalGame(rules, seats, 3, out=out, ask=ask, use_colour=False, delay=0.0,
+                        record_path=None)  # fmt: skip
+    assert game.run() == 0
+    text = out.getvalue()
+    assert "h asks for a hint" in text
+    chances = text.split("Chance of winning: ")[1].splitlines()[0]
+    assert chances.startswith("red: ") and ", green: " in chances
+    hint_line = text.split("Hint: ")[1].splitlines()[0]
+    assert hint_line.split(":")[0] in text.split("Your move")[0]  # one of the listed moves
+    assert "1" in given  # after the hint the game went on

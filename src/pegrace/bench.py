@@ -120,7 +120,9 @@ def ludopy_games(games: int, seed: int) -> int:
 
 def compare_ludopy(options: Mapping[str, str], games: int, runs: int, seed: int) -> dict[str, Any]:
     """Random 4-player games in our ``ludo variant=ludopy`` engine loop and in LUDOpy,
-    the same number of games per run, alternating which goes first; medians and ratio."""
+    the same number of games per run, alternating which goes first; medians and ratio.
+    Moves (one per roll, passes included, in both) are reported too: the random players
+    differ (LUDOpy's draws a pin, ours a distinct move), so game lengths differ a little."""
     try:
         import ludopy  # type: ignore[import-untyped, import-not-found, unused-ignore]  # noqa: F401
     except ImportError:
@@ -136,31 +138,109 @@ def compare_ludopy(options: Mapping[str, str], games: int, runs: int, seed: int)
         "ludopy": lambda run: ludopy_games(games, seed + run),
     }
     rates: dict[str, list[float]] = {name: [] for name in loops}
+    move_rates: dict[str, list[float]] = {name: [] for name in loops}
+    cpu_rates: dict[str, list[float]] = {name: [] for name in loops}
     for run in range(runs):
         order = list(loops) if run % 2 == 0 else list(loops)[::-1]
         for name in order:
-            start = time.perf_counter()
-            loops[name](run)
-            rates[name].append(games / (time.perf_counter() - start))
+            start, start_cpu = time.perf_counter(), time.process_time()
+            moves = loops[name](run)
+            elapsed, cpu = time.perf_counter() - start, time.process_time() - start_cpu
+            rates[name].append(games / elapsed)
+            move_rates[name].append(moves / elapsed)
+            cpu_rates[name].append(games / cpu)
     medians = {name: statistics.median(r) for name, r in rates.items()}
+    move_medians = {name: statistics.median(r) for name, r in move_rates.items()}
+    cpu_medians = {name: statistics.median(r) for name, r in cpu_rates.items()}
     return {
         "game": "ludo",
         "rules": dict(rules.options),
         "games_per_run": games,
         "runs": runs,
         "games_per_second": medians,
+        "moves_per_second": move_medians,
+        "moves_per_game": {name: move_medians[name] / medians[name] for name in loops},
         "ratio": medians["pegrace"] / medians["ludopy"],
+        "moves_ratio": move_medians["pegrace"] / move_medians["ludopy"],
+        # the same runs timed by the process's CPU time: on a shared machine, the time each
+        # engine actually had the core
+        "cpu_games_per_second": cpu_medians,
+        "cpu_ratio": cpu_medians["pegrace"] / cpu_medians["ludopy"],
     }
 
 
 def format_compare(report: dict[str, Any]) -> str:
-    rates = report["games_per_second"]
+    rates, per_game = report["games_per_second"], report["moves_per_game"]
+    cpu = report["cpu_games_per_second"]
     return "\n".join(
         [
             "ludo variant=ludopy against LUDOpy 1.5.0, 4 random players, one core",
             f"median of {report['runs']} alternated runs of {report['games_per_run']} games each",
-            f"  pegrace {rates['pegrace']:>9.0f} games/s",
-            f"  ludopy  {rates['ludopy']:>9.0f} games/s",
-            f"  ratio   {report['ratio']:>9.1f}x",
+            *(
+                f"  {name:<8}{rates[name]:>8.0f} games/s  ({per_game[name]:.0f} moves per game)"
+                for name in ("pegrace", "ludopy")
+            ),
+            f"  ratio   {report['ratio']:>8.1f}x games/s, {report['moves_ratio']:.1f}x moves/s",
+            f"  by CPU time: {cpu['pegrace']:.0f} vs {cpu['ludopy']:.0f} games/s,"
+            f" {report['cpu_ratio']:.1f}x",
         ]
+    )
+
+
+# ---------------------------------------------------------------- decision times
+def decision_times(
+    game: str, players: int, options: Mapping[str, str], spec: str, games: int, seed: int
+) -> dict[str, Any]:
+    """How long ``spec`` takes per decision (positions with more than one legal move) in
+    ``games`` games against medium players, its seat rotated game by game."""
+    from pegrace.match import seat_players
+
+    rules = get_rules(game, players, options)
+    times: list[float] = []
+    depths: list[int] = []
+    for index in range(games):
+        seats = dict.fromkeys(rules.colours, "computer:medium")
+        timed = rules.colours[index % len(rules.colours)]
+        seats[timed] = spec
+        seated = seat_players(seats, seed + index)
+        player = seated[rules.colours.index(timed)]
+        choose = player.choose
+
+        def clocked(
+            rules: Any, state: Any, moves: Any, choose: Any = choose, p: Any = player
+        ) -> Any:
+            start = time.perf_counter()
+            move = choose(rules, state, moves)
+            times.append(time.perf_counter() - start)
+            depths.append(getattr(p, "last_depth", 0))
+            return move
+
+        player.choose = clocked  # type: ignore[method-assign]
+        run_game(rules, seats, seed + index, players=seated)
+    if not times:
+        raise OptionError(f"{spec} made no decision with a choice in {games} games")
+    cuts = statistics.quantiles(times, n=100) if len(times) > 1 else times * 99
+    return {
+        "game": game,
+        "players": players,
+        "rules": dict(rules.options),
+        "player": spec,
+        "games": games,
+        "decisions": len(times),
+        "ms": {
+            "p50": 1000 * statistics.median(times),
+            "p95": 1000 * cuts[94],
+            "max": 1000 * max(times),
+        },
+        "mean_depth": statistics.fmean(depths),
+    }
+
+
+def format_decision_times(report: dict[str, Any]) -> str:
+    ms = report["ms"]
+    return (
+        f"{report['game']}, {report['player']} against medium players, {report['games']} games: "
+        f"{report['decisions']} decisions with a choice\n"
+        f"  per decision: median {ms['p50']:.1f} ms, 95th percentile {ms['p95']:.1f} ms, "
+        f"max {ms['max']:.1f} ms; mean search depth {report['mean_depth']:.2f}"
     )

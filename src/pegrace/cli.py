@@ -11,14 +11,21 @@ from pathlib import Path
 from typing import NoReturn
 
 from pegrace import tournament
-from pegrace.bench import bench, compare_ludopy, format_bench, format_compare
+from pegrace.bench import (
+    bench,
+    compare_ludopy,
+    decision_times,
+    format_bench,
+    format_compare,
+    format_decision_times,
+)
 from pegrace.engine import Rules
 from pegrace.errors import NotationError, OptionError, PegraceError
 from pegrace.games import get_rules, list_games, rules_class
 from pegrace.match import parse_seats
 from pegrace.notation import load_state
 from pegrace.pictures import draw
-from pegrace.players import player_names
+from pegrace.players import make_player, player_names
 from pegrace.record import Record, replay
 from pegrace.simulate import format_report, simulate
 from pegrace.terminal import TerminalGame
@@ -148,9 +155,68 @@ def make_parser() -> Parser:
     ben.add_argument("--json", action="store_true", help="print JSON")
     ben.add_argument("--variant", help="shortcut for --rules variant=VARIANT")
     ben.add_argument(
+        "--player", metavar="SPEC",
+        help="time this computer player's decisions instead (e.g. expert) in --games games "
+        "against medium players: median, 95th percentile, search depth",
+    )  # fmt: skip
+    ben.add_argument(
         "--compare-ludopy", action="store_true",
         help="ludo --variant ludopy: time LUDOpy's games side by side (needs ludopy installed)",
     )  # fmt: skip
+
+    serve = sub.add_parser(
+        "serve",
+        help="play in the browser: start the web app",
+        description="Serve the web app: set up games, play against computer players or friends "
+        "(invite links), watch, replay. Every game and move is kept in an SQLite file, so a "
+        "restart resumes every game where it was.",
+    )
+    serve.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: only here)"
+    )
+    serve.add_argument("--port", type=int, default=8000, help="port (default 8000; 0: any free)")
+    serve.add_argument(
+        "--db",
+        type=Path,
+        metavar="PATH",
+        help="the game store (default $PEGRACE_DATA/games.sqlite3, else "
+        "~/.local/share/pegrace/games.sqlite3)",
+    )
+    serve.add_argument(
+        "--open",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="open the page in a browser (default: when there is a display)",
+    )
+    serve.add_argument(
+        "--computer-delay",
+        type=float,
+        default=0.3,
+        metavar="S",
+        help="pause before each computer roll or move, in seconds (default 0.3)",
+    )
+    serve.add_argument(
+        "--log-level", default="warning", choices=["critical", "error", "warning", "info", "debug"]
+    )
+
+    web_bench = sub.add_parser(
+        "bench-web",
+        help="load benchmark of the web server",
+        description="Start `pegrace serve` on 127.0.0.1 in another process and drive many "
+        "concurrent games over WebSockets (each client rolls or plays a random listed move as "
+        "soon as it may); report moves per second and the latency from a roll or move sent to "
+        "its update received. Stops by itself after --seconds.",
+    )
+    web_bench.add_argument(
+        "--games", type=int, default=200, metavar="N", help="concurrent games (default 200)"
+    )
+    web_bench.add_argument(
+        "--seconds", type=float, default=20.0, metavar="S", help="how long to run (default 20)"
+    )
+    web_bench.add_argument("--game", default="trouble", help=f"one of {games} (default trouble)")
+    web_bench.add_argument("--players", type=int, default=4, metavar="K")
+    web_bench.add_argument("--seed", type=int, default=1)
+    web_bench.add_argument("--json", action="store_true", help="print JSON")
     return parser
 
 
@@ -315,9 +381,42 @@ def cmd_bench(args: argparse.Namespace) -> int:
         comparison = compare_ludopy(options, args.games, args.runs, args.seed)
         print(json.dumps(comparison, indent=2) if args.json else format_compare(comparison))
         return 0
+    if args.player is not None:
+        make_player(args.player)  # a bad name fails here, before any game
+        timing = decision_times(args.game, args.players, options, args.player, args.games,
+                                args.seed)  # fmt: skip
+        print(json.dumps(timing, indent=2) if args.json else format_decision_times(timing))
+        return 0
     report = bench(args.game, args.players, options, args.games, args.runs,
                    args.seed)  # fmt: skip
     print(json.dumps(report, indent=2) if args.json else format_bench(report))
+    return 0
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from pegrace.web.server import serve  # the web stack loads only for this command
+    from pegrace.web.store import default_db_path
+
+    if args.computer_delay < 0:
+        raise OptionError(f"--computer-delay {args.computer_delay}: use 0 or more seconds")
+    db = args.db if args.db is not None else default_db_path()
+    return serve(
+        args.host,
+        args.port,
+        db,
+        open_browser=args.open,
+        computer_delay=args.computer_delay,
+        log_level=args.log_level,
+        out=sys.stdout,
+    )
+
+
+def cmd_bench_web(args: argparse.Namespace) -> int:
+    from pegrace.web.loadbench import bench_web, format_bench_web
+
+    rules_class(args.game)
+    report = bench_web(args.games, args.seconds, args.game, args.players, args.seed)
+    print(json.dumps(report, indent=2) if args.json else format_bench_web(report))
     return 0
 
 
@@ -329,6 +428,8 @@ COMMANDS = {
     "replay": cmd_replay,
     "rules": cmd_rules,
     "bench": cmd_bench,
+    "serve": cmd_serve,
+    "bench-web": cmd_bench_web,
 }
 
 

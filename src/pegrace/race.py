@@ -20,6 +20,10 @@ class RaceRules(Rules):
 
     pieces_per_colour = 4
     captured_to = -1  # where a captured piece goes (Marbles' War: out of the game)
+    # evaluation weights (tuned per game, docs/ai.md): the worth of a piece out of its base and
+    # of one in its finish lane on top of its steps; an exposed piece costs RISK_SHARE of its
+    # steps plus RISK_FLAT
+    OUT_BONUS, LANE_BONUS, RISK_SHARE, RISK_FLAT = 8.0, 10.0, 0.5, 4.0
     track: RaceTrack
 
     def build_track(self, track: RaceTrack) -> None:
@@ -88,9 +92,9 @@ class RaceRules(Rules):
         return self._at_risk(pieces, seat)
 
     def _standing(self, pieces: Pieces, seat: int) -> float:
-        lane = self.lane_start
+        lane, out, safe = self.lane_start, self.OUT_BONUS, self.LANE_BONUS
         return float(
-            sum(p + 1 + (8 if p >= 0 else 0) + (10 if p >= lane else 0) for p in pieces[seat])
+            sum(p + 1 + (out if p >= 0 else 0) + (safe if p >= lane else 0) for p in pieces[seat])
         )
 
     def _at_risk(self, pieces: Pieces, seat: int) -> float:
@@ -107,7 +111,7 @@ class RaceRules(Rules):
                 if any(0 < here - q <= 6 for q in pieces[other] if q >= 0) or (
                     here == 0 and pieces[other][0] < 0
                 ):
-                    risk += 0.5 * (p + 1) + 4
+                    risk += self.RISK_SHARE * (p + 1) + self.RISK_FLAT
                     break
         return risk
 

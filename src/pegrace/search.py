@@ -48,9 +48,12 @@ class RankedMove:
 class Search:
     """One decision's search: a transposition table and a node count for ``rules``."""
 
-    def __init__(self, rules: Rules, node_limit: float = float("inf")) -> None:
+    def __init__(
+        self, rules: Rules, node_limit: float = float("inf"), width: int | None = None
+    ) -> None:
         self.rules = rules
         self.node_limit = node_limit
+        self.width = width
         self.nodes = 0
         self.table: dict[tuple[State, int], Values] = {}
         self.leads = tuple(seats[0] for seats in rules.side_seats)
@@ -90,12 +93,26 @@ class Search:
     def best_reply(self, state: State, depth: int) -> Values:
         rules, side = self.rules, self.sides[state.current]
         best: Values | None = None
-        for move in rules.legal_moves(state):
+        moves = rules.legal_moves(state)
+        if self.width is not None and len(moves) > self.width:
+            moves = self.promising(state, moves)
+        for move in moves:
             values = self.value(rules.apply_move(state, move), depth - 1)
             if best is None or values[side] > best[side] + TIE:
                 best = values
         assert best is not None  # legal_moves is never empty
         return best
+
+    def promising(self, state: State, moves: list[Move]) -> list[Move]:
+        """The ``width`` moves the one-ply evaluation likes best for the mover: below the root
+        the search follows only these, which lets it look deeper in the same budget."""
+        rules, seat = self.rules, state.current
+
+        def one_ply(move: Move) -> float:
+            pieces = state.pieces if move.is_pass else rules.move_pieces(state, move)
+            return rules.evaluate(pieces, seat)
+
+        return sorted(moves, key=one_ply, reverse=True)[: self.width]
 
     def expectation(self, state: State, depth: int) -> Values:
         apply_roll, value = self.rules.apply_roll, self.value
@@ -122,14 +139,19 @@ class Search:
 
 
 def deepen(
-    rules: Rules, state: State, moves: Sequence[Move], node_budget: float, max_depth: int
+    rules: Rules,
+    state: State,
+    moves: Sequence[Move],
+    node_budget: float,
+    max_depth: int,
+    width: int | None = None,
 ) -> tuple[list[RankedMove], int, int]:
     """Iterative deepening within ``node_budget``: the deepest complete ranking, its depth and
     the nodes searched in all."""
     ranked = Search(rules).rank(state, moves, 1)
     depth, spent, last, growth = 1, 0, 1, 8.0
     while depth < max_depth and spent + last * growth <= node_budget:
-        search = Search(rules, node_limit=2 * node_budget - spent)
+        search = Search(rules, node_limit=2 * node_budget - spent, width=width)
         try:
             deeper = search.rank(state, moves, depth + 1)
         except BudgetSpent:
@@ -138,7 +160,7 @@ def deepen(
         spent += search.nodes
         if search.nodes == 0:
             break  # every line ends the game within the horizon: nothing deeper to see
-        growth = max(search.nodes / last, 2.0)
+        growth = max(search.nodes / (len(moves) if depth == 1 else last), 2.0)
         ranked, depth, last = deeper, depth + 1, search.nodes
     return ranked, depth, spent
 
@@ -156,22 +178,28 @@ class SearchPlayer(Player):
     name = "expert"
 
     def __init__(
-        self, seed: int | str = 0, *, budget_ms: float = 100.0, depth: int | None = None
+        self,
+        seed: int | str = 0,
+        *,
+        budget_ms: float = 100.0,
+        depth: int | None = None,
+        width: int | None = None,
     ) -> None:
         self.rng = random.Random(seed)
         self.budget_ms = budget_ms
         self.depth = depth
+        self.width = width or None  # 0: every move
         self.last_depth = 0
         self.last_nodes = 0
 
     def ranking(self, rules: Rules, state: State, moves: Sequence[Move]) -> list[RankedMove]:
         if self.depth is not None:
-            search = Search(rules)
+            search = Search(rules, width=self.width)
             ranked = search.rank(state, moves, self.depth)
             self.last_depth, self.last_nodes = self.depth, search.nodes
             return ranked
         ranked, self.last_depth, self.last_nodes = deepen(
-            rules, state, moves, self.budget_ms * node_rate(rules), MAX_DEPTH
+            rules, state, moves, self.budget_ms * node_rate(rules), MAX_DEPTH, self.width
         )
         return ranked
 

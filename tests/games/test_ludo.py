@@ -6,6 +6,7 @@ rule each test guards. (LUDOpy's rules are checked move for move in test_ludo_lu
 from __future__ import annotations
 
 import json
+import pickle
 import re
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ import positions
 from invariants import check_random_games
 from pegrace import IllegalMoveError, NotationError, OptionError, get_rules
 from pegrace.engine import Rules
+from pegrace.games.ludo import Ludo
 from pegrace.match import run_game
 from pegrace.moves import PASS
 from pegrace.notation import load_state, state_to_json
@@ -350,6 +352,39 @@ def test_ludopy_two_enemies_on_a_plain_square_send_the_mover_home() -> None:
     pieces = four(red=["track:5", *BASE[:3]], yellow=["space:7", *BASE[:3]])
     rules, state = ludopy(pieces, 2)
     assert after(rules, state, "track:5+2").pieces[2] == (-1,) * 4
+
+
+def test_ludopy_a_star_resolves_both_stars_and_describe_names_them_in_order() -> None:
+    pieces = four(red=["track:3", *BASE[:3]], blue=["space:4", *BASE[:3]])
+    pieces["yellow"] = ["space:11", *BASE[:3]]
+    rules, state = ludopy(pieces, 1)  # LUDOpy 4 + 1 = star 5 (blue) -> star 12 (yellow)
+    moved = after(rules, state, "track:3+1")
+    assert texts(rules, moved)["red"][-1] == "track:11"
+    assert moved.pieces[2] == moved.pieces[3] == (-1,) * 4
+    assert rules.describe(state, rules.parse_move(state, "track:3+1")) == (
+        "track:3 (space:3) by 1 -> track:11 (space:11), sends blue back home, "
+        "sends yellow back home"  # the star landed on first, then the star jumped to
+    )
+    pieces = four(red=["track:5", *BASE[:3]], yellow=["space:7", "space:7", "base", "base"])
+    rules, state = ludopy(pieces, 2)
+    assert rules.describe(state, rules.parse_move(state, "track:5+2")).endswith(
+        "-> base (the pin is sent back home)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("variant", "name"),
+    [("two-dice", "TwoDiceLudo"), ("classic", "ClassicLudo"), (" LudoPy ", "LudopyLudo")],
+)
+def test_each_variant_is_a_ludo_subclass_chosen_by_the_option(variant: str, name: str) -> None:
+    rules = get_rules("ludo", 3, {"variant": variant})
+    assert isinstance(rules, Ludo) and type(rules).__name__ == name
+    assert type(Ludo(3, {"variant": variant})) is type(rules)
+    copied = pickle.loads(pickle.dumps(rules))  # worker processes and copies keep the class
+    assert type(copied) is type(rules) and copied.options == rules.options
+    assert type(Ludo()).__name__ == "TwoDiceLudo"  # the default variant
+    with pytest.raises(OptionError, match="choose one of two-dice, classic, ludopy"):
+        Ludo(4, {"variant": "danish"})
 
 
 # === bad input =======================================================================

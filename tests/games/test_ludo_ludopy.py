@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from pegrace import get_rules
+from pegrace.bench import compare_ludopy
 from pegrace.games.ludo import DieMove, Ludo
 from pegrace.moves import PASS
 from pegrace.state import Phase
@@ -76,3 +77,13 @@ def test_five_hundred_four_player_games_agree_move_for_move() -> None:
 def test_games_with_ghost_players_agree(players: int) -> None:
     for seed in range(40):
         play_both(seed, players)
+
+
+def test_the_speed_comparison_plays_whole_games_on_both_sides() -> None:
+    report = compare_ludopy({"variant": "ludopy"}, games=3, runs=2, seed=5)
+    assert (report["games_per_run"], report["runs"]) == (3, 2)
+    rates, per_game = report["games_per_second"], report["moves_per_game"]
+    assert per_game["pegrace"] > 100 and per_game["ludopy"] > 100  # whole games, not a few moves
+    assert report["ratio"] == pytest.approx(rates["pegrace"] / rates["ludopy"])
+    cpu = report["cpu_games_per_second"]
+    assert report["cpu_ratio"] == pytest.approx(cpu["pegrace"] / cpu["ludopy"])

@@ -62,8 +62,8 @@ def golden_record() -> dict[str, object]:
 
 
 def test_golden_transcript() -> None:
-    """The seeded game's every pop and move, as stored. A change here is a behaviour
-    change: bump Trouble.version and regenerate with
+    """The seeded game's every pop and move, as stored. A change here is a change of the
+    rules (bump Trouble.version) or of the heuristic player's evaluation; regenerate with
     `PYTHONPATH=tests python tests/games/test_trouble_play.py`."""
     assert golden_record() == stored(GOLDEN)
 

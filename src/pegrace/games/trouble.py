@@ -37,6 +37,9 @@ LANE = 4
 
 class Trouble(RaceRules):
     name = "trouble"
+    # tuned against random and heuristic players (docs/ai.md): pieces out of home matter more,
+    # and being within one die of an opponent less, than the race default
+    OUT_BONUS, RISK_SHARE, RISK_FLAT = 20.0, 0.25, 2.0
     title = "Trouble"
     version = 1
     all_colours = ("red", "yellow", "green", "blue")

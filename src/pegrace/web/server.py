@@ -1,0 +1,96 @@
+"""Running the web app under uvicorn (`pegrace serve`): check the address is free, print it,
+open it in a browser where there is one, and stop cleanly on Ctrl-C or SIGTERM."""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+import socket
+import sys
+import threading
+import time
+import webbrowser
+from pathlib import Path
+from typing import TextIO
+
+import uvicorn
+
+from pegrace.errors import OptionError
+from pegrace.web.app import create_app
+
+
+def free_port(host: str) -> int:
+    """A port the system has free on ``host`` now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind((host, 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def check_address(host: str, port: int) -> None:
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((host, port))
+    except OSError as err:
+        raise OptionError(f"cannot serve on {host}:{port}: {err.strerror} "
+                          "(choose another --port, or 0 for any free one)") from None  # fmt: skip
+
+
+def page_address(host: str, port: int) -> str:
+    shown = "127.0.0.1" if host in ("0.0.0.0", "") else host
+    return f"http://{shown}:{port}/"
+
+
+def is_loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host == "localhost"
+
+
+def has_browser() -> bool:
+    """A graphical browser can open (never a text one that would take over this terminal)."""
+    if sys.platform in ("darwin", "win32"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def serve(
+    host: str,
+    port: int,
+    db: Path,
+    *,
+    open_browser: bool | None,
+    computer_delay: float,
+    log_level: str,
+    out: TextIO,
+) -> int:
+    """Serve until stopped. ``open_browser`` None: open one if the session has a display."""
+    port = free_port(host) if port == 0 else port
+    check_address(host, port)
+    app = create_app(db, computer_delay=computer_delay)
+    # no per-message compression: the messages are small, and deflating each one costs more
+    # CPU than the rest of sending it; a player's message is tiny, so 64 KiB is plenty
+    config = uvicorn.Config(
+        app, host=host, port=port, log_level=log_level, ws="websockets-sansio",
+        ws_per_message_deflate=False, ws_max_size=65536,
+    )  # fmt: skip
+    server = uvicorn.Server(config)
+    address = page_address(host, port)
+    print(f"pegrace: serving {address} (games kept in {db}); Ctrl-C stops", file=out, flush=True)
+    if not is_loopback(host):
+        print("pegrace: not a loopback address: anyone who can reach it can watch and join games",
+              file=out, flush=True)  # fmt: skip
+    if open_browser if open_browser is not None else has_browser():
+        threading.Thread(target=_open_when_up, args=(server, address), daemon=True).start()
+    server.run()
+    return 0 if server.started else 1
+
+
+def _open_when_up(server: uvicorn.Server, address: str) -> None:
+    deadline = time.monotonic() + 10
+    while not server.started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    if server.started:
+        webbrowser.open(address)

@@ -1,0 +1,584 @@
+"""One live web game, and the hub that holds them.
+
+A ``GameSession`` is authoritative: it rolls from the game's seeded generator, checks every
+move with the engine, stores each event before it counts, and sends every connected client the
+new state. One asyncio lock per game serialises everything that changes it (players' messages,
+computer moves, seat claims), and one driver task per game plays the computer seats and takes
+over idle ones. A session restored from the store replays its events through the checked
+engine and re-draws every stored roll from a fresh generator, so it resumes exactly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+import sqlite3
+from dataclasses import replace
+from typing import Any, Protocol
+
+from pegrace.dice import Roll
+from pegrace.engine import Rules
+from pegrace.errors import IllegalMoveError, OptionError, PegraceError
+from pegrace.match import PlayerFault, dice_rng
+from pegrace.moves import Move
+from pegrace.players import make_player
+from pegrace.record import Event, Record, replay
+from pegrace.state import Phase, State
+from pegrace.web import boards
+from pegrace.web.settings import HUMAN, OPEN, GameSettings, takeover_spec
+from pegrace.web.store import EventWriter, Store, StoredGame, StoreError, token_hash
+
+Json = dict[str, Any]
+PHASE_NAMES = {Phase.ROLLOFF: "rolloff", Phase.ROLL: "roll", Phase.MOVE: "move", Phase.OVER: "over"}
+COMPUTER, TAKEOVER = "computer", "takeover"  # who played an event, besides a human
+MESSAGE_TYPES = ("hello", "roll", "move", "ping")
+COMPACT = (",", ":")  # JSON separators without spaces
+LOG = logging.getLogger("pegrace.web")
+
+
+class Client(Protocol):
+    """A connected browser (a Starlette WebSocket, or a fake in tests)."""
+
+    async def send_text(self, data: str) -> None: ...
+
+
+class GameNotFound(PegraceError):
+    pass
+
+
+class Conflict(PegraceError):
+    """A request the game's state refuses: claiming a seat that is not open, or a rematch
+    of a game still running."""
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(18)
+
+
+def new_game_id() -> str:
+    return secrets.token_urlsafe(6)
+
+
+class GameSession:
+    def __init__(
+        self, game_id: str, settings: GameSettings, rules: Rules, writer: EventWriter,
+        computer_delay: float,
+    ) -> None:  # fmt: skip
+        self.id = game_id
+        self.settings = settings
+        self.rules = rules
+        self.writer = writer
+        self.store = writer.store
+        self.computer_delay = computer_delay
+        self.state = rules.initial_state()
+        self.rng = dice_rng(settings.seed)
+        self.kinds = dict(settings.seats)  # an open seat turns human when claimed
+        self.owners: dict[str, str] = {}  # token hash -> colour
+        self.events: list[Event] = []
+        self.log: list[Json] = []
+        self.clients: dict[Client, tuple[str, ...]] = {}  # joined clients -> colours they hold
+        self.takeover: set[str] = set()
+        self.rematch: str | None = None
+        self.lock = asyncio.Lock()
+        self.wake = asyncio.Event()
+        self.changes = 0  # counts every change the driver must notice
+        self.due_since = 0.0  # loop time when the seat to act became due (or last acted)
+        self.task: asyncio.Task[None] | None = None
+        self._update: str | None = None  # the state message of the last event, built once
+        self._pieces_json: tuple[object, str] = (None, "")  # pieces -> their spots as JSON
+        self._unstored_roll: Roll | None = None
+        self._thinking_rules: Rules | None = None  # used only by computer players' threads
+
+    # ------------------------------------------------------------------ restoring
+    @classmethod
+    def restore(cls, stored: StoredGame, writer: EventWriter, computer_delay: float) -> GameSession:
+        """The game as stored: its events replayed through the checked engine and its dice
+        generator put back by re-drawing every stored roll in order."""
+        settings = stored.settings
+        session = cls(stored.id, settings, settings.rules(), writer, computer_delay)
+        rules = session.rules
+        record = Record.start(rules, settings.seed, dict(settings.seats))
+        record.events = [Event(e.colour, e.roll, e.move) for e in stored.events]
+        _, states = replay(record)
+        for event, before, stored_event in zip(record.events, states, stored.events, strict=False):
+            played: Roll | Move
+            if event.move is None:
+                played = rules.sample_roll(before, session.rng)
+                if rules.dice_at(before).to_json(played) != event.roll:
+                    raise StoreError(
+                        f"game {stored.id} event {stored_event.seq}: stored roll {event.roll} "
+                        f"but the seeded dice give {rules.dice_at(before).format(played)}"
+                    )
+            else:
+                played = rules.parse_move(before, event.move)
+            session.log.append(session._entry(before, event, stored_event.actor, played))
+        session.events = record.events
+        session.state = states[-1]
+        session.kinds = {colour: seat.kind for colour, seat in stored.seats.items()}
+        session.owners = {
+            seat.token_hash: colour for colour, seat in stored.seats.items() if seat.token_hash
+        }
+        session.rematch = stored.rematch
+        return session
+
+    # ------------------------------------------------------------------ the driver
+    def start(self) -> None:
+        """Start playing computer seats and watching for idle ones (call from inside the
+        running event loop); a game of people only, with no idle limit, needs no driver."""
+        needed = self.settings.idle_seconds or any(map(self.plays_itself, self.kinds))
+        if self.task is None and needed and not self.state.is_over:
+            self.due_since = asyncio.get_running_loop().time()
+            self.task = asyncio.create_task(self._drive(), name=f"pegrace game {self.id}")
+
+    async def close(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.task
+            self.task = None
+
+    def plays_itself(self, colour: str) -> bool:
+        return self.kinds[colour].startswith("computer:") or colour in self.takeover
+
+    def current_colour(self) -> str:
+        return self.rules.colours[self.state.current]
+
+    async def _drive(self) -> None:
+        loop = asyncio.get_running_loop()
+        while not self.state.is_over:
+            self.wake.clear()
+            seen = self.changes
+            colour = self.current_colour()
+            if self.plays_itself(colour):
+                await asyncio.sleep(self.computer_delay)
+                move = await self._computer_choice(colour) if self.changes == seen else None
+                async with self.lock:
+                    if self.changes == seen and not self.state.is_over:
+                        await self._computer_event(colour, move)
+                continue
+            idle = self.settings.idle_seconds
+            timeout = max(0.0, self.due_since + idle - loop.time()) if idle else None
+            try:
+                await asyncio.wait_for(self.wake.wait(), timeout)
+            except TimeoutError:
+                async with self.lock:
+                    if self.changes == seen:
+                        self.takeover.add(colour)
+                        self._changed()
+                        await self.broadcast(self.seats_message())
+
+    async def _computer_event(self, colour: str, move: Move | None) -> None:
+        actor = TAKEOVER if colour in self.takeover else COMPUTER
+        try:
+            if move is None:
+                await self._roll(actor)
+            else:
+                await self._move(move, actor)
+        except StoreError:
+            await asyncio.sleep(1.0)  # the store failed; nothing changed, so try again later
+
+    async def _computer_choice(self, colour: str) -> Move | None:
+        """The computer's move for the seat to act (None when it is to roll). Players think in
+        a worker thread, with rules of their own, so a deep search does not stall the server."""
+        state = self.state
+        if state.is_chance:
+            return None
+        legal = self.rules.legal_moves(state)
+        if len(legal) == 1:
+            return legal[0]
+        spec = self.kinds[colour] if colour not in self.takeover else takeover_spec()
+        # a generator per decision: a restored game chooses exactly as it would have
+        seed = f"{self.settings.seed}:{colour}:{len(self.events)}"
+        if self._thinking_rules is None:
+            self._thinking_rules = self.settings.rules()
+        try:
+            text = await asyncio.to_thread(think, self._thinking_rules, state, spec, seed)
+        except PlayerFault:
+            # a bug in a computer player must not stall the game: note it, play on
+            LOG.exception("game %s: %s fell back to its first legal move", self.id, spec)
+            return legal[0]
+        return next(move for move in legal if move.text == text)
+
+    def _changed(self) -> None:
+        self.changes += 1
+        self.wake.set()
+
+    # ------------------------------------------------------------------ events
+    async def _roll(self, actor: str) -> None:
+        before = self.state
+        # A roll drawn but not stored (the store failed) is the next roll of this same
+        # position: reusing it keeps the generator exactly in step with the stored rolls.
+        if self._unstored_roll is None:
+            self._unstored_roll = self.rules.sample_roll(before, self.rng)
+        roll = self._unstored_roll
+        json_roll = self.rules.dice_at(before).to_json(roll)
+        await self._save(Event(self.current_colour(), json_roll, None), actor)
+        self._unstored_roll = None
+        await self._commit(before, self.rules.apply_roll(before, roll), actor, roll)
+
+    async def _move(self, move: Move, actor: str) -> None:
+        before = self.state
+        after = self.rules.play(before, move)
+        await self._save(Event(self.current_colour(), None, move.text), actor)
+        await self._commit(before, after, actor, move)
+
+    async def _save(self, event: Event, actor: str) -> None:
+        """Store the event (raises StoreError, changing nothing, if that fails)."""
+        seq = len(self.events) + 1
+        await self.writer.write((self.id, seq, event.colour, event.roll, event.move, actor))
+        self.events.append(event)
+
+    async def _commit(self, before: State, after: State, actor: str, played: Roll | Move) -> None:
+        """The stored event counts: log it, move on, tell the driver and every client."""
+        self.log.append(self._entry(before, self.events[-1], actor, played))
+        self.state = after
+        self.due_since = asyncio.get_running_loop().time()
+        self._update = None
+        self._changed()
+        if self.clients:
+            await self.broadcast(self.state_message())
+
+    def _entry(self, before: State, event: Event, actor: str, played: Roll | Move) -> Json:
+        """The log line of an event: what was rolled or moved, in words."""
+        rules = self.rules
+        if isinstance(played, Move):
+            label = f"{event.colour}: {rules.describe(before, played)}"
+            roll, move_text = None, played.text
+        else:
+            roll = rules.dice_at(before).format(played)
+            verb = "pops" if before.phase == Phase.ROLLOFF else "rolls"
+            label = f"{event.colour} {verb} {roll}"
+            move_text = None
+        return {"seq": len(self.log) + 1, "colour": event.colour, "roll": roll,
+                "move": move_text, "label": label, "by": actor}  # fmt: skip
+
+    # ------------------------------------------------------------------ players' messages
+    async def receive(self, client: Client, text: str) -> None:
+        """Handle one message from a client; a bad one gets an error reply and changes nothing."""
+        try:
+            message = json.loads(text)
+        except json.JSONDecodeError as err:
+            await self.error(client, f"message is not valid JSON: {err}")
+            return
+        kind = message.get("type") if isinstance(message, dict) else None
+        if kind not in MESSAGE_TYPES:
+            await self.error(client, f"unknown message {text[:80]!r}: send a JSON object whose "
+                             f"\"type\" is one of {', '.join(MESSAGE_TYPES)}")  # fmt: skip
+            return
+        if kind == "ping":
+            await client.send_text('{"type": "pong"}')
+            return
+        async with self.lock:
+            if kind == "hello":
+                await self._hello(client, message.get("tokens", []))
+            elif client not in self.clients:
+                await self.error(client, 'say hello first: {"type": "hello", "tokens": [...]}')
+            else:
+                await self._act(client, kind, message)
+
+    async def _hello(self, client: Client, tokens: Any) -> None:
+        if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
+            await self.error(client, '"tokens" must be a list of seat tokens (strings)')
+            return
+        held = [self.owners.get(token_hash(t)) for t in tokens]
+        colours = tuple(c for c in self.rules.colours if c in held)
+        self.clients[client] = colours
+        self._returned(colours)
+        await client.send_text(json.dumps(self.welcome(colours), separators=COMPACT))
+        await client.send_text(self.state_message(full_log=True))
+        if None in held:
+            playing = f"you play {', '.join(colours)}" if colours else "you watch"
+            await self.error(client, f"{held.count(None)} of {len(held)} seat tokens are not "
+                             f"for this game ({playing})")  # fmt: skip
+        await self.broadcast(self.seats_message())
+
+    async def _act(self, client: Client, kind: str, message: Json) -> None:
+        colours = self.clients[client]
+        if self._returned(colours):
+            await self.broadcast(self.seats_message())
+        problem = self._turn_problem(colours, kind)
+        if problem:
+            await self.error(client, problem)
+            return
+        try:
+            if kind == "roll":
+                await self._roll(HUMAN)
+                return
+            text = message.get("move")
+            if not isinstance(text, str):
+                raise IllegalMoveError('a move message needs "move": the text of a listed move')
+            await self._move(self.rules.parse_move(self.state, text), HUMAN)
+        except PegraceError as err:
+            await self.error(client, str(err))
+
+    def _turn_problem(self, colours: tuple[str, ...], kind: str) -> str:
+        state = self.state
+        if state.is_over:
+            return "the game is over"
+        if not colours:
+            return "you are watching this game: only a seat's player can roll or move"
+        colour = self.current_colour()
+        if colour not in colours:
+            return f"it is {colour}'s turn, not yours (you play {', '.join(colours)})"
+        if kind == "roll" and not state.is_chance:
+            roll = "" if state.roll is None else self.rules.dice.format(state.roll)
+            return f"{colour} has rolled {roll} and must move (send one of the listed moves)"
+        if kind == "move" and state.is_chance:
+            return f"{colour} must {'pop' if state.phase == Phase.ROLLOFF else 'roll'} first"
+        return ""
+
+    def _returned(self, colours: tuple[str, ...]) -> bool:
+        """Whatever a seat's person sends shows they are back: the computer stops playing for
+        them, and the idle clock starts again if it is their turn. True if a takeover ended."""
+        back = self.takeover.intersection(colours)
+        idle_clock = self.settings.idle_seconds and self.current_colour() in colours
+        if idle_clock:
+            self.due_since = asyncio.get_running_loop().time()
+        if back or idle_clock:
+            self.takeover -= back
+            self._changed()
+        return bool(back)
+
+    async def leave(self, client: Client) -> None:
+        async with self.lock:
+            if self.clients.pop(client, None) is not None:
+                await self.broadcast(self.seats_message())
+
+    async def error(self, client: Client, message: str) -> None:
+        await client.send_text(json.dumps({"type": "error", "message": message}))
+
+    async def broadcast(self, text: str) -> None:
+        for client in list(self.clients):
+            try:
+                await client.send_text(text)
+            except Exception:  # a client that cannot be sent to has gone: forget it
+                self.clients.pop(client, None)
+
+    # ------------------------------------------------------------------ seats
+    async def claim(self, colour: str) -> str:
+        """Give an open seat to whoever asks first; returns its token."""
+        async with self.lock:
+            kind = self.kinds.get(colour)
+            if kind is None:
+                raise OptionError(f"{colour!r} is not playing in this game "
+                                  f"(colours: {', '.join(self.rules.colours)})")  # fmt: skip
+            if kind != OPEN:
+                raise Conflict(f"{colour} is not an open seat (it is {kind})")
+            token = new_token()
+            try:
+                self.store.claim_seat(self.id, colour, HUMAN, token)
+            except sqlite3.Error as err:
+                raise StoreError(f"could not store the claim: {err}") from None
+            self.kinds[colour] = HUMAN
+            self.owners[token_hash(token)] = colour
+            self.takeover.discard(colour)
+            self.due_since = asyncio.get_running_loop().time()
+            self._changed()
+            await self.broadcast(self.seats_message())
+            return token
+
+    def colours_of(self, tokens: list[str]) -> list[str]:
+        held = {self.owners.get(token_hash(t)) for t in tokens}
+        return [c for c in self.rules.colours if c in held]
+
+    # ------------------------------------------------------------------ views
+    def welcome(self, colours: tuple[str, ...]) -> Json:
+        return {"type": "welcome", "you": list(colours),
+                "layout": boards.board_layout(self.rules), "game": self.game_view()}  # fmt: skip
+
+    def game_view(self) -> Json:
+        settings = self.settings
+        return {
+            "id": self.id,
+            "url": f"/game/{self.id}",
+            "game": settings.game,
+            "title": self.rules.title,
+            "players": settings.players,
+            "colours": list(self.rules.colours),
+            "options": settings.options,
+            "idle_seconds": settings.idle_seconds,
+            "computer_delay": self.computer_delay,
+            "seed": settings.seed if self.state.is_over else None,  # secret while dice matter
+        }
+
+    def seats_view(self) -> Json:
+        connected = {c for colours in self.clients.values() for c in colours}
+        return {
+            colour: {"kind": kind, "connected": colour in connected,
+                     "takeover": colour in self.takeover}
+            for colour, kind in self.kinds.items()
+        }  # fmt: skip
+
+    def seats_message(self) -> str:
+        return json.dumps({"type": "seats", "seats": self.seats_view()})
+
+    def state_message(self, full_log: bool = False) -> str:
+        """The state as sent: with the whole log, or (built once per event) the last entry."""
+        if full_log:
+            return self._encode(self.log)
+        if self._update is None:
+            self._update = self._encode(self.log[-1:])
+        return self._update
+
+    def _encode(self, log: list[Json]) -> str:
+        # The pieces change only on moves: their JSON is kept and spliced in, so a roll's
+        # update (half of all updates) neither maps nor encodes them again.
+        view = self.state_view(log, with_pieces=False)
+        pieces = self.state.pieces
+        if self._pieces_json[0] is not pieces:
+            spots = boards.piece_spots(self.rules, self.state)
+            self._pieces_json = (pieces, json.dumps(spots, separators=COMPACT))
+        return f'{json.dumps(view, separators=COMPACT)[:-1]},"pieces":{self._pieces_json[1]}}}'
+
+    def state_view(self, log: list[Json], with_pieces: bool = True) -> Json:
+        rules, state = self.rules, self.state
+        colours = rules.colours
+        over = state.is_over
+        legal = rules.legal_moves(state)
+        view = {
+            "type": "state",
+            "seq": len(self.events),
+            "phase": PHASE_NAMES[state.phase],
+            "current": None if over else colours[state.current],
+            "roll": None if state.roll is None else rules.dice.format(state.roll),
+            "contenders": [colours[s] for s in state.contenders],
+            "rolloff": {  # this round's pops so far
+                colours[s]: pop for s, pop in zip(state.contenders, state.rolloff, strict=False)
+            },
+            "moves": [boards.move_view(rules, state, move) for move in legal],
+            "can_pass": any(move.is_pass for move in legal),
+            "last": self.log[-1] if self.log else None,
+            "log": log,
+            "seats": self.seats_view(),
+            "outcome": self.outcome_view(),
+            "rematch": self.rematch,
+        }
+        if with_pieces:
+            view["pieces"] = boards.piece_spots(rules, state)
+        return view
+
+    def outcome_view(self) -> Json | None:
+        if not self.state.is_over:
+            return None
+        record = Record.start(self.rules, None, {})
+        record.finish(self.rules, self.state)
+        return record.result
+
+    def record(self) -> Record:
+        """The game record (`pegrace replay` reads it); the seed only once the game is over."""
+        over = self.state.is_over
+        record = Record.start(self.rules, self.settings.seed if over else None, dict(self.kinds))
+        record.events = list(self.events)
+        if over:
+            record.finish(self.rules, self.state)
+        return record
+
+    def frames(self) -> Json:
+        """Every position of the game so far, for replaying it move by move."""
+        _, states = replay(self.record())
+        frames = []
+        for seq, state in enumerate(states):
+            frames.append({
+                "seq": seq,
+                "phase": PHASE_NAMES[state.phase],
+                "current": self.rules.colours[state.current],
+                "roll": None if state.roll is None else self.rules.dice.format(state.roll),
+                "pieces": boards.piece_spots(self.rules, state),
+                "last": self.log[seq - 1] if seq else None,
+                "summary": self.rules.summary(state),
+            })  # fmt: skip
+        return {"layout": boards.board_layout(self.rules), "game": self.game_view(),
+                "frames": frames, "outcome": self.outcome_view()}  # fmt: skip
+
+
+def think(rules: Rules, state: State, spec: str, seed: str) -> str:
+    """A computer player's choice, as the move's text (checked against the legal moves)."""
+    legal = rules.legal_moves(state)
+    move = make_player(spec, seed).choose(rules, state, legal)
+    if move not in legal:
+        raise PlayerFault(f"computer player {spec} chose illegal move {move}: "
+                          f"{rules.summary(state)}")  # fmt: skip
+    return move.text
+
+
+class GameHub:
+    """Every game the server has loaded, by id; games load from the store on first use."""
+
+    def __init__(self, store: Store, computer_delay: float) -> None:
+        self.store = store
+        self.writer = EventWriter(store)
+        self.computer_delay = computer_delay
+        self.sessions: dict[str, GameSession] = {}
+
+    def create(self, settings: GameSettings, rules: Rules) -> tuple[GameSession, dict[str, str]]:
+        """A new game; returns it and a token for each of its human seats."""
+        game_id = new_game_id()
+        while game_id in self.sessions or self.store.load_game(game_id) is not None:
+            game_id = new_game_id()
+        tokens = {colour: new_token() for colour, kind in settings.seats.items() if kind == HUMAN}
+        try:
+            self.store.create_game(game_id, settings, tokens)
+        except sqlite3.Error as err:
+            raise StoreError(f"could not store the new game: {err}") from None
+        session = GameSession(game_id, settings, rules, self.writer, self.computer_delay)
+        session.owners = {token_hash(token): colour for colour, token in tokens.items()}
+        self.forget_finished()
+        self.sessions[game_id] = session
+        session.start()
+        return session, tokens
+
+    def forget_finished(self) -> None:
+        """Let finished games nobody watches go from memory (the store still has them)."""
+        for game_id, session in list(self.sessions.items()):
+            if session.state.is_over and not session.clients and not session.lock.locked():
+                del self.sessions[game_id]
+
+    def get(self, game_id: str) -> GameSession:
+        session = self.sessions.get(game_id)
+        if session is None:
+            stored = self.store.load_game(game_id)
+            if stored is None:
+                raise GameNotFound(f"no game {game_id!r}")
+            try:
+                session = GameSession.restore(stored, self.writer, self.computer_delay)
+            except PegraceError as err:
+                raise StoreError(f"game {game_id} cannot be resumed: {err}") from None
+            self.sessions[game_id] = session
+            session.start()
+        return session
+
+    async def rematch(self, game_id: str, tokens: list[str]) -> tuple[GameSession, dict[str, str]]:
+        """The same settings with a new seed. The caller's seats (by their tokens) are theirs
+        again; other people's seats are open for them to claim (the first caller makes the
+        game, later callers get their own seats in it)."""
+        old = self.get(game_id)
+        if not old.state.is_over:
+            raise Conflict(f"game {game_id} is not over yet")
+        mine = old.colours_of(tokens)
+        if old.rematch is not None:
+            new = self.get(old.rematch)
+            claimed = {}
+            for colour in mine:
+                with contextlib.suppress(Conflict):
+                    claimed[colour] = await new.claim(colour)
+            return new, claimed
+        seats = {
+            colour: HUMAN if colour in mine else OPEN if kind in (HUMAN, OPEN) else kind
+            for colour, kind in old.kinds.items()
+        }
+        settings = replace(old.settings, seats=seats, seed=secrets.randbelow(2**31))
+        new, new_tokens = self.create(settings, settings.rules())
+        old.rematch = new.id
+        self.store.set_rematch(game_id, new.id)
+        async with old.lock:
+            old._update = None
+            await old.broadcast(json.dumps({"type": "rematch", "id": new.id,
+                                            "url": f"/game/{new.id}"}))  # fmt: skip
+        return new, new_tokens
+
+    async def close(self) -> None:
+        for session in self.sessions.values():
+            await session.close()

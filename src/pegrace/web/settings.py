@@ -1,0 +1,185 @@
+"""What a web game is set up with: the catalog the page offers (games, player counts, colours,
+rule options, seat kinds) and the checked settings of one game, read from a request or the store."""
+
+from __future__ import annotations
+
+import functools
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from pegrace.engine import Rules
+from pegrace.errors import OptionError, PegraceError
+from pegrace.games import get_rules, list_games, rules_class
+from pegrace.players import canonical_spec, make_player, player_names
+
+HUMAN, OPEN, EMPTY = "human", "open", "empty"
+DEFAULT_IDLE_SECONDS = 120.0  # a seat due to act this long is played by the computer
+TAKEOVER_CHOICES = ("computer:medium", "computer:heuristic")  # the first one that exists
+
+
+def computer_kinds() -> list[str]:
+    return [name for name in player_names() if name != HUMAN]
+
+
+def seat_kinds() -> list[str]:
+    return [HUMAN, OPEN, *computer_kinds()]
+
+
+def takeover_spec() -> str:
+    """The computer player that plays an idle seat: the first of TAKEOVER_CHOICES that exists."""
+    for spec in TAKEOVER_CHOICES:
+        try:
+            make_player(spec)
+        except OptionError:
+            continue
+        return spec
+    return computer_kinds()[-1]
+
+
+@functools.cache
+def catalog() -> dict[str, Any]:
+    """Everything the page needs to offer a new game, from the game registry itself."""
+    return {
+        "games": [_game_entry(name) for name in list_games()],
+        "seat_kinds": seat_kinds(),
+        "idle_seconds": DEFAULT_IDLE_SECONDS,
+    }
+
+
+def _game_entry(name: str) -> dict[str, Any]:
+    cls = rules_class(name)
+    colours: dict[str, list[str]] = {}
+    for players in range(cls.min_players, cls.max_players + 1):
+        try:
+            colours[str(players)] = list(cls(players).colours)
+        except PegraceError:
+            continue  # the default options do not allow this count
+    return {
+        "name": cls.name,
+        "title": cls.title,
+        "players": [int(k) for k in colours],
+        "colours": colours,
+        "options": [
+            {"name": o.name, "default": o.default, "choices": list(o.choices), "help": o.help}
+            for o in cls.option_specs
+        ],
+    }
+
+
+@dataclass(frozen=True)
+class GameSettings:
+    """One game's settings: stored as JSON, enough to rebuild its rules and seats."""
+
+    game: str
+    players: int
+    options: dict[str, str]  # every rule option, defaults filled in
+    seats: dict[str, str]  # colour -> human | open | computer:LEVEL, in board order
+    seed: int
+    idle_seconds: float  # 0: never take over an idle seat
+
+    def rules(self) -> Rules:
+        return get_rules(self.game, self.players, self.options)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "players": self.players,
+            "options": self.options,
+            "seats": self.seats,
+            "seed": self.seed,
+            "idle_seconds": self.idle_seconds,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> GameSettings:
+        return cls(
+            str(data["game"]),
+            int(data["players"]),
+            {str(k): str(v) for k, v in data["options"].items()},
+            {str(k): str(v) for k, v in data["seats"].items()},
+            int(data["seed"]),
+            float(data["idle_seconds"]),
+        )
+
+
+def parse_settings(data: Any) -> tuple[GameSettings, Rules]:
+    """Check a new-game request (see docs/web.md); OptionError names the first problem."""
+    if not isinstance(data, dict):
+        raise OptionError("a new game is a JSON object with game, seats and options")
+    unknown = set(data) - {"game", "players", "options", "seats", "seed", "idle_seconds"}
+    if unknown:
+        raise OptionError(f"unknown field(s): {', '.join(sorted(unknown))}")
+    name = data.get("game")
+    if not isinstance(name, str):
+        raise OptionError('say which game to play: "game": one of ' + ", ".join(list_games()))
+    cls = rules_class(name)
+    seats = _parse_seats(data.get("seats"), cls.all_colours)
+    players = data.get("players", len(seats))
+    if type(players) is not int:
+        raise OptionError(f"players {players!r}: expected a whole number")
+    rules = get_rules(cls.name, players, _parse_options(data.get("options", {})))
+    if set(seats) != set(rules.colours):
+        raise OptionError(
+            f"{players}-player {cls.name} is played by {', '.join(rules.colours)}; "
+            f"seats were given for {', '.join(seats) or 'nobody'}"
+        )
+    settings = GameSettings(
+        rules.name,
+        players,
+        dict(rules.options),
+        {colour: seats[colour] for colour in rules.colours},
+        _parse_seed(data.get("seed")),
+        _parse_idle(data.get("idle_seconds", DEFAULT_IDLE_SECONDS)),
+    )
+    return settings, rules
+
+
+def _parse_seats(given: Any, colours: tuple[str, ...]) -> dict[str, str]:
+    """The seats that play (empty ones left out), each kind in its canonical form."""
+    if not isinstance(given, dict) or not given:
+        raise OptionError('"seats" must map each colour to one of ' + ", ".join(seat_kinds()))
+    seats: dict[str, str] = {}
+    for colour, value in given.items():
+        if colour not in colours:
+            raise OptionError(f"seat {colour!r}: not a colour of this game ({', '.join(colours)})")
+        kind = value.strip().lower() if isinstance(value, str) else ""
+        if kind != EMPTY:
+            seats[colour] = _seat_kind(kind, colour, value)
+    return seats
+
+
+def _seat_kind(kind: str, colour: str, given: Any) -> str:
+    if kind == OPEN:
+        return OPEN
+    try:
+        return canonical_spec(kind)
+    except OptionError:
+        raise OptionError(
+            f"seat {colour}: {given!r} is not a seat kind ({', '.join(seat_kinds())}, empty)"
+        ) from None
+
+
+def _parse_options(given: Any) -> dict[str, str]:
+    if not isinstance(given, dict):
+        raise OptionError('"options" must map option names to values')
+    options: dict[str, str] = {}
+    for key, value in given.items():
+        if isinstance(value, bool) or not isinstance(value, str | int):
+            raise OptionError(f"option {key}: {value!r} is not a value (give a string)")
+        options[str(key)] = str(value)
+    return options
+
+
+def _parse_seed(seed: Any) -> int:
+    if seed is None:
+        return secrets.randbelow(2**31)
+    if type(seed) is not int or seed < 0:
+        raise OptionError(f"seed {seed!r}: expected a whole number >= 0")
+    return seed
+
+
+def _parse_idle(seconds: Any) -> float:
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds < 0:
+        raise OptionError(f"idle_seconds {seconds!r}: expected a number of seconds >= 0")
+    return float(seconds)

@@ -1,0 +1,344 @@
+// The board drawing: an SVG built from board_layout() (boards.py), pieces placed on its
+// spots from piece_spots(), highlights for movable pieces and targets, the Pop-O-Matic
+// dome with its dice, and the animations. No game rules here: everything comes from the
+// server's layout, pieces and move views.
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+export function svg(name, attrs = {}, parent = null) {
+  const node = document.createElementNS(SVG_NS, name);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value !== null && value !== undefined) node.setAttribute(key, value);
+  }
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// pip positions on a die face of side 1 (centre 0.5, 0.5)
+const PIPS = {
+  1: [[0.5, 0.5]],
+  2: [[0.27, 0.27], [0.73, 0.73]],
+  3: [[0.27, 0.27], [0.5, 0.5], [0.73, 0.73]],
+  4: [[0.27, 0.27], [0.73, 0.27], [0.27, 0.73], [0.73, 0.73]],
+  5: [[0.27, 0.27], [0.73, 0.27], [0.5, 0.5], [0.27, 0.73], [0.73, 0.73]],
+  6: [[0.27, 0.25], [0.73, 0.25], [0.27, 0.5], [0.73, 0.5], [0.27, 0.75], [0.73, 0.75]],
+};
+
+// outline of each colour's piece shape around (0, 0), radius r: a second cue besides colour
+function shapePath(shape, r) {
+  const polygon = (n, turn) =>
+    Array.from({ length: n }, (_, i) => {
+      const a = turn + (i * 2 * Math.PI) / n;
+      return `${(r * Math.cos(a)).toFixed(1)},${(r * Math.sin(a)).toFixed(1)}`;
+    }).join(" ");
+  if (shape === "diamond") return { tag: "polygon", attrs: { points: polygon(4, -Math.PI / 2) } };
+  if (shape === "square") {
+    const s = r * 0.86;
+    return { tag: "rect", attrs: { x: -s, y: -s, width: 2 * s, height: 2 * s, rx: r * 0.18 } };
+  }
+  if (shape === "hexagon") return { tag: "polygon", attrs: { points: polygon(6, 0) } };
+  return { tag: "circle", attrs: { r } };
+}
+
+/** Parse a roll text ("4", "3+5", "4*") into dice faces and the bonus die (or null). */
+export function parseRoll(text, withBonus) {
+  if (text === null || text === undefined) return null;
+  const value = String(text);
+  if (value.includes("+")) return { dice: value.split("+").map(Number), bonus: null };
+  const bonus = withBonus ? (value.endsWith("*") ? 1 : 0) : null;
+  return { dice: [Number(value.replace("*", ""))], bonus };
+}
+
+export class Board {
+  constructor(container, layout) {
+    this.layout = layout;
+    this.spots = new Map(layout.spots.map((s) => [s.id, s]));
+    this.shown = []; // the piece data on the board now
+    this.onSpot = () => {};
+    this.onDome = () => {};
+    this.root = svg("svg", {
+      viewBox: layout.viewBox.join(" "),
+      class: `board game-${layout.game}`,
+      role: "img",
+      "aria-label": `${layout.title} board`,
+    });
+    this.defs();
+    this.decorLayer = svg("g", { class: "decor" }, this.root);
+    this.spotLayer = svg("g", { class: "spots" }, this.root);
+    this.markLayer = svg("g", { class: "marks" }, this.root);
+    this.pieceLayer = svg("g", { class: "pieces" }, this.root);
+    this.targetLayer = svg("g", { class: "targets" }, this.root); // above the pieces: clickable
+    this.domeLayer = svg("g", { class: "dome", tabindex: "0", role: "button" }, this.root);
+    for (const item of layout.decor) this.drawDecor(item);
+    for (const spot of layout.spots) this.drawSpot(spot);
+    this.drawDome();
+    this.root.addEventListener("click", (event) => this.clicked(event));
+    container.replaceChildren(this.root);
+  }
+
+  defs() {
+    const defs = svg("defs", {}, this.root);
+    const glass = svg("radialGradient", { id: "glass", cx: "40%", cy: "35%", r: "70%" }, defs);
+    svg("stop", { offset: "0%", "stop-color": "#ffffff", "stop-opacity": "0.25" }, glass);
+    svg("stop", { offset: "70%", "stop-color": "#dfe9f5", "stop-opacity": "0.08" }, glass);
+    svg("stop", { offset: "100%", "stop-color": "#5c7aa3", "stop-opacity": "0.45" }, glass);
+    const shine = svg("radialGradient", { id: "shine", cx: "35%", cy: "30%", r: "65%" }, defs);
+    svg("stop", { offset: "0%", "stop-color": "#fff", "stop-opacity": "0.7" }, shine);
+    svg("stop", { offset: "100%", "stop-color": "#fff", "stop-opacity": "0" }, shine);
+  }
+
+  drawDecor(item) {
+    const { shape, text, ...attrs } = item;
+    const node = svg(shape, attrs, this.decorLayer);
+    if (shape === "text") node.textContent = text;
+  }
+
+  drawSpot(spot) {
+    const kind = `spot kind-${spot.kind}${spot.colour ? ` c-${spot.colour}` : ""}`;
+    const group = svg("g", { class: kind, "data-spot": spot.id, transform: `translate(${spot.x} ${spot.y})` }, this.spotLayer);
+    if (spot.shape === "square") {
+      const s = spot.r * 1.2;
+      svg("rect", { x: -s, y: -s, width: 2 * s, height: 2 * s, rx: 4 }, group);
+    } else {
+      svg("circle", { r: spot.r }, group);
+    }
+    if (spot.kind === "safe" || spot.kind === "star") {
+      const points = Array.from({ length: 10 }, (_, i) => {
+        const a = -Math.PI / 2 + (i * Math.PI) / 5;
+        const radius = (i % 2 ? 0.42 : 0.85) * spot.r;
+        return `${(radius * Math.cos(a)).toFixed(1)},${(radius * Math.sin(a)).toFixed(1)}`;
+      });
+      svg("polygon", { points: points.join(" "), class: "emblem" }, group);
+    }
+    if (spot.kind === "x") {
+      const s = spot.r * 0.5;
+      svg("path", { d: `M${-s},${-s} L${s},${s} M${s},${-s} L${-s},${s}`, class: "emblem" }, group);
+    }
+    const title = svg("title", {}, group);
+    title.textContent = spot.id;
+  }
+
+  drawDome() {
+    const { x, y, r } = this.layout.dome;
+    this.domeLayer.setAttribute("transform", `translate(${x} ${y})`);
+    this.domeLayer.setAttribute("aria-label", "Pop-O-Matic dome: click or press space to pop");
+    svg("circle", { r: r + 10, class: "dome-base" }, this.domeLayer);
+    svg("circle", { r, class: "dome-floor" }, this.domeLayer);
+    this.diceLayer = svg("g", { class: "dice" }, this.domeLayer);
+    svg("circle", { r, class: "dome-glass", fill: "url(#glass)" }, this.domeLayer);
+    svg("ellipse", { cx: -r * 0.3, cy: -r * 0.38, rx: r * 0.42, ry: r * 0.22, fill: "url(#shine)", class: "dome-shine" }, this.domeLayer);
+    this.setDice({ dice: [6], bonus: this.layout.game === "headache" ? 0 : null });
+  }
+
+  /** Draw dice faces inside the dome: {dice: [faces], bonus: null | 0 | 1}. */
+  setDice(roll) {
+    this.diceLayer.replaceChildren();
+    if (!roll) return;
+    const r = this.layout.dome.r;
+    const faces = [...roll.dice.map((n) => ({ n, bonus: false }))];
+    if (roll.bonus !== null && roll.bonus !== undefined) faces.push({ n: roll.bonus, bonus: true });
+    const size = Math.min(r * 0.62, (1.5 * r) / faces.length);
+    const gap = size * 0.2;
+    const width = faces.length * size + (faces.length - 1) * gap;
+    faces.forEach((face, i) => {
+      const left = -width / 2 + i * (size + gap);
+      const die = svg("g", { class: face.bonus ? "die bonus-die" : "die", transform: `translate(${left} ${-size / 2})` }, this.diceLayer);
+      svg("rect", { width: size, height: size, rx: size * 0.18 }, die);
+      if (face.bonus) {
+        if (face.n) svg("circle", { cx: size / 2, cy: size / 2, r: size * 0.2, class: "red-dot" }, die);
+      } else {
+        for (const [px, py] of PIPS[face.n] || []) {
+          svg("circle", { cx: px * size, cy: py * size, r: size * 0.09, class: "pip" }, die);
+        }
+      }
+    });
+  }
+
+  /** Tumble the dice for a while, then show the roll (the tumbling faces are only a show:
+   *  the roll itself comes from the server's seeded dice). */
+  async rollDice(roll, ms) {
+    if (ms > 0) {
+      this.domeLayer.classList.add("popping");
+      const frames = Math.max(3, Math.round(ms / 70));
+      for (let i = 0; i < frames; i++) {
+        this.setDice({
+          dice: roll.dice.map(() => 1 + Math.floor(Math.random() * 6)),
+          bonus: roll.bonus === null ? null : Math.random() < 0.5 ? 1 : 0,
+        });
+        await sleep(ms / frames);
+      }
+      this.domeLayer.classList.remove("popping");
+    }
+    this.setDice(roll);
+  }
+
+  setDomeActive(active) {
+    this.domeLayer.classList.toggle("active", active);
+  }
+
+  clicked(event) {
+    if (event.target.closest(".dome")) {
+      this.onDome();
+      return;
+    }
+    const hit = event.target.closest("[data-spot]");
+    if (hit) this.onSpot(hit.getAttribute("data-spot"));
+  }
+
+  // ------------------------------------------------------------ pieces
+  place(piece) {
+    const spot = this.spots.get(piece.spot);
+    let { x, y } = spot;
+    if (piece.of > 1) {
+      const angle = -Math.PI / 2 + (piece.slot * 2 * Math.PI) / piece.of;
+      const spread = spot.r * 0.55;
+      x += spread * Math.cos(angle);
+      y += spread * Math.sin(angle);
+    }
+    return { x, y, scale: piece.of > 1 ? 0.72 : 1 };
+  }
+
+  pieceRadius(piece) {
+    const spot = this.spots.get(piece.spot);
+    return Math.max(spot.r * 0.92, 16);
+  }
+
+  makePiece(piece) {
+    const { colour } = piece;
+    const group = svg("g", { class: `piece c-${colour}`, "data-spot": piece.spot, "data-colour": colour });
+    const r = this.pieceRadius(piece);
+    // a plain offset shadow: SVG filters cost too much to repaint on every update
+    svg("ellipse", { class: "shadow", cx: 2, cy: 4, rx: r * 0.98, ry: r * 0.92 }, group);
+    const body = svg("g", { class: "piece-body" }, group);
+    // a stack: the cones below the top one as chips, bottom first, each in its colour
+    const stack = piece.stack || [colour];
+    const rise = Math.min(7, 42 / stack.length);
+    const lift = (stack.length - 1) * rise;
+    stack.slice(0, -1).forEach((layer, level) => {
+      const y = r * 0.35 - level * rise;
+      svg("ellipse", { cx: 0, cy: y, rx: r * 1.02, ry: r * 0.48, class: `chip c-${layer}` }, body);
+    });
+    const { tag, attrs } = shapePath(this.layout.shapes[colour], r);
+    svg(tag, { ...attrs, class: `shape top c-${colour}`, transform: `translate(0 ${-lift})` }, body);
+    const letter = svg("text", { class: "letter", y: -lift, dy: "0.35em" }, body);
+    letter.textContent = piece.letter;
+    if (stack.length > 1) {
+      const badge = svg("g", { class: "badge", transform: `translate(${r * 0.95} ${-r * 0.8 - lift})` }, group);
+      svg("circle", { r: 11 }, badge);
+      const count = svg("text", { dy: "0.35em" }, badge);
+      count.textContent = String(stack.length);
+      const title = svg("title", {}, group);
+      title.textContent = `stack of ${stack.length}, top first: ${[...stack].reverse().join(", ")}`;
+    }
+    return group;
+  }
+
+  moveElement(node, point, ms) {
+    node.style.transition = ms > 0 ? `transform ${ms}ms ease-in-out` : "none";
+    node.style.transform = `translate(${point.x}px, ${point.y}px) scale(${point.scale})`;
+  }
+
+  /** Show ``pieces``; pieces that changed spot glide from where they were (captures). */
+  render(pieces, ms = 0) {
+    const departed = new Map(); // colour -> spots left since the last render
+    const count = (list) => {
+      const counts = new Map();
+      for (const p of list) counts.set(`${p.colour}|${p.spot}`, (counts.get(`${p.colour}|${p.spot}`) || 0) + 1);
+      return counts;
+    };
+    const before = count(this.shown);
+    const after = count(pieces);
+    for (const p of this.shown) {
+      const key = `${p.colour}|${p.spot}`;
+      if ((after.get(key) || 0) < before.get(key)) {
+        after.set(key, (after.get(key) || 0) + 1);
+        if (!departed.has(p.colour)) departed.set(p.colour, []);
+        departed.get(p.colour).push(p);
+      }
+    }
+    const existing = count(this.shown);
+    const nodes = [];
+    this.pieceLayer.replaceChildren();
+    for (const piece of pieces) {
+      const node = this.makePiece(piece);
+      const target = this.place(piece);
+      const key = `${piece.colour}|${piece.spot}`;
+      const arriving = (existing.get(key) || 0) <= 0;
+      existing.set(key, (existing.get(key) || 0) - 1);
+      const from = arriving && ms > 0 ? (departed.get(piece.colour) || []).shift() : null;
+      if (from && this.spots.has(from.spot)) {
+        this.moveElement(node, this.place(from), 0);
+        nodes.push([node, target]);
+      } else {
+        this.moveElement(node, target, 0);
+      }
+      this.pieceLayer.appendChild(node);
+    }
+    // pieces on top of each other: draw the lower ones first
+    this.pieceLayer.replaceChildren(...[...this.pieceLayer.children].sort((a, b) => this.depth(a) - this.depth(b)));
+    this.shown = pieces.map((p) => ({ ...p }));
+    if (nodes.length) {
+      void this.root.getBoundingClientRect(); // start the transitions from the old places
+      for (const [node, target] of nodes) this.moveElement(node, target, ms);
+    }
+  }
+
+  depth(node) {
+    const spot = this.spots.get(node.getAttribute("data-spot"));
+    return spot ? spot.y : 0;
+  }
+
+  /** Walk the piece leaving each step's ``from`` along its path, hop by hop. */
+  async animateMove(view, hopMs) {
+    for (const step of view.steps) {
+      const node = [...this.pieceLayer.querySelectorAll(`[data-spot="${step.from}"]`)].pop();
+      const index = this.shown.findIndex((p) => p.spot === step.from && (!view.piece || p.colour === view.piece.colour || p.stack));
+      if (!node || index < 0) continue;
+      const piece = this.shown[index];
+      this.pieceLayer.appendChild(node); // above the others while it moves
+      node.classList.add("moving");
+      for (const hop of step.path || [step.to]) {
+        if (!this.spots.has(hop)) continue;
+        this.moveElement(node, this.place({ ...piece, spot: hop, of: 1 }), hopMs);
+        if (hopMs > 0) await sleep(hopMs);
+      }
+      node.classList.remove("moving");
+      node.setAttribute("data-spot", step.to);
+      this.shown[index] = { ...piece, spot: step.to };
+    }
+  }
+
+  // ------------------------------------------------------------ highlights
+  clearMarks() {
+    this.markLayer.replaceChildren(...this.markLayer.querySelectorAll(".trace"));
+    this.targetLayer.replaceChildren();
+    for (const node of this.pieceLayer.querySelectorAll(".movable")) node.classList.remove("movable");
+  }
+
+  mark(spotIds, css) {
+    for (const id of spotIds) {
+      const spot = this.spots.get(id);
+      if (!spot) continue;
+      const layer = css === "to" ? this.targetLayer : this.markLayer;
+      svg("circle", { cx: spot.x, cy: spot.y, r: spot.r + 9, class: `mark ${css}`, "data-spot": id }, layer);
+      if (css === "from") {
+        for (const node of this.pieceLayer.querySelectorAll(`[data-spot="${id}"]`)) node.classList.add("movable");
+      }
+    }
+  }
+
+  /** Mark the last move's origin and destination. */
+  trace(view) {
+    for (const node of this.markLayer.querySelectorAll(".trace")) node.remove();
+    if (!view || !view.steps.length) return;
+    for (const step of view.steps) {
+      const a = this.spots.get(step.from);
+      const b = this.spots.get(step.to);
+      if (!a || !b) continue;
+      svg("circle", { cx: a.x, cy: a.y, r: a.r + 4, class: "trace" }, this.markLayer);
+      svg("circle", { cx: b.x, cy: b.y, r: b.r + 4, class: "trace" }, this.markLayer);
+    }
+  }
+}

@@ -1,0 +1,620 @@
+// One game's page: the WebSocket to the server, the queue of states it sends (each roll
+// and move animated in turn, at the speed the player chooses), choosing moves by clicking
+// pieces and destinations (or by number keys), the players, the log, the end with its
+// rematch, and the move-by-move replay of a finished game.
+//
+// The page never decides what is legal: it shows the moves the server lists and sends
+// back the text of the one chosen. For tests and assistive tools the root element says
+// what the page waits for in data-await ("roll", "move", "none" or "over").
+
+import { Board, parseRoll } from "./board.js";
+import { api, capitalise, chip, h, kindName, loadTokens, saveTokens } from "./util.js";
+
+// milliseconds per hop of a moving piece, of the dice tumbling, and the pause after a move
+const SPEEDS = {
+  slow: { hop: 320, dice: 900, pause: 600 },
+  normal: { hop: 140, dice: 450, pause: 200 },
+  fast: { hop: 55, dice: 200, pause: 60 },
+  instant: { hop: 0, dice: 0, pause: 0 },
+};
+const CATCH_UP = 4; // with more states than this waiting, skip the animations
+const KEYS = "1234567890";
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const unique = (items) => [...new Set(items)];
+
+export class GamePage {
+  constructor(root, gameId) {
+    this.root = root;
+    this.id = gameId;
+    this.tokens = loadTokens(gameId);
+    this.you = [];
+    this.queue = [];
+    this.busy = false;
+    this.state = null;
+    this.seats = {};
+    this.log = [];
+    this.pending = false; // a roll or move sent, no answer yet
+    this.replay = null;
+    this.retries = 0;
+    this.closed = false;
+    const asked = new URLSearchParams(location.search).get("speed");
+    this.speed = SPEEDS[asked] ? asked : localStorage.getItem("pegrace:speed") || "normal";
+    if (!SPEEDS[this.speed]) this.speed = "normal";
+    this.clearSelection();
+    this.build();
+    this.bindKeys();
+    this.connect();
+  }
+
+  // ------------------------------------------------------------------ page
+  build() {
+    this.boardEl = h("div", { class: "board-wrap", id: "board" }, h("p", { class: "hint" }, "Connecting…"));
+    this.statusEl = h("div", { class: "status", id: "status", role: "status", "aria-live": "polite" });
+    this.rolloffEl = h("div", { class: "rolloff", id: "rolloff" });
+    this.popButton = h("button", { class: "primary", id: "pop", type: "button", onclick: () => this.roll() }, "Pop (space)");
+    this.passButton = h("button", { id: "pass", type: "button", onclick: () => this.pass() }, "Pass (P)");
+    this.movesEl = h("ol", { id: "moves" });
+    this.movesCard = h("section", { class: "card moves", id: "moves-card" }, h("h2", {}, "Moves"), this.movesEl,
+      h("p", { class: "hint" }, "Click a highlighted piece, then its destination; or press a move's number. Esc starts again."));
+    this.endEl = h("section", { class: "card end", id: "end", hidden: true });
+    this.playersEl = h("ul", { id: "players" });
+    this.logEl = h("ol", { id: "log" });
+    this.replayEl = h("div", { class: "replay-bar", id: "replay-bar", hidden: true });
+    this.replayButton = h("button", { type: "button", id: "replay", onclick: () => this.startReplay() }, "Replay");
+    const speed = h("select", { id: "speed", "aria-label": "animation speed", onchange: (e) => this.setSpeed(e.target.value) },
+      Object.keys(SPEEDS).map((name) => h("option", { value: name, selected: name === this.speed }, capitalise(name))));
+    this.toastEl = h("div", { class: "toast", id: "toast", role: "alert", hidden: true });
+    this.root.replaceChildren(
+      h("div", { class: "game" },
+        this.boardEl,
+        h("aside", { class: "side" },
+          h("section", { class: "card" }, this.statusEl, this.rolloffEl, h("div", { class: "controls" }, this.popButton, this.passButton)),
+          this.endEl,
+          this.movesCard,
+          h("section", { class: "card players" }, h("h2", {}, "Players"), this.playersEl),
+          h("section", { class: "card" }, h("h2", {}, "Game"),
+            h("div", { class: "controls" },
+              h("label", {}, "Animation ", speed),
+              this.replayButton,
+              h("a", { href: `/api/games/${encodeURIComponent(this.id)}/record`, download: `pegrace-${this.id}.json`, id: "download" }, "Download record"),
+              h("a", { href: "/" }, "New game")),
+            this.replayEl),
+          h("section", { class: "card log" }, h("h2", {}, "Log"), this.logEl))),
+      this.toastEl);
+    this.setAwait("none");
+  }
+
+  setSpeed(name) {
+    this.speed = name;
+    localStorage.setItem("pegrace:speed", name);
+  }
+
+  toast(message) {
+    this.toastEl.textContent = message;
+    this.toastEl.hidden = false;
+    clearTimeout(this.toastTimer);
+    this.toastTimer = setTimeout(() => { this.toastEl.hidden = true; }, 5000);
+  }
+
+  bindKeys() {
+    document.addEventListener("keydown", (event) => {
+      if (event.target.closest && event.target.closest("input, select, textarea")) return;
+      if (event.key === " " || event.key === "Spacebar") {
+        if (this.awaiting === "roll") {
+          event.preventDefault();
+          this.roll();
+        }
+      } else if (KEYS.includes(event.key) && this.awaiting === "move") {
+        const move = this.listed[KEYS.indexOf(event.key)];
+        if (move) this.sendMove(move);
+      } else if ((event.key === "p" || event.key === "P") && this.awaiting === "move") {
+        this.pass();
+      } else if (event.key === "Escape" && this.awaiting === "move") {
+        this.restart();
+      }
+    });
+  }
+
+  // ------------------------------------------------------------------ connection
+  connect() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(this.id)}`);
+    this.socket = socket;
+    socket.addEventListener("open", () => {
+      this.retries = 0;
+      this.root.dataset.connected = "1";
+      this.send({ type: "hello", tokens: Object.values(this.tokens) });
+    });
+    socket.addEventListener("message", (event) => this.receive(JSON.parse(event.data)));
+    socket.addEventListener("close", (event) => {
+      if (socket !== this.socket) return;
+      this.root.dataset.connected = "0";
+      this.pending = false;
+      if (event.code === 4404) {
+        this.closed = true;
+        this.statusEl.textContent = "There is no such game.";
+        return;
+      }
+      this.statusEl.textContent = "Connection lost: reconnecting…";
+      this.setAwait("none");
+      const wait = Math.min(5000, 250 * 2 ** this.retries++);
+      setTimeout(() => this.connect(), wait);
+    });
+    clearInterval(this.pinger);
+    this.pinger = setInterval(() => this.send({ type: "ping" }), 25000);
+  }
+
+  send(message) {
+    if (this.socket && this.socket.readyState === WebSocket.OPEN) {
+      this.socket.send(JSON.stringify(message));
+      return true;
+    }
+    return false;
+  }
+
+  receive(message) {
+    if (message.type === "welcome") {
+      this.welcome(message);
+    } else if (message.type === "state") {
+      if (this.syncNext) {
+        this.syncNext = false;
+        this.queue = [];
+        this.generation = (this.generation || 0) + 1;
+        this.apply(message, true);
+      } else {
+        this.queue.push(message);
+        this.pump();
+      }
+    } else if (message.type === "seats") {
+      this.seats = message.seats;
+      this.showPlayers();
+    } else if (message.type === "rematch") {
+      if (this.state) this.state.rematch = message.id;
+      this.showEnd();
+    } else if (message.type === "error") {
+      this.pending = false;
+      this.toast(message.message);
+      if (this.state && !this.queue.length) this.showChoice();
+    }
+  }
+
+  welcome(message) {
+    this.you = message.you;
+    this.game = message.game;
+    this.layout = message.layout;
+    this.root.dataset.you = this.you.join(" ");
+    document.title = `${message.game.title} – pegrace`;
+    const where = document.getElementById("where");
+    if (where) where.textContent = `${message.game.title} · game ${this.id}`;
+    if (!this.board) {
+      this.board = new Board(this.boardEl, message.layout);
+      this.board.onSpot = (spot) => this.clickSpot(spot);
+      this.board.onDome = () => this.roll();
+    }
+    this.syncNext = true;
+  }
+
+  // ------------------------------------------------------------------ states, in turn
+  async pump() {
+    if (this.busy) return;
+    this.busy = true;
+    const generation = this.generation;
+    try {
+      while (this.queue.length && generation === this.generation) {
+        const message = this.queue.shift();
+        if (this.state && message.seq <= this.state.seq) continue;
+        this.setAwait("none");
+        await this.animate(message);
+        if (generation !== this.generation) break;
+        this.apply(message, false);
+      }
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  async animate(message) {
+    const before = this.state;
+    const entry = message.last;
+    if (!before || !entry || this.replay) return;
+    const speed = this.queue.length >= CATCH_UP ? SPEEDS.instant : SPEEDS[this.speed];
+    if (entry.roll !== null && entry.roll !== undefined) {
+      await this.board.rollDice(this.rollOf(entry.roll, before.phase), speed.dice);
+    } else if (entry.move) {
+      const view = before.moves.find((move) => move.text === entry.move);
+      if (view && !view.pass) {
+        await this.board.animateMove(view, speed.hop);
+        this.board.render(message.pieces, speed.hop * 2);
+        this.board.trace(view);
+        if (speed.hop) await sleep(speed.hop * 2);
+      }
+      if (speed.pause && !this.you.includes(entry.colour)) await sleep(speed.pause);
+    }
+  }
+
+  rollOf(text, phase) {
+    return parseRoll(text, this.layout.game === "headache" && phase !== "rolloff");
+  }
+
+  apply(message, sync) {
+    this.state = message;
+    this.seats = message.seats;
+    this.pending = false;
+    this.clearSelection();
+    if (sync) {
+      this.log = [];
+      this.logEl.replaceChildren();
+    }
+    for (const entry of message.log) {
+      if (this.log.length && entry.seq <= this.log[this.log.length - 1].seq) continue;
+      this.log.push(entry);
+      this.logEl.append(this.logItem(entry));
+    }
+    this.logEl.scrollTop = this.logEl.scrollHeight;
+    if (!this.replay) {
+      this.board.render(message.pieces, 0);
+      const lastRoll = [...this.log].reverse().find((entry) => entry.roll !== null && entry.roll !== undefined);
+      if (sync && lastRoll) this.board.setDice(this.rollOf(lastRoll.roll, lastRoll.label.includes(" pops ") ? "rolloff" : "roll"));
+      if (sync || !message.last || !message.last.move) this.board.trace(null);
+    }
+    this.root.dataset.seq = String(message.seq);
+    this.root.dataset.phase = message.phase;
+    const seats = JSON.stringify([message.seats, message.current, message.phase === "over"]);
+    if (seats !== this.shownSeats) this.showPlayers();
+    this.showEnd();
+    this.showChoice();
+    this.claimFromLink();
+  }
+
+  mine() {
+    const state = this.state;
+    return Boolean(state && state.current && state.phase !== "over" && this.you.includes(state.current));
+  }
+
+  setAwait(what) {
+    this.awaiting = what;
+    this.root.dataset.await = what;
+    if (this.board) this.board.setDomeActive(what === "roll");
+    this.popButton.hidden = what !== "roll";
+  }
+
+  // ------------------------------------------------------------------ status and choices
+  showStatus() {
+    const state = this.state;
+    const who = state.current ? capitalise(state.current) : "";
+    let text;
+    if (state.phase === "over") text = "Game over";
+    else if (state.phase === "rolloff") text = this.mine() ? `Who starts? Your pop (${who}): click the dome or press space` : `Who starts? ${who} to pop`;
+    else if (state.phase === "roll") text = this.mine() ? `Your turn (${who}): click the dome or press space` : `${who} to pop`;
+    else text = this.mine() ? `${who}, you popped ${state.roll}: choose a move` : `${who} popped ${state.roll}`;
+    this.statusEl.textContent = text;
+    this.statusEl.classList.toggle("mine", this.mine());
+    const pops = Object.entries(state.rolloff || {});
+    this.rolloffEl.replaceChildren(...(state.phase === "rolloff" && pops.length
+      ? [h("span", {}, "Pops: "), ...pops.map(([colour, pop]) => h("span", {}, chip(colour, `${capitalise(colour)} ${pop}`), " "))]
+      : []));
+  }
+
+  clearSelection() {
+    this.selection = { prefix: [], from: null, to: null };
+  }
+
+  stepKey(step) {
+    return `${step.from}>${step.to}:${step.die || ""}:${step.ccw ? "ccw" : ""}`;
+  }
+
+  /** The listed moves that begin with the steps chosen so far. */
+  candidates() {
+    const { prefix } = this.selection;
+    return this.state.moves.filter((move) => !move.pass && prefix.every((key, i) => move.steps[i] && this.stepKey(move.steps[i]) === key));
+  }
+
+  /** The moves the side list offers now (narrowed by the pieces and spots chosen). */
+  offered() {
+    const { prefix, from, to } = this.selection;
+    if (!prefix.length && !from) return this.state.moves;
+    const k = prefix.length;
+    return this.candidates().filter((move) => {
+      const step = move.steps[k];
+      if (!step) return true;
+      return (!from || step.from === from) && (!to || step.to === to);
+    });
+  }
+
+  showChoice() {
+    if (!this.state || this.replay) return;
+    this.showStatus();
+    const myMove = this.mine() && this.state.phase === "move" && !this.pending;
+    const myRoll = this.mine() && this.state.phase !== "move" && !this.pending;
+    const settled = !this.queue.length;
+    this.setAwait(this.state.phase === "over" ? "over" : settled && myMove ? "move" : settled && myRoll ? "roll" : "none");
+    this.passButton.hidden = !(this.awaiting === "move" && this.state.can_pass);
+    this.board.clearMarks();
+    this.listed = [];
+    if (this.awaiting !== "move") {
+      this.movesEl.replaceChildren(h("li", { class: "hint" }, this.idleText()));
+      this.movesCard.hidden = this.state.phase === "over";
+      return;
+    }
+    this.movesCard.hidden = false;
+    const k = this.selection.prefix.length;
+    const candidates = this.candidates();
+    if (this.selection.from) {
+      this.board.mark([this.selection.from], "chosen");
+      const targets = candidates.filter((m) => m.steps[k] && m.steps[k].from === this.selection.from).map((m) => m.steps[k].to);
+      this.board.mark(unique(targets), "to");
+    } else {
+      this.board.mark(unique(candidates.filter((m) => m.steps[k]).map((m) => m.steps[k].from)), "from");
+    }
+    this.listed = this.offered();
+    this.movesEl.replaceChildren(...this.listed.map((move, i) =>
+      h("li", {}, h("button", { type: "button", dataset: { move: move.text }, onclick: () => this.sendMove(move) },
+        h("span", { class: "key" }, KEYS[i] || ""), " ", move.pass && move.label === "pass" ? "Pass" : move.label))));
+  }
+
+  idleText() {
+    if (this.pending) return "Sent…";
+    if (this.awaiting === "roll") return "Pop first: click the dome or press space.";
+    if (!this.you.length) return "You are watching this game.";
+    const who = this.state.current ? capitalise(this.state.current) : "";
+    return this.state.phase === "move" ? `${who} is choosing a move…` : `Waiting for ${who}…`;
+  }
+
+  clickSpot(spot) {
+    if (this.awaiting !== "move") return;
+    const selection = this.selection;
+    const k = selection.prefix.length;
+    const candidates = this.candidates();
+    if (selection.from) {
+      const reaching = candidates.filter((m) => m.steps[k] && m.steps[k].from === selection.from && m.steps[k].to === spot);
+      if (reaching.length) {
+        this.chooseStep(reaching);
+        return;
+      }
+    }
+    const leaving = candidates.filter((m) => m.steps[k] && m.steps[k].from === spot);
+    if (leaving.length) {
+      selection.from = spot;
+      selection.to = null;
+      if (unique(leaving.map((m) => m.steps[k].to)).length === 1) {
+        this.chooseStep(leaving);
+        return;
+      }
+    } else {
+      this.restart();
+      return;
+    }
+    this.showChoice();
+  }
+
+  /** Forget the steps chosen so far (the pieces go back where they stand). */
+  restart() {
+    if (this.selection.prefix.length) this.board.render(this.state.pieces, 0);
+    this.clearSelection();
+    this.showChoice();
+  }
+
+  /** Moves whose next step goes from the chosen piece to the chosen spot: take that step,
+   *  send the move once only one is left, or list them where they still differ. */
+  chooseStep(moves) {
+    const selection = this.selection;
+    const k = selection.prefix.length;
+    const keys = unique(moves.map((m) => this.stepKey(m.steps[k])));
+    if (keys.length > 1) {
+      selection.to = moves[0].steps[k].to; // e.g. one destination both ways round: list them
+      this.showChoice();
+      return;
+    }
+    selection.prefix.push(keys[0]);
+    selection.from = null;
+    selection.to = null;
+    const left = this.candidates();
+    if (left.length === 1) {
+      this.sendMove(left[0]);
+      return;
+    }
+    // show the chosen step on the board while the next one is chosen
+    this.board.animateMove({ steps: [moves[0].steps[k]], piece: moves[0].piece }, 0);
+    this.showChoice();
+  }
+
+  sendMove(move) {
+    if (this.awaiting !== "move" || this.pending) return;
+    if (this.send({ type: "move", move: move.text })) {
+      this.pending = true;
+      this.clearSelection();
+      this.showChoice();
+    }
+  }
+
+  pass() {
+    const move = this.state && this.state.moves.find((m) => m.pass);
+    if (move) this.sendMove(move);
+  }
+
+  roll() {
+    if (this.awaiting !== "roll" || this.pending) return;
+    if (this.send({ type: "roll" })) {
+      this.pending = true;
+      this.showChoice();
+    }
+  }
+
+  // ------------------------------------------------------------------ players, log, end
+  showPlayers() {
+    if (!this.layout) return;
+    const state = this.state;
+    this.shownSeats = JSON.stringify([this.seats, state && state.current, state && state.phase === "over"]);
+    this.playersEl.replaceChildren(...this.layout.colours.map((colour) => {
+      const seat = this.seats[colour] || { kind: "?" };
+      const yours = this.you.includes(colour);
+      const parts = [chip(colour, `${capitalise(colour)}${yours ? " (you)" : ""}`), h("span", { class: "kind" }, kindName(seat.kind))];
+      if (seat.kind === "human" && !seat.connected && !yours) parts.push(h("span", { class: "offline" }, "away"));
+      if (seat.takeover) parts.push(h("span", { class: "kind" }, "· computer playing for now"));
+      if (seat.kind === "open" && state && state.phase !== "over") {
+        const link = `${location.origin}/game/${encodeURIComponent(this.id)}?claim=${colour}`;
+        parts.push(
+          h("button", { type: "button", class: "take", dataset: { colour }, onclick: () => this.claim(colour) }, "Take seat"),
+          this.copied === colour
+            ? h("span", { class: "copied" }, h("button", { type: "button", class: "invite", dataset: { colour }, onclick: (e) => this.copyInvite(colour, link, e.target) }, "Copied!"))
+            : h("button", { type: "button", class: "invite", dataset: { colour }, onclick: (e) => this.copyInvite(colour, link, e.target) }, "Copy invite link"),
+        );
+      }
+      const turn = state && state.current === colour && state.phase !== "over";
+      return h("li", { class: turn ? "turn" : "", dataset: { colour } }, parts);
+    }));
+  }
+
+  async copyInvite(colour, link, button) {
+    try {
+      await navigator.clipboard.writeText(link);
+      this.copied = colour;
+      this.showPlayers();
+    } catch {
+      const field = h("input", { value: link, readonly: true, class: "invite-link", "aria-label": "invite link" });
+      button.replaceWith(field);
+      field.select();
+    }
+  }
+
+  async claim(colour) {
+    try {
+      const answer = await api(`/api/games/${encodeURIComponent(this.id)}/claim`, { colour });
+      this.tokens = saveTokens(this.id, { [answer.colour]: answer.token });
+      this.send({ type: "hello", tokens: Object.values(this.tokens) });
+    } catch (error) {
+      this.toast(error.message);
+    }
+  }
+
+  claimFromLink() {
+    const params = new URLSearchParams(location.search);
+    const colour = params.get("claim");
+    if (!colour) return;
+    params.delete("claim");
+    const rest = params.toString();
+    history.replaceState(null, "", location.pathname + (rest ? `?${rest}` : ""));
+    const seat = this.seats[colour];
+    if (seat && seat.kind === "open" && !this.you.includes(colour)) this.claim(colour);
+  }
+
+  logItem(entry) {
+    const item = h("li", { class: entry.move ? "move" : "roll", dataset: { seq: entry.seq } }, chip(entry.colour, ""), " ", entry.label);
+    item.addEventListener("click", () => { if (this.replay) this.showFrame(entry.seq); });
+    return item;
+  }
+
+  showEnd() {
+    const state = this.state;
+    const over = state && state.phase === "over";
+    this.endEl.hidden = !over;
+    this.replayButton.disabled = !over;
+    if (!over) return;
+    const outcome = state.outcome || { places: {}, winners: [], reason: "" };
+    const places = Object.entries(outcome.places).sort((a, b) => a[1] - b[1]);
+    const rematchLabel = state.rematch ? "Join the rematch" : "Rematch";
+    this.endEl.replaceChildren(
+      h("h2", {}, "Game over"),
+      h("ol", { id: "places" }, places.map(([side, place]) =>
+        h("li", { value: place }, side.split("+").map((c) => chip(c, capitalise(c) + (this.you.includes(c) ? " (you)" : ""))), place === 1 ? h("strong", { class: "winner" }, " winner") : ""))),
+      outcome.reason ? h("p", { class: "hint" }, outcome.reason) : null,
+      h("div", { class: "controls" },
+        h("button", { class: "primary", type: "button", id: "rematch", onclick: () => this.rematch() }, rematchLabel),
+        h("button", { type: "button", onclick: () => this.startReplay() }, "Replay")));
+  }
+
+  async rematch() {
+    try {
+      const answer = await api(`/api/games/${encodeURIComponent(this.id)}/rematch`, { tokens: Object.values(this.tokens) });
+      saveTokens(answer.id, answer.tokens);
+      location.assign(answer.url);
+    } catch (error) {
+      this.toast(error.message);
+    }
+  }
+
+  // ------------------------------------------------------------------ replay
+  async startReplay() {
+    let data;
+    try {
+      data = await api(`/api/games/${encodeURIComponent(this.id)}/replay`);
+    } catch (error) {
+      this.toast(error.message);
+      return;
+    }
+    this.replay = { frames: data.frames, index: 0, timer: null };
+    this.root.dataset.replay = "1";
+    this.board.clearMarks();
+    this.setAwait("none");
+    const range = h("input", { type: "range", min: "0", max: String(data.frames.length - 1), value: "0", id: "replay-range",
+      "aria-label": "replay position", oninput: (e) => this.showFrame(Number(e.target.value)) });
+    const button = (label, id, action) => h("button", { type: "button", id, onclick: action }, label);
+    this.replayEl.replaceChildren(
+      button("⏮", "replay-first", () => this.showFrame(0)),
+      button("◀", "replay-back", () => this.showFrame(this.replay.index - 1)),
+      button("▶ Play", "replay-play", () => this.playReplay()),
+      button("▶|", "replay-next", () => this.showFrame(this.replay.index + 1)),
+      button("⏭", "replay-last", () => this.showFrame(this.replay.frames.length - 1)),
+      range,
+      h("span", { id: "replay-where", class: "hint" }),
+      button("Close replay", "replay-close", () => this.stopReplay()));
+    this.replayEl.hidden = false;
+    this.showFrame(0);
+  }
+
+  showFrame(index) {
+    const replay = this.replay;
+    if (!replay) return;
+    const frames = replay.frames;
+    const next = Math.max(0, Math.min(frames.length - 1, index));
+    const forward = next === replay.index + 1;
+    replay.index = next;
+    const frame = frames[next];
+    this.board.render(frame.pieces, forward ? SPEEDS[this.speed].hop * 2 : 0);
+    const last = frame.last;
+    if (last && last.roll !== null && last.roll !== undefined) {
+      const before = frames[next - 1];
+      this.board.setDice(this.rollOf(last.roll, before ? before.phase : "roll"));
+    }
+    this.statusEl.textContent = `Replay: ${next} / ${frames.length - 1}${last ? ` · ${last.label}` : " · the start"}`;
+    this.root.querySelector("#replay-range").value = String(next);
+    this.root.querySelector("#replay-where").textContent = `${next}/${frames.length - 1}`;
+    this.root.dataset.frame = String(next);
+    for (const item of this.logEl.querySelectorAll(".current")) item.classList.remove("current");
+    const item = this.logEl.querySelector(`[data-seq="${next}"]`);
+    if (item) {
+      item.classList.add("current");
+      item.scrollIntoView({ block: "nearest" });
+    }
+  }
+
+  playReplay() {
+    const replay = this.replay;
+    if (replay.timer) {
+      clearInterval(replay.timer);
+      replay.timer = null;
+      return;
+    }
+    const step = Math.max(120, SPEEDS[this.speed].hop * 4 + SPEEDS[this.speed].pause);
+    replay.timer = setInterval(() => {
+      if (replay.index >= replay.frames.length - 1) {
+        clearInterval(replay.timer);
+        replay.timer = null;
+        return;
+      }
+      this.showFrame(replay.index + 1);
+    }, step);
+  }
+
+  stopReplay() {
+    if (!this.replay) return;
+    clearInterval(this.replay.timer);
+    this.replay = null;
+    delete this.root.dataset.replay;
+    delete this.root.dataset.frame;
+    this.replayEl.hidden = true;
+    for (const item of this.logEl.querySelectorAll(".current")) item.classList.remove("current");
+    this.board.render(this.state.pieces, 0);
+    this.showChoice();
+  }
+}

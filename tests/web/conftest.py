@@ -1,0 +1,41 @@
+"""Fixtures for the browser tests (test_e2e*.py): a real `pegrace serve` subprocess on a free
+127.0.0.1 port with its own game store, and Debian's headless Chromium driven by Playwright."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pages import Server
+
+CHROMIUM = Path("/usr/bin/chromium")
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    running = Server(tmp_path / "games.sqlite3", tmp_path / "server.log")
+    running.start()
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Chromium for one test module. Not for the whole session: while Playwright's sync API
+    runs, its event loop is the thread's running loop, and other tests' asyncio.run() fails."""
+    if not CHROMIUM.exists():
+        pytest.skip(f"browser tests need Debian's chromium at {CHROMIUM} (`make test` installs it)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=["--headless", "--no-sandbox", "--disable-gpu"]
+        )
+        try:
+            yield launched
+        finally:
+            launched.close()

@@ -1,0 +1,370 @@
+"""The web protocol over a real WebSocket: setting games up, seat tokens, spectators, bad
+messages refused without change, reconnecting, claiming open seats, records and replays."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from webclient import (
+    Json,
+    TestClient,
+    WebSocketTestSession,
+    act,
+    hello,
+    new_game,
+    next_of,
+    receive,
+    receive_until,
+    running,
+    send,
+    without_seats,
+)
+
+from pegrace.games import list_games, rules_class
+from pegrace.players import player_names
+from pegrace.record import Record, replay
+from pegrace.web.store import Store
+
+TWO_HUMANS = {"red": "human", "green": "human"}
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "games.sqlite3"
+
+
+@pytest.fixture
+def client(db: Path) -> Iterator[TestClient]:
+    with running(db) as client:
+        yield client
+
+
+def state_of(client: TestClient, game_id: str) -> Json:
+    response = client.get(f"/api/games/{game_id}")
+    assert response.status_code == 200
+    body: Json = response.json()
+    return body
+
+
+def test_catalog_offers_every_game_with_its_options_and_every_player(client: TestClient) -> None:
+    catalog = client.get("/api/catalog").json()
+    assert [g["name"] for g in catalog["games"]] == list_games()
+    for entry in catalog["games"]:
+        cls = rules_class(entry["name"])
+        assert [o["name"] for o in entry["options"]] == [o.name for o in cls.option_specs]
+        assert [o["default"] for o in entry["options"]] == [o.default for o in cls.option_specs]
+        assert all(o["help"] for o in entry["options"])
+        for players in entry["players"]:
+            assert entry["colours"][str(players)] == list(cls(players).colours)
+    computers = [name for name in player_names() if name != "human"]
+    assert catalog["seat_kinds"] == ["human", "open", *computers]
+
+
+@pytest.mark.parametrize(
+    ("request_body", "problem"),
+    [
+        ({"game": "chess", "seats": TWO_HUMANS}, "unknown game 'chess'"),
+        ({"game": "trouble", "seats": {"red": "human", "yellow": "human"}},
+         "2-player trouble is played by red, green"),
+        ({"game": "trouble", "seats": {"red": "human", "pink": "human"}}, "seat 'pink'"),
+        ({"game": "trouble", "seats": {"red": "human", "green": "wizard"}},
+         "seat green: 'wizard' is not a seat kind"),
+        ({"game": "trouble", "seats": TWO_HUMANS, "options": {"play_on": "maybe"}},
+         "play_on='maybe'"),
+        ({"game": "trouble", "seats": TWO_HUMANS, "options": {"colour": "blue"}},
+         "unknown trouble option 'colour'"),
+        ({"game": "trouble", "seats": TWO_HUMANS, "seed": "x"}, "seed 'x'"),
+        ({"game": "trouble", "seats": TWO_HUMANS, "idle_seconds": -1}, "idle_seconds -1"),
+        ({"game": "trouble", "seats": {"red": "human"}}, "trouble is for 2 to 4 players"),
+        ({"game": "trouble", "seats": TWO_HUMANS, "turbo": True}, "unknown field(s): turbo"),
+    ],
+)  # fmt: skip
+def test_a_bad_new_game_is_refused_naming_the_problem_and_nothing_is_stored(
+    client: TestClient, db: Path, request_body: Json, problem: str
+) -> None:
+    response = client.post("/api/games", json=request_body)
+    assert response.status_code == 400
+    assert problem in response.json()["error"]
+    store = Store(db)
+    assert store.game_ids() == []
+    store.close()
+
+
+def test_a_body_that_is_not_json_is_refused(client: TestClient) -> None:
+    response = client.post("/api/games", content=b"{game: trouble")
+    assert response.status_code == 400
+    assert "not valid JSON" in response.json()["error"]
+
+
+def test_empty_seats_choose_the_player_count(client: TestClient) -> None:
+    seats = {"red": "human", "blue": "empty", "green": "computer:random", "yellow": "empty"}
+    created = new_game(client, game="trouble", seats=seats, seed=1)
+    with client.websocket_connect(f"/ws/{created['id']}") as ws:
+        welcome, _ = hello(ws, [])
+    assert welcome["game"]["players"] == 2
+    assert welcome["game"]["colours"] == ["red", "green"]
+
+
+def test_the_creator_gets_a_token_for_each_human_seat_and_plays_them(client: TestClient) -> None:
+    seats = {"red": "human", "blue": "open", "green": "human", "yellow": "computer:random"}
+    created = new_game(client, game="trouble", seats=seats, seed=3)
+    assert set(created["tokens"]) == {"red", "green"}
+    assert created["url"] == f"/game/{created['id']}"
+    with client.websocket_connect(created["url"].replace("/game/", "/ws/")) as ws:
+        welcome, state = hello(ws, list(created["tokens"].values()))
+        assert welcome["you"] == ["red", "green"]
+        assert welcome["layout"]["viewBox"]
+        assert welcome["game"]["seed"] is None  # secret while the game runs
+        assert state["seq"] == 0 and state["phase"] == "rolloff" and state["current"] == "red"
+        assert state["seats"]["blue"] == {"kind": "open", "connected": False, "takeover": False}
+        assert state["seats"]["red"]["connected"]
+        send(ws, type="roll")
+        update = next_of(ws, "state")
+    assert update["seq"] == 1
+    assert update["last"]["colour"] == "red" and update["last"]["by"] == "human"
+    assert update["last"]["label"] == f"red pops {update['log'][0]['roll']}"
+
+
+def test_only_the_seat_to_act_may_roll_and_spectators_only_watch(client: TestClient) -> None:
+    created = new_game(client, game="trouble", seats=TWO_HUMANS, seed=4)
+    tokens, path = created["tokens"], f"/ws/{created['id']}"
+    with (
+        client.websocket_connect(path) as red,
+        client.websocket_connect(path) as green,
+        client.websocket_connect(path) as watcher,
+    ):
+        hello(red, [tokens["red"]])
+        hello(green, [tokens["green"]])
+        welcome, _ = hello(watcher, [])
+        assert welcome["you"] == []
+        before = state_of(client, created["id"])
+        send(green, type="roll")
+        assert next_of(green, "error")["message"] == "it is red's turn, not yours (you play green)"
+        send(watcher, type="roll")
+        assert "you are watching this game" in next_of(watcher, "error")["message"]
+        assert without_seats(state_of(client, created["id"])) == without_seats(before)
+        send(red, type="roll")
+        seen = [next_of(ws, "state") for ws in (red, green, watcher)]
+    assert seen[0] == seen[1] == seen[2]
+    assert seen[0]["seq"] == 1 and seen[0]["current"] == "green"
+
+
+def test_an_unknown_token_is_reported_and_its_holder_watches(client: TestClient) -> None:
+    created = new_game(client, game="trouble", seats=TWO_HUMANS, seed=4)
+    with client.websocket_connect(f"/ws/{created['id']}") as ws:
+        welcome, _ = hello(ws, ["not-a-token", created["tokens"]["green"]])
+        assert welcome["you"] == ["green"]
+        assert "1 of 2 seat tokens are not for this game" in next_of(ws, "error")["message"]
+
+
+BAD_MESSAGES = [
+    ("{not json", "message is not valid JSON"),
+    ('["roll"]', "unknown message"),
+    ('{"type": "dance"}', "unknown message"),
+    ('{"type": "move"}', "red must pop first"),
+]
+
+
+@pytest.mark.parametrize(("text", "problem"), BAD_MESSAGES)
+def test_malformed_and_out_of_turn_messages_get_an_error_and_change_nothing(
+    client: TestClient, text: str, problem: str
+) -> None:
+    created = new_game(client, game="trouble", seats=TWO_HUMANS, seed=4)
+    with client.websocket_connect(f"/ws/{created['id']}") as ws:
+        hello(ws, list(created["tokens"].values()))
+        before = state_of(client, created["id"])
+        ws.send_text(text)
+        assert problem in next_of(ws, "error")["message"]
+        assert state_of(client, created["id"]) == before
+
+
+def play_to_move_phase(ws: WebSocketTestSession, state: Json) -> Json:
+    while state["phase"] != "move":
+        act(ws, state)
+        state = next_of(ws, "state")
+    return state
+
+
+def test_illegal_moves_and_rolls_in_the_move_phase_are_refused_without_change(
+    client: TestClient,
+) -> None:
+    created = new_game(client, game="trouble", seats=TWO_HUMANS, seed=4)
+    with client.websocket_connect(f"/ws/{created['id']}") as ws:
+        _, state = hello(ws, list(created["tokens"].values()))
+        state = play_to_move_phase(ws, state)
+        before = state_of(client, created["id"])
+        colour, roll = state["current"], state["roll"]
+        for message, problem in [
+            ({"type": "roll"}, f"{colour} has rolled {roll} and must move"),
+            ({"type": "move", "move": "home>finish:9"}, "'home>finish:9' is not a legal move"),
+            ({"type": "move", "move": 7}, 'a move message needs "move"'),
+            ({"type": "hello", "tokens": "abc"}, '"tokens" must be a list'),
+        ]:
+            send(ws, **message)
+            assert problem in next_of(ws, "error")["message"]
+        assert without_seats(state_of(client, created["id"])) == without_seats(before)
+        send(ws, type="move", move=state["moves"][-1]["text"])
+        after = next_of(ws, "state")
+    assert after["seq"] == before["seq"] + 1
+    assert after["last"]["move"] == state["moves"][-1]["text"]
+
+
+def test_messages_before_hello_are_refused_and_ping_answers(client: TestClient) -> None:
+    created = new_game(client, game="trouble", seats=TWO_HUMANS, seed=4)
+    with client.websocket_connect(f"/ws/{created['id']}") as ws:
+        send(ws, type="roll")
+        assert "say hello first" in next_of(ws, "error")["message"]
+        send(ws, type="ping")
+        assert receive(ws) == {"type": "pong"}
+    assert state_of(client, created["id"])["seq"] == 0
+
+
+def test_a_socket_for_an_unknown_game_gets_an_error_and_is_closed(client: TestClient) -> None:
+    with client.websocket_connect("/ws/nosuchgame") as ws:
+        assert receive(ws) == {"type": "error", "message": "no game 'nosuchgame'"}
+    assert client.get("/api/games/nosuchgame").status_code == 404
+
+
+def test_a_player_who_reconnects_is_back_in_the_game_at_once(client: TestClient) -> None:
+    created = new_game(client, game="ludo", seats={"red": "human", "yellow": "human"}, seed=8)
+    tokens = list(created["tokens"].values())
+    path = f"/ws/{created['id']}"
+    with client.websocket_connect(path) as ws:
+        _, state = hello(ws, tokens)
+        for _ in range(9):
+            act(ws, state)
+            state = next_of(ws, "state")
+    with client.websocket_connect(path) as ws:
+        welcome, again = hello(ws, tokens)
+        assert welcome["you"] == ["red", "yellow"]
+        assert without_seats(again) == without_seats(state)
+        assert [e["seq"] for e in again["log"]] == list(range(1, 10))
+        act(ws, again)
+        assert next_of(ws, "state")["seq"] == 10
+
+
+def test_a_friend_claims_an_open_seat_once(client: TestClient) -> None:
+    seats = {"red": "human", "green": "open"}
+    created = new_game(client, game="trouble", seats=seats, seed=2)
+    claim = f"/api/games/{created['id']}/claim"
+    assert client.post(claim, json={"colour": "red"}).status_code == 409
+    assert "'blue' is not playing" in client.post(claim, json={"colour": "blue"}).json()["error"]
+    with client.websocket_connect(f"/ws/{created['id']}") as red:
+        hello(red, [created["tokens"]["red"]])
+        answer = client.post(claim, json={"colour": "green"})
+        assert answer.status_code == 200 and answer.json()["colour"] == "green"
+        receive_until(
+            red, lambda m: m["type"] == "seats" and m["seats"]["green"]["kind"] == "human"
+        )
+        assert client.post(claim, json={"colour": "green"}).status_code == 409
+        with client.websocket_connect(f"/ws/{created['id']}") as green:
+            welcome, _ = hello(green, [answer.json()["token"]])
+            assert welcome["you"] == ["green"]
+
+
+def test_a_computer_game_can_be_watched_to_the_end_and_downloaded(client: TestClient) -> None:
+    seats = {"red": "computer:random", "green": "computer:medium"}
+    created = new_game(client, game="trouble", seats=seats, seed=11)
+    with client.websocket_connect(f"/ws/{created['id']}") as ws:
+        _, state = hello(ws, [])
+        seqs = [state["seq"]]
+        while state["phase"] != "over":
+            state = next_of(ws, "state")
+            seqs.append(state["seq"])
+    assert seqs == list(range(seqs[0], seqs[-1] + 1))  # every event reached the watcher
+    assert state["outcome"]["winners"] and state["moves"] == []
+    response = client.get(f"/api/games/{created['id']}/record")
+    assert response.headers["content-disposition"].startswith("attachment")
+    record = Record.from_json(response.json())
+    assert record.seed == 11 and record.seats == seats
+    _, states = replay(record)
+    assert states[-1].is_over and len(record.events) == state["seq"]
+    assert record.result == state["outcome"]
+    frames = client.get(f"/api/games/{created['id']}/replay").json()
+    assert len(frames["frames"]) == state["seq"] + 1
+    assert frames["frames"][-1]["pieces"] == state["pieces"]
+    assert frames["frames"][0]["last"] is None
+    log = state_of(client, created["id"])["log"]
+    assert [f["last"]["label"] for f in frames["frames"][1:]] == [e["label"] for e in log]
+
+
+def test_a_running_game_keeps_its_seed_out_of_the_record(client: TestClient) -> None:
+    created = new_game(client, game="trouble", seats=TWO_HUMANS, seed=4)
+    record = client.get(f"/api/games/{created['id']}/record").json()
+    assert record["seed"] is None and record["events"] == [] and "result" not in record
+
+
+def watch_to_end(client: TestClient, game_id: str) -> Json:
+    with client.websocket_connect(f"/ws/{game_id}") as ws:
+        send(ws, type="hello", tokens=[])
+        return receive_until(ws, lambda m: m["type"] == "state" and m["phase"] == "over")
+
+
+def test_rematch_after_the_end_keeps_settings_and_gives_back_the_callers_seats(
+    client: TestClient,
+) -> None:
+    seats = {"red": "computer:random", "yellow": "computer:random", "green": "computer:easy"}
+    created = new_game(client, game="marbles", seats=seats, options={"mode": "war"}, seed=5)
+    running_game = new_game(client, game="trouble", seats=TWO_HUMANS, seed=1)
+    early = client.post(f"/api/games/{running_game['id']}/rematch", json={})
+    assert early.status_code == 409 and "not over yet" in early.json()["error"]
+    watch_to_end(client, created["id"])
+    first = client.post(f"/api/games/{created['id']}/rematch", json={"tokens": []})
+    assert first.status_code == 201
+    again = client.post(f"/api/games/{created['id']}/rematch")
+    assert again.json()["id"] == first.json()["id"]
+    assert state_of(client, created["id"])["rematch"] == first.json()["id"]
+    with client.websocket_connect(f"/ws/{first.json()['id']}") as ws:
+        welcome, _ = hello(ws, [])
+    old_game = state_of(client, created["id"])["game"]
+    for key in ("game", "players", "options", "colours"):
+        assert welcome["game"][key] == old_game[key]
+    assert welcome["game"]["options"]["mode"] == "war"
+
+
+def test_rematch_of_a_game_with_people_gives_each_caller_their_own_seats(
+    client: TestClient, db: Path
+) -> None:
+    seats = {"red": "human", "green": "open"}
+    created = new_game(client, game="trouble", seats=seats, seed=6, idle_seconds=0.001)
+    friend = client.post(f"/api/games/{created['id']}/claim", json={"colour": "green"}).json()
+    # both seats idle at once: the computer finishes the game for them
+    watch_to_end(client, created["id"])
+    mine = client.post(f"/api/games/{created['id']}/rematch",
+                       json={"tokens": [created["tokens"]["red"]]}).json()  # fmt: skip
+    assert list(mine["tokens"]) == ["red"]
+    theirs = client.post(f"/api/games/{created['id']}/rematch",
+                         json={"tokens": [friend["token"]]}).json()  # fmt: skip
+    assert theirs["id"] == mine["id"] and list(theirs["tokens"]) == ["green"]
+    with client.websocket_connect(f"/ws/{mine['id']}") as ws:
+        welcome, state = hello(ws, [mine["tokens"]["red"], theirs["tokens"]["green"]])
+    assert welcome["you"] == ["red", "green"]
+    assert {c: s["kind"] for c, s in state["seats"].items()} == {"red": "human", "green": "human"}
+
+
+def test_the_roll_off_is_popped_by_each_human_and_ties_pop_again(client: TestClient) -> None:
+    seats = dict.fromkeys(["red", "yellow", "green", "blue"], "human")
+    created = new_game(client, game="trouble", seats=seats, seed=3)  # pops 2, 4, 3, 4: a tie
+    tokens = created["tokens"]
+    path = f"/ws/{created['id']}"
+    with client.websocket_connect(path) as yellow, client.websocket_connect(path) as blue:
+        hello(yellow, [tokens["yellow"]])
+        _, state = hello(blue, [tokens["blue"], tokens["red"], tokens["green"]])
+        pops = {}
+        for colour in ["red", "yellow", "green", "blue"]:
+            assert state["phase"] == "rolloff" and state["current"] == colour
+            assert state["contenders"] == ["red", "yellow", "green", "blue"]
+            assert state["rolloff"] == pops
+            send(yellow if colour == "yellow" else blue, type="roll")
+            state = next_of(blue, "state")
+            pops[colour] = int(state["last"]["roll"])
+            assert state["last"]["label"] == f"{colour} pops {pops[colour]}"
+        assert pops == {"red": 2, "yellow": 4, "green": 3, "blue": 4}
+        assert state["phase"] == "rolloff" and state["rolloff"] == {}
+        assert state["contenders"] == ["yellow", "blue"] and state["current"] == "yellow"
+        send(blue, type="roll")
+        assert next_of(blue, "error")["message"] == (
+            "it is yellow's turn, not yours (you play red, green, blue)"
+        )

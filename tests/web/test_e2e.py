@@ -1,0 +1,192 @@
+"""The page in a real headless Chromium against a real `pegrace serve`: whole games played
+by clicking (one per game), two browsers sharing one online game, and a server killed and
+restarted mid-game. Everything waits on page state (see pages.py), never on time."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pages import (
+    Server,
+    act,
+    awaiting,
+    board_spots,
+    new_page,
+    play_to_end,
+    quick_computer,
+    seq,
+    set_up_game,
+    wait_synced,
+)
+
+from pegrace.record import Record, replay
+
+# games short enough for a test: stop at the first winner, a turn limit for Headache
+WHOLE_GAMES = [
+    ("trouble", {"play_on": "off"}, 20, False),
+    ("ludo", {}, 12, False),
+    ("headache", {"turn_limit": "60"}, 13, True),  # popped with space, moves by number keys
+    ("marbles", {}, 34, False),
+]
+
+
+def others(server: Server, colours: list[str]) -> dict[str, str]:
+    computer = quick_computer(server.get("/api/catalog"))
+    return {colour: computer for colour in colours}
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "seed", "keys"), WHOLE_GAMES, ids=[g[0] for g in WHOLE_GAMES]
+)
+def test_one_human_plays_a_whole_game_against_three_computers(
+    browser: Any, server: Server, game: str, options: dict[str, str], seed: int, keys: bool
+) -> None:
+    context, page, errors = new_page(browser)
+    colours = server.get("/api/catalog")
+    (entry,) = [g for g in colours["games"] if g["name"] == game]
+    red, *rest = entry["colours"]["4"]
+    game_id = set_up_game(
+        page, server.url, game, {red: "human", **others(server, rest)}, options, seed
+    )
+    assert page.get_attribute("#app", "data-you") == red
+    actions = play_to_end(page, keys)
+    assert actions > 0
+
+    # the end: every place shown, a rematch offered
+    final = server.get(f"/api/games/{game_id}")
+    assert final["phase"] == "over"
+    assert page.locator("#places li").count() == len(final["outcome"]["places"])
+    assert page.locator("#rematch").is_visible()
+    assert board_spots(page) == sorted(p["spot"] for p in final["pieces"])
+    assert page.locator("#log li").count() == final["seq"]
+
+    # the record downloads as JSON and replays to the same end
+    with page.expect_download() as download:
+        page.click("#download")
+    record = Record.from_json(json.loads(Path(download.value.path()).read_text()))
+    _, states = replay(record)
+    assert states[-1].is_over and len(record.events) == final["seq"]
+    assert record.seats[red] == "human"
+
+    # the replay steps through every position, ending where the game ended
+    page.click("#replay")
+    page.wait_for_function("document.getElementById('app').dataset.frame === '0'")
+    page.click("#replay-next")
+    page.wait_for_function("document.getElementById('app').dataset.frame === '1'")
+    page.click("#replay-last")
+    page.wait_for_function(f"document.getElementById('app').dataset.frame === '{final['seq']}'")
+    assert board_spots(page) == sorted(p["spot"] for p in final["pieces"])
+    page.click("#replay-close")
+
+    # a rematch is a new game with the same settings, this browser in the same seat
+    page.click("#rematch")
+    page.wait_for_url(lambda url: game_id not in url)
+    wait_synced(page)
+    assert page.get_attribute("#app", "data-you") == red
+    assert errors == []
+    context.close()
+
+
+def test_two_browsers_share_one_game_and_a_spectator_watches(browser: Any, server: Server) -> None:
+    host_context, host, host_errors = new_page(browser, speed="fast")
+    host_context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url)
+    game_id = set_up_game(
+        host, server.url, "trouble", {"red": "human", "yellow": "empty", "green": "open",
+                                      "blue": "empty"}, seed=5,
+    )  # fmt: skip
+    host.click("button.invite[data-colour=green]")
+    host.wait_for_selector("button.invite[data-colour=green]:text('Copied!')")
+    invite = host.evaluate("navigator.clipboard.readText()")
+    assert invite.endswith(f"/game/{game_id}?claim=green")
+
+    friend_context, friend, friend_errors = new_page(browser, speed="fast")
+    friend.goto(invite)
+    friend.wait_for_function("document.getElementById('app').dataset.you === 'green'")
+    watcher_context, watcher, watcher_errors = new_page(browser, speed="fast")
+    watcher.goto(f"{server.url}/game/{game_id}")
+    wait_synced(watcher)
+    assert watcher.get_attribute("#app", "data-you") == ""
+
+    players = {"red": host, "green": friend}
+    acted = {"red": 0, "green": 0}
+    while min(acted.values()) < 6:
+        state = server.get(f"/api/games/{game_id}")
+        if state["phase"] == "over":
+            break
+        colour = state["current"]
+        assert act(players[colour]) in ("roll", "move")
+        acted[colour] += 1
+        # every browser shows the event: the same position and the same log
+        after = server.get(f"/api/games/{game_id}")["seq"]
+        for page in (host, friend, watcher):
+            page.wait_for_function(f"Number(document.getElementById('app').dataset.seq) >= {after}")
+        logs = [page.locator("#log li").all_inner_texts() for page in (host, friend, watcher)]
+        assert logs[0] == logs[1] == logs[2]
+        assert board_spots(host) == board_spots(friend) == board_spots(watcher)
+    assert min(acted.values()) >= 6
+    # the watcher is never asked to act
+    assert watcher.get_attribute("#app", "data-await") in ("none", "over")
+    assert host_errors == friend_errors == watcher_errors == []
+    for context in (host_context, friend_context, watcher_context):
+        context.close()
+
+
+def test_the_game_resumes_in_the_page_after_a_server_restart_and_a_reload(
+    browser: Any, server: Server
+) -> None:
+    context, page, errors = new_page(browser)
+    rest = others(server, ["yellow", "green", "blue"])
+    game_id = set_up_game(page, server.url, "trouble", {"red": "human", **rest}, seed=8)
+    for _ in range(12):
+        act(page)
+    awaiting(page)
+    before = seq(page)
+    log_before = page.locator("#log li").all_inner_texts()
+
+    server.stop()
+    page.wait_for_function("document.getElementById('app').dataset.connected === '0'")
+    server.start()
+    page.wait_for_function("document.getElementById('app').dataset.connected === '1'")
+    wait_synced(page)
+    awaiting(page)
+    assert seq(page) == before
+    assert page.locator("#log li").all_inner_texts() == log_before
+    assert board_spots(page) == sorted(
+        p["spot"] for p in server.get(f"/api/games/{game_id}")["pieces"]
+    )
+    for _ in range(6):
+        act(page)
+    assert seq(page) > before
+
+    page.reload()  # the seat token is in localStorage: still red's game
+    wait_synced(page)
+    assert page.get_attribute("#app", "data-you") == "red"
+    assert awaiting(page) in ("roll", "move", "over")
+    assert errors == []
+    context.close()
+
+
+def test_the_new_game_page_offers_the_catalog_and_names_a_seating_problem(
+    browser: Any, server: Server
+) -> None:
+    context, page, errors = new_page(browser)
+    catalog = server.get("/api/catalog")
+    page.goto(server.url + "/")
+    page.check("input[name=game][value=headache]")
+    (headache,) = [g for g in catalog["games"] if g["name"] == "headache"]
+    for option in headache["options"]:
+        assert page.input_value(f"#option-{option['name']}") == option["default"]
+        assert page.locator(".options .help", has_text=option["help"]).count() == 1
+    offered = page.eval_on_selector_all("#seat-blue option", "options => options.map(o => o.value)")
+    assert offered == [*catalog["seat_kinds"], "empty"]
+    # 2-player Headache is red and green: leaving green out is named, and no game is made
+    page.select_option("#seat-green", "empty")
+    page.select_option("#seat-blue", "empty")
+    page.click("#start")
+    page.wait_for_selector("#setup-error:has-text('played by Red, Green')")
+    assert page.url == server.url + "/"
+    assert errors == []
+    context.close()

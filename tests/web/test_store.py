@@ -1,0 +1,109 @@
+"""The SQLite store: games, seats and events come back as written; tokens are kept only as
+hashes; an event number is never stored twice; the default file lies under the data folder."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from pegrace.web.settings import parse_settings
+from pegrace.web.store import EventWriter, Store, StoreError, default_db_path, token_hash
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    store = Store(tmp_path / "games.sqlite3")
+    yield store
+    store.close()
+
+
+def test_a_game_its_seats_and_events_come_back_as_written(store: Store) -> None:
+    settings, _ = parse_settings({"game": "ludo", "seed": 4, "idle_seconds": 30,
+                                  "seats": {"red": "human", "yellow": "open"}})  # fmt: skip
+    store.create_game("g1", settings, {"red": "secret-red"})
+    store.add_events(
+        [("g1", 1, "red", 5, None, "human"), ("g1", 2, "yellow", [2, 6], None, "takeover")]
+    )
+    store.add_events([("g1", 3, "yellow", None, "pass", "takeover")])
+    store.claim_seat("g1", "yellow", "human", "secret-yellow")
+    store.set_rematch("g1", "g2")
+    game = store.load_game("g1")
+    assert game is not None
+    assert game.settings == settings
+    assert {c: (s.kind, s.token_hash) for c, s in game.seats.items()} == {
+        "red": ("human", token_hash("secret-red")),
+        "yellow": ("human", token_hash("secret-yellow")),
+    }
+    assert [(e.seq, e.colour, e.roll, e.move, e.actor) for e in game.events] == [
+        (1, "red", 5, None, "human"),
+        (2, "yellow", [2, 6], None, "takeover"),
+        (3, "yellow", None, "pass", "takeover"),
+    ]
+    assert game.rematch == "g2"
+    assert store.load_game("nope") is None
+
+
+def test_tokens_are_not_stored_in_the_clear(store: Store) -> None:
+    settings, _ = parse_settings({"game": "trouble", "seats": {"red": "human", "green": "human"}})
+    store.create_game("g1", settings, {"red": "secret-red", "green": "secret-green"})
+    dump = "\n".join(store.db.iterdump())
+    assert "secret-red" not in dump and token_hash("secret-red") in dump
+
+
+def test_an_event_number_is_stored_once_and_a_failed_batch_stores_nothing(store: Store) -> None:
+    settings, _ = parse_settings({"game": "trouble", "seats": {"red": "human", "green": "human"}})
+    store.create_game("g1", settings, {})
+    store.add_events([("g1", 1, "red", 3, None, "human")])
+    with pytest.raises(sqlite3.IntegrityError):
+        store.add_events([("g1", 2, "green", 5, None, "human"), ("g1", 1, "red", 4, None, "human")])
+    game = store.load_game("g1")
+    assert game is not None and [e.roll for e in game.events] == [3]
+
+
+def test_events_written_in_one_loop_turn_are_committed_together(store: Store) -> None:
+    settings, _ = parse_settings({"game": "trouble", "seats": {"red": "human", "green": "human"}})
+    store.create_game("g1", settings, {})
+    store.create_game("g2", settings, {})
+    commits = []
+    store.db.set_trace_callback(lambda sql: commits.append(sql) if sql == "COMMIT" else None)
+
+    async def write_both() -> None:
+        writer = EventWriter(store)
+        await asyncio.gather(writer.write(("g1", 1, "red", 3, None, "human")),
+                             writer.write(("g2", 1, "green", 6, None, "human")))  # fmt: skip
+        with pytest.raises(StoreError, match=r"could not store 1 event\(s\)"):
+            await writer.write(("g1", 1, "red", 4, None, "human"))
+
+    asyncio.run(write_both())
+    store.db.set_trace_callback(None)
+    assert len(commits) == 1
+    assert [[e.roll for e in g.events] for g in map(store.load_game, ["g1", "g2"]) if g] == [
+        [3],
+        [6],
+    ]
+
+
+def test_a_game_that_fails_to_store_leaves_nothing_behind(store: Store) -> None:
+    settings, _ = parse_settings({"game": "trouble", "seats": {"red": "human", "green": "human"}})
+    store.create_game("g1", settings, {})
+    with pytest.raises(sqlite3.IntegrityError):
+        store.create_game("g1", settings, {})  # the same id twice
+    assert store.game_ids() == ["g1"]
+
+
+def test_the_store_uses_write_ahead_logging(store: Store) -> None:
+    assert store.db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+
+
+def test_the_default_file_is_under_the_data_folder(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("PEGRACE_DATA", str(tmp_path / "data"))
+    assert default_db_path() == tmp_path / "data" / "games.sqlite3"
+    monkeypatch.delenv("PEGRACE_DATA")
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert default_db_path() == tmp_path / ".local" / "share" / "pegrace" / "games.sqlite3"
