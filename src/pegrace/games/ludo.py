@@ -208,12 +208,10 @@ class Ludo(RaceRules):
         raise NotImplementedError(f"ludo variant={self.variant} has no die moves")
 
     # ------------------------------------------------------------------ evaluation
-    def evaluate(self, pieces: Pieces, seat: int) -> float:
-        """Progress, pins out and in, minus pins an opponent could hit from behind on a
-        square that is not safe; opponents' standing is subtracted (captures count)."""
-        own = self._standing(pieces, seat) - self._exposed(pieces, seat)
-        others = [self._standing(pieces, s) for s in range(len(pieces)) if s != seat]
-        return own - sum(others) / len(others)
+    def danger(self, pieces: Pieces, seat: int) -> float:
+        """Pins an opponent could hit from behind on a square that is not safe (the race
+        evaluation subtracts it from progress, pins out and in)."""
+        return self._exposed(pieces, seat)
 
     def _standing(self, pieces: Pieces, seat: int) -> float:
         lane, goal = self.lane_start, self.goal
