@@ -192,3 +192,17 @@ def test_bench_times_a_computer_players_decisions(capsys: pytest.CaptureFixture[
     assert report["mean_depth"] == 1
     code, _, err = run(capsys, "bench", "marbles", "--player", "wizard")
     assert code == 2 and "unknown player 'wizard'" in err
+
+
+def test_a_reader_that_goes_away_ends_the_output_quietly(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    class ClosedPipe:
+        def write(self, text: str) -> int:
+            raise BrokenPipeError
+
+        def flush(self) -> None:
+            raise BrokenPipeError
+
+    monkeypatch.setattr("sys.stdout", ClosedPipe())
+    assert main(["rules", "trouble"]) == 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -230,6 +231,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\npegrace: stopped", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        quiet_stdout()
+        return 0
+
+
+def quiet_stdout() -> None:
+    """The reader went away (`pegrace rules | head`): send what is left in stdout's buffer
+    to /dev/null, so the exit flush does not fail again, and stop quietly like other tools."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (AttributeError, OSError, ValueError):
+        pass  # not a real file: nothing to flush at exit
 
 
 def new_rules(args: argparse.Namespace) -> Rules:
