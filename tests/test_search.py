@@ -10,7 +10,7 @@ import pytest
 
 from pegrace import get_rules
 from pegrace.engine import Rules
-from pegrace.search import Search, SearchPlayer, deepen
+from pegrace.search import TERMINAL_WEIGHT, Search, SearchPlayer, deepen
 from pegrace.state import Phase, State
 
 SETTINGS = [
@@ -87,12 +87,14 @@ def test_iterative_deepening_keeps_to_its_node_budget(game: str) -> None:
         assert [r.value for r in ranked] == sorted((r.value for r in ranked), reverse=True)
 
 
-def test_a_won_game_is_worth_more_than_any_evaluation() -> None:
-    rules = get_rules("trouble", 2)
-    state = positions_with_choices(rules, 4, 1)[0]
-    search = Search(rules)
-    leaf = search.horizon(state)
-    assert max(abs(v) for v in leaf) < 1000.0  # TERMINAL_WEIGHT: a win outweighs any position
+@pytest.mark.parametrize(("game", "players", "options"), SETTINGS)
+def test_a_won_game_is_worth_more_than_any_evaluation(
+    game: str, players: int, options: dict[str, str]
+) -> None:
+    """TERMINAL_WEIGHT must outweigh every horizon value, or search would trade a win away."""
+    rules = get_rules(game, players, options)
+    for state in positions_with_choices(rules, 4, 40):
+        assert max(abs(v) for v in Search(rules).horizon(state)) < TERMINAL_WEIGHT / 2
 
 
 def test_the_expert_reports_how_deep_it_searched() -> None:

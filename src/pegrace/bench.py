@@ -12,15 +12,17 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pegrace.dice import roll_d6
 from pegrace.engine import Rules
 from pegrace.errors import OptionError
 from pegrace.games import get_rules
-from pegrace.match import run_game
-from pegrace.state import Phase
+from pegrace.match import run_game, seat_players
+from pegrace.moves import Move
+from pegrace.players import Player
+from pegrace.state import Phase, State
 
 
 def engine_games(rules: Rules, games: int, seed: int) -> int:
@@ -188,35 +190,40 @@ def format_compare(report: dict[str, Any]) -> str:
 
 
 # ---------------------------------------------------------------- decision times
+class Clocked(Player):
+    """Plays as ``player`` does, noting how long each decision took and how deep it searched."""
+
+    def __init__(self, player: Player) -> None:
+        self.player, self.name = player, player.name
+        self.times: list[float] = []
+        self.depths: list[int] = []
+
+    def choose(self, rules: Rules, state: State, moves: Sequence[Move]) -> Move:
+        start = time.perf_counter()
+        move = self.player.choose(rules, state, moves)
+        self.times.append(time.perf_counter() - start)
+        self.depths.append(getattr(self.player, "last_depth", 0))
+        return move
+
+
 def decision_times(
     game: str, players: int, options: Mapping[str, str], spec: str, games: int, seed: int
 ) -> dict[str, Any]:
     """How long ``spec`` takes per decision (positions with more than one legal move) in
     ``games`` games against medium players, its seat rotated game by game."""
-    from pegrace.match import seat_players
-
     rules = get_rules(game, players, options)
     times: list[float] = []
     depths: list[int] = []
     for index in range(games):
         seats = dict.fromkeys(rules.colours, "computer:medium")
-        timed = rules.colours[index % len(rules.colours)]
-        seats[timed] = spec
+        timed = index % len(rules.colours)
+        seats[rules.colours[timed]] = spec
         seated = seat_players(seats, seed + index)
-        player = seated[rules.colours.index(timed)]
-        choose = player.choose
-
-        def clocked(
-            rules: Any, state: Any, moves: Any, choose: Any = choose, p: Any = player
-        ) -> Any:
-            start = time.perf_counter()
-            move = choose(rules, state, moves)
-            times.append(time.perf_counter() - start)
-            depths.append(getattr(p, "last_depth", 0))
-            return move
-
-        player.choose = clocked  # type: ignore[method-assign]
+        clock = Clocked(seated[timed])
+        seated[timed] = clock
         run_game(rules, seats, seed + index, players=seated)
+        times += clock.times
+        depths += clock.depths
     if not times:
         raise OptionError(f"{spec} made no decision with a choice in {games} games")
     cuts = statistics.quantiles(times, n=100) if len(times) > 1 else times * 99

@@ -56,7 +56,6 @@ class Search:
         self.width = width
         self.nodes = 0
         self.table: dict[tuple[State, int], Values] = {}
-        self.leads = tuple(seats[0] for seats in rules.side_seats)
         self.sides = rules.sides
         self.chances: dict[int, tuple[tuple[object, float], ...]] = {}
 
@@ -116,7 +115,7 @@ class Search:
 
     def expectation(self, state: State, depth: int) -> Values:
         apply_roll, value = self.rules.apply_roll, self.value
-        total = [0.0] * len(self.leads)
+        total = [0.0] * self.rules.side_count
         for roll, chance in self.outcomes(state):
             child = value(apply_roll(state, roll), depth)  # type: ignore[arg-type]
             for i, v in enumerate(child):

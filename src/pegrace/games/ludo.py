@@ -199,14 +199,6 @@ class Ludo(RaceRules):
                     rest = [p for p in pieces[other] if p != here]
                     pieces[other] = (-1,) * hit + tuple(rest)
 
-    def _ludopy_result(
-        self, pieces: Pieces, seat: int, origin: int, die: int
-    ) -> tuple[int, list[int]]:
-        """Where a LUDOpy ``DieMove`` takes its pin (our frame, -1 when sent home) and the
-        seats it sends a pin home. Only ``LudopyLudo`` has die moves; it is declared here so
-        that code holding any ``Ludo`` (the web board) can ask."""
-        raise NotImplementedError(f"ludo variant={self.variant} has no die moves")
-
     # ------------------------------------------------------------------ evaluation
     def danger(self, pieces: Pieces, seat: int) -> float:
         """Pins an opponent could hit from behind on a square that is not safe (the race

@@ -191,7 +191,7 @@ class LudopyLudo(Ludo):
         if not isinstance(move, DieMove):
             return super().describe(state, move)
         seat = state.current
-        end, captured = self._ludopy_result(state.pieces, seat, move.origin, move.die)
+        end, captured = self.die_move_result(state.pieces, seat, move.origin, move.die)
         text = f"{self.where(seat, move.origin)} by {move.die} -> {self.where(seat, end)}"
         if end < 0:
             text += " (the pin is sent back home)"
@@ -199,7 +199,7 @@ class LudopyLudo(Ludo):
             text += f", sends {self.colours[enemy]} back home"
         return text
 
-    def _ludopy_result(
+    def die_move_result(
         self, pieces: Pieces, seat: int, origin: int, die: int
     ) -> tuple[int, list[int]]:
         """Where the pin at ``origin`` moved by ``die`` ends (our frame; -1 when sent home)

@@ -29,6 +29,7 @@ from pegrace.games.headache import (
     Headache,
 )
 from pegrace.games.ludo import LP_STARS, TWO_DICE, DiceMove, DieMove, Ludo
+from pegrace.games.ludo_ludopy import LudopyLudo
 from pegrace.games.marbles import REMOVED, Marbles, MarbleStep
 from pegrace.moves import Move, Step
 from pegrace.pictures import letter
@@ -216,8 +217,8 @@ def _race_steps(rules: RaceRules, state: State, move: Move) -> tuple[list[Json],
     if isinstance(move, DiceMove):
         uses = [(origin, target, die) for die, origin, target in move.uses]
     elif isinstance(move, DieMove):
-        assert isinstance(rules, Ludo)
-        end, _ = rules._ludopy_result(state.pieces, seat, move.origin, move.die)
+        assert isinstance(rules, LudopyLudo)  # only LUDOpy's rules have die moves
+        end, _ = rules.die_move_result(state.pieces, seat, move.origin, move.die)
         uses = [(move.origin, end, move.die)]
     else:
         assert isinstance(move, Step)
