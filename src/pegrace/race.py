@@ -8,11 +8,28 @@ that frame into absolute spaces, reads and writes it as text, precomputes every
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from pegrace.board import RaceTrack
 from pegrace.engine import Pieces, Rules
 from pegrace.errors import NotationError
 from pegrace.moves import Move, Step
 from pegrace.state import State
+
+# the lowest position code a piece can have (Marbles' "removed" in War): offset of value tables
+LOWEST_POSITION = -2
+
+
+@dataclass(frozen=True)
+class Threats:
+    """The evaluation's tables, built once per rules: bitmasks over the absolute loop spaces
+    (bit ``s`` is space ``s``), so an exposure check is a few ORs and ANDs."""
+
+    ahead: tuple[tuple[int, ...], ...]  # [seat][loop position]: spaces a piece there can hit
+    from_base: tuple[int, ...]  # [seat]: spaces a piece entering from the base can hit
+    bit: tuple[tuple[int, ...], ...]  # [seat][position < lane]: its space, 0 where never hit
+    cost: tuple[float, ...]  # [position]: what an exposed piece there costs
+    worth: tuple[float, ...]  # [position - LOWEST_POSITION]: a piece's standing there
 
 
 class RaceRules(Rules):
@@ -20,11 +37,17 @@ class RaceRules(Rules):
 
     pieces_per_colour = 4
     captured_to = -1  # where a captured piece goes (Marbles' War: out of the game)
-    # evaluation weights (tuned per game, docs/ai.md): the worth of a piece out of its base and
-    # of one in its finish lane on top of its steps; an exposed piece costs RISK_SHARE of its
-    # steps plus RISK_FLAT
-    OUT_BONUS, LANE_BONUS, RISK_SHARE, RISK_FLAT = 8.0, 10.0, 0.5, 4.0
+    # evaluation weights (tuned per game, docs/ai.md): the worth of a piece out of its base, of
+    # one in its finish lane and of one on the goal on top of its steps; an exposed piece costs
+    # RISK_SHARE of its steps plus RISK_FLAT
+    OUT_BONUS, LANE_BONUS, GOAL_BONUS, RISK_SHARE, RISK_FLAT = 8.0, 10.0, 0.0, 0.5, 4.0
+    # the evaluation's view of danger: the farthest one roll carries a piece, the loop spaces
+    # where nobody is hit, and how far along its path a piece entering from the base can hit
+    reach = 6
+    safe: frozenset[int] = frozenset()
+    base_reach = 1
     track: RaceTrack
+    _threats: Threats | None = None
 
     def build_track(self, track: RaceTrack) -> None:
         """Called from ``setup``: index the track for the seats in play."""
@@ -77,43 +100,113 @@ class RaceRules(Rules):
         return own - sum(others) * len(ours) / len(others)
 
     def evaluate_sides(self, pieces: Pieces) -> tuple[float, ...]:
+        """``evaluate`` for every side in one pass (the search's leaves: keep it lean)."""
         if type(self).evaluate is not RaceRules.evaluate:
             return super().evaluate_sides(pieces)  # a game's own evaluation
-        standing = [self._standing(pieces, s) for s in range(len(pieces))]
-        total = sum(standing)
+        standing = [self._standing(pieces, seat) for seat in range(len(pieces))]
+        exposure = self._exposures(pieces)
+        total, others_count = sum(standing), len(pieces)
         values = []
         for ours in self.side_seats:
             own = sum(standing[s] for s in ours)
-            net = own - sum(self.danger(pieces, s) for s in ours)
-            values.append(net - (total - own) * len(ours) / (len(pieces) - len(ours)))
+            net = own
+            for s in ours:
+                net -= exposure[s]
+            values.append(net - (total - own) * len(ours) / (others_count - len(ours)))
         return tuple(values)
 
     def danger(self, pieces: Pieces, seat: int) -> float:
         return self._at_risk(pieces, seat)
 
-    def _standing(self, pieces: Pieces, seat: int) -> float:
-        lane, out, safe = self.lane_start, self.OUT_BONUS, self.LANE_BONUS
-        return float(
-            sum(p + 1 + (out if p >= 0 else 0) + (safe if p >= lane else 0) for p in pieces[seat])
+    @property
+    def threats(self) -> Threats:
+        """Built on first use: the variants set ``reach`` and ``safe`` after the track."""
+        if self._threats is None:
+            self._threats = self._build_threats()
+        return self._threats
+
+    def _build_threats(self) -> Threats:
+        loop, lane, seats = self.track.loop_length, self.lane_start, range(len(self.colours))
+
+        def spaces(seat: int, relative: range) -> int:
+            mask = 0
+            for h in relative:
+                mask |= 1 << self.abs_of[seat][h]
+            return mask
+
+        ahead = tuple(
+            tuple(spaces(s, range(q + 1, min(q + self.reach, loop - 1) + 1)) for q in range(lane))
+            for s in seats
         )
+        bit = tuple(
+            tuple(
+                0 if self.abs_of[s][p % loop] in self.safe else 1 << self.abs_of[s][p % loop]
+                for p in range(lane)
+            )
+            for s in seats
+        )
+        cost = tuple(self.RISK_SHARE * (p + 1) + self.RISK_FLAT for p in range(lane))
+        worth = tuple(
+            p
+            + 1
+            + (self.OUT_BONUS if p >= 0 else 0)
+            + (self.LANE_BONUS if p >= lane else 0)
+            + (self.GOAL_BONUS if p == self.goal else 0)
+            for p in range(LOWEST_POSITION, self.goal + 1)
+        )
+        from_base = tuple(spaces(s, range(self.base_reach)) for s in seats)
+        return Threats(ahead, from_base, bit, cost, worth)
+
+    def _standing(self, pieces: Pieces, seat: int) -> float:
+        worth, value = self.threats.worth, 0.0
+        for p in pieces[seat]:
+            value += worth[p - LOWEST_POSITION]
+        return value
+
+    def _threat_masks(self, pieces: Pieces) -> list[int]:
+        """For each seat, the loop spaces one of its pieces could hit with its next roll."""
+        threats, lane = self.threats, self.lane_start
+        masks = []
+        for seat, row in enumerate(pieces):
+            ahead = threats.ahead[seat]
+            mask = threats.from_base[seat] if row[0] < 0 else 0
+            for q in row:
+                if 0 <= q < lane:
+                    mask |= ahead[q]
+            masks.append(mask)
+        return masks
+
+    @staticmethod
+    def _others_mask(masks: list[int], seat: int) -> int:
+        others = 0
+        for other, mask in enumerate(masks):
+            if other != seat:
+                others |= mask
+        return others
+
+    def _exposure(self, row: tuple[int, ...], seat: int, others: int) -> float:
+        """What ``seat``'s pieces on spaces in ``others`` (the opponents' reach) cost."""
+        if not others:
+            return 0.0
+        threats, lane = self.threats, self.lane_start
+        bit, cost = threats.bit[seat], threats.cost
+        risk = 0.0
+        for p in row:
+            if 0 <= p < lane and others & bit[p]:
+                risk += cost[p]
+        return risk
+
+    def _exposures(self, pieces: Pieces) -> list[float]:
+        """``_at_risk`` of every seat at once."""
+        masks = self._threat_masks(pieces)
+        return [
+            self._exposure(row, seat, self._others_mask(masks, seat))
+            for seat, row in enumerate(pieces)
+        ]
 
     def _at_risk(self, pieces: Pieces, seat: int) -> float:
-        lane, loop = self.lane_start, self.track.loop_length
-        risk = 0.0
-        for p in pieces[seat]:
-            if not 0 <= p < lane:
-                continue
-            space = self.abs_of[seat][p % loop]
-            for other in range(len(pieces)):
-                if other == seat:
-                    continue
-                here = self.rel_at[other][space]
-                if any(0 < here - q <= 6 for q in pieces[other] if q >= 0) or (
-                    here == 0 and pieces[other][0] < 0
-                ):
-                    risk += self.RISK_SHARE * (p + 1) + self.RISK_FLAT
-                    break
-        return risk
+        others = self._others_mask(self._threat_masks(pieces), seat)
+        return self._exposure(pieces[seat], seat, others)
 
     def occupant(self, pieces: Pieces, seat: int, target: int) -> tuple[int, int] | None:
         """The opponent (seat, its relative position) on the loop space ``target`` of

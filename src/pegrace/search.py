@@ -19,7 +19,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pegrace.engine import Rules
+from pegrace.engine import Pieces, Rules
 from pegrace.moves import Move
 from pegrace.players import Player
 from pegrace.state import Phase, State
@@ -30,8 +30,12 @@ NODES_PER_MS = {"trouble": 100.0, "ludo": 45.0, "headache": 16.0, "marbles": 22.
 DEFAULT_NODES_PER_MS = 16.0
 MAX_DEPTH = 12
 TIE = 1e-9
+# a player's leaf evaluations are kept across its decisions (the same pieces recur at the
+# leaves of one search and of the next): emptied when it grows past this many
+LEAF_CACHE_LIMIT = 100_000
 
 Values = tuple[float, ...]
+LeafCache = dict[Pieces, Values]
 
 
 class BudgetSpent(Exception):
@@ -49,11 +53,16 @@ class Search:
     """One decision's search: a transposition table and a node count for ``rules``."""
 
     def __init__(
-        self, rules: Rules, node_limit: float = float("inf"), width: int | None = None
+        self,
+        rules: Rules,
+        node_limit: float = float("inf"),
+        width: int | None = None,
+        leaves: LeafCache | None = None,
     ) -> None:
         self.rules = rules
         self.node_limit = node_limit
         self.width = width
+        self.leaves: LeafCache = {} if leaves is None else leaves
         self.nodes = 0
         self.table: dict[tuple[State, int], Values] = {}
         self.sides = rules.sides
@@ -131,7 +140,11 @@ class Search:
         return cached
 
     def horizon(self, state: State) -> Values:
-        return self.rules.evaluate_sides(state.pieces)
+        pieces = state.pieces
+        values = self.leaves.get(pieces)
+        if values is None:
+            values = self.leaves[pieces] = self.rules.evaluate_sides(pieces)
+        return values
 
     def terminal(self, state: State) -> Values:
         return tuple(TERMINAL_WEIGHT * r for r in self.rules.returns(state))
@@ -144,13 +157,15 @@ def deepen(
     node_budget: float,
     max_depth: int,
     width: int | None = None,
+    leaves: LeafCache | None = None,
 ) -> tuple[list[RankedMove], int, int]:
     """Iterative deepening within ``node_budget``: the deepest complete ranking, its depth and
     the nodes searched in all."""
-    ranked = Search(rules).rank(state, moves, 1)
+    leaves = {} if leaves is None else leaves
+    ranked = Search(rules, leaves=leaves).rank(state, moves, 1)
     depth, spent, last, growth = 1, 0, 1, 8.0
     while depth < max_depth and spent + last * growth <= node_budget:
-        search = Search(rules, node_limit=2 * node_budget - spent, width=width)
+        search = Search(rules, node_limit=2 * node_budget - spent, width=width, leaves=leaves)
         try:
             deeper = search.rank(state, moves, depth + 1)
         except BudgetSpent:
@@ -190,15 +205,28 @@ class SearchPlayer(Player):
         self.width = width or None  # 0: every move
         self.last_depth = 0
         self.last_nodes = 0
+        self.leaves: LeafCache = {}
+        self.leaves_of: Rules | None = None
+
+    def leaf_cache(self, rules: Rules) -> LeafCache:
+        if self.leaves_of is not rules or len(self.leaves) > LEAF_CACHE_LIMIT:
+            self.leaves, self.leaves_of = {}, rules
+        return self.leaves
 
     def ranking(self, rules: Rules, state: State, moves: Sequence[Move]) -> list[RankedMove]:
         if self.depth is not None:
-            search = Search(rules, width=self.width)
+            search = Search(rules, width=self.width, leaves=self.leaf_cache(rules))
             ranked = search.rank(state, moves, self.depth)
             self.last_depth, self.last_nodes = self.depth, search.nodes
             return ranked
         ranked, self.last_depth, self.last_nodes = deepen(
-            rules, state, moves, self.budget_ms * node_rate(rules), MAX_DEPTH, self.width
+            rules,
+            state,
+            moves,
+            self.budget_ms * node_rate(rules),
+            MAX_DEPTH,
+            self.width,
+            self.leaf_cache(rules),
         )
         return ranked
 

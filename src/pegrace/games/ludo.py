@@ -118,8 +118,7 @@ class Ludo(RaceRules):
     all_colours = ("red", "green", "yellow", "blue")
     is_ludopy = False
     variant: str
-    safe: frozenset[int]  # squares where nobody is hit (the evaluation's view for ludopy)
-    reach: int  # the farthest one roll can carry a pin
+    GOAL_BONUS = 5.0  # a pin home is out of play for good
     option_specs = (
         Option(
             "variant",
@@ -199,41 +198,6 @@ class Ludo(RaceRules):
                     rest = [p for p in pieces[other] if p != here]
                     pieces[other] = (-1,) * hit + tuple(rest)
 
-    # ------------------------------------------------------------------ evaluation
-    def danger(self, pieces: Pieces, seat: int) -> float:
-        """Pins an opponent could hit from behind on a square that is not safe (the race
-        evaluation subtracts it from progress, pins out and in)."""
-        return self._exposed(pieces, seat)
-
-    def _standing(self, pieces: Pieces, seat: int) -> float:
-        lane, goal = self.lane_start, self.goal
-        return float(
-            sum(
-                p + 1 + (8 if p >= 0 else 0) + (10 if p >= lane else 0) + (5 if p == goal else 0)
-                for p in pieces[seat]
-            )
-        )
-
-    def _exposed(self, pieces: Pieces, seat: int) -> float:
-        lane, reach = self.lane_start, self.reach
-        risk = 0.0
-        for p in set(pieces[seat]):
-            if not 0 <= p < lane:
-                continue
-            space = self.abs_of[seat][p]
-            if space in self.safe:
-                continue
-            for other in range(len(pieces)):
-                if other == seat:
-                    continue
-                here = self.rel_at[other][space]
-                if any(0 < here - q <= reach for q in pieces[other] if 0 <= q < lane) or (
-                    here < reach and pieces[other][0] < 0
-                ):
-                    risk += (0.5 * (p + 1) + 4) * pieces[seat].count(p)
-                    break
-        return risk
-
     # ------------------------------------------------------------------ notation
     def parse_piece(self, seat: int, text: str) -> int:
         colour = self.colours[seat]
@@ -281,7 +245,7 @@ class TwoDiceLudo(Ludo):
         self.dice = TWO_D6
         self._build(48, 12, 5, 42, "exit")
         self.safe = frozenset(range(0, 48, 6))  # corners and mid-side points
-        self.reach = 12
+        self.reach = self.base_reach = 12  # a pin entering on a 6 moves on with the other die
         goal = self.goal
         # uses[die][origin + 1]: the (die, origin, target) use and its text, or None
         self.uses: list[list[tuple[tuple[int, int, int], str] | None]] = []
@@ -362,7 +326,7 @@ class ClassicLudo(Ludo):
             if self.on("safe_squares")
             else frozenset()
         )
-        self.reach = 6
+        self.reach = self.base_reach = 6
         self.forfeit_third_six = self.options["three_sixes"] == "forfeit"
 
     def extra_roll(self, state: State, move: Move) -> bool:

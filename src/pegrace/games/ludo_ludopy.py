@@ -52,7 +52,7 @@ class LudopyLudo(Ludo):
     def setup(self) -> None:
         self.dice = D6
         self._build(52, 13, 6, 50, "goal")
-        self.reach = 6
+        self.reach = self.base_reach = 6
         starts = [self.track.board.starts[c] for c in self.all_colours]
         # for the evaluation only: where a pin is never hit (globes, starts)
         self.safe = frozenset([*starts, *((s + g - 1) % 52 for s in starts for g in LP_GLOBES)])

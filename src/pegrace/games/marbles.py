@@ -265,8 +265,11 @@ class Marbles(RaceRules):
         return own - sum(value(pieces, s) for s in theirs) * len(ours) / len(theirs)
 
     def evaluate_sides(self, pieces: Pieces) -> tuple[float, ...]:
-        value = self._war_value if self.war else self._classic_value
-        seat_values = [value(pieces, s) for s in range(len(pieces))]
+        if self.war:
+            seat_values = [self._war_value(pieces, s) for s in range(len(pieces))]
+        else:
+            exposure = self._exposures(pieces)
+            seat_values = [self._standing(pieces, s) - exposure[s] for s in range(len(pieces))]
         total = sum(seat_values)
         sides = []
         for ours in self.side_seats:
