@@ -27,8 +27,9 @@ from webclient import (
 
 from pegrace.record import Record, replay
 from pegrace.state import Phase
+from pegrace.web import boards
 from pegrace.web.session import GameHub, GameSession
-from pegrace.web.settings import parse_settings
+from pegrace.web.settings import catalog, parse_settings
 from pegrace.web.store import Store, StoreError
 
 SEATS = {"red": "human", "blue": "computer:medium", "green": "human", "yellow": "computer:random"}
@@ -208,6 +209,74 @@ def test_two_messages_at_once_never_interleave(tmp_path: Path) -> None:
     assert len(errors) == 1 and "must move" in errors[0]
     _, states = replay(game.record())
     assert states[-1] == game.state
+
+
+def test_every_state_sent_shows_the_seats_and_pieces_as_they_are_now(tmp_path: Path) -> None:
+    """The seats' and pieces' JSON is kept from one message to the next: it must still follow
+    every move, and every connection coming and going."""
+
+    def seats(message: Json) -> dict[str, bool]:
+        return {colour: seat["connected"] for colour, seat in message["seats"].items()}
+
+    async def play() -> None:
+        store = Store(tmp_path / "games.sqlite3")
+        hub = GameHub(store, computer_delay=0.0)
+        settings, rules = parse_settings({"game": "trouble", "seed": 5,
+                                          "seats": {"red": "human", "green": "human"}})  # fmt: skip
+        game, tokens = hub.create(settings, rules)
+        red, green = Inbox(), Inbox()
+        await game.receive(red, json.dumps({"type": "hello", "tokens": [tokens["red"]]}))
+        assert seats(json.loads(game.state_message(full_log=True))) == {"red": True, "green": False}
+        await game.receive(green, json.dumps({"type": "hello", "tokens": [tokens["green"]]}))
+        assert seats(json.loads(game.state_message(full_log=True))) == {"red": True, "green": True}
+        moved = 0
+        while moved < 12:
+            state = [m for m in red.messages if m["type"] == "state"][-1]
+            player = red if state["current"] == "red" else green
+            if state["phase"] == "move":
+                moved += 1
+                move = {"type": "move", "move": state["moves"][-1]["text"]}
+                await game.receive(player, json.dumps(move))
+            else:
+                await game.receive(player, '{"type": "roll"}')
+            sent = red.messages[-1]
+            assert sent["type"] == "state" and sent["seq"] == len(game.events)
+            assert sent["pieces"] == boards.piece_spots(rules, game.state)
+        await game.leave(green)
+        assert seats(json.loads(game.state_message(full_log=True))) == {"red": True, "green": False}
+        await hub.close()
+        store.close()
+
+    asyncio.run(play())
+
+
+@pytest.mark.parametrize("game", ["trouble", "ludo", "headache", "marbles"])
+def test_the_state_sent_is_the_state_view_in_every_game(tmp_path: Path, game: str) -> None:
+    """The message splices kept JSON into the view: it must read back as the view itself."""
+
+    async def play() -> None:
+        store = Store(tmp_path / "games.sqlite3")
+        hub = GameHub(store, computer_delay=0.0)
+        colours = next(g["colours"]["4"] for g in catalog()["games"] if g["name"] == game)
+        seats = dict.fromkeys(colours, "human")
+        settings, rules = parse_settings({"game": game, "seed": 8, "seats": seats})
+        session, tokens = hub.create(settings, rules)
+        inbox = Inbox()
+        await session.receive(inbox, json.dumps({"type": "hello", "tokens": list(tokens.values())}))
+        for _ in range(60):
+            sent = json.loads(session.state_message())
+            assert sent == json.loads(json.dumps(session.state_view(session.log[-1:])))
+            if sent["phase"] == "over":
+                break
+            if sent["phase"] == "move":
+                move = {"type": "move", "move": sent["moves"][0]["text"]}
+                await session.receive(inbox, json.dumps(move))
+            else:
+                await session.receive(inbox, '{"type": "roll"}')
+        await hub.close()
+        store.close()
+
+    asyncio.run(play())
 
 
 def test_the_same_seed_and_choices_replay_the_same_computer_game(tmp_path: Path) -> None:

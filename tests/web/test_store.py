@@ -107,3 +107,44 @@ def test_the_default_file_is_under_the_data_folder(
     monkeypatch.delenv("PEGRACE_DATA")
     monkeypatch.setenv("HOME", str(tmp_path))
     assert default_db_path() == tmp_path / ".local" / "share" / "pegrace" / "games.sqlite3"
+
+
+def test_a_servers_store_copies_its_log_from_a_thread_of_its_own(tmp_path: Path) -> None:
+    store = Store(tmp_path / "games.sqlite3", background_checkpoints=True)
+    checkpointer = store.checkpointer
+    assert checkpointer is not None and checkpointer.thread.is_alive()
+    # the committing connection would copy the log itself only as a backstop
+    assert store.db.execute("PRAGMA wal_autocheckpoint").fetchone() == (20_000,)
+    settings, _ = parse_settings({"game": "trouble", "seats": {"red": "human", "green": "human"}})
+    store.create_game("g1", settings, {})
+    store.add_events([("g1", seq, "red", 3, None, "human") for seq in range(1, 50)])
+    busy, logged, copied = checkpointer.checkpoint()
+    assert busy == 0 and logged == copied
+    store.close()
+    assert not checkpointer.thread.is_alive()
+    again = Store(tmp_path / "games.sqlite3")
+    game = again.load_game("g1")
+    again.close()
+    assert game is not None and len(game.events) == 49
+
+
+def test_a_writer_cancelled_while_waiting_does_not_stop_the_others(store: Store) -> None:
+    settings, _ = parse_settings({"game": "trouble", "seats": {"red": "human", "green": "human"}})
+    store.create_game("g1", settings, {})
+    store.create_game("g2", settings, {})
+
+    async def one_gives_up() -> None:
+        writer = EventWriter(store)
+        leaving = asyncio.create_task(writer.write(("g1", 1, "red", 3, None, "human")))
+        staying = asyncio.create_task(writer.write(("g2", 1, "green", 6, None, "human")))
+        await asyncio.sleep(0)  # both are waiting for the commit
+        leaving.cancel()
+        await asyncio.wait_for(staying, 30)  # the limit only matters if the commit broke
+        assert leaving.cancelled()
+
+    asyncio.run(one_gives_up())
+    # the batch was committed whole: the cancelled caller's event too
+    assert [[e.roll for e in g.events] for g in map(store.load_game, ["g1", "g2"]) if g] == [
+        [3],
+        [6],
+    ]

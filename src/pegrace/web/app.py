@@ -14,10 +14,11 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from pegrace.errors import OptionError, PegraceError
-from pegrace.web.session import Conflict, GameHub, GameNotFound, GameSession
+from pegrace.web.session import Conflict, GameHub, GameNotFound, GameSession, to_json
 from pegrace.web.settings import catalog, parse_settings
 from pegrace.web.store import Store, StoreError
 
@@ -34,7 +35,7 @@ def create_app(db_path: Path, *, computer_delay: float = DEFAULT_COMPUTER_DELAY)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        store = Store(db_path)
+        store = Store(db_path, background_checkpoints=True)
         holder["hub"] = GameHub(store, computer_delay)
         try:
             yield
@@ -90,17 +91,6 @@ def create_app(db_path: Path, *, computer_delay: float = DEFAULT_COMPUTER_DELAY)
     async def frames(request: Request) -> Response:
         return JSONResponse(session(request).frames())
 
-    async def game_socket(socket: WebSocket) -> None:
-        await socket.accept()
-        try:
-            game = hub().get(socket.path_params["game_id"])
-        except PegraceError as err:
-            await socket.send_text(json.dumps({"type": "error", "message": str(err)}))
-            code = NOT_FOUND_CLOSE if isinstance(err, GameNotFound) else BROKEN_CLOSE
-            await socket.close(code)
-            return
-        await serve_socket(game, socket)
-
     routes = [
         Route("/", page),
         Route("/game/{game_id}", page),
@@ -111,17 +101,51 @@ def create_app(db_path: Path, *, computer_delay: float = DEFAULT_COMPUTER_DELAY)
         Route("/api/games/{game_id}/rematch", api(rematch), methods=["POST"]),
         Route("/api/games/{game_id}/record", api(record)),
         Route("/api/games/{game_id}/replay", api(frames)),
-        WebSocketRoute("/ws/{game_id}", game_socket),
+        WebSocketRoute("/ws/{game_id}", GameSocket(hub)),
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
     ]
     return Starlette(routes=routes, lifespan=lifespan)
 
 
-async def serve_socket(game: GameSession, socket: WebSocket) -> None:
+class GameSocket:
+    """The WebSocket of a game, as a plain ASGI app (an object, so Starlette routes to it as
+    it is rather than wrapping it as a function taking a WebSocket)."""
+
+    def __init__(self, hub: Callable[[], GameHub]) -> None:
+        self.hub = hub
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        socket = WebSocket(scope, receive, send)  # Starlette's, for the handshake only
+        await socket.accept()
+        try:
+            game = self.hub().get(socket.path_params["game_id"])
+        except PegraceError as err:
+            await socket.send_text(to_json({"type": "error", "message": str(err)}))
+            code = NOT_FOUND_CLOSE if isinstance(err, GameNotFound) else BROKEN_CLOSE
+            await socket.close(code)
+            return
+        await serve_socket(game, Connection(send), receive)
+
+
+class Connection:
+    """A game's connected browser: its messages go straight to the server's ASGI ``send``.
+    Starlette's WebSocket checks the socket's state on every message, which a game socket,
+    busy with many small messages, does not need after the handshake."""
+
+    __slots__ = ("send",)
+
+    def __init__(self, send: Send) -> None:
+        self.send = send
+
+    async def send_text(self, data: str) -> None:
+        await self.send({"type": "websocket.send", "text": data})
+
+
+async def serve_socket(game: GameSession, socket: Connection, receive: Receive) -> None:
     """Pass every text frame to the game until the client goes away."""
     try:
         while True:
-            message = await socket.receive()
+            message = await receive()
             if message["type"] == "websocket.disconnect":
                 break
             text = message.get("text")
@@ -129,7 +153,7 @@ async def serve_socket(game: GameSession, socket: WebSocket) -> None:
                 await game.error(socket, "send JSON text frames, not binary ones")
                 continue
             await game.receive(socket, text)
-    except WebSocketDisconnect:
+    except (WebSocketDisconnect, OSError):  # OSError: the server's "client disconnected"
         pass
     finally:
         await game.leave(socket)

@@ -6,6 +6,10 @@ WebSocket: a client rolls or sends a random listed move as soon as its game's st
 of its seats is to act. Latency is the time from sending a roll or move to receiving the state
 update it caused. Runs for a fixed time (a finished game is replaced by a new one), then stops
 the server. Loopback only: nothing here can be pointed at another host.
+
+The clients share the machine with the server, so they are kept cheap: one uvloop event loop,
+and each game's socket answered straight from its transport callbacks (websockets' sans-I/O
+protocol, orjson), with no task or queue per message.
 """
 
 from __future__ import annotations
@@ -21,11 +25,16 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
-from websockets.asyncio.client import connect
+import orjson
+from websockets.client import ClientProtocol
+from websockets.frames import Frame, Opcode
+from websockets.http11 import Response
+from websockets.uri import parse_uri
 
 from pegrace.errors import PegraceError
 from pegrace.web.server import free_port
@@ -72,6 +81,7 @@ class Bench:
         self.server_pid = server_pid
         self.cpu_at_start: tuple[float | None, float] = (None, 0.0)
         self.cpu_at_end: tuple[float | None, float] = (None, 0.0)
+        self.port = port
         self.base = f"http://{HOST}:{port}"
         self.game = game
         self.players = players
@@ -117,52 +127,18 @@ class Bench:
         self, game: dict[str, Any], rng: random.Random, go: asyncio.Event, ready: list[int]
     ) -> bool:
         """Play one game; True if it ended before the deadline."""
-        tally = self.tally
-        url = f"ws://{HOST}:{self.base.rsplit(':', 1)[1]}/ws/{game['id']}"
-        async with connect(url, max_size=None) as socket:
-            tokens = list(game["tokens"].values())
-            await socket.send(json.dumps({"type": "hello", "tokens": tokens}))
+        url = f"ws://{HOST}:{self.port}/ws/{game['id']}"
+        table = Table(self, url, list(game["tokens"].values()), rng, playing=go.is_set())
+        await asyncio.get_running_loop().create_connection(lambda: table, HOST, self.port)
+        try:
             if not go.is_set():  # the first game: every table is set up before the clock starts
-                await self.first_state(socket)
+                await table.waiting  # its first state
                 ready[0] += 1
                 await go.wait()
-                await socket.send('{"type": "roll"}')  # the seat to pop first: ours
-            sent_at, sent_seq, was_move = time.perf_counter(), 0, False
-            async for text in socket:
-                message = json.loads(text)
-                if message["type"] == "error":
-                    tally.errors += 1
-                if message["type"] != "state":
-                    continue
-                now = time.perf_counter()
-                if sent_at and message["seq"] > sent_seq:
-                    tally.latencies.append(now - sent_at)
-                    if was_move:
-                        tally.move_latencies.append(now - sent_at)
-                        tally.moves += 1
-                    else:
-                        tally.rolls += 1
-                    sent_at = 0.0
-                if message["phase"] == "over":
-                    tally.finished += 1
-                    return True
-                if now >= self.deadline:
-                    return False
-                was_move = message["phase"] == "move"
-                if was_move:
-                    choice = rng.choice(message["moves"])["text"]
-                    reply = json.dumps({"type": "move", "move": choice})
-                else:
-                    reply = '{"type": "roll"}'
-                sent_at, sent_seq = time.perf_counter(), message["seq"]
-                await socket.send(reply)
-        return False
-
-    @staticmethod
-    async def first_state(socket: Any) -> None:
-        async for text in socket:
-            if json.loads(text)["type"] == "state":
-                return
+                table.start()
+            return await table.waiting
+        finally:
+            table.close()
 
     async def run(self, games: int, seconds: float) -> float:
         """Set every table up, then drive them all for ``seconds``; the time taken."""
@@ -182,6 +158,134 @@ class Bench:
         elapsed = time.perf_counter() - start
         self.cpu_at_end = (cpu_seconds(self.server_pid), own_cpu_seconds())
         return elapsed
+
+
+class Table(asyncio.Protocol):
+    """One game's WebSocket, played from the transport's callbacks: every state update that
+    a roll or move caused is timed, and answered at once with the next roll or move."""
+
+    def __init__(
+        self, bench: Bench, url: str, tokens: list[str], rng: random.Random, playing: bool
+    ) -> None:
+        self.bench = bench
+        self.rng = rng
+        self.playing = playing  # False until start(): the first game waits for every table
+        self.socket = ClientProtocol(parse_uri(url), max_size=None)
+        self.hello = orjson.dumps({"type": "hello", "tokens": tokens})
+        self.transport: asyncio.Transport | None = None
+        self.failure: Exception | None = None  # why the socket broke, if it did
+        # what play() waits for: the first state (until started), then the game's end (True:
+        # it ended before the deadline)
+        self.waiting = self.expect()
+        self.fragments: list[bytes] = []
+        self.sent_at, self.sent_seq, self.was_move = 0.0, 0, False
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = cast(asyncio.Transport, transport)  # uvloop's is not a subclass
+        self.socket.send_request(self.socket.connect())
+        self.flush()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.transport = None
+        self.finish(PegraceError(f"the server closed a game's socket: {exc or 'no reason'}"))
+
+    def data_received(self, data: bytes) -> None:
+        self.socket.receive_data(data)
+        for event in self.socket.events_received():
+            if isinstance(event, Response):
+                if self.socket.handshake_exc is not None:
+                    self.finish(PegraceError(f"WebSocket refused: {self.socket.handshake_exc}"))
+                else:
+                    self.send(self.hello)
+            elif isinstance(event, Frame) and event.opcode in (Opcode.TEXT, Opcode.CONT):
+                self.fragments.append(bytes(event.data))
+                if event.fin:
+                    text, self.fragments = b"".join(self.fragments), []
+                    self.received(orjson.loads(text))
+        self.flush()  # whatever the protocol answers by itself (pongs, the closing handshake)
+
+    def received(self, message: dict[str, Any]) -> None:
+        tally = self.bench.tally
+        if message["type"] == "error":
+            tally.errors += 1
+        if message["type"] != "state":
+            return
+        if not self.playing:
+            self.finish(True)
+            return
+        now = time.perf_counter()
+        if self.sent_at and message["seq"] > self.sent_seq:
+            tally.latencies.append(now - self.sent_at)
+            if self.was_move:
+                tally.move_latencies.append(now - self.sent_at)
+                tally.moves += 1
+            else:
+                tally.rolls += 1
+            self.sent_at = 0.0
+        if message["phase"] == "over":
+            tally.finished += 1
+            self.finish(True)
+        elif now >= self.bench.deadline:
+            self.finish(False)
+        else:
+            self.act(message)
+
+    def act(self, state: dict[str, Any]) -> None:
+        self.was_move = state["phase"] == "move"
+        if self.was_move:
+            choice = self.rng.choice(state["moves"])["text"]
+            reply = orjson.dumps({"type": "move", "move": choice})
+        else:
+            reply = b'{"type":"roll"}'
+        self.sent_at, self.sent_seq = time.perf_counter(), state["seq"]
+        self.send(reply)
+
+    def start(self) -> None:
+        """The clock has started: pop first (every seat is ours)."""
+        self.playing = True
+        self.waiting = self.expect()
+        self.sent_at, self.sent_seq, self.was_move = time.perf_counter(), 0, False
+        self.send(b'{"type":"roll"}')
+
+    def send(self, text: bytes) -> None:
+        self.socket.send_text(text)
+        self.flush()
+
+    def flush(self) -> None:
+        if self.transport is not None:
+            self.transport.write(b"".join(self.socket.data_to_send()))
+
+    def expect(self) -> asyncio.Future[bool]:
+        waiting: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        if self.failure is not None:
+            waiting.set_exception(self.failure)
+        return waiting
+
+    def finish(self, outcome: bool | Exception) -> None:
+        if isinstance(outcome, Exception):
+            self.failure = outcome
+        if self.waiting.done():
+            return
+        if isinstance(outcome, Exception):
+            self.waiting.set_exception(outcome)
+        else:
+            self.waiting.set_result(outcome)
+
+    def close(self) -> None:
+        if self.transport is not None:
+            self.socket.send_close()
+            self.flush()
+            self.transport.close()
+            self.transport = None
+
+
+def run_loop(main: Coroutine[Any, Any, float]) -> float:
+    """Run ``main`` on uvloop (a dependency except on Windows), else on asyncio's loop."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(main)
+    return uvloop.run(main)
 
 
 def start_server(port: int, db: Path) -> subprocess.Popen[bytes]:
@@ -227,7 +331,7 @@ def bench_web(games: int, seconds: float, game: str, players: int, seed: int) ->
         try:
             wait_until_up(server, port)
             bench = Bench(port, server.pid, game, players, seed)
-            elapsed = asyncio.run(bench.run(games, seconds))
+            elapsed = run_loop(bench.run(games, seconds))
         finally:
             stop_server(server)
     tally = bench.tally

@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import secrets
 import sqlite3
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
+
+import orjson
 
 from pegrace.dice import Roll
 from pegrace.engine import Rules
@@ -32,15 +34,43 @@ from pegrace.web.settings import HUMAN, OPEN, GameSettings, takeover_spec
 from pegrace.web.store import EventWriter, Store, StoredGame, StoreError, token_hash
 
 Json = dict[str, Any]
+View = TypeVar("View")
 PHASE_NAMES = {Phase.ROLLOFF: "rolloff", Phase.ROLL: "roll", Phase.MOVE: "move", Phase.OVER: "over"}
 COMPUTER, TAKEOVER = "computer", "takeover"  # who played an event, besides a human
 MESSAGE_TYPES = ("hello", "roll", "move", "ping")
-COMPACT = (",", ":")  # JSON separators without spaces
 LOG = logging.getLogger("pegrace.web")
 
 
+def to_json(value: Any) -> str:
+    """Compact JSON text of a message (orjson: several times faster than the json module,
+    which matters because every event's state is encoded once)."""
+    return orjson.dumps(value).decode()
+
+
+class Kept(Generic[View]):
+    """A view kept, with its JSON, while what it is made of stays the same (``key``): an
+    event's state message then neither rebuilds nor re-encodes the parts it did not change."""
+
+    def __init__(self, make: Callable[[], View]) -> None:
+        self.make = make
+        self.key: object = object()  # equal to no key
+        self._view: View | None = None
+        self._json: orjson.Fragment | None = None
+
+    def view(self, key: object) -> View:
+        if self._view is None or self.key != key:
+            self.key, self._view, self._json = key, self.make(), None
+        return self._view
+
+    def json(self, key: object) -> orjson.Fragment:
+        view = self.view(key)
+        if self._json is None:
+            self._json = orjson.Fragment(orjson.dumps(view))
+        return self._json
+
+
 class Client(Protocol):
-    """A connected browser (a Starlette WebSocket, or a fake in tests)."""
+    """A connected browser (an app.Connection, or a fake in tests)."""
 
     async def send_text(self, data: str) -> None: ...
 
@@ -88,7 +118,9 @@ class GameSession:
         self.due_since = 0.0  # loop time when the seat to act became due (or last acted)
         self.task: asyncio.Task[None] | None = None
         self._update: str | None = None  # the state message of the last event, built once
-        self._pieces_json: tuple[object, str] = (None, "")  # pieces -> their spots as JSON
+        # views that change far less often than the state, kept with their JSON (Kept)
+        self._spots = Kept(lambda: boards.piece_spots(self.rules, self.state))
+        self._seats = Kept(self._seats_view)
         self._unstored_roll: Roll | None = None
         self._thinking_rules: Rules | None = None  # used only by computer players' threads
 
@@ -259,8 +291,8 @@ class GameSession:
     async def receive(self, client: Client, text: str) -> None:
         """Handle one message from a client; a bad one gets an error reply and changes nothing."""
         try:
-            message = json.loads(text)
-        except json.JSONDecodeError as err:
+            message = orjson.loads(text)
+        except orjson.JSONDecodeError as err:
             await self.error(client, f"message is not valid JSON: {err}")
             return
         kind = message.get("type") if isinstance(message, dict) else None
@@ -287,7 +319,7 @@ class GameSession:
         colours = tuple(c for c in self.rules.colours if c in held)
         self.clients[client] = colours
         self._returned(colours)
-        await client.send_text(json.dumps(self.welcome(colours), separators=COMPACT))
+        await client.send_text(to_json(self.welcome(colours)))
         await client.send_text(self.state_message(full_log=True))
         if None in held:
             playing = f"you play {', '.join(colours)}" if colours else "you watch"
@@ -348,7 +380,7 @@ class GameSession:
                 await self.broadcast(self.seats_message())
 
     async def error(self, client: Client, message: str) -> None:
-        await client.send_text(json.dumps({"type": "error", "message": message}))
+        await client.send_text(to_json({"type": "error", "message": message}))
 
     async def broadcast(self, text: str) -> None:
         for client in list(self.clients):
@@ -405,6 +437,13 @@ class GameSession:
         }
 
     def seats_view(self) -> Json:
+        return self._seats.view(self._seats_key())
+
+    def _seats_key(self) -> object:
+        """What the seats view is made of (the seats' kinds are in a fixed order)."""
+        return tuple(self.clients.values()), frozenset(self.takeover), tuple(self.kinds.values())
+
+    def _seats_view(self) -> Json:
         connected = {c for colours in self.clients.values() for c in colours}
         return {
             colour: {"kind": kind, "connected": colour in connected,
@@ -413,7 +452,7 @@ class GameSession:
         }  # fmt: skip
 
     def seats_message(self) -> str:
-        return json.dumps({"type": "seats", "seats": self.seats_view()})
+        return to_json({"type": "seats", "seats": self.seats_view()})
 
     def state_message(self, full_log: bool = False) -> str:
         """The state as sent: with the whole log, or (built once per event) the last entry."""
@@ -424,21 +463,22 @@ class GameSession:
         return self._update
 
     def _encode(self, log: list[Json]) -> str:
-        # The pieces change only on moves: their JSON is kept and spliced in, so a roll's
-        # update (half of all updates) neither maps nor encodes them again.
-        view = self.state_view(log, with_pieces=False)
-        pieces = self.state.pieces
-        if self._pieces_json[0] is not pieces:
-            spots = boards.piece_spots(self.rules, self.state)
-            self._pieces_json = (pieces, json.dumps(spots, separators=COMPACT))
-        return f'{json.dumps(view, separators=COMPACT)[:-1]},"pieces":{self._pieces_json[1]}}}'
+        view = self.state_view(log)
+        view["seats"] = self._seats.json(self._seats_key())
+        view["pieces"] = self._spots.json(self.state.pieces)
+        return to_json(view)
 
-    def state_view(self, log: list[Json], with_pieces: bool = True) -> Json:
+    def piece_spots(self) -> list[Json]:
+        """``boards.piece_spots`` of the state, kept while the pieces stand still: they move
+        only on moves, so a roll's update (half of all updates) does not map them again."""
+        return self._spots.view(self.state.pieces)
+
+    def state_view(self, log: list[Json]) -> Json:
         rules, state = self.rules, self.state
         colours = rules.colours
         over = state.is_over
         legal = rules.legal_moves(state)
-        view = {
+        return {
             "type": "state",
             "seq": len(self.events),
             "phase": PHASE_NAMES[state.phase],
@@ -455,10 +495,8 @@ class GameSession:
             "seats": self.seats_view(),
             "outcome": self.outcome_view(),
             "rematch": self.rematch,
+            "pieces": self.piece_spots(),
         }
-        if with_pieces:
-            view["pieces"] = boards.piece_spots(rules, state)
-        return view
 
     def outcome_view(self) -> Json | None:
         if not self.state.is_over:
@@ -575,8 +613,8 @@ class GameHub:
         self.store.set_rematch(game_id, new.id)
         async with old.lock:
             old._update = None
-            await old.broadcast(json.dumps({"type": "rematch", "id": new.id,
-                                            "url": f"/game/{new.id}"}))  # fmt: skip
+            await old.broadcast(to_json({"type": "rematch", "id": new.id,
+                                         "url": f"/game/{new.id}"}))  # fmt: skip
         return new, new_tokens
 
     async def close(self) -> None:

@@ -1,6 +1,10 @@
 """SQLite persistence of web games: their settings, seats (with hashed seat tokens) and every
 event. One small insert per event, committed at once in WAL mode, so killing the server loses
-nothing and a restart can replay each game exactly."""
+nothing and a restart can replay each game exactly.
+
+A busy server copies the write-ahead log into the database file from a thread of its own
+(``Checkpointer``): done by the connection that commits (SQLite's default), each copy and its
+fsyncs held every game up for tens of milliseconds, several times a second."""
 
 from __future__ import annotations
 
@@ -10,6 +14,7 @@ import hashlib
 import json
 import os
 import sqlite3
+import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -88,20 +93,32 @@ class StoredGame:
 EventRow = tuple[str, int, str, Any, str | None, str]  # game, seq, colour, roll, move, actor
 
 
+# With a Checkpointer, the committing connection copies the log itself only once it has grown
+# this far (pages of 4 KiB: 80 MiB), a backstop should the checkpointer fall behind.
+BACKSTOP_CHECKPOINT_PAGES = 20_000
+CHECKPOINT_SECONDS = 0.5
+
+
 class Store:
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, *, background_checkpoints: bool = False) -> None:
+        """The store at ``path`` (created if missing); ``background_checkpoints``: a thread
+        copies the write-ahead log into the database file (a server's store)."""
         self.path = path
+        self.checkpointer: Checkpointer | None = None
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             # autocommit: every event is its own small transaction (WAL makes that cheap)
-            self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-            self.db.execute("PRAGMA journal_mode=WAL")
-            self.db.execute("PRAGMA synchronous=NORMAL")
+            self.db = connect(path)
             self.db.executescript(SCHEMA)
+            if background_checkpoints:
+                self.db.execute(f"PRAGMA wal_autocheckpoint={BACKSTOP_CHECKPOINT_PAGES}")
+                self.checkpointer = Checkpointer(path)
         except (OSError, sqlite3.Error) as err:
             raise StoreError(f"cannot open the game store {path}: {err}") from None
 
     def close(self) -> None:
+        if self.checkpointer is not None:
+            self.checkpointer.close()
         self.db.close()
 
     def create_game(self, game_id: str, settings: GameSettings, tokens: dict[str, str]) -> None:
@@ -142,11 +159,12 @@ class Store:
 
     def add_events(self, rows: list[EventRow]) -> None:
         """Store events in one transaction: all of them or, on an error, none."""
+        at = time.time()  # they commit together, so they are stored at the same moment
         with self.transaction():
             self.db.executemany(
                 "INSERT INTO events (game, seq, colour, roll, move, actor, at) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [(*row[:3], None if row[3] is None else json.dumps(row[3]), *row[4:], time.time())
+                [(*row[:3], None if row[3] is None else json.dumps(row[3]), *row[4:], at)
                  for row in rows],
             )  # fmt: skip
 
@@ -177,6 +195,46 @@ class Store:
         return [row[0] for row in self.db.execute("SELECT id FROM games ORDER BY created")]
 
 
+def connect(path: Path) -> sqlite3.Connection:
+    db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("PRAGMA synchronous=NORMAL")
+    return db
+
+
+class Checkpointer:
+    """Copies the committed write-ahead log into the database file every half second, from a
+    thread and a connection of its own. A passive checkpoint never waits for, nor holds up,
+    the connection that commits events, so the copying and its fsyncs no longer stall the
+    event loop; that connection still checkpoints by itself should the log grow past
+    ``BACKSTOP_CHECKPOINT_PAGES`` (SQLite reuses the log only once a checkpoint has caught
+    up with it while nothing was being committed, which a busy server rarely allows)."""
+
+    def __init__(self, path: Path, seconds: float = CHECKPOINT_SECONDS) -> None:
+        self.db = connect(path)
+        self.seconds = seconds
+        self.stopping = threading.Event()
+        self.thread = threading.Thread(target=self._run, name="pegrace checkpoints", daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        while not self.stopping.wait(self.seconds):
+            # a failed copy is only tried again: the log stays whole, and the backstop holds
+            with contextlib.suppress(sqlite3.Error):
+                self.checkpoint()
+
+    def checkpoint(self) -> tuple[int, int, int]:
+        """Copy what the log holds now: (1 if it could not start, pages in the log, pages
+        copied), as SQLite reports it."""
+        busy, logged, copied = self.db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+        return busy, logged, copied
+
+    def close(self) -> None:
+        self.stopping.set()
+        self.thread.join()
+        self.db.close()
+
+
 class EventWriter:
     """Group commit: the events that arrive in one turn of the event loop (from any number
     of games) are committed in one transaction, and each caller resumes once its event is on
@@ -187,26 +245,30 @@ class EventWriter:
     def __init__(self, store: Store) -> None:
         self.store = store
         self.rows: list[EventRow] = []
-        self.done: asyncio.Future[None] | None = None
+        # one future per caller, so a caller being cancelled cancels only its own wait
+        self.waiting: list[asyncio.Future[None]] = []
 
     async def write(self, row: EventRow) -> None:
         """Store one event; raises StoreError (and stores nothing of its batch) on failure."""
-        self.rows.append(row)
-        if self.done is None:
-            loop = asyncio.get_running_loop()
-            self.done = loop.create_future()
+        loop = asyncio.get_running_loop()
+        if not self.rows:
             loop.call_soon(self.commit)
-        # shielded: one caller being cancelled must not cancel the commit the others wait for
-        await asyncio.shield(self.done)
+        stored: asyncio.Future[None] = loop.create_future()
+        self.rows.append(row)
+        self.waiting.append(stored)
+        await stored
 
     def commit(self) -> None:
-        rows, done = self.rows, self.done
-        self.rows, self.done = [], None
-        assert done is not None
+        rows, waiting = self.rows, self.waiting
+        self.rows, self.waiting = [], []
         try:
             self.store.add_events(rows)
         except sqlite3.Error as err:
-            done.set_exception(StoreError(f"could not store {len(rows)} event(s): {err}"))
-            done.exception()  # retrieved here: the callers may all have gone
+            for stored in waiting:
+                if not stored.done():
+                    stored.set_exception(StoreError(f"could not store {len(rows)} event(s): {err}"))
+                    stored.exception()  # retrieved here: its caller may be cancelled meanwhile
         else:
-            done.set_result(None)
+            for stored in waiting:
+                if not stored.done():
+                    stored.set_result(None)
