@@ -104,3 +104,29 @@ def test_the_expert_reports_how_deep_it_searched() -> None:
         expert.choose(rules, state, rules.legal_moves(state))
         assert expert.last_depth >= 2
         assert 0 < expert.last_nodes <= 2 * 20 * 100.0 + 10
+
+
+def paranoid_and_max_n(rules: Rules, state: State) -> list[tuple[float, float]]:
+    """(paranoid value, max-n value) of every move at depth 2."""
+    moves = rules.legal_moves(state)
+    max_n = {r.move: r.value for r in Search(rules).rank(state, moves, 2)}
+    paranoid = Search(rules, paranoid=True).rank(state, moves, 2)
+    assert {r.move for r in paranoid} == set(max_n)
+    return [(r.value, max_n[r.move]) for r in paranoid]
+
+
+@pytest.mark.parametrize(("game", "players", "options"), SETTINGS)
+def test_paranoid_opponents_never_leave_the_searcher_better_off(
+    game: str, players: int, options: dict[str, str]
+) -> None:
+    """Paranoid opponents minimise the searching side's value where max-n opponents play
+    for themselves, so at the same depth a move is never worth more to the searcher."""
+    rules = get_rules(game, players, options)
+    for state in positions_with_choices(rules, 5, 6):
+        assert all(p <= m + 1e-6 for p, m in paranoid_and_max_n(rules, state))
+
+
+def test_paranoid_opponents_choose_differently_somewhere() -> None:
+    rules = get_rules("ludo", 4)
+    values = [v for s in positions_with_choices(rules, 5, 6) for v in paranoid_and_max_n(rules, s)]
+    assert any(p < m - 1e-6 for p, m in values)

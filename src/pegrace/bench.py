@@ -197,12 +197,14 @@ class Clocked(Player):
         self.player, self.name = player, player.name
         self.times: list[float] = []
         self.depths: list[int] = []
+        self.nodes: list[int] = []
 
     def choose(self, rules: Rules, state: State, moves: Sequence[Move]) -> Move:
         start = time.perf_counter()
         move = self.player.choose(rules, state, moves)
         self.times.append(time.perf_counter() - start)
         self.depths.append(getattr(self.player, "last_depth", 0))
+        self.nodes.append(getattr(self.player, "last_nodes", 0))
         return move
 
 
@@ -214,6 +216,7 @@ def decision_times(
     rules = get_rules(game, players, options)
     times: list[float] = []
     depths: list[int] = []
+    nodes = 0
     for index in range(games):
         seats = dict.fromkeys(rules.colours, "computer:medium")
         timed = index % len(rules.colours)
@@ -224,6 +227,7 @@ def decision_times(
         run_game(rules, seats, seed + index, players=seated)
         times += clock.times
         depths += clock.depths
+        nodes += sum(clock.nodes)
     if not times:
         raise OptionError(f"{spec} made no decision with a choice in {games} games")
     cuts = statistics.quantiles(times, n=100) if len(times) > 1 else times * 99
@@ -240,6 +244,8 @@ def decision_times(
             "max": 1000 * max(times),
         },
         "mean_depth": statistics.fmean(depths),
+        # the search speed `search.NODES_PER_MS` is calibrated from (0 for players without search)
+        "nodes_per_ms": nodes / (1000 * sum(times)),
     }
 
 
@@ -249,5 +255,6 @@ def format_decision_times(report: dict[str, Any]) -> str:
         f"{report['game']}, {report['player']} against medium players, {report['games']} games: "
         f"{report['decisions']} decisions with a choice\n"
         f"  per decision: median {ms['p50']:.1f} ms, 95th percentile {ms['p95']:.1f} ms, "
-        f"max {ms['max']:.1f} ms; mean search depth {report['mean_depth']:.2f}"
+        f"max {ms['max']:.1f} ms; mean search depth {report['mean_depth']:.2f}; "
+        f"{report['nodes_per_ms']:.0f} nodes per ms"
     )

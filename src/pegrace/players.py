@@ -144,7 +144,7 @@ COMPUTER_PLAYERS: dict[str, Callable[..., Player]] = {
 }
 ALIASES = {"heuristic": "medium"}
 LEVELS = ("random", "easy", "medium", "hard", "expert")
-PARAMS = {"mistakes": float, "ms": float, "depth": int, "width": int}
+PARAMS = {"mistakes": float, "ms": float, "depth": int, "width": int, "paranoid": int}
 
 
 def player_names() -> list[str]:
@@ -154,7 +154,8 @@ def player_names() -> list[str]:
 def make_player(spec: str, seed: int | str = 0) -> Player:
     """``human``, ``computer`` (medium), ``computer:NAME`` or ``NAME``, optionally with
     settings: ``expert:ms=50``, ``hard:depth=3``, ``expert:width=3`` (below the root follow
-    only the 3 moves the one-ply evaluation likes best), ``easy:mistakes=0.3``."""
+    only the 3 moves the one-ply evaluation likes best), ``expert:paranoid=1`` (every opponent
+    assumed to play against it, instead of for itself), ``easy:mistakes=0.3``."""
     text = spec.strip().lower()
     if text == "human":
         return HumanSeat()

@@ -26,7 +26,7 @@ from pegrace.state import Phase, State
 
 TERMINAL_WEIGHT = 1000.0
 # Searched nodes per millisecond on the reference machine, per game (docs/ai.md has the command).
-NODES_PER_MS = {"trouble": 100.0, "ludo": 45.0, "headache": 16.0, "marbles": 22.0}
+NODES_PER_MS = {"trouble": 170.0, "ludo": 95.0, "headache": 45.0, "marbles": 85.0}
 DEFAULT_NODES_PER_MS = 16.0
 MAX_DEPTH = 12
 TIE = 1e-9
@@ -58,10 +58,13 @@ class Search:
         node_limit: float = float("inf"),
         width: int | None = None,
         leaves: LeafCache | None = None,
+        paranoid: bool = False,
     ) -> None:
         self.rules = rules
         self.node_limit = node_limit
         self.width = width
+        self.paranoid = paranoid
+        self.root_side = -1  # set by ``rank``: whose value paranoid opponents minimise
         self.leaves: LeafCache = {} if leaves is None else leaves
         self.nodes = 0
         self.table: dict[tuple[State, int], Values] = {}
@@ -70,7 +73,7 @@ class Search:
 
     def rank(self, state: State, moves: Sequence[Move], depth: int) -> list[RankedMove]:
         """Every legal move with its value at ``depth`` decisions, best first."""
-        side = self.sides[state.current]
+        side = self.root_side = self.sides[state.current]
         ranked = []
         for move in moves:
             values = self.value(self.rules.apply_move(state, move), depth - 1)
@@ -104,9 +107,12 @@ class Search:
         moves = rules.legal_moves(state)
         if self.width is not None and len(moves) > self.width:
             moves = self.promising(state, moves)
+        sign = 1.0
+        if self.paranoid and side != self.root_side:
+            side, sign = self.root_side, -1.0  # an opponent plays to hurt the searching side
         for move in moves:
             values = self.value(rules.apply_move(state, move), depth - 1)
-            if best is None or values[side] > best[side] + TIE:
+            if best is None or sign * (values[side] - best[side]) > TIE:
                 best = values
         assert best is not None  # legal_moves is never empty
         return best
@@ -158,6 +164,7 @@ def deepen(
     max_depth: int,
     width: int | None = None,
     leaves: LeafCache | None = None,
+    paranoid: bool = False,
 ) -> tuple[list[RankedMove], int, int]:
     """Iterative deepening within ``node_budget``: the deepest complete ranking, its depth and
     the nodes searched in all."""
@@ -165,7 +172,7 @@ def deepen(
     ranked = Search(rules, leaves=leaves).rank(state, moves, 1)
     depth, spent, last, growth = 1, 0, 1, 8.0
     while depth < max_depth and spent + last * growth <= node_budget:
-        search = Search(rules, node_limit=2 * node_budget - spent, width=width, leaves=leaves)
+        search = Search(rules, 2 * node_budget - spent, width, leaves, paranoid)
         try:
             deeper = search.rank(state, moves, depth + 1)
         except BudgetSpent:
@@ -184,7 +191,8 @@ def node_rate(rules: Rules) -> float:
 
 
 class SearchPlayer(Player):
-    """Expectimax (max-n over sides) with the game's evaluation at the horizon.
+    """Expectimax (max-n over sides, or paranoid: every opponent minimises the searching
+    side's value) with the game's evaluation at the horizon.
 
     ``depth`` fixes the search depth; otherwise it deepens within ``budget_ms`` (as nodes).
     Ties between equally valued moves are broken by the player's own generator."""
@@ -198,11 +206,13 @@ class SearchPlayer(Player):
         budget_ms: float = 100.0,
         depth: int | None = None,
         width: int | None = None,
+        paranoid: int = 0,
     ) -> None:
         self.rng = random.Random(seed)
         self.budget_ms = budget_ms
         self.depth = depth
         self.width = width or None  # 0: every move
+        self.paranoid = bool(paranoid)
         self.last_depth = 0
         self.last_nodes = 0
         self.leaves: LeafCache = {}
@@ -215,7 +225,9 @@ class SearchPlayer(Player):
 
     def ranking(self, rules: Rules, state: State, moves: Sequence[Move]) -> list[RankedMove]:
         if self.depth is not None:
-            search = Search(rules, width=self.width, leaves=self.leaf_cache(rules))
+            search = Search(
+                rules, width=self.width, leaves=self.leaf_cache(rules), paranoid=self.paranoid
+            )
             ranked = search.rank(state, moves, self.depth)
             self.last_depth, self.last_nodes = self.depth, search.nodes
             return ranked
@@ -227,6 +239,7 @@ class SearchPlayer(Player):
             MAX_DEPTH,
             self.width,
             self.leaf_cache(rules),
+            self.paranoid,
         )
         return ranked
 

@@ -124,6 +124,9 @@ class Headache(Rules):
     version = 1
     all_colours = ("red", "yellow", "green", "blue")
     dice = BONUS
+    # evaluation weights (docs/ai.md): a cone an opponent could capture next pop costs
+    # RISK_WEIGHT of a cone; the biggest stack within our reach is worth CHANCE_WEIGHT a cone
+    RISK_WEIGHT, CHANCE_WEIGHT = 0.5, 0.2
     eliminates = True
     counts_aux = True
     stops = True
@@ -356,14 +359,34 @@ class Headache(Rules):
     def evaluate(self, pieces: Pieces, seat: int) -> float:
         """Cones owned, minus half of those an opponent could capture next pop, plus a
         little for each opponent stack within reach; relative to the opponents' mean."""
+        return self._seat_value(pieces, *self._stacks(pieces), seat)
+
+    def evaluate_sides(self, pieces: Pieces) -> tuple[float, ...]:
+        board = self._stacks(pieces)
+        return tuple(self._seat_value(pieces, *board, seats[0]) for seats in self.side_seats)
+
+    def _stacks(self, pieces: Pieces) -> tuple[list[int], list[int], list[tuple[int, int, int]]]:
+        """The occupancy, the cones each seat owns and every stack on the board as
+        (space, owner, cones)."""
         occ = self.occupancy(pieces)
         owned = [sum(1 for cone in row if cone < 0) for row in pieces]
-        stacks: list[tuple[int, int, int]] = []  # (space, owner, cones)
+        stacks: list[tuple[int, int, int]] = []
         for space, top in enumerate(occ):
             if 0 <= top < BLOCKED:
                 count = (top >> SEAT_BITS) + 1
                 owned[top & SEAT_MASK] += count
                 stacks.append((space, top & SEAT_MASK, count))
+        return occ, owned, stacks
+
+    def _seat_value(
+        self,
+        pieces: Pieces,
+        occ: list[int],
+        owned: list[int],
+        board_stacks: list[tuple[int, int, int]],
+        seat: int,
+    ) -> float:
+        stacks = board_stacks[:]
         for s, row in enumerate(pieces):
             if row[0] < 0 and s != seat:
                 stacks.append((self.start_space[s], s, 1))  # a START pile attacks clockwise
@@ -388,7 +411,12 @@ class Headache(Rules):
                     risk += count
                     break
         others = [owned[s] for s in range(len(pieces)) if s != seat]
-        return owned[seat] - 0.5 * risk + 0.2 * chances - sum(others) / len(others)
+        return (
+            owned[seat]
+            - self.RISK_WEIGHT * risk
+            + self.CHANCE_WEIGHT * chances
+            - sum(others) / len(others)
+        )
 
     # -------------------------------------------------------------- notation
     def piece_text(self, seat: int, piece: int) -> str:
