@@ -241,6 +241,11 @@ class Ludo(RaceRules):
 class TwoDiceLudo(Ludo):
     """Seed 002's two-dice Ludo: a move is a whole turn of die uses (``DiceMove``)."""
 
+    # tuned against the untuned medium player (docs/ai.md): a pin out of the base is worth
+    # much more (it waits for a 6 on either die), and a pin only a two-dice sum could reach
+    # is about a quarter as likely to be hit as one a single die could
+    OUT_BONUS, FAR_SHARE = 28.0, 0.3
+
     def setup(self) -> None:
         self.dice = TWO_D6
         self._build(48, 12, 5, 42, "exit")

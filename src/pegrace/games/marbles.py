@@ -81,6 +81,9 @@ class Marbles(RaceRules):
     all_colours = ("red", "yellow", "green", "blue")
     moves_others = True  # partner roll: a seat moves its partner's marbles
     stops = True  # War's turn limit
+    # tuned against the untuned medium player (docs/ai.md): an exposed marble costs a quarter
+    # of its steps (plus the flat part), not half
+    RISK_SHARE = 0.25
     option_specs = (
         Option(
             "mode",
