@@ -76,6 +76,7 @@ class Rules:
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     dice: Dice = D6
+    roll_verb: ClassVar[str] = "roll"  # what the seat to act does, in ``summary`` ("pop")
     # Which optional hooks can matter: a game (or a rules instance, per its options) sets
     # them, and the engine skips the rest on its hot path.
     eliminates: bool = False  # whether ``eliminated`` can ever be true
@@ -243,8 +244,20 @@ class Rules:
         raise IllegalMoveError(f"{text!r} is not a legal move: {self.summary(state)}")
 
     def summary(self, state: State) -> str:
-        """A one-line picture of the position, used in error messages."""
-        raise NotImplementedError
+        """A one-line picture of the position, used in error messages:
+        ``red to move with 5 | red: track:3 home ...; yellow: ...``."""
+        who = self.colours[state.current]
+        roll = state.roll
+        doing = (
+            f"{who} to move with {self.dice.format(roll)}"
+            if roll is not None
+            else f"{who} to {self.roll_verb}"
+        )
+        rows = "; ".join(
+            f"{c}: {' '.join(self.piece_text(seat, p) for p in row)}"
+            for seat, (c, row) in enumerate(zip(self.colours, state.pieces, strict=True))
+        )
+        return f"{doing} | {rows}"
 
     def piece_text(self, seat: int, piece: int) -> str:
         """A piece's position as written in state JSON (e.g. ``track:5``)."""

@@ -296,15 +296,3 @@ class RaceRules(Rules):
         if hit is not None:
             text += f", sends {self.colours[hit[0]]} back to {self.track.base_name}"
         return text
-
-    def summary(self, state: State) -> str:
-        who = self.colours[state.current]
-        roll = state.roll
-        doing = (
-            f"{who} to move with {self.dice.format(roll)}" if roll is not None else f"{who} to roll"
-        )
-        rows = "; ".join(
-            f"{c}: {' '.join(self.piece_text(seat, p) for p in row)}"
-            for seat, (c, row) in enumerate(zip(self.colours, state.pieces, strict=True))
-        )
-        return f"{doing} | {rows}"

@@ -27,6 +27,7 @@ from pegrace.games.headache import (
     X_COUNT,
     ConeMove,
     Headache,
+    space_name,
 )
 from pegrace.games.ludo import LP_STARS, TWO_DICE, DiceMove, DieMove, Ludo
 from pegrace.games.ludo_ludopy import LudopyLudo
@@ -539,11 +540,9 @@ def headache_point(space: int) -> tuple[float, float]:
 
 
 def headache_spot_id(space: int) -> str:
-    if space < OUTER_BASE:
-        return f"x{space}"
-    if space < INNER_BASE:
-        return f"o{space - OUTER_BASE}"
-    return f"i{space - INNER_BASE}"
+    """``x3``, ``o12``, ``i5``: the space's name (``x:3``...) made short for the page."""
+    kind, _, number = space_name(space).partition(":")
+    return kind[0] + number
 
 
 def _headache_layout(rules: Headache) -> Json:
