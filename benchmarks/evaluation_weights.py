@@ -36,7 +36,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=31)
     parser.add_argument("--rules", action="append", default=[], help="rule options K=V,...")
     args = parser.parse_args(argv)
-    weights = json.loads(args.weights)
+    try:
+        weights = json.loads(args.weights)
+    except json.JSONDecodeError as err:
+        parser.error(f"WEIGHTS_JSON is not JSON: {err}")
     options = parse_rules(args.rules)
 
     class Candidate(Player):

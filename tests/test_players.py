@@ -71,6 +71,9 @@ def test_player_settings_are_parsed() -> None:
     hard = make_player("hard:depth=3")
     assert isinstance(hard, SearchPlayer)
     assert (hard.depth, hard.name) == (3, "hard")
+    paranoid = make_player("expert:paranoid=1,ms=20")
+    assert isinstance(paranoid, SearchPlayer)
+    assert (paranoid.paranoid, paranoid.budget_ms) == (True, 20.0)
     assert canonical_spec("heuristic") == "computer:heuristic"  # old records keep their name
     assert canonical_spec("computer") == "computer:medium"
     assert canonical_spec("Expert:ms=20") == "computer:expert:ms=20"
@@ -84,6 +87,7 @@ def test_player_settings_are_parsed() -> None:
         ("expert:ms=fast", "'fast' is not a number"),
         ("expert:ms=-1", "must not be negative"),
         ("random:depth=2", "random takes no such setting"),
+        ("expert:paranoid=2", "write paranoid=1"),
     ],
 )
 def test_bad_player_specs_are_refused_by_name(spec: str, message: str) -> None:

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pegrace.engine import Pieces, Rules
+from pegrace.errors import OptionError
 from pegrace.moves import Move
 from pegrace.players import Player
 from pegrace.state import Phase, State
@@ -212,6 +213,8 @@ class SearchPlayer(Player):
         self.budget_ms = budget_ms
         self.depth = depth
         self.width = width or None  # 0: every move
+        if paranoid not in (0, 1):
+            raise OptionError(f"paranoid={paranoid}: write paranoid=1 (or 0, the default max-n)")
         self.paranoid = bool(paranoid)
         self.last_depth = 0
         self.last_nodes = 0

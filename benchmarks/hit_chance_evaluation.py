@@ -1,0 +1,116 @@
+"""A prototype race evaluation with each exposed piece's chance of being hit (instead of the
+yes/no threat of ``RaceRules.evaluate``), played one ply deep against three medium players.
+docs/ai.md keeps its Trouble runs (none measurably better than medium, so it stayed a prototype).
+
+Usage: python benchmarks/hit_chance_evaluation.py GAME VARIANT_JSON [--games 8000] [--seed 11]
+       [--rules K=V,...]
+e.g.   python benchmarks/hit_chance_evaluation.py trouble '{"wr": 1.0, "wc": 0.3}' \\
+           --rules voluntary_pass=off,play_on=off
+
+VARIANT_JSON keys: ``wr`` weight of the expected loss from hits (1.0), ``wc`` weight of the
+expected gain from hitting opponents next turn (0), ``wo`` weight of the opponents' standing (1),
+``mode`` ``mean`` or ``max`` (the field's mean or the leader), ``opp_risk`` 1 to count the
+opponents' own exposure, ``out`` and ``lane`` the piece bonuses (the game's by default). For the
+one-die race games (Trouble, Marbles): a distance of 1-6 is one die's face.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from pegrace.cli import parse_rules
+from pegrace.engine import Pieces, Rules
+from pegrace.games import get_rules
+from pegrace.moves import Move
+from pegrace.players import COMPUTER_PLAYERS, HeuristicPlayer
+from pegrace.race import RaceRules
+from pegrace.state import State
+from pegrace.tournament import run_tournament
+
+
+def hit_chance_value(rules: RaceRules, pieces: Pieces, seat: int, variant: dict[str, Any]) -> float:
+    lane, loop, seats = rules.lane_start, rules.track.loop_length, range(len(pieces))
+    out = variant.get("out", rules.OUT_BONUS)
+    lane_bonus = variant.get("lane", rules.LANE_BONUS)
+
+    def standing(s: int) -> float:
+        return sum(
+            p + 1 + (out if p >= 0 else 0) + (lane_bonus if p >= lane else 0) for p in pieces[s]
+        )
+
+    def share_of_rolls(attacker: int, space: int) -> float:
+        """The share of one die's faces with which ``attacker`` lands on the absolute ``space``."""
+        here = rules.rel_at[attacker][space]
+        reach = {here - q for q in pieces[attacker] if 0 <= q < lane and 0 < here - q <= 6}
+        if here == 0 and pieces[attacker][0] < 0:
+            reach.add(6)  # a 6 brings a piece out onto its start
+        return len(reach) / 6
+
+    def risk(s: int) -> float:
+        total = 0.0
+        for p in pieces[s]:
+            if 0 <= p < lane:
+                missed = 1.0
+                for other in seats:
+                    if other != s:
+                        missed *= 1 - share_of_rolls(other, rules.abs_of[s][p % loop])
+                total += (p + 1 + out) * (1 - missed)
+        return total
+
+    def chances(s: int) -> float:
+        return sum(
+            (q + 1 + out) * share_of_rolls(s, rules.abs_of[other][q % loop])
+            for other in seats
+            if other != s
+            for q in pieces[other]
+            if 0 <= q < lane
+        )
+
+    weight_risk, weight_chances = variant.get("wr", 1.0), variant.get("wc", 0.0)
+    own = standing(seat) - weight_risk * risk(seat) + weight_chances * chances(seat)
+    others = [
+        standing(o) - (weight_risk * risk(o) if variant.get("opp_risk") else 0)
+        for o in seats
+        if o != seat
+    ]
+    field = max(others) if variant.get("mode") == "max" else sum(others) / len(others)
+    return own - variant.get("wo", 1.0) * field
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("game", choices=["trouble", "marbles"])
+    parser.add_argument("variant", help='JSON object, e.g. {"wr": 1.0}')
+    parser.add_argument("--games", type=int, default=8000)
+    parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--rules", action="append", default=[], help="rule options K=V,...")
+    args = parser.parse_args(argv)
+    try:
+        variant = json.loads(args.variant)
+    except json.JSONDecodeError as err:
+        parser.error(f"VARIANT_JSON is not JSON: {err}")
+
+    class HitChancePlayer(HeuristicPlayer):
+        def value(self, rules: Rules, state: State, move: Move, pieces: Pieces) -> float:
+            assert isinstance(rules, RaceRules)
+            return hit_chance_value(rules, pieces, state.current, variant)
+
+    COMPUTER_PLAYERS["candidate"] = HitChancePlayer  # a benchmark's player: not in pegrace
+    rules = get_rules(args.game, 4, parse_rules(args.rules))
+    report, _ = run_tournament(
+        rules, ["candidate", "medium", "medium", "medium"], args.games, args.seed
+    )
+    entry = report["entries"][0]
+    low, high = entry["ci95"]
+    print(
+        f"{args.game} {json.dumps(variant)} vs 3 medium: {100 * entry['win_rate']:.2f}% "
+        f"[{100 * low:.1f}, {100 * high:.1f}] in {args.games} games"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
