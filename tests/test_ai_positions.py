@@ -19,7 +19,7 @@ from pegrace.advice import hint, winprob
 from pegrace.engine import Rules
 from pegrace.errors import PegraceError
 from pegrace.players import make_player
-from pegrace.search import TERMINAL_WEIGHT
+from pegrace.search import terminal_values
 from pegrace.state import Phase, State
 from positions import moves, position
 
@@ -327,8 +327,10 @@ def test_hint_suggests_the_winning_move_valued_as_a_won_game(case: Case) -> None
     rules, state = case.build()
     advice = hint(rules, state)
     assert str(advice.move) in case.right
-    assert advice.ranking[0].value == TERMINAL_WEIGHT  # first place for certain
-    assert all(r.value < TERMINAL_WEIGHT for r in advice.ranking[1:])
+    won = terminal_values(rules, rules.play(state, advice.move))[rules.sides[state.current]]
+    assert won > 0  # first place for certain
+    assert advice.ranking[0].value == won
+    assert all(r.value < won for r in advice.ranking[1:])
     for phrase in case.says:
         assert phrase in advice.reason
 

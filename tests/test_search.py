@@ -10,7 +10,15 @@ import pytest
 
 from pegrace import get_rules
 from pegrace.engine import Rules
-from pegrace.search import TERMINAL_WEIGHT, Search, SearchPlayer, deepen
+from pegrace.match import run_game
+from pegrace.search import (
+    TERMINAL_WEIGHT,
+    Search,
+    SearchPlayer,
+    deepen,
+    node_rate,
+    terminal_values,
+)
 from pegrace.state import Phase, State
 
 SETTINGS = [
@@ -97,13 +105,37 @@ def test_a_won_game_is_worth_more_than_any_evaluation(
         assert max(abs(v) for v in Search(rules).horizon(state)) < TERMINAL_WEIGHT / 2
 
 
+def finished(rules: Rules, seed: int) -> State:
+    return run_game(rules, dict.fromkeys(rules.colours, "random"), seed).state
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_game_stopped_at_its_first_winner_is_worth_the_win_alone(seed: int) -> None:
+    """Centred like the leaves: second place by score is a loss, not a consolation."""
+    rules = get_rules("ludo", 4, {"play_on": "off"})
+    state = finished(rules, seed)
+    (winner,) = rules.outcome(state).winners
+    values = terminal_values(rules, state)
+    assert values[winner] == TERMINAL_WEIGHT * 3 / 4
+    assert [v for side, v in enumerate(values) if side != winner] == [-TERMINAL_WEIGHT / 4] * 3
+    assert sorted(rules.outcome(state).places) == [1, 2, 3, 4]  # places still ranked by score
+
+
+def test_where_play_goes_on_a_finished_game_is_worth_its_places() -> None:
+    rules = get_rules("trouble", 4, {"play_on": "on"})
+    state = finished(rules, 1)
+    expected = tuple(TERMINAL_WEIGHT * r for r in rules.returns(state))
+    assert terminal_values(rules, state) == expected
+    assert sorted(expected) == [0.0, TERMINAL_WEIGHT / 3, 2 * TERMINAL_WEIGHT / 3, TERMINAL_WEIGHT]
+
+
 def test_the_expert_reports_how_deep_it_searched() -> None:
     rules = get_rules("trouble", 4)
     expert = SearchPlayer(0, budget_ms=20)
     for state in positions_with_choices(rules, 5, 5):
         expert.choose(rules, state, rules.legal_moves(state))
         assert expert.last_depth >= 2
-        assert 0 < expert.last_nodes <= 2 * 20 * 100.0 + 10
+        assert 0 < expert.last_nodes <= 2 * 20 * node_rate(rules) + 10
 
 
 def paranoid_and_max_n(rules: Rules, state: State) -> list[tuple[float, float]]:

@@ -27,7 +27,7 @@ from pegrace.state import Phase, State
 
 TERMINAL_WEIGHT = 1000.0
 # Searched nodes per millisecond on the reference machine, per game (docs/ai.md has the command).
-NODES_PER_MS = {"trouble": 170.0, "ludo": 95.0, "headache": 45.0, "marbles": 85.0}
+NODES_PER_MS = {"trouble": 250.0, "ludo": 130.0, "headache": 65.0, "marbles": 120.0}
 DEFAULT_NODES_PER_MS = 16.0
 MAX_DEPTH = 12
 TIE = 1e-9
@@ -154,7 +154,22 @@ class Search:
         return values
 
     def terminal(self, state: State) -> Values:
-        return tuple(TERMINAL_WEIGHT * r for r in self.rules.returns(state))
+        return terminal_values(self.rules, state)
+
+
+def terminal_values(rules: Rules, state: State) -> Values:
+    """A finished game: ``TERMINAL_WEIGHT`` times each side's ``returns``, or, where the game
+    stops at its first winner, only winning counts, centred like the leaves (the sides' values
+    sum to zero): a side that would be second by score must not welcome the leader's finish.
+    (Where play goes on, every place is played out and the returns are what sides play for.)"""
+    if rules.play_on():
+        return tuple(TERMINAL_WEIGHT * r for r in rules.returns(state))
+    winners = rules.outcome(state).winners
+    share = len(winners) / rules.side_count
+    return tuple(
+        TERMINAL_WEIGHT * ((1.0 if side in winners else 0.0) - share)
+        for side in range(rules.side_count)
+    )
 
 
 def deepen(
