@@ -99,10 +99,11 @@ def test_iterative_deepening_keeps_to_its_node_budget(game: str) -> None:
 def test_a_won_game_is_worth_more_than_any_evaluation(
     game: str, players: int, options: dict[str, str]
 ) -> None:
-    """TERMINAL_WEIGHT must outweigh every horizon value, or search would trade a win away."""
+    """A win must outweigh every evaluation (4 sides: +3/4 of TERMINAL_WEIGHT, a loss -1/4), or
+    search would trade a win away."""
     rules = get_rules(game, players, options)
     for state in positions_with_choices(rules, 4, 40):
-        assert max(abs(v) for v in Search(rules).horizon(state)) < TERMINAL_WEIGHT / 2
+        assert max(abs(v) for v in rules.evaluate_sides(state.pieces)) < TERMINAL_WEIGHT / 4
 
 
 def finished(rules: Rules, seed: int) -> State:
@@ -124,9 +125,41 @@ def test_a_game_stopped_at_its_first_winner_is_worth_the_win_alone(seed: int) ->
 def test_where_play_goes_on_a_finished_game_is_worth_its_places() -> None:
     rules = get_rules("trouble", 4, {"play_on": "on"})
     state = finished(rules, 1)
-    expected = tuple(TERMINAL_WEIGHT * r for r in rules.returns(state))
-    assert terminal_values(rules, state) == expected
-    assert sorted(expected) == [0.0, TERMINAL_WEIGHT / 3, 2 * TERMINAL_WEIGHT / 3, TERMINAL_WEIGHT]
+    values = terminal_values(rules, state)
+    third = TERMINAL_WEIGHT / 3
+    assert values == pytest.approx([TERMINAL_WEIGHT * (r - 0.5) for r in rules.returns(state)])
+    assert sorted(values) == pytest.approx([-1.5 * third, -0.5 * third, 0.5 * third, 1.5 * third])
+
+
+def first_finish(rules: Rules, seed: int) -> State:
+    """The first position of a seeded random game where one side has finished, play going on."""
+    seen: list[State] = []
+
+    def watch(before: State, event: object, after: State) -> None:
+        if after.finished and not after.is_over and not seen:
+            seen.append(after)
+
+    run_game(rules, dict.fromkeys(rules.colours, "random"), seed, observer=watch)
+    return seen[0]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_settled_place_counts_at_the_leaves(seed: int) -> None:
+    """Once a side has finished first, the others play for the places left: they share their
+    worth and differ by the evaluation, so ending the game is no prize in itself."""
+    rules = get_rules("trouble", 4, {"play_on": "on"})
+    state = first_finish(rules, seed)
+    (winner,) = (rules.sides[seat] for seat in state.finished)
+    values = Search(rules).horizon(state)
+    evaluation = rules.evaluate_sides(state.pieces)
+    others = [side for side in range(4) if side != winner]
+    assert values[winner] == TERMINAL_WEIGHT / 2  # first place: 1 against the mean 1/2
+    assert sum(values) == pytest.approx(0.0, abs=1e-9)
+    mean = sum(evaluation[s] for s in others) / 3
+    for side in others:  # places 2-4 are worth 1/3 on average: -1/6 of TERMINAL_WEIGHT
+        assert values[side] == pytest.approx(-TERMINAL_WEIGHT / 6 + evaluation[side] - mean)
+    second = TERMINAL_WEIGHT * (rules.place_reward(2) - 0.5)
+    assert max(values[side] for side in others) < second  # reaching second place is a gain
 
 
 def test_the_expert_reports_how_deep_it_searched() -> None:

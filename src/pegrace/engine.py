@@ -408,8 +408,10 @@ class Rules:
     def _side_out(self, side: int, out: tuple[int, ...]) -> bool:
         return all(s in out for s in self.side_seats[side])
 
-    def outcome(self, state: State) -> Outcome:
-        """Places of every side; meaningful once the game is over."""
+    def decided(self, state: State) -> tuple[list[int], list[int]]:
+        """The sides whose places are settled: those finished, in the order they finished
+        (first place first), and those out of the game, in the order they went out (last
+        place last of all)."""
         finished_sides: list[int] = []
         for seat in state.finished:
             side = self.sides[seat]
@@ -420,6 +422,11 @@ class Rules:
             side = self.sides[seat]
             if side not in out_sides and self._side_out(side, state.out):
                 out_sides.append(side)
+        return finished_sides, out_sides
+
+    def outcome(self, state: State) -> Outcome:
+        """Places of every side; meaningful once the game is over."""
+        finished_sides, out_sides = self.decided(state)
         rest = [s for s in range(self.side_count) if s not in finished_sides and s not in out_sides]
         places = [0] * self.side_count
         for i, side in enumerate(finished_sides):
@@ -440,6 +447,7 @@ class Rules:
 
     def returns(self, state: State) -> tuple[float, ...]:
         """Per-side reward in [0, 1]: 1 for first place, 0 for last, linear between."""
-        places = self.outcome(state).places
-        worst = max(self.side_count - 1, 1)
-        return tuple((self.side_count - p) / worst for p in places)
+        return tuple(self.place_reward(p) for p in self.outcome(state).places)
+
+    def place_reward(self, place: int) -> float:
+        return (self.side_count - place) / max(self.side_count - 1, 1)

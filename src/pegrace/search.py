@@ -151,25 +151,58 @@ class Search:
         values = self.leaves.get(pieces)
         if values is None:
             values = self.leaves[pieces] = self.rules.evaluate_sides(pieces)
+        if state.finished or state.out:
+            return placed_values(self.rules, state, values)
         return values
 
     def terminal(self, state: State) -> Values:
         return terminal_values(self.rules, state)
 
 
-def terminal_values(rules: Rules, state: State) -> Values:
-    """A finished game: ``TERMINAL_WEIGHT`` times each side's ``returns``, or, where the game
-    stops at its first winner, only winning counts, centred like the leaves (the sides' values
-    sum to zero): a side that would be second by score must not welcome the leader's finish.
-    (Where play goes on, every place is played out and the returns are what sides play for.)"""
+def place_reward(rules: Rules, place: int) -> float:
+    """What a place is worth to the search: its ``returns`` where play goes on for the places;
+    where the game stops at its first winner, only the win counts (second place by score is
+    no consolation, or a side second by score would welcome the leader's finish)."""
     if rules.play_on():
-        return tuple(TERMINAL_WEIGHT * r for r in rules.returns(state))
-    winners = rules.outcome(state).winners
-    share = len(winners) / rules.side_count
-    return tuple(
-        TERMINAL_WEIGHT * ((1.0 if side in winners else 0.0) - share)
-        for side in range(rules.side_count)
-    )
+        return rules.place_reward(place)
+    return 1.0 if place == 1 else 0.0
+
+
+def centred(rewards: Sequence[float]) -> list[float]:
+    """On the leaves' scale: the sides' values sum to zero, like the evaluation's."""
+    mean = sum(rewards) / len(rewards)
+    return [TERMINAL_WEIGHT * (r - mean) for r in rewards]
+
+
+def terminal_values(rules: Rules, state: State) -> Values:
+    """A finished game: each side's place, worth more than any evaluation."""
+    return tuple(centred([place_reward(rules, p) for p in rules.outcome(state).places]))
+
+
+def placed_values(rules: Rules, state: State, evaluation: Values) -> Values:
+    """A game in play where some places are settled (sides finished or out): those sides get
+    their place's worth; the sides still playing share the worth of the places left, and
+    differ by their evaluation. Without this a side still playing for second and third
+    place would rate the end of the game (a settled place) above any position in play."""
+    first, last = rules.decided(state)
+    count = rules.side_count
+    rewards = [0.0] * count
+    for i, side in enumerate(first):
+        rewards[side] = place_reward(rules, i + 1)
+    for i, side in enumerate(reversed(last)):
+        rewards[side] = place_reward(rules, count - len(last) + 1 + i)
+    playing = [side for side in range(count) if side not in first and side not in last]
+    if not playing:
+        return tuple(centred(rewards))
+    places = range(len(first) + 1, len(first) + len(playing) + 1)
+    share = sum(place_reward(rules, p) for p in places) / len(playing)
+    for side in playing:
+        rewards[side] = share
+    values = centred(rewards)
+    mean = sum(evaluation[side] for side in playing) / len(playing)
+    for side in playing:
+        values[side] += evaluation[side] - mean
+    return tuple(values)
 
 
 def deepen(
