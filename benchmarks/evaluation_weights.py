@@ -13,34 +13,23 @@ the line printed is the candidate's win rate with its 95% interval (fair share 2
 
 from __future__ import annotations
 
-import argparse
 import json
 from collections.abc import Sequence
 
-from pegrace.cli import parse_rules
+from candidate import candidate_line, candidate_parser, parse_candidate_args
+
 from pegrace.engine import Rules
 from pegrace.games import get_rules
 from pegrace.moves import Move
-from pegrace.players import COMPUTER_PLAYERS, Player, make_player
+from pegrace.players import Player, make_player
 from pegrace.state import State
-from pegrace.tournament import run_tournament
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("game")
-    parser.add_argument("weights", help='JSON object, e.g. {"OUT_BONUS": 20}')
+    parser = candidate_parser(__doc__, "weights", 'JSON object, e.g. {"OUT_BONUS": 20}', 4000, 31)
     parser.add_argument("--player", default="medium", help="the candidate's player spec")
     parser.add_argument("--opponent", default="medium")
-    parser.add_argument("--games", type=int, default=4000)
-    parser.add_argument("--seed", type=int, default=31)
-    parser.add_argument("--rules", action="append", default=[], help="rule options K=V,...")
-    args = parser.parse_args(argv)
-    try:
-        weights = json.loads(args.weights)
-    except json.JSONDecodeError as err:
-        parser.error(f"WEIGHTS_JSON is not JSON: {err}")
-    options = parse_rules(args.rules)
+    args, weights, options = parse_candidate_args(parser, argv, "weights")
 
     class Candidate(Player):
         name = "candidate"
@@ -56,16 +45,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         def choose(self, rules: Rules, state: State, moves: Sequence[Move]) -> Move:
             return self.player.choose(self.rules, state, moves)
 
-    COMPUTER_PLAYERS["candidate"] = Candidate  # a benchmark's player: not registered in pegrace
-    rules = get_rules(args.game, 4, options)
-    lineup = ["candidate", *[args.opponent] * 3]
-    report, _ = run_tournament(rules, lineup, args.games, args.seed)
-    entry = report["entries"][0]
-    low, high = entry["ci95"]
-    print(
-        f"{args.game} {args.player} {json.dumps(weights)} vs 3 {args.opponent}: "
-        f"{100 * entry['win_rate']:.2f}% [{100 * low:.1f}, {100 * high:.1f}] in {args.games} games"
-    )
+    label = f"{args.player} {json.dumps(weights)}"
+    print(candidate_line(args, options, Candidate, args.opponent, label))
     return 0
 
 

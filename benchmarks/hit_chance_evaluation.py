@@ -16,19 +16,17 @@ one-die race games (Trouble, Marbles): a distance of 1-6 is one die's face.
 
 from __future__ import annotations
 
-import argparse
 import json
 from collections.abc import Sequence
 from typing import Any
 
-from pegrace.cli import parse_rules
+from candidate import candidate_line, candidate_parser, parse_candidate_args
+
 from pegrace.engine import Pieces, Rules
-from pegrace.games import get_rules
 from pegrace.moves import Move
-from pegrace.players import COMPUTER_PLAYERS, HeuristicPlayer
+from pegrace.players import HeuristicPlayer
 from pegrace.race import RaceRules
 from pegrace.state import State
-from pegrace.tournament import run_tournament
 
 
 def hit_chance_value(rules: RaceRules, pieces: Pieces, seat: int, variant: dict[str, Any]) -> float:
@@ -81,34 +79,22 @@ def hit_chance_value(rules: RaceRules, pieces: Pieces, seat: int, variant: dict[
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("game", choices=["trouble", "marbles"])
-    parser.add_argument("variant", help='JSON object, e.g. {"wr": 1.0}')
-    parser.add_argument("--games", type=int, default=8000)
-    parser.add_argument("--seed", type=int, default=11)
-    parser.add_argument("--rules", action="append", default=[], help="rule options K=V,...")
-    args = parser.parse_args(argv)
-    try:
-        variant = json.loads(args.variant)
-    except json.JSONDecodeError as err:
-        parser.error(f"VARIANT_JSON is not JSON: {err}")
+    parser = candidate_parser(
+        __doc__,
+        "variant",
+        'JSON object, e.g. {"wr": 1.0}',
+        8000,
+        11,
+        choices=["trouble", "marbles"],
+    )
+    args, variant, options = parse_candidate_args(parser, argv, "variant")
 
     class HitChancePlayer(HeuristicPlayer):
         def value(self, rules: Rules, state: State, move: Move, pieces: Pieces) -> float:
             assert isinstance(rules, RaceRules)
             return hit_chance_value(rules, pieces, state.current, variant)
 
-    COMPUTER_PLAYERS["candidate"] = HitChancePlayer  # a benchmark's player: not in pegrace
-    rules = get_rules(args.game, 4, parse_rules(args.rules))
-    report, _ = run_tournament(
-        rules, ["candidate", "medium", "medium", "medium"], args.games, args.seed
-    )
-    entry = report["entries"][0]
-    low, high = entry["ci95"]
-    print(
-        f"{args.game} {json.dumps(variant)} vs 3 medium: {100 * entry['win_rate']:.2f}% "
-        f"[{100 * low:.1f}, {100 * high:.1f}] in {args.games} games"
-    )
+    print(candidate_line(args, options, HitChancePlayer, "medium", json.dumps(variant)))
     return 0
 
 
