@@ -408,40 +408,33 @@ class Rules:
     def _side_out(self, side: int, out: tuple[int, ...]) -> bool:
         return all(s in out for s in self.side_seats[side])
 
-    def decided(self, state: State) -> tuple[list[int], list[int]]:
-        """The sides whose places are settled: those finished, in the order they finished
-        (first place first), and those out of the game, in the order they went out (last
-        place last of all)."""
-        finished_sides: list[int] = []
+    def decided(self, state: State) -> dict[int, int]:
+        """The places already settled, by side: sides finished take the top places in the
+        order they finished, sides out of the game the bottom ones (the first out, last)."""
+        places: dict[int, int] = {}
         for seat in state.finished:
             side = self.sides[seat]
-            if side not in finished_sides and self.side_done(side, state.finished):
-                finished_sides.append(side)
-        out_sides: list[int] = []
+            if side not in places and self.side_done(side, state.finished):
+                places[side] = len(places) + 1
+        out = 0
         for seat in state.out:
             side = self.sides[seat]
-            if side not in out_sides and self._side_out(side, state.out):
-                out_sides.append(side)
-        return finished_sides, out_sides
+            if side not in places and self._side_out(side, state.out):
+                places[side] = self.side_count - out
+                out += 1
+        return places
 
     def outcome(self, state: State) -> Outcome:
         """Places of every side; meaningful once the game is over."""
-        finished_sides, out_sides = self.decided(state)
-        rest = [s for s in range(self.side_count) if s not in finished_sides and s not in out_sides]
-        places = [0] * self.side_count
-        for i, side in enumerate(finished_sides):
-            places[side] = i + 1
+        settled = self.decided(state)
+        rest = [s for s in range(self.side_count) if s not in settled]
+        free = min(set(range(1, self.side_count + 1)) - set(settled.values()), default=1)
+        places = [settled.get(side, 0) for side in range(self.side_count)]
         side_score = {
             side: sum(self.score(state, seat) for seat in self.side_seats[side]) for side in rest
         }
         for side in rest:
-            places[side] = (
-                1
-                + len(finished_sides)
-                + sum(1 for other in rest if side_score[other] > side_score[side])
-            )
-        for i, side in enumerate(reversed(out_sides)):
-            places[side] = 1 + len(finished_sides) + len(rest) + i
+            places[side] = free + sum(1 for other in rest if side_score[other] > side_score[side])
         winners = tuple(s for s in range(self.side_count) if places[s] == 1)
         return Outcome(tuple(places), winners, state.end)
 

@@ -184,24 +184,17 @@ def placed_values(rules: Rules, state: State, evaluation: Values) -> Values:
     their place's worth; the sides still playing share the worth of the places left, and
     differ by their evaluation. Without this a side still playing for second and third
     place would rate the end of the game (a settled place) above any position in play."""
-    first, last = rules.decided(state)
+    settled = rules.decided(state)
     count = rules.side_count
-    rewards = [0.0] * count
-    for i, side in enumerate(first):
-        rewards[side] = place_reward(rules, i + 1)
-    for i, side in enumerate(reversed(last)):
-        rewards[side] = place_reward(rules, count - len(last) + 1 + i)
-    playing = [side for side in range(count) if side not in first and side not in last]
-    if not playing:
-        return tuple(centred(rewards))
-    places = range(len(first) + 1, len(first) + len(playing) + 1)
-    share = sum(place_reward(rules, p) for p in places) / len(playing)
-    for side in playing:
-        rewards[side] = share
+    free = [p for p in range(1, count + 1) if p not in settled.values()]
+    share = sum(place_reward(rules, p) for p in free) / len(free) if free else 0.0
+    rewards = [place_reward(rules, settled[s]) if s in settled else share for s in range(count)]
     values = centred(rewards)
-    mean = sum(evaluation[side] for side in playing) / len(playing)
-    for side in playing:
-        values[side] += evaluation[side] - mean
+    playing = [side for side in range(count) if side not in settled]
+    if playing:
+        mean = sum(evaluation[side] for side in playing) / len(playing)
+        for side in playing:
+            values[side] += evaluation[side] - mean
     return tuple(values)
 
 
