@@ -3,7 +3,10 @@
 A search value is a vector with one entry per side (max-n): at a decision node the side to move
 picks the child best for itself; at a chance node the children are weighted by the dice's exact
 probabilities (``rules.chance_outcomes``); at the horizon the game's ``evaluate`` rates the
-pieces for every side, and a finished game is worth its ``returns`` times ``TERMINAL_WEIGHT``.
+pieces for every side, and a finished game is worth its places (``terminal_values``: only the win
+where the game stops at its first winner), centred like the leaves and scaled by
+``TERMINAL_WEIGHT``; places already settled in a game still in play count at the leaves
+(``placed_values``).
 
 Depth counts decision nodes. Iterative deepening spends a budget counted in searched nodes, not
 wall-clock time, so a player's choices depend only on its seed and the position, never on the
