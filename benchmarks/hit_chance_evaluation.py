@@ -23,6 +23,7 @@ from typing import Any
 from candidate import candidate_line, candidate_parser, parse_candidate_args
 
 from pegrace.engine import Pieces, Rules
+from pegrace.games.ludo import TwoDiceLudo
 from pegrace.moves import Move
 from pegrace.players import HeuristicPlayer
 from pegrace.race import RaceRules
@@ -33,16 +34,38 @@ def hit_chance_value(rules: RaceRules, pieces: Pieces, seat: int, variant: dict[
     lane, loop, seats = rules.lane_start, rules.track.loop_length, range(len(pieces))
     out = variant.get("out", rules.OUT_BONUS)
     lane_bonus = variant.get("lane", rules.LANE_BONUS)
+    goal_bonus = variant.get("goal", rules.GOAL_BONUS)
+    two_dice = isinstance(rules, TwoDiceLudo)
 
     def standing(s: int) -> float:
         return sum(
-            p + 1 + (out if p >= 0 else 0) + (lane_bonus if p >= lane else 0) for p in pieces[s]
+            p
+            + 1
+            + (out if p >= 0 else 0)
+            + (lane_bonus if p >= lane else 0)
+            + (goal_bonus if p == rules.goal else 0)
+            for p in pieces[s]
         )
 
     def share_of_rolls(attacker: int, space: int) -> float:
-        """The share of one die's faces with which ``attacker`` lands on the absolute ``space``."""
+        """The share of the rolls with which ``attacker`` lands on the absolute ``space``."""
         here = rules.rel_at[attacker][space]
-        reach = {here - q for q in pieces[attacker] if 0 <= q < lane and 0 < here - q <= 6}
+        if space in rules.safe or here >= lane:
+            return 0.0
+        distances = {here - q for q in pieces[attacker] if 0 <= q < lane and here - q > 0}
+        if two_dice:
+            from_base = pieces[attacker][0] < 0 and 0 < here <= 6
+            hits = sum(
+                1
+                for a in range(1, 7)
+                for b in range(1, 7)
+                if a in distances
+                or b in distances
+                or a + b in distances
+                or (from_base and 6 in (a, b) and a + b - 6 == here)
+            )
+            return hits / 36
+        reach = {d for d in distances if d <= 6}
         if here == 0 and pieces[attacker][0] < 0:
             reach.add(6)  # a 6 brings a piece out onto its start
         return len(reach) / 6
@@ -85,7 +108,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         'JSON object, e.g. {"wr": 1.0}',
         8000,
         11,
-        choices=["trouble", "marbles"],
+        choices=["trouble", "marbles", "ludo"],
     )
     args, variant, options = parse_candidate_args(parser, argv, "variant")
 

@@ -16,7 +16,6 @@ from pegrace.errors import NotationError
 from pegrace.moves import Move, Step
 from pegrace.state import State
 
-DIE = 6  # the most one die moves a piece: farther threats (two dice) are less likely
 # the lowest position code a piece can have (Marbles' "removed" in War): offset of value tables
 LOWEST_POSITION = -2
 
@@ -24,14 +23,12 @@ LOWEST_POSITION = -2
 @dataclass(frozen=True)
 class Threats:
     """The evaluation's tables, built once per rules: bitmasks over the absolute loop spaces,
-    so an exposure check is a few ORs and ANDs. Bit ``s`` is space ``s`` within one die's
-    reach (1-6 steps); bit ``loop + s`` is space ``s`` farther off (Ludo's two dice: 7-12)."""
+    so an exposure check is a few ORs and ANDs. Bit ``s`` is the absolute space ``s``."""
 
     ahead: tuple[tuple[int, ...], ...]  # [seat][loop position]: spaces a piece there can hit
     from_base: tuple[int, ...]  # [seat]: spaces a piece entering from the base can hit
     bit: tuple[tuple[int, ...], ...]  # [seat][position < lane]: its space, 0 where never hit
     cost: tuple[float, ...]  # [position]: what an exposed piece there costs
-    far_cost: tuple[float, ...]  # [position]: the same, when every threat is far off
     worth: tuple[float, ...]  # [position - LOWEST_POSITION]: a piece's standing there
 
 
@@ -42,10 +39,8 @@ class RaceRules(Rules):
     captured_to = -1  # where a captured piece goes (Marbles' War: out of the game)
     # evaluation weights (tuned per game, docs/ai.md): the worth of a piece out of its base, of
     # one in its finish lane and of one on the goal on top of its steps; an exposed piece costs
-    # RISK_SHARE of its steps plus RISK_FLAT, or FAR_SHARE of that when only a throw of more
-    # than one die's 6 could reach it
+    # RISK_SHARE of its steps plus RISK_FLAT (two-dice Ludo weighs exposure its own way)
     OUT_BONUS, LANE_BONUS, GOAL_BONUS, RISK_SHARE, RISK_FLAT = 8.0, 10.0, 0.0, 0.5, 4.0
-    FAR_SHARE = 1.0
     # the evaluation's view of danger: the farthest one roll carries a piece, the loop spaces
     # where nobody is hit, and how far along its path a piece entering from the base can hit
     reach = 6
@@ -133,16 +128,14 @@ class RaceRules(Rules):
     def _build_threats(self) -> Threats:
         loop, lane, seats = self.track.loop_length, self.lane_start, range(len(self.colours))
 
-        def spaces(seat: int, relative: range, start: int = 0) -> int:
+        def spaces(seat: int, relative: range) -> int:
             mask = 0
             for h in relative:
-                mask |= 1 << (self.abs_of[seat][h] + (loop if h - start > DIE else 0))
+                mask |= 1 << self.abs_of[seat][h]
             return mask
 
         ahead = tuple(
-            tuple(
-                spaces(s, range(q + 1, min(q + self.reach, loop - 1) + 1), q) for q in range(lane)
-            )
+            tuple(spaces(s, range(q + 1, min(q + self.reach, loop - 1) + 1)) for q in range(lane))
             for s in seats
         )
         bit = tuple(
@@ -153,7 +146,6 @@ class RaceRules(Rules):
             for s in seats
         )
         cost = tuple(self.RISK_SHARE * (p + 1) + self.RISK_FLAT for p in range(lane))
-        far_cost = tuple(self.FAR_SHARE * c for c in cost)
         worth = tuple(
             p
             + 1
@@ -163,7 +155,7 @@ class RaceRules(Rules):
             for p in range(LOWEST_POSITION, self.goal + 1)
         )
         from_base = tuple(spaces(s, range(self.base_reach)) for s in seats)
-        return Threats(ahead, from_base, bit, cost, far_cost, worth)
+        return Threats(ahead, from_base, bit, cost, worth)
 
     def _standing(self, pieces: Pieces, seat: int) -> float:
         worth, value = self.threats.worth, 0.0
@@ -196,15 +188,12 @@ class RaceRules(Rules):
         """What ``seat``'s pieces on spaces in ``others`` (the opponents' reach) cost."""
         if not others:
             return 0.0
-        threats, lane, loop = self.threats, self.lane_start, self.track.loop_length
+        threats, lane = self.threats, self.lane_start
         bit, cost = threats.bit[seat], threats.cost
         risk = 0.0
         for p in row:
-            if 0 <= p < lane:
-                if others & bit[p]:
-                    risk += cost[p]
-                elif others & (bit[p] << loop):
-                    risk += threats.far_cost[p]
+            if 0 <= p < lane and others & bit[p]:
+                risk += cost[p]
         return risk
 
     def _exposures(self, pieces: Pieces) -> list[float]:

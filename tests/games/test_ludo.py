@@ -17,7 +17,7 @@ import positions
 from invariants import check_random_games
 from pegrace import IllegalMoveError, NotationError, OptionError, get_rules
 from pegrace.engine import Rules
-from pegrace.games.ludo import Ludo
+from pegrace.games.ludo import DISTANCE_BITS, Ludo, throw_share
 from pegrace.match import run_game
 from pegrace.moves import PASS
 from pegrace.notation import load_state, state_to_json
@@ -209,6 +209,72 @@ def test_two_dice_roll_is_the_sorted_pair_with_its_chance() -> None:
     outcomes = dict(rules.chance_outcomes(rules.initial_state()._replace(phase=Phase.ROLL)))
     assert len(outcomes) == 21 and sum(outcomes.values()) == 1
     assert rules.dice.format((3, 5)) == "3+5"
+
+
+# --- the two-dice evaluation: an exposed pin costs its standing times its chance of a hit
+
+
+@pytest.mark.parametrize(
+    ("distances", "from_base", "throws"),
+    [
+        ({1}, 0, 11),  # either die shows 1
+        ({3}, 0, 13),  # either die shows 3, or 1+2, 2+1
+        ({6}, 0, 16),
+        ({7}, 0, 6),  # only a sum reaches past one die
+        ({12}, 0, 1),
+        ({2, 9}, 0, 12 + 4),
+        (set(), 3, 2),  # 6+3 or 3+6: a 6 brings the pin out, the 3 moves it on
+        (set(), 6, 1),
+        ({1}, 3, 11 + 2),
+    ],
+)
+def test_the_share_of_throws_that_land_on_a_point(
+    distances: set[int], from_base: int, throws: int
+) -> None:
+    key = sum(1 << (d - 1) for d in distances) | from_base << DISTANCE_BITS
+    assert throw_share(key) == pytest.approx(throws / 36)
+
+
+def pin_worth(rules: Rules, track: int) -> float:
+    return track + 1 + rules.OUT_BONUS  # type: ignore[attr-defined]
+
+
+def test_an_exposed_pin_costs_its_standing_times_the_chance_of_a_hit() -> None:
+    rules, state = position(four(red=["track:10", *BASE[:3]], yellow=["space:7", *BASE[:3]]))
+    hit_weight = rules.HIT_WEIGHT  # type: ignore[attr-defined]
+    expected = hit_weight * pin_worth(rules, 10) * 13 / 36  # yellow is 3 points behind
+    assert rules.danger(state.pieces, 0) == pytest.approx(expected)
+
+
+def test_the_chances_of_several_opponents_combine() -> None:
+    pieces = four(red=["track:10", *BASE[:3]], yellow=["space:7", *BASE[:3]])
+    pieces["blue"] = ["space:2", *BASE[:3]]  # 8 points behind: 5 throws
+    rules, state = position(pieces)
+    missed = (1 - 13 / 36) * (1 - 5 / 36)
+    expected = rules.HIT_WEIGHT * pin_worth(rules, 10) * (1 - missed)  # type: ignore[attr-defined]
+    assert rules.danger(state.pieces, 0) == pytest.approx(expected)
+
+
+def test_pins_on_safe_spots_and_past_the_attackers_branch_are_not_exposed() -> None:
+    safe = four(red=["track:6", *BASE[:3]], green=["space:3", *BASE[:3]])
+    rules, state = position(safe)
+    assert rules.danger(state.pieces, 0) == 0
+    # yellow's pin on space 16 is 40 points along its path: it turns into its lane at 42
+    past_branch = four(red=["track:20", *BASE[:3]], yellow=["space:16", *BASE[:3]])
+    rules, state = position(past_branch)
+    assert rules.danger(state.pieces, 0) == 0
+    # the same point, 4 ahead of a green pin on space 16, is 14 throws in 36
+    reachable = four(red=["track:20", *BASE[:3]], green=["space:16", *BASE[:3]])
+    rules, state = position(reachable)
+    assert rules.danger(state.pieces, 0) == pytest.approx(
+        rules.HIT_WEIGHT * pin_worth(rules, 20) * 14 / 36  # type: ignore[attr-defined]
+    )
+
+
+def test_a_pin_in_base_threatens_the_points_a_six_and_the_other_die_reach() -> None:
+    rules, state = position(four(red=["space:15", *BASE[:3]], green=BASE))
+    exposure = rules.HIT_WEIGHT * pin_worth(rules, 15) * 2 / 36  # type: ignore[attr-defined]
+    assert rules.danger(state.pieces, 0) == pytest.approx(exposure)  # green: 6+3 or 3+6
 
 
 # === classic Ludo ====================================================================
@@ -471,8 +537,9 @@ def golden_transcript() -> dict[str, list[str]]:
 
 
 def test_golden_transcript() -> None:
-    """Seeded games' every roll and move. A change is a behaviour change: bump
-    Ludo.version and regenerate with `PYTHONPATH=tests python tests/games/test_ludo.py`."""
+    """Seeded games' every roll and move. A change in the rules is a behaviour change: bump
+    Ludo.version. A change in the heuristic player's choices (its evaluation) only changes the
+    transcript. Regenerate with `PYTHONPATH=tests python tests/games/test_ludo.py`."""
     assert golden_transcript() == json.loads(GOLDEN.read_text())
 
 

@@ -38,7 +38,8 @@ last slot is the exit (two-dice), home (classic) or goal (ludopy). Two-dice: 0..
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TypeVar
 
 from pegrace.board import RaceTrack, race_board
@@ -46,7 +47,7 @@ from pegrace.dice import D6, TWO_D6
 from pegrace.engine import Option, Pieces
 from pegrace.errors import NotationError, OptionError
 from pegrace.moves import Move, Step
-from pegrace.race import RaceRules
+from pegrace.race import LOWEST_POSITION, RaceRules
 from pegrace.state import State
 
 TWO_DICE, CLASSIC, LUDOPY = "two-dice", "classic", "ludopy"
@@ -238,19 +239,109 @@ class Ludo(RaceRules):
                 )
 
 
+# Two-dice exposure. Each opponent's reach is one int holding KEY_BITS bits per absolute
+# point: bit d - 1 when one of its pins stands d (1-12) points before it, and in the top bits
+# the k (1-6) with which a pin from its base reaches it (a 6 brings it out, the other die, k,
+# moves it on). The share of the 36 throws that land on the point depends on that key alone.
+KEY_BITS, DISTANCE_BITS = 15, 12
+DIE = 6
+KEY_MASK = (1 << KEY_BITS) - 1
+THROWS = tuple((a, b) for a in range(1, 7) for b in range(1, 7))
+
+
+def throw_share(key: int) -> float:
+    """The share of the throws with which an opponent whose reach is ``key`` lands on a point."""
+    from_base = key >> DISTANCE_BITS
+    hits = sum(
+        1
+        for a, b in THROWS
+        if key >> (a - 1) & 1
+        or key >> (b - 1) & 1
+        or key >> (a + b - 1) & 1
+        or (from_base and 6 in (a, b) and a + b - 6 == from_base)
+    )
+    return hits / len(THROWS)
+
+
+@dataclass(frozen=True)
+class HitTables:
+    """The two-dice evaluation's tables, built once per rules (see ``KEY_BITS``)."""
+
+    from_loop: tuple[tuple[int, ...], ...]  # [seat][loop position]: the reach of a pin there
+    from_base: tuple[int, ...]  # [seat]: the reach of a pin in its base
+    shift: tuple[tuple[int, ...], ...]  # [seat][loop position]: its point's key offset, -1 if safe
+    cost: tuple[float, ...]  # [loop position]: what a hit there takes, times HIT_WEIGHT
+    shares: dict[int, float] = field(default_factory=dict)  # key -> throw_share(key), as met
+
+    @classmethod
+    def build(cls, rules: TwoDiceLudo) -> HitTables:
+        lane, seats = rules.lane_start, range(len(rules.colours))
+
+        def reach(seat: int, origin: int) -> int:
+            """The reach of a pin at ``origin`` (-1: the base) of ``seat``'s frame."""
+            first, last = (1, DIE) if origin < 0 else (origin + 1, origin + 2 * DIE)
+            mask = 0
+            for target in range(first, min(last, lane - 1) + 1):
+                key = target << DISTANCE_BITS if origin < 0 else 1 << (target - origin - 1)
+                mask |= key << (KEY_BITS * rules.abs_of[seat][target])
+            return mask
+
+        from_loop = tuple(tuple(reach(s, q) for q in range(lane)) for s in seats)
+        from_base = tuple(reach(s, -1) for s in seats)
+        shift = tuple(
+            tuple(
+                -1 if rules.abs_of[s][p] in rules.safe else KEY_BITS * rules.abs_of[s][p]
+                for p in range(lane)
+            )
+            for s in seats
+        )
+        worth = rules.threats.worth
+        cost = tuple(rules.HIT_WEIGHT * worth[p - LOWEST_POSITION] for p in range(lane))
+        return cls(from_loop, from_base, shift, cost)
+
+    def reach(self, pieces: Pieces) -> list[int]:
+        """Every seat's reach: the points its next throw could land a pin on."""
+        masks = []
+        for seat, row in enumerate(pieces):
+            from_loop = self.from_loop[seat]
+            mask = self.from_base[seat] if row[0] < 0 else 0
+            for q in row:
+                if 0 <= q < len(from_loop):
+                    mask |= from_loop[q]
+            masks.append(mask)
+        return masks
+
+    def risk(self, row: tuple[int, ...], seat: int, reach: list[int]) -> float:
+        """What ``seat``'s pins are expected to lose to the opponents' next throws."""
+        shift, shares, risk = self.shift[seat], self.shares, 0.0
+        for p in row:
+            if 0 <= p < len(shift) and shift[p] >= 0:
+                missed = 1.0
+                for other, mask in enumerate(reach):
+                    key = (mask >> shift[p]) & KEY_MASK if other != seat else 0
+                    if key:
+                        share = shares.get(key)
+                        if share is None:
+                            share = shares[key] = throw_share(key)
+                        missed *= 1.0 - share
+                risk += self.cost[p] * (1.0 - missed)
+        return risk
+
+
 class TwoDiceLudo(Ludo):
     """Seed 002's two-dice Ludo: a move is a whole turn of die uses (``DiceMove``)."""
 
     # tuned against the untuned medium player (docs/ai.md): a pin out of the base is worth
-    # much more (it waits for a 6 on either die), and a pin only a two-dice sum could reach
-    # is about a quarter as likely to be hit as one a single die could
-    OUT_BONUS, FAR_SHARE = 28.0, 0.3
+    # much more (it waits for a 6 on either die)
+    OUT_BONUS = 28.0
+    # an exposed pin costs HIT_WEIGHT times its standing (what a hit takes) times the chance
+    # that some opponent's next throw lands on it (docs/ai.md, "Two-dice exposure")
+    HIT_WEIGHT = 1.0
 
     def setup(self) -> None:
         self.dice = TWO_D6
         self._build(48, 12, 5, 42, "exit")
         self.safe = frozenset(range(0, 48, 6))  # corners and mid-side points
-        self.reach = self.base_reach = 12  # a pin entering on a 6 moves on with the other die
         goal = self.goal
         # uses[die][origin + 1]: the (die, origin, target) use and its text, or None
         self.uses: list[list[tuple[tuple[int, int, int], str] | None]] = []
@@ -266,6 +357,20 @@ class TwoDiceLudo(Ludo):
 
     def extra_roll(self, state: State, move: Move) -> bool:
         return state.roll == (6, 6)
+
+    # ------------------------------------------------------------ evaluation
+    @cached_property
+    def hit_tables(self) -> HitTables:
+        return HitTables.build(self)
+
+    def _exposures(self, pieces: Pieces) -> list[float]:
+        tables = self.hit_tables
+        reach = tables.reach(pieces)
+        return [tables.risk(row, seat, reach) for seat, row in enumerate(pieces)]
+
+    def _at_risk(self, pieces: Pieces, seat: int) -> float:
+        tables = self.hit_tables
+        return tables.risk(pieces[seat], seat, tables.reach(pieces))
 
     def piece_moves(self, state: State) -> list[Move]:
         roll = state.roll
