@@ -403,6 +403,29 @@ def test_challenge_still_lets_a_cone_stop_on_an_empty_x() -> None:
 # --- notation and bad input ------------------------------------------------------------------
 
 
+# --- the evaluation ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("green_cones", "pops"),
+    [
+        (["start", "start", "start"], 0),
+        (["x:1", "start", "start"], 1),  # a 3 reaches outer:5
+        (["x:1", "x:0", "start"], 2),  # a 3 from x:1, a 6 from x:0 (by the inner track)
+    ],
+)
+def test_a_cone_costs_the_risk_weight_times_the_share_of_pops_that_capture_it(
+    green_cones: list[str], pops: int
+) -> None:
+    rules, state = position(
+        {"red": ["outer:5", *PARKED_RED], "green": [PARKED_GREEN_TOP, *green_cones]}
+    )
+    owned = rules.owned(state.pieces)
+    assert owned == [1, 7]
+    expected = owned[0] - rules.RISK_WEIGHT * pops / 6 - owned[1]
+    assert rules.evaluate(state.pieces, 0) == pytest.approx(expected)
+
+
 def test_rolls_are_written_with_a_star_for_the_red_dot() -> None:
     assert BONUS.parse("4*") == (4, 1) and BONUS.parse("4") == (4, 0)
     with pytest.raises(NotationError, match="not a d6 \\+ bonus die roll"):

@@ -65,8 +65,9 @@ def golden_record() -> dict[str, object]:
 
 
 def test_golden_transcript() -> None:
-    """The seeded game's every pop and move, as stored. A change here is a behaviour
-    change: bump Headache.version and regenerate with
+    """The seeded game's every pop and move, as stored. A change in the rules is a behaviour
+    change: bump Headache.version. A change in the computer players' choices (the evaluation)
+    only changes the transcript. Regenerate with
     `PYTHONPATH=tests .venv/bin/python tests/games/test_headache_play.py`."""
     assert golden_record() == stored(GOLDEN)
 

@@ -61,6 +61,10 @@ MAX_HEIGHT = HEIGHT_MASK + 1  # 16 cones at most, all in one stack
 SEAT_BITS = 3
 SEAT_MASK = (1 << SEAT_BITS) - 1
 BLOCKED = 1 << 12
+# a seat's attacks on a space: which of the 6 pops end there; the share of pops that do
+POP_BITS = 6
+POP_MASK = (1 << POP_BITS) - 1
+POP_SHARE = tuple(bin(pops).count("1") / POP_BITS for pops in range(1 << POP_BITS))
 START_X = {"red": 0, "yellow": 2, "green": 4, "blue": 6}
 
 
@@ -126,8 +130,9 @@ class Headache(Rules):
     dice = BONUS
     roll_verb = "pop"
     # evaluation weights (docs/ai.md): a cone an opponent could capture next pop costs
-    # RISK_WEIGHT of a cone; the biggest stack within our reach is worth CHANCE_WEIGHT a cone
-    RISK_WEIGHT, CHANCE_WEIGHT = 0.5, 0.2
+    # RISK_WEIGHT cones times the chance of its pop (a capture also adds the cones to the
+    # capturer's); the biggest stack within our reach is worth CHANCE_WEIGHT a cone
+    RISK_WEIGHT, CHANCE_WEIGHT = 2.0, 0.2
     eliminates = True
     counts_aux = True
     stops = True
@@ -171,6 +176,11 @@ class Headache(Rules):
         self.stack_reach = tuple(
             self._reach_mask(s, (self.forward, self.backward)) for s in range(SPACE_COUNT)
         )
+        # the same by pop (see _board_view): what the evaluation weighs a threat by
+        self.cone_pops = tuple(self._pop_mask(s, (self.forward,)) for s in range(SPACE_COUNT))
+        self.stack_pops = tuple(
+            self._pop_mask(s, (self.forward, self.backward)) for s in range(SPACE_COUNT)
+        )
         self._pass_cache: tuple[State | None, bool] = (None, False)
         # the last position's occupancy: after a move it serves the elimination checks,
         # then the next seat's move generation (states share their pieces tuple)
@@ -201,6 +211,14 @@ class Headache(Rules):
             for number in range(1, 7):
                 for move in table[space][number]:
                     mask |= 1 << move.target
+        return mask
+
+    def _pop_mask(self, space: int, tables: tuple[MoveTable, ...]) -> int:
+        mask = 0
+        for table in tables:
+            for number in range(1, 7):
+                for move in table[space][number]:
+                    mask |= 1 << (POP_BITS * move.target + number - 1)
         return mask
 
     def initial_pieces(self) -> Pieces:
@@ -360,39 +378,44 @@ class Headache(Rules):
         return float(self.owned(state.pieces)[seat])
 
     def evaluate(self, pieces: Pieces, seat: int) -> float:
-        """Cones owned, minus half of those an opponent could capture next pop, plus a
-        little for each opponent stack within reach; relative to the opponents' mean."""
-        return self._seat_value(pieces, *self._stacks(pieces), seat)
+        """Cones owned, minus those an opponent could capture next pop weighted by the chance
+        of its pop, plus a little for the biggest opponent stack within reach; relative to the
+        opponents' mean."""
+        return self._seat_value(*self._board_view(pieces), seat)
 
     def evaluate_sides(self, pieces: Pieces) -> tuple[float, ...]:
-        board = self._stacks(pieces)
-        return tuple(self._seat_value(pieces, *board, seats[0]) for seats in self.side_seats)
+        board = self._board_view(pieces)
+        return tuple(self._seat_value(*board, seats[0]) for seats in self.side_seats)
 
-    def _stacks(self, pieces: Pieces) -> tuple[list[int], list[int], list[tuple[int, int, int]]]:
-        """The occupancy, the cones each seat owns and every stack on the board as
-        (space, owner, cones)."""
+    def _board_view(
+        self, pieces: Pieces
+    ) -> tuple[list[int], list[int], list[tuple[int, int, int]], list[int]]:
+        """The occupancy, the cones each seat owns, every stack on the board as
+        (space, owner, cones), and each seat's attacks: the spaces its next pop could end on,
+        by pop (``POP_BITS`` bits a space, bit n - 1 for a pop of n)."""
         occ = self.occupancy(pieces)
         owned = [sum(1 for cone in row if cone < 0) for row in pieces]
+        # a START pile attacks clockwise, like a single cone
+        attacks = [
+            self.cone_pops[self.start_space[s]] if row[0] < 0 else 0 for s, row in enumerate(pieces)
+        ]
         stacks: list[tuple[int, int, int]] = []
         for space, top in enumerate(occ):
             if 0 <= top < BLOCKED:
-                count = (top >> SEAT_BITS) + 1
-                owned[top & SEAT_MASK] += count
-                stacks.append((space, top & SEAT_MASK, count))
-        return occ, owned, stacks
+                count, owner = (top >> SEAT_BITS) + 1, top & SEAT_MASK
+                owned[owner] += count
+                stacks.append((space, owner, count))
+                attacks[owner] |= (self.stack_pops if count > 1 else self.cone_pops)[space]
+        return occ, owned, stacks, attacks
 
     def _seat_value(
         self,
-        pieces: Pieces,
         occ: list[int],
         owned: list[int],
-        board_stacks: list[tuple[int, int, int]],
+        stacks: list[tuple[int, int, int]],
+        attacks: list[int],
         seat: int,
     ) -> float:
-        stacks = board_stacks[:]
-        for s, row in enumerate(pieces):
-            if row[0] < 0 and s != seat:
-                stacks.append((self.start_space[s], s, 1))  # a START pile attacks clockwise
         risk = 0.0
         chances = 0.0
         for space, owner, count in stacks:
@@ -400,20 +423,18 @@ class Headache(Rules):
                 continue
             reach = self.stack_reach[space] if count > 1 else self.cone_reach[space]
             for other_space, other, other_count in stacks:
-                if other == seat or occ[other_space] == BLOCKED:
+                if other == seat:
                     continue
                 if (reach >> other_space) & 1 and not (self.challenge and self.is_x[other_space]):
                     chances = max(chances, other_count)
             if self.challenge and self.is_x[space]:
                 continue
-            for other_space, other, other_count in stacks:
-                if other == seat:
-                    continue
-                attack = self.stack_reach if other_count > 1 else self.cone_reach
-                if (attack[other_space] >> space) & 1:
-                    risk += count
-                    break
-        others = [owned[s] for s in range(len(pieces)) if s != seat]
+            missed, shift = 1.0, POP_BITS * space
+            for other, pops in enumerate(attacks):
+                if other != seat and pops:
+                    missed *= 1.0 - POP_SHARE[(pops >> shift) & POP_MASK]
+            risk += count * (1.0 - missed)
+        others = [owned[s] for s in range(len(owned)) if s != seat]
         return (
             owned[seat]
             - self.RISK_WEIGHT * risk
