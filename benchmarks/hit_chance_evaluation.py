@@ -1,11 +1,17 @@
 """A prototype race evaluation with each exposed piece's chance of being hit (instead of the
 yes/no threat of ``RaceRules.evaluate``), played one ply deep against three medium players.
-docs/ai.md keeps its Trouble runs (none measurably better than medium, so it stayed a prototype).
+docs/ai.md keeps its runs: in Trouble none was measurably better than medium; in two-dice Ludo
+it was, and became the game's evaluation.
 
 Usage: python benchmarks/hit_chance_evaluation.py GAME VARIANT_JSON [--games 8000] [--seed 11]
        [--rules K=V,...]
 e.g.   python benchmarks/hit_chance_evaluation.py trouble '{"wr": 1.0, "wc": 0.3}' \\
            --rules voluntary_pass=off,play_on=off
+
+Two-dice Ludo: a distance of 1-12 counts the throws in which a die or the sum of both covers it
+(or a 6 brings a pin out and the other die reaches). With ``wr`` 1 that is the game's own
+evaluation since commit 429c02c, so its Ludo runs in docs/ai.md were made on the commit before,
+158e8a0 (``git worktree add /tmp/old 158e8a0``, then ``PYTHONPATH=/tmp/old/src``).
 
 VARIANT_JSON keys: ``wr`` weight of the expected loss from hits (1.0), ``wc`` weight of the
 expected gain from hitting opponents next turn (0), ``wo`` weight of the opponents' standing (1),

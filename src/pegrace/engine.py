@@ -215,6 +215,15 @@ class Rules:
         games override it to share the work between sides."""
         return tuple(self.evaluate(pieces, seats[0]) for seats in self.side_seats)
 
+    # whether evaluate_sides_before reads whose turn it is (searches then cache leaves by turn)
+    evaluation_reads_turn = False
+
+    def evaluate_sides_before(self, pieces: Pieces, to_move: int) -> tuple[float, ...]:
+        """``evaluate_sides`` where ``to_move`` moves next, as a search's leaf: a game may count
+        only the threats of the seats that move before each side's next turn (the seats after
+        it were searched already, and will not move again before it)."""
+        return self.evaluate_sides(pieces)
+
     def captured(self, state: State, move: Move) -> int:
         """How many opponent pieces ``move`` captures. Only a capture moves another side's
         pieces, so by default: the pieces of other sides that are no longer where they were."""

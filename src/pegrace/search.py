@@ -39,7 +39,7 @@ TIE = 1e-9
 LEAF_CACHE_LIMIT = 100_000
 
 Values = tuple[float, ...]
-LeafCache = dict[Pieces, Values]
+LeafCache = dict[Pieces | tuple[Pieces, int], Values]  # by pieces, and turn if the game reads it
 
 
 class BudgetSpent(Exception):
@@ -150,10 +150,11 @@ class Search:
         return cached
 
     def horizon(self, state: State) -> Values:
-        pieces = state.pieces
-        values = self.leaves.get(pieces)
+        pieces, rules = state.pieces, self.rules
+        key = (pieces, state.current) if rules.evaluation_reads_turn else pieces
+        values = self.leaves.get(key)
         if values is None:
-            values = self.leaves[pieces] = self.rules.evaluate_sides(pieces)
+            values = self.leaves[key] = rules.evaluate_sides_before(pieces, state.current)
         if state.finished or state.out:
             return placed_values(self.rules, state, values)
         return values

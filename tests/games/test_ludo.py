@@ -255,6 +255,20 @@ def test_the_chances_of_several_opponents_combine() -> None:
     assert rules.danger(state.pieces, 0) == pytest.approx(expected)
 
 
+def test_a_search_leaf_counts_only_the_threats_of_seats_that_move_before_the_pin() -> None:
+    rules, state = position(four(red=["track:10", *BASE[:3]], yellow=["space:7", *BASE[:3]]))
+    risk = rules.danger(state.pieces, 0)
+    assert risk > 0 and rules.evaluation_reads_turn
+    every_threat = rules.evaluate_sides(state.pieces)
+    yellow, blue, red = 2, 3, 0
+    # yellow to move: yellow and blue move before red, so yellow's threat counts
+    assert rules.evaluate_sides_before(state.pieces, yellow) == pytest.approx(every_threat)
+    # blue or red to move: yellow moves only after red's next turn
+    for to_move in (blue, red):
+        values = rules.evaluate_sides_before(state.pieces, to_move)
+        assert values[0] == pytest.approx(every_threat[0] + risk)
+
+
 def test_pins_on_safe_spots_and_past_the_attackers_branch_are_not_exposed() -> None:
     safe = four(red=["track:6", *BASE[:3]], green=["space:3", *BASE[:3]])
     rules, state = position(safe)

@@ -368,6 +368,24 @@ class TwoDiceLudo(Ludo):
         reach = tables.reach(pieces)
         return [tables.risk(row, seat, reach) for seat, row in enumerate(pieces)]
 
+    evaluation_reads_turn = True
+
+    def evaluate_sides_before(self, pieces: Pieces, to_move: int) -> tuple[float, ...]:
+        """Each pin's threats counted only from the seats that move before its own seat's next
+        turn (``to_move`` first, in seat order): the search has played the others already."""
+        tables, count = self.hit_tables, len(pieces)
+        reach = tables.reach(pieces)
+        standing = [self._standing(pieces, seat) for seat in range(count)]
+        total, values = sum(standing), []
+        for seat, row in enumerate(pieces):
+            ahead = (seat - to_move) % count
+            movers = [
+                mask if (other - to_move) % count < ahead else 0 for other, mask in enumerate(reach)
+            ]
+            own = standing[seat] - tables.risk(row, seat, movers)
+            values.append(own - (total - standing[seat]) / (count - 1))
+        return tuple(values)
+
     def _at_risk(self, pieces: Pieces, seat: int) -> float:
         tables = self.hit_tables
         return tables.risk(pieces[seat], seat, tables.reach(pieces))
