@@ -335,7 +335,7 @@ class TwoDiceLudo(Ludo):
     # much more (it waits for a 6 on either die)
     OUT_BONUS = 28.0
     # an exposed pin costs HIT_WEIGHT times its standing (what a hit takes) times the chance
-    # that some opponent's next throw lands on it (docs/ai.md, "Two-dice exposure")
+    # that some opponent's next throw lands on it (docs/ai.md, "Chance-weighted threats")
     HIT_WEIGHT = 1.0
 
     def setup(self) -> None:
