@@ -10,9 +10,15 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from pegrace.cli import parse_rules
+from pegrace.engine import Pieces, Rules
 from pegrace.games import get_rules
-from pegrace.players import COMPUTER_PLAYERS, Player
+from pegrace.moves import Move
+from pegrace.players import COMPUTER_PLAYERS, HeuristicPlayer, Player
+from pegrace.state import State
 from pegrace.tournament import run_tournament
+
+# a prototype evaluation: (rules, pieces, seat, the variant's settings) -> value for seat
+Evaluation = Callable[[Any, Pieces, int, dict[str, Any]], float]
 
 
 def candidate_parser(
@@ -57,3 +63,26 @@ def candidate_line(
         f"{args.game} {label} vs 3 {opponent}: {100 * entry['win_rate']:.2f}% "
         f"[{100 * low:.1f}, {100 * high:.1f}] in {args.games} games"
     )
+
+
+def one_ply_main(
+    doc: str,
+    argv: Sequence[str] | None,
+    games: int,
+    seed: int,
+    choices: list[str],
+    evaluation: Evaluation,
+) -> int:
+    """A one-ply player rating each move by a prototype ``evaluation`` with the settings of the
+    VARIANT_JSON argument, against three medium players: prints its line."""
+    parser = candidate_parser(
+        doc, "variant", 'JSON object, e.g. {"wr": 1.0}', games, seed, choices=choices
+    )
+    args, variant, options = parse_candidate_args(parser, argv, "variant")
+
+    class OnePlyPlayer(HeuristicPlayer):
+        def value(self, rules: Rules, state: State, move: Move, pieces: Pieces) -> float:
+            return evaluation(rules, pieces, state.current, variant)
+
+    print(candidate_line(args, options, OnePlyPlayer, "medium", json.dumps(variant)))
+    return 0

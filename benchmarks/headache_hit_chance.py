@@ -15,17 +15,13 @@ biggest opponent stack within reach (the game's ``CHANCE_WEIGHT`` by default).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any
 
-from candidate import candidate_line, candidate_parser, parse_candidate_args
+from candidate import one_ply_main
 
-from pegrace.engine import Pieces, Rules
+from pegrace.engine import Pieces
 from pegrace.games.headache import BLOCKED, Headache
-from pegrace.moves import Move
-from pegrace.players import HeuristicPlayer
-from pegrace.state import State
 
 ByPop = list[list[int]]  # [space][pop - 1]: the spaces that pop reaches from there
 _BY_POP: dict[int, tuple[ByPop, ByPop]] = {}
@@ -92,18 +88,7 @@ def chance_value(rules: Headache, pieces: Pieces, seat: int, variant: dict[str, 
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = candidate_parser(
-        __doc__, "variant", 'JSON object, e.g. {"wr": 2.0}', 4000, 41, choices=["headache"]
-    )
-    args, variant, options = parse_candidate_args(parser, argv, "variant")
-
-    class HitChancePlayer(HeuristicPlayer):
-        def value(self, rules: Rules, state: State, move: Move, pieces: Pieces) -> float:
-            assert isinstance(rules, Headache)
-            return chance_value(rules, pieces, state.current, variant)
-
-    print(candidate_line(args, options, HitChancePlayer, "medium", json.dumps(variant)))
-    return 0
+    return one_ply_main(__doc__, argv, 4000, 41, ["headache"], chance_value)
 
 
 if __name__ == "__main__":

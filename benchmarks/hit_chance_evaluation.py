@@ -22,18 +22,14 @@ one-die race games (Trouble, Marbles): a distance of 1-6 is one die's face.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any
 
-from candidate import candidate_line, candidate_parser, parse_candidate_args
+from candidate import one_ply_main
 
-from pegrace.engine import Pieces, Rules
+from pegrace.engine import Pieces
 from pegrace.games.ludo import TwoDiceLudo
-from pegrace.moves import Move
-from pegrace.players import HeuristicPlayer
 from pegrace.race import RaceRules
-from pegrace.state import State
 
 
 def hit_chance_value(rules: RaceRules, pieces: Pieces, seat: int, variant: dict[str, Any]) -> float:
@@ -108,23 +104,7 @@ def hit_chance_value(rules: RaceRules, pieces: Pieces, seat: int, variant: dict[
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = candidate_parser(
-        __doc__,
-        "variant",
-        'JSON object, e.g. {"wr": 1.0}',
-        8000,
-        11,
-        choices=["trouble", "marbles", "ludo"],
-    )
-    args, variant, options = parse_candidate_args(parser, argv, "variant")
-
-    class HitChancePlayer(HeuristicPlayer):
-        def value(self, rules: Rules, state: State, move: Move, pieces: Pieces) -> float:
-            assert isinstance(rules, RaceRules)
-            return hit_chance_value(rules, pieces, state.current, variant)
-
-    print(candidate_line(args, options, HitChancePlayer, "medium", json.dumps(variant)))
-    return 0
+    return one_ply_main(__doc__, argv, 8000, 11, ["trouble", "marbles", "ludo"], hit_chance_value)
 
 
 if __name__ == "__main__":

@@ -103,9 +103,15 @@ class RaceRules(Rules):
         """``evaluate`` for every side in one pass (the search's leaves: keep it lean)."""
         if type(self).evaluate is not RaceRules.evaluate:
             return super().evaluate_sides(pieces)  # a game's own evaluation
+        return self._side_values(pieces, self._exposures(pieces))
+
+    def _side_values(self, pieces: Pieces, exposure: list[float]) -> tuple[float, ...]:
+        """Each side's standing minus its seats' ``exposure``, against the other sides'."""
         standing = [self._standing(pieces, seat) for seat in range(len(pieces))]
-        exposure = self._exposures(pieces)
         total, others_count = sum(standing), len(pieces)
+        if len(self.side_seats) == others_count:  # a side per seat: the search's common case
+            rest = others_count - 1
+            return tuple(own - exposure[s] - (total - own) / rest for s, own in enumerate(standing))
         values = []
         for ours in self.side_seats:
             own = sum(standing[s] for s in ours)

@@ -177,9 +177,11 @@ class Headache(Rules):
             self._reach_mask(s, (self.forward, self.backward)) for s in range(SPACE_COUNT)
         )
         # the same by pop (see _board_view): what the evaluation weighs a threat by
-        self.cone_pops = tuple(self._pop_mask(s, (self.forward,)) for s in range(SPACE_COUNT))
+        self.cone_pops = tuple(
+            self._reach_mask(s, (self.forward,), POP_BITS) for s in range(SPACE_COUNT)
+        )
         self.stack_pops = tuple(
-            self._pop_mask(s, (self.forward, self.backward)) for s in range(SPACE_COUNT)
+            self._reach_mask(s, (self.forward, self.backward), POP_BITS) for s in range(SPACE_COUNT)
         )
         self._pass_cache: tuple[State | None, bool] = (None, False)
         # the last position's occupancy: after a move it serves the elimination checks,
@@ -205,20 +207,14 @@ class Headache(Rules):
             table.append(tuple(by_number))
         return tuple(table)
 
-    def _reach_mask(self, space: int, tables: tuple[MoveTable, ...]) -> int:
+    def _reach_mask(self, space: int, tables: tuple[MoveTable, ...], pop_bits: int = 0) -> int:
+        """Bit ``target`` for every space a pop of 1..6 ends on from ``space``; with
+        ``pop_bits``, bit ``pop_bits * target + n - 1`` for a pop of n."""
         mask = 0
         for table in tables:
             for number in range(1, 7):
                 for move in table[space][number]:
-                    mask |= 1 << move.target
-        return mask
-
-    def _pop_mask(self, space: int, tables: tuple[MoveTable, ...]) -> int:
-        mask = 0
-        for table in tables:
-            for number in range(1, 7):
-                for move in table[space][number]:
-                    mask |= 1 << (POP_BITS * move.target + number - 1)
+                    mask |= 1 << (pop_bits * move.target + number - 1 if pop_bits else move.target)
         return mask
 
     def initial_pieces(self) -> Pieces:
@@ -389,28 +385,26 @@ class Headache(Rules):
 
     def _board_view(
         self, pieces: Pieces
-    ) -> tuple[list[int], list[int], list[tuple[int, int, int]], list[int]]:
-        """The occupancy, the cones each seat owns, every stack on the board as
+    ) -> tuple[list[int], list[tuple[int, int, int]], list[int]]:
+        """The cones each seat owns, every stack on the board as
         (space, owner, cones), and each seat's attacks: the spaces its next pop could end on,
         by pop (``POP_BITS`` bits a space, bit n - 1 for a pop of n)."""
-        occ = self.occupancy(pieces)
         owned = [sum(1 for cone in row if cone < 0) for row in pieces]
         # a START pile attacks clockwise, like a single cone
         attacks = [
             self.cone_pops[self.start_space[s]] if row[0] < 0 else 0 for s, row in enumerate(pieces)
         ]
         stacks: list[tuple[int, int, int]] = []
-        for space, top in enumerate(occ):
+        for space, top in enumerate(self.occupancy(pieces)):
             if 0 <= top < BLOCKED:
                 count, owner = (top >> SEAT_BITS) + 1, top & SEAT_MASK
                 owned[owner] += count
                 stacks.append((space, owner, count))
                 attacks[owner] |= (self.stack_pops if count > 1 else self.cone_pops)[space]
-        return occ, owned, stacks, attacks
+        return owned, stacks, attacks
 
     def _seat_value(
         self,
-        occ: list[int],
         owned: list[int],
         stacks: list[tuple[int, int, int]],
         attacks: list[int],

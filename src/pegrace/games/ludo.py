@@ -246,7 +246,7 @@ class Ludo(RaceRules):
 KEY_BITS, DISTANCE_BITS = 15, 12
 DIE = 6
 KEY_MASK = (1 << KEY_BITS) - 1
-THROWS = tuple((a, b) for a in range(1, 7) for b in range(1, 7))
+THROWS = tuple((a, b) for a in range(1, DIE + 1) for b in range(1, DIE + 1))
 
 
 def throw_share(key: int) -> float:
@@ -258,7 +258,7 @@ def throw_share(key: int) -> float:
         if key >> (a - 1) & 1
         or key >> (b - 1) & 1
         or key >> (a + b - 1) & 1
-        or (from_base and 6 in (a, b) and a + b - 6 == from_base)
+        or (from_base and DIE in (a, b) and a + b - DIE == from_base)
     )
     return hits / len(THROWS)
 
@@ -363,28 +363,26 @@ class TwoDiceLudo(Ludo):
     def hit_tables(self) -> HitTables:
         return HitTables.build(self)
 
-    def _exposures(self, pieces: Pieces) -> list[float]:
-        tables = self.hit_tables
+    def _exposures(self, pieces: Pieces, to_move: int | None = None) -> list[float]:
+        """Every seat's expected loss to the opponents' next throws; with ``to_move``, only to
+        the seats that move before its own next turn (``to_move`` first, in seat order)."""
+        tables, count = self.hit_tables, len(pieces)
         reach = tables.reach(pieces)
-        return [tables.risk(row, seat, reach) for seat, row in enumerate(pieces)]
+        if to_move is None:
+            return [tables.risk(row, seat, reach) for seat, row in enumerate(pieces)]
+        exposure = []
+        for seat, row in enumerate(pieces):
+            ahead = (seat - to_move) % count
+            movers = [mask if (o - to_move) % count < ahead else 0 for o, mask in enumerate(reach)]
+            exposure.append(tables.risk(row, seat, movers))
+        return exposure
 
     evaluation_reads_turn = True
 
     def evaluate_sides_before(self, pieces: Pieces, to_move: int) -> tuple[float, ...]:
-        """Each pin's threats counted only from the seats that move before its own seat's next
-        turn (``to_move`` first, in seat order): the search has played the others already."""
-        tables, count = self.hit_tables, len(pieces)
-        reach = tables.reach(pieces)
-        standing = [self._standing(pieces, seat) for seat in range(count)]
-        total, values = sum(standing), []
-        for seat, row in enumerate(pieces):
-            ahead = (seat - to_move) % count
-            movers = [
-                mask if (other - to_move) % count < ahead else 0 for other, mask in enumerate(reach)
-            ]
-            own = standing[seat] - tables.risk(row, seat, movers)
-            values.append(own - (total - standing[seat]) / (count - 1))
-        return tuple(values)
+        """A search's leaf: the seats after ``to_move`` up to a pin's own were searched already
+        and will not move again before it, so their threats are not counted twice."""
+        return self._side_values(pieces, self._exposures(pieces, to_move))
 
     def _at_risk(self, pieces: Pieces, seat: int) -> float:
         tables = self.hit_tables
