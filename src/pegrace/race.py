@@ -141,7 +141,7 @@ class RaceRules(Rules):
             return mask
 
         ahead = tuple(
-            tuple(spaces(s, range(q + 1, min(q + self.reach, loop - 1) + 1)) for q in range(lane))
+            tuple(spaces(s, range(q + 1, min(q + self.reach, lane - 1) + 1)) for q in range(lane))
             for s in seats
         )
         bit = tuple(

@@ -311,6 +311,19 @@ def test_classic_board_52_squares_13_apart_home_column_of_5() -> None:
     assert rules.safe == {0, 13, 26, 39, 8, 21, 34, 47}
 
 
+def test_classic_pin_on_the_point_before_an_attackers_start_is_out_of_its_reach() -> None:
+    # green turns into its home column after space 11 and never visits space 12 (its
+    # point 51): a green pin on space 9 cannot hit there, a yellow pin on space 9 can
+    rules, state = position(
+        four(red=["track:12", *BASE[:3]], green=["space:9", *BASE[:3]]), rules=CLASSIC
+    )
+    assert rules.danger(state.pieces, 0) == 0
+    rules, state = position(
+        four(red=["track:12", *BASE[:3]], yellow=["space:9", *BASE[:3]]), rules=CLASSIC
+    )
+    assert rules.danger(state.pieces, 0) > 0
+
+
 def test_classic_six_enters_and_rolls_again() -> None:
     rules, state = classic(four(red=["track:4", *BASE[:3]]), 6)
     assert moves(rules, state) == {"base>track:0", "track:4>track:10"}
