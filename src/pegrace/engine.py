@@ -224,6 +224,14 @@ class Rules:
         it were searched already, and will not move again before it)."""
         return self.evaluate_sides(pieces)
 
+    @staticmethod
+    def moving_before(per_seat: list[int], seat: int, to_move: int) -> list[int]:
+        """``per_seat`` (e.g. each seat's attacks) with 0 for every seat that does not move
+        between ``to_move`` (first) and ``seat``'s next turn."""
+        count = len(per_seat)
+        ahead = (seat - to_move) % count
+        return [value if (o - to_move) % count < ahead else 0 for o, value in enumerate(per_seat)]
+
     def captured(self, state: State, move: Move) -> int:
         """How many opponent pieces ``move`` captures. Only a capture moves another side's
         pieces, so by default: the pieces of other sides that are no longer where they were."""

@@ -426,6 +426,21 @@ def test_a_cone_costs_the_risk_weight_times_the_share_of_pops_that_capture_it(
     assert rules.evaluate(state.pieces, 0) == pytest.approx(expected)
 
 
+def test_a_search_leaf_counts_only_the_threats_of_seats_that_pop_before_the_stack() -> None:
+    rules, state = position(
+        {"red": ["outer:5", *PARKED_RED], "green": [PARKED_GREEN_TOP, "x:1", "start", "start"]}
+    )
+    red, green = 0, 1
+    every_threat = rules.evaluate_sides(state.pieces)
+    assert rules.evaluation_reads_turn
+    # green pops before red's next turn: its threat (a 3 in 6 pops) counts
+    assert rules.evaluate_sides_before(state.pieces, green) == pytest.approx(every_threat)
+    # red to pop: green pops only after red has moved away, so red's cone costs nothing yet
+    values = rules.evaluate_sides_before(state.pieces, red)
+    assert values[red] == pytest.approx(every_threat[red] + rules.RISK_WEIGHT / 6)
+    assert values[green] == pytest.approx(every_threat[green])
+
+
 def test_rolls_are_written_with_a_star_for_the_red_dot() -> None:
     assert BONUS.parse("4*") == (4, 1) and BONUS.parse("4") == (4, 0)
     with pytest.raises(NotationError, match="not a d6 \\+ bonus die roll"):

@@ -383,6 +383,19 @@ class Headache(Rules):
         board = self._board_view(pieces)
         return tuple(self._seat_value(*board, seats[0]) for seats in self.side_seats)
 
+    evaluation_reads_turn = True
+
+    def evaluate_sides_before(self, pieces: Pieces, to_move: int) -> tuple[float, ...]:
+        """A search's leaf: a stack's threats count only from the seats that pop before its
+        owner's next turn (``to_move`` first); the others were searched already."""
+        owned, stacks, attacks = self._board_view(pieces)
+        return tuple(
+            self._seat_value(
+                owned, stacks, self.moving_before(attacks, seats[0], to_move), seats[0]
+            )
+            for seats in self.side_seats
+        )
+
     def _board_view(
         self, pieces: Pieces
     ) -> tuple[list[int], list[tuple[int, int, int]], list[int]]:

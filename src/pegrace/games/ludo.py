@@ -366,16 +366,14 @@ class TwoDiceLudo(Ludo):
     def _exposures(self, pieces: Pieces, to_move: int | None = None) -> list[float]:
         """Every seat's expected loss to the opponents' next throws; with ``to_move``, only to
         the seats that move before its own next turn (``to_move`` first, in seat order)."""
-        tables, count = self.hit_tables, len(pieces)
+        tables = self.hit_tables
         reach = tables.reach(pieces)
         if to_move is None:
             return [tables.risk(row, seat, reach) for seat, row in enumerate(pieces)]
-        exposure = []
-        for seat, row in enumerate(pieces):
-            ahead = (seat - to_move) % count
-            movers = [mask if (o - to_move) % count < ahead else 0 for o, mask in enumerate(reach)]
-            exposure.append(tables.risk(row, seat, movers))
-        return exposure
+        return [
+            tables.risk(row, seat, self.moving_before(reach, seat, to_move))
+            for seat, row in enumerate(pieces)
+        ]
 
     evaluation_reads_turn = True
 
