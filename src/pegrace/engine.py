@@ -19,6 +19,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from typing import ClassVar
 
 from pegrace.dice import D6, Dice, Roll
@@ -28,6 +29,21 @@ from pegrace.state import Phase, State
 
 Pieces = tuple[tuple[int, ...], ...]
 ROLL, MOVE, OVER = Phase.ROLL, Phase.MOVE, Phase.OVER
+
+
+@cache
+def attacker_table(count: int, to_move: int | None = None) -> tuple[tuple[int, ...], ...]:
+    """Per seat, the other seats, in seat order, whose threats to it an evaluation counts:
+    every one, or with ``to_move`` (a search leaf) only those that move from ``to_move``
+    (first) until the seat's next turn; the seats after them were searched already."""
+    return tuple(
+        tuple(
+            o
+            for o in range(count)
+            if o != seat and (to_move is None or (o - to_move) % count < (seat - to_move) % count)
+        )
+        for seat in range(count)
+    )
 
 
 def _state(*fields: object) -> State:
@@ -223,14 +239,6 @@ class Rules:
         only the threats of the seats that move before each side's next turn (the seats after
         it were searched already, and will not move again before it)."""
         return self.evaluate_sides(pieces)
-
-    @staticmethod
-    def moving_before(per_seat: list[int], seat: int, to_move: int) -> list[int]:
-        """``per_seat`` (e.g. each seat's attacks) with 0 for every seat that does not move
-        between ``to_move`` (first) and ``seat``'s next turn."""
-        count = len(per_seat)
-        ahead = (seat - to_move) % count
-        return [value if (o - to_move) % count < ahead else 0 for o, value in enumerate(per_seat)]
 
     def captured(self, state: State, move: Move) -> int:
         """How many opponent pieces ``move`` captures. Only a capture moves another side's

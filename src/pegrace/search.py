@@ -30,7 +30,7 @@ from pegrace.state import Phase, State
 
 TERMINAL_WEIGHT = 1000.0
 # Searched nodes per millisecond on the reference machine, per game (docs/ai.md has the command).
-NODES_PER_MS = {"trouble": 250.0, "ludo": 115.0, "headache": 56.0, "marbles": 120.0}
+NODES_PER_MS = {"trouble": 250.0, "ludo": 115.0, "headache": 47.0, "marbles": 120.0}
 DEFAULT_NODES_PER_MS = 16.0
 MAX_DEPTH = 12
 TIE = 1e-9

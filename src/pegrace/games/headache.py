@@ -40,7 +40,7 @@ from collections.abc import Mapping
 
 from pegrace.board import Board, Edge, Space
 from pegrace.dice import BONUS
-from pegrace.engine import Option, Pieces, Rules
+from pegrace.engine import Option, Pieces, Rules, attacker_table
 from pegrace.errors import NotationError, OptionError
 from pegrace.moves import Move
 from pegrace.state import State
@@ -54,6 +54,8 @@ SPACE_COUNT = INNER_BASE + X_COUNT * INNER_PER  # 48
 CONES = 4
 FIRST_TURNS = 4
 START = -1  # a cone still on its colour's START X
+# the evaluation's view of a position: cones owned, stacks (space, owner, cones), attacks
+BoardView = tuple[list[int], list[tuple[int, int, int]], list[int]]
 HEIGHT_BITS = 4
 HEIGHT_MASK = (1 << HEIGHT_BITS) - 1
 MAX_HEIGHT = HEIGHT_MASK + 1  # 16 cones at most, all in one stack
@@ -377,32 +379,25 @@ class Headache(Rules):
         """Cones owned, minus those an opponent could capture next pop weighted by the chance
         of its pop, plus a little for the biggest opponent stack within reach; relative to the
         opponents' mean."""
-        return self._seat_value(*self._board_view(pieces), seat)
+        return self._seat_values(pieces, None, seat)[seat]
 
     def evaluate_sides(self, pieces: Pieces) -> tuple[float, ...]:
-        board = self._board_view(pieces)
-        return tuple(self._seat_value(*board, seats[0]) for seats in self.side_seats)
+        values = self._seat_values(pieces, None)
+        return tuple(values[seats[0]] for seats in self.side_seats)
 
     evaluation_reads_turn = True
 
     def evaluate_sides_before(self, pieces: Pieces, to_move: int) -> tuple[float, ...]:
         """A search's leaf: a stack's threats count only from the seats that pop before its
         owner's next turn (``to_move`` first); the others were searched already."""
-        owned, stacks, attacks = self._board_view(pieces)
-        return tuple(
-            self._seat_value(
-                owned, stacks, self.moving_before(attacks, seats[0], to_move), seats[0]
-            )
-            for seats in self.side_seats
-        )
+        values = self._seat_values(pieces, to_move)
+        return tuple(values[seats[0]] for seats in self.side_seats)
 
-    def _board_view(
-        self, pieces: Pieces
-    ) -> tuple[list[int], list[tuple[int, int, int]], list[int]]:
+    def _board_view(self, pieces: Pieces) -> BoardView:
         """The cones each seat owns, every stack on the board as
         (space, owner, cones), and each seat's attacks: the spaces its next pop could end on,
         by pop (``POP_BITS`` bits a space, bit n - 1 for a pop of n)."""
-        owned = [sum(1 for cone in row if cone < 0) for row in pieces]
+        owned = [row.count(START) for row in pieces]
         # a START pile attacks clockwise, like a single cone
         attacks = [
             self.cone_pops[self.start_space[s]] if row[0] < 0 else 0 for s, row in enumerate(pieces)
@@ -416,38 +411,46 @@ class Headache(Rules):
                 attacks[owner] |= (self.stack_pops if count > 1 else self.cone_pops)[space]
         return owned, stacks, attacks
 
-    def _seat_value(
-        self,
-        owned: list[int],
-        stacks: list[tuple[int, int, int]],
-        attacks: list[int],
-        seat: int,
-    ) -> float:
-        risk = 0.0
-        chances = 0.0
-        for space, owner, count in stacks:
-            if owner != seat:
+    def _seat_values(
+        self, pieces: Pieces, to_move: int | None, only: int | None = None
+    ) -> list[float]:
+        """Every seat's evaluation in one pass over the stacks, the threats counted as
+        ``attacker_table`` says for ``to_move`` (with ``only``, only that seat's is computed)."""
+        owned, stacks, attacks = self._board_view(pieces)
+        count = len(owned)
+        against = [
+            [attacks[o] for o in seats if attacks[o]] for seats in attacker_table(count, to_move)
+        ]
+        risk, chances = [0.0] * count, [0] * count
+        challenge, is_x = self.challenge, self.is_x
+        for space, owner, cones in stacks:
+            if only is not None and owner != only:
                 continue
-            reach = self.stack_reach[space] if count > 1 else self.cone_reach[space]
-            for other_space, other, other_count in stacks:
-                if other == seat:
-                    continue
-                if (reach >> other_space) & 1 and not (self.challenge and self.is_x[other_space]):
-                    chances = max(chances, other_count)
-            if self.challenge and self.is_x[space]:
+            reach = self.stack_reach[space] if cones > 1 else self.cone_reach[space]
+            best = chances[owner]
+            for other_space, other, other_cones in stacks:
+                if (
+                    other_cones > best
+                    and other != owner
+                    and (reach >> other_space) & 1
+                    and not (challenge and is_x[other_space])
+                ):
+                    best = other_cones
+            chances[owner] = best
+            if challenge and is_x[space]:
                 continue
             missed, shift = 1.0, POP_BITS * space
-            for other, pops in enumerate(attacks):
-                if other != seat and pops:
-                    missed *= 1.0 - POP_SHARE[(pops >> shift) & POP_MASK]
-            risk += count * (1.0 - missed)
-        others = [owned[s] for s in range(len(owned)) if s != seat]
-        return (
-            owned[seat]
-            - self.RISK_WEIGHT * risk
-            + self.CHANCE_WEIGHT * chances
-            - sum(others) / len(others)
-        )
+            for pops in against[owner]:
+                missed *= 1.0 - POP_SHARE[(pops >> shift) & POP_MASK]
+            risk[owner] += cones * (1.0 - missed)
+        total, rest = sum(owned), count - 1
+        return [
+            owned[s]
+            - self.RISK_WEIGHT * risk[s]
+            + self.CHANCE_WEIGHT * chances[s]
+            - (total - owned[s]) / rest
+            for s in range(count)
+        ]
 
     # -------------------------------------------------------------- notation
     def piece_text(self, seat: int, piece: int) -> str:

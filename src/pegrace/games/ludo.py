@@ -44,7 +44,7 @@ from typing import TypeVar
 
 from pegrace.board import RaceTrack, race_board
 from pegrace.dice import D6, TWO_D6
-from pegrace.engine import Option, Pieces
+from pegrace.engine import Option, Pieces, attacker_table
 from pegrace.errors import NotationError, OptionError
 from pegrace.moves import Move, Step
 from pegrace.race import LOWEST_POSITION, RaceRules
@@ -311,14 +311,15 @@ class HitTables:
             masks.append(mask)
         return masks
 
-    def risk(self, row: tuple[int, ...], seat: int, reach: list[int]) -> float:
-        """What ``seat``'s pins are expected to lose to the opponents' next throws."""
+    def risk(self, row: tuple[int, ...], seat: int, attackers: list[int]) -> float:
+        """What ``seat``'s pins are expected to lose to the next throws of the opponents whose
+        reach is in ``attackers``."""
         shift, shares, risk = self.shift[seat], self.shares, 0.0
         for p in row:
             if 0 <= p < len(shift) and shift[p] >= 0:
                 missed = 1.0
-                for other, mask in enumerate(reach):
-                    key = (mask >> shift[p]) & KEY_MASK if other != seat else 0
+                for mask in attackers:
+                    key = (mask >> shift[p]) & KEY_MASK
                     if key:
                         share = shares.get(key)
                         if share is None:
@@ -366,12 +367,11 @@ class TwoDiceLudo(Ludo):
     def _exposures(self, pieces: Pieces, to_move: int | None = None) -> list[float]:
         """Every seat's expected loss to the opponents' next throws; with ``to_move``, only to
         the seats that move before its own next turn (``to_move`` first, in seat order)."""
-        tables = self.hit_tables
+        tables, count = self.hit_tables, len(pieces)
         reach = tables.reach(pieces)
-        if to_move is None:
-            return [tables.risk(row, seat, reach) for seat, row in enumerate(pieces)]
+        counted = attacker_table(count, to_move)
         return [
-            tables.risk(row, seat, self.moving_before(reach, seat, to_move))
+            tables.risk(row, seat, [reach[o] for o in counted[seat]])
             for seat, row in enumerate(pieces)
         ]
 
@@ -384,7 +384,9 @@ class TwoDiceLudo(Ludo):
 
     def _at_risk(self, pieces: Pieces, seat: int) -> float:
         tables = self.hit_tables
-        return tables.risk(pieces[seat], seat, tables.reach(pieces))
+        reach = tables.reach(pieces)
+        others = [reach[o] for o in attacker_table(len(pieces))[seat]]
+        return tables.risk(pieces[seat], seat, others)
 
     def piece_moves(self, state: State) -> list[Move]:
         roll = state.roll
