@@ -13,6 +13,7 @@ import json
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 from pegrace.simulate import wilson
 
@@ -39,9 +40,7 @@ def row(report: dict[str, object]) -> str:
     lineup = report["lineup"]
     assert isinstance(lineup, list)
     first = first_entry(report)
-    ci, rate = first["ci95"], first["win_rate"]
-    assert isinstance(ci, list) and isinstance(rate, float)
-    low, high = ci
+    rate, (low, high) = first["win_rate"], first["ci95"]
     share = report["fair_share"]
     assert isinstance(share, float)
     return (
@@ -51,10 +50,10 @@ def row(report: dict[str, object]) -> str:
     )
 
 
-def first_entry(report: dict[str, object]) -> dict[str, object]:
+def first_entry(report: dict[str, object]) -> dict[str, Any]:
     entries, lineup = report["entries"], report["lineup"]
     assert isinstance(entries, list) and isinstance(lineup, list)
-    entry: dict[str, object] = next(e for e in entries if e["player"] == lineup[0])
+    entry: dict[str, Any] = next(e for e in entries if e["player"] == lineup[0])
     return entry
 
 
@@ -67,8 +66,8 @@ def pooled(reports: list[dict[str, object]]) -> list[str]:
     text = []
     for same in lines.values():
         if len(same) > 1:
-            wins = sum(int(str(first_entry(r)["wins"])) for r in same)
-            games = sum(int(str(first_entry(r)["seat_games"])) for r in same)
+            wins = sum(first_entry(r)["wins"] for r in same)
+            games = sum(first_entry(r)["seat_games"] for r in same)
             low, high = wilson(wins, games)
             lineup = same[0]["lineup"]
             assert isinstance(lineup, list)

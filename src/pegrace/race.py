@@ -108,9 +108,9 @@ class RaceRules(Rules):
     def _side_values(self, pieces: Pieces, exposure: list[float]) -> tuple[float, ...]:
         """Each side's standing minus its seats' ``exposure``, against the other sides'."""
         standing = [self._standing(pieces, seat) for seat in range(len(pieces))]
-        total, others_count = sum(standing), len(pieces)
-        if len(self.side_seats) == others_count:  # a side per seat: the search's common case
-            rest = others_count - 1
+        total, seat_count = sum(standing), len(pieces)
+        if len(self.side_seats) == seat_count:  # a side per seat: the search's common case
+            rest = seat_count - 1
             return tuple(own - exposure[s] - (total - own) / rest for s, own in enumerate(standing))
         values = []
         for ours in self.side_seats:
@@ -118,7 +118,7 @@ class RaceRules(Rules):
             net = own
             for s in ours:
                 net -= exposure[s]
-            values.append(net - (total - own) * len(ours) / (others_count - len(ours)))
+            values.append(net - (total - own) * len(ours) / (seat_count - len(ours)))
         return tuple(values)
 
     def danger(self, pieces: Pieces, seat: int) -> float:

@@ -156,7 +156,7 @@ class Search:
         if values is None:
             values = self.leaves[key] = rules.evaluate_sides_before(pieces, state.current)
         if state.finished or state.out:
-            return placed_values(self.rules, state, values)
+            return placed_values(rules, state, values)
         return values
 
     def terminal(self, state: State) -> Values:
