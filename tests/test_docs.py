@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 from pathlib import Path
 
+from pegrace.cli import make_parser, parse_rules
+from pegrace.games import get_rules
 from pegrace.notation import load_state
+from pegrace.tournament import check_lineup, lineup_units
 
 ROOT = Path(__file__).parent.parent
 
@@ -28,3 +32,24 @@ def test_notation_state_example_loads() -> None:
     assert rules.name == "trouble" and state.roll == 4
     assert {str(m) for m in rules.legal_moves(state)} == {"track:3>track:7", "pass"}
     assert json.loads(example)["pieces"]["blue"] == ["finish:1", "finish:2", "finish:3", "finish:4"]
+
+
+def documented_commands(path: Path, command: str) -> list[str]:
+    """Every `pegrace COMMAND ...` a document shows: inline code and lines of sh blocks."""
+    inline = re.findall(rf"`(pegrace {command} [^`]+)`", path.read_text())
+    lines = [line for block in code_blocks(path, "sh") for line in block.splitlines()]
+    return inline + [line for line in lines if line.startswith(f"pegrace {command} ")]
+
+
+def test_documented_tournaments_are_valid_commands() -> None:
+    """The strength tables' commands reproduce their rows only if they still parse, name
+    known players and rule values, and seat the line-up; playing them would take hours."""
+    documented = documented_commands(ROOT / "docs" / "ai.md", "tournament")
+    commands = [command for command in documented if "--help" not in command]
+    assert len(commands) > 50
+    for command in commands:
+        args = make_parser().parse_args(shlex.split(command)[1:])
+        lineup = [spec.strip() for spec in args.player]
+        check_lineup(lineup, len(lineup) if args.players is None else args.players)
+        rules = get_rules(args.game, len(lineup), parse_rules(args.rules))
+        assert len(lineup_units(rules, len(lineup))) == len(lineup), command
