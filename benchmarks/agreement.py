@@ -49,6 +49,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--rules", action="append", default=[], help="rule options K=V,...")
     args = parser.parse_args(argv)
+    if args.games < 1:
+        parser.error(f"--games {args.games}: play at least 1 game")
     rules = get_rules(args.game, args.players, parse_rules(args.rules))
     seats = dict.fromkeys(rules.colours, "medium")
     decisions = different = 0

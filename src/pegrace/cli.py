@@ -296,7 +296,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_tournament(args: argparse.Namespace) -> int:
+def tournament_lineup(args: argparse.Namespace) -> tuple[Rules, list[str]]:
+    """The rules and line-up of a ``pegrace tournament`` command line, its values checked."""
     if args.games < 1:
         raise OptionError(f"--games {args.games}: play at least 1 game")
     if args.workers < 1:
@@ -305,6 +306,12 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     players = len(lineup) if args.players is None else args.players
     tournament.check_lineup(lineup, players)
     rules = get_rules(args.game, players, parse_rules(args.rules))
+    return rules, lineup
+
+
+def cmd_tournament(args: argparse.Namespace) -> int:
+    rules, lineup = tournament_lineup(args)
+    players = len(lineup)
     if args.out is not None:
         tournament.check_out(args.out)
     games = tournament.balanced_games(args.games, players)
