@@ -15,13 +15,21 @@ from pegrace.search import RankedMove, SearchPlayer
 from pegrace.simulate import wilson
 from pegrace.state import Phase, State
 
+PLAYOUT_PLAYER = "medium"  # who plays every seat in winprob's playouts
+
 
 @dataclass(frozen=True)
 class Hint:
     move: Move
-    reason: str
+    why: str  # why the expert prefers the move, e.g. "captures 1 opponent piece; rated ..."
     ranking: tuple[RankedMove, ...]  # every legal move with its search value, best first
     depth: int
+    described: str  # the move in words (``rules.describe``)
+
+    @property
+    def reason(self) -> str:
+        """The move and why: "<the move in words>: <why>"."""
+        return f"{self.described}: {self.why}"
 
 
 @dataclass(frozen=True)
@@ -46,14 +54,16 @@ def hint(rules: Rules, state: State, *, budget_ms: float = 100.0, seed: int | st
     expert = SearchPlayer(seed, budget_ms=budget_ms)
     ranking = expert.ranking(rules, state, rules.legal_moves(state))
     best = ranking[0]
-    return Hint(best.move, explain(rules, state, ranking), tuple(ranking), expert.last_depth)
+    why = explain(rules, state, ranking)
+    described = rules.describe(state, best.move)
+    return Hint(best.move, why, tuple(ranking), expert.last_depth, described)
 
 
 def explain(rules: Rules, state: State, ranking: list[RankedMove]) -> str:
+    """Why the best of ``ranking`` is best: what it does, and its margin over the next."""
     best = ranking[0]
-    text = rules.describe(state, best.move)
     if len(ranking) == 1:
-        return f"{text}: the only legal move"
+        return "the only legal move"
     seat = state.current
     after = state.pieces if best.move.is_pass else rules.move_pieces(state, best.move)
     reasons = []
@@ -72,8 +82,9 @@ def explain(rules: Rules, state: State, ranking: list[RankedMove]) -> str:
     else:
         margin = best.value - other.value
         runner_up = rules.describe(state, other.move)
-        reasons.append(f"rated {margin:.1f} points above the next best ({runner_up})")
-    return f"{text}: " + "; ".join(reasons)
+        above = f"{margin:.1f} points" if margin >= 0.05 else "barely"
+        reasons.append(f"rated {above} above the next best ({runner_up})")
+    return "; ".join(reasons)
 
 
 def winprob(
@@ -82,7 +93,7 @@ def winprob(
     *,
     playouts: int = 200,
     seed: int | str = 0,
-    player: str = "medium",
+    player: str = PLAYOUT_PLAYER,
 ) -> list[WinChance]:
     """Each side's chance of first place: exact when the game is over, else the share of
     ``playouts`` games won when every seat is played by ``player`` from here on."""

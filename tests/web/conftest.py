@@ -1,5 +1,6 @@
-"""Fixtures for the browser tests (test_e2e*.py): a real `pegrace serve` subprocess on a free
-127.0.0.1 port with its own game store, and Debian's headless Chromium driven by Playwright."""
+"""Fixtures for the web tests: the app on a fresh store for the protocol tests; for the
+browser tests (test_e2e*.py) a real `pegrace serve` subprocess on a free 127.0.0.1 port with
+its own game store, and Debian's headless Chromium driven by Playwright."""
 
 from __future__ import annotations
 
@@ -9,8 +10,22 @@ from typing import Any
 
 import pytest
 from pages import Server
+from webclient import TestClient, running
 
 CHROMIUM = Path("/usr/bin/chromium")
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    """A fresh game store's path."""
+    return tmp_path / "games.sqlite3"
+
+
+@pytest.fixture
+def client(db: Path) -> Iterator[TestClient]:
+    """The app on a fresh store, its lifespan running, for protocol tests."""
+    with running(db) as client:
+        yield client
 
 
 @pytest.fixture

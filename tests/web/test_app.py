@@ -3,7 +3,6 @@ messages refused without change, reconnecting, claiming open seats, records and 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,7 +16,6 @@ from webclient import (
     next_of,
     receive,
     receive_until,
-    running,
     send,
     without_seats,
 )
@@ -28,17 +26,6 @@ from pegrace.record import Record, replay
 from pegrace.web.store import Store
 
 TWO_HUMANS = {"red": "human", "green": "human"}
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Path:
-    return tmp_path / "games.sqlite3"
-
-
-@pytest.fixture
-def client(db: Path) -> Iterator[TestClient]:
-    with running(db) as client:
-        yield client
 
 
 def state_of(client: TestClient, game_id: str) -> Json:

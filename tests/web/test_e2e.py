@@ -22,6 +22,8 @@ from pages import (
     wait_synced,
 )
 
+from pegrace.advice import hint
+from pegrace.games import get_rules
 from pegrace.record import Record, replay
 
 # games short enough for a test: stop at the first winner, a turn limit for Headache
@@ -36,6 +38,12 @@ WHOLE_GAMES = [
 def others(server: Server, colours: list[str]) -> dict[str, str]:
     computer = quick_computer(server.get("/api/catalog"))
     return {colour: computer for colour in colours}
+
+
+def red_against_computers(page: Any, server: Server) -> str:
+    """A Trouble game (seed 8): this page plays red against three quick computers."""
+    rest = others(server, ["yellow", "green", "blue"])
+    return set_up_game(page, server.url, "trouble", {"red": "human", **rest}, seed=8)
 
 
 @pytest.mark.parametrize(
@@ -138,8 +146,7 @@ def test_the_game_resumes_in_the_page_after_a_server_restart_and_a_reload(
     browser: Any, server: Server
 ) -> None:
     context, page, errors = new_page(browser)
-    rest = others(server, ["yellow", "green", "blue"])
-    game_id = set_up_game(page, server.url, "trouble", {"red": "human", **rest}, seed=8)
+    game_id = red_against_computers(page, server)
     for _ in range(12):
         act(page)
     awaiting(page)
@@ -188,5 +195,39 @@ def test_the_new_game_page_offers_the_catalog_and_names_a_seating_problem(
     page.click("#start")
     page.wait_for_selector("#setup-error:has-text('played by Red, Green')")
     assert page.url == server.url + "/"
+    assert errors == []
+    context.close()
+
+
+def test_a_hint_marks_the_experts_move_and_win_chances_show_every_side(
+    browser: Any, server: Server
+) -> None:
+    context, page, errors = new_page(browser)
+    game_id = red_against_computers(page, server)
+    assert page.is_disabled("#hint")  # red must pop first
+    while awaiting(page) != "move" or page.locator("#moves li button").count() < 2:
+        act(page)
+    record = Record.from_json(server.get(f"/api/games/{game_id}/record"))
+    _, states = replay(record)
+    expected = hint(get_rules("trouble"), states[-1], seed=f"{game_id}:{seq(page)}")
+
+    page.keyboard.press("h")
+    suggested = page.wait_for_selector("#moves li.suggested button")
+    assert suggested.get_attribute("data-move") == expected.move.text
+    answer = page.inner_text("#hint-answer")
+    assert expected.described in answer and expected.why[1:] in answer
+    page.click("#winprob")
+    page.wait_for_selector("#chances li >> nth=3")
+    shown = page.eval_on_selector_all("#chances li", "items => items.map(i => i.dataset.side)")
+    assert shown == ["red", "yellow", "green", "blue"]
+    assert "200 games played on from here" in page.inner_text("#chances")
+
+    # once the move is played, the hint is gone and the chances say they are out of date
+    before = seq(page)
+    suggested.click()
+    page.wait_for_function(f"Number(document.getElementById('app').dataset.seq) > {before}")
+    assert page.locator("#moves li.suggested").count() == 0
+    assert page.is_hidden("#hint-answer")
+    page.wait_for_selector("#chances.stale")
     assert errors == []
     context.close()

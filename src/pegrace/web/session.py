@@ -21,6 +21,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 import orjson
 
+from pegrace.advice import PLAYOUT_PLAYER, hint, winprob
 from pegrace.dice import Roll
 from pegrace.engine import Rules
 from pegrace.errors import IllegalMoveError, OptionError, PegraceError
@@ -37,7 +38,8 @@ Json = dict[str, Any]
 View = TypeVar("View")
 PHASE_NAMES = {Phase.ROLLOFF: "rolloff", Phase.ROLL: "roll", Phase.MOVE: "move", Phase.OVER: "over"}
 COMPUTER, TAKEOVER = "computer", "takeover"  # who played an event, besides a human
-MESSAGE_TYPES = ("hello", "roll", "move", "ping")
+ADVICE_TYPES = ("hint", "winprob")  # answered to the asker only, worked out off the lock
+MESSAGE_TYPES = ("hello", "roll", "move", "ping", *ADVICE_TYPES)
 LOG = logging.getLogger("pegrace.web")
 
 
@@ -123,6 +125,10 @@ class GameSession:
         self._seats = Kept(self._seats_view)
         self._unstored_roll: Roll | None = None
         self._thinking_rules: Rules | None = None  # used only by computer players' threads
+        self._advice_rules: Rules | None = None  # used only by advice threads, one at a time
+        self._advising = asyncio.Lock()  # one hint or win-chance estimate at a time
+        self._advice: dict[tuple[str, int], str] = {}  # (kind, seq) -> the answer sent
+        self._advice_tasks: set[asyncio.Task[None]] = set()
 
     # ------------------------------------------------------------------ restoring
     @classmethod
@@ -166,6 +172,10 @@ class GameSession:
             self.task = asyncio.create_task(self._drive(), name=f"pegrace game {self.id}")
 
     async def close(self) -> None:
+        advice = list(self._advice_tasks)
+        for task in advice:
+            task.cancel()
+        await asyncio.gather(*advice, return_exceptions=True)
         if self.task is not None:
             self.task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -308,6 +318,8 @@ class GameSession:
                 await self._hello(client, message.get("tokens", []))
             elif client not in self.clients:
                 await self.error(client, 'say hello first: {"type": "hello", "tokens": [...]}')
+            elif kind in ADVICE_TYPES:
+                await self._ask(client, kind)
             else:
                 await self._act(client, kind, message)
 
@@ -345,6 +357,44 @@ class GameSession:
             await self._move(self.rules.parse_move(self.state, text), HUMAN)
         except PegraceError as err:
             await self.error(client, str(err))
+
+    async def _ask(self, client: Client, kind: str) -> None:
+        """Start working out a hint (for the holder of the seat to move) or everyone's win
+        chances (for anyone watching); the answer goes to the asker alone, with its ``seq``."""
+        colours = self.clients[client]
+        if self._returned(colours):
+            await self.broadcast(self.seats_message())
+        if kind == "hint":
+            problem = self._turn_problem(colours, "move")
+            if problem:
+                await self.error(client, f"no hint now: {problem}")
+                return
+        task = asyncio.create_task(self._advise(client, kind, len(self.events), self.state))
+        self._advice_tasks.add(task)
+        task.add_done_callback(self._advice_tasks.discard)
+
+    async def _advise(self, client: Client, kind: str, seq: int, state: State) -> None:
+        """Work the advice out in a worker thread (once per position: a second asker gets the
+        same answer at once) and send it; the game goes on meanwhile."""
+        async with self._advising:
+            text = self._advice.get((kind, seq))
+            if text is None:
+                if self._advice_rules is None:
+                    self._advice_rules = self.settings.rules()
+                seed = f"{self.id}:{seq}"  # not the game's seed, which must stay secret
+                try:
+                    body = await asyncio.to_thread(advise, self._advice_rules, state, kind, seed)
+                except Exception as err:  # a bug in the advice must not break the game
+                    if not isinstance(err, PegraceError):
+                        LOG.exception("game %s: %s failed at event %d", self.id, kind, seq)
+                    with contextlib.suppress(Exception):
+                        await self.error(client, f"no {kind} for this position: {err}")
+                    return
+                text = to_json({"type": kind, "seq": seq, **body})
+                self._advice = {key: v for key, v in self._advice.items() if key[1] == seq}
+                self._advice[(kind, seq)] = text
+        with contextlib.suppress(Exception):  # an asker who has gone needs no answer
+            await client.send_text(text)
 
     def _turn_problem(self, colours: tuple[str, ...], kind: str) -> str:
         state = self.state
@@ -540,6 +590,23 @@ def think(rules: Rules, state: State, spec: str, seed: str) -> str:
         raise PlayerFault(f"computer player {spec} chose illegal move {move}: "
                           f"{rules.summary(state)}")  # fmt: skip
     return move.text
+
+
+def advise(rules: Rules, state: State, kind: str, seed: str) -> Json:
+    """The body of a ``hint`` or ``winprob`` answer (advice.py): the expert's move and why,
+    or each side's chance of first place with its 95% interval."""
+    if kind == "hint":
+        found = hint(rules, state, seed=seed)
+        return {"colour": rules.colours[state.current], "move": found.move.text,
+                "label": found.described, "why": found.why, "depth": found.depth}  # fmt: skip
+    chances = winprob(rules, state, seed=seed)
+    return {
+        "playouts": chances[0].playouts,
+        "player": PLAYOUT_PLAYER,
+        "chances": [
+            {"side": c.side, "chance": c.chance, "low": c.low, "high": c.high} for c in chances
+        ],
+    }
 
 
 class GameHub:

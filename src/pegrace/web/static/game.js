@@ -1,7 +1,8 @@
 // One game's page: the WebSocket to the server, the queue of states it sends (each roll
 // and move animated in turn, at the speed the player chooses), choosing moves by clicking
 // pieces and destinations (or by number keys), the players, the log, the end with its
-// rematch, and the move-by-move replay of a finished game.
+// rematch, the move-by-move replay of a finished game, and advice: the expert's hint for
+// your move and everyone's chances of winning (worked out by the server, keys H and W).
 //
 // The page never decides what is legal: it shows the moves the server lists and sends
 // back the text of the one chosen. For tests and assistive tools the root element says
@@ -57,6 +58,12 @@ export class GamePage {
     this.movesCard = h("section", { class: "card moves", id: "moves-card" }, h("h2", {}, "Moves"), this.movesEl,
       h("p", { class: "hint" }, "Click a highlighted piece, then its destination; or press a move's number. Esc starts again."));
     this.endEl = h("section", { class: "card end", id: "end", hidden: true });
+    this.hintButton = h("button", { type: "button", id: "hint", disabled: true, onclick: () => this.ask("hint") }, "Hint (H)");
+    this.chancesButton = h("button", { type: "button", id: "winprob", disabled: true, onclick: () => this.ask("winprob") }, "Win chances (W)");
+    this.hintEl = h("p", { id: "hint-answer", hidden: true });
+    this.chancesEl = h("div", { id: "chances", hidden: true });
+    this.adviceCard = h("section", { class: "card advice", id: "advice" }, h("h2", {}, "Advice"),
+      h("div", { class: "controls" }, this.hintButton, this.chancesButton), this.hintEl, this.chancesEl);
     this.playersEl = h("ul", { id: "players" });
     this.logEl = h("ol", { id: "log" });
     this.replayEl = h("div", { class: "replay-bar", id: "replay-bar", hidden: true });
@@ -71,6 +78,7 @@ export class GamePage {
           h("section", { class: "card" }, this.statusEl, this.rolloffEl, h("div", { class: "controls" }, this.popButton, this.passButton)),
           this.endEl,
           this.movesCard,
+          this.adviceCard,
           h("section", { class: "card players" }, h("h2", {}, "Players"), this.playersEl),
           h("section", { class: "card" }, h("h2", {}, "Game"),
             h("div", { class: "controls" },
@@ -111,6 +119,10 @@ export class GamePage {
         this.pass();
       } else if (event.key === "Escape" && this.awaiting === "move") {
         this.restart();
+      } else if (event.key === "h" || event.key === "H") {
+        this.ask("hint");
+      } else if (event.key === "w" || event.key === "W") {
+        this.ask("winprob");
       }
     });
   }
@@ -171,7 +183,11 @@ export class GamePage {
     } else if (message.type === "rematch") {
       if (this.state) this.state.rematch = message.id;
       this.showEnd();
+    } else if (message.type === "hint" || message.type === "winprob") {
+      this.advised(message);
     } else if (message.type === "error") {
+      this.asking = null;
+      this.showAdvice();
       this.pending = false;
       this.toast(message.message);
       if (this.state && !this.queue.length) this.showChoice();
@@ -179,6 +195,7 @@ export class GamePage {
   }
 
   welcome(message) {
+    this.asking = null; // an answer lost with a connection is asked for again
     this.you = message.you;
     this.game = message.game;
     this.layout = message.layout;
@@ -263,6 +280,7 @@ export class GamePage {
     if (seats !== this.shownSeats) this.showPlayers();
     this.showEnd();
     this.showChoice();
+    this.showAdvice();
     this.claimFromLink();
   }
 
@@ -348,8 +366,11 @@ export class GamePage {
     }
     this.listed = this.offered();
     this.movesEl.replaceChildren(...this.listed.map((move, i) =>
-      h("li", {}, h("button", { type: "button", dataset: { move: move.text }, onclick: () => this.sendMove(move) },
-        h("span", { class: "key" }, KEYS[i] || ""), " ", move.pass && move.label === "pass" ? "Pass" : move.label))));
+      h("li", { class: this.suggested(move) ? "suggested" : "" },
+        h("button", { type: "button", dataset: { move: move.text }, onclick: () => this.sendMove(move) },
+          h("span", { class: "key" }, KEYS[i] || ""), " ", move.pass && move.label === "pass" ? "Pass" : move.label,
+          this.suggested(move) ? h("span", { class: "star", title: "the hint" }, " ★") : null))));
+    this.hintButton.disabled = this.awaiting !== "move";
   }
 
   idleText() {
@@ -438,6 +459,64 @@ export class GamePage {
       this.pending = true;
       this.showChoice();
     }
+  }
+
+  // ------------------------------------------------------------------ advice
+  /** Ask the server for a hint (your move only) or the win chances (any time). */
+  ask(kind) {
+    if (!this.state || this.replay || this.asking) return;
+    if (kind === "hint" && this.awaiting !== "move") return;
+    if (this.send({ type: kind })) {
+      this.asking = kind;
+      this.showAdvice();
+    }
+  }
+
+  advised(message) {
+    if (this.asking === message.type) this.asking = null;
+    if (message.type === "hint") this.hint = message;
+    else this.chances = message;
+    this.showAdvice();
+    if (message.type === "hint") this.showChoice();
+  }
+
+  /** The hint, while its position is on the board. */
+  currentHint() {
+    return this.hint && this.state && this.hint.seq === this.state.seq ? this.hint : null;
+  }
+
+  suggested(move) {
+    const hint = this.currentHint();
+    return Boolean(hint && hint.move === move.text);
+  }
+
+  showAdvice() {
+    const hint = this.currentHint();
+    this.hintButton.disabled = this.awaiting !== "move" || Boolean(this.replay);
+    this.chancesButton.disabled = !this.state || Boolean(this.replay);
+    this.hintButton.textContent = this.asking === "hint" ? "Thinking…" : "Hint (H)";
+    this.chancesButton.textContent = this.asking === "winprob" ? "Playing it out…" : "Win chances (W)";
+    this.hintEl.hidden = !hint;
+    if (hint) {
+      this.hintEl.replaceChildren(h("strong", {}, "★ ", hint.label), h("br"), h("span", { class: "hint" }, capitalise(hint.why)));
+    }
+    const chances = this.chances;
+    this.chancesEl.hidden = !chances;
+    if (!chances) return;
+    const stale = !this.state || chances.seq !== this.state.seq;
+    const percent = (x) => `${Math.round(x * 100)}%`;
+    this.chancesEl.classList.toggle("stale", stale);
+    this.chancesEl.replaceChildren(
+      h("ul", { class: "chances" }, chances.chances.map((c) =>
+        h("li", { dataset: { side: c.side } },
+          h("span", { class: "side" }, c.side.split("+").map((colour) => chip(colour))),
+          h("span", { class: "bar", title: `${percent(c.low)}–${percent(c.high)}` },
+            h("span", { class: "fill", style: `width: ${(c.chance * 100).toFixed(1)}%` })),
+          h("span", { class: "value" }, percent(c.chance)),
+          chances.playouts ? h("span", { class: "hint" }, ` ${percent(c.low)}–${percent(c.high)}`) : null))),
+      h("p", { class: "hint" }, chances.playouts
+        ? `Chance of winning: ${chances.playouts} games played on from here by the ${chances.player} computer (95% intervals)${stale ? `, ${this.state.seq - chances.seq} events ago` : ""}.`
+        : "The game is over: these are exact."));
   }
 
   // ------------------------------------------------------------------ players, log, end
@@ -544,6 +623,7 @@ export class GamePage {
     }
     this.replay = { frames: data.frames, index: 0, timer: null };
     this.root.dataset.replay = "1";
+    this.showAdvice();
     this.board.clearMarks();
     this.setAwait("none");
     const range = h("input", { type: "range", min: "0", max: String(data.frames.length - 1), value: "0", id: "replay-range",
@@ -616,5 +696,6 @@ export class GamePage {
     for (const item of this.logEl.querySelectorAll(".current")) item.classList.remove("current");
     this.board.render(this.state.pieces, 0);
     this.showChoice();
+    this.showAdvice();
   }
 }

@@ -1,0 +1,118 @@
+"""Advice over the web protocol: the player to move asks for a hint, anyone for the win
+chances; the answers are advice.py's for the position the game is in, go to the asker alone,
+and change nothing."""
+
+from __future__ import annotations
+
+import pytest
+from webclient import (
+    Json,
+    TestClient,
+    WebSocketTestSession,
+    act,
+    hello,
+    new_game,
+    next_of,
+    send,
+    without_seats,
+)
+
+from pegrace.advice import hint, winprob
+from pegrace.games import get_rules
+from pegrace.record import Record, replay
+from pegrace.state import State
+
+TWO_HUMANS = {"red": "human", "green": "human"}
+
+
+def position(client: TestClient, game_id: str) -> State:
+    """The game's position now, rebuilt from its record."""
+    record = Record.from_json(client.get(f"/api/games/{game_id}/record").json())
+    _, states = replay(record)
+    return states[-1]
+
+
+def to_a_choice(ws: WebSocketTestSession, state: Json) -> Json:
+    """Play (the first listed move each time) until a seat must choose among several moves."""
+    while state["phase"] != "move" or len(state["moves"]) < 2:
+        act(ws, state)
+        state = next_of(ws, "state")
+    return state
+
+
+def test_the_player_to_move_gets_the_experts_move_and_nothing_changes(client: TestClient) -> None:
+    created = new_game(client, game="trouble", seats=TWO_HUMANS, seed=4)
+    game_id = created["id"]
+    with client.websocket_connect(f"/ws/{game_id}") as ws:
+        _, state = hello(ws, list(created["tokens"].values()))
+        state = to_a_choice(ws, state)
+        before = client.get(f"/api/games/{game_id}").json()
+        send(ws, type="hint")
+        answer = next_of(ws, "hint")
+        assert client.get(f"/api/games/{game_id}").json()["seq"] == before["seq"]
+        send(ws, type="hint")
+        assert next_of(ws, "hint") == answer  # worked out once per position
+    expected = hint(
+        get_rules("trouble", 2), position(client, game_id), seed=f"{game_id}:{state['seq']}"
+    )
+    assert answer["seq"] == state["seq"] and answer["colour"] == state["current"]
+    assert answer["move"] == expected.move.text
+    assert answer["move"] in [move["text"] for move in state["moves"]]
+    assert (answer["label"], answer["why"]) == (expected.described, expected.why)
+    assert answer["depth"] >= 1
+
+
+def test_a_hint_is_only_for_the_seat_to_move(client: TestClient) -> None:
+    created = new_game(client, game="trouble", seats=TWO_HUMANS, seed=4)
+    tokens, path = created["tokens"], f"/ws/{created['id']}"
+    with (
+        client.websocket_connect(path) as red,
+        client.websocket_connect(path) as green,
+        client.websocket_connect(path) as watcher,
+    ):
+        _, state = hello(red, [tokens["red"]])
+        hello(green, [tokens["green"]])
+        hello(watcher, [])
+        send(red, type="hint")
+        assert next_of(red, "error")["message"] == "no hint now: red must pop first"
+        send(green, type="hint")
+        error = next_of(green, "error")["message"]
+        assert error == "no hint now: it is red's turn, not yours (you play green)"
+        send(watcher, type="hint")
+        assert "no hint now: you are watching this game" in next_of(watcher, "error")["message"]
+        after = client.get(f"/api/games/{created['id']}").json()
+    assert without_seats(after) == without_seats({**state, "summary": after["summary"]})
+
+
+def test_anyone_gets_the_win_chances_of_the_position(client: TestClient) -> None:
+    created = new_game(client, game="ludo", seats={"red": "human", "yellow": "human"}, seed=9)
+    game_id = created["id"]
+    with client.websocket_connect(f"/ws/{game_id}") as ws:
+        hello(ws, [])
+        send(ws, type="winprob")
+        answer = next_of(ws, "winprob")
+    rules = get_rules("ludo", 2)
+    expected = winprob(rules, position(client, game_id), seed=f"{game_id}:0")
+    assert answer["seq"] == 0 and answer["player"] == "medium" and answer["playouts"] == 200
+    assert [c["side"] for c in answer["chances"]] == ["red", "yellow"]
+    assert [c["chance"] for c in answer["chances"]] == [c.chance for c in expected]
+    assert sum(c["chance"] for c in answer["chances"]) == pytest.approx(1.0)
+    assert all(c["low"] <= c["chance"] <= c["high"] for c in answer["chances"])
+
+
+def test_a_finished_game_has_exact_win_chances(client: TestClient) -> None:
+    seats = {"red": "computer:random", "green": "computer:random"}
+    created = new_game(client, game="trouble", seats=seats, seed=11)
+    with client.websocket_connect(f"/ws/{created['id']}") as ws:
+        _, state = hello(ws, [])
+        while state["phase"] != "over":
+            state = next_of(ws, "state")
+        send(ws, type="winprob")
+        answer = next_of(ws, "winprob")
+        send(ws, type="hint")
+        assert next_of(ws, "error")["message"] == "no hint now: the game is over"
+    (winner,) = state["outcome"]["winners"]
+    assert answer["playouts"] == 0
+    assert {c["side"]: c["chance"] for c in answer["chances"]} == {
+        side: float(side == winner) for side in ("red", "green")
+    }
