@@ -27,11 +27,10 @@ import time
 from collections.abc import Sequence
 
 from pegrace.cli import parse_rules
-from pegrace.engine import Rules
+from pegrace.engine import TERMINAL_WEIGHT, Rules
 from pegrace.games import get_rules
 from pegrace.moves import Move
 from pegrace.players import COMPUTER_PLAYERS, HeuristicPlayer, Player
-from pegrace.search import TERMINAL_WEIGHT
 from pegrace.state import Phase, State
 from pegrace.tournament import format_report, run_tournament
 

@@ -9,10 +9,9 @@ import random
 import pytest
 
 from pegrace import get_rules
-from pegrace.engine import Rules
+from pegrace.engine import TERMINAL_WEIGHT, Rules
 from pegrace.match import run_game
 from pegrace.search import (
-    TERMINAL_WEIGHT,
     Search,
     SearchPlayer,
     deepen,

@@ -29,6 +29,10 @@ from pegrace.state import Phase, State
 
 Pieces = tuple[tuple[int, ...], ...]
 ROLL, MOVE, OVER = Phase.ROLL, Phase.MOVE, Phase.OVER
+# What a finished game's places are worth to a search (search.py), and so the scale an
+# evaluation must stay below: a side's evaluation is less than a quarter of it, or a search
+# would trade a win for a position in play.
+TERMINAL_WEIGHT = 1000.0
 
 
 @cache

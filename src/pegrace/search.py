@@ -22,15 +22,14 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pegrace.engine import Pieces, Rules
+from pegrace.engine import TERMINAL_WEIGHT, Pieces, Rules
 from pegrace.errors import OptionError
 from pegrace.moves import Move
 from pegrace.players import Player
 from pegrace.state import Phase, State
 
-TERMINAL_WEIGHT = 1000.0
 # Searched nodes per millisecond on the reference machine, per game (docs/ai.md has the command).
-NODES_PER_MS = {"trouble": 250.0, "ludo": 115.0, "headache": 47.0, "marbles": 120.0}
+NODES_PER_MS = {"trouble": 250.0, "ludo": 110.0, "headache": 47.0, "marbles": 120.0}
 DEFAULT_NODES_PER_MS = 16.0
 MAX_DEPTH = 12
 TIE = 1e-9

@@ -6,7 +6,9 @@ rule each test guards. (LUDOpy's rules are checked move for move in test_ludo_lu
 from __future__ import annotations
 
 import json
+import math
 import pickle
+import random
 import re
 from pathlib import Path
 from typing import Any
@@ -17,7 +19,7 @@ import positions
 from invariants import check_random_games
 from pegrace import IllegalMoveError, NotationError, OptionError, get_rules
 from pegrace.engine import Rules
-from pegrace.games.ludo import DISTANCE_BITS, Ludo, throw_share
+from pegrace.games.ludo import DISTANCE_BITS, Ludo, WinModel, throw_share
 from pegrace.match import run_game
 from pegrace.moves import PASS
 from pegrace.notation import load_state, state_to_json
@@ -255,18 +257,65 @@ def test_the_chances_of_several_opponents_combine() -> None:
     assert rules.danger(state.pieces, 0) == pytest.approx(expected)
 
 
-def test_a_search_leaf_counts_only_the_threats_of_seats_that_move_before_the_pin() -> None:
+def test_a_pin_counts_only_the_threats_of_seats_that_roll_before_its_next_turn() -> None:
     rules, state = position(four(red=["track:10", *BASE[:3]], yellow=["space:7", *BASE[:3]]))
     risk = rules.danger(state.pieces, 0)
     assert risk > 0 and rules.evaluation_reads_turn
-    every_threat = rules.evaluate_sides(state.pieces)
-    yellow, blue, red = 2, 3, 0
-    # yellow to move: yellow and blue move before red, so yellow's threat counts
-    assert rules.evaluate_sides_before(state.pieces, yellow) == pytest.approx(every_threat)
-    # blue or red to move: yellow moves only after red's next turn
+    exposure = WinModel.FEATURES.index("exposure")
+    red, yellow, blue = 0, 2, 3
+    # yellow to roll: yellow's threat to red counts; blue or red: yellow rolls only after red
+    assert rules.win_features(state.pieces, yellow)[red][exposure] == pytest.approx(risk)
     for to_move in (blue, red):
-        values = rules.evaluate_sides_before(state.pieces, to_move)
-        assert values[0] == pytest.approx(every_threat[0] + risk)
+        assert rules.win_features(state.pieces, to_move)[red][exposure] == 0
+    chances = {to_move: rules.win_chances(state.pieces, to_move)[red] for to_move in (yellow, blue)}
+    assert chances[yellow] < chances[blue]
+
+
+def random_positions(rules: Rules, seed: int, count: int) -> list[State]:
+    """Positions of a random game (a new one after each end), one per move."""
+    rng, state, found = random.Random(seed), rules.initial_state(), []
+    while len(found) < count:
+        if state.phase == Phase.OVER:
+            state = rules.initial_state()
+        elif state.phase == Phase.MOVE:
+            found.append(state)
+            legal = rules.legal_moves(state)
+            state = rules.apply_move(state, legal[int(rng.random() * len(legal))])
+        else:
+            state = rules.apply_roll(state, rules.sample_roll(state, rng))
+    return found
+
+
+def win_model_weights(model: WinModel) -> list[float]:
+    """The weights in the order of ``win_features`` (the tempo of the seat to roll is 0)."""
+    return [getattr(model, name) for name in WinModel.FEATURES[:-1]] + list(model.tempo[1:])
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_win_chances_are_the_models_share_of_each_seats_strength(players: int) -> None:
+    rules = get_rules("ludo", players)
+    model = rules.win_model  # type: ignore[attr-defined]
+    assert model.tempo[0] == 0
+    weights = win_model_weights(model)
+    for state in random_positions(rules, seed=5, count=40):
+        for to_move in range(players):
+            features = rules.win_features(state.pieces, to_move)  # type: ignore[attr-defined]
+            strengths = [sum(w * f for w, f in zip(weights, row, strict=True)) for row in features]
+            shares = [math.exp(strength) for strength in strengths]
+            expected = [share / sum(shares) for share in shares]
+            chances = rules.win_chances(state.pieces, to_move)  # type: ignore[attr-defined]
+            assert chances == pytest.approx(expected)
+            assert sum(chances) == pytest.approx(1.0)
+
+
+def test_sending_a_pin_back_lowers_its_seats_chance_and_raises_the_hitters() -> None:
+    before = four(red=["track:20", "track:5", *BASE[:2]], green=["track:30", *BASE[:3]])
+    rules, state = position(before)
+    after = four(red=["track:20", "track:5", *BASE[:2]], green=BASE)
+    _, hit = position(after)
+    yellow = 2
+    old, new = rules.win_chances(state.pieces, yellow), rules.win_chances(hit.pieces, yellow)
+    assert new[1] < old[1] and new[0] > old[0]
 
 
 def test_pins_on_safe_spots_and_past_the_attackers_branch_are_not_exposed() -> None:

@@ -40,11 +40,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from math import exp
 from typing import TypeVar
 
 from pegrace.board import RaceTrack, race_board
 from pegrace.dice import D6, TWO_D6
-from pegrace.engine import Option, Pieces, attacker_table
+from pegrace.engine import TERMINAL_WEIGHT, Option, Pieces, attacker_table
 from pegrace.errors import NotationError, OptionError
 from pegrace.moves import Move, Step
 from pegrace.race import LOWEST_POSITION, RaceRules
@@ -329,6 +330,38 @@ class HitTables:
         return risk
 
 
+@dataclass(frozen=True)
+class WinModel:
+    """Who wins two-dice Ludo, as a multinomial logit over the seats: a seat's strength is
+    these weights times its features, and its chance of winning its share of
+    ``exp(strength)`` over the seats (docs/ai.md, "A learned chance of winning"). Fitted
+    to self-play by ``benchmarks/ludo_win_model.py``, which prints it in this form."""
+
+    steps: float  # per step its pins have come (a pin on the start corner: 1)
+    out: float  # per pin out of the base
+    lane: float  # per pin in its lane or at the exit
+    exit: float  # per pin at the exit
+    lead: float  # per step of its pin furthest along
+    steps_squared: float  # per (steps / 100) squared: the race's end counts more
+    exposure: float  # per point of expected loss to hits (``HitTables.risk``)
+    tempo: tuple[float, ...]  # by turn order: 0 its turn next, 1 one seat later, ...
+
+    FEATURES = ("steps", "out", "lane", "exit", "lead", "steps_squared", "exposure", "tempo")
+
+
+# fitted to 1.6 million turn starts of 20,000 games of medium self-play (docs/ai.md)
+WIN_MODEL = WinModel(
+    steps=-0.0031,
+    out=0.293,
+    lane=-0.075,
+    exit=0.0324,
+    lead=0.0108,
+    steps_squared=1.6717,
+    exposure=-0.0164,
+    tempo=(0.0, -0.0232, -0.0601, -0.0894),
+)
+
+
 class TwoDiceLudo(Ludo):
     """Seed 002's two-dice Ludo: a move is a whole turn of die uses (``DiceMove``)."""
 
@@ -375,12 +408,76 @@ class TwoDiceLudo(Ludo):
             for seat, row in enumerate(pieces)
         ]
 
+    win_model = WIN_MODEL
+
+    @cached_property
+    def _pin_strength(self) -> tuple[float, ...]:
+        """[position - LOWEST_POSITION]: what a pin there adds to its seat's strength (all
+        but the lead, the squared steps and the exposure, which depend on the other pins)."""
+        m, lane, goal = self.win_model, self.lane_start, self.goal
+        return tuple(
+            0.0
+            if p < 0
+            else m.steps * (p + 1) + m.out + m.lane * (p >= lane) + m.exit * (p == goal)
+            for p in range(LOWEST_POSITION, goal + 1)
+        )
+
+    def win_chances(self, pieces: Pieces, to_move: int) -> list[float]:
+        """Each seat's chance of winning by the win model, ``to_move`` to roll next; a pin's
+        threats count only from the seats that roll before its own seat's next turn."""
+        m, table, count = self.win_model, self._pin_strength, len(pieces)
+        exposure = self._exposures(pieces, to_move)
+        strengths = []
+        for seat, row in enumerate(pieces):
+            strength = m.exposure * exposure[seat] + m.tempo[(seat - to_move) % count]
+            steps = 0
+            for p in row:
+                strength += table[p - LOWEST_POSITION]
+                if p >= 0:
+                    steps += p + 1
+            strengths.append(
+                strength + m.lead * (max(row) + 1) + m.steps_squared * (steps / 100) ** 2
+            )
+        top = max(strengths)
+        shares = [exp(strength - top) for strength in strengths]
+        total = sum(shares)
+        return [share / total for share in shares]
+
+    def win_features(self, pieces: Pieces, to_move: int) -> list[tuple[float, ...]]:
+        """Per seat, the features the win model weighs (``WinModel.FEATURES``, the tempo as
+        one 0/1 feature per later turn), for fitting it (benchmarks/ludo_win_model.py)."""
+        exposure, count = self._exposures(pieces, to_move), len(pieces)
+        features = []
+        for seat, row in enumerate(pieces):
+            out = [p for p in row if p >= 0]
+            steps = sum(p + 1 for p in out)
+            order = (seat - to_move) % count
+            tempo = tuple(float(order == later) for later in range(1, len(self.win_model.tempo)))
+            features.append((
+                float(steps), float(len(out)), float(sum(p >= self.lane_start for p in out)),
+                float(sum(p == self.goal for p in out)), float(max(row) + 1),
+                (steps / 100) ** 2, exposure[seat], *tempo,
+            ))  # fmt: skip
+        return features
+
+    def _win_values(self, pieces: Pieces, to_move: int) -> tuple[float, ...]:
+        """The win chances centred like every evaluation and scaled so that a certain win
+        would be a quarter of what a finished game's win is worth to a search: a search
+        still takes a win over any position in play."""
+        count = len(pieces)
+        scale = TERMINAL_WEIGHT / 4 / (1 - 1 / count)
+        return tuple(scale * (chance - 1 / count) for chance in self.win_chances(pieces, to_move))
+
+    def evaluate(self, pieces: Pieces, seat: int) -> float:
+        """``seat``'s chance of winning after its move, the next seat to roll (a double 6,
+        which rolls again, is not told apart: the move's own value decides)."""
+        return self._win_values(pieces, (seat + 1) % len(pieces))[seat]
+
     evaluation_reads_turn = True
 
     def evaluate_sides_before(self, pieces: Pieces, to_move: int) -> tuple[float, ...]:
-        """A search's leaf: the seats after ``to_move`` up to a pin's own were searched already
-        and will not move again before it, so their threats are not counted twice."""
-        return self._side_values(pieces, self._exposures(pieces, to_move))
+        """A search's leaf: every seat's chance of winning with ``to_move`` to roll next."""
+        return self._win_values(pieces, to_move)
 
     def _at_risk(self, pieces: Pieces, seat: int) -> float:
         tables = self.hit_tables
