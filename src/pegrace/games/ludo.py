@@ -349,7 +349,8 @@ class WinModel:
     FEATURES = ("steps", "out", "lane", "exit", "lead", "steps_squared", "exposure", "tempo")
 
 
-# fitted to 1.6 million turn starts of 20,000 games of medium self-play (docs/ai.md)
+# fitted to 1.6 million turn starts of 20,000 games of self-play by the medium player of the
+# race games' evaluation, before this model (docs/ai.md)
 WIN_MODEL = WinModel(
     steps=-0.0031,
     out=0.293,
@@ -469,8 +470,8 @@ class TwoDiceLudo(Ludo):
         return tuple(scale * (chance - 1 / count) for chance in self.win_chances(pieces, to_move))
 
     def evaluate(self, pieces: Pieces, seat: int) -> float:
-        """``seat``'s chance of winning after its move, the next seat to roll (a double 6,
-        which rolls again, is not told apart: the move's own value decides)."""
+        """``seat``'s chance of winning after its move, with the next seat to roll (after a
+        double 6 ``seat`` rolls again: the one-ply players do not tell that apart)."""
         return self._win_values(pieces, (seat + 1) % len(pieces))[seat]
 
     evaluation_reads_turn = True
