@@ -87,10 +87,6 @@ def fit(x: Any, y: Any, iterations: int = 25) -> Any:
     return weights / spread  # per unit of each raw feature (the offset cancels in the shares)
 
 
-def model_weights(model: WinModel) -> list[float]:
-    return [getattr(model, name) for name in WinModel.FEATURES[:-1]] + list(model.tempo[1:])
-
-
 def as_literal(weights: Any) -> str:
     names = WinModel.FEATURES[:-1]
     fields = [f"    {name}={weights[i]:.6g}," for i, name in enumerate(names)]
@@ -112,7 +108,7 @@ def main(argv: list[str] | None = None) -> int:
     assert isinstance(rules, TwoDiceLudo)
     x, y = self_play(rules, args.games, args.seed, args.player, args.every)
     weights = fit(x, y)
-    current = np.array(model_weights(rules.win_model))
+    current = np.array(rules.win_model.weights())
     print(f"{len(y)} positions from {args.games} games of {args.player} self-play")
     print(f"mean log-likelihood: even chance {-np.log(args.players):.4f}, ", end="")
     print(f"the model in the code {log_likelihood(x, y, current):.4f}, ", end="")

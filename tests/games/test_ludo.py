@@ -286,17 +286,12 @@ def random_positions(rules: Rules, seed: int, count: int) -> list[State]:
     return found
 
 
-def win_model_weights(model: WinModel) -> list[float]:
-    """The weights in the order of ``win_features`` (the tempo of the seat to roll is 0)."""
-    return [getattr(model, name) for name in WinModel.FEATURES[:-1]] + list(model.tempo[1:])
-
-
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_win_chances_are_the_models_share_of_each_seats_strength(players: int) -> None:
     rules = get_rules("ludo", players)
     model = rules.win_model  # type: ignore[attr-defined]
     assert model.tempo[0] == 0
-    weights = win_model_weights(model)
+    weights = model.weights()
     for state in random_positions(rules, seed=5, count=40):
         for to_move in range(players):
             features = rules.win_features(state.pieces, to_move)  # type: ignore[attr-defined]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from webclient import (
+    TWO_HUMANS,
     Json,
     TestClient,
     WebSocketTestSession,
@@ -21,8 +22,6 @@ from pegrace.advice import hint, winprob
 from pegrace.games import get_rules
 from pegrace.record import Record, replay
 from pegrace.state import State
-
-TWO_HUMANS = {"red": "human", "green": "human"}
 
 
 def position(client: TestClient, game_id: str) -> State:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from webclient import (
+    TWO_HUMANS,
     Json,
     TestClient,
     WebSocketTestSession,
@@ -24,8 +25,6 @@ from pegrace.games import list_games, rules_class
 from pegrace.players import player_names
 from pegrace.record import Record, replay
 from pegrace.web.store import Store
-
-TWO_HUMANS = {"red": "human", "green": "human"}
 
 
 def state_of(client: TestClient, game_id: str) -> Json:

@@ -22,6 +22,7 @@ with warnings.catch_warnings():
 
 Json = dict[str, Any]
 LIMIT = 30.0  # seconds: only ever reached when the server is broken
+TWO_HUMANS = {"red": "human", "green": "human"}  # a 2-player game of people
 
 
 @contextmanager

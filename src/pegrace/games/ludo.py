@@ -348,6 +348,11 @@ class WinModel:
 
     FEATURES = ("steps", "out", "lane", "exit", "lead", "steps_squared", "exposure", "tempo")
 
+    def weights(self) -> list[float]:
+        """The weights in the order of ``TwoDiceLudo.win_features`` (the tempo of the seat to
+        roll next, ``tempo[0]``, is the baseline the others are measured from)."""
+        return [getattr(self, name) for name in self.FEATURES[:-1]] + list(self.tempo[1:])
+
 
 # fitted to 1.6 million turn starts of 20,000 games of self-play by the medium player of the
 # race games' evaluation, before this model (docs/ai.md)
