@@ -70,7 +70,9 @@ def test_player_settings_are_parsed() -> None:
     assert (expert.budget_ms, expert.depth, expert.name) == (50.0, None, "expert")
     hard = make_player("hard:depth=3")
     assert isinstance(hard, SearchPlayer)
-    assert (hard.depth, hard.name) == (3, "hard")
+    assert (hard.depth, hard.name, hard.learned) == (3, "hard", False)
+    assert expert.learned  # the expert reads the game's learned chance of winning
+    assert make_player("hard:model=1").learned and not make_player("expert:model=0").learned
     paranoid = make_player("expert:paranoid=1,ms=20")
     assert isinstance(paranoid, SearchPlayer)
     assert (paranoid.paranoid, paranoid.budget_ms) == (True, 20.0)
@@ -88,6 +90,7 @@ def test_player_settings_are_parsed() -> None:
         ("expert:ms=-1", "must not be negative"),
         ("random:depth=2", "random takes no such setting"),
         ("expert:paranoid=2", "write paranoid=1"),
+        ("expert:model=2", "write model=1"),
     ],
 )
 def test_bad_player_specs_are_refused_by_name(spec: str, message: str) -> None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -237,6 +237,11 @@ class Rules:
 
     # whether evaluate_sides_before reads whose turn it is (searches then cache leaves by turn)
     evaluation_reads_turn = False
+
+    def learned_leaf(self) -> Callable[[Pieces, int], tuple[float, ...]] | None:
+        """The game's learned chance of winning as a search leaf (``evaluate_sides_before``'s
+        form, on the same scale), where it has one: the expert reads it (docs/ai.md)."""
+        return None
 
     def evaluate_sides_before(self, pieces: Pieces, to_move: int) -> tuple[float, ...]:
         """``evaluate_sides`` where ``to_move`` moves next, as a search's leaf: a game may count

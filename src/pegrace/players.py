@@ -130,7 +130,7 @@ def search_player(level: str) -> Callable[..., Player]:
 
 
 # Search settings of the two search levels; `expert:ms=50` or `hard:depth=3` override them.
-LEVEL_SEARCH: dict[str, dict[str, float]] = {"hard": {"depth": 2}, "expert": {}}
+LEVEL_SEARCH: dict[str, dict[str, float]] = {"hard": {"depth": 2}, "expert": {"model": 1}}
 
 COMPUTER_PLAYERS: dict[str, Callable[..., Player]] = {
     "random": RandomPlayer,
@@ -144,7 +144,14 @@ COMPUTER_PLAYERS: dict[str, Callable[..., Player]] = {
 }
 ALIASES = {"heuristic": "medium"}
 LEVELS = ("random", "easy", "medium", "hard", "expert")
-PARAMS = {"mistakes": float, "ms": float, "depth": int, "width": int, "paranoid": int}
+PARAMS = {
+    "mistakes": float,
+    "ms": float,
+    "depth": int,
+    "width": int,
+    "paranoid": int,
+    "model": int,
+}
 
 
 def player_names() -> list[str]:
@@ -155,7 +162,9 @@ def make_player(spec: str, seed: int | str = 0) -> Player:
     """``human``, ``computer`` (medium), ``computer:NAME`` or ``NAME``, optionally with
     settings: ``expert:ms=50``, ``hard:depth=3``, ``expert:width=3`` (below the root follow
     only the 3 moves the one-ply evaluation likes best), ``expert:paranoid=1`` (every opponent
-    assumed to play against it, instead of for itself), ``easy:mistakes=0.3``."""
+    assumed to play against it, instead of for itself), ``hard:model=1`` (leaves rated by the
+    game's learned chance of winning, where it has one: the expert's default; ``expert:model=0``
+    reads the game's evaluation like the levels below), ``easy:mistakes=0.3``."""
     text = spec.strip().lower()
     if text == "human":
         return HumanSeat()

@@ -8,10 +8,13 @@ that frame into absolute spaces, reads and writes it as text, precomputes every
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from functools import cached_property
+from math import exp
 
 from pegrace.board import RaceTrack
-from pegrace.engine import Pieces, Rules
+from pegrace.engine import TERMINAL_WEIGHT, Pieces, Rules, attacker_table
 from pegrace.errors import NotationError
 from pegrace.moves import Move, Step
 from pegrace.state import State
@@ -30,6 +33,106 @@ class Threats:
     bit: tuple[tuple[int, ...], ...]  # [seat][position < lane]: its space, 0 where never hit
     cost: tuple[float, ...]  # [position]: what an exposed piece there costs
     worth: tuple[float, ...]  # [position - LOWEST_POSITION]: a piece's standing there
+
+
+@dataclass(frozen=True)
+class HitTables:
+    """Chance-weighted exposure, built once per rules by a game's ``build_hit_tables``. Each
+    seat's reach is one int holding ``key_bits`` bits per absolute loop space: a key saying how
+    its next throw could land there (the game's own code), and ``share(key)`` the share of the
+    throws that do."""
+
+    key_bits: int
+    share: Callable[[int], float]
+    from_loop: tuple[tuple[int, ...], ...]  # [seat][loop position]: the reach of a piece there
+    from_base: tuple[int, ...]  # [seat]: the reach of a piece in its base
+    shift: tuple[tuple[int, ...], ...]  # [seat][loop position]: its space's key offset, -1 if safe
+    cost: tuple[float, ...]  # [loop position]: what a hit there takes
+    shares: dict[int, float] = field(default_factory=dict)  # key -> share(key), as met
+
+    @classmethod
+    def build(
+        cls,
+        rules: RaceRules,
+        key_bits: int,
+        share: Callable[[int], float],
+        keys: Callable[[int], Iterable[tuple[int, int]]],
+        cost: tuple[float, ...],
+    ) -> HitTables:
+        """``keys(origin)``: the (target, key) pairs a piece at ``origin`` (-1: the base) could
+        land on with the next throw, in its own frame."""
+        lane, seats = rules.lane_start, range(len(rules.colours))
+
+        def reach(seat: int, origin: int) -> int:
+            mask = 0
+            for target, key in keys(origin):
+                mask |= key << (key_bits * rules.abs_of[seat][target])
+            return mask
+
+        shift = tuple(
+            tuple(
+                -1 if rules.abs_of[s][p] in rules.safe else key_bits * rules.abs_of[s][p]
+                for p in range(lane)
+            )
+            for s in seats
+        )
+        from_loop = tuple(tuple(reach(s, q) for q in range(lane)) for s in seats)
+        from_base = tuple(reach(s, -1) for s in seats)
+        return cls(key_bits, share, from_loop, from_base, shift, cost)
+
+    def reach(self, pieces: Pieces) -> list[int]:
+        """Every seat's reach: the spaces its next throw could land a piece on."""
+        masks = []
+        for seat, row in enumerate(pieces):
+            from_loop = self.from_loop[seat]
+            mask = self.from_base[seat] if row[0] < 0 else 0
+            for q in row:
+                if 0 <= q < len(from_loop):
+                    mask |= from_loop[q]
+            masks.append(mask)
+        return masks
+
+    def risk(self, row: tuple[int, ...], seat: int, attackers: list[int]) -> float:
+        """What ``seat``'s pieces are expected to lose to the next throws of the opponents whose
+        reach is in ``attackers``."""
+        shift, shares, risk = self.shift[seat], self.shares, 0.0
+        key_mask = (1 << self.key_bits) - 1
+        for p in row:
+            if 0 <= p < len(shift) and shift[p] >= 0:
+                missed = 1.0
+                for mask in attackers:
+                    key = (mask >> shift[p]) & key_mask
+                    if key:
+                        share = shares.get(key)
+                        if share is None:
+                            share = shares[key] = self.share(key)
+                        missed *= 1.0 - share
+                risk += self.cost[p] * (1.0 - missed)
+        return risk
+
+
+@dataclass(frozen=True)
+class WinModel:
+    """Who wins a race game, as a multinomial logit over the seats: a seat's strength is these
+    weights times its features, and its chance of winning its share of ``exp(strength)`` over
+    the seats (docs/ai.md, "A learned chance of winning"). Fitted to self-play by
+    ``benchmarks/win_model.py``, which prints it in this form."""
+
+    steps: float  # per step its pieces have come (a piece on its start space: 1)
+    out: float  # per piece out of the base
+    lane: float  # per piece in its lane (or at its end)
+    exit: float  # per piece on the lane's last space
+    lead: float  # per step of its piece furthest along
+    steps_squared: float  # per (steps / 100) squared: the race's end counts more
+    exposure: float  # per point of expected loss to hits (``HitTables.risk``)
+    tempo: tuple[float, ...]  # by turn order: 0 its turn next, 1 one seat later, ...
+
+    FEATURES = ("steps", "out", "lane", "exit", "lead", "steps_squared", "exposure", "tempo")
+
+    def weights(self) -> list[float]:
+        """The weights in the order of ``RaceRules.win_features`` (the tempo of the seat to
+        roll next, ``tempo[0]``, is the baseline the others are measured from)."""
+        return [getattr(self, name) for name in self.FEATURES[:-1]] + list(self.tempo[1:])
 
 
 class RaceRules(Rules):
@@ -213,6 +316,95 @@ class RaceRules(Rules):
     def _at_risk(self, pieces: Pieces, seat: int) -> float:
         others = self._others_mask(self._threat_masks(pieces), seat)
         return self._exposure(pieces[seat], seat, others)
+
+    # ------------------------------------------------ a learned chance of winning
+    # games with a model set it (in ``setup`` where it depends on the options)
+    win_model: WinModel | None = None
+
+    def build_hit_tables(self) -> HitTables:
+        raise NotImplementedError(f"{self.name} weighs no hits by their chance")
+
+    @cached_property
+    def hit_tables(self) -> HitTables:
+        return self.build_hit_tables()
+
+    def expected_losses(self, pieces: Pieces, to_move: int | None = None) -> list[float]:
+        """Every seat's expected loss to the opponents' next throws; with ``to_move``, only to
+        the seats that move before its own next turn (``to_move`` first, in seat order)."""
+        tables = self.hit_tables
+        reach = tables.reach(pieces)
+        counted = attacker_table(len(pieces), to_move)
+        return [
+            tables.risk(row, seat, [reach[o] for o in counted[seat]])
+            for seat, row in enumerate(pieces)
+        ]
+
+    @cached_property
+    def _pin_strength(self) -> tuple[float, ...]:
+        """[position - LOWEST_POSITION]: what a piece there adds to its seat's strength (all
+        but the lead, the squared steps and the exposure, which depend on the other pieces)."""
+        m, lane, goal = self.model, self.lane_start, self.goal
+        return tuple(
+            0.0
+            if p < 0
+            else m.steps * (p + 1) + m.out + m.lane * (p >= lane) + m.exit * (p == goal)
+            for p in range(LOWEST_POSITION, goal + 1)
+        )
+
+    @property
+    def model(self) -> WinModel:
+        if self.win_model is None:
+            raise NotImplementedError(f"{self.name} with these options has no win model")
+        return self.win_model
+
+    def win_chances(self, pieces: Pieces, to_move: int) -> list[float]:
+        """Each seat's chance of winning by the win model, ``to_move`` to roll next; a piece's
+        threats count only from the seats that roll before its own seat's next turn."""
+        m, table, count = self.model, self._pin_strength, len(pieces)
+        exposure = self.expected_losses(pieces, to_move)
+        strengths = []
+        for seat, row in enumerate(pieces):
+            strength = m.exposure * exposure[seat] + m.tempo[(seat - to_move) % count]
+            steps = 0
+            for p in row:
+                strength += table[p - LOWEST_POSITION]
+                if p >= 0:
+                    steps += p + 1
+            strengths.append(
+                strength + m.lead * (max(row) + 1) + m.steps_squared * (steps / 100) ** 2
+            )
+        top = max(strengths)
+        shares = [exp(strength - top) for strength in strengths]
+        total = sum(shares)
+        return [share / total for share in shares]
+
+    def win_features(self, pieces: Pieces, to_move: int) -> list[tuple[float, ...]]:
+        """Per seat, the features the win model weighs (``WinModel.FEATURES``, the tempo as
+        one 0/1 feature per later turn), for fitting it (benchmarks/win_model.py)."""
+        exposure, count = self.expected_losses(pieces, to_move), len(pieces)
+        features = []
+        for seat, row in enumerate(pieces):
+            out = [p for p in row if p >= 0]
+            steps = sum(p + 1 for p in out)
+            order = (seat - to_move) % count
+            tempo = tuple(float(order == later) for later in range(1, len(self.model.tempo)))
+            features.append((
+                float(steps), float(len(out)), float(sum(p >= self.lane_start for p in out)),
+                float(sum(p == self.goal for p in out)), float(max(row) + 1),
+                (steps / 100) ** 2, exposure[seat], *tempo,
+            ))  # fmt: skip
+        return features
+
+    def win_values(self, pieces: Pieces, to_move: int) -> tuple[float, ...]:
+        """The win chances centred like every evaluation and scaled so that a certain win
+        would be a quarter of what a finished game's win is worth to a search: a search
+        still takes a win over any position in play."""
+        count = len(pieces)
+        scale = TERMINAL_WEIGHT / 4 / (1 - 1 / count)
+        return tuple(scale * (chance - 1 / count) for chance in self.win_chances(pieces, to_move))
+
+    def learned_leaf(self) -> Callable[[Pieces, int], tuple[float, ...]] | None:
+        return None if self.win_model is None else self.win_values
 
     def occupant(self, pieces: Pieces, seat: int, target: int) -> tuple[int, int] | None:
         """The opponent (seat, its relative position) on the loop space ``target`` of

@@ -29,7 +29,7 @@ from pegrace.players import Player
 from pegrace.state import Phase, State
 
 # Searched nodes per millisecond on the reference machine, per game (docs/ai.md has the command).
-NODES_PER_MS = {"trouble": 250.0, "ludo": 110.0, "headache": 47.0, "marbles": 120.0}
+NODES_PER_MS = {"trouble": 170.0, "ludo": 110.0, "headache": 47.0, "marbles": 120.0}
 DEFAULT_NODES_PER_MS = 16.0
 MAX_DEPTH = 12
 TIE = 1e-9
@@ -62,8 +62,12 @@ class Search:
         width: int | None = None,
         leaves: LeafCache | None = None,
         paranoid: bool = False,
+        learned: bool = False,
     ) -> None:
         self.rules = rules
+        model = rules.learned_leaf() if learned else None
+        self.leaf = rules.evaluate_sides_before if model is None else model
+        self.leaf_by_turn = model is not None or rules.evaluation_reads_turn
         self.node_limit = node_limit
         self.width = width
         self.paranoid = paranoid
@@ -149,13 +153,13 @@ class Search:
         return cached
 
     def horizon(self, state: State) -> Values:
-        pieces, rules = state.pieces, self.rules
-        key = (pieces, state.current) if rules.evaluation_reads_turn else pieces
+        pieces = state.pieces
+        key = (pieces, state.current) if self.leaf_by_turn else pieces
         values = self.leaves.get(key)
         if values is None:
-            values = self.leaves[key] = rules.evaluate_sides_before(pieces, state.current)
+            values = self.leaves[key] = self.leaf(pieces, state.current)
         if state.finished or state.out:
-            return placed_values(rules, state, values)
+            return placed_values(self.rules, state, values)
         return values
 
     def terminal(self, state: State) -> Values:
@@ -210,14 +214,15 @@ def deepen(
     width: int | None = None,
     leaves: LeafCache | None = None,
     paranoid: bool = False,
+    learned: bool = False,
 ) -> tuple[list[RankedMove], int, int]:
     """Iterative deepening within ``node_budget``: the deepest complete ranking, its depth and
     the nodes searched in all."""
     leaves = {} if leaves is None else leaves
-    ranked = Search(rules, leaves=leaves).rank(state, moves, 1)
+    ranked = Search(rules, leaves=leaves, learned=learned).rank(state, moves, 1)
     depth, spent, last, growth = 1, 0, 1, 8.0
     while depth < max_depth and spent + last * growth <= node_budget:
-        search = Search(rules, 2 * node_budget - spent, width, leaves, paranoid)
+        search = Search(rules, 2 * node_budget - spent, width, leaves, paranoid, learned)
         try:
             deeper = search.rank(state, moves, depth + 1)
         except BudgetSpent:
@@ -237,7 +242,8 @@ def node_rate(rules: Rules) -> float:
 
 class SearchPlayer(Player):
     """Expectimax (max-n over sides, or paranoid: every opponent minimises the searching
-    side's value) with the game's evaluation at the horizon.
+    side's value) with the game's evaluation at the horizon, or with ``model=1`` the game's
+    learned chance of winning where it has one (the expert's default).
 
     ``depth`` fixes the search depth; otherwise it deepens within ``budget_ms`` (as nodes).
     Ties between equally valued moves are broken by the player's own generator."""
@@ -252,6 +258,7 @@ class SearchPlayer(Player):
         depth: int | None = None,
         width: int | None = None,
         paranoid: int = 0,
+        model: int = 0,
     ) -> None:
         self.rng = random.Random(seed)
         self.budget_ms = budget_ms
@@ -260,6 +267,9 @@ class SearchPlayer(Player):
         if paranoid not in (0, 1):
             raise OptionError(f"paranoid={paranoid}: write paranoid=1 (or 0, the default max-n)")
         self.paranoid = bool(paranoid)
+        if model not in (0, 1):
+            raise OptionError(f"model={model}: write model=1 (or 0: the game's evaluation)")
+        self.learned = bool(model)
         self.last_depth = 0
         self.last_nodes = 0
         self.leaves: LeafCache = {}
@@ -273,7 +283,11 @@ class SearchPlayer(Player):
     def ranking(self, rules: Rules, state: State, moves: Sequence[Move]) -> list[RankedMove]:
         if self.depth is not None:
             search = Search(
-                rules, width=self.width, leaves=self.leaf_cache(rules), paranoid=self.paranoid
+                rules,
+                width=self.width,
+                leaves=self.leaf_cache(rules),
+                paranoid=self.paranoid,
+                learned=self.learned,
             )
             ranked = search.rank(state, moves, self.depth)
             self.last_depth, self.last_nodes = self.depth, search.nodes
@@ -287,6 +301,7 @@ class SearchPlayer(Player):
             self.width,
             self.leaf_cache(rules),
             self.paranoid,
+            self.learned,
         )
         return ranked
 

@@ -6,9 +6,7 @@ rule each test guards. (LUDOpy's rules are checked move for move in test_ludo_lu
 from __future__ import annotations
 
 import json
-import math
 import pickle
-import random
 import re
 from pathlib import Path
 from typing import Any
@@ -19,11 +17,12 @@ import positions
 from invariants import check_random_games
 from pegrace import IllegalMoveError, NotationError, OptionError, get_rules
 from pegrace.engine import Rules
-from pegrace.games.ludo import DISTANCE_BITS, Ludo, WinModel, throw_share
+from pegrace.games.ludo import DISTANCE_BITS, Ludo, throw_share
 from pegrace.match import run_game
 from pegrace.moves import PASS
 from pegrace.notation import load_state, state_to_json
 from pegrace.pictures import draw
+from pegrace.race import WinModel
 from pegrace.state import Phase, State
 from positions import after, every, moves
 
@@ -269,38 +268,6 @@ def test_a_pin_counts_only_the_threats_of_seats_that_roll_before_its_next_turn()
         assert rules.win_features(state.pieces, to_move)[red][exposure] == 0
     chances = {to_move: rules.win_chances(state.pieces, to_move)[red] for to_move in (yellow, blue)}
     assert chances[yellow] < chances[blue]
-
-
-def random_positions(rules: Rules, seed: int, count: int) -> list[State]:
-    """Positions of a random game (a new one after each end), one per move."""
-    rng, state, found = random.Random(seed), rules.initial_state(), []
-    while len(found) < count:
-        if state.phase == Phase.OVER:
-            state = rules.initial_state()
-        elif state.phase == Phase.MOVE:
-            found.append(state)
-            legal = rules.legal_moves(state)
-            state = rules.apply_move(state, legal[int(rng.random() * len(legal))])
-        else:
-            state = rules.apply_roll(state, rules.sample_roll(state, rng))
-    return found
-
-
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_the_win_chances_are_the_models_share_of_each_seats_strength(players: int) -> None:
-    rules = get_rules("ludo", players)
-    model = rules.win_model  # type: ignore[attr-defined]
-    assert model.tempo[0] == 0
-    weights = model.weights()
-    for state in random_positions(rules, seed=5, count=40):
-        for to_move in range(players):
-            features = rules.win_features(state.pieces, to_move)  # type: ignore[attr-defined]
-            strengths = [sum(w * f for w, f in zip(weights, row, strict=True)) for row in features]
-            shares = [math.exp(strength) for strength in strengths]
-            expected = [share / sum(shares) for share in shares]
-            chances = rules.win_chances(state.pieces, to_move)  # type: ignore[attr-defined]
-            assert chances == pytest.approx(expected)
-            assert sum(chances) == pytest.approx(1.0)
 
 
 def test_sending_a_pin_back_lowers_its_seats_chance_and_raises_the_hitters() -> None:

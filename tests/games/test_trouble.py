@@ -319,6 +319,63 @@ def test_two_sets_needs_two_players() -> None:
         get_rules("trouble", 4, {"two_sets": "on"})
 
 
+# --- the expert's chance of winning (docs/ai.md) ---------------------------------------
+
+
+def test_a_peg_loses_its_steps_times_the_chance_of_a_pop_that_hits_it() -> None:
+    # yellow's peg on space 7 is 3 behind red's on space 10: one pop in 6 hits it
+    rules, state = position(
+        four(red=["track:10", *ALL_HOME[:3]], yellow=["space:7", *ALL_HOME[:3]])
+    )
+    red, yellow, blue = 0, 1, 3
+    assert rules.expected_losses(state.pieces, yellow)[red] == pytest.approx(11 / 6)  # type: ignore[attr-defined]
+    # blue or red to roll: yellow pops only after red's turn, which the leaf has not reached
+    assert rules.expected_losses(state.pieces, blue)[red] == 0  # type: ignore[attr-defined]
+    assert rules.expected_losses(state.pieces, red)[red] == 0  # type: ignore[attr-defined]
+    chances = rules.win_chances  # type: ignore[attr-defined]
+    assert chances(state.pieces, yellow)[red] < chances(state.pieces, blue)[red]
+
+
+def test_pops_that_hit_combine_within_and_across_opponents() -> None:
+    two_pegs = four(red=["track:10", *ALL_HOME[:3]], yellow=["space:7", "space:8", "home", "home"])
+    rules, state = position(two_pegs)
+    assert rules.expected_losses(state.pieces, 1)[0] == pytest.approx(11 * 2 / 6)  # type: ignore[attr-defined]
+    two_seats = four(
+        red=["track:10", *ALL_HOME[:3]],
+        yellow=["space:7", *ALL_HOME[:3]],
+        blue=["space:4", *ALL_HOME[:3]],
+    )
+    rules, state = position(two_seats)
+    missed = (1 - 1 / 6) * (1 - 1 / 6)
+    assert rules.expected_losses(state.pieces, 1)[0] == pytest.approx(11 * (1 - missed))  # type: ignore[attr-defined]
+
+
+def test_a_peg_on_an_opponents_start_is_hit_by_a_six_from_home() -> None:
+    rules, state = position(four(red=["space:7", *ALL_HOME[:3]]))  # yellow's start, yellow at home
+    assert rules.expected_losses(state.pieces, 1)[0] == pytest.approx(8 / 6)  # type: ignore[attr-defined]
+    # a peg in its finish lane is out of reach
+    rules, state = position(
+        four(red=["finish:1", *ALL_HOME[:3]], yellow=["space:25", *ALL_HOME[:3]])
+    )
+    assert rules.expected_losses(state.pieces, 1)[0] == 0  # type: ignore[attr-defined]
+
+
+def test_a_capture_lowers_the_victims_chance_of_winning_and_raises_the_capturers() -> None:
+    rules, before = position(
+        four(red=["space:7", *ALL_HOME[:3]], yellow=["space:20", *ALL_HOME[:3]])
+    )
+    _, after = position(four(red=["space:20", *ALL_HOME[:3]]))  # red took yellow's peg there
+    chances = rules.win_chances  # type: ignore[attr-defined]
+    old, new = chances(before.pieces, 1), chances(after.pieces, 1)
+    assert new[1] < old[1] and new[0] > old[0]
+
+
+def test_two_sets_have_no_win_model_so_the_expert_reads_the_evaluation() -> None:
+    rules = get_rules("trouble", 2, {"two_sets": "on"})
+    assert rules.win_model is None and rules.learned_leaf() is None  # type: ignore[attr-defined]
+    assert get_rules("trouble", 2).learned_leaf() is not None
+
+
 # --- dice ------------------------------------------------------------------------------
 
 

@@ -38,17 +38,15 @@ last slot is the exit (two-dice), home (classic) or goal (ludopy). Two-dice: 0..
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from functools import cached_property
-from math import exp
+from dataclasses import dataclass
 from typing import TypeVar
 
 from pegrace.board import RaceTrack, race_board
 from pegrace.dice import D6, TWO_D6
-from pegrace.engine import TERMINAL_WEIGHT, Option, Pieces, attacker_table
+from pegrace.engine import Option, Pieces, attacker_table
 from pegrace.errors import NotationError, OptionError
 from pegrace.moves import Move, Step
-from pegrace.race import LOWEST_POSITION, RaceRules
+from pegrace.race import LOWEST_POSITION, HitTables, RaceRules, WinModel
 from pegrace.state import State
 
 TWO_DICE, CLASSIC, LUDOPY = "two-dice", "classic", "ludopy"
@@ -264,96 +262,6 @@ def throw_share(key: int) -> float:
     return hits / len(THROWS)
 
 
-@dataclass(frozen=True)
-class HitTables:
-    """The two-dice evaluation's tables, built once per rules (see ``KEY_BITS``)."""
-
-    from_loop: tuple[tuple[int, ...], ...]  # [seat][loop position]: the reach of a pin there
-    from_base: tuple[int, ...]  # [seat]: the reach of a pin in its base
-    shift: tuple[tuple[int, ...], ...]  # [seat][loop position]: its point's key offset, -1 if safe
-    cost: tuple[float, ...]  # [loop position]: what a hit there takes, times HIT_WEIGHT
-    shares: dict[int, float] = field(default_factory=dict)  # key -> throw_share(key), as met
-
-    @classmethod
-    def build(cls, rules: TwoDiceLudo) -> HitTables:
-        lane, seats = rules.lane_start, range(len(rules.colours))
-
-        def reach(seat: int, origin: int) -> int:
-            """The reach of a pin at ``origin`` (-1: the base) of ``seat``'s frame."""
-            first, last = (1, DIE) if origin < 0 else (origin + 1, origin + 2 * DIE)
-            mask = 0
-            for target in range(first, min(last, lane - 1) + 1):
-                key = target << DISTANCE_BITS if origin < 0 else 1 << (target - origin - 1)
-                mask |= key << (KEY_BITS * rules.abs_of[seat][target])
-            return mask
-
-        from_loop = tuple(tuple(reach(s, q) for q in range(lane)) for s in seats)
-        from_base = tuple(reach(s, -1) for s in seats)
-        shift = tuple(
-            tuple(
-                -1 if rules.abs_of[s][p] in rules.safe else KEY_BITS * rules.abs_of[s][p]
-                for p in range(lane)
-            )
-            for s in seats
-        )
-        worth = rules.threats.worth
-        cost = tuple(rules.HIT_WEIGHT * worth[p - LOWEST_POSITION] for p in range(lane))
-        return cls(from_loop, from_base, shift, cost)
-
-    def reach(self, pieces: Pieces) -> list[int]:
-        """Every seat's reach: the points its next throw could land a pin on."""
-        masks = []
-        for seat, row in enumerate(pieces):
-            from_loop = self.from_loop[seat]
-            mask = self.from_base[seat] if row[0] < 0 else 0
-            for q in row:
-                if 0 <= q < len(from_loop):
-                    mask |= from_loop[q]
-            masks.append(mask)
-        return masks
-
-    def risk(self, row: tuple[int, ...], seat: int, attackers: list[int]) -> float:
-        """What ``seat``'s pins are expected to lose to the next throws of the opponents whose
-        reach is in ``attackers``."""
-        shift, shares, risk = self.shift[seat], self.shares, 0.0
-        for p in row:
-            if 0 <= p < len(shift) and shift[p] >= 0:
-                missed = 1.0
-                for mask in attackers:
-                    key = (mask >> shift[p]) & KEY_MASK
-                    if key:
-                        share = shares.get(key)
-                        if share is None:
-                            share = shares[key] = throw_share(key)
-                        missed *= 1.0 - share
-                risk += self.cost[p] * (1.0 - missed)
-        return risk
-
-
-@dataclass(frozen=True)
-class WinModel:
-    """Who wins two-dice Ludo, as a multinomial logit over the seats: a seat's strength is
-    these weights times its features, and its chance of winning its share of
-    ``exp(strength)`` over the seats (docs/ai.md, "A learned chance of winning"). Fitted
-    to self-play by ``benchmarks/ludo_win_model.py``, which prints it in this form."""
-
-    steps: float  # per step its pins have come (a pin on the start corner: 1)
-    out: float  # per pin out of the base
-    lane: float  # per pin in its lane or at the exit
-    exit: float  # per pin at the exit
-    lead: float  # per step of its pin furthest along
-    steps_squared: float  # per (steps / 100) squared: the race's end counts more
-    exposure: float  # per point of expected loss to hits (``HitTables.risk``)
-    tempo: tuple[float, ...]  # by turn order: 0 its turn next, 1 one seat later, ...
-
-    FEATURES = ("steps", "out", "lane", "exit", "lead", "steps_squared", "exposure", "tempo")
-
-    def weights(self) -> list[float]:
-        """The weights in the order of ``TwoDiceLudo.win_features`` (the tempo of the seat to
-        roll next, ``tempo[0]``, is the baseline the others are measured from)."""
-        return [getattr(self, name) for name in self.FEATURES[:-1]] + list(self.tempo[1:])
-
-
 # fitted to 1.6 million turn starts of 20,000 games of self-play by the medium player of the
 # race games' evaluation, before this model (docs/ai.md)
 WIN_MODEL = WinModel(
@@ -399,91 +307,31 @@ class TwoDiceLudo(Ludo):
         return state.roll == (6, 6)
 
     # ------------------------------------------------------------ evaluation
-    @cached_property
-    def hit_tables(self) -> HitTables:
-        return HitTables.build(self)
+    def build_hit_tables(self) -> HitTables:
+        worth = self.threats.worth
+        cost = tuple(self.HIT_WEIGHT * worth[p - LOWEST_POSITION] for p in range(self.lane_start))
+        return HitTables.build(self, KEY_BITS, throw_share, self._throw_keys, cost)
 
-    def _exposures(self, pieces: Pieces, to_move: int | None = None) -> list[float]:
-        """Every seat's expected loss to the opponents' next throws; with ``to_move``, only to
-        the seats that move before its own next turn (``to_move`` first, in seat order)."""
-        tables, count = self.hit_tables, len(pieces)
-        reach = tables.reach(pieces)
-        counted = attacker_table(count, to_move)
+    def _throw_keys(self, origin: int) -> list[tuple[int, int]]:
+        """Where a pin at ``origin`` (-1: the base) could land with one throw (see KEY_BITS)."""
+        first, last = (1, DIE) if origin < 0 else (origin + 1, origin + 2 * DIE)
         return [
-            tables.risk(row, seat, [reach[o] for o in counted[seat]])
-            for seat, row in enumerate(pieces)
+            (target, target << DISTANCE_BITS if origin < 0 else 1 << (target - origin - 1))
+            for target in range(first, min(last, self.lane_start - 1) + 1)
         ]
 
     win_model = WIN_MODEL
 
-    @cached_property
-    def _pin_strength(self) -> tuple[float, ...]:
-        """[position - LOWEST_POSITION]: what a pin there adds to its seat's strength (all
-        but the lead, the squared steps and the exposure, which depend on the other pins)."""
-        m, lane, goal = self.win_model, self.lane_start, self.goal
-        return tuple(
-            0.0
-            if p < 0
-            else m.steps * (p + 1) + m.out + m.lane * (p >= lane) + m.exit * (p == goal)
-            for p in range(LOWEST_POSITION, goal + 1)
-        )
-
-    def win_chances(self, pieces: Pieces, to_move: int) -> list[float]:
-        """Each seat's chance of winning by the win model, ``to_move`` to roll next; a pin's
-        threats count only from the seats that roll before its own seat's next turn."""
-        m, table, count = self.win_model, self._pin_strength, len(pieces)
-        exposure = self._exposures(pieces, to_move)
-        strengths = []
-        for seat, row in enumerate(pieces):
-            strength = m.exposure * exposure[seat] + m.tempo[(seat - to_move) % count]
-            steps = 0
-            for p in row:
-                strength += table[p - LOWEST_POSITION]
-                if p >= 0:
-                    steps += p + 1
-            strengths.append(
-                strength + m.lead * (max(row) + 1) + m.steps_squared * (steps / 100) ** 2
-            )
-        top = max(strengths)
-        shares = [exp(strength - top) for strength in strengths]
-        total = sum(shares)
-        return [share / total for share in shares]
-
-    def win_features(self, pieces: Pieces, to_move: int) -> list[tuple[float, ...]]:
-        """Per seat, the features the win model weighs (``WinModel.FEATURES``, the tempo as
-        one 0/1 feature per later turn), for fitting it (benchmarks/ludo_win_model.py)."""
-        exposure, count = self._exposures(pieces, to_move), len(pieces)
-        features = []
-        for seat, row in enumerate(pieces):
-            out = [p for p in row if p >= 0]
-            steps = sum(p + 1 for p in out)
-            order = (seat - to_move) % count
-            tempo = tuple(float(order == later) for later in range(1, len(self.win_model.tempo)))
-            features.append((
-                float(steps), float(len(out)), float(sum(p >= self.lane_start for p in out)),
-                float(sum(p == self.goal for p in out)), float(max(row) + 1),
-                (steps / 100) ** 2, exposure[seat], *tempo,
-            ))  # fmt: skip
-        return features
-
-    def _win_values(self, pieces: Pieces, to_move: int) -> tuple[float, ...]:
-        """The win chances centred like every evaluation and scaled so that a certain win
-        would be a quarter of what a finished game's win is worth to a search: a search
-        still takes a win over any position in play."""
-        count = len(pieces)
-        scale = TERMINAL_WEIGHT / 4 / (1 - 1 / count)
-        return tuple(scale * (chance - 1 / count) for chance in self.win_chances(pieces, to_move))
-
     def evaluate(self, pieces: Pieces, seat: int) -> float:
         """``seat``'s chance of winning after its move, with the next seat to roll (after a
         double 6 ``seat`` rolls again: the one-ply players do not tell that apart)."""
-        return self._win_values(pieces, (seat + 1) % len(pieces))[seat]
+        return self.win_values(pieces, (seat + 1) % len(pieces))[seat]
 
     evaluation_reads_turn = True
 
     def evaluate_sides_before(self, pieces: Pieces, to_move: int) -> tuple[float, ...]:
         """A search's leaf: every seat's chance of winning with ``to_move`` to roll next."""
-        return self._win_values(pieces, to_move)
+        return self.win_values(pieces, to_move)
 
     def _at_risk(self, pieces: Pieces, seat: int) -> float:
         tables = self.hit_tables

@@ -28,11 +28,32 @@ from pegrace.board import RaceTrack, race_board
 from pegrace.engine import Option
 from pegrace.errors import OptionError
 from pegrace.moves import Move
-from pegrace.race import RaceRules
+from pegrace.race import HitTables, RaceRules, WinModel
 from pegrace.state import State
 
 LOOP = 28
 LANE = 4
+DIE = 6
+
+# The expert's chance of winning (docs/ai.md, "A learned chance of winning"): fitted by
+# `benchmarks/win_model.py trouble --games 20000 --seed 2 --every 4` to 1.4 million turn
+# starts of medium self-play stopped at the first winner
+WIN_MODEL = WinModel(
+    steps=0.000171,
+    out=0.1766,
+    lane=0.0778,
+    exit=-0.0142,
+    lead=0.01557,
+    steps_squared=2.1863,
+    exposure=-0.04404,
+    tempo=(0.0, -0.01595, -0.04017, -0.05538),
+)
+
+
+def pop_share(key: int) -> float:
+    """The share of pops that land on a space an opponent reaches with the pops in ``key``
+    (bit ``k - 1`` for a pop of ``k``)."""
+    return key.bit_count() / DIE
 
 
 class Trouble(RaceRules):
@@ -117,6 +138,20 @@ class Trouble(RaceRules):
         self.deepest_first = self.options["finish"] == "deepest-first"
         self.forfeit_third_six = self.options["three_sixes"] == "forfeit"
         self.six_always = self.options["six_bonus"] == "always"
+        # a side of two colours wins only with both home: the model is for one colour a side
+        self.win_model = None if self.on("two_sets") else WIN_MODEL
+
+    def build_hit_tables(self) -> HitTables:
+        steps = tuple(float(p + 1) for p in range(self.lane_start))
+        return HitTables.build(self, DIE, pop_share, self._pop_keys, steps)
+
+    def _pop_keys(self, origin: int) -> list[tuple[int, int]]:
+        """Where a peg at ``origin`` (-1: home) could land with one pop: a 6 brings it to
+        start, else it moves on along the loop."""
+        if origin < 0:
+            return [(0, 1 << (DIE - 1))]
+        last = min(origin + DIE, self.lane_start - 1)
+        return [(target, 1 << (target - origin - 1)) for target in range(origin + 1, last + 1)]
 
     def play_on(self) -> bool:
         return self.on("play_on")

@@ -1,13 +1,14 @@
-"""Fit two-dice Ludo's win model (``games.ludo.WinModel``) to self-play.
+"""Fit a race game's win model (``race.WinModel``: two-dice Ludo's, Trouble's) to self-play.
 
-Usage: python benchmarks/ludo_win_model.py [--games 20000] [--seed 2] [--player medium]
-       [--every 2] [--players 4]
-Plays ``--games`` games (stopped at the first winner) with ``--player`` on every seat, keeps
-every ``--every``-th turn start (each seat's features, ``TwoDiceLudo.win_features``, and who
-won in the end), and fits a multinomial logit (a seat's chance of winning is its share of
-exp(weights · features)) by Newton's method. Prints the fit's mean log-likelihood per position
-against the even chance's and against the model in the code, and the fitted model as the Python
-literal ``WIN_MODEL`` in games/ludo.py takes. Needs numpy (matplotlib brings it).
+Usage: python benchmarks/win_model.py {ludo,trouble} [--games 20000] [--seed 2]
+       [--player medium] [--every 2] [--players 4]
+Plays ``--games`` games (stopped at the first winner, under the rules in ``RULES``) with
+``--player`` on every seat, keeps every ``--every``-th turn start (each seat's features,
+``RaceRules.win_features``, and who won in the end), and fits a multinomial logit (a seat's
+chance of winning is its share of exp(weights · features)) by Newton's method. Prints the
+fit's mean log-likelihood per position against the even chance's and against the model in the
+code, and the fitted model as the Python literal ``WIN_MODEL`` in games/ludo.py or
+games/trouble.py takes. Needs numpy (matplotlib brings it).
 """
 
 from __future__ import annotations
@@ -19,16 +20,20 @@ from typing import Any
 import numpy as np
 
 from pegrace.games import get_rules
-from pegrace.games.ludo import TwoDiceLudo, WinModel
 from pegrace.match import run_game
+from pegrace.race import RaceRules, WinModel
 from pegrace.simulate import game_seed
 from pegrace.state import Phase, State
 
-RULES = {"variant": "two-dice", "play_on": "off"}
+# the rules each model is fitted under: the strength lines' (docs/ai.md)
+RULES = {
+    "ludo": {"variant": "two-dice", "play_on": "off"},
+    "trouble": {"voluntary_pass": "off", "play_on": "off"},
+}
 RIDGE = 1e-3  # keeps the fit well-posed (the features are strongly correlated)
 
 
-def self_play(rules: TwoDiceLudo, games: int, seed: int, player: str, every: int) -> Any:
+def self_play(rules: RaceRules, games: int, seed: int, player: str, every: int) -> Any:
     """The features of every seat at every ``every``-th turn start, and each game's winner."""
     features: list[list[tuple[float, ...]]] = []
     winners: list[int] = []
@@ -44,7 +49,7 @@ def self_play(rules: TwoDiceLudo, games: int, seed: int, player: str, every: int
     return np.array(features), np.array(winners)
 
 
-def turn_starts(rules: TwoDiceLudo, seats: dict[str, str], seed: int) -> list[State]:
+def turn_starts(rules: RaceRules, seats: dict[str, str], seed: int) -> list[State]:
     """Every position where a seat is about to roll (after the roll-off), then the end."""
     starts: list[State] = []
 
@@ -101,14 +106,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--player", default="medium")
     parser.add_argument("--every", type=int, default=2, help="keep every N-th turn start")
     parser.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
+    parser.add_argument("game", choices=sorted(RULES))
     args = parser.parse_args(argv)
     if args.games < 1 or args.every < 1:
         parser.error("--games and --every must be at least 1")
-    rules = get_rules("ludo", args.players, RULES)
-    assert isinstance(rules, TwoDiceLudo)
+    rules = get_rules(args.game, args.players, RULES[args.game])
+    assert isinstance(rules, RaceRules)
     x, y = self_play(rules, args.games, args.seed, args.player, args.every)
     weights = fit(x, y)
-    current = np.array(rules.win_model.weights())
+    current = np.array(rules.model.weights())
     print(f"{len(y)} positions from {args.games} games of {args.player} self-play")
     print(f"mean log-likelihood: even chance {-np.log(args.players):.4f}, ", end="")
     print(f"the model in the code {log_likelihood(x, y, current):.4f}, ", end="")
