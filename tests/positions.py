@@ -3,11 +3,12 @@ the legal moves back as text: the same helpers for every game's tests."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from pegrace.engine import Rules
 from pegrace.notation import rules_for_state, state_from_json
-from pegrace.state import State
+from pegrace.state import Phase, State
 
 
 def position(
@@ -37,3 +38,18 @@ def moves(rules: Rules, state: State) -> set[str]:
 
 def after(rules: Rules, state: State, text: str) -> State:
     return rules.play(state, rules.parse_move(state, text))
+
+
+def random_positions(rules: Rules, seed: int, count: int) -> list[State]:
+    """Positions of a random game (a new one after each end), one per move."""
+    rng, state, found = random.Random(seed), rules.initial_state(), []
+    while len(found) < count:
+        if state.phase == Phase.OVER:
+            state = rules.initial_state()
+        elif state.phase == Phase.MOVE:
+            found.append(state)
+            legal = rules.legal_moves(state)
+            state = rules.apply_move(state, legal[int(rng.random() * len(legal))])
+        else:
+            state = rules.apply_roll(state, rules.sample_roll(state, rng))
+    return found

@@ -19,9 +19,9 @@ from pegrace.advice import hint, winprob
 from pegrace.engine import Rules
 from pegrace.errors import PegraceError
 from pegrace.players import make_player
-from pegrace.search import terminal_values
+from pegrace.search import SearchPlayer, terminal_values
 from pegrace.state import Phase, State
-from positions import moves, position
+from positions import moves, position, random_positions
 
 HOME = ["home"] * 4  # Trouble
 BASE = ["base"] * 4  # Ludo, Marbles
@@ -333,6 +333,20 @@ def test_hint_suggests_the_winning_move_valued_as_a_won_game(case: Case) -> None
     assert all(r.value < won for r in advice.ranking[1:])
     for phrase in case.says:
         assert phrase in advice.reason
+
+
+def test_the_hint_is_the_experts_ranking_with_its_learned_chance_of_winning() -> None:
+    rules = get_rules("trouble", 4, {"play_on": "off"})
+    found = random_positions(rules, seed=11, count=30)
+    state = next(s for s in found if len(rules.legal_moves(s)) > 2)
+    expert = make_player("expert", 3)
+    assert isinstance(expert, SearchPlayer) and expert.learned
+    expected = expert.ranking(rules, state, rules.legal_moves(state))
+    assert [r.values for r in hint(rules, state, seed=3).ranking] == [r.values for r in expected]
+    plain = make_player("expert:model=0", 3)
+    assert isinstance(plain, SearchPlayer)
+    other = plain.ranking(rules, state, rules.legal_moves(state))
+    assert [r.values for r in other] != [r.values for r in expected]
 
 
 # --- winprob -----------------------------------------------------------------------------

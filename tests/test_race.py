@@ -4,32 +4,15 @@ that have one (two-dice Ludo, Trouble), checked against the model's formula."""
 from __future__ import annotations
 
 import math
-import random
 
 import pytest
 
 from pegrace import get_rules
-from pegrace.engine import Rules
 from pegrace.race import RaceRules
 from pegrace.search import Search
-from pegrace.state import Phase, State
+from positions import random_positions
 
 MODEL_GAMES = [(game, players) for game in ("ludo", "trouble") for players in (2, 3, 4)]
-
-
-def random_positions(rules: Rules, seed: int, count: int) -> list[State]:
-    """Positions of a random game (a new one after each end), one per move."""
-    rng, state, found = random.Random(seed), rules.initial_state(), []
-    while len(found) < count:
-        if state.phase == Phase.OVER:
-            state = rules.initial_state()
-        elif state.phase == Phase.MOVE:
-            found.append(state)
-            legal = rules.legal_moves(state)
-            state = rules.apply_move(state, legal[int(rng.random() * len(legal))])
-        else:
-            state = rules.apply_roll(state, rules.sample_roll(state, rng))
-    return found
 
 
 def model_rules(game: str, players: int) -> RaceRules:

@@ -130,7 +130,7 @@ def search_player(level: str) -> Callable[..., Player]:
 
 
 # Search settings of the two search levels; `expert:ms=50` or `hard:depth=3` override them.
-LEVEL_SEARCH: dict[str, dict[str, float]] = {"hard": {"depth": 2}, "expert": {"model": 1}}
+LEVEL_SEARCH: dict[str, dict[str, float]] = {"hard": {"depth": 2, "model": 0}, "expert": {}}
 
 COMPUTER_PLAYERS: dict[str, Callable[..., Player]] = {
     "random": RandomPlayer,

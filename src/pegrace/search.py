@@ -242,8 +242,8 @@ def node_rate(rules: Rules) -> float:
 
 class SearchPlayer(Player):
     """Expectimax (max-n over sides, or paranoid: every opponent minimises the searching
-    side's value) with the game's evaluation at the horizon, or with ``model=1`` the game's
-    learned chance of winning where it has one (the expert's default).
+    side's value) with the game's learned chance of winning at the horizon where it has one, or
+    with ``model=0`` the game's evaluation (as ``hard`` does). The defaults are the expert's.
 
     ``depth`` fixes the search depth; otherwise it deepens within ``budget_ms`` (as nodes).
     Ties between equally valued moves are broken by the player's own generator."""
@@ -258,7 +258,7 @@ class SearchPlayer(Player):
         depth: int | None = None,
         width: int | None = None,
         paranoid: int = 0,
-        model: int = 0,
+        model: int = 1,
     ) -> None:
         self.rng = random.Random(seed)
         self.budget_ms = budget_ms
@@ -268,7 +268,7 @@ class SearchPlayer(Player):
             raise OptionError(f"paranoid={paranoid}: write paranoid=1 (or 0, the default max-n)")
         self.paranoid = bool(paranoid)
         if model not in (0, 1):
-            raise OptionError(f"model={model}: write model=1 (or 0: the game's evaluation)")
+            raise OptionError(f"model={model}: write model=0 (the game's evaluation) or 1")
         self.learned = bool(model)
         self.last_depth = 0
         self.last_nodes = 0
