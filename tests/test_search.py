@@ -101,8 +101,11 @@ def test_a_won_game_is_worth_more_than_any_evaluation(
     """A win must outweigh every evaluation (4 sides: +3/4 of TERMINAL_WEIGHT, a loss -1/4), or
     search would trade a win away."""
     rules = get_rules(game, players, options)
+    model = rules.learned_leaf()  # the expert's leaves, where the game has a learned model
     for state in positions_with_choices(rules, 4, 40):
         assert max(abs(v) for v in rules.evaluate_sides(state.pieces)) < TERMINAL_WEIGHT / 4
+        if model is not None:
+            assert max(abs(v) for v in model(state.pieces, state.current)) < TERMINAL_WEIGHT / 4
 
 
 def finished(rules: Rules, seed: int) -> State:

@@ -244,7 +244,6 @@ class Ludo(RaceRules):
 # moves it on). The share of the 36 throws that land on the point depends on that key alone.
 KEY_BITS, DISTANCE_BITS = 15, 12
 DIE = 6
-KEY_MASK = (1 << KEY_BITS) - 1
 THROWS = tuple((a, b) for a in range(1, DIE + 1) for b in range(1, DIE + 1))
 
 
