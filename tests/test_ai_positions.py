@@ -349,6 +349,31 @@ def test_the_hint_is_the_experts_ranking_with_its_learned_chance_of_winning() ->
     assert [r.values for r in other] != [r.values for r in expected]
 
 
+def test_the_hints_margin_is_in_chance_of_winning_where_the_expert_reads_it() -> None:
+    for game, unit in (
+        ("trouble", "percentage points"),
+        ("ludo", "percentage points"),
+        ("headache", "points"),
+    ):
+        rules = get_rules(game, 4)
+        found = random_positions(rules, seed=12, count=40)
+        margins = []
+        for state in found:
+            advice = hint(rules, state, budget_ms=10)
+            best, *rest = advice.ranking
+            other = next((r for r in rest if r.values != best.values), None)
+            if other is None:
+                continue
+            margin = best.value - other.value
+            chance = rules.learned_chance(margin)
+            assert (chance is None) == (unit == "points")
+            shown = margin if chance is None else 100 * chance
+            if 0.05 <= shown < 100:
+                assert f"{shown:.1f} {unit} above the next best" in advice.reason
+                margins.append(shown)
+        assert margins, f"no {game} position with a margin to show"
+
+
 # --- winprob -----------------------------------------------------------------------------
 
 

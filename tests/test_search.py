@@ -197,3 +197,38 @@ def test_paranoid_opponents_choose_differently_somewhere() -> None:
     rules = get_rules("ludo", 4)
     values = [v for s in positions_with_choices(rules, 5, 6) for v in paranoid_and_max_n(rules, s)]
     assert any(p < m - 1e-6 for p, m in values)
+
+
+@pytest.mark.parametrize("learned", [False, True])
+@pytest.mark.parametrize("game", ["trouble", "ludo", "headache", "marbles"])
+def test_a_narrow_search_follows_the_moves_its_leaves_rate_best(game: str, learned: bool) -> None:
+    """``width=K`` keeps, below the root, the K moves whose one-ply leaf is best for the mover:
+    the leaf the search itself reads (the learned chance of winning with ``model=1``)."""
+    rules = get_rules(game, 4)
+    search = Search(rules, width=2, learned=learned)
+    for state in positions_with_choices(rules, 9, 8):
+        moves = rules.legal_moves(state)
+        side = rules.sides[state.current]
+        rated = []
+        for move in moves:
+            child = rules.apply_move(state, move)
+            if child.phase == Phase.OVER:
+                rated.append((terminal_values(rules, child)[side], move))
+            else:
+                rated.append((search.leaf(child.pieces, child.current)[side], move))
+        kept = search.promising(state, moves)
+        assert len(kept) == 2
+        worst_kept = min(value for value, move in rated if move in kept)
+        assert all(value <= worst_kept + 1e-9 for value, move in rated if move not in kept)
+
+
+@pytest.mark.parametrize("game", ["trouble", "ludo"])
+def test_a_narrow_search_is_smaller_and_exact_when_wide_enough(game: str) -> None:
+    rules = get_rules(game, 4)
+    for state in positions_with_choices(rules, 11, 4):
+        moves = rules.legal_moves(state)
+        full, wide, narrow = Search(rules), Search(rules, width=1000), Search(rules, width=1)
+        values = [r.values for r in full.rank(state, moves, 3)]
+        assert [r.values for r in wide.rank(state, moves, 3)] == values
+        narrow.rank(state, moves, 3)
+        assert narrow.nodes < full.nodes

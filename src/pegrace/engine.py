@@ -243,6 +243,11 @@ class Rules:
         form, on the same scale), where it has one: the expert reads it (docs/ai.md)."""
         return None
 
+    def learned_chance(self, value: float) -> float | None:
+        """A difference of ``learned_leaf`` values as a difference of the chance of winning
+        (None without a learned leaf)."""
+        return None
+
     def evaluate_sides_before(self, pieces: Pieces, to_move: int) -> tuple[float, ...]:
         """``evaluate_sides`` where ``to_move`` moves next, as a search's leaf: a game may count
         only the threats of the seats that move before each side's next turn (the seats after

@@ -111,6 +111,12 @@ class HitTables:
         return risk
 
 
+def win_scale(seats: int) -> float:
+    """Search value per unit of the chance of winning (``RaceRules.win_values``): a certain
+    win is worth a quarter of what a finished game's win is worth to a search."""
+    return TERMINAL_WEIGHT / 4 / (1 - 1 / seats)
+
+
 @dataclass(frozen=True)
 class WinModel:
     """Who wins a race game, as a multinomial logit over the seats: a seat's strength is these
@@ -400,11 +406,14 @@ class RaceRules(Rules):
         would be a quarter of what a finished game's win is worth to a search: a search
         still takes a win over any position in play."""
         count = len(pieces)
-        scale = TERMINAL_WEIGHT / 4 / (1 - 1 / count)
+        scale = win_scale(count)
         return tuple(scale * (chance - 1 / count) for chance in self.win_chances(pieces, to_move))
 
     def learned_leaf(self) -> Callable[[Pieces, int], tuple[float, ...]] | None:
         return None if self.win_model is None else self.win_values
+
+    def learned_chance(self, value: float) -> float | None:
+        return None if self.win_model is None else value / win_scale(len(self.colours))
 
     def occupant(self, pieces: Pieces, seat: int, target: int) -> tuple[int, int] | None:
         """The opponent (seat, its relative position) on the loop space ``target`` of

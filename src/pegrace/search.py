@@ -112,7 +112,7 @@ class Search:
         rules, side = self.rules, self.sides[state.current]
         best: Values | None = None
         moves = rules.legal_moves(state)
-        if self.width is not None and len(moves) > self.width:
+        if self.width is not None and depth > 1 and len(moves) > self.width:
             moves = self.promising(state, moves)
         sign = 1.0
         if self.paranoid and side != self.root_side:
@@ -125,13 +125,14 @@ class Search:
         return best
 
     def promising(self, state: State, moves: list[Move]) -> list[Move]:
-        """The ``width`` moves the one-ply evaluation likes best for the mover: below the root
-        the search follows only these, which lets it look deeper in the same budget."""
-        rules, seat = self.rules, state.current
+        """The ``width`` moves the mover likes best at one ply, by the search's own leaves
+        (the learned chance of winning where the search reads it): below the root the search
+        follows only these (where their children are more than leaves), which lets it look
+        deeper in the same budget."""
+        apply_move, value, side = self.rules.apply_move, self.value, self.sides[state.current]
 
         def one_ply(move: Move) -> float:
-            pieces = state.pieces if move.is_pass else rules.move_pieces(state, move)
-            return rules.evaluate(pieces, seat)
+            return value(apply_move(state, move), 0)[side]
 
         return sorted(moves, key=one_ply, reverse=True)[: self.width]
 
