@@ -333,6 +333,9 @@ def test_hint_suggests_the_winning_move_valued_as_a_won_game(case: Case) -> None
     assert all(r.value < won for r in advice.ranking[1:])
     for phrase in case.says:
         assert phrase in advice.reason
+    if rules.learned_leaf() is not None:  # a won game is no chance of winning: no figure
+        assert rules.learned_chance(won) is None
+        assert "percentage points" not in advice.reason
 
 
 def test_the_hint_is_the_experts_ranking_with_its_learned_chance_of_winning() -> None:
@@ -364,11 +367,15 @@ def test_the_hints_margin_is_in_chance_of_winning_where_the_expert_reads_it() ->
             other = next((r for r in rest if r.values != best.values), None)
             if other is None:
                 continue
-            margin = best.value - other.value
-            chance = rules.learned_chance(margin)
-            assert (chance is None) == (unit == "points")
-            shown = margin if chance is None else 100 * chance
-            if 0.05 <= shown < 100:
+            if unit == "points":
+                assert rules.learned_chance(best.value) is None
+                shown = best.value - other.value
+            else:
+                high, low = rules.learned_chance(best.value), rules.learned_chance(other.value)
+                if high is None or low is None:
+                    continue  # a value that counts finished games
+                shown = 100 * (high - low)
+            if shown >= 0.05:
                 assert f"{shown:.1f} {unit} above the next best" in advice.reason
                 margins.append(shown)
         assert margins, f"no {game} position with a margin to show"

@@ -8,6 +8,7 @@ import math
 import pytest
 
 from pegrace import get_rules
+from pegrace.engine import TERMINAL_WEIGHT
 from pegrace.race import RaceRules
 from pegrace.search import Search
 from positions import random_positions
@@ -53,6 +54,18 @@ def test_a_learned_search_rates_its_leaves_by_the_chance_of_winning(
         assert sorted(range(players), key=lambda s: values[s]) == sorted(
             range(players), key=lambda s: chances[s]
         )
+
+
+@pytest.mark.parametrize(("game", "players"), MODEL_GAMES)
+def test_a_leafs_value_reads_back_as_its_chance_and_a_won_game_as_none(
+    game: str, players: int
+) -> None:
+    rules = model_rules(game, players)
+    for state in random_positions(rules, seed=7, count=10):
+        values = rules.win_values(state.pieces, state.current)
+        chances = [rules.learned_chance(value) for value in values]
+        assert chances == pytest.approx(rules.win_chances(state.pieces, state.current))
+    assert rules.learned_chance(TERMINAL_WEIGHT * (1 - 1 / players)) is None  # a won game
 
 
 @pytest.mark.parametrize(

@@ -81,23 +81,23 @@ def explain(rules: Rules, state: State, ranking: list[RankedMove]) -> str:
         reasons.append("every legal move comes to the same")
     else:
         runner_up = rules.describe(state, other.move)
-        reasons.append(f"{margin_text(rules, best.value - other.value)} ({runner_up})")
+        reasons.append(f"{margin_text(rules, best.value, other.value)} ({runner_up})")
     return "; ".join(reasons)
 
 
-def margin_text(rules: Rules, margin: float) -> str:
+def margin_text(rules: Rules, best: float, other: float) -> str:
     """How far the best move is rated above the next best: in the chance of winning where the
     expert reads the game's learned chance (``SearchPlayer``'s default), else in the
-    evaluation's points."""
-    chance = rules.learned_chance(margin)
-    if chance is None:
-        above = f"{margin:.1f} points" if margin >= 0.05 else "barely"
-        return f"rated {above} above the next best"
-    if chance >= 1:  # a settled result against a position still in play
-        return "rated far above the next best"
-    if chance < 0.0005:
+    evaluation's points. Values that count finished games are no chances: no number then."""
+    if rules.learned_leaf() is None:
+        margin = best - other
+        return f"rated {f'{margin:.1f} points' if margin >= 0.05 else 'barely'} above the next best"
+    high, low = rules.learned_chance(best), rules.learned_chance(other)
+    if high is None or low is None:
+        return "rated above the next best" if high is low else "rated far above the next best"
+    if high - low < 0.0005:
         return "rated barely above the next best"
-    return f"a chance of winning {100 * chance:.1f} percentage points above the next best's"
+    return f"a chance of winning {100 * (high - low):.1f} percentage points above the next best's"
 
 
 def winprob(

@@ -244,8 +244,9 @@ class Rules:
         return None
 
     def learned_chance(self, value: float) -> float | None:
-        """A difference of ``learned_leaf`` values as a difference of the chance of winning
-        (None without a learned leaf)."""
+        """The chance of winning a search value on ``learned_leaf``'s scale stands for; None
+        without a learned leaf, or outside the leaves' range (a value that counts finished
+        games, which a search weighs above any leaf)."""
         return None
 
     def evaluate_sides_before(self, pieces: Pieces, to_move: int) -> tuple[float, ...]:

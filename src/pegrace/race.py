@@ -413,7 +413,11 @@ class RaceRules(Rules):
         return None if self.win_model is None else self.win_values
 
     def learned_chance(self, value: float) -> float | None:
-        return None if self.win_model is None else value / win_scale(len(self.colours))
+        if self.win_model is None:
+            return None
+        seats = len(self.colours)
+        chance = 1 / seats + value / win_scale(seats)
+        return chance if 0.0 <= chance <= 1.0 else None
 
     def occupant(self, pieces: Pieces, seat: int, target: int) -> tuple[int, int] | None:
         """The opponent (seat, its relative position) on the loop space ``target`` of
