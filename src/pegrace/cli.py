@@ -199,6 +199,28 @@ def make_parser() -> Parser:
     serve.add_argument(
         "--log-level", default="warning", choices=["critical", "error", "warning", "info", "debug"]
     )
+    serve.add_argument(
+        "--public",
+        action="store_true",
+        help="allow a --host that is not a loopback address: anyone who can reach it can watch "
+        "and join games, over plain HTTP (better: a TLS reverse proxy, see docs/web.md)",
+    )
+    serve.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="another origin (scheme://host:port) whose pages may use this server, e.g. the "
+        "address of a reverse proxy; repeatable",
+    )
+    serve.add_argument(
+        "--limit",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="change one of the limits every client is held to, e.g. games_per_minute=60 "
+        "(names and defaults: docs/web.md, 'Limits'); repeat or separate with commas",
+    )
 
     web_bench = sub.add_parser(
         "bench-web",
@@ -416,7 +438,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from pegrace.web.server import serve  # the web stack loads only for this command
+    from pegrace.web.limits import Limits  # the web stack loads only for this command
+    from pegrace.web.server import serve
     from pegrace.web.store import default_db_path
 
     if args.computer_delay < 0:
@@ -430,6 +453,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
         computer_delay=args.computer_delay,
         log_level=args.log_level,
         out=sys.stdout,
+        public=args.public,
+        allowed_origins=tuple(args.allow_origin),
+        limits=Limits.parse(args.limit),
     )
 
 

@@ -34,9 +34,10 @@ class Server:
     """`pegrace serve` in a subprocess; ``stop`` kills it and ``start`` brings it back on the
     same port and store (the page reconnects to the same address)."""
 
-    def __init__(self, db: Path, log: Path) -> None:
+    def __init__(self, db: Path, log: Path, extra: tuple[str, ...] = ()) -> None:
         self.db = db
         self.log = log
+        self.extra = extra  # more `pegrace serve` options
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
@@ -45,7 +46,7 @@ class Server:
         command = [
             str(Path(sys.executable).with_name("pegrace")),
             "serve", "--host", "127.0.0.1", "--port", str(self.port), "--db", str(self.db),
-            "--no-open", "--computer-delay", "0",
+            "--no-open", "--computer-delay", "0", *self.extra,
         ]  # fmt: skip
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)

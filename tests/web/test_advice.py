@@ -83,13 +83,19 @@ def test_a_hint_is_only_for_the_seat_to_move(client: TestClient) -> None:
     assert without_seats(after) == without_seats({**state, "summary": after["summary"]})
 
 
-def test_anyone_gets_the_win_chances_of_the_position(client: TestClient) -> None:
+def test_a_player_gets_the_win_chances_and_a_watcher_the_same_answer(client: TestClient) -> None:
     created = new_game(client, game="ludo", seats={"red": "human", "yellow": "human"}, seed=9)
     game_id = created["id"]
-    with client.websocket_connect(f"/ws/{game_id}") as ws:
-        hello(ws, [])
+    path = f"/ws/{game_id}"
+    with client.websocket_connect(path) as ws, client.websocket_connect(path) as watcher:
+        hello(watcher, [])
+        send(watcher, type="winprob")  # a watcher does not start the computation
+        assert "only the game's players" in next_of(watcher, "error")["message"]
+        hello(ws, [created["tokens"]["red"]])
         send(ws, type="winprob")
         answer = next_of(ws, "winprob")
+        send(watcher, type="winprob")  # but is given what was worked out
+        assert next_of(watcher, "winprob") == answer
     rules = get_rules("ludo", 2)
     expected = winprob(rules, position(client, game_id), seed=f"{game_id}:0")
     assert answer["seq"] == 0 and answer["player"] == "medium" and answer["playouts"] == 200

@@ -103,7 +103,7 @@ def test_two_browsers_share_one_game_and_a_spectator_watches(browser: Any, serve
     host_context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url)
     game_id = set_up_game(
         host, server.url, "trouble", {"red": "human", "yellow": "empty", "green": "open",
-                                      "blue": "empty"}, seed=5,
+                                      "blue": "empty"},
     )  # fmt: skip
     host.click("button.invite[data-colour=green]")
     host.wait_for_selector("button.invite[data-colour=green]:text('Copied!')")

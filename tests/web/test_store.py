@@ -1,17 +1,24 @@
 """The SQLite store: games, seats and events come back as written; tokens are kept only as
-hashes; an event number is never stored twice; the default file lies under the data folder."""
+hashes; an event number is never stored twice; the default file lies under the data folder; a
+damaged game is a StoreError naming it (a 500 over HTTP, close code 4500 over a WebSocket);
+one server at a time holds a store's lock."""
 
 from __future__ import annotations
 
 import asyncio
+import os
+import re
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
+import anyio
 import pytest
+from webclient import LIMIT, TWO_HUMANS, WebSocketTestSession, new_game, receive, running
 
 from pegrace.web.settings import parse_settings
-from pegrace.web.store import EventWriter, Store, StoreError, default_db_path, token_hash
+from pegrace.web.store import EventWriter, Store, StoreError, StoreLock, default_db_path, token_hash
 
 
 @pytest.fixture
@@ -22,7 +29,7 @@ def store(tmp_path: Path) -> Iterator[Store]:
 
 
 def test_a_game_its_seats_and_events_come_back_as_written(store: Store) -> None:
-    settings, _ = parse_settings({"game": "ludo", "seed": 4, "idle_seconds": 30,
+    settings, _ = parse_settings({"game": "ludo", "idle_seconds": 30,
                                   "seats": {"red": "human", "yellow": "open"}})  # fmt: skip
     store.create_game("g1", settings, {"red": "secret-red"})
     store.add_events(
@@ -148,3 +155,91 @@ def test_a_writer_cancelled_while_waiting_does_not_stop_the_others(store: Store)
         [3],
         [6],
     ]
+
+
+def test_a_second_lock_on_a_store_is_refused_until_the_first_lets_go(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    first = StoreLock(db)
+    first.acquire()
+    lock_file = tmp_path / "games.sqlite3.lock"
+    assert lock_file.read_text() == f"{os.getpid()}\n"
+    refused = f"the game store {db} is in use: the server with pid {os.getpid()} holds its lock "
+    with pytest.raises(StoreError, match=f"^{re.escape(f'{refused}{lock_file} ')}"):
+        StoreLock(db).acquire()  # a lock is an open file's: even this process is refused
+    first.release()
+    with StoreLock(db) as second:
+        assert second.fd is not None
+    assert second.fd is None and lock_file.read_text() == ""
+
+
+def a_game_of_two(store: Store, events: int = 3) -> None:
+    settings, _ = parse_settings({"game": "trouble", "seats": TWO_HUMANS})
+    store.create_game("g1", settings, {"red": "secret-red"})
+    store.add_events([("g1", seq, "red", 3, None, "human") for seq in range(1, events + 1)])
+
+
+@pytest.mark.parametrize(
+    ("damage", "problem"),
+    [
+        ("UPDATE games SET settings = '{\"game\": \"trou' WHERE id = 'g1'",
+         r"its settings are damaged \(Unterminated string"),
+        ("UPDATE games SET settings = '{\"game\": \"trouble\"}' WHERE id = 'g1'",
+         r"its settings are damaged \(no 'players'\)"),
+        ("UPDATE games SET settings = '[1, 2]' WHERE id = 'g1'",
+         r"its settings are damaged \(list indices"),
+        ("DELETE FROM seats WHERE game = 'g1' AND colour = 'green'", "no stored seat for green"),
+        ("UPDATE events SET roll = '[3,' WHERE seq = 2", r"the roll of event 2 is damaged"),
+    ],
+)  # fmt: skip
+def test_a_game_with_damaged_rows_is_a_store_error_naming_it(
+    store: Store, damage: str, problem: str
+) -> None:
+    a_game_of_two(store)
+    store.db.execute(damage)
+    with pytest.raises(StoreError, match=f"^game g1 cannot be loaded: {problem}"):
+        store.load_game("g1")
+
+
+def test_a_damaged_database_page_is_a_store_error_naming_the_game(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    store = Store(db)
+    a_game_of_two(store)
+    page_size = store.db.execute("PRAGMA page_size").fetchone()[0]
+    store.close()  # the last connection to close copies the log into the file
+    with db.open("r+b") as raw:
+        raw.seek(page_size)  # the first page, the schema, stays whole; the tables' do not
+        raw.write(b"\xff" * (db.stat().st_size - page_size))
+    damaged = Store(db)
+    try:
+        with pytest.raises(StoreError, match=r"^game g1 cannot be loaded: .*malformed"):
+            damaged.load_game("g1")
+    finally:
+        damaged.close()
+
+
+def close_code(ws: WebSocketTestSession) -> Any:
+    """The code the server closes the socket with (its next message must be the close)."""
+
+    async def get() -> Any:
+        with anyio.fail_after(LIMIT):
+            return await ws._send_rx.receive()
+
+    message = ws.portal.call(get)
+    assert message["type"] == "websocket.close", message
+    return message["code"]
+
+
+def test_a_damaged_game_is_a_500_over_http_and_closed_with_4500(db: Path) -> None:
+    with running(db) as client:
+        game_id = new_game(client, game="trouble", seats=TWO_HUMANS)["id"]
+    with sqlite3.connect(db) as raw:
+        raw.execute("UPDATE games SET settings = '{' WHERE id = ?", (game_id,))
+    raw.close()
+    wanted = f"game {game_id} cannot be loaded: its settings are damaged"
+    with running(db) as client:  # restarted: the game is loaded from the store
+        answer = client.get(f"/api/games/{game_id}")
+        assert answer.status_code == 500 and answer.json()["error"].startswith(wanted)
+        with client.websocket_connect(f"/ws/{game_id}") as ws:
+            error = receive(ws)
+            assert error["type"] == "error" and error["message"].startswith(wanted)
+            assert close_code(ws) == 4500

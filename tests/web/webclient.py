@@ -14,6 +14,7 @@ import anyio
 from starlette.exceptions import StarletteDeprecationWarning
 
 from pegrace.web.app import create_app
+from pegrace.web.limits import Limits
 
 with warnings.catch_warnings():
     # starlette 1.x prefers httpx2 to the httpx the project declares; both work the same
@@ -23,12 +24,16 @@ with warnings.catch_warnings():
 Json = dict[str, Any]
 LIMIT = 30.0  # seconds: only ever reached when the server is broken
 TWO_HUMANS = {"red": "human", "green": "human"}  # a 2-player game of people
+# protocol tests play as fast as the server answers, far faster than people click
+FAST_PLAY = Limits(messages_per_second=100_000)
 
 
 @contextmanager
-def running(db: Path, computer_delay: float = 0.0) -> Iterator[TestClient]:
+def running(
+    db: Path, computer_delay: float = 0.0, limits: Limits = FAST_PLAY
+) -> Iterator[TestClient]:
     """The app on ``db`` with its lifespan running (sessions live until the block ends)."""
-    with TestClient(create_app(db, computer_delay=computer_delay)) as client:
+    with TestClient(create_app(db, computer_delay=computer_delay, limits=limits)) as client:
         yield client
 
 

@@ -3,40 +3,66 @@ WebSocket per game through which players act and everyone watches (docs/web.md).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
+from collections import Counter, deque
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.types import Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from pegrace.errors import OptionError, PegraceError
-from pegrace.web.session import Conflict, GameHub, GameNotFound, GameSession, to_json
+from pegrace.web.guard import Guard, client_address
+from pegrace.web.limits import Limits, PerAddress, TokenBucket
+from pegrace.web.session import (
+    Conflict,
+    Forbidden,
+    Full,
+    GameHub,
+    GameNotFound,
+    GameSession,
+    to_json,
+)
 from pegrace.web.settings import catalog, parse_settings
 from pegrace.web.store import Store, StoreError
 
 STATIC = Path(__file__).parent / "static"
 DEFAULT_COMPUTER_DELAY = 0.3  # seconds between a computer seat's events, so people can follow
 Handler = Callable[[Request], Awaitable[Response]]
-NOT_FOUND_CLOSE, BROKEN_CLOSE = 4404, 4500  # WebSocket close codes: no such game, cannot load
+# WebSocket close codes: no such game, cannot load, too many sockets or messages, too slow
+NOT_FOUND_CLOSE, BROKEN_CLOSE, LIMIT_CLOSE, SLOW_CLOSE = 4404, 4500, 4429, 4408
 
 
-def create_app(db_path: Path, *, computer_delay: float = DEFAULT_COMPUTER_DELAY) -> Starlette:
-    """The app on the game store at ``db_path`` (created if missing)."""
+class TooMany(PegraceError):
+    """A client past one of its limits (games a minute, open sockets)."""
+
+
+def create_app(
+    db_path: Path,
+    *,
+    computer_delay: float = DEFAULT_COMPUTER_DELAY,
+    limits: Limits | None = None,
+    allowed_origins: tuple[str, ...] = (),
+) -> ASGIApp:
+    """The app on the game store at ``db_path`` (created if missing), guarded (guard.py)."""
     Store(db_path).close()  # a store that cannot be opened fails here, not on first request
+    limits = limits or Limits()
     holder: dict[str, GameHub] = {}
+    creations = PerAddress(limits.games_per_minute / 60, limits.games_per_minute)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = Store(db_path, background_checkpoints=True)
-        holder["hub"] = GameHub(store, computer_delay)
+        holder["hub"] = GameHub(store, computer_delay, limits)
         try:
             yield
         finally:
@@ -52,8 +78,14 @@ def create_app(db_path: Path, *, computer_delay: float = DEFAULT_COMPUTER_DELAY)
     async def get_catalog(request: Request) -> Response:
         return JSONResponse(catalog())
 
+    def count_creation(request: Request) -> None:
+        if not creations.take(client_address(request.scope)):
+            raise TooMany(f"at most {limits.games_per_minute} new games a minute from one "
+                          "address: wait a little")  # fmt: skip
+
     async def create_game(request: Request) -> Response:
         settings, rules = parse_settings(await json_body(request))
+        count_creation(request)
         game, tokens = hub().create(settings, rules)
         return JSONResponse({"id": game.id, "tokens": tokens, "url": f"/game/{game.id}"}, 201)
 
@@ -76,6 +108,7 @@ def create_app(db_path: Path, *, computer_delay: float = DEFAULT_COMPUTER_DELAY)
         tokens = body.get("tokens", []) if isinstance(body, dict) else None
         if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
             raise OptionError('a rematch takes {"tokens": [...]}: the seat tokens you hold')
+        count_creation(request)
         game, mine = await hub().rematch(request.path_params["game_id"], tokens)
         return JSONResponse({"id": game.id, "tokens": mine, "url": f"/game/{game.id}"}, 201)
 
@@ -101,52 +134,143 @@ def create_app(db_path: Path, *, computer_delay: float = DEFAULT_COMPUTER_DELAY)
         Route("/api/games/{game_id}/rematch", api(rematch), methods=["POST"]),
         Route("/api/games/{game_id}/record", api(record)),
         Route("/api/games/{game_id}/replay", api(frames)),
-        WebSocketRoute("/ws/{game_id}", GameSocket(hub)),
+        WebSocketRoute("/ws/{game_id}", GameSocket(hub, limits)),
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        exception_handlers={HTTPException: http_error, Exception: internal_error},
+    )
+    return Guard(app, limits.body_bytes, allowed_origins)
 
 
 class GameSocket:
     """The WebSocket of a game, as a plain ASGI app (an object, so Starlette routes to it as
     it is rather than wrapping it as a function taking a WebSocket)."""
 
-    def __init__(self, hub: Callable[[], GameHub]) -> None:
+    def __init__(self, hub: Callable[[], GameHub], limits: Limits) -> None:
         self.hub = hub
+        self.limits = limits
+        self.open: Counter[str] = Counter()  # open sockets by client address
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         socket = WebSocket(scope, receive, send)  # Starlette's, for the handshake only
+        address = client_address(scope)
         await socket.accept()
+        self.open[address] += 1
         try:
-            game = self.hub().get(socket.path_params["game_id"])
+            game = self._game(socket, address)
         except PegraceError as err:
             await socket.send_text(to_json({"type": "error", "message": str(err)}))
-            code = NOT_FOUND_CLOSE if isinstance(err, GameNotFound) else BROKEN_CLOSE
-            await socket.close(code)
+            await socket.close(close_code(err))
+            self._closed(address)
             return
-        await serve_socket(game, Connection(send), receive)
+        try:
+            await serve_socket(game, Connection(send, self.limits), receive)
+        finally:
+            self._closed(address)
+
+    def _game(self, socket: WebSocket, address: str) -> GameSession:
+        most = self.limits.sockets_per_address
+        if self.open[address] > most:
+            raise TooMany(f"at most {most} open game connections from one address: close some")
+        return self.hub().get(socket.path_params["game_id"])
+
+    def _closed(self, address: str) -> None:
+        self.open[address] -= 1
+        if not self.open[address]:
+            del self.open[address]
+
+
+def close_code(err: PegraceError) -> int:
+    if isinstance(err, GameNotFound):
+        return NOT_FOUND_CLOSE
+    return LIMIT_CLOSE if isinstance(err, TooMany | Full) else BROKEN_CLOSE
 
 
 class Connection:
-    """A game's connected browser: its messages go straight to the server's ASGI ``send``.
-    Starlette's WebSocket checks the socket's state on every message, which a game socket,
-    busy with many small messages, does not need after the handshake."""
+    """A game's connected browser. Sending never waits: messages go to an outbox of at most
+    ``outbox_bytes`` that a task of the connection's own writes to the socket, so a client
+    that does not read holds up nobody (a game sends to its clients under its lock); one that
+    falls that far behind is dropped (the page reconnects and is sent the whole state).
+    Messages go straight to the server's ASGI ``send``: Starlette's WebSocket checks the
+    socket's state on every message, which a game socket, busy with small ones, does not need."""
 
-    __slots__ = ("send",)
+    __slots__ = (
+        "dropped", "limit", "outbox", "queued", "rate", "reader", "reading", "ready", "send",
+        "writer",
+    )  # fmt: skip
 
-    def __init__(self, send: Send) -> None:
+    def __init__(self, send: Send, limits: Limits) -> None:
         self.send = send
+        self.limit = limits.outbox_bytes
+        self.rate = TokenBucket(limits.messages_per_second, 2 * limits.messages_per_second)
+        self.outbox: deque[str | int] = deque()  # messages, then maybe a close code
+        self.queued = 0  # characters in the outbox
+        self.ready = asyncio.Event()
+        self.dropped = False
+        self.reading = False  # the reader is waiting for the client's next message
+        self.reader = asyncio.current_task()
+        self.writer = asyncio.create_task(self._write())
 
     async def send_text(self, data: str) -> None:
-        await self.send({"type": "websocket.send", "text": data})
+        if self.dropped:
+            return
+        self.queued += len(data)
+        if self.queued > self.limit:
+            self.drop()
+            return
+        self.outbox.append(data)
+        self.ready.set()
+
+    async def _write(self) -> None:
+        try:
+            while True:
+                await self.ready.wait()
+                while self.outbox:
+                    item = self.outbox.popleft()
+                    if isinstance(item, int):
+                        await self.send({"type": "websocket.close", "code": item})
+                        return
+                    await self.send({"type": "websocket.send", "text": item})
+                    self.queued -= len(item)
+                self.ready.clear()
+        except Exception:  # the socket has gone
+            self.dropped = True
+
+    def drop(self) -> None:
+        """Stop sending and reading: the socket is closed once its reader returns."""
+        if self.dropped:
+            return
+        self.dropped = True
+        self.outbox.clear()
+        self.writer.cancel()
+        if self.reading and self.reader is not None:
+            self.reader.cancel()
+
+    async def close(self, code: int, message: str, seconds: float = 1.0) -> None:
+        """Say why and close, once what was queued before has gone (or ``seconds`` passed)."""
+        await self.send_text(to_json({"type": "error", "message": message}))
+        if not self.dropped:
+            self.outbox.append(code)
+            self.ready.set()
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(seconds):
+                    await asyncio.shield(self.writer)
+        self.drop()
 
 
 async def serve_socket(game: GameSession, socket: Connection, receive: Receive) -> None:
-    """Pass every text frame to the game until the client goes away."""
+    """Pass every text frame to the game until the client goes away or is dropped."""
     try:
-        while True:
-            message = await receive()
+        while not socket.dropped:
+            message = await next_message(socket, receive)
             if message["type"] == "websocket.disconnect":
+                break
+            if not socket.rate.take():
+                most = socket.rate.rate
+                await socket.close(LIMIT_CLOSE, f"more than {most:g} messages a second: closed")
                 break
             text = message.get("text")
             if text is None:
@@ -155,8 +279,23 @@ async def serve_socket(game: GameSession, socket: Connection, receive: Receive) 
             await game.receive(socket, text)
     except (WebSocketDisconnect, OSError):  # OSError: the server's "client disconnected"
         pass
+    except asyncio.CancelledError:
+        task = asyncio.current_task()
+        if not socket.dropped or task is None:
+            raise  # the server is stopping
+        task.uncancel()
     finally:
+        socket.drop()
         await game.leave(socket)
+
+
+async def next_message(socket: Connection, receive: Receive) -> Message:
+    """The client's next message; while waiting for it the reader may be cancelled (drop)."""
+    socket.reading = True
+    try:
+        return await receive()
+    finally:
+        socket.reading = False
 
 
 async def page(request: Request) -> Response:
@@ -166,29 +305,44 @@ async def page(request: Request) -> Response:
     return FileResponse(index)
 
 
+# the HTTP status of each refusal; any other PegraceError is bad input (400)
+STATUS: tuple[tuple[type[PegraceError], int], ...] = (
+    (GameNotFound, 404), (Forbidden, 403), (Conflict, 409), (TooMany, 429), (Full, 503),
+    (StoreError, 500),
+)  # fmt: skip
+
+
 def api(handler: Handler) -> Handler:
     """Bad input answers with {"error": ...} naming the problem, and changes nothing."""
 
     async def answer(request: Request) -> Response:
         try:
             return await handler(request)
-        except GameNotFound as err:
-            return JSONResponse({"error": str(err)}, 404)
-        except Conflict as err:
-            return JSONResponse({"error": str(err)}, 409)
-        except StoreError as err:
-            return JSONResponse({"error": str(err)}, 500)
         except PegraceError as err:
-            return JSONResponse({"error": str(err)}, 400)
+            status = next((code for kind, code in STATUS if isinstance(err, kind)), 400)
+            return JSONResponse({"error": str(err)}, status)
 
     return answer
 
 
+async def http_error(request: Request, exc: Exception) -> Response:
+    """Starlette's own refusals (no such route, a method a route does not take) as JSON."""
+    assert isinstance(exc, HTTPException)
+    return JSONResponse({"error": exc.detail}, exc.status_code, headers=exc.headers)
+
+
+async def internal_error(request: Request, exc: Exception) -> Response:
+    """A bug: the client learns nothing of the server's insides (the log has the trace)."""
+    return JSONResponse({"error": "internal error: the server could not answer this"}, 500)
+
+
 async def json_body(request: Request, empty: Any = None) -> Any:
+    """The request's JSON body (Guard has checked its size and type)."""
     body = await request.body()
     if not body.strip() and empty is not None:
         return empty
     try:
         return json.loads(body)
-    except (json.JSONDecodeError, UnicodeDecodeError) as err:
-        raise OptionError(f"the request body is not valid JSON: {err}") from None
+    except (ValueError, RecursionError) as err:  # ValueError: JSON, UTF-8, over-long numbers
+        problem = "nested too deeply" if isinstance(err, RecursionError) else str(err)
+        raise OptionError(f"the request body is not valid JSON: {problem}") from None

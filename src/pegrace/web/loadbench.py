@@ -288,10 +288,16 @@ def run_loop(main: Coroutine[Any, Any, float]) -> float:
     return uvloop.run(main)
 
 
+# Every benchmark client comes from this one address and plays as fast as the server answers:
+# the limits on what one address or socket may do are lifted (all else is as served).
+UNLIMITED = "games_per_minute=100000000,sockets_per_address=100000000,messages_per_second=1e8"
+
+
 def start_server(port: int, db: Path) -> subprocess.Popen[bytes]:
     command = [
         sys.executable, "-m", "pegrace.cli", "serve", "--host", HOST, "--port", str(port),
         "--db", str(db), "--no-open", "--computer-delay", "0", "--log-level", "warning",
+        "--limit", UNLIMITED,
     ]  # fmt: skip
     return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 

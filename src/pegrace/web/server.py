@@ -1,10 +1,10 @@
-"""Running the web app under uvicorn (`pegrace serve`): check the address is free, print it,
-open it in a browser where there is one, and stop cleanly on Ctrl-C or SIGTERM."""
+"""Running the web app under uvicorn (`pegrace serve`): refuse an address beyond this machine
+unless asked (--public), lock the store (one server per store), check the address is free,
+print it, open it in a browser where there is one, and stop cleanly on Ctrl-C or SIGTERM."""
 
 from __future__ import annotations
 
 import gc
-import ipaddress
 import os
 import socket
 import sys
@@ -15,9 +15,13 @@ from pathlib import Path
 from typing import TextIO
 
 import uvicorn
+from starlette.types import ASGIApp
 
 from pegrace.errors import OptionError
 from pegrace.web.app import create_app
+from pegrace.web.guard import check_origin, is_loopback
+from pegrace.web.limits import Limits
+from pegrace.web.store import StoreLock
 
 
 def free_port(host: str) -> int:
@@ -43,18 +47,23 @@ def page_address(host: str, port: int) -> str:
     return f"http://{shown}:{port}/"
 
 
-def is_loopback(host: str) -> bool:
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return host == "localhost"
-
-
 def has_browser() -> bool:
     """A graphical browser can open (never a text one that would take over this terminal)."""
     if sys.platform in ("darwin", "win32"):
         return True
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def check_public(host: str, public: bool) -> None:
+    """Serving beyond this machine must be asked for: the games and their links would be
+    open to anyone who can reach the address, over plain HTTP."""
+    if not public and not is_loopback(host):
+        raise OptionError(
+            f"--host {host} is not a loopback address: anyone who can reach it could watch and "
+            "join games over plain HTTP; add --public to serve there anyway (better: keep "
+            'the default and put a TLS reverse proxy in front, see docs/web.md, "Behind a '
+            'TLS reverse proxy")'
+        )
 
 
 def serve(
@@ -66,11 +75,25 @@ def serve(
     computer_delay: float,
     log_level: str,
     out: TextIO,
+    public: bool = False,
+    allowed_origins: tuple[str, ...] = (),
+    limits: Limits | None = None,
 ) -> int:
-    """Serve until stopped. ``open_browser`` None: open one if the session has a display."""
-    port = free_port(host) if port == 0 else port
-    check_address(host, port)
-    app = create_app(db, computer_delay=computer_delay)
+    """Serve until stopped. ``open_browser`` None: open one if the session has a display.
+    Settings are checked, and the store locked (one server per store), before any socket."""
+    check_public(host, public)
+    origins = tuple(check_origin(origin) for origin in allowed_origins)
+    with StoreLock(db):
+        port = free_port(host) if port == 0 else port
+        check_address(host, port)
+        app = create_app(db, computer_delay=computer_delay, limits=limits, allowed_origins=origins)
+        return run(app, host, port, db, open_browser=open_browser, log_level=log_level, out=out)
+
+
+def run(
+    app: ASGIApp, host: str, port: int, db: Path, *,
+    open_browser: bool | None, log_level: str, out: TextIO,
+) -> int:  # fmt: skip
     # loop "auto" is uvloop (a dependency except on Windows): its event loop and sockets carry
     # a message for far less CPU than asyncio's; no per-message compression: the messages are
     # small, and deflating each one costs more CPU than the rest of sending it; a player's

@@ -11,28 +11,27 @@ engine and re-draws every stored roll from a fresh generator, so it resumes exac
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import secrets
 import sqlite3
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any, Generic, Protocol, TypeVar
 
 import orjson
 
-from pegrace.advice import PLAYOUT_PLAYER, hint, winprob
 from pegrace.dice import Roll
 from pegrace.engine import Rules
 from pegrace.errors import IllegalMoveError, OptionError, PegraceError
-from pegrace.match import PlayerFault, dice_rng
+from pegrace.match import dice_rng
 from pegrace.moves import Move
-from pegrace.players import make_player
 from pegrace.record import Event, Record, replay
 from pegrace.state import Phase, State
 from pegrace.web import boards
-from pegrace.web.settings import HUMAN, OPEN, GameSettings, takeover_spec
+from pegrace.web.limits import Limits, TokenBucket
+from pegrace.web.settings import HUMAN, OPEN, GameSettings, new_seed, takeover_spec
 from pegrace.web.store import EventWriter, Store, StoredGame, StoreError, token_hash
+from pegrace.web.workers import DEFAULT_WORKERS, MOVE, WINPROB, Job, JobFailed, WorkerPool, think
 
 Json = dict[str, Any]
 View = TypeVar("View")
@@ -81,6 +80,25 @@ class GameNotFound(PegraceError):
     pass
 
 
+class Forbidden(PegraceError):
+    """A request only a game's players may make (a rematch of a game with people)."""
+
+
+class Full(PegraceError):
+    """The server holds as many live games as its limits allow, every one of them in use."""
+
+
+@dataclass
+class Services:
+    """What every game of a server shares: the store's writer, the worker processes that
+    think for computer seats and advice, the limits, and the pause before computer events."""
+
+    writer: EventWriter
+    pool: WorkerPool
+    limits: Limits
+    computer_delay: float
+
+
 class Conflict(PegraceError):
     """A request the game's state refuses: claiming a seat that is not open, or a rematch
     of a game still running."""
@@ -96,15 +114,15 @@ def new_game_id() -> str:
 
 class GameSession:
     def __init__(
-        self, game_id: str, settings: GameSettings, rules: Rules, writer: EventWriter,
-        computer_delay: float,
-    ) -> None:  # fmt: skip
+        self, game_id: str, settings: GameSettings, rules: Rules, services: Services
+    ) -> None:
         self.id = game_id
         self.settings = settings
         self.rules = rules
-        self.writer = writer
-        self.store = writer.store
-        self.computer_delay = computer_delay
+        self.services = services
+        self.writer = services.writer
+        self.store = services.writer.store
+        self.computer_delay = services.computer_delay
         self.state = rules.initial_state()
         self.rng = dice_rng(settings.seed)
         self.kinds = dict(settings.seats)  # an open seat turns human when claimed
@@ -124,19 +142,18 @@ class GameSession:
         self._spots = Kept(lambda: boards.piece_spots(self.rules, self.state))
         self._seats = Kept(self._seats_view)
         self._unstored_roll: Roll | None = None
-        self._thinking_rules: Rules | None = None  # used only by computer players' threads
-        self._advice_rules: Rules | None = None  # used only by advice threads, one at a time
         self._advising = asyncio.Lock()  # one hint or win-chance estimate at a time
         self._advice: dict[tuple[str, int], str] = {}  # (kind, seq) -> the answer sent
         self._advice_tasks: set[asyncio.Task[None]] = set()
+        self._estimates: dict[Client, TokenBucket] = {}  # new win-chance estimates per client
 
     # ------------------------------------------------------------------ restoring
     @classmethod
-    def restore(cls, stored: StoredGame, writer: EventWriter, computer_delay: float) -> GameSession:
+    def restore(cls, stored: StoredGame, services: Services) -> GameSession:
         """The game as stored: its events replayed through the checked engine and its dice
         generator put back by re-drawing every stored roll in order."""
         settings = stored.settings
-        session = cls(stored.id, settings, settings.rules(), writer, computer_delay)
+        session = cls(stored.id, settings, settings.rules(), services)
         rules = session.rules
         record = Record.start(rules, settings.seed, dict(settings.seats))
         record.events = [Event(e.colour, e.roll, e.move) for e in stored.events]
@@ -172,15 +189,17 @@ class GameSession:
             self.task = asyncio.create_task(self._drive(), name=f"pegrace game {self.id}")
 
     async def close(self) -> None:
-        advice = list(self._advice_tasks)
-        for task in advice:
+        tasks = [*self._advice_tasks, *([self.task] if self.task else [])]
+        for task in tasks:
             task.cancel()
-        await asyncio.gather(*advice, return_exceptions=True)
-        if self.task is not None:
-            self.task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self.task
-            self.task = None
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self.task = None
+
+    def idle(self) -> bool:
+        """Nobody is connected and nothing is under way: the game may leave memory."""
+        busy = self.lock.locked() or self._advice_tasks
+        playing = not self.state.is_over and self.plays_itself(self.current_colour())
+        return not (self.clients or busy or playing)
 
     def plays_itself(self, colour: str) -> bool:
         return self.kinds[colour].startswith("computer:") or colour in self.takeover
@@ -204,7 +223,9 @@ class GameSession:
             idle = self.settings.idle_seconds
             timeout = max(0.0, self.due_since + idle - loop.time()) if idle else None
             try:
-                await asyncio.wait_for(self.wake.wait(), timeout)
+                # not wait_for: in Python 3.11 it swallows a cancel that comes as the wait ends
+                async with asyncio.timeout(timeout):
+                    await self.wake.wait()
             except TimeoutError:
                 async with self.lock:
                     if self.changes == seen:
@@ -224,7 +245,7 @@ class GameSession:
 
     async def _computer_choice(self, colour: str) -> Move | None:
         """The computer's move for the seat to act (None when it is to roll). Players think in
-        a worker thread, with rules of their own, so a deep search does not stall the server."""
+        a worker process, so a deep search does not stall the server, within a time limit."""
         state = self.state
         if state.is_chance:
             return None
@@ -234,14 +255,15 @@ class GameSession:
         spec = self.kinds[colour] if colour not in self.takeover else takeover_spec()
         # a generator per decision: a restored game chooses exactly as it would have
         seed = f"{self.settings.seed}:{colour}:{len(self.events)}"
-        if self._thinking_rules is None:
-            self._thinking_rules = self.settings.rules()
+        job = Job.of(self.rules, state, MOVE, seed, spec)
         try:
-            text = await asyncio.to_thread(think, self._thinking_rules, state, spec, seed)
-        except PlayerFault:
-            # a bug in a computer player must not stall the game: note it, play on
-            LOG.exception("game %s: %s fell back to its first legal move", self.id, spec)
-            return legal[0]
+            text = await self.services.pool.run(job, self.services.limits.move_seconds)
+        except JobFailed as failed:
+            # a player that fails or runs out of time must not stall the game: the takeover
+            # player (one ply, a few milliseconds) moves instead
+            LOG.warning("game %s: %s gave no move (%s); %s moves", self.id, spec, failed,
+                        takeover_spec())  # fmt: skip
+            text = think(self.rules, state, takeover_spec(), seed)
         return next(move for move in legal if move.text == text)
 
     def _changed(self) -> None:
@@ -360,41 +382,52 @@ class GameSession:
 
     async def _ask(self, client: Client, kind: str) -> None:
         """Start working out a hint (for the holder of the seat to move) or everyone's win
-        chances (for anyone watching); the answer goes to the asker alone, with its ``seq``."""
+        chances (anyone gets an answer already worked out; only players start a new one, at
+        most ``winprob_per_minute``); the answer goes to the asker alone, with its ``seq``."""
         colours = self.clients[client]
         if self._returned(colours):
             await self.broadcast(self.seats_message())
-        if kind == "hint":
-            problem = self._turn_problem(colours, "move")
-            if problem:
-                await self.error(client, f"no hint now: {problem}")
-                return
-        task = asyncio.create_task(self._advise(client, kind, len(self.events), self.state))
+        seq = len(self.events)
+        known = self._advice.get((kind, seq)) if kind == WINPROB else None
+        if known is not None:
+            await client.send_text(known)
+            return
+        problem = self._advice_problem(client, colours, kind)
+        if problem:
+            await self.error(client, f"no {kind} now: {problem}")
+            return
+        task = asyncio.create_task(self._advise(client, kind, seq, self.state))
         self._advice_tasks.add(task)
         task.add_done_callback(self._advice_tasks.discard)
 
+    def _advice_problem(self, client: Client, colours: tuple[str, ...], kind: str) -> str:
+        if kind != WINPROB:
+            return self._turn_problem(colours, "move")
+        if not colours and not self.state.is_over:
+            return "only the game's players may ask for new win chances (you are watching)"
+        per_minute = self.services.limits.winprob_per_minute
+        bucket = self._estimates.setdefault(client, TokenBucket(per_minute / 60, per_minute))
+        if not bucket.take():
+            return f"win chances are worked out at most {per_minute} times a minute: wait a little"
+        return ""
+
     async def _advise(self, client: Client, kind: str, seq: int, state: State) -> None:
-        """Work the advice out in a worker thread (once per position: a second asker gets the
-        same answer at once) and send it; the game goes on meanwhile."""
+        """Work the advice out in a worker process (once per position: a second asker gets
+        the same answer at once) and send it; the game goes on meanwhile."""
         async with self._advising:
             text = self._advice.get((kind, seq))
             if text is None:
-                if self._advice_rules is None:
-                    self._advice_rules = self.settings.rules()
                 seed = f"{self.id}:{seq}"  # not the game's seed, which must stay secret
+                job = Job.of(self.rules, state, kind, seed)
                 try:
-                    body = await asyncio.to_thread(advise, self._advice_rules, state, kind, seed)
-                except Exception as err:  # a bug in the advice must not break the game
-                    if not isinstance(err, PegraceError):
-                        LOG.exception("game %s: %s failed at event %d", self.id, kind, seq)
-                    with contextlib.suppress(Exception):
-                        await self.error(client, f"no {kind} for this position: {err}")
+                    body = await self.services.pool.run(job, self.services.limits.advice_seconds)
+                except JobFailed as err:
+                    await self.error(client, f"no {kind} for this position: {err}")
                     return
                 text = to_json({"type": kind, "seq": seq, **body})
                 self._advice = {key: v for key, v in self._advice.items() if key[1] == seq}
                 self._advice[(kind, seq)] = text
-        with contextlib.suppress(Exception):  # an asker who has gone needs no answer
-            await client.send_text(text)
+        await client.send_text(text)
 
     def _turn_problem(self, colours: tuple[str, ...], kind: str) -> str:
         state = self.state
@@ -414,18 +447,17 @@ class GameSession:
 
     def _returned(self, colours: tuple[str, ...]) -> bool:
         """Whatever a seat's person sends shows they are back: the computer stops playing for
-        them, and the idle clock starts again if it is their turn. True if a takeover ended."""
+        them. The idle clock goes on from the last event (only an event restarts it, so
+        messages alone cannot hold a game up). True if a takeover ended."""
         back = self.takeover.intersection(colours)
-        idle_clock = self.settings.idle_seconds and self.current_colour() in colours
-        if idle_clock:
-            self.due_since = asyncio.get_running_loop().time()
-        if back or idle_clock:
+        if back:
             self.takeover -= back
             self._changed()
         return bool(back)
 
     async def leave(self, client: Client) -> None:
         async with self.lock:
+            self._estimates.pop(client, None)
             if self.clients.pop(client, None) is not None:
                 await self.broadcast(self.seats_message())
 
@@ -582,64 +614,61 @@ class GameSession:
                 "frames": frames, "outcome": self.outcome_view()}  # fmt: skip
 
 
-def think(rules: Rules, state: State, spec: str, seed: str) -> str:
-    """A computer player's choice, as the move's text (checked against the legal moves)."""
-    legal = rules.legal_moves(state)
-    move = make_player(spec, seed).choose(rules, state, legal)
-    if move not in legal:
-        raise PlayerFault(f"computer player {spec} chose illegal move {move}: "
-                          f"{rules.summary(state)}")  # fmt: skip
-    return move.text
-
-
-def advise(rules: Rules, state: State, kind: str, seed: str) -> Json:
-    """The body of a ``hint`` or ``winprob`` answer (advice.py): the expert's move and why,
-    or each side's chance of first place with its 95% interval."""
-    if kind == "hint":
-        found = hint(rules, state, seed=seed)
-        return {"colour": rules.colours[state.current], "move": found.move.text,
-                "label": found.described, "why": found.why, "depth": found.depth}  # fmt: skip
-    chances = winprob(rules, state, seed=seed)
-    return {
-        "playouts": chances[0].playouts,
-        "player": PLAYOUT_PLAYER,
-        "chances": [
-            {"side": c.side, "chance": c.chance, "low": c.low, "high": c.high} for c in chances
-        ],
-    }
-
-
 class GameHub:
-    """Every game the server has loaded, by id; games load from the store on first use."""
+    """Every game the server has loaded, by id; games load from the store on first use, and
+    idle ones leave memory once more than ``limits.live_games`` are loaded."""
 
-    def __init__(self, store: Store, computer_delay: float) -> None:
+    def __init__(self, store: Store, computer_delay: float, limits: Limits | None = None) -> None:
         self.store = store
-        self.writer = EventWriter(store)
-        self.computer_delay = computer_delay
+        limits = limits or Limits()
+        pool = WorkerPool(limits.workers or DEFAULT_WORKERS)
+        self.services = Services(EventWriter(store), pool, limits, computer_delay)
         self.sessions: dict[str, GameSession] = {}
 
-    def create(self, settings: GameSettings, rules: Rules) -> tuple[GameSession, dict[str, str]]:
-        """A new game; returns it and a token for each of its human seats."""
+    def create(
+        self, settings: GameSettings, rules: Rules, token_hashes: dict[str, str] | None = None
+    ) -> tuple[GameSession, dict[str, str]]:
+        """A new game; returns it and a token for each of its human seats (but those given
+        as ``token_hashes``, colour -> hash: a rematch keeps its players' tokens)."""
+        self._make_room()
         game_id = new_game_id()
         while game_id in self.sessions or self.store.load_game(game_id) is not None:
             game_id = new_game_id()
-        tokens = {colour: new_token() for colour, kind in settings.seats.items() if kind == HUMAN}
+        kept = token_hashes or {}
+        tokens = {colour: new_token() for colour, kind in settings.seats.items()
+                  if kind == HUMAN and colour not in kept}  # fmt: skip
+        hashes = {**kept, **{colour: token_hash(token) for colour, token in tokens.items()}}
         try:
-            self.store.create_game(game_id, settings, tokens)
+            self.store.create_game(game_id, settings, tokens, kept)
         except sqlite3.Error as err:
             raise StoreError(f"could not store the new game: {err}") from None
-        session = GameSession(game_id, settings, rules, self.writer, self.computer_delay)
-        session.owners = {token_hash(token): colour for colour, token in tokens.items()}
-        self.forget_finished()
+        session = GameSession(game_id, settings, rules, self.services)
+        session.owners = {digest: colour for colour, digest in hashes.items()}
         self.sessions[game_id] = session
         session.start()
         return session, tokens
 
-    def forget_finished(self) -> None:
-        """Let finished games nobody watches go from memory (the store still has them)."""
-        for game_id, session in list(self.sessions.items()):
-            if session.state.is_over and not session.clients and not session.lock.locked():
-                del self.sessions[game_id]
+    def _make_room(self) -> None:
+        """Let finished games nobody watches go from memory (the store keeps them); past
+        ``live_games``, idle unfinished ones too (nobody connected, nothing under way), the
+        longest idle first. Full if every loaded game is in use."""
+        for session in [s for s in self.sessions.values() if s.state.is_over and s.idle()]:
+            self._unload(session)
+        limit = self.services.limits.live_games
+        if len(self.sessions) < limit:
+            return
+        idle = sorted((s for s in self.sessions.values() if s.idle()), key=lambda s: s.due_since)
+        excess = len(self.sessions) - limit + 1
+        if len(idle) < excess:
+            raise Full(f"the server has {len(self.sessions)} games in play, as many as it "
+                       "holds: try again later")  # fmt: skip
+        for session in idle[:excess]:
+            self._unload(session)
+
+    def _unload(self, session: GameSession) -> None:
+        del self.sessions[session.id]
+        if session.task is not None:
+            session.task.cancel()  # an idle game's driver only watches its idle clock
 
     def get(self, game_id: str) -> GameSession:
         session = self.sessions.get(game_id)
@@ -648,42 +677,40 @@ class GameHub:
             if stored is None:
                 raise GameNotFound(f"no game {game_id!r}")
             try:
-                session = GameSession.restore(stored, self.writer, self.computer_delay)
+                session = GameSession.restore(stored, self.services)
             except PegraceError as err:
                 raise StoreError(f"game {game_id} cannot be resumed: {err}") from None
+            self._make_room()
             self.sessions[game_id] = session
             session.start()
         return session
 
     async def rematch(self, game_id: str, tokens: list[str]) -> tuple[GameSession, dict[str, str]]:
-        """The same settings with a new seed. The caller's seats (by their tokens) are theirs
-        again; other people's seats are open for them to claim (the first caller makes the
-        game, later callers get their own seats in it)."""
+        """The same settings with new dice. A game with people is rematched only by one of
+        them (a seat token of the old game): every seat of the old game is kept for whoever
+        held it, with the same token, and the caller gets back the tokens it holds."""
         old = self.get(game_id)
         if not old.state.is_over:
             raise Conflict(f"game {game_id} is not over yet")
-        mine = old.colours_of(tokens)
+        mine = {t: colour for t in tokens if (colour := old.owners.get(token_hash(t)))}
+        if old.owners and not mine:
+            raise Forbidden(f"game {game_id}'s rematch is for its players: send a seat token "
+                            "you hold in it")  # fmt: skip
+        kept = {colour: t for t, colour in mine.items()}
         if old.rematch is not None:
-            new = self.get(old.rematch)
-            claimed = {}
-            for colour in mine:
-                with contextlib.suppress(Conflict):
-                    claimed[colour] = await new.claim(colour)
-            return new, claimed
-        seats = {
-            colour: HUMAN if colour in mine else OPEN if kind in (HUMAN, OPEN) else kind
-            for colour, kind in old.kinds.items()
-        }
-        settings = replace(old.settings, seats=seats, seed=secrets.randbelow(2**31))
-        new, new_tokens = self.create(settings, settings.rules())
+            return self.get(old.rematch), kept
+        settings = replace(old.settings, seats=dict(old.kinds), seed=new_seed())
+        hashes = {colour: digest for digest, colour in old.owners.items()}
+        new, _ = self.create(settings, settings.rules(), hashes)
         old.rematch = new.id
         self.store.set_rematch(game_id, new.id)
         async with old.lock:
             old._update = None
             await old.broadcast(to_json({"type": "rematch", "id": new.id,
                                          "url": f"/game/{new.id}"}))  # fmt: skip
-        return new, new_tokens
+        return new, kept
 
     async def close(self) -> None:
         for session in self.sessions.values():
             await session.close()
+        await self.services.pool.close()

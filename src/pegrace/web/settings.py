@@ -12,9 +12,15 @@ from pegrace.engine import Rules
 from pegrace.errors import OptionError, PegraceError
 from pegrace.games import get_rules, list_games, rules_class
 from pegrace.players import canonical_spec, make_player, player_names
+from pegrace.players import parse_settings as player_settings
 
 HUMAN, OPEN, EMPTY = "human", "open", "empty"
 DEFAULT_IDLE_SECONDS = 120.0  # a seat due to act this long is played by the computer
+SEED_BITS = 128  # the server's dice seeds: too many to guess or search
+# The most a web game's computer seat may be set to think (`expert:ms=2000`, `hard:depth=3`):
+# a deeper search can take minutes a move (the worker's time limit stops it, but the seat
+# would then play far below its name).
+WEB_BOUNDS = {"ms": 2000.0, "depth": 3.0}
 TAKEOVER_CHOICES = ("computer:medium", "computer:heuristic")  # the first one that exists
 
 
@@ -129,7 +135,7 @@ def parse_settings(data: Any) -> tuple[GameSettings, Rules]:
         players,
         dict(rules.options),
         {colour: seats[colour] for colour in rules.colours},
-        _parse_seed(data.get("seed")),
+        _parse_seed(data.get("seed"), seats),
         _parse_idle(data.get("idle_seconds", DEFAULT_IDLE_SECONDS)),
     )
     return settings, rules
@@ -153,11 +159,24 @@ def _seat_kind(kind: str, colour: str, given: Any) -> str:
     if kind == OPEN:
         return OPEN
     try:
-        return canonical_spec(kind)
+        spec = canonical_spec(kind)
     except OptionError:
         raise OptionError(
             f"seat {colour}: {given!r} is not a seat kind ({', '.join(seat_kinds())}, empty)"
         ) from None
+    check_bounds(spec, f"seat {colour}")
+    return spec
+
+
+def check_bounds(spec: str, where: str) -> None:
+    """Refuse a computer player set to think longer than a web game allows (WEB_BOUNDS)."""
+    _, _, settings = spec.removeprefix("computer:").partition(":")
+    given = player_settings(settings)
+    for name, most in WEB_BOUNDS.items():
+        value = given.get({"ms": "budget_ms"}.get(name, name))
+        if value is not None and value > most:
+            raise OptionError(f"{where}: {spec} thinks too long for a web game "
+                              f"({name}={value:g}; at most {name}={most:g})")  # fmt: skip
 
 
 def _parse_options(given: Any) -> dict[str, str]:
@@ -171,11 +190,20 @@ def _parse_options(given: Any) -> dict[str, str]:
     return options
 
 
-def _parse_seed(seed: Any) -> int:
+def new_seed() -> int:
+    return secrets.randbits(SEED_BITS)
+
+
+def _parse_seed(seed: Any, seats: dict[str, str]) -> int:
+    """A seed chosen by the game's creator only where nobody else can sit down: a creator
+    who chose the dice could foresee them."""
     if seed is None:
-        return secrets.randbelow(2**31)
-    if type(seed) is not int or seed < 0:
-        raise OptionError(f"seed {seed!r}: expected a whole number >= 0")
+        return new_seed()
+    if type(seed) is not int or not 0 <= seed < 2**SEED_BITS:
+        raise OptionError(f"seed {seed!r}: expected a whole number from 0 to 2**{SEED_BITS} - 1")
+    if OPEN in seats.values():
+        raise OptionError("seed: a game with open seats has dice the server chooses "
+                          "(leave the seed out, or play it without open seats)")  # fmt: skip
     return seed
 
 

@@ -1,6 +1,8 @@
 """SQLite persistence of web games: their settings, seats (with hashed seat tokens) and every
 event. One small insert per event, committed at once in WAL mode, so killing the server loses
-nothing and a restart can replay each game exactly.
+nothing and a restart can replay each game exactly. A game whose rows are damaged, or that the
+store fails to read, raises StoreError naming it. One server at a time holds a store
+(``StoreLock``).
 
 A busy server copies the write-ahead log into the database file from a thread of its own
 (``Checkpointer``): done by the connection that commits (SQLite's default), each copy and its
@@ -14,6 +16,7 @@ import hashlib
 import json
 import os
 import sqlite3
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -23,6 +26,9 @@ from typing import Any
 
 from pegrace.errors import PegraceError
 from pegrace.web.settings import GameSettings
+
+if sys.platform != "win32":  # Windows has no flock: a second server there is not refused
+    import fcntl
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -53,6 +59,70 @@ CREATE TABLE IF NOT EXISTS events (
 
 class StoreError(PegraceError):
     """The game store cannot be opened or does not hold what was asked for."""
+
+
+class StoreLock:
+    """One server per store: two would each keep a game played on both in memory, both give
+    its next event the same number, and the one to store it second be refused, so the game
+    would stall. The lock is
+    ``flock`` on a file beside the store (``games.sqlite3.lock``) holding the server's pid;
+    the system lets go of it when the process ends, however it ends, so it is never stale.
+    The file itself stays: removing it would let a second server lock a new file while the
+    first still holds the old one."""
+
+    def __init__(self, db: Path) -> None:
+        self.db = db
+        self.path = db.with_name(db.name + ".lock")
+        self.fd: int | None = None
+
+    def acquire(self) -> None:
+        """Take the lock, or raise StoreError naming the store, the lock file and its holder."""
+        if sys.platform == "win32":
+            return
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as err:
+            raise StoreError(f"cannot lock the game store {self.db}: {err}") from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            os.ftruncate(fd, 0)
+            os.write(fd, f"{os.getpid()}\n".encode())
+        except OSError as err:  # closing lets go of the lock if it was taken
+            pid = holder_pid(fd) if isinstance(err, BlockingIOError) else None
+            os.close(fd)
+            raise self._refusal(err, pid) from None
+        self.fd = fd
+
+    def _refusal(self, err: OSError, pid: int | None) -> StoreError:
+        if not isinstance(err, BlockingIOError):  # a file system without locks, say
+            return StoreError(f"cannot lock the game store {self.db}: {err}")
+        holder = f"the server with pid {pid}" if pid else "another server"
+        return StoreError(f"the game store {self.db} is in use: {holder} holds its lock "
+                          f"{self.path} (stop it, or serve another --db)")  # fmt: skip
+
+    def release(self) -> None:
+        if self.fd is not None:
+            fd, self.fd = self.fd, None
+            with contextlib.suppress(OSError):
+                os.ftruncate(fd, 0)  # while still held, so nobody reads a pid that has gone
+            os.close(fd)  # which lets go of the lock
+
+    def __enter__(self) -> StoreLock:
+        self.acquire()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.release()
+
+
+def holder_pid(fd: int) -> int | None:
+    """The pid in a lock file (None if unreadable, or not written yet)."""
+    try:
+        text = os.pread(fd, 32, 0).decode(errors="replace").strip()
+    except OSError:
+        return None
+    return int(text) if text.isdigit() else None
 
 
 def default_db_path() -> Path:
@@ -121,9 +191,13 @@ class Store:
             self.checkpointer.close()
         self.db.close()
 
-    def create_game(self, game_id: str, settings: GameSettings, tokens: dict[str, str]) -> None:
-        """A new game with its seats; ``tokens`` holds the colours given a token now."""
-        hashes = {colour: token_hash(token) for colour, token in tokens.items()}
+    def create_game(
+        self, game_id: str, settings: GameSettings, tokens: dict[str, str],
+        kept: dict[str, str] | None = None,
+    ) -> None:  # fmt: skip
+        """A new game with its seats; ``tokens`` holds the colours given a token now, ``kept``
+        the colours whose token from an earlier game (its hash here) holds the seat."""
+        hashes = {**(kept or {}), **{colour: token_hash(t) for colour, t in tokens.items()}}
         with self.transaction():
             self.db.execute(
                 "INSERT INTO games (id, created, settings) VALUES (?, ?, ?)",
@@ -169,21 +243,33 @@ class Store:
             )  # fmt: skip
 
     def load_game(self, game_id: str) -> StoredGame | None:
+        """The game as stored, or None if there is none; StoreError names the game and what
+        is wrong should its rows be damaged or the store fail to read them."""
+        try:
+            return self._load_game(game_id)
+        except sqlite3.Error as err:
+            raise StoreError(f"game {game_id} cannot be loaded: {err}") from None
+
+    def _load_game(self, game_id: str) -> StoredGame | None:
         row = self.db.execute(
             "SELECT settings, rematch FROM games WHERE id = ?", (game_id,)
         ).fetchone()
         if row is None:
             return None
-        settings = GameSettings.from_json(json.loads(row[0]))
+        settings = read_settings(game_id, row[0])
         stored = {
             colour: StoredSeat(kind, digest)
             for colour, kind, digest in self.db.execute(
                 "SELECT colour, kind, token_hash FROM seats WHERE game = ?", (game_id,)
             )
         }
+        missing = [colour for colour in settings.seats if colour not in stored]
+        if missing:
+            raise StoreError(f"game {game_id} cannot be loaded: no stored seat for "
+                             f"{', '.join(missing)}")  # fmt: skip
         seats = {colour: stored[colour] for colour in settings.seats}
         events = [
-            StoredEvent(seq, colour, None if roll is None else json.loads(roll), move, actor)
+            StoredEvent(seq, colour, read_roll(game_id, seq, roll), move, actor)
             for seq, colour, roll, move, actor in self.db.execute(
                 "SELECT seq, colour, roll, move, actor FROM events WHERE game = ? ORDER BY seq",
                 (game_id,),
@@ -193,6 +279,24 @@ class Store:
 
     def game_ids(self) -> list[str]:
         return [row[0] for row in self.db.execute("SELECT id FROM games ORDER BY created")]
+
+
+def read_settings(game_id: str, text: str) -> GameSettings:
+    try:
+        return GameSettings.from_json(json.loads(text))
+    except KeyError as err:
+        problem = f"no {err}"
+    except (TypeError, ValueError, AttributeError) as err:  # JSONDecodeError is a ValueError
+        problem = str(err)
+    raise StoreError(f"game {game_id} cannot be loaded: its settings are damaged ({problem})")
+
+
+def read_roll(game_id: str, seq: int, text: str | None) -> Any:
+    try:
+        return None if text is None else json.loads(text)
+    except (TypeError, ValueError) as err:
+        raise StoreError(f"game {game_id} cannot be loaded: the roll of event {seq} is damaged "
+                         f"({err})") from None  # fmt: skip
 
 
 def connect(path: Path) -> sqlite3.Connection:

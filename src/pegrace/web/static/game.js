@@ -511,7 +511,7 @@ export class GamePage {
         h("li", { dataset: { side: c.side } },
           h("span", { class: "side" }, c.side.split("+").map((colour) => chip(colour))),
           h("span", { class: "bar", title: `${percent(c.low)}–${percent(c.high)}` },
-            h("span", { class: "fill", style: `width: ${(c.chance * 100).toFixed(1)}%` })),
+            h("span", { class: "fill", style: { width: `${(c.chance * 100).toFixed(1)}%` } })),
           h("span", { class: "value" }, percent(c.chance)),
           chances.playouts ? h("span", { class: "hint" }, ` ${percent(c.low)}–${percent(c.high)}`) : null))),
       h("p", { class: "hint" }, chances.playouts

@@ -7,6 +7,7 @@ export function h(tag, attrs = {}, ...children) {
     if (value === null || value === undefined || value === false) continue;
     if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
     else if (key === "dataset") Object.assign(node.dataset, value);
+    else if (key === "style") Object.assign(node.style, value); // not an attribute: the CSP allows it
     else node.setAttribute(key, value === true ? "" : value);
   }
   for (const child of children.flat(Infinity)) {

@@ -1,0 +1,525 @@
+"""What a client can do to a served app, over real sockets: never read, flood, send too much,
+forge tokens, act out of turn, rematch someone else's game, ask for endless computing, come
+from another site's page. Each test checks that nothing changed where it must not, and that
+another game's moves are still answered within ``ANSWER_LIMIT`` while the abuse goes on.
+
+The served app runs with its default limits but two: new games a minute (the tests make many
+games from one address) and messages a second (a test's table plays as fast as the server
+answers, far faster than people click). The tests of those limits, and others that need a
+small setting, run on an app of their own."""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import json
+import os
+import socket
+import sqlite3
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from pages import Server
+from webclient import TWO_HUMANS, Json, hello, new_game, next_of, running, send
+from webclient import receive as ws_receive
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.sync.client import ClientConnection, connect
+
+from pegrace.games import get_rules
+from pegrace.record import replay
+from pegrace.state import Phase
+from pegrace.web.limits import Limits
+from pegrace.web.session import GameHub
+from pegrace.web.settings import GameSettings
+from pegrace.web.store import Store
+
+ANSWER_LIMIT = 1.0  # seconds: the slowest answer another game may get while abuse goes on
+WAIT = 10.0  # seconds: only reached when the server is broken
+RATE = 400  # messages a second a socket of the served app may send (twice that in a burst)
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    folder = tmp_path_factory.mktemp("abuse")
+    limits = f"games_per_minute=100000,messages_per_second={RATE}"
+    server = Server(folder / "games.sqlite3", folder / "server.log", extra=("--limit", limits))
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def post(server: Server, path: str, body: Any = None, **headers: str) -> httpx.Response:
+    return httpx.post(server.url + path, json=body, headers=headers, timeout=WAIT)
+
+
+def create(server: Server, seats: dict[str, str] | None = None, **fields: Any) -> Json:
+    answer = post(server, "/api/games", {"game": "trouble", "seats": seats or TWO_HUMANS,
+                                         **fields})  # fmt: skip
+    assert answer.status_code == 201, answer.text
+    body: Json = answer.json()
+    return body
+
+
+def game_state(server: Server, game_id: str) -> Json:
+    answer = httpx.get(f"{server.url}/api/games/{game_id}", timeout=WAIT)
+    assert answer.status_code == 200, answer.text
+    body: Json = answer.json()
+    return {k: body[k] for k in ("seq", "phase", "current", "roll", "pieces")}
+
+
+def games_stored(server: Server) -> int:
+    with sqlite3.connect(server.db) as db:
+        count: int = db.execute("SELECT count(*) FROM games").fetchone()[0]
+    return count
+
+
+def socket_url(server: Server, game_id: str) -> str:
+    return f"ws://127.0.0.1:{server.port}/ws/{game_id}"
+
+
+def receive(ws: ClientConnection) -> Json:
+    message: Json = json.loads(ws.recv(timeout=WAIT))
+    return message
+
+
+def until(ws: ClientConnection, kind: str) -> Json:
+    while (message := receive(ws))["type"] != kind:
+        pass
+    return message
+
+
+class Table:
+    """A 2-player game of people, both seats on one connection, playing the first listed move."""
+
+    def __init__(self, server: Server, seats: dict[str, str] | None = None) -> None:
+        created = create(server, seats)
+        self.id = created["id"]
+        self.ws = connect(socket_url(server, self.id), max_size=None, legacy=True)
+        self.ws.send(json.dumps({"type": "hello", "tokens": list(created["tokens"].values())}))
+        self.state = until(self.ws, "state")
+
+    def play(self, events: int) -> float:
+        """Play ``events`` events; the slowest answer in seconds."""
+        slowest = 0.0
+        for _ in range(events):
+            if self.state["phase"] == "over":
+                break
+            moves = self.state["moves"]
+            message = {"type": "move", "move": moves[0]["text"]} if moves else {"type": "roll"}
+            sent = time.monotonic()
+            self.ws.send(json.dumps(message))
+            self.state = until(self.ws, "state")
+            slowest = max(slowest, time.monotonic() - sent)
+        return slowest
+
+    def close(self) -> None:
+        self.ws.close()
+
+
+@pytest.fixture
+def table(served: Server) -> Iterator[Table]:
+    playing = Table(served)
+    try:
+        yield playing
+    finally:
+        playing.close()
+
+
+# ---------------------------------------------------------------- raw sockets
+
+
+def raw_socket(server: Server, path: str, receive_buffer: int = 4096) -> socket.socket:
+    """A WebSocket opened by hand, with a small receive buffer, that reads nothing after the
+    handshake unless told to."""
+    raw = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
+    raw.settimeout(WAIT)
+    raw.connect(("127.0.0.1", server.port))
+    key = base64.b64encode(os.urandom(16)).decode()
+    raw.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nUpgrade: websocket\r\n"
+                f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                "Sec-WebSocket-Version: 13\r\n\r\n".encode())  # fmt: skip
+    head = b""
+    while not head.endswith(b"\r\n\r\n"):
+        head += raw.recv(1)  # a byte at a time: nothing after the handshake is read
+    assert b" 101 " in head.split(b"\r\n")[0], head
+    return raw
+
+
+def frame(text: str) -> bytes:
+    """A masked text frame, as a client sends it."""
+    payload, mask = text.encode(), os.urandom(4)
+    size = len(payload)
+    if size < 126:
+        head = bytes([0x81, 0x80 | size])
+    elif size < 65536:
+        head = bytes([0x81, 0x80 | 126]) + size.to_bytes(2, "big")
+    else:
+        head = bytes([0x81, 0x80 | 127]) + size.to_bytes(8, "big")
+    return head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+
+
+def read_to_end(raw: socket.socket, seconds: float) -> bool:
+    """Read whatever the server sends; True if it closed the connection within ``seconds``."""
+    deadline = time.monotonic() + seconds
+    raw.settimeout(0.5)
+    while time.monotonic() < deadline:
+        try:
+            if not raw.recv(65536):
+                return True
+        except TimeoutError:
+            continue
+        except ConnectionError:
+            return True
+    return False
+
+
+# ---------------------------------------------------------------- the tests
+
+
+def test_a_watcher_that_never_reads_holds_up_nobody(served: Server) -> None:
+    """Every hello is answered with the whole log: a watcher that asks and never reads fills
+    its socket, then its outbox, and is dropped; before, the game waited on it, frozen."""
+    table = Table(served, dict.fromkeys(("red", "yellow", "green", "blue"), "human"))
+    table.play(500)  # a long log: every answer to a hello is tens of kB
+    slow = raw_socket(served, f"/ws/{table.id}")
+    try:
+        hellos = frame(json.dumps({"type": "hello", "tokens": []}))
+        dropped = False
+        for _ in range(4):
+            try:
+                slow.sendall(hellos * 90)  # within the burst a connection may send
+            except (BrokenPipeError, ConnectionResetError):
+                dropped = True  # the server has closed the connection
+                break
+            assert table.play(10) < ANSWER_LIMIT
+            time.sleep(0.5)
+        assert dropped or read_to_end(slow, WAIT), "the watcher that did not read was kept"
+        assert table.play(10) < ANSWER_LIMIT
+    finally:
+        slow.close()
+        table.close()
+
+
+def test_a_flood_of_messages_closes_that_socket_only(served: Server, table: Table) -> None:
+    before = game_state(served, table.id)
+    with connect(socket_url(served, table.id)) as flood:
+        for _ in range(5 * RATE):
+            try:
+                flood.send(json.dumps({"type": "ping"}))  # the cheapest message to answer
+            except ConnectionClosed:
+                break
+        errors = []
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                message = receive(flood)
+                if message["type"] == "error":
+                    errors.append(message["message"])
+        assert errors == [f"more than {RATE} messages a second: closed"]
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4429
+    assert game_state(served, table.id) == before
+    assert table.play(10) < ANSWER_LIMIT
+
+
+def test_an_oversized_frame_closes_that_socket_only(served: Server, table: Table) -> None:
+    before = game_state(served, table.id)
+    with connect(socket_url(served, table.id), max_size=None) as big:
+        big.send(json.dumps({"type": "hello", "tokens": ["x" * 100_000]}))
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                receive(big)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009  # too big
+    assert game_state(served, table.id) == before
+    assert table.play(5) < ANSWER_LIMIT
+
+
+def test_an_oversized_body_is_refused_before_it_is_read(served: Server, table: Table) -> None:
+    stored = games_stored(served)
+    with socket.create_connection(("127.0.0.1", served.port), timeout=WAIT) as raw:
+        raw.sendall(f"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1:{served.port}\r\n"
+                    "Content-Type: application/json\r\nContent-Length: 300000000\r\n\r\n"
+                    '{"game": "trouble", '.encode())  # fmt: skip
+        answer = b""
+        while b'"}' not in answer and (part := raw.recv(65536)):
+            answer += part
+    text = answer.decode()
+    assert text.startswith("HTTP/1.1 413"), text
+    assert '{"error": "a request body may hold at most 65536 bytes"}' in text
+    chunks = (b" " * 4096 for _ in range(40))  # 160 kB, sent without a length
+    answer_json = httpx.post(served.url + "/api/games", content=chunks, timeout=WAIT,
+                             headers={"Content-Type": "application/json"})  # fmt: skip
+    assert answer_json.status_code == 413 and "at most 65536 bytes" in answer_json.json()["error"]
+    assert games_stored(served) == stored
+    assert table.play(5) < ANSWER_LIMIT
+
+
+@pytest.mark.parametrize(
+    ("body", "headers", "problem"),
+    [
+        (b"[" * 50_000, {}, "not valid JSON: nested too deeply"),
+        (b'{"game": "trouble", "seed": 1' + b"0" * 5000 + b"}", {}, "not valid JSON"),
+        (b'{"game": "trouble"', {}, "not valid JSON"),
+        (b"\xff\xfe{}", {}, "not valid JSON"),
+        (b'{"game": "trouble"}', {"Content-Type": "text/plain"}, "send the body as JSON"),
+        (b"game=trouble", {"Content-Type": "application/x-www-form-urlencoded"},
+         "send the body as JSON"),
+    ],
+)  # fmt: skip
+def test_a_malformed_body_gets_a_json_400(
+    served: Server, body: bytes, headers: dict[str, str], problem: str
+) -> None:
+    stored = games_stored(served)
+    answer = httpx.post(served.url + "/api/games", content=body, timeout=WAIT,
+                        headers={"Content-Type": "application/json", **headers})  # fmt: skip
+    assert answer.status_code == 400, answer.text
+    assert problem in answer.json()["error"]
+    assert games_stored(served) == stored
+
+
+def test_every_refusal_is_json(served: Server) -> None:
+    for method, path, status in [("GET", "/api/nothing", 404), ("DELETE", "/api/games", 405),
+                                 ("GET", "/api/games/nosuchgame", 404)]:  # fmt: skip
+        answer = httpx.request(method, served.url + path, timeout=WAIT)
+        assert answer.status_code == status
+        assert answer.headers["content-type"] == "application/json"
+        assert answer.json()["error"]
+
+
+def test_forged_and_stale_tokens_only_watch(served: Server, table: Table) -> None:
+    other = create(served)
+    before = game_state(served, table.id)
+    with connect(socket_url(served, table.id)) as forger:
+        for tokens in (["made-up"], list(other["tokens"].values())):
+            forger.send(json.dumps({"type": "hello", "tokens": tokens}))
+            assert until(forger, "welcome")["you"] == []
+            assert "are not for this game (you watch)" in until(forger, "error")["message"]
+            for message in ({"type": "roll"}, {"type": "move", "move": "pass"}):
+                forger.send(json.dumps(message))
+                assert "you are watching" in until(forger, "error")["message"]
+    assert game_state(served, table.id) == before
+    assert table.play(5) < ANSWER_LIMIT
+
+
+def test_out_of_turn_and_replayed_moves_change_nothing(served: Server) -> None:
+    created = create(served)
+    url, tokens = socket_url(served, created["id"]), created["tokens"]
+    with connect(url) as red, connect(url) as green:
+        red.send(json.dumps({"type": "hello", "tokens": [tokens["red"]]}))
+        green.send(json.dumps({"type": "hello", "tokens": [tokens["green"]]}))
+        state = until(red, "state")
+        until(green, "state")
+        before = game_state(served, created["id"])
+        green.send(json.dumps({"type": "roll"}))
+        assert "it is red's turn, not yours" in until(green, "error")["message"]
+        assert game_state(served, created["id"]) == before
+        red.send(json.dumps({"type": "roll"}))
+        state = until(red, "state")
+        seq = state["seq"]
+        red.send(json.dumps({"type": "roll"}))  # the same pop again: now green's
+        assert "it is green's turn, not yours" in until(red, "error")["message"]
+    assert game_state(served, created["id"])["seq"] == seq
+
+
+def test_a_rematch_is_for_the_players_and_keeps_their_seats(served: Server) -> None:
+    seats = {"red": "human", "green": "human"}
+    created = create(served, seats, idle_seconds=0.001)  # the computer plays both seats out
+    game_id = created["id"]
+    with connect(socket_url(served, game_id)) as watcher:
+        watcher.send(json.dumps({"type": "hello", "tokens": []}))
+        while until(watcher, "state")["phase"] != "over":
+            pass
+    stored = games_stored(served)
+    stranger = create(served)["tokens"]["red"]
+    for tokens in ([], [stranger], ["made-up"]):
+        refused = post(served, f"/api/games/{game_id}/rematch", {"tokens": tokens})
+        assert refused.status_code == 403 and "for its players" in refused.json()["error"]
+    assert games_stored(served) == stored + 1  # the stranger's game only
+    mine = post(served, f"/api/games/{game_id}/rematch", {"tokens": [created["tokens"]["red"]]})
+    assert mine.status_code == 201 and mine.json()["tokens"] == {"red": created["tokens"]["red"]}
+    new_id = mine.json()["id"]
+    taken = post(served, f"/api/games/{new_id}/claim", {"colour": "green"})
+    assert taken.status_code == 409  # kept for green's player, not open to anyone
+    with connect(socket_url(served, new_id)) as green:
+        green.send(json.dumps({"type": "hello", "tokens": [created["tokens"]["green"]]}))
+        assert until(green, "welcome")["you"] == ["green"]
+
+
+@pytest.mark.parametrize(
+    ("seat", "problem"),
+    [
+        ("computer:hard:depth=40", "depth=40; at most depth=3"),
+        ("computer:expert:ms=100000", "ms=100000; at most ms=2000"),
+        ("computer:expert:depth=4,ms=10", "depth=4; at most depth=3"),
+    ],
+)
+def test_computer_seats_cannot_be_set_to_think_without_end(
+    served: Server, seat: str, problem: str
+) -> None:
+    stored = games_stored(served)
+    answer = post(served, "/api/games", {"game": "trouble", "seats": {"red": "human",
+                                         "green": seat}})  # fmt: skip
+    assert answer.status_code == 400 and problem in answer.json()["error"]
+    assert games_stored(served) == stored
+    assert create(served, {"red": "human", "green": "computer:expert:ms=2000"})
+
+
+def test_pages_of_other_sites_are_refused(served: Server, table: Table) -> None:
+    stored = games_stored(served)
+    with (
+        pytest.raises(InvalidStatus) as refused,
+        connect(socket_url(served, table.id), origin="http://evil.example"),
+    ):
+        pass
+    assert refused.value.response.status_code == 403
+    body = {"game": "trouble", "seats": TWO_HUMANS}
+    answer = post(served, "/api/games", body, Origin="http://evil.example")
+    assert answer.status_code == 403 and "evil.example" in answer.json()["error"]
+    answer = post(served, "/api/games", body, Host="evil.example")
+    assert answer.status_code == 421 and "--allow-origin" in answer.json()["error"]
+    assert games_stored(served) == stored
+    same_site = post(served, "/api/games", body, Origin=served.url)
+    assert same_site.status_code == 201
+    with connect(socket_url(served, table.id), origin=served.url) as ws:
+        ws.send(json.dumps({"type": "ping"}))
+        assert receive(ws) == {"type": "pong"}
+
+
+def test_every_answer_carries_the_security_headers(served: Server) -> None:
+    for path in ("/", "/api/catalog", "/static/main.js", "/api/nothing"):
+        headers = httpx.get(served.url + path, timeout=WAIT).headers
+        policy = headers["content-security-policy"]
+        assert "default-src 'self'" in policy and "frame-ancestors 'none'" in policy
+        assert headers["x-content-type-options"] == "nosniff"
+        assert headers["referrer-policy"] == "same-origin"
+
+
+def test_the_seed_of_a_game_with_open_seats_is_the_servers(served: Server) -> None:
+    answer = post(served, "/api/games", {"game": "trouble", "seed": 7,
+                                         "seats": {"red": "human", "green": "open"}})  # fmt: skip
+    assert answer.status_code == 400 and "open seats" in answer.json()["error"]
+    created = create(served, {"red": "human", "green": "open"})
+    with sqlite3.connect(served.db) as db:
+        (settings,) = db.execute("SELECT settings FROM games WHERE id = ?", (created["id"],))
+    assert json.loads(settings[0])["seed"] >= 0  # 128 random bits, never shown while it runs
+
+
+# ---------------------------------------------------------------- apps of their own
+
+
+def test_new_games_from_one_address_are_limited(db: Path) -> None:
+    with running(db, limits=Limits(games_per_minute=2)) as client:
+        for _ in range(2):
+            new_game(client, game="trouble", seats=TWO_HUMANS)
+        refused = client.post("/api/games", json={"game": "trouble", "seats": TWO_HUMANS})
+        assert refused.status_code == 429 and "new games a minute" in refused.json()["error"]
+    store = Store(db)
+    assert len(store.game_ids()) == 2
+    store.close()
+
+
+def test_open_sockets_from_one_address_are_limited(db: Path) -> None:
+    with running(db, limits=Limits(sockets_per_address=2)) as client:
+        created = new_game(client, game="trouble", seats=TWO_HUMANS)
+        path = f"/ws/{created['id']}"
+        with (
+            client.websocket_connect(path),
+            client.websocket_connect(path),
+            client.websocket_connect(path) as third,
+        ):
+            assert "open game connections" in third.receive_json()["message"]
+            assert third.receive()["code"] == 4429
+        with client.websocket_connect(path) as again:  # closed ones no longer count
+            send(again, type="ping")
+            assert again.receive_json() == {"type": "pong"}
+
+
+def test_new_win_chances_are_for_players_and_limited(db: Path) -> None:
+    with running(db, limits=Limits(winprob_per_minute=1)) as client:
+        created = new_game(client, game="trouble", seats=TWO_HUMANS)
+        path = f"/ws/{created['id']}"
+        with client.websocket_connect(path) as player, client.websocket_connect(path) as watcher:
+            hello(watcher, [])
+            send(watcher, type="winprob")
+            assert "only the game's players" in next_of(watcher, "error")["message"]
+            hello(player, list(created["tokens"].values()))
+            send(player, type="winprob")
+            assert next_of(player, "winprob")["seq"] == 0
+            send(player, type="roll")
+            next_of(player, "state")
+            send(player, type="winprob")
+            assert "at most 1 times a minute" in next_of(player, "error")["message"]
+
+
+def test_only_an_accepted_action_restarts_the_idle_clock(db: Path) -> None:
+    """Red keeps sending moves that are refused (no such move): the computer still takes red's
+    seat over once red has kept the game waiting ``idle_seconds``."""
+    with running(db, computer_delay=0.0) as client:
+        seats = {"red": "human", "green": "computer:random"}
+        created = new_game(client, game="trouble", seats=seats, idle_seconds=1.0)
+        with client.websocket_connect(f"/ws/{created['id']}") as red:
+            hello(red, [created["tokens"]["red"]])
+            started, taken = time.monotonic(), False
+            while not taken:
+                send(red, type="move", move="nonsense")  # always refused
+                while (message := ws_receive(red))["type"] != "error":
+                    taken |= message["type"] == "seats" and message["seats"]["red"]["takeover"]
+                assert time.monotonic() - started < WAIT, "refused messages kept red's seat"
+                time.sleep(0.1)
+        assert time.monotonic() - started < 3.0
+
+
+def test_a_computer_past_its_time_limit_is_replaced_and_others_play_on(tmp_path: Path) -> None:
+    """A game stored before the web's bounds, with a seat whose search takes minutes a move:
+    each of its choices is made by the takeover player once the time limit passes, and
+    another game's computer seats play on meanwhile."""
+    seats = {"red": "computer:hard:depth=9", "green": "computer:random"}
+    slow = GameSettings("trouble", 2, trouble_options(), seats, 1, 0.0)
+    quick = GameSettings("trouble", 2, trouble_options(), dict.fromkeys(seats, "computer:random"),
+                         2, 0.0)  # fmt: skip
+
+    async def play() -> tuple[int, int]:
+        store = Store(tmp_path / "games.sqlite3")
+        hub = GameHub(store, computer_delay=0.0, limits=Limits(move_seconds=0.5, workers=2))
+        stuck, _ = hub.create(slow, slow.rules())
+        other, _ = hub.create(quick, quick.rules())
+        started = time.monotonic()
+        while len(stuck.events) < 100 and not stuck.state.is_over:
+            await asyncio.sleep(0.05)
+            assert time.monotonic() - started < 3 * WAIT, "the slow seat held its game up"
+        rules, states = replay(stuck.record())
+        choices = sum(s.phase == Phase.MOVE and s.current == 0 and len(rules.legal_moves(s)) > 1
+                      for s in states)  # fmt: skip
+        played = len(other.events)
+        await hub.close()
+        store.close()
+        return choices, played
+
+    choices, played = asyncio.run(play())
+    assert choices >= 2  # red chose (by the takeover player) among several moves
+    assert played > 100  # the other game played on meanwhile
+
+
+def trouble_options() -> dict[str, str]:
+    return dict(get_rules("trouble", 2).options)
+
+
+def test_idle_games_leave_memory_past_the_live_limit(tmp_path: Path) -> None:
+    async def play() -> None:
+        store = Store(tmp_path / "games.sqlite3")
+        hub = GameHub(store, computer_delay=0.0, limits=Limits(live_games=2))
+        settings = GameSettings("trouble", 2, trouble_options(), TWO_HUMANS, 3, 0.0)
+        first, _ = hub.create(settings, settings.rules())
+        second, _ = hub.create(settings, settings.rules())
+        third, _ = hub.create(settings, settings.rules())
+        assert set(hub.sessions) == {second.id, third.id}  # the longest idle went
+        assert hub.get(first.id).state == first.state  # and comes back from the store
+        await hub.close()
+        store.close()
+
+    asyncio.run(play())
