@@ -24,9 +24,10 @@ from pegrace.engine import Rules
 from pegrace.errors import NotationError, OptionError, PegraceError
 from pegrace.games import get_rules, list_games, rules_class
 from pegrace.match import parse_seats
-from pegrace.notation import load_state
+from pegrace.notation import rules_for_state, state_from_json
 from pegrace.pictures import draw
 from pegrace.players import make_player, player_names
+from pegrace.readers import read_json
 from pegrace.record import Record, replay
 from pegrace.simulate import format_report, simulate
 from pegrace.terminal import TerminalGame
@@ -347,16 +348,11 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     return 0
 
 
-def read_text(path: Path, what: str) -> str:
-    try:
-        return path.read_text(encoding="utf-8")
-    except OSError as err:
-        raise OptionError(f"cannot read {what} {path}: {err.strerror}") from None
-
-
 def cmd_moves(args: argparse.Namespace) -> int:
     rules_class(args.game)
-    rules, state = load_state(read_text(args.state, "state file"), args.game)
+    data = read_json(args.state, "state file", NotationError)
+    rules = rules_for_state(data, args.game)
+    state = state_from_json(rules, data)
     if args.roll is not None:
         if state.phase not in (state.phase.ROLL, state.phase.MOVE):
             raise NotationError(f"the state's phase is {state.phase.name.lower()}: no roll is due")
@@ -383,7 +379,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     print(f"{rules.title}, seed {record.seed}, rules "
           + ", ".join(f"{k}={v}" for k, v in rules.options.items()))  # fmt: skip
     if not args.final:
-        for before, event, after in zip(states, record.events, states[1:], strict=True):
+        for before, event, after in zip(states[:-1], record.events, states[1:], strict=True):
             if event.move is None:
                 label = "pops" if before.phase == before.phase.ROLLOFF else "rolls"
                 dice = rules.dice_at(before)

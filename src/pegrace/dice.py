@@ -93,6 +93,15 @@ class TwoDice(Dice):
         assert isinstance(roll, tuple)
         return f"{roll[0]}+{roll[1]}"
 
+    def parse(self, text: str) -> Roll:
+        """``3+5`` or ``5+3``: one throw, whichever die is written first."""
+        faces = text.strip().split("+")
+        if len(faces) == 2 and all(f.strip().isdigit() for f in faces):
+            pair = tuple(sorted(int(f) for f in faces))
+            if any(pair == roll for roll, _ in self.outcomes):
+                return (pair[0], pair[1])
+        return super().parse(text)  # its error names the roll as written
+
 
 class BonusDice(Dice):
     """Headache's pop: a d6 and a bonus die with a red dot on one of its six faces.

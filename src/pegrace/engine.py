@@ -310,7 +310,12 @@ class Rules:
         """Raise NotationError if no game could reach these pieces."""
 
     def check_aux(self, aux: tuple[int, ...]) -> None:
-        """Raise NotationError if ``aux`` is not a valid set of this game's counters."""
+        """Raise NotationError if ``aux`` is not a valid set of this game's counters (a game
+        with counters of its own checks their values too)."""
+        expected = self.initial_aux()
+        if len(aux) != len(expected) or any(value < 0 for value in aux):
+            keeps = f"{len(expected)} counters" if expected else "no counters"
+            raise NotationError(f'{self.name} keeps {keeps} in "aux", not {list(aux)}')
 
     # --------------------------------------------------------------- engine
     def initial_state(self) -> State:

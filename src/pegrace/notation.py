@@ -14,6 +14,7 @@ from typing import Any
 from pegrace.engine import Rules
 from pegrace.errors import NotationError, PegraceError
 from pegrace.games import get_rules
+from pegrace.readers import parse_json
 from pegrace.state import Phase, State
 
 STATE_KEYS = {
@@ -105,6 +106,16 @@ def _int(data: Mapping[str, Any], field: str, default: int) -> int:
     return value
 
 
+def _end(data: Mapping[str, Any], phase: Phase) -> str:
+    """Why the game ended: a reason once it is over, nothing before."""
+    end = data.get("end", "")
+    if not isinstance(end, str):
+        raise NotationError(f'"end" must be the reason the game ended (a string), not {end!r:.40}')
+    if end and phase != Phase.OVER:
+        raise NotationError(f'"end" {end!r} is for a game that is over (phase "over")')
+    return end
+
+
 def _read_state(rules: Rules, data: Mapping[str, Any]) -> State:
     raw = data["pieces"]
     missing = [c for c in rules.colours if c not in raw]
@@ -152,7 +163,7 @@ def _read_state(rules: Rules, data: Mapping[str, Any]) -> State:
         contenders=_seats(rules, data, "contenders"),
         rolloff=_ints(data, "rolloff"),
         aux=_ints(data, "aux") if "aux" in data else rules.initial_aux(),
-        end=str(data.get("end", "")),
+        end=_end(data, phase),
     )
     rules.check_aux(state.aux)
     if phase == Phase.ROLLOFF and not state.contenders:
@@ -163,10 +174,7 @@ def _read_state(rules: Rules, data: Mapping[str, Any]) -> State:
 
 
 def load_state(text: str, game: str | None = None) -> tuple[Rules, State]:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise NotationError(f"the state is not valid JSON: {err}") from None
+    data = parse_json(text, "the state", NotationError)
     rules = rules_for_state(data, game)
     return rules, state_from_json(rules, data)
 

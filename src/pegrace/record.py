@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 from pegrace.engine import Rules
 from pegrace.errors import PegraceError, RecordError
 from pegrace.games import get_rules
+from pegrace.readers import read_json
 from pegrace.state import State
 
 FORMAT = "pegrace-record"
@@ -86,31 +87,44 @@ class Record:
             raise RecordError(f'not a pegrace record (expected "format": "{FORMAT}")')
         if data.get("format_version") != FORMAT_VERSION:
             raise RecordError(f"record format version {data.get('format_version')!r} is unknown")
-        try:
-            events = [_event(e) for e in data["events"]]
-            record = cls(
-                game=str(data["game"]),
-                players=int(data["players"]),
-                options={str(k): str(v) for k, v in data.get("rules", {}).items()},
-                rules_version=int(data["rules_version"]),
-                seed=data.get("seed"),
-                seats={str(k): str(v) for k, v in data.get("seats", {}).items()},
-                events=events,
-                result=data.get("result"),
-            )
-        except (KeyError, TypeError, ValueError, AttributeError) as err:
-            raise RecordError(f"malformed record: {err!r}") from None
-        return record
+        return cls(
+            game=_field(data, "game", str),
+            players=_field(data, "players", int),
+            options=_names(data, "rules"),
+            rules_version=_field(data, "rules_version", int),
+            seed=_field(data, "seed", int, optional=True),
+            seats=_names(data, "seats"),
+            events=[_event(e) for e in _field(data, "events", list)],
+            result=_field(data, "result", dict, optional=True),
+        )
 
     @classmethod
     def load(cls, path: Path) -> Record:
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except OSError as err:
-            raise RecordError(f"cannot read record {path}: {err.strerror}") from None
-        except json.JSONDecodeError as err:
-            raise RecordError(f"record {path} is not valid JSON: {err}") from None
-        return cls.from_json(data)
+        return cls.from_json(read_json(path, "record", RecordError))
+
+
+KIND_NAMES = {str: "a string", int: "a whole number", list: "a list", dict: "an object"}
+
+
+def _field(data: dict[str, Any], key: str, kind: type, optional: bool = False) -> Any:
+    """``data[key]``, checked to be of ``kind`` (or missing or null, if ``optional``)."""
+    value = data.get(key)
+    if value is None and optional:
+        return None
+    if type(value) is not kind:
+        shown = "missing" if key not in data else f"{value!r:.40}"
+        raise RecordError(f'malformed record: "{key}" must be {KIND_NAMES[kind]}, not {shown}')
+    return value
+
+
+def _names(data: dict[str, Any], key: str) -> dict[str, str]:
+    """An object of names to strings (or whole numbers, read as their text); {} if missing."""
+    value = data.get(key, {})
+    if not isinstance(value, dict) or not all(
+        type(v) in (str, int) for v in value.values()
+    ):  # fmt: skip
+        raise RecordError(f'malformed record: "{key}" must be an object of names to strings')
+    return {str(k): str(v) for k, v in value.items()}
 
 
 def _event(data: Any) -> Event:

@@ -71,6 +71,17 @@ class LudoTrack(RaceTrack):
             return self.goal_name
         return super().position_name(position)
 
+    def parse_position(self, colour: str, text: str) -> int:
+        """As RaceTrack's, but the last lane slot is written by its own name only."""
+        position = super().parse_position(colour, text)
+        if position == self.goal and text.strip() != self.goal_name:
+            raise NotationError(
+                f"{colour} position {text!r} is not one of {self.base_name}, start, "
+                f"track:0..{self.lane_start - 1}, {self.lane_name}:1..{self.lane_length - 1}, "
+                f"{self.goal_name}"
+            )
+        return position
+
 
 class DiceMove(Move):
     """A whole two-dice turn: the ordered die uses ``(die, origin, target)``, written

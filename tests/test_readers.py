@@ -1,0 +1,252 @@
+"""The files the pegrace command reads (game records, state files): a real record replays move
+by move in every game, and anything malformed, however it is broken, ends with one line
+naming the problem and exit status 2, never a traceback."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pegrace.cli import main
+from pegrace.games import list_games
+from pegrace.notation import dump_state
+from pegrace.record import Record, replay
+
+Mutation = Callable[[random.Random, Any], Any]
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    try:
+        code = main(list(args))
+    except SystemExit as exit_:
+        code = int(exit_.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def recorded_game(capsys: pytest.CaptureFixture[str], folder: Path, game: str) -> Path:
+    path = folder / f"{game}.json"
+    code, _, _ = run(capsys, "play", game, "--players", "2", "--seat", "all=computer:random",
+                     "--fast", "--no-colour", "--seed", "3", "--record", str(path))  # fmt: skip
+    assert code == 0 and path.exists()
+    return path
+
+
+@pytest.mark.parametrize("game", list_games())
+def test_replay_shows_every_event_of_a_real_record(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, game: str
+) -> None:
+    path = recorded_game(capsys, tmp_path, game)
+    record = Record.load(path)
+    code, out, err = run(capsys, "replay", str(path), "--no-colour")
+    assert code == 0, err
+    rolls = sum(event.move is None for event in record.events)
+    moves = len(record.events) - rolls
+    lines = out.splitlines()
+    colours = tuple(f"{colour} " for colour in record.rules().colours)
+    said_rolls = [line for line in lines if line.startswith(colours) and
+                  (" rolls " in line or " pops " in line)]  # fmt: skip
+    said_moves = [line for line in lines if line.startswith(tuple(c[:-1] + ":" for c in colours))]
+    assert (len(said_rolls), len(said_moves)) == (rolls, moves)
+    assert lines[-1].startswith("places: 1. ")
+
+
+# ---------------------------------------------------------------- what is refused by name
+
+
+def state_file(tmp_path: Path, data: Any) -> Path:
+    path = tmp_path / "state.json"
+    path.write_text(json.dumps(data))
+    return path
+
+
+@pytest.mark.parametrize(
+    ("game", "state", "problem"),
+    [
+        ("ludo", {"pieces": {"red": ["lane:5", "base", "base", "base"],
+                             "yellow": ["base"] * 4}, "roll": [1, 2]},
+         "red position 'lane:5' is not one of base, start, track:0..42, lane:1..4, exit"),
+        ("trouble", {"pieces": {"red": ["home"] * 4, "green": ["home"] * 4}, "end": 5},
+         '"end" must be the reason the game ended (a string), not 5'),
+        ("trouble", {"pieces": {"red": ["home"] * 4, "green": ["home"] * 4},
+                     "end": "first place decided"},
+         '"end" \'first place decided\' is for a game that is over'),
+        ("trouble", {"pieces": {"red": ["home"] * 4, "green": ["home"] * 4}, "aux": [3]},
+         'trouble keeps no counters in "aux", not [3]'),
+        ("headache", {"pieces": {"red": ["start"] * 4, "green": ["start"] * 4}, "aux": [1]},
+         "headache aux is"),
+    ],
+)  # fmt: skip
+def test_impossible_states_are_refused_by_name(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, game: str, state: Any, problem: str
+) -> None:
+    path = state_file(tmp_path, state)
+    code, _, err = run(capsys, "moves", game, "--state", str(path), "--roll", "6")
+    assert code == 2 and problem in err, err
+    assert err.count("\n") == 1
+
+
+def test_a_two_dice_roll_may_be_written_either_way_round(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = state_file(tmp_path, {"pieces": {"red": ["start", "base", "base", "base"],
+                                            "yellow": ["base"] * 4}})  # fmt: skip
+    answers = [run(capsys, "moves", "ludo", "--state", str(path), "--roll", roll)
+               for roll in ("1+6", "6+1", " 6 + 1 ")]  # fmt: skip
+    assert answers[0][0] == 0 and "with 1+6" in answers[0][1]
+    assert answers[1] == answers[0] and answers[2] == answers[0]
+    code, _, err = run(capsys, "moves", "ludo", "--state", str(path), "--roll", "7+1")
+    assert code == 2 and "roll '7+1' is not a two d6 roll" in err
+
+
+@pytest.mark.parametrize(
+    ("content", "problem"),
+    [
+        (b"\xff\xfe{}", "is not UTF-8 text (byte 0)"),
+        (b"[" * 100_000, "is not valid JSON: nested too deeply"),
+        (b'{"pieces": 1' + b"0" * 5000 + b"}", "is not valid JSON: a number has too many digits"),
+        (b'{"pieces": ', "is not valid JSON: Expecting value"),
+    ],
+)
+def test_a_file_that_is_not_json_is_named(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, content: bytes, problem: str
+) -> None:
+    path = tmp_path / "bad.json"
+    path.write_bytes(content)
+    for args in (("moves", "trouble", "--state", str(path)), ("replay", str(path))):
+        code, _, err = run(capsys, *args)
+        assert code == 2 and problem in err and str(path) in err, err
+        assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("change", "problem"),
+    [
+        ({"rules": ["x"]}, '"rules" must be an object of names to strings'),
+        ({"seats": 5}, '"seats" must be an object of names to strings'),
+        ({"events": {}}, '"events" must be a list, not {}'),
+        ({"players": "2"}, "\"players\" must be a whole number, not '2'"),
+        ({"players": 10**40}, "record rules:"),
+        ({"game": None}, '"game" must be a string, not None'),
+        ({"events": [["red", 3]]}, "malformed event ['red', 3]"),
+        ({"events": [{"colour": "red", "roll": [1, 2, 3]}]}, "is not a d6 roll"),
+    ],
+)
+def test_a_malformed_record_is_named(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, change: dict[str, Any], problem: str
+) -> None:
+    good = json.loads(recorded_game(capsys, tmp_path, "trouble").read_text())
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({**good, **change}))
+    code, _, err = run(capsys, "replay", str(path), "--final", "--no-colour")
+    assert code == 2 and problem in err, err
+    assert err.count("\n") == 1
+
+
+# ---------------------------------------------------------------- fuzzing
+
+
+def wrong_values() -> list[Any]:
+    return [None, True, -1, 0, 7, 10**30, 1.5, "", "x", "lane:99", [], [1, 2, 3], {}, {"a": 1},
+            [[[]]], "\u0000", "track:-1"]  # fmt: skip
+
+
+def mutate(rng: random.Random, value: Any, depth: int = 0) -> Any:
+    """The value with one part changed: a key dropped or added, an item replaced by a wrong
+    value, lists shuffled or cut."""
+    if isinstance(value, dict) and value and rng.random() < 0.8:
+        key = rng.choice(list(value))
+        roll = rng.random()
+        if roll < 0.2:
+            return {k: v for k, v in value.items() if k != key}
+        if roll < 0.3:
+            return {**value, rng.choice(["junk", "aux", "end", "turn"]): rng.choice(wrong_values())}
+        if roll < 0.6 or depth > 3:
+            return {**value, key: rng.choice(wrong_values())}
+        return {**value, key: mutate(rng, value[key], depth + 1)}
+    if isinstance(value, list) and value and rng.random() < 0.8:
+        items = list(value)
+        index = rng.randrange(len(items))
+        roll = rng.random()
+        if roll < 0.2:
+            rng.shuffle(items)
+        elif roll < 0.4:
+            del items[index:]
+        elif roll < 0.7 or depth > 3:
+            items[index] = rng.choice(wrong_values())
+        else:
+            items[index] = mutate(rng, items[index], depth + 1)
+        return items
+    return rng.choice(wrong_values())
+
+
+def garble(rng: random.Random, text: str) -> bytes:
+    """The text's bytes cut, with bytes flipped or inserted."""
+    data = bytearray(text.encode())
+    for _ in range(rng.randint(1, 3)):
+        at = rng.randrange(len(data))
+        roll = rng.random()
+        if roll < 0.3:
+            del data[at:]
+            if not data:
+                data += b"{"
+        elif roll < 0.6:
+            data[at] = rng.randrange(256)
+        else:
+            data[at:at] = rng.choice([b"\xff", b"[", b"9" * 5000, b'"', b"}", b"\\u"])
+    return bytes(data)
+
+
+def check_every_answer_is_clean(
+    capsys: pytest.CaptureFixture[str], args: Callable[[Path], list[str]], contents: list[bytes],
+    path: Path,
+) -> int:  # fmt: skip
+    """Run the command on every content; each exits 0, or 2 with one line. How many were 2."""
+    refused = 0
+    for content in contents:
+        path.write_bytes(content)
+        code, _, err = run(capsys, *args(path))
+        assert code in (0, 2), (content[:200], err)
+        if code == 2:
+            refused += 1
+            assert err.count("\n") == 1 and err.startswith("pegrace: error: "), (content[:200], err)
+    return refused
+
+
+def variants(rng: random.Random, good: Any, count: int) -> list[bytes]:
+    text = json.dumps(good)
+    made = [json.dumps(mutate(rng, good)).encode() for _ in range(count)]
+    return made + [garble(rng, text) for _ in range(count // 3)]
+
+
+@pytest.mark.parametrize("game", list_games())
+def test_mutated_records_never_end_in_a_traceback(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, game: str
+) -> None:
+    good = json.loads(recorded_game(capsys, tmp_path, game).read_text())
+    good["events"] = good["events"][:60]
+    good.pop("result", None)
+    contents = variants(random.Random(f"records {game}"), good, 150)
+    refused = check_every_answer_is_clean(
+        capsys, lambda p: ["replay", str(p), "--final", "--no-colour"], contents, tmp_path / "r"
+    )
+    assert refused > len(contents) // 2  # most mutations break the record
+
+
+@pytest.mark.parametrize("game", list_games())
+def test_mutated_state_files_never_end_in_a_traceback(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, game: str
+) -> None:
+    rules, states = replay(Record.load(recorded_game(capsys, tmp_path, game)))
+    position = next(s for s in states[len(states) // 2 :] if s.roll is not None)
+    good = json.loads(dump_state(rules, position))
+    contents = variants(random.Random(f"states {game}"), good, 150)
+    refused = check_every_answer_is_clean(
+        capsys, lambda p: ["moves", game, "--state", str(p)], contents, tmp_path / "s"
+    )
+    assert refused > len(contents) // 2
