@@ -12,21 +12,12 @@ from typing import Any
 
 import pytest
 
-from pegrace.cli import main
 from pegrace.games import list_games
 from pegrace.notation import dump_state
 from pegrace.record import Record, replay
+from test_cli import run
 
 Mutation = Callable[[random.Random, Any], Any]
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(args))
-    except SystemExit as exit_:
-        code = int(exit_.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def recorded_game(capsys: pytest.CaptureFixture[str], folder: Path, game: str) -> Path:
