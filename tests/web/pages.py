@@ -77,14 +77,22 @@ def quick_computer(catalog: dict[str, Any]) -> str:
     return next((k for k in QUICK_COMPUTERS if k in kinds), kinds[0])
 
 
-def new_page(browser: Any, speed: str = "instant") -> tuple[Any, Any, list[str]]:
+def new_page(
+    browser: Any, speed: str = "instant", policy: bool = False
+) -> tuple[Any, Any, list[str]]:
     """A page in a context of its own (its own localStorage), at the given animation speed,
-    and the list its script errors are collected in."""
-    context = browser.new_context(viewport={"width": 1000, "height": 700}, reduced_motion="reduce")
+    and the list its script errors are collected in (with ``policy``, also whatever the
+    page's Content-Security-Policy refused). Without ``policy`` the page's CSP is bypassed:
+    Playwright's ``wait_for_function`` evaluates its expression in the page, which the CSP
+    forbids (test_e2e's policy test plays with it in force, waiting by selectors only)."""
+    context = browser.new_context(viewport={"width": 1000, "height": 700},
+                                  reduced_motion="reduce", bypass_csp=not policy)  # fmt: skip
     context.add_init_script(f"localStorage.setItem('pegrace:speed', '{speed}')")
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda message: errors.append(message.text)
+            if "Content Security Policy" in message.text else None)  # fmt: skip
     return context, page, errors
 
 
