@@ -4,9 +4,12 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play terminal test browser lint typecheck unit bench clean
+.PHONY: play terminal test browser lint typecheck rust unit bench clean
 
-$(STAMP): pyproject.toml
+# the Rust core is built into the package by pip (maturin): a change to it installs again
+RUST := Cargo.toml Cargo.lock $(wildcard core/*.rs core/*/*.rs)
+
+$(STAMP): pyproject.toml $(RUST)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
@@ -20,7 +23,7 @@ play: $(STAMP)
 terminal: $(STAMP)
 	$(BIN)/pegrace play trouble --seat red=human --seat all=computer:medium
 
-test: browser lint typecheck unit
+test: browser lint typecheck rust unit
 
 # the end-to-end tests drive Debian's chromium (Playwright's own browser download is not used)
 browser:
@@ -36,6 +39,12 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict src
 
+# the core's own checks: formatting, lints as errors, and its unit tests
+rust: $(STAMP)
+	cargo fmt --check
+	PYO3_PYTHON=$(CURDIR)/$(BIN)/python cargo clippy --all-targets -- -D warnings
+	PYO3_PYTHON=$(CURDIR)/$(BIN)/python cargo test
+
 unit: $(STAMP)
 	$(BIN)/pytest -W error
 
@@ -43,4 +52,4 @@ bench: $(STAMP)
 	$(BIN)/pegrace bench trouble
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache target src/pegrace/*.so

@@ -1,0 +1,516 @@
+//! Trouble (Hasbro), as `pegrace.games.trouble` plays it; docs/rules/trouble.md gives the seed
+//! sentence behind each rule. Positions are in each colour's own frame: -1 home, 0 start,
+//! 1..27 the loop, 28..31 the finish slots. Colours sit 7 spaces apart (red 0, yellow 7,
+//! green 14, blue 21); 2 players sit opposite (red, green).
+
+use crate::engine::{self, End, Move, MoveList, Phase, Row, Seats, State, MAX_SEATS, PIECES};
+
+const LOOP: i8 = 28;
+const GOAL: i8 = LOOP + 3;
+const SPACING: i8 = 7;
+const HOME: i8 = -1;
+
+#[derive(Clone, Debug)]
+pub struct Trouble {
+    pub seats: usize,
+    // loop space (0..28) of a seat's loop position, and a seat's loop position on a space
+    space_of: [[i8; LOOP as usize]; MAX_SEATS],
+    position_on: [[i8; LOOP as usize]; MAX_SEATS],
+    next_seat: [u8; MAX_SEATS],
+    pub sides: [u8; MAX_SEATS],
+    pub side_count: usize,
+    voluntary: bool,
+    six_always: bool,
+    forfeit_third_six: bool,
+    deepest_first: bool,
+    play_on: bool,
+}
+
+/// The rule options and their values, the first value being the default.
+const OPTIONS: [(&str, [&str; 2]); 7] = [
+    ("turn_order", ["clockwise", "counterclockwise"]),
+    ("voluntary_pass", ["on", "off"]),
+    ("six_bonus", ["always", "if-played"]),
+    ("three_sixes", ["off", "forfeit"]),
+    ("finish", ["exact", "deepest-first"]),
+    ("play_on", ["on", "off"]),
+    ("two_sets", ["off", "on"]),
+];
+
+fn option_values(given: &[(String, String)]) -> Result<[bool; 7], String> {
+    // each option as "not its default"
+    let mut chosen = [false; 7];
+    for (name, value) in given {
+        let index = OPTIONS
+            .iter()
+            .position(|(known, _)| known == name)
+            .ok_or_else(|| format!("unknown trouble option {name:?}"))?;
+        let values = OPTIONS[index].1;
+        chosen[index] = match values.iter().position(|v| v == value) {
+            Some(i) => i == 1,
+            None => {
+                return Err(format!(
+                    "trouble option {name}={value:?}: one of {values:?}"
+                ))
+            }
+        };
+    }
+    Ok(chosen)
+}
+
+impl Trouble {
+    pub fn new(players: usize, options: &[(String, String)]) -> Result<Self, String> {
+        let [counterclockwise, no_pass, if_played, forfeit, deepest, first_only, two_sets] =
+            option_values(options)?;
+        if !(2..=4).contains(&players) {
+            return Err(format!("trouble is for 2 to 4 players, not {players}"));
+        }
+        if two_sets && players != 2 {
+            return Err("trouble option two_sets=on needs exactly 2 players".into());
+        }
+        let colours: &[i8] = match (players, two_sets) {
+            (_, true) | (4, _) => &[0, 1, 2, 3],
+            (3, _) => &[0, 1, 2],
+            _ => &[0, 2],
+        };
+        let seats = colours.len();
+        let mut space_of = [[0; LOOP as usize]; MAX_SEATS];
+        let mut position_on = [[0; LOOP as usize]; MAX_SEATS];
+        let mut sides = [0; MAX_SEATS];
+        for seat in 0..seats {
+            for position in 0..LOOP {
+                let space = (colours[seat] * SPACING + position) % LOOP;
+                space_of[seat][position as usize] = space;
+                position_on[seat][space as usize] = position;
+            }
+            sides[seat] = if two_sets {
+                (seat % 2) as u8
+            } else {
+                seat as u8
+            };
+        }
+        let mut order: Vec<u8> = (0..seats as u8).collect();
+        if counterclockwise {
+            order[1..].reverse();
+        }
+        let mut next_seat = [0; MAX_SEATS];
+        for (i, &seat) in order.iter().enumerate() {
+            next_seat[seat as usize] = order[(i + 1) % seats];
+        }
+        Ok(Trouble {
+            seats,
+            space_of,
+            position_on,
+            next_seat,
+            sides,
+            side_count: if two_sets { 2 } else { seats },
+            voluntary: !no_pass,
+            six_always: !if_played,
+            forfeit_third_six: forfeit,
+            deepest_first: deepest,
+            play_on: !first_only,
+        })
+    }
+
+    pub fn initial_state(&self) -> State {
+        // each side's first seat pops in the roll-off
+        let leads: Vec<u8> = (0..self.side_count as u8).collect();
+        State {
+            pieces: [[HOME; PIECES]; MAX_SEATS],
+            phase: Phase::Rolloff,
+            current: leads[0],
+            roll: 0,
+            streak: 0,
+            turn: 0,
+            finished: Seats::default(),
+            contenders: Seats::from_slice(&leads),
+            rolloff: Seats::default(),
+            end: End::Running,
+        }
+    }
+
+    pub fn apply_roll(&self, state: &State, roll: u8) -> State {
+        if state.phase != Phase::Roll {
+            return engine::rolloff(state, roll);
+        }
+        State {
+            phase: Phase::Move,
+            roll,
+            ..*state
+        }
+    }
+
+    /// A turn's roll, in place (the roll-off goes through `apply_roll`).
+    pub fn roll(&self, state: &mut State, roll: u8) {
+        state.phase = Phase::Move;
+        state.roll = roll;
+    }
+
+    /// Never empty for a seat to move: when no peg can move, the pass.
+    pub fn legal_moves(&self, state: &State) -> MoveList {
+        let mut moves = MoveList::default();
+        if state.phase != Phase::Move {
+            return moves;
+        }
+        self.peg_moves(state, &mut moves);
+        if moves.is_empty() || self.voluntary {
+            moves.push(Move::Pass);
+        }
+        moves
+    }
+
+    fn peg_moves(&self, state: &State, moves: &mut MoveList) {
+        let roll = state.roll as i8;
+        if self.forfeit_third_six && roll == 6 && state.streak >= 2 {
+            return;
+        }
+        let mine = &state.pieces[state.current as usize];
+        let deepest = if self.deepest_first {
+            GOAL - mine.iter().filter(|&&p| p >= LOOP).count() as i8
+        } else {
+            -1
+        };
+        let mut previous = -2;
+        for &peg in mine {
+            if peg == previous {
+                continue; // pegs at home are interchangeable
+            }
+            previous = peg;
+            if peg < 0 {
+                if roll == 6 && !mine.contains(&0) {
+                    moves.push(Move::Step {
+                        origin: HOME,
+                        target: 0,
+                    });
+                }
+                continue;
+            }
+            let target = peg + roll;
+            let deep_only = deepest >= 0 && target >= LOOP && (peg >= LOOP || target != deepest);
+            if target <= GOAL && !mine.contains(&target) && !deep_only {
+                moves.push(Move::Step {
+                    origin: peg,
+                    target,
+                });
+            }
+        }
+    }
+
+    pub fn apply_move(&self, state: &State, chosen: Move) -> State {
+        let mut next = *state;
+        self.play(&mut next, chosen);
+        next
+    }
+
+    /// `apply_move` in place (the simulations' hot path: no copy of the state).
+    pub fn play(&self, state: &mut State, chosen: Move) {
+        let seat = state.current;
+        let rolled = state.roll;
+        state.roll = 0;
+        if let Move::Step { origin, target } = chosen {
+            self.move_peg(&mut state.pieces, seat as usize, origin, target);
+            if !state.finished.contains(seat) && self.seat_finished(&state.pieces, seat) {
+                state.finished.push(seat);
+                state.end = self.game_over(&state.finished);
+                if state.end != End::Running {
+                    state.phase = Phase::Over;
+                    return;
+                }
+            }
+        }
+        state.phase = Phase::Roll;
+        if self.extra_roll(rolled, state.streak, chosen) && !state.finished.contains(seat) {
+            state.streak += 1;
+            return;
+        }
+        let mut following = self.next_seat[seat as usize];
+        while state.finished.contains(following) {
+            following = self.next_seat[following as usize];
+        }
+        state.current = following;
+        state.streak = 0;
+        state.turn += 1;
+    }
+
+    /// The peg steps to its target; an opponent on that loop space goes home.
+    fn move_peg(&self, pieces: &mut [Row; MAX_SEATS], seat: usize, origin: i8, target: i8) {
+        if (0..LOOP).contains(&target) {
+            let space = self.space_of[seat][target as usize] as usize;
+            for other in (0..self.seats).filter(|&o| o != seat) {
+                let relative = self.position_on[other][space];
+                if let Some(i) = pieces[other].iter().position(|&p| p == relative) {
+                    pieces[other][i] = HOME;
+                    engine::sort_row(&mut pieces[other]);
+                    break;
+                }
+            }
+        }
+        let row = &mut pieces[seat];
+        if let Some(i) = row.iter().position(|&p| p == origin) {
+            row[i] = target;
+        }
+        engine::sort_row(row);
+    }
+
+    fn seat_finished(&self, pieces: &[Row; MAX_SEATS], seat: u8) -> bool {
+        pieces[seat as usize][0] >= LOOP
+    }
+
+    fn extra_roll(&self, roll: u8, streak: u8, chosen: Move) -> bool {
+        if roll != 6 || (self.forfeit_third_six && streak >= 2) {
+            return false;
+        }
+        self.six_always || chosen != Move::Pass
+    }
+
+    fn side_done(&self, side: usize, finished: &Seats) -> bool {
+        (0..self.seats)
+            .filter(|&seat| self.sides[seat] as usize == side)
+            .all(|seat| finished.contains(seat as u8))
+    }
+
+    fn game_over(&self, finished: &Seats) -> End {
+        let done = (0..self.side_count)
+            .filter(|&s| self.side_done(s, finished))
+            .count();
+        let standing = self.side_count - done;
+        if done > 0 && !self.play_on {
+            End::FirstPlace
+        } else if standing <= 1 {
+            End::AllPlaces
+        } else {
+            End::Running
+        }
+    }
+
+    /// Every side's place: sides that finished in the order they finished, then the rest by
+    /// how far their pegs have got (equal progress, equal place).
+    pub fn places(&self, state: &State) -> [u8; MAX_SEATS] {
+        let mut places = [0u8; MAX_SEATS];
+        let mut settled = 0;
+        for &seat in state.finished.as_slice() {
+            let side = self.sides[seat as usize] as usize;
+            if places[side] == 0 && self.side_done(side, &state.finished) {
+                settled += 1;
+                places[side] = settled;
+            }
+        }
+        let score = |side: usize| -> i32 {
+            (0..self.seats)
+                .filter(|&seat| self.sides[seat] as usize == side)
+                .map(|seat| {
+                    state.pieces[seat]
+                        .iter()
+                        .map(|&p| i32::from(p) + 1)
+                        .sum::<i32>()
+                })
+                .sum()
+        };
+        let rest: Vec<usize> = (0..self.side_count).filter(|&s| places[s] == 0).collect();
+        for &side in &rest {
+            let ahead = rest
+                .iter()
+                .filter(|&&other| score(other) > score(side))
+                .count();
+            places[side] = settled + 1 + ahead as u8;
+        }
+        places
+    }
+}
+
+/// A position's name in a colour's own frame, as pegrace's notation writes it.
+pub fn position_name(position: i8) -> String {
+    match position {
+        HOME => "home".to_string(),
+        p if p < LOOP => format!("track:{p}"),
+        p => format!("finish:{}", p - LOOP + 1),
+    }
+}
+
+pub fn move_text(chosen: Move) -> String {
+    match chosen {
+        Move::Pass => "pass".to_string(),
+        Move::Step { origin, target } => {
+            format!("{}>{}", position_name(origin), position_name(target))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rules(players: usize, options: &[(&str, &str)]) -> Trouble {
+        let owned: Vec<(String, String)> = options
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        Trouble::new(players, &owned).expect("valid options")
+    }
+
+    fn to_move(rules: &Trouble, pieces: &[Row], roll: u8) -> State {
+        let mut state = rules.initial_state();
+        state.pieces[..pieces.len()].copy_from_slice(pieces);
+        State {
+            phase: Phase::Move,
+            roll,
+            contenders: Seats::default(),
+            turn: 1,
+            ..state
+        }
+    }
+
+    fn texts(rules: &Trouble, state: &State) -> Vec<String> {
+        rules
+            .legal_moves(state)
+            .as_slice()
+            .iter()
+            .map(|&m| move_text(m))
+            .collect()
+    }
+
+    #[test]
+    fn a_tie_in_the_roll_off_pops_again_among_the_tied() {
+        let game = rules(4, &[]);
+        let mut state = game.initial_state();
+        for pop in [2, 4, 3, 4] {
+            state = game.apply_roll(&state, pop);
+        }
+        assert_eq!(state.contenders.as_slice(), &[1, 3]);
+        assert_eq!((state.phase, state.current), (Phase::Rolloff, 1));
+        state = game.apply_roll(&game.apply_roll(&state, 1), 5);
+        assert_eq!(
+            (state.phase, state.current, state.turn),
+            (Phase::Roll, 3, 1)
+        );
+    }
+
+    #[test]
+    fn a_six_brings_a_peg_out_unless_an_own_peg_is_on_start() {
+        let game = rules(2, &[]);
+        let state = to_move(&game, &[[-1, -1, -1, -1], [-1, -1, -1, -1]], 6);
+        assert_eq!(texts(&game, &state), ["home>track:0", "pass"]);
+        let blocked = to_move(&game, &[[-1, -1, -1, 0], [-1, -1, -1, -1]], 6);
+        assert_eq!(texts(&game, &blocked), ["track:0>track:6", "pass"]);
+    }
+
+    #[test]
+    fn landing_on_an_opponent_sends_it_home() {
+        let game = rules(2, &[]);
+        // green's track:0 is red's track:14
+        let state = to_move(&game, &[[-1, -1, -1, 10], [-1, -1, -1, 0]], 4);
+        let after = game.apply_move(
+            &state,
+            Move::Step {
+                origin: 10,
+                target: 14,
+            },
+        );
+        assert_eq!(after.pieces[1], [-1, -1, -1, -1]);
+        assert_eq!((after.current, after.turn), (1, 2));
+    }
+
+    #[test]
+    fn finish_slots_are_reached_by_exact_count() {
+        let game = rules(2, &[]);
+        let state = to_move(&game, &[[-1, -1, 27, 29], [-1; 4]], 4);
+        assert_eq!(texts(&game, &state), ["track:27>finish:4", "pass"]);
+        let deepest = rules(2, &[("finish", "deepest-first")]);
+        assert_eq!(texts(&deepest, &state), ["pass"]); // finish:3 is the deepest free slot
+        let three = to_move(&deepest, &[[-1, -1, 27, 29], [-1; 4]], 3);
+        assert_eq!(texts(&deepest, &three), ["track:27>finish:3", "pass"]);
+    }
+
+    #[test]
+    fn a_six_rolls_again_and_the_third_may_be_forfeit() {
+        let game = rules(2, &[("three_sixes", "forfeit")]);
+        let mut state = to_move(&game, &[[-1, -1, -1, 3], [-1; 4]], 6);
+        state.streak = 2;
+        assert_eq!(texts(&game, &state), ["pass"]);
+        let after = game.apply_move(&state, Move::Pass);
+        assert_eq!((after.current, after.streak), (1, 0));
+        state.streak = 1;
+        let again = game.apply_move(
+            &state,
+            Move::Step {
+                origin: 3,
+                target: 9,
+            },
+        );
+        assert_eq!(
+            (again.current, again.streak, again.phase),
+            (0, 2, Phase::Roll)
+        );
+    }
+
+    #[test]
+    fn a_passed_six_rolls_again_only_if_six_bonus_is_always() {
+        let state = to_move(&rules(2, &[]), &[[-1, -1, -1, 3], [-1; 4]], 6);
+        assert_eq!(rules(2, &[]).apply_move(&state, Move::Pass).current, 0);
+        let if_played = rules(2, &[("six_bonus", "if-played")]);
+        assert_eq!(if_played.apply_move(&state, Move::Pass).current, 1);
+    }
+
+    #[test]
+    fn without_voluntary_pass_a_peg_that_can_move_must() {
+        let game = rules(2, &[("voluntary_pass", "off")]);
+        let state = to_move(&game, &[[-1, -1, -1, 3], [-1; 4]], 2);
+        assert_eq!(texts(&game, &state), ["track:3>track:5"]);
+    }
+
+    #[test]
+    fn the_first_home_wins_and_play_on_ranks_the_rest() {
+        let pieces = [[26, 28, 29, 30], [-1, -1, -1, 5], [-1, -1, 2, 3]];
+        let first_only = rules(3, &[("play_on", "off")]);
+        let state = to_move(&first_only, &pieces, 5);
+        let over = first_only.apply_move(
+            &state,
+            Move::Step {
+                origin: 26,
+                target: 31,
+            },
+        );
+        assert_eq!((over.phase, over.end), (Phase::Over, End::FirstPlace));
+        assert_eq!(&first_only.places(&over)[..3], &[1, 3, 2]); // green is further on
+        let play_on = rules(3, &[]);
+        let on = play_on.apply_move(
+            &state,
+            Move::Step {
+                origin: 26,
+                target: 31,
+            },
+        );
+        assert_eq!((on.phase, on.current), (Phase::Roll, 1));
+    }
+
+    #[test]
+    fn two_sets_win_with_both_colours_home_and_turns_go_round_all_four() {
+        let game = rules(2, &[("two_sets", "on")]);
+        assert_eq!((game.seats, game.side_count), (4, 2));
+        let pieces = [[26, 28, 29, 30], [-1; 4], [-1; 4], [-1; 4]];
+        let state = to_move(&game, &pieces, 5);
+        let after = game.apply_move(
+            &state,
+            Move::Step {
+                origin: 26,
+                target: 31,
+            },
+        );
+        assert_eq!((after.phase, after.current), (Phase::Roll, 1)); // red is in, green is not
+    }
+
+    #[test]
+    fn counterclockwise_turns_go_the_other_way() {
+        let game = rules(4, &[("turn_order", "counterclockwise")]);
+        let state = to_move(&game, &[[-1; 4]; 4], 3);
+        assert_eq!(game.apply_move(&state, Move::Pass).current, 3);
+    }
+
+    #[test]
+    fn unknown_options_and_values_are_refused() {
+        assert!(Trouble::new(4, &[("colour".into(), "blue".into())]).is_err());
+        assert!(Trouble::new(4, &[("play_on".into(), "maybe".into())]).is_err());
+        assert!(Trouble::new(4, &[("two_sets".into(), "on".into())]).is_err());
+        assert!(Trouble::new(5, &[]).is_err());
+    }
+}

@@ -1,0 +1,79 @@
+"""The native core's Trouble against the Python rules, its oracle while the port goes on:
+at every position of seeded random games, under every rule option and player count, the same
+legal moves (by their text, in the same order), the same position after each, and the same
+position after every roll; and random games in the core as long as the engine's."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pegrace import native
+from pegrace.engine import Rules
+from pegrace.games import get_rules
+from pegrace.state import State
+
+SETUPS = [
+    (4, {}), (3, {}), (2, {}),
+    (4, {"turn_order": "counterclockwise"}),
+    (3, {"voluntary_pass": "off"}),
+    (4, {"six_bonus": "if-played"}),
+    (2, {"three_sixes": "forfeit"}),
+    (4, {"three_sixes": "forfeit", "six_bonus": "if-played", "voluntary_pass": "off"}),
+    (3, {"finish": "deepest-first"}),
+    (4, {"play_on": "off"}),
+    (2, {"two_sets": "on"}),
+    (2, {"two_sets": "on", "play_on": "off", "finish": "deepest-first"}),
+]  # fmt: skip
+
+
+def positions(rules: Rules, seed: int, limit: int) -> list[State]:
+    """The positions of a seeded random game (at most ``limit``)."""
+    rng = random.Random(seed)
+    state, seen = rules.initial_state(), []
+    while not state.is_over and len(seen) < limit:
+        seen.append(state)
+        if state.is_chance:
+            state = rules.apply_roll(state, rules.sample_roll(state, rng))
+        else:
+            moves = rules.legal_moves(state)
+            state = rules.apply_move(state, moves[int(rng.random() * len(moves))])
+    return [*seen, state]
+
+
+@pytest.mark.parametrize(("players", "options"), SETUPS)
+def test_every_position_has_the_same_moves_and_successors(
+    players: int, options: dict[str, str]
+) -> None:
+    rules = get_rules("trouble", players, options)
+    compared = 0
+    for seed in range(12):
+        for state in positions(rules, seed, 2000):
+            if state.is_chance:
+                for roll, _ in rules.chance_outcomes(state):
+                    assert native.after_roll(rules, state, roll) == rules.apply_roll(state, roll)
+            else:
+                expected = [(m.text, rules.apply_move(state, m)) for m in rules.legal_moves(state)]
+                assert native.successors(rules, state) == expected, rules.summary(state)
+            compared += 1
+    assert compared > 3000
+
+
+def test_random_games_in_the_core_are_as_long_as_the_engines() -> None:
+    rules = get_rules("trouble", 4)
+    lengths = []
+    for seed in range(150):
+        played = positions(rules, seed, 10**6)
+        lengths.append(sum(1 for state in played if state.phase == state.phase.MOVE))
+    mean = sum(lengths) / len(lengths)
+    spread = (sum((x - mean) ** 2 for x in lengths) / (len(lengths) - 1)) ** 0.5
+    core = native.random_games(rules, 20_000, seed=1)
+    assert abs(core.moves_per_game - mean) < 4 * spread / len(lengths) ** 0.5
+    assert sum(core.wins) == core.games == 20_000
+    assert native.random_games(rules, 500, seed=7) == native.random_games(rules, 500, seed=7)
+
+
+def test_games_not_yet_ported_are_refused_by_name() -> None:
+    with pytest.raises(ValueError, match="the native core plays trouble, not ludo"):
+        native.random_games(get_rules("ludo", 4), 10, seed=1)
