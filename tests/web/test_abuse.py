@@ -227,6 +227,24 @@ def test_a_flood_of_messages_closes_that_socket_only(served: Server, table: Tabl
     assert table.play(10) < ANSWER_LIMIT
 
 
+def test_a_flood_of_hellos_is_cut_off_and_holds_up_nobody(served: Server, table: Table) -> None:
+    """Each hello costs the whole log: a client asking for it as fast as it can is closed
+    (too many messages) or dropped (too far behind), and the game plays on meanwhile."""
+    before = game_state(served, table.id)
+    with connect(socket_url(served, table.id), max_size=None) as flood:
+        for _ in range(5 * RATE):
+            try:
+                flood.send(json.dumps({"type": "hello", "tokens": []}))
+            except ConnectionClosed:
+                break
+        assert table.play(10) < ANSWER_LIMIT
+        with pytest.raises(ConnectionClosed):
+            while True:
+                receive(flood)
+    assert game_state(served, table.id)["seq"] == before["seq"] + 10
+    assert table.play(10) < ANSWER_LIMIT
+
+
 def test_an_oversized_frame_closes_that_socket_only(served: Server, table: Table) -> None:
     before = game_state(served, table.id)
     with connect(socket_url(served, table.id), max_size=None) as big:
