@@ -80,7 +80,8 @@ pub struct State {
     pub pieces: [Row; MAX_SEATS],
     pub phase: Phase,
     pub current: u8,
-    pub roll: u8, // 0: no roll
+    /// The roll to move with: one die in `roll[0]` (`roll[1]` 0), two dice sorted; 0s: none.
+    pub roll: [u8; 2],
     pub streak: u8,
     pub turn: u32,
     pub finished: Seats,
@@ -89,39 +90,37 @@ pub struct State {
     pub end: End,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub enum Move {
+    #[default]
     Pass,
     /// One piece from `origin` to `target`, in the mover's own frame.
-    Step {
-        origin: i8,
-        target: i8,
-    },
+    Step { origin: i8, target: i8 },
 }
 
-/// The legal moves of a position, without allocating.
+/// The legal moves of a position, without allocating: at most `N` of them.
 #[derive(Clone, Copy, Debug)]
-pub struct MoveList {
+pub struct List<T, const N: usize> {
     len: usize,
-    items: [Move; 8],
+    items: [T; N],
 }
 
-impl Default for MoveList {
+impl<T: Copy + Default, const N: usize> Default for List<T, N> {
     fn default() -> Self {
-        MoveList {
+        List {
             len: 0,
-            items: [Move::Pass; 8],
+            items: [T::default(); N],
         }
     }
 }
 
-impl MoveList {
-    pub fn push(&mut self, item: Move) {
+impl<T: Copy, const N: usize> List<T, N> {
+    pub fn push(&mut self, item: T) {
         self.items[self.len] = item;
         self.len += 1;
     }
 
-    pub fn as_slice(&self) -> &[Move] {
+    pub fn as_slice(&self) -> &[T] {
         &self.items[..self.len]
     }
 
@@ -131,6 +130,35 @@ impl MoveList {
 
     pub fn is_empty(&self) -> bool {
         self.len == 0
+    }
+}
+
+/// A one-step game's moves (Trouble): four pegs and the pass.
+pub type MoveList = List<Move, 8>;
+
+/// What a batch of games needs of a game's rules (simulate.rs).
+pub trait Game {
+    type Move: Copy;
+    type Moves: AsRef<[Self::Move]>;
+    fn table(&self) -> &Table;
+    fn initial_state(&self) -> State;
+    /// A roll-off pop or a turn's roll.
+    fn apply_roll(&self, state: &State, roll: [u8; 2]) -> State;
+    /// A turn's roll drawn from `rng`.
+    fn throw(&self, rng: &mut crate::rng::Rng) -> [u8; 2];
+    fn legal_moves(&self, state: &State) -> Self::Moves;
+    /// The move, in place.
+    fn play(&self, state: &mut State, chosen: Self::Move);
+    fn move_text(&self, chosen: Self::Move) -> String;
+    fn places(&self, state: &State) -> [u8; MAX_SEATS] {
+        self.table()
+            .places(state, |seat| progress(&state.pieces[seat]))
+    }
+}
+
+impl<T, const N: usize> AsRef<[T]> for List<T, N> {
+    fn as_ref(&self) -> &[T] {
+        &self.items[..self.len]
     }
 }
 
@@ -174,4 +202,130 @@ pub fn rolloff(state: &State, pop: u8) -> State {
         next.contenders = Seats::default();
     }
     next
+}
+
+/// Who plays and how turns pass: the seats in play, the side each plays for (a side of two
+/// colours in Trouble's `two_sets`), the next seat round the table, and whether play goes on
+/// for the lower places once a side is done. Shared by every game's rules.
+#[derive(Clone, Debug)]
+pub struct Table {
+    pub seats: usize,
+    pub sides: [u8; MAX_SEATS],
+    pub side_count: usize,
+    pub next_seat: [u8; MAX_SEATS],
+    pub play_on: bool,
+}
+
+impl Table {
+    /// `order`: the seats in turn order; `sides`: each seat's side.
+    pub fn new(order: &[u8], sides: &[u8], play_on: bool) -> Self {
+        let mut table = Table {
+            seats: order.len(),
+            sides: [0; MAX_SEATS],
+            side_count: usize::from(*sides.iter().max().unwrap_or(&0)) + 1,
+            next_seat: [0; MAX_SEATS],
+            play_on,
+        };
+        table.sides[..sides.len()].copy_from_slice(sides);
+        for (i, &seat) in order.iter().enumerate() {
+            table.next_seat[seat as usize] = order[(i + 1) % order.len()];
+        }
+        table
+    }
+
+    /// The start of a game: each side's first seat pops in the roll-off.
+    pub fn initial_state(&self, pieces: [Row; MAX_SEATS]) -> State {
+        let leads: Vec<u8> = (0..self.side_count as u8).collect();
+        State {
+            pieces,
+            phase: Phase::Rolloff,
+            current: leads[0],
+            roll: [0, 0],
+            streak: 0,
+            turn: 0,
+            finished: Seats::default(),
+            contenders: Seats::from_slice(&leads),
+            rolloff: Seats::default(),
+            end: End::Running,
+        }
+    }
+
+    pub fn side_done(&self, side: usize, finished: &Seats) -> bool {
+        (0..self.seats)
+            .filter(|&seat| self.sides[seat] as usize == side)
+            .all(|seat| finished.contains(seat as u8))
+    }
+
+    pub fn game_over(&self, finished: &Seats) -> End {
+        let done = (0..self.side_count)
+            .filter(|&s| self.side_done(s, finished))
+            .count();
+        if done > 0 && !self.play_on {
+            End::FirstPlace
+        } else if self.side_count - done <= 1 {
+            End::AllPlaces
+        } else {
+            End::Running
+        }
+    }
+
+    /// After `seat`'s move: it finished (perhaps ending the game), rolls again, or the next
+    /// seat still playing rolls.
+    pub fn after_move(&self, state: &mut State, seat: u8, finished_now: bool, again: bool) {
+        state.roll = [0, 0];
+        if finished_now && !state.finished.contains(seat) {
+            state.finished.push(seat);
+            state.end = self.game_over(&state.finished);
+            if state.end != End::Running {
+                state.phase = Phase::Over;
+                return;
+            }
+        }
+        state.phase = Phase::Roll;
+        if again && !state.finished.contains(seat) {
+            state.streak += 1;
+            return;
+        }
+        let mut following = self.next_seat[seat as usize];
+        while state.finished.contains(following) {
+            following = self.next_seat[following as usize];
+        }
+        state.current = following;
+        state.streak = 0;
+        state.turn += 1;
+    }
+
+    /// Every side's place: sides done in the order they finished, then the rest by `score`
+    /// (how far their pieces have got; equal scores, equal places).
+    pub fn places(&self, state: &State, score: impl Fn(usize) -> i32) -> [u8; MAX_SEATS] {
+        let mut places = [0u8; MAX_SEATS];
+        let mut settled = 0;
+        for &seat in state.finished.as_slice() {
+            let side = self.sides[seat as usize] as usize;
+            if places[side] == 0 && self.side_done(side, &state.finished) {
+                settled += 1;
+                places[side] = settled;
+            }
+        }
+        let side_score = |side: usize| -> i32 {
+            (0..self.seats)
+                .filter(|&seat| self.sides[seat] as usize == side)
+                .map(&score)
+                .sum()
+        };
+        let rest: Vec<usize> = (0..self.side_count).filter(|&s| places[s] == 0).collect();
+        for &side in &rest {
+            let ahead = rest
+                .iter()
+                .filter(|&&other| side_score(other) > side_score(side))
+                .count();
+            places[side] = settled + 1 + ahead as u8;
+        }
+        places
+    }
+}
+
+/// How far a seat's pieces have got: each piece's position + 1 (pegrace's `RaceRules.score`).
+pub fn progress(row: &Row) -> i32 {
+    row.iter().map(|&p| i32::from(p) + 1).sum()
 }

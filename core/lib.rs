@@ -7,18 +7,19 @@ pub mod games;
 pub mod rng;
 pub mod simulate;
 
-use engine::{End, Move, Phase, Seats, State, MAX_SEATS, PIECES};
-use games::trouble::{move_text, Trouble};
+use engine::{End, Game, Phase, Seats, State, MAX_SEATS, PIECES};
+use games::ludo::TwoDiceLudo;
+use games::trouble::Trouble;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-/// A state as Python's `pegrace.state.State` holds it (field for field).
-type PyState = (
+/// A state as Python's `pegrace.state.State` holds it, field for field, with its roll as `R`.
+type StateTuple<R> = (
     Vec<Vec<i8>>,
     u8,
     u8,
-    Option<u8>,
+    Option<R>,
     u8,
     u32,
     Vec<u8>,
@@ -28,12 +29,45 @@ type PyState = (
     Vec<i64>,
     String,
 );
+/// A state for Python: its roll as the list of its dice.
+type PyState = StateTuple<Vec<u8>>;
+/// A state from Python: its roll as Python writes it.
+type PyStateIn = StateTuple<Roll>;
 
-fn trouble(players: usize, options: Vec<(String, String)>) -> PyResult<Trouble> {
-    Trouble::new(players, &options).map_err(PyValueError::new_err)
+/// A roll as Python writes it: one die, or two as a pair.
+#[derive(FromPyObject)]
+enum Roll {
+    One(u8),
+    Two((u8, u8)),
 }
 
-fn from_python(state: PyState) -> PyResult<State> {
+impl Roll {
+    fn dice(&self) -> [u8; 2] {
+        match *self {
+            Roll::One(die) => [die, 0],
+            Roll::Two((a, b)) => [a, b],
+        }
+    }
+}
+
+type Options = Vec<(String, String)>;
+
+/// The rules of a game the core plays.
+enum Rules {
+    Trouble(Trouble),
+    Ludo(TwoDiceLudo),
+}
+
+fn rules(game: &str, players: usize, options: &Options) -> PyResult<Rules> {
+    let made = match game {
+        "trouble" => Trouble::new(players, options).map(Rules::Trouble),
+        "ludo" => TwoDiceLudo::new(players, options).map(Rules::Ludo),
+        _ => Err(format!("the native core has no {game} yet")),
+    };
+    made.map_err(PyValueError::new_err)
+}
+
+fn from_python(state: PyStateIn) -> PyResult<State> {
     let (pieces, phase, current, roll, streak, turn, finished, _, contenders, rolloff, _, end) =
         state;
     let mut rows = [[-1i8; PIECES]; MAX_SEATS];
@@ -62,7 +96,7 @@ fn from_python(state: PyState) -> PyResult<State> {
         pieces: rows,
         phase,
         current,
-        roll: roll.unwrap_or(0),
+        roll: roll.map_or([0, 0], |r| r.dice()),
         streak,
         turn,
         finished: Seats::from_slice(&finished),
@@ -72,15 +106,20 @@ fn from_python(state: PyState) -> PyResult<State> {
     })
 }
 
-fn to_python(rules: &Trouble, state: &State) -> PyState {
+fn to_python(seats: usize, state: &State) -> PyState {
+    let roll = match state.roll {
+        [0, _] => None,
+        [die, 0] => Some(vec![die]),
+        dice => Some(dice.to_vec()),
+    };
     (
-        state.pieces[..rules.seats]
+        state.pieces[..seats]
             .iter()
             .map(|row| row.to_vec())
             .collect(),
         state.phase as u8,
         state.current,
-        (state.roll > 0).then_some(state.roll),
+        roll,
         state.streak,
         state.turn,
         state.finished.as_slice().to_vec(),
@@ -92,39 +131,53 @@ fn to_python(rules: &Trouble, state: &State) -> PyState {
     )
 }
 
-/// Every legal move of a Trouble position (by its text), and the position after each.
-#[pyfunction]
-fn trouble_moves(
-    players: usize,
-    options: Vec<(String, String)>,
-    state: PyState,
-) -> PyResult<Vec<(String, PyState)>> {
-    let rules = trouble(players, options)?;
-    let state = from_python(state)?;
-    let moves = rules.legal_moves(&state);
-    Ok(moves
-        .as_slice()
+fn successors<G: Game>(rules: &G, state: &State) -> Vec<(String, PyState)> {
+    let moves = rules.legal_moves(state);
+    moves
+        .as_ref()
         .iter()
-        .map(|&m: &Move| {
-            (
-                move_text(m),
-                to_python(&rules, &rules.apply_move(&state, m)),
-            )
+        .map(|&chosen| {
+            let mut next = *state;
+            rules.play(&mut next, chosen);
+            let text = rules.move_text(chosen);
+            (text, to_python(rules.table().seats, &next))
         })
-        .collect())
+        .collect()
 }
 
-/// The Trouble position after a roll (or a roll-off pop).
+fn after_roll<G: Game>(rules: &G, state: &State, roll: [u8; 2]) -> PyState {
+    to_python(rules.table().seats, &rules.apply_roll(state, roll))
+}
+
+/// Every legal move of a position (by its text), and the position after each.
 #[pyfunction]
-fn trouble_roll(
+fn moves(
+    game: &str,
     players: usize,
-    options: Vec<(String, String)>,
-    state: PyState,
-    roll: u8,
-) -> PyResult<PyState> {
-    let rules = trouble(players, options)?;
+    options: Options,
+    state: PyStateIn,
+) -> PyResult<Vec<(String, PyState)>> {
     let state = from_python(state)?;
-    Ok(to_python(&rules, &rules.apply_roll(&state, roll)))
+    Ok(match rules(game, players, &options)? {
+        Rules::Trouble(rules) => successors(&rules, &state),
+        Rules::Ludo(rules) => successors(&rules, &state),
+    })
+}
+
+/// The position after a roll (or a roll-off pop).
+#[pyfunction]
+fn roll(
+    game: &str,
+    players: usize,
+    options: Options,
+    state: PyStateIn,
+    roll: Roll,
+) -> PyResult<PyState> {
+    let state = from_python(state)?;
+    Ok(match rules(game, players, &options)? {
+        Rules::Trouble(rules) => after_roll(&rules, &state, roll.dice()),
+        Rules::Ludo(rules) => after_roll(&rules, &state, roll.dice()),
+    })
 }
 
 /// `games` games of random players, played to the end: totals of wins by side, moves, rolls
@@ -134,20 +187,18 @@ fn random_games<'py>(
     py: Python<'py>,
     game: &str,
     players: usize,
-    options: Vec<(String, String)>,
+    options: Options,
     games: u64,
     seed: u64,
 ) -> PyResult<Bound<'py, PyDict>> {
-    if game != "trouble" {
-        return Err(PyValueError::new_err(format!(
-            "the native core has no {game} yet"
-        )));
-    }
-    let rules = trouble(players, options)?;
-    let tally = py.detach(|| simulate::random_games(&rules, games, seed));
+    let rules = rules(game, players, &options)?;
+    let (tally, sides) = py.detach(|| match &rules {
+        Rules::Trouble(r) => (simulate::random_games(r, games, seed), r.table.side_count),
+        Rules::Ludo(r) => (simulate::random_games(r, games, seed), r.table.side_count),
+    });
     let answer = PyDict::new(py);
     answer.set_item("games", tally.games)?;
-    answer.set_item("wins", tally.wins[..rules.side_count].to_vec())?;
+    answer.set_item("wins", tally.wins[..sides].to_vec())?;
     answer.set_item("moves", tally.moves)?;
     answer.set_item("rolls", tally.rolls)?;
     answer.set_item("turns", tally.turns)?;
@@ -156,8 +207,8 @@ fn random_games<'py>(
 
 #[pymodule]
 fn _core(module: &Bound<'_, PyModule>) -> PyResult<()> {
-    module.add_function(wrap_pyfunction!(trouble_moves, module)?)?;
-    module.add_function(wrap_pyfunction!(trouble_roll, module)?)?;
+    module.add_function(wrap_pyfunction!(moves, module)?)?;
+    module.add_function(wrap_pyfunction!(roll, module)?)?;
     module.add_function(wrap_pyfunction!(random_games, module)?)?;
     Ok(())
 }

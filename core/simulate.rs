@@ -2,8 +2,7 @@
 //! (a uniform choice among the legal moves, the pass included where the rules allow it, as
 //! `pegrace.players.RandomPlayer` chooses), dice and choices from one seeded generator.
 
-use crate::engine::{Phase, MAX_SEATS};
-use crate::games::trouble::Trouble;
+use crate::engine::{Game, Phase, MAX_SEATS};
 use crate::rng::Rng;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -15,7 +14,7 @@ pub struct Tally {
     pub turns: u64,
 }
 
-pub fn random_games(rules: &Trouble, games: u64, seed: u64) -> Tally {
+pub fn random_games<G: Game>(rules: &G, games: u64, seed: u64) -> Tally {
     let mut rng = Rng::new(seed);
     let mut tally = Tally {
         games,
@@ -25,14 +24,16 @@ pub fn random_games(rules: &Trouble, games: u64, seed: u64) -> Tally {
         let mut state = rules.initial_state();
         loop {
             match state.phase {
-                Phase::Rolloff => state = rules.apply_roll(&state, rng.d6()),
+                Phase::Rolloff => state = rules.apply_roll(&state, [rng.d6(), 0]),
                 Phase::Roll => {
                     tally.rolls += 1;
-                    rules.roll(&mut state, rng.d6());
+                    state.roll = rules.throw(&mut rng);
+                    state.phase = Phase::Move;
                 }
                 Phase::Move => {
                     let moves = rules.legal_moves(&state);
-                    let pick = moves.as_slice()[rng.below(moves.len() as u32) as usize];
+                    let moves = moves.as_ref();
+                    let pick = moves[rng.below(moves.len() as u32) as usize];
                     tally.moves += 1;
                     rules.play(&mut state, pick);
                 }
@@ -41,7 +42,8 @@ pub fn random_games(rules: &Trouble, games: u64, seed: u64) -> Tally {
         }
         tally.turns += u64::from(state.turn);
         let places = rules.places(&state);
-        for (side, wins) in tally.wins.iter_mut().enumerate().take(rules.side_count) {
+        let sides = rules.table().side_count;
+        for (side, wins) in tally.wins.iter_mut().enumerate().take(sides) {
             *wins += u64::from(places[side] == 1);
         }
     }
@@ -51,6 +53,7 @@ pub fn random_games(rules: &Trouble, games: u64, seed: u64) -> Tally {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::trouble::Trouble;
 
     #[test]
     fn every_game_is_won_and_a_seed_replays_the_batch() {

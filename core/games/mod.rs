@@ -1,1 +1,2 @@
+pub mod ludo;
 pub mod trouble;

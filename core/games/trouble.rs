@@ -3,7 +3,8 @@
 //! 1..27 the loop, 28..31 the finish slots. Colours sit 7 spaces apart (red 0, yellow 7,
 //! green 14, blue 21); 2 players sit opposite (red, green).
 
-use crate::engine::{self, End, Move, MoveList, Phase, Row, Seats, State, MAX_SEATS, PIECES};
+use crate::engine::{self, Game, Move, MoveList, Phase, Row, State, Table, MAX_SEATS, PIECES};
+use crate::rng::Rng;
 
 const LOOP: i8 = 28;
 const GOAL: i8 = LOOP + 3;
@@ -12,18 +13,14 @@ const HOME: i8 = -1;
 
 #[derive(Clone, Debug)]
 pub struct Trouble {
-    pub seats: usize,
+    pub table: Table,
     // loop space (0..28) of a seat's loop position, and a seat's loop position on a space
     space_of: [[i8; LOOP as usize]; MAX_SEATS],
     position_on: [[i8; LOOP as usize]; MAX_SEATS],
-    next_seat: [u8; MAX_SEATS],
-    pub sides: [u8; MAX_SEATS],
-    pub side_count: usize,
     voluntary: bool,
     six_always: bool,
     forfeit_third_six: bool,
     deepest_first: bool,
-    play_on: bool,
 }
 
 /// The rule options and their values, the first value being the default.
@@ -73,77 +70,51 @@ impl Trouble {
             (3, _) => &[0, 1, 2],
             _ => &[0, 2],
         };
-        let seats = colours.len();
         let mut space_of = [[0; LOOP as usize]; MAX_SEATS];
         let mut position_on = [[0; LOOP as usize]; MAX_SEATS];
-        let mut sides = [0; MAX_SEATS];
-        for seat in 0..seats {
+        for (seat, &colour) in colours.iter().enumerate() {
             for position in 0..LOOP {
-                let space = (colours[seat] * SPACING + position) % LOOP;
+                let space = (colour * SPACING + position) % LOOP;
                 space_of[seat][position as usize] = space;
                 position_on[seat][space as usize] = position;
             }
-            sides[seat] = if two_sets {
-                (seat % 2) as u8
-            } else {
-                seat as u8
-            };
         }
-        let mut order: Vec<u8> = (0..seats as u8).collect();
+        let seats = colours.len() as u8;
+        let mut order: Vec<u8> = (0..seats).collect();
         if counterclockwise {
             order[1..].reverse();
         }
-        let mut next_seat = [0; MAX_SEATS];
-        for (i, &seat) in order.iter().enumerate() {
-            next_seat[seat as usize] = order[(i + 1) % seats];
-        }
+        let sides: Vec<u8> = (0..seats)
+            .map(|s| if two_sets { s % 2 } else { s })
+            .collect();
         Ok(Trouble {
-            seats,
+            table: Table::new(&order, &sides, !first_only),
             space_of,
             position_on,
-            next_seat,
-            sides,
-            side_count: if two_sets { 2 } else { seats },
             voluntary: !no_pass,
             six_always: !if_played,
             forfeit_third_six: forfeit,
             deepest_first: deepest,
-            play_on: !first_only,
         })
     }
 
     pub fn initial_state(&self) -> State {
-        // each side's first seat pops in the roll-off
-        let leads: Vec<u8> = (0..self.side_count as u8).collect();
-        State {
-            pieces: [[HOME; PIECES]; MAX_SEATS],
-            phase: Phase::Rolloff,
-            current: leads[0],
-            roll: 0,
-            streak: 0,
-            turn: 0,
-            finished: Seats::default(),
-            contenders: Seats::from_slice(&leads),
-            rolloff: Seats::default(),
-            end: End::Running,
-        }
+        self.table.initial_state([[HOME; PIECES]; MAX_SEATS])
     }
 
     pub fn apply_roll(&self, state: &State, roll: u8) -> State {
         if state.phase != Phase::Roll {
             return engine::rolloff(state, roll);
         }
-        State {
-            phase: Phase::Move,
-            roll,
-            ..*state
-        }
+        let mut next = *state;
+        self.roll(&mut next, roll);
+        next
     }
 
     /// A turn's roll, in place (the roll-off goes through `apply_roll`).
     pub fn roll(&self, state: &mut State, roll: u8) {
         state.phase = Phase::Move;
-        state.roll = roll;
+        state.roll = [roll, 0];
     }
 
     /// Never empty for a seat to move: when no peg can move, the pass.
@@ -160,7 +131,7 @@ impl Trouble {
     }
 
     fn peg_moves(&self, state: &State, moves: &mut MoveList) {
-        let roll = state.roll as i8;
+        let roll = state.roll[0] as i8;
         if self.forfeit_third_six && roll == 6 && state.streak >= 2 {
             return;
         }
@@ -205,38 +176,20 @@ impl Trouble {
     /// `apply_move` in place (the simulations' hot path: no copy of the state).
     pub fn play(&self, state: &mut State, chosen: Move) {
         let seat = state.current;
-        let rolled = state.roll;
-        state.roll = 0;
+        let again = self.extra_roll(state.roll[0], state.streak, chosen);
+        let mut finished_now = false;
         if let Move::Step { origin, target } = chosen {
             self.move_peg(&mut state.pieces, seat as usize, origin, target);
-            if !state.finished.contains(seat) && self.seat_finished(&state.pieces, seat) {
-                state.finished.push(seat);
-                state.end = self.game_over(&state.finished);
-                if state.end != End::Running {
-                    state.phase = Phase::Over;
-                    return;
-                }
-            }
+            finished_now = state.pieces[seat as usize][0] >= LOOP;
         }
-        state.phase = Phase::Roll;
-        if self.extra_roll(rolled, state.streak, chosen) && !state.finished.contains(seat) {
-            state.streak += 1;
-            return;
-        }
-        let mut following = self.next_seat[seat as usize];
-        while state.finished.contains(following) {
-            following = self.next_seat[following as usize];
-        }
-        state.current = following;
-        state.streak = 0;
-        state.turn += 1;
+        self.table.after_move(state, seat, finished_now, again);
     }
 
     /// The peg steps to its target; an opponent on that loop space goes home.
     fn move_peg(&self, pieces: &mut [Row; MAX_SEATS], seat: usize, origin: i8, target: i8) {
         if (0..LOOP).contains(&target) {
             let space = self.space_of[seat][target as usize] as usize;
-            for other in (0..self.seats).filter(|&o| o != seat) {
+            for other in (0..self.table.seats).filter(|&o| o != seat) {
                 let relative = self.position_on[other][space];
                 if let Some(i) = pieces[other].iter().position(|&p| p == relative) {
                     pieces[other][i] = HOME;
@@ -252,69 +205,44 @@ impl Trouble {
         engine::sort_row(row);
     }
 
-    fn seat_finished(&self, pieces: &[Row; MAX_SEATS], seat: u8) -> bool {
-        pieces[seat as usize][0] >= LOOP
-    }
-
     fn extra_roll(&self, roll: u8, streak: u8, chosen: Move) -> bool {
         if roll != 6 || (self.forfeit_third_six && streak >= 2) {
             return false;
         }
         self.six_always || chosen != Move::Pass
     }
+}
 
-    fn side_done(&self, side: usize, finished: &Seats) -> bool {
-        (0..self.seats)
-            .filter(|&seat| self.sides[seat] as usize == side)
-            .all(|seat| finished.contains(seat as u8))
+impl Game for Trouble {
+    type Move = Move;
+    type Moves = MoveList;
+
+    fn table(&self) -> &Table {
+        &self.table
     }
 
-    fn game_over(&self, finished: &Seats) -> End {
-        let done = (0..self.side_count)
-            .filter(|&s| self.side_done(s, finished))
-            .count();
-        let standing = self.side_count - done;
-        if done > 0 && !self.play_on {
-            End::FirstPlace
-        } else if standing <= 1 {
-            End::AllPlaces
-        } else {
-            End::Running
-        }
+    fn initial_state(&self) -> State {
+        Trouble::initial_state(self)
     }
 
-    /// Every side's place: sides that finished in the order they finished, then the rest by
-    /// how far their pegs have got (equal progress, equal place).
-    pub fn places(&self, state: &State) -> [u8; MAX_SEATS] {
-        let mut places = [0u8; MAX_SEATS];
-        let mut settled = 0;
-        for &seat in state.finished.as_slice() {
-            let side = self.sides[seat as usize] as usize;
-            if places[side] == 0 && self.side_done(side, &state.finished) {
-                settled += 1;
-                places[side] = settled;
-            }
-        }
-        let score = |side: usize| -> i32 {
-            (0..self.seats)
-                .filter(|&seat| self.sides[seat] as usize == side)
-                .map(|seat| {
-                    state.pieces[seat]
-                        .iter()
-                        .map(|&p| i32::from(p) + 1)
-                        .sum::<i32>()
-                })
-                .sum()
-        };
-        let rest: Vec<usize> = (0..self.side_count).filter(|&s| places[s] == 0).collect();
-        for &side in &rest {
-            let ahead = rest
-                .iter()
-                .filter(|&&other| score(other) > score(side))
-                .count();
-            places[side] = settled + 1 + ahead as u8;
-        }
-        places
+    fn apply_roll(&self, state: &State, roll: [u8; 2]) -> State {
+        Trouble::apply_roll(self, state, roll[0])
+    }
+
+    fn throw(&self, rng: &mut Rng) -> [u8; 2] {
+        [rng.d6(), 0]
+    }
+
+    fn legal_moves(&self, state: &State) -> MoveList {
+        Trouble::legal_moves(self, state)
+    }
+
+    fn play(&self, state: &mut State, chosen: Move) {
+        Trouble::play(self, state, chosen)
+    }
+
+    fn move_text(&self, chosen: Move) -> String {
+        move_text(chosen)
     }
 }
 
@@ -339,6 +267,7 @@ pub fn move_text(chosen: Move) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::{End, Seats};
 
     fn rules(players: usize, options: &[(&str, &str)]) -> Trouble {
         let owned: Vec<(String, String)> = options
@@ -353,7 +282,7 @@ mod tests {
         state.pieces[..pieces.len()].copy_from_slice(pieces);
         State {
             phase: Phase::Move,
-            roll,
+            roll: [roll, 0],
             contenders: Seats::default(),
             turn: 1,
             ..state
@@ -486,7 +415,7 @@ mod tests {
     #[test]
     fn two_sets_win_with_both_colours_home_and_turns_go_round_all_four() {
         let game = rules(2, &[("two_sets", "on")]);
-        assert_eq!((game.seats, game.side_count), (4, 2));
+        assert_eq!((game.table.seats, game.table.side_count), (4, 2));
         let pieces = [[26, 28, 29, 30], [-1; 4], [-1; 4], [-1; 4]];
         let state = to_move(&game, &pieces, 5);
         let after = game.apply_move(

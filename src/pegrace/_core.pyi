@@ -1,17 +1,24 @@
 # The native core (core/lib.rs), built by maturin. pegrace.native is its typed face.
 from typing import Any
 
-# pegrace.state.State's fields, as plain lists and ints
+# pegrace.state.State's fields, as plain lists and ints (a roll as the list of its dice)
 NativeState = tuple[
-    list[list[int]], int, int, int | None, int, int, list[int], list[int], list[int], list[int],
-    list[int], str,
+    list[list[int]], int, int, list[int] | None, int, int, list[int], list[int], list[int],
+    list[int], list[int], str,
 ]  # fmt: skip
 
-def trouble_moves(
-    players: int, options: list[tuple[str, str]], state: tuple[Any, ...]
+def moves(
+    game: str,
+    players: int,
+    options: list[tuple[str, str]],
+    state: tuple[Any, ...],
 ) -> list[tuple[str, NativeState]]: ...
-def trouble_roll(
-    players: int, options: list[tuple[str, str]], state: tuple[Any, ...], roll: int
+def roll(
+    game: str,
+    players: int,
+    options: list[tuple[str, str]],
+    state: tuple[Any, ...],
+    roll: int | tuple[int, int],
 ) -> NativeState: ...
 def random_games(
     game: str, players: int, options: list[tuple[str, str]], games: int, seed: int

@@ -1,8 +1,8 @@
 """The native core (``pegrace._core``, Rust; docs/architecture.md) behind a typed face.
 
-Its calls are coarse: a whole batch of games, or one position's every successor. Trouble is
-the first game ported; while the port goes on, the Python rules are its oracle
-(tests/test_native_trouble.py compares the two position by position)."""
+Its calls are coarse: a whole batch of games, or one position's every successor. Ported so
+far: Trouble (every option) and two-dice Ludo; while the port goes on, the Python rules are
+the oracle (tests/test_native_rules.py compares the two position by position)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,8 @@ from pegrace.engine import Rules
 from pegrace.errors import OptionError
 from pegrace.state import Phase, State
 
-NATIVE_GAMES = ("trouble",)
+# the games the core plays, and the options they must have to be played there
+NATIVE_GAMES: dict[str, dict[str, str]] = {"trouble": {}, "ludo": {"variant": "two-dice"}}
 
 
 @dataclass(frozen=True)
@@ -37,8 +38,12 @@ def _options(rules: Rules) -> list[tuple[str, str]]:
 
 
 def _check(rules: Rules) -> None:
-    if rules.name not in NATIVE_GAMES:
-        raise OptionError(f"the native core plays {', '.join(NATIVE_GAMES)}, not {rules.name}")
+    needs = NATIVE_GAMES.get(rules.name)
+    if needs is None or any(rules.options[k] != v for k, v in needs.items()):
+        played = ", ".join(f"{g} {' '.join(f'{k}={v}' for k, v in o.items())}".strip()
+                           for g, o in NATIVE_GAMES.items())  # fmt: skip
+        options = ",".join(f"{k}={v}" for k, v in sorted(rules.options.items()))
+        raise OptionError(f"the native core plays {played}; not {rules.name} {options}")
 
 
 def random_games(rules: Rules, games: int, seed: int) -> RandomGames:
@@ -55,9 +60,10 @@ def random_games(rules: Rules, games: int, seed: int) -> RandomGames:
 
 
 def _state(native: _core.NativeState) -> State:
-    pieces, phase, current, roll, streak, turn, finished, out, contenders, rolloff, aux, end = (
+    pieces, phase, current, dice, streak, turn, finished, out, contenders, rolloff, aux, end = (
         native
     )
+    roll: Roll | None = None if dice is None else dice[0] if len(dice) == 1 else (dice[0], dice[1])
     return State(tuple(map(tuple, pieces)), Phase(phase), current, roll, streak, turn,
                  tuple(finished), tuple(out), tuple(contenders), tuple(rolloff), tuple(aux),
                  end)  # fmt: skip
@@ -66,12 +72,11 @@ def _state(native: _core.NativeState) -> State:
 def successors(rules: Rules, state: State) -> list[tuple[str, State]]:
     """Every legal move of the position (its text) with the position it leads to."""
     _check(rules)
-    found = _core.trouble_moves(rules.players, _options(rules), tuple(state))
+    found = _core.moves(rules.name, rules.players, _options(rules), tuple(state))
     return [(text, _state(after)) for text, after in found]
 
 
 def after_roll(rules: Rules, state: State, roll: Roll) -> State:
     """The position after a roll (or a roll-off pop)."""
     _check(rules)
-    assert isinstance(roll, int)
-    return _state(_core.trouble_roll(rules.players, _options(rules), tuple(state), roll))
+    return _state(_core.roll(rules.name, rules.players, _options(rules), tuple(state), roll))

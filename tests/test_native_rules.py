@@ -1,7 +1,8 @@
-"""The native core's Trouble against the Python rules, its oracle while the port goes on:
-at every position of seeded random games, under every rule option and player count, the same
-legal moves (by their text, in the same order), the same position after each, and the same
-position after every roll; and random games in the core as long as the engine's."""
+"""The native core's rules against the Python rules, their oracle while the port goes on: at
+every position of seeded random games, under every rule option and player count, the same legal
+moves (by their text, in the same order), the same position after each, and the same position
+after every roll; and random games in the core as long as the engine's. Ported: Trouble (every
+option), two-dice Ludo."""
 
 from __future__ import annotations
 
@@ -15,16 +16,18 @@ from pegrace.games import get_rules
 from pegrace.state import State
 
 SETUPS = [
-    (4, {}), (3, {}), (2, {}),
-    (4, {"turn_order": "counterclockwise"}),
-    (3, {"voluntary_pass": "off"}),
-    (4, {"six_bonus": "if-played"}),
-    (2, {"three_sixes": "forfeit"}),
-    (4, {"three_sixes": "forfeit", "six_bonus": "if-played", "voluntary_pass": "off"}),
-    (3, {"finish": "deepest-first"}),
-    (4, {"play_on": "off"}),
-    (2, {"two_sets": "on"}),
-    (2, {"two_sets": "on", "play_on": "off", "finish": "deepest-first"}),
+    ("trouble", 4, {}), ("trouble", 3, {}), ("trouble", 2, {}),
+    ("trouble", 4, {"turn_order": "counterclockwise"}),
+    ("trouble", 3, {"voluntary_pass": "off"}),
+    ("trouble", 4, {"six_bonus": "if-played"}),
+    ("trouble", 2, {"three_sixes": "forfeit"}),
+    ("trouble", 4, {"three_sixes": "forfeit", "six_bonus": "if-played", "voluntary_pass": "off"}),
+    ("trouble", 3, {"finish": "deepest-first"}),
+    ("trouble", 4, {"play_on": "off"}),
+    ("trouble", 2, {"two_sets": "on"}),
+    ("trouble", 2, {"two_sets": "on", "play_on": "off", "finish": "deepest-first"}),
+    ("ludo", 4, {}), ("ludo", 3, {}), ("ludo", 2, {}),
+    ("ludo", 4, {"play_on": "on"}), ("ludo", 2, {"play_on": "on"}),
 ]  # fmt: skip
 
 
@@ -42,13 +45,14 @@ def positions(rules: Rules, seed: int, limit: int) -> list[State]:
     return [*seen, state]
 
 
-@pytest.mark.parametrize(("players", "options"), SETUPS)
+@pytest.mark.parametrize(("game", "players", "options"), SETUPS)
 def test_every_position_has_the_same_moves_and_successors(
-    players: int, options: dict[str, str]
+    game: str, players: int, options: dict[str, str]
 ) -> None:
-    rules = get_rules("trouble", players, options)
-    compared = 0
-    for seed in range(12):
+    rules = get_rules(game, players, options)
+    compared, seed = 0, 0
+    while compared < 3000:  # positions of as many seeded games as it takes
+        seed += 1
         for state in positions(rules, seed, 2000):
             if state.is_chance:
                 for roll, _ in rules.chance_outcomes(state):
@@ -57,11 +61,11 @@ def test_every_position_has_the_same_moves_and_successors(
                 expected = [(m.text, rules.apply_move(state, m)) for m in rules.legal_moves(state)]
                 assert native.successors(rules, state) == expected, rules.summary(state)
             compared += 1
-    assert compared > 3000
 
 
-def test_random_games_in_the_core_are_as_long_as_the_engines() -> None:
-    rules = get_rules("trouble", 4)
+@pytest.mark.parametrize("game", ["trouble", "ludo"])
+def test_random_games_in_the_core_are_as_long_as_the_engines(game: str) -> None:
+    rules = get_rules(game, 4)
     lengths = []
     for seed in range(150):
         played = positions(rules, seed, 10**6)
@@ -75,5 +79,7 @@ def test_random_games_in_the_core_are_as_long_as_the_engines() -> None:
 
 
 def test_games_not_yet_ported_are_refused_by_name() -> None:
-    with pytest.raises(ValueError, match="the native core plays trouble, not ludo"):
-        native.random_games(get_rules("ludo", 4), 10, seed=1)
+    with pytest.raises(ValueError, match="the native core plays trouble, ludo variant=two-dice"):
+        native.random_games(get_rules("ludo", 4, {"variant": "classic"}), 10, seed=1)
+    with pytest.raises(ValueError, match="not headache"):
+        native.random_games(get_rules("headache", 4), 10, seed=1)
