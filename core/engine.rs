@@ -329,3 +329,18 @@ impl Table {
 pub fn progress(row: &Row) -> i32 {
     row.iter().map(|&p| i32::from(p) + 1).sum()
 }
+
+/// The loop space of each seat's loop position, and each seat's position on each space, for
+/// colours `spacing` spaces apart on a loop of `N` (`colours`: each seat's colour index).
+pub fn frames<const N: usize>(colours: &[i8], spacing: i8) -> [[[i8; N]; MAX_SEATS]; 2] {
+    let mut space_of = [[0; N]; MAX_SEATS];
+    let mut position_on = [[0; N]; MAX_SEATS];
+    for (seat, &colour) in colours.iter().enumerate() {
+        for position in 0..N as i8 {
+            let space = (colour * spacing + position) % N as i8;
+            space_of[seat][position as usize] = space;
+            position_on[seat][space as usize] = position;
+        }
+    }
+    [space_of, position_on]
+}

@@ -8,7 +8,7 @@ pub mod rng;
 pub mod simulate;
 
 use engine::{End, Game, Phase, Seats, State, MAX_SEATS, PIECES};
-use games::ludo::TwoDiceLudo;
+use games::ludo::{ClassicLudo, TwoDiceLudo};
 use games::trouble::Trouble;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -54,14 +54,22 @@ type Options = Vec<(String, String)>;
 
 /// The rules of a game the core plays.
 enum Rules {
-    Trouble(Trouble),
-    Ludo(TwoDiceLudo),
+    Trouble(Box<Trouble>),
+    Ludo(Box<TwoDiceLudo>),
+    ClassicLudo(Box<ClassicLudo>),
 }
 
 fn rules(game: &str, players: usize, options: &Options) -> PyResult<Rules> {
     let made = match game {
-        "trouble" => Trouble::new(players, options).map(Rules::Trouble),
-        "ludo" => TwoDiceLudo::new(players, options).map(Rules::Ludo),
+        "trouble" => Trouble::new(players, options).map(|r| Rules::Trouble(Box::new(r))),
+        "ludo"
+            if options
+                .iter()
+                .any(|(k, v)| k == "variant" && v == "classic") =>
+        {
+            ClassicLudo::new(players, options).map(|r| Rules::ClassicLudo(Box::new(r)))
+        }
+        "ludo" => TwoDiceLudo::new(players, options).map(|r| Rules::Ludo(Box::new(r))),
         _ => Err(format!("the native core has no {game} yet")),
     };
     made.map_err(PyValueError::new_err)
@@ -159,8 +167,9 @@ fn moves(
 ) -> PyResult<Vec<(String, PyState)>> {
     let state = from_python(state)?;
     Ok(match rules(game, players, &options)? {
-        Rules::Trouble(rules) => successors(&rules, &state),
-        Rules::Ludo(rules) => successors(&rules, &state),
+        Rules::Trouble(rules) => successors(&*rules, &state),
+        Rules::Ludo(rules) => successors(&*rules, &state),
+        Rules::ClassicLudo(rules) => successors(&*rules, &state),
     })
 }
 
@@ -175,8 +184,9 @@ fn roll(
 ) -> PyResult<PyState> {
     let state = from_python(state)?;
     Ok(match rules(game, players, &options)? {
-        Rules::Trouble(rules) => after_roll(&rules, &state, roll.dice()),
-        Rules::Ludo(rules) => after_roll(&rules, &state, roll.dice()),
+        Rules::Trouble(rules) => after_roll(&*rules, &state, roll.dice()),
+        Rules::Ludo(rules) => after_roll(&*rules, &state, roll.dice()),
+        Rules::ClassicLudo(rules) => after_roll(&*rules, &state, roll.dice()),
     })
 }
 
@@ -193,8 +203,18 @@ fn random_games<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let rules = rules(game, players, &options)?;
     let (tally, sides) = py.detach(|| match &rules {
-        Rules::Trouble(r) => (simulate::random_games(r, games, seed), r.table.side_count),
-        Rules::Ludo(r) => (simulate::random_games(r, games, seed), r.table.side_count),
+        Rules::Trouble(r) => (
+            simulate::random_games(&**r, games, seed),
+            r.table.side_count,
+        ),
+        Rules::Ludo(r) => (
+            simulate::random_games(&**r, games, seed),
+            r.table.side_count,
+        ),
+        Rules::ClassicLudo(r) => (
+            simulate::random_games(&**r, games, seed),
+            r.table.side_count,
+        ),
     });
     let answer = PyDict::new(py);
     answer.set_item("games", tally.games)?;

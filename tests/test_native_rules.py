@@ -2,11 +2,12 @@
 every position of seeded random games, under every rule option and player count, the same legal
 moves (by their text, in the same order), the same position after each, and the same position
 after every roll; and random games in the core as long as the engine's. Ported: Trouble (every
-option), two-dice Ludo."""
+option), Ludo (two-dice and classic)."""
 
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -28,6 +29,9 @@ SETUPS = [
     ("trouble", 2, {"two_sets": "on", "play_on": "off", "finish": "deepest-first"}),
     ("ludo", 4, {}), ("ludo", 3, {}), ("ludo", 2, {}),
     ("ludo", 4, {"play_on": "on"}), ("ludo", 2, {"play_on": "on"}),
+    ("ludo", 4, {"variant": "classic"}), ("ludo", 2, {"variant": "classic"}),
+    ("ludo", 3, {"variant": "classic", "safe_squares": "off"}),
+    ("ludo", 4, {"variant": "classic", "three_sixes": "off", "play_on": "on"}),
 ]  # fmt: skip
 
 
@@ -63,9 +67,13 @@ def test_every_position_has_the_same_moves_and_successors(
             compared += 1
 
 
-@pytest.mark.parametrize("game", ["trouble", "ludo"])
-def test_random_games_in_the_core_are_as_long_as_the_engines(game: str) -> None:
-    rules = get_rules(game, 4)
+@pytest.mark.parametrize(
+    ("game", "options"), [("trouble", {}), ("ludo", {}), ("ludo", {"variant": "classic"})]
+)
+def test_random_games_in_the_core_are_as_long_as_the_engines(
+    game: str, options: dict[str, str]
+) -> None:
+    rules = get_rules(game, 4, options)
     lengths = []
     for seed in range(150):
         played = positions(rules, seed, 10**6)
@@ -79,7 +87,7 @@ def test_random_games_in_the_core_are_as_long_as_the_engines(game: str) -> None:
 
 
 def test_games_not_yet_ported_are_refused_by_name() -> None:
-    with pytest.raises(ValueError, match="the native core plays trouble, ludo variant=two-dice"):
-        native.random_games(get_rules("ludo", 4, {"variant": "classic"}), 10, seed=1)
+    with pytest.raises(ValueError, match=re.escape("ludo variant=two-dice|classic; not ludo")):
+        native.random_games(get_rules("ludo", 4, {"variant": "ludopy"}), 10, seed=1)
     with pytest.raises(ValueError, match="not headache"):
         native.random_games(get_rules("headache", 4), 10, seed=1)

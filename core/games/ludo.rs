@@ -1,24 +1,149 @@
-//! Two-dice Ludo (seed 002, with the board ruling of issue 3), as `pegrace.games.ludo`'s
-//! `TwoDiceLudo` plays it; docs/rules/ludo.md gives the seed sentence behind each rule.
-//! - A loop of 48 points; starts 12 apart (red, green, yellow, blue, the turn order too);
-//!   2 players sit opposite (red, yellow). Safe: the corners and mid-side points (every 6th).
-//! - A pin's own frame: -1 base, 0 its start, 0..42 the loop, 43..46 its lane, 47 the exit.
+//! Ludo as `pegrace.games.ludo` plays it (docs/rules/ludo.md gives the seed sentence or ruling
+//! behind each rule); red, green, yellow, blue in turn order, 2 players opposite (red, yellow);
+//! a pin's own frame: -1 base, 0 its start, then the loop, its lane, and the lane's last slot.
+//!
+//! `variant=two-dice` (seed 002 with the board ruling of issue 3), `TwoDiceLudo`:
+//! - A loop of 48 points, starts 12 apart; safe: the corners and mid-side points (every 6th).
+//!   Frame: 0..42 the loop, 43..46 the lane, 47 the exit.
 //! - Two dice, each used on its own, in the order the player chooses: both if both can be
 //!   (in some order), else one that can be, else the turn passes. A 6 may bring a pin from
 //!   the base to the start. Own pins stack anywhere; landing where it is not safe sends every
 //!   opponent pin there to its base. Exit by exact count. A double 6 rolls again.
-//! - The first with all 4 pins out wins (option `play_on`: play on for every place).
 //!
-//! The classic and LUDOpy variants are not ported yet.
+//! `variant=classic`, `ClassicLudo`:
+//! - A loop of 52 squares, starts 13 apart; frame 0..50 the loop, 51..55 the lane, 56 home.
+//! - One die; a 6 brings a pin out to its start and rolls again (`three_sixes=forfeit`: a third
+//!   6 in a row is not played and ends the turn). Two or more pins of one colour on a square
+//!   block it: no opponent passes or lands there. Landing on a lone opponent sends it to its
+//!   base, but not on a safe square (the starts and the stars 8 past them; `safe_squares=off`:
+//!   none). Home by exact count.
+//!
+//! In both, the first with all 4 pins home wins (`play_on=on`: play on for every place). The
+//! LUDOpy variant is not ported yet.
 
-use crate::engine::{self, Game, List, Phase, Row, State, Table, MAX_SEATS, PIECES};
+use crate::engine::{
+    self, Game, List, Move, MoveList, Phase, Row, State, Table, MAX_SEATS, PIECES,
+};
 use crate::rng::Rng;
 
-const LOOP: i8 = 48;
+const BASE: i8 = -1;
+
+/// Two-dice Ludo's board.
+const LOOP: usize = 48;
 const LANE_START: i8 = 43;
 const EXIT: i8 = 47;
-const SPACING: i8 = 12;
-const BASE: i8 = -1;
+/// Classic Ludo's board.
+const CLASSIC_LOOP: usize = 52;
+const CLASSIC_LANE: i8 = 51;
+const HOME: i8 = 56;
+
+/// The options the variants take and their values (the default first), checked as the Python
+/// rules check them: the classic-only options keep their defaults in other variants.
+struct Options {
+    classic: bool,
+    play_on: bool,
+    forfeit_third_six: bool,
+    safe_squares: bool,
+}
+
+fn read_options(given: &[(String, String)]) -> Result<Options, String> {
+    let known: [(&str, [&str; 2]); 4] = [
+        ("variant", ["two-dice", "classic"]),
+        ("play_on", ["off", "on"]),
+        ("three_sixes", ["forfeit", "off"]),
+        ("safe_squares", ["on", "off"]),
+    ];
+    let mut other = [false; 4];
+    for (name, value) in given {
+        let index = known
+            .iter()
+            .position(|(k, _)| k == name)
+            .ok_or_else(|| format!("unknown ludo option {name:?}"))?;
+        let values = known[index].1;
+        other[index] = match values.iter().position(|v| v == value) {
+            Some(i) => i == 1,
+            None => {
+                return Err(format!(
+                    "ludo option {name}={value:?}: the core plays {values:?}"
+                ))
+            }
+        };
+    }
+    let [classic, play_on, no_forfeit, no_safe] = other;
+    if !classic && (no_forfeit || no_safe) {
+        return Err("ludo options three_sixes and safe_squares are for variant=classic".into());
+    }
+    Ok(Options {
+        classic,
+        play_on,
+        forfeit_third_six: !no_forfeit,
+        safe_squares: !no_safe,
+    })
+}
+
+/// A Ludo board of `N` points: where each seat's positions lie, and which points are safe.
+#[derive(Clone, Debug)]
+struct Board<const N: usize> {
+    space_of: [[i8; N]; MAX_SEATS],
+    position_on: [[i8; N]; MAX_SEATS],
+    safe: [bool; N],
+    lane_start: i8,
+    seats: usize,
+}
+
+impl<const N: usize> Board<N> {
+    fn new(players: usize, spacing: i8, lane_start: i8, safe: &[usize]) -> Result<Self, String> {
+        let colours: &[i8] = match players {
+            2 => &[0, 2],
+            3 => &[0, 1, 2],
+            4 => &[0, 1, 2, 3],
+            _ => return Err(format!("ludo is for 2 to 4 players, not {players}")),
+        };
+        let [space_of, position_on] = engine::frames(colours, spacing);
+        let mut board = Board {
+            space_of,
+            position_on,
+            safe: [false; N],
+            lane_start,
+            seats: colours.len(),
+        };
+        for &space in safe {
+            board.safe[space] = true;
+        }
+        Ok(board)
+    }
+
+    fn table(&self, play_on: bool) -> Table {
+        let order: Vec<u8> = (0..self.seats as u8).collect();
+        Table::new(&order, &order, play_on)
+    }
+
+    /// The loop space of a seat's position, if it is on the loop.
+    fn space(&self, seat: usize, position: i8) -> Option<usize> {
+        (0..self.lane_start)
+            .contains(&position)
+            .then(|| self.space_of[seat][position as usize] as usize)
+    }
+
+    /// Every opponent pin on `target` (the mover's frame) goes to its base, unless it is safe.
+    fn hit_all(&self, pieces: &mut [Row; MAX_SEATS], seat: usize, target: i8) {
+        let Some(space) = self.space(seat, target) else {
+            return;
+        };
+        if self.safe[space] {
+            return;
+        }
+        for other in (0..self.seats).filter(|&o| o != seat) {
+            let here = self.position_on[other][space];
+            if here < self.lane_start && pieces[other].contains(&here) {
+                for pin in pieces[other].iter_mut().filter(|p| **p == here) {
+                    *pin = BASE;
+                }
+                engine::sort_row(&mut pieces[other]);
+            }
+        }
+    }
+}
 
 /// One die's use: the pin at `origin` to `target` (in the mover's frame).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -41,59 +166,20 @@ pub type Turns = List<Turn, 40>;
 #[derive(Clone, Debug)]
 pub struct TwoDiceLudo {
     pub table: Table,
-    space_of: [[i8; LOOP as usize]; MAX_SEATS],
-    position_on: [[i8; LOOP as usize]; MAX_SEATS],
-    safe: [bool; LOOP as usize],
+    board: Board<LOOP>,
 }
-
-/// The options and the values a two-dice game takes, the default first.
-const OPTIONS: [(&str, &[&str]); 4] = [
-    ("variant", &["two-dice"]),
-    ("play_on", &["off", "on"]),
-    ("three_sixes", &["forfeit"]),
-    ("safe_squares", &["on"]),
-];
 
 impl TwoDiceLudo {
     pub fn new(players: usize, options: &[(String, String)]) -> Result<Self, String> {
-        let mut play_on = false;
-        for (name, value) in options {
-            let (_, values) = OPTIONS
-                .iter()
-                .find(|(known, _)| known == name)
-                .ok_or_else(|| format!("unknown ludo option {name:?}"))?;
-            if !values.contains(&value.as_str()) {
-                return Err(format!(
-                    "ludo option {name}={value:?}: the native core plays {values:?}"
-                ));
-            }
-            play_on |= name == "play_on" && value == "on";
+        let chosen = read_options(options)?;
+        if chosen.classic {
+            return Err("variant=classic is ClassicLudo".into());
         }
-        let colours: &[i8] = match players {
-            2 => &[0, 2],
-            3 => &[0, 1, 2],
-            4 => &[0, 1, 2, 3],
-            _ => return Err(format!("ludo is for 2 to 4 players, not {players}")),
-        };
-        let mut space_of = [[0; LOOP as usize]; MAX_SEATS];
-        let mut position_on = [[0; LOOP as usize]; MAX_SEATS];
-        for (seat, &colour) in colours.iter().enumerate() {
-            for position in 0..LOOP {
-                let space = (colour * SPACING + position) % LOOP;
-                space_of[seat][position as usize] = space;
-                position_on[seat][space as usize] = position;
-            }
-        }
-        let order: Vec<u8> = (0..colours.len() as u8).collect();
-        let mut safe = [false; LOOP as usize];
-        for space in (0..LOOP as usize).step_by(6) {
-            safe[space] = true;
-        }
+        let safe: Vec<usize> = (0..LOOP).step_by(6).collect();
+        let board = Board::new(players, 12, LANE_START, &safe)?;
         Ok(TwoDiceLudo {
-            table: Table::new(&order, &order, play_on),
-            space_of,
-            position_on,
-            safe,
+            table: board.table(chosen.play_on),
+            board,
         })
     }
 
@@ -131,26 +217,6 @@ impl TwoDiceLudo {
             turns.push(Turn::default()); // the pass
         }
         turns
-    }
-
-    /// Every opponent pin on `target` (the mover's frame) goes to its base, unless it is safe.
-    fn hit_all(&self, pieces: &mut [Row; MAX_SEATS], seat: usize, target: i8) {
-        if target >= LANE_START {
-            return;
-        }
-        let space = self.space_of[seat][target as usize] as usize;
-        if self.safe[space] {
-            return;
-        }
-        for other in (0..self.table.seats).filter(|&o| o != seat) {
-            let here = self.position_on[other][space];
-            if here < LANE_START && pieces[other].contains(&here) {
-                for pin in pieces[other].iter_mut().filter(|p| **p == here) {
-                    *pin = BASE;
-                }
-                engine::sort_row(&mut pieces[other]);
-            }
-        }
     }
 }
 
@@ -227,7 +293,7 @@ impl Game for TwoDiceLudo {
         let again = state.roll == [6, 6];
         for one in &turn.uses[..turn.count as usize] {
             state.pieces[seat] = advance(&state.pieces[seat], *one);
-            self.hit_all(&mut state.pieces, seat, one.target);
+            self.board.hit_all(&mut state.pieces, seat, one.target);
         }
         let finished_now = turn.count > 0 && state.pieces[seat] == [EXIT; PIECES];
         self.table
@@ -249,14 +315,164 @@ impl Game for TwoDiceLudo {
     }
 }
 
-/// A position's name in a colour's own frame, as pegrace's notation writes it.
+/// A two-dice position's name in a colour's own frame, as pegrace's notation writes it.
 pub fn position_name(position: i8) -> String {
+    name(position, LANE_START, EXIT, "exit")
+}
+
+fn name(position: i8, lane_start: i8, last: i8, last_name: &str) -> String {
     match position {
         BASE => "base".to_string(),
-        EXIT => "exit".to_string(),
-        p if p < LANE_START => format!("track:{p}"),
-        p => format!("lane:{}", p - LANE_START + 1),
+        p if p == last => last_name.to_string(),
+        p if p < lane_start => format!("track:{p}"),
+        p => format!("lane:{}", p - lane_start + 1),
     }
+}
+
+#[derive(Clone, Debug)]
+pub struct ClassicLudo {
+    pub table: Table,
+    board: Board<CLASSIC_LOOP>,
+    forfeit_third_six: bool,
+}
+
+impl ClassicLudo {
+    pub fn new(players: usize, options: &[(String, String)]) -> Result<Self, String> {
+        let chosen = read_options(options)?;
+        if !chosen.classic {
+            return Err("variant=two-dice is TwoDiceLudo".into());
+        }
+        let stars: Vec<usize> = [0, 13, 26, 39].iter().flat_map(|&s| [s, s + 8]).collect();
+        let safe = if chosen.safe_squares { &stars[..] } else { &[] };
+        let board = Board::new(players, 13, CLASSIC_LANE, safe)?;
+        Ok(ClassicLudo {
+            table: board.table(chosen.play_on),
+            board,
+            forfeit_third_six: chosen.forfeit_third_six,
+        })
+    }
+
+    /// Loop spaces holding two or more pins of one opponent of `seat`.
+    fn blocks(&self, pieces: &[Row; MAX_SEATS], seat: usize) -> [bool; CLASSIC_LOOP] {
+        let mut blocked = [false; CLASSIC_LOOP];
+        for other in (0..self.board.seats).filter(|&o| o != seat) {
+            let row = &pieces[other];
+            for pair in row.windows(2) {
+                if pair[0] == pair[1] {
+                    if let Some(space) = self.board.space(other, pair[0]) {
+                        blocked[space] = true;
+                    }
+                }
+            }
+        }
+        blocked
+    }
+
+    fn peg_moves(&self, state: &State, moves: &mut MoveList) {
+        let roll = state.roll[0] as i8;
+        if self.forfeit_third_six && roll == 6 && state.streak >= 2 {
+            return;
+        }
+        let seat = state.current as usize;
+        let blocked = self.blocks(&state.pieces, seat);
+        let path = &self.board.space_of[seat];
+        let mut previous = -2;
+        for &pin in &state.pieces[seat] {
+            if pin == previous || pin == HOME {
+                continue;
+            }
+            previous = pin;
+            if pin < 0 {
+                if roll == 6 && !blocked[path[0] as usize] {
+                    moves.push(Move::Step {
+                        origin: BASE,
+                        target: 0,
+                    });
+                }
+                continue;
+            }
+            let target = pin + roll;
+            let last_on_loop = target.min(CLASSIC_LANE - 1);
+            let passes_block = (pin + 1..=last_on_loop).any(|q| blocked[path[q as usize] as usize]);
+            if target <= HOME && !passes_block {
+                moves.push(Move::Step {
+                    origin: pin,
+                    target,
+                });
+            }
+        }
+    }
+}
+
+impl Game for ClassicLudo {
+    type Move = Move;
+    type Moves = MoveList;
+
+    fn table(&self) -> &Table {
+        &self.table
+    }
+
+    fn initial_state(&self) -> State {
+        self.table.initial_state([[BASE; PIECES]; MAX_SEATS])
+    }
+
+    fn apply_roll(&self, state: &State, roll: [u8; 2]) -> State {
+        if state.phase != Phase::Roll {
+            return engine::rolloff(state, roll[0]);
+        }
+        State {
+            phase: Phase::Move,
+            roll: [roll[0], 0],
+            ..*state
+        }
+    }
+
+    fn throw(&self, rng: &mut Rng) -> [u8; 2] {
+        [rng.d6(), 0]
+    }
+
+    fn legal_moves(&self, state: &State) -> MoveList {
+        let mut moves = MoveList::default();
+        if state.phase == Phase::Move {
+            self.peg_moves(state, &mut moves);
+            if moves.is_empty() {
+                moves.push(Move::Pass);
+            }
+        }
+        moves
+    }
+
+    fn play(&self, state: &mut State, chosen: Move) {
+        let seat = state.current as usize;
+        let forfeit = self.forfeit_third_six && state.streak >= 2;
+        let again = state.roll[0] == 6 && !forfeit;
+        let mut finished_now = false;
+        if let Move::Step { origin, target } = chosen {
+            let row = &mut state.pieces[seat];
+            if let Some(i) = row.iter().position(|&p| p == origin) {
+                row[i] = target;
+            }
+            engine::sort_row(row);
+            self.board.hit_all(&mut state.pieces, seat, target);
+            finished_now = state.pieces[seat] == [HOME; PIECES];
+        }
+        self.table
+            .after_move(state, seat as u8, finished_now, again);
+    }
+
+    fn move_text(&self, chosen: Move) -> String {
+        match chosen {
+            Move::Pass => "pass".to_string(),
+            Move::Step { origin, target } => {
+                let (from, to) = (classic_name(origin), classic_name(target));
+                format!("{from}>{to}")
+            }
+        }
+    }
+}
+
+fn classic_name(position: i8) -> String {
+    name(position, CLASSIC_LANE, HOME, "home")
 }
 
 #[cfg(test)]
@@ -347,9 +563,90 @@ mod tests {
     }
 
     #[test]
-    fn other_variants_are_not_ported_yet() {
-        let classic = [("variant".to_string(), "classic".to_string())];
-        assert!(TwoDiceLudo::new(4, &classic).is_err());
+    fn the_ludopy_variant_is_not_ported_yet_and_options_are_checked() {
+        let ludopy = [("variant".to_string(), "ludopy".to_string())];
+        assert!(TwoDiceLudo::new(4, &ludopy).is_err());
         assert!(TwoDiceLudo::new(5, &[]).is_err());
+        let unsafe_two_dice = [("safe_squares".to_string(), "off".to_string())];
+        assert!(TwoDiceLudo::new(4, &unsafe_two_dice).is_err());
+    }
+
+    fn classic(options: &[(&str, &str)]) -> ClassicLudo {
+        let mut owned = vec![("variant".to_string(), "classic".to_string())];
+        owned.extend(options.iter().map(|(k, v)| (k.to_string(), v.to_string())));
+        ClassicLudo::new(2, &owned).expect("valid options")
+    }
+
+    fn classic_texts(rules: &ClassicLudo, pieces: &[Row], roll: u8, streak: u8) -> Vec<String> {
+        let mut state = Game::initial_state(rules);
+        state.pieces[..pieces.len()].copy_from_slice(pieces);
+        let state = State {
+            phase: Phase::Move,
+            roll: [roll, 0],
+            streak,
+            contenders: Seats::default(),
+            ..state
+        };
+        let moves = rules.legal_moves(&state);
+        moves
+            .as_slice()
+            .iter()
+            .map(|&m| rules.move_text(m))
+            .collect()
+    }
+
+    #[test]
+    fn classic_a_block_is_neither_passed_nor_landed_on() {
+        let game = classic(&[]);
+        // yellow's two pins on its track:2 are red's track:28
+        let blocked = [[-1, -1, -1, 25], [-1, -1, 2, 2]];
+        assert_eq!(classic_texts(&game, &blocked, 3, 0), ["pass"]);
+        assert_eq!(classic_texts(&game, &blocked, 2, 0), ["track:25>track:27"]);
+    }
+
+    #[test]
+    fn classic_a_six_brings_a_pin_out_and_a_third_is_forfeit() {
+        let game = classic(&[]);
+        let home = [[-1; 4], [-1; 4]];
+        assert_eq!(classic_texts(&game, &home, 6, 0), ["base>track:0"]);
+        assert_eq!(classic_texts(&game, &home, 6, 2), ["pass"]);
+        let no_limit = classic(&[("three_sixes", "off")]);
+        assert_eq!(classic_texts(&no_limit, &home, 6, 2), ["base>track:0"]);
+    }
+
+    #[test]
+    fn classic_home_by_exact_count_and_nothing_is_hit_on_a_safe_square() {
+        let game = classic(&[]);
+        let near = [[-1, -1, -1, 54], [-1; 4]];
+        assert_eq!(classic_texts(&game, &near, 2, 0), ["lane:4>home"]);
+        assert_eq!(classic_texts(&game, &near, 3, 0), ["pass"]);
+        // red's track:8 is a star, yellow's track:34 (red starts 26 squares on)
+        let mut state = Game::initial_state(&game);
+        state.pieces[..2].copy_from_slice(&[[-1, -1, -1, 5], [-1, -1, -1, 34]]);
+        let state = State {
+            phase: Phase::Move,
+            roll: [3, 0],
+            contenders: Seats::default(),
+            ..state
+        };
+        let mut after = state;
+        game.play(
+            &mut after,
+            Move::Step {
+                origin: 5,
+                target: 8,
+            },
+        );
+        assert_eq!(after.pieces[1], [-1, -1, -1, 34]);
+        let open = classic(&[("safe_squares", "off")]);
+        let mut hit = state;
+        open.play(
+            &mut hit,
+            Move::Step {
+                origin: 5,
+                target: 8,
+            },
+        );
+        assert_eq!(hit.pieces[1], [-1, -1, -1, -1]);
     }
 }

@@ -70,15 +70,7 @@ impl Trouble {
             (3, _) => &[0, 1, 2],
             _ => &[0, 2],
         };
-        let mut space_of = [[0; LOOP as usize]; MAX_SEATS];
-        let mut position_on = [[0; LOOP as usize]; MAX_SEATS];
-        for (seat, &colour) in colours.iter().enumerate() {
-            for position in 0..LOOP {
-                let space = (colour * SPACING + position) % LOOP;
-                space_of[seat][position as usize] = space;
-                position_on[seat][space as usize] = position;
-            }
-        }
+        let [space_of, position_on] = engine::frames(colours, SPACING);
         let seats = colours.len() as u8;
         let mut order: Vec<u8> = (0..seats).collect();
         if counterclockwise {

@@ -1,8 +1,9 @@
 """The native core (``pegrace._core``, Rust; docs/architecture.md) behind a typed face.
 
 Its calls are coarse: a whole batch of games, or one position's every successor. Ported so
-far: Trouble (every option) and two-dice Ludo; while the port goes on, the Python rules are
-the oracle (tests/test_native_rules.py compares the two position by position)."""
+far: Trouble (every option) and Ludo's two-dice and classic rules; while the port goes on, the
+Python rules are the oracle (tests/test_native_rules.py compares the two position by
+position)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,10 @@ from pegrace.errors import OptionError
 from pegrace.state import Phase, State
 
 # the games the core plays, and the options they must have to be played there
-NATIVE_GAMES: dict[str, dict[str, str]] = {"trouble": {}, "ludo": {"variant": "two-dice"}}
+NATIVE_GAMES: dict[str, dict[str, tuple[str, ...]]] = {
+    "trouble": {},
+    "ludo": {"variant": ("two-dice", "classic")},
+}
 
 
 @dataclass(frozen=True)
@@ -39,11 +43,18 @@ def _options(rules: Rules) -> list[tuple[str, str]]:
 
 def _check(rules: Rules) -> None:
     needs = NATIVE_GAMES.get(rules.name)
-    if needs is None or any(rules.options[k] != v for k, v in needs.items()):
-        played = ", ".join(f"{g} {' '.join(f'{k}={v}' for k, v in o.items())}".strip()
-                           for g, o in NATIVE_GAMES.items())  # fmt: skip
+    if needs is None or any(rules.options[k] not in v for k, v in needs.items()):
         options = ",".join(f"{k}={v}" for k, v in sorted(rules.options.items()))
-        raise OptionError(f"the native core plays {played}; not {rules.name} {options}")
+        raise OptionError(f"the native core plays {played()}; not {rules.name} {options}")
+
+
+def played() -> str:
+    """What the core plays, e.g. ``trouble, ludo variant=two-dice|classic``."""
+    games = []
+    for game, needs in NATIVE_GAMES.items():
+        settings = " ".join(f"{key}={'|'.join(values)}" for key, values in needs.items())
+        games.append(f"{game} {settings}".strip())
+    return ", ".join(games)
 
 
 def random_games(rules: Rules, games: int, seed: int) -> RandomGames:
