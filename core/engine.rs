@@ -24,15 +24,19 @@ pub enum End {
     FirstPlace,
     AllPlaces,
     NoSideLeft,
+    /// A turn limit the rules name (`Table::turn_limit`); its words are the game's.
+    TurnLimit,
 }
 
 impl End {
+    /// The reason in pegrace's words (a turn limit's are the game's: `Game::end_text`).
     pub fn text(self) -> &'static str {
         match self {
             End::Running => "",
             End::FirstPlace => "first place decided",
             End::AllPlaces => "all places decided",
             End::NoSideLeft => "no side left",
+            End::TurnLimit => "turn limit reached",
         }
     }
 }
@@ -85,6 +89,8 @@ pub struct State {
     pub streak: u8,
     pub turn: u32,
     pub finished: Seats,
+    /// Seats out of the game (War), in the order they went out.
+    pub out: Seats,
     pub contenders: Seats,
     pub rolloff: Seats,
     pub end: End,
@@ -149,10 +155,15 @@ pub trait Game {
     fn legal_moves(&self, state: &State) -> Self::Moves;
     /// The move, in place.
     fn play(&self, state: &mut State, chosen: Self::Move);
-    fn move_text(&self, chosen: Self::Move) -> String;
+    /// A move's text as the seat to move in `state` writes it.
+    fn move_text(&self, state: &State, chosen: Self::Move) -> String;
     fn places(&self, state: &State) -> [u8; MAX_SEATS] {
         self.table()
             .places(state, |seat| progress(&state.pieces[seat]))
+    }
+    /// Why the game ended, in the game's words.
+    fn end_text(&self, end: End) -> String {
+        end.text().to_string()
     }
 }
 
@@ -204,9 +215,10 @@ pub fn rolloff(state: &State, pop: u8) -> State {
     next
 }
 
-/// Who plays and how turns pass: the seats in play, the side each plays for (a side of two
-/// colours in Trouble's `two_sets`), the next seat round the table, and whether play goes on
-/// for the lower places once a side is done. Shared by every game's rules.
+/// Who plays and how turns pass: the seats in play, the side each plays for (teams, or
+/// Trouble's `two_sets`), the next seat round the table, whether play goes on for the lower
+/// places once a side is done, whether a seat that is done plays on for its partner (Marbles'
+/// partner roll), and a turn limit (0: none). Shared by every game's rules.
 #[derive(Clone, Debug)]
 pub struct Table {
     pub seats: usize,
@@ -214,6 +226,8 @@ pub struct Table {
     pub side_count: usize,
     pub next_seat: [u8; MAX_SEATS],
     pub play_on: bool,
+    pub partner_roll: bool,
+    pub turn_limit: u32,
 }
 
 impl Table {
@@ -225,6 +239,8 @@ impl Table {
             side_count: usize::from(*sides.iter().max().unwrap_or(&0)) + 1,
             next_seat: [0; MAX_SEATS],
             play_on,
+            partner_roll: false,
+            turn_limit: 0,
         };
         table.sides[..sides.len()].copy_from_slice(sides);
         for (i, &seat) in order.iter().enumerate() {
@@ -244,82 +260,141 @@ impl Table {
             streak: 0,
             turn: 0,
             finished: Seats::default(),
+            out: Seats::default(),
             contenders: Seats::from_slice(&leads),
             rolloff: Seats::default(),
             end: End::Running,
         }
     }
 
-    pub fn side_done(&self, side: usize, finished: &Seats) -> bool {
-        (0..self.seats)
-            .filter(|&seat| self.sides[seat] as usize == side)
-            .all(|seat| finished.contains(seat as u8))
+    fn side_seats(&self, side: usize) -> impl Iterator<Item = u8> + '_ {
+        (0..self.seats as u8).filter(move |&seat| self.sides[seat as usize] as usize == side)
     }
 
-    pub fn game_over(&self, finished: &Seats) -> End {
+    pub fn side_done(&self, side: usize, finished: &Seats) -> bool {
+        self.side_seats(side).all(|seat| finished.contains(seat))
+    }
+
+    fn side_out(&self, side: usize, out: &Seats) -> bool {
+        self.side_seats(side).all(|seat| out.contains(seat))
+    }
+
+    /// A seat still takes turns: not out, and not done (unless it plays for its partner).
+    pub fn seat_active(&self, seat: u8, finished: &Seats, out: &Seats) -> bool {
+        if out.contains(seat) {
+            return false;
+        }
+        if !finished.contains(seat) {
+            return true;
+        }
+        let side = self.sides[seat as usize] as usize;
+        self.partner_roll
+            && self
+                .side_seats(side)
+                .any(|partner| !finished.contains(partner))
+    }
+
+    pub fn game_over(&self, finished: &Seats, out: &Seats) -> End {
         let done = (0..self.side_count)
             .filter(|&s| self.side_done(s, finished))
             .count();
+        let gone = (0..self.side_count)
+            .filter(|&s| self.side_out(s, out))
+            .count();
+        let standing = self.side_count - done - gone;
         if done > 0 && !self.play_on {
             End::FirstPlace
-        } else if self.side_count - done <= 1 {
-            End::AllPlaces
+        } else if standing <= 1 {
+            if done > 0 || standing > 0 {
+                End::AllPlaces
+            } else {
+                End::NoSideLeft
+            }
         } else {
             End::Running
         }
     }
 
-    /// After `seat`'s move: it finished (perhaps ending the game), rolls again, or the next
-    /// seat still playing rolls.
-    pub fn after_move(&self, state: &mut State, seat: u8, finished_now: bool, again: bool) {
+    /// After `seat`'s move: `finisher` (the owner of the pieces moved) may have finished and
+    /// `gone` seats gone out, perhaps ending the game; else `seat` rolls again, or the next
+    /// seat still playing rolls (and a turn limit may end the game).
+    pub fn after_move(
+        &self,
+        state: &mut State,
+        seat: u8,
+        finisher: Option<u8>,
+        gone: &[u8],
+        again: bool,
+    ) {
         state.roll = [0, 0];
-        if finished_now && !state.finished.contains(seat) {
-            state.finished.push(seat);
-            state.end = self.game_over(&state.finished);
+        let mut changed = false;
+        if let Some(owner) = finisher.filter(|&o| !state.finished.contains(o)) {
+            state.finished.push(owner);
+            changed = true;
+        }
+        for &seat_out in gone {
+            if !state.out.contains(seat_out) {
+                state.out.push(seat_out);
+                changed = true;
+            }
+        }
+        if changed {
+            state.end = self.game_over(&state.finished, &state.out);
             if state.end != End::Running {
                 state.phase = Phase::Over;
                 return;
             }
         }
         state.phase = Phase::Roll;
-        if again && !state.finished.contains(seat) {
+        if again && self.seat_active(seat, &state.finished, &state.out) {
             state.streak += 1;
             return;
         }
         let mut following = self.next_seat[seat as usize];
-        while state.finished.contains(following) {
+        while !self.seat_active(following, &state.finished, &state.out) {
             following = self.next_seat[following as usize];
         }
         state.current = following;
         state.streak = 0;
         state.turn += 1;
+        if self.turn_limit > 0 && state.turn > self.turn_limit {
+            state.phase = Phase::Over;
+            state.end = End::TurnLimit;
+        }
     }
 
-    /// Every side's place: sides done in the order they finished, then the rest by `score`
-    /// (how far their pieces have got; equal scores, equal places).
+    /// Every side's place: sides done in the order they finished, sides out from the bottom
+    /// (the first out last), then the rest by `score` (equal scores, equal places).
     pub fn places(&self, state: &State, score: impl Fn(usize) -> i32) -> [u8; MAX_SEATS] {
         let mut places = [0u8; MAX_SEATS];
-        let mut settled = 0;
+        let mut top = 0;
         for &seat in state.finished.as_slice() {
             let side = self.sides[seat as usize] as usize;
             if places[side] == 0 && self.side_done(side, &state.finished) {
-                settled += 1;
-                places[side] = settled;
+                top += 1;
+                places[side] = top;
             }
         }
-        let side_score = |side: usize| -> i32 {
-            (0..self.seats)
-                .filter(|&seat| self.sides[seat] as usize == side)
-                .map(&score)
-                .sum()
-        };
+        let mut bottom = self.side_count as u8;
+        for &seat in state.out.as_slice() {
+            let side = self.sides[seat as usize] as usize;
+            if places[side] == 0 && self.side_out(side, &state.out) {
+                places[side] = bottom;
+                bottom -= 1;
+            }
+        }
+        let free = (1..=self.side_count as u8)
+            .find(|p| !places.contains(p))
+            .unwrap_or(1);
+        let side_score =
+            |side: usize| -> i32 { self.side_seats(side).map(|s| score(s as usize)).sum() };
         let rest: Vec<usize> = (0..self.side_count).filter(|&s| places[s] == 0).collect();
         for &side in &rest {
             let ahead = rest
                 .iter()
                 .filter(|&&other| side_score(other) > side_score(side))
                 .count();
-            places[side] = settled + 1 + ahead as u8;
+            places[side] = free + ahead as u8;
         }
         places
     }

@@ -9,6 +9,7 @@ pub mod simulate;
 
 use engine::{End, Game, Phase, Seats, State, MAX_SEATS, PIECES};
 use games::ludo::{ClassicLudo, TwoDiceLudo};
+use games::marbles::Marbles;
 use games::trouble::Trouble;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -57,6 +58,7 @@ enum Rules {
     Trouble(Box<Trouble>),
     Ludo(Box<TwoDiceLudo>),
     ClassicLudo(Box<ClassicLudo>),
+    Marbles(Box<Marbles>),
 }
 
 fn rules(game: &str, players: usize, options: &Options) -> PyResult<Rules> {
@@ -70,13 +72,14 @@ fn rules(game: &str, players: usize, options: &Options) -> PyResult<Rules> {
             ClassicLudo::new(players, options).map(|r| Rules::ClassicLudo(Box::new(r)))
         }
         "ludo" => TwoDiceLudo::new(players, options).map(|r| Rules::Ludo(Box::new(r))),
+        "marbles" => Marbles::new(players, options).map(|r| Rules::Marbles(Box::new(r))),
         _ => Err(format!("the native core has no {game} yet")),
     };
     made.map_err(PyValueError::new_err)
 }
 
 fn from_python(state: PyStateIn) -> PyResult<State> {
-    let (pieces, phase, current, roll, streak, turn, finished, _, contenders, rolloff, _, end) =
+    let (pieces, phase, current, roll, streak, turn, finished, out, contenders, rolloff, _, end) =
         state;
     let mut rows = [[-1i8; PIECES]; MAX_SEATS];
     for (row, given) in rows.iter_mut().zip(&pieces) {
@@ -99,6 +102,7 @@ fn from_python(state: PyStateIn) -> PyResult<State> {
     ]
     .into_iter()
     .find(|e| e.text() == end)
+    .or_else(|| end.starts_with("turn limit").then_some(End::TurnLimit))
     .ok_or_else(|| PyValueError::new_err(format!("unknown end {end:?}")))?;
     Ok(State {
         pieces: rows,
@@ -108,13 +112,15 @@ fn from_python(state: PyStateIn) -> PyResult<State> {
         streak,
         turn,
         finished: Seats::from_slice(&finished),
+        out: Seats::from_slice(&out),
         contenders: Seats::from_slice(&contenders),
         rolloff: Seats::from_slice(&rolloff),
         end,
     })
 }
 
-fn to_python(seats: usize, state: &State) -> PyState {
+fn to_python<G: Game>(rules: &G, state: &State) -> PyState {
+    let seats = rules.table().seats;
     let roll = match state.roll {
         [0, _] => None,
         [die, 0] => Some(vec![die]),
@@ -131,11 +137,11 @@ fn to_python(seats: usize, state: &State) -> PyState {
         state.streak,
         state.turn,
         state.finished.as_slice().to_vec(),
-        Vec::new(),
+        state.out.as_slice().to_vec(),
         state.contenders.as_slice().to_vec(),
         state.rolloff.as_slice().to_vec(),
         Vec::new(),
-        state.end.text().to_string(),
+        rules.end_text(state.end),
     )
 }
 
@@ -147,14 +153,14 @@ fn successors<G: Game>(rules: &G, state: &State) -> Vec<(String, PyState)> {
         .map(|&chosen| {
             let mut next = *state;
             rules.play(&mut next, chosen);
-            let text = rules.move_text(chosen);
-            (text, to_python(rules.table().seats, &next))
+            let text = rules.move_text(state, chosen);
+            (text, to_python(rules, &next))
         })
         .collect()
 }
 
 fn after_roll<G: Game>(rules: &G, state: &State, roll: [u8; 2]) -> PyState {
-    to_python(rules.table().seats, &rules.apply_roll(state, roll))
+    to_python(rules, &rules.apply_roll(state, roll))
 }
 
 /// Every legal move of a position (by its text), and the position after each.
@@ -170,6 +176,7 @@ fn moves(
         Rules::Trouble(rules) => successors(&*rules, &state),
         Rules::Ludo(rules) => successors(&*rules, &state),
         Rules::ClassicLudo(rules) => successors(&*rules, &state),
+        Rules::Marbles(rules) => successors(&*rules, &state),
     })
 }
 
@@ -187,6 +194,7 @@ fn roll(
         Rules::Trouble(rules) => after_roll(&*rules, &state, roll.dice()),
         Rules::Ludo(rules) => after_roll(&*rules, &state, roll.dice()),
         Rules::ClassicLudo(rules) => after_roll(&*rules, &state, roll.dice()),
+        Rules::Marbles(rules) => after_roll(&*rules, &state, roll.dice()),
     })
 }
 
@@ -212,6 +220,10 @@ fn random_games<'py>(
             r.table.side_count,
         ),
         Rules::ClassicLudo(r) => (
+            simulate::random_games(&**r, games, seed),
+            r.table.side_count,
+        ),
+        Rules::Marbles(r) => (
             simulate::random_games(&**r, games, seed),
             r.table.side_count,
         ),

@@ -296,11 +296,12 @@ impl Game for TwoDiceLudo {
             self.board.hit_all(&mut state.pieces, seat, one.target);
         }
         let finished_now = turn.count > 0 && state.pieces[seat] == [EXIT; PIECES];
+        let finisher = finished_now.then_some(seat as u8);
         self.table
-            .after_move(state, seat as u8, finished_now, again);
+            .after_move(state, seat as u8, finisher, &[], again);
     }
 
-    fn move_text(&self, turn: Turn) -> String {
+    fn move_text(&self, _: &State, turn: Turn) -> String {
         if turn.count == 0 {
             return "pass".to_string();
         }
@@ -446,7 +447,7 @@ impl Game for ClassicLudo {
         let seat = state.current as usize;
         let forfeit = self.forfeit_third_six && state.streak >= 2;
         let again = state.roll[0] == 6 && !forfeit;
-        let mut finished_now = false;
+        let mut finisher = None;
         if let Move::Step { origin, target } = chosen {
             let row = &mut state.pieces[seat];
             if let Some(i) = row.iter().position(|&p| p == origin) {
@@ -454,13 +455,13 @@ impl Game for ClassicLudo {
             }
             engine::sort_row(row);
             self.board.hit_all(&mut state.pieces, seat, target);
-            finished_now = state.pieces[seat] == [HOME; PIECES];
+            finisher = (state.pieces[seat] == [HOME; PIECES]).then_some(seat as u8);
         }
         self.table
-            .after_move(state, seat as u8, finished_now, again);
+            .after_move(state, seat as u8, finisher, &[], again);
     }
 
-    fn move_text(&self, chosen: Move) -> String {
+    fn move_text(&self, _: &State, chosen: Move) -> String {
         match chosen {
             Move::Pass => "pass".to_string(),
             Move::Step { origin, target } => {
@@ -501,7 +502,7 @@ mod tests {
         turns
             .as_slice()
             .iter()
-            .map(|&t| rules.move_text(t))
+            .map(|&t| rules.move_text(state, t))
             .collect()
     }
 
@@ -591,7 +592,7 @@ mod tests {
         moves
             .as_slice()
             .iter()
-            .map(|&m| rules.move_text(m))
+            .map(|&m| rules.move_text(&state, m))
             .collect()
     }
 

@@ -1,2 +1,3 @@
 pub mod ludo;
+pub mod marbles;
 pub mod trouble;

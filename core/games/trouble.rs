@@ -169,12 +169,12 @@ impl Trouble {
     pub fn play(&self, state: &mut State, chosen: Move) {
         let seat = state.current;
         let again = self.extra_roll(state.roll[0], state.streak, chosen);
-        let mut finished_now = false;
+        let mut finisher = None;
         if let Move::Step { origin, target } = chosen {
             self.move_peg(&mut state.pieces, seat as usize, origin, target);
-            finished_now = state.pieces[seat as usize][0] >= LOOP;
+            finisher = (state.pieces[seat as usize][0] >= LOOP).then_some(seat);
         }
-        self.table.after_move(state, seat, finished_now, again);
+        self.table.after_move(state, seat, finisher, &[], again);
     }
 
     /// The peg steps to its target; an opponent on that loop space goes home.
@@ -233,7 +233,7 @@ impl Game for Trouble {
         Trouble::play(self, state, chosen)
     }
 
-    fn move_text(&self, chosen: Move) -> String {
+    fn move_text(&self, _: &State, chosen: Move) -> String {
         move_text(chosen)
     }
 }

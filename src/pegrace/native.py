@@ -1,8 +1,8 @@
 """The native core (``pegrace._core``, Rust; docs/architecture.md) behind a typed face.
 
 Its calls are coarse: a whole batch of games, or one position's every successor. Ported so
-far: Trouble (every option) and Ludo's two-dice and classic rules; while the port goes on, the
-Python rules are the oracle (tests/test_native_rules.py compares the two position by
+far: Trouble, Ludo's two-dice and classic rules, and Marbles (every option); while the port
+goes on, the Python rules are the oracle (tests/test_native_rules.py compares the two position by
 position)."""
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from pegrace.state import Phase, State
 NATIVE_GAMES: dict[str, dict[str, tuple[str, ...]]] = {
     "trouble": {},
     "ludo": {"variant": ("two-dice", "classic")},
+    "marbles": {},
 }
 
 

@@ -1,0 +1,446 @@
+//! Marbles (an Aggravation-style race, seed 004), as `pegrace.games.marbles` plays it;
+//! docs/rules/marbles.md gives the seed sentence or ruling behind each rule.
+//! - Red, yellow, green, blue, starts 14 apart on a loop of 56; 2 players sit opposite (red,
+//!   green). One die. A 1 or a 6 brings a marble from the base to the start, or moves one;
+//!   marbles jump over marbles; never end on an own marble; ending on an opponent's sends it
+//!   to its base. No voluntary pass. A 6 rolls again, also when it could not be used.
+//! - Home: 4 spaces after one lap, by exact count, onto an empty space only. First with 4
+//!   Home wins (`play_on=on`: play on for every place).
+//! - Teams (`teams=on`, 4 players): partners sit opposite. Landing on a partner's marble only
+//!   when no other move is possible, then it must (the partner's marble goes to its base).
+//!   `partner_roll` (on): a player whose marbles are all Home moves the partner's.
+//! - War (`mode=war`): no Home, marbles circle on; landing on another's marble removes it from
+//!   the game; a player with no marble left is out; the last side with marbles wins; after
+//!   `turn_limit` turns (0: none) the game stops, ranked by marbles left.
+//!
+//! Positions in each colour's frame: -2 removed (War), -1 base, 0 start, 1..55 the loop,
+//! 56..59 Home 1..4.
+
+use crate::engine::{self, End, Game, List, Phase, Row, State, Table, MAX_SEATS, PIECES};
+use crate::rng::Rng;
+
+const LOOP: usize = 56;
+const HOME_START: i8 = 56;
+const GOAL: i8 = 59;
+const BASE: i8 = -1;
+const REMOVED: i8 = -2;
+const COLOURS: [&str; 4] = ["red", "yellow", "green", "blue"];
+
+/// One marble from `origin` to `target` in its owner's frame (the owner: the seat to move, or
+/// with partner roll its partner). `owner` 255: the pass.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct MarbleMove {
+    pub owner: u8,
+    pub origin: i8,
+    pub target: i8,
+}
+
+const PASS: MarbleMove = MarbleMove {
+    owner: u8::MAX,
+    origin: 0,
+    target: 0,
+};
+
+impl Default for MarbleMove {
+    fn default() -> Self {
+        PASS
+    }
+}
+
+pub type MarbleMoves = List<MarbleMove, 8>;
+
+#[derive(Clone, Debug)]
+pub struct Marbles {
+    pub table: Table,
+    colours: Vec<usize>,
+    space_of: [[i8; LOOP]; MAX_SEATS],
+    position_on: [[i8; LOOP]; MAX_SEATS],
+    war: bool,
+    teams: bool,
+}
+
+struct Options {
+    war: bool,
+    teams: bool,
+    partner_roll: bool,
+    play_on: bool,
+    turn_limit: u32,
+}
+
+fn read_options(given: &[(String, String)]) -> Result<Options, String> {
+    let mut chosen = Options {
+        war: false,
+        teams: false,
+        partner_roll: true,
+        play_on: false,
+        turn_limit: 1000,
+    };
+    for (name, value) in given {
+        let flag = |on: &str, off: &str| match value.as_str() {
+            v if v == on => Ok(true),
+            v if v == off => Ok(false),
+            _ => Err(format!("marbles option {name}={value:?}: {on} or {off}")),
+        };
+        match name.as_str() {
+            "mode" => chosen.war = flag("war", "classic")?,
+            "teams" => chosen.teams = flag("on", "off")?,
+            "partner_roll" => chosen.partner_roll = flag("on", "off")?,
+            "play_on" => chosen.play_on = flag("on", "off")?,
+            "turn_limit" => {
+                chosen.turn_limit = value
+                    .parse()
+                    .map_err(|_| format!("marbles option turn_limit={value:?}: a whole number"))?
+            }
+            _ => return Err(format!("unknown marbles option {name:?}")),
+        }
+    }
+    Ok(chosen)
+}
+
+impl Marbles {
+    pub fn new(players: usize, options: &[(String, String)]) -> Result<Self, String> {
+        let chosen = read_options(options)?;
+        let colours: Vec<usize> = match players {
+            2 => vec![0, 2],
+            3 => vec![0, 1, 2],
+            4 => vec![0, 1, 2, 3],
+            _ => return Err(format!("marbles is for 2 to 4 players, not {players}")),
+        };
+        if chosen.teams && players != 4 {
+            return Err(format!(
+                "marbles option teams=on needs exactly 4 players, not {players}"
+            ));
+        }
+        let colour_indices: Vec<i8> = colours.iter().map(|&c| c as i8).collect();
+        let [space_of, position_on] = engine::frames(&colour_indices, 14);
+        let order: Vec<u8> = (0..players as u8).collect();
+        let sides: Vec<u8> = if chosen.teams {
+            vec![0, 1, 0, 1]
+        } else {
+            order.clone()
+        };
+        let mut table = Table::new(&order, &sides, chosen.play_on);
+        table.partner_roll = chosen.teams && chosen.partner_roll && !chosen.war;
+        table.turn_limit = if chosen.war { chosen.turn_limit } else { 0 };
+        Ok(Marbles {
+            table,
+            colours,
+            space_of,
+            position_on,
+            war: chosen.war,
+            teams: chosen.teams,
+        })
+    }
+
+    fn partner(&self, seat: usize) -> usize {
+        (seat + 2) % 4
+    }
+
+    /// Where a marble at `origin` lands with `roll`, if it can move.
+    fn target(&self, origin: i8, roll: i8) -> Option<i8> {
+        if origin == BASE {
+            return (roll == 1 || roll == 6).then_some(0);
+        }
+        if self.war {
+            return Some((origin + roll) % LOOP as i8);
+        }
+        (origin + roll <= GOAL).then_some(origin + roll)
+    }
+
+    /// The seat's own marbles, or with all of them Home (partner roll) its partner's.
+    fn mover(&self, state: &State) -> usize {
+        let seat = state.current as usize;
+        if self.table.partner_roll && state.pieces[seat][0] >= HOME_START {
+            return self.partner(seat);
+        }
+        seat
+    }
+
+    fn on_partner(&self, pieces: &[Row; MAX_SEATS], owner: usize, target: i8) -> bool {
+        if !self.teams || !(0..HOME_START).contains(&target) {
+            return false;
+        }
+        let space = self.space_of[owner][target as usize] as usize;
+        let partner = self.partner(owner);
+        pieces[partner].contains(&self.position_on[partner][space])
+    }
+
+    /// The marble of another seat on `target` (the owner's frame), if any: its seat and place.
+    fn occupant(&self, pieces: &[Row; MAX_SEATS], owner: usize, target: i8) -> Option<usize> {
+        if !(0..HOME_START).contains(&target) {
+            return None;
+        }
+        let space = self.space_of[owner][target as usize] as usize;
+        (0..self.table.seats)
+            .filter(|&other| other != owner)
+            .find(|&other| pieces[other].contains(&self.position_on[other][space]))
+    }
+}
+
+impl Game for Marbles {
+    type Move = MarbleMove;
+    type Moves = MarbleMoves;
+
+    fn table(&self) -> &Table {
+        &self.table
+    }
+
+    fn initial_state(&self) -> State {
+        self.table.initial_state([[BASE; PIECES]; MAX_SEATS])
+    }
+
+    fn apply_roll(&self, state: &State, roll: [u8; 2]) -> State {
+        if state.phase != Phase::Roll {
+            return engine::rolloff(state, roll[0]);
+        }
+        State {
+            phase: Phase::Move,
+            roll: [roll[0], 0],
+            ..*state
+        }
+    }
+
+    fn throw(&self, rng: &mut Rng) -> [u8; 2] {
+        [rng.d6(), 0]
+    }
+
+    /// Moves onto a partner's marble only when nothing else can move; else the pass.
+    fn legal_moves(&self, state: &State) -> MarbleMoves {
+        let mut moves = MarbleMoves::default();
+        if state.phase != Phase::Move {
+            return moves;
+        }
+        let owner = self.mover(state);
+        let mine = &state.pieces[owner];
+        let mut onto_partner = MarbleMoves::default();
+        let mut previous = REMOVED; // removed marbles never move; those in the base are alike
+        for &origin in mine {
+            if origin == previous {
+                continue;
+            }
+            previous = origin;
+            let Some(target) = self.target(origin, state.roll[0] as i8) else {
+                continue;
+            };
+            if mine.contains(&target) {
+                continue;
+            }
+            let found = MarbleMove {
+                owner: owner as u8,
+                origin,
+                target,
+            };
+            if self.on_partner(&state.pieces, owner, target) {
+                onto_partner.push(found);
+            } else {
+                moves.push(found);
+            }
+        }
+        if moves.is_empty() {
+            moves = onto_partner;
+        }
+        if moves.is_empty() {
+            moves.push(PASS);
+        }
+        moves
+    }
+
+    fn play(&self, state: &mut State, chosen: MarbleMove) {
+        let seat = state.current;
+        let again = state.roll[0] == 6; // also when the 6 could not be used (seed FAQ)
+        let mut finisher = None;
+        let mut gone = List::<u8, MAX_SEATS>::default();
+        if chosen != PASS {
+            let owner = chosen.owner as usize;
+            if let Some(hit) = self.occupant(&state.pieces, owner, chosen.target) {
+                let row = &mut state.pieces[hit];
+                let here =
+                    self.position_on[hit][self.space_of[owner][chosen.target as usize] as usize];
+                if let Some(i) = row.iter().position(|&p| p == here) {
+                    row[i] = if self.war { REMOVED } else { BASE };
+                }
+                engine::sort_row(row);
+            }
+            let row = &mut state.pieces[owner];
+            if let Some(i) = row.iter().position(|&p| p == chosen.origin) {
+                row[i] = chosen.target;
+            }
+            engine::sort_row(row);
+            let done = !self.war && state.pieces[owner][0] >= HOME_START;
+            finisher = done.then_some(owner as u8);
+            if self.war {
+                for other in 0..self.table.seats as u8 {
+                    let all_removed = state.pieces[other as usize][PIECES - 1] == REMOVED;
+                    if all_removed && !state.out.contains(other) && !state.finished.contains(other)
+                    {
+                        gone.push(other);
+                    }
+                }
+            }
+        }
+        self.table
+            .after_move(state, seat, finisher, gone.as_slice(), again);
+    }
+
+    /// A partner's marble has the partner's colour first.
+    fn move_text(&self, state: &State, chosen: MarbleMove) -> String {
+        if chosen == PASS {
+            return "pass".to_string();
+        }
+        let step = format!(
+            "{}>{}",
+            position_name(chosen.origin),
+            position_name(chosen.target)
+        );
+        if chosen.owner == state.current {
+            return step;
+        }
+        format!("{} {step}", COLOURS[self.colours[chosen.owner as usize]])
+    }
+
+    fn places(&self, state: &State) -> [u8; MAX_SEATS] {
+        if !self.war {
+            return self
+                .table
+                .places(state, |seat| engine::progress(&state.pieces[seat]));
+        }
+        let left = |seat: usize| state.pieces[seat].iter().filter(|&&p| p != REMOVED).count();
+        self.table.places(state, |seat| left(seat) as i32)
+    }
+
+    fn end_text(&self, end: End) -> String {
+        match end {
+            End::TurnLimit => format!("turn limit of {} reached", self.table.turn_limit),
+            _ => end.text().to_string(),
+        }
+    }
+}
+
+/// A position's name in a colour's own frame, as pegrace's notation writes it.
+pub fn position_name(position: i8) -> String {
+    match position {
+        REMOVED => "removed".to_string(),
+        BASE => "base".to_string(),
+        p if p < HOME_START => format!("track:{p}"),
+        p => format!("home:{}", p - HOME_START + 1),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Seats;
+
+    fn rules(players: usize, options: &[(&str, &str)]) -> Marbles {
+        let owned: Vec<(String, String)> = options
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        Marbles::new(players, &owned).expect("valid options")
+    }
+
+    fn to_move(rules: &Marbles, pieces: &[Row], roll: u8) -> State {
+        let mut state = Game::initial_state(rules);
+        state.pieces[..pieces.len()].copy_from_slice(pieces);
+        State {
+            phase: Phase::Move,
+            roll: [roll, 0],
+            contenders: Seats::default(),
+            turn: 1,
+            ..state
+        }
+    }
+
+    fn texts(rules: &Marbles, state: &State) -> Vec<String> {
+        let moves = rules.legal_moves(state);
+        moves
+            .as_slice()
+            .iter()
+            .map(|&m| rules.move_text(state, m))
+            .collect()
+    }
+
+    #[test]
+    fn a_one_or_a_six_brings_a_marble_out_and_own_marbles_block_the_landing() {
+        let game = rules(2, &[]);
+        let out = to_move(&game, &[[-1, -1, -1, 0], [-1; 4]], 1);
+        assert_eq!(texts(&game, &out), ["track:0>track:1"]);
+        let blocked = to_move(&game, &[[-1, -1, 0, 1], [-1; 4]], 1);
+        assert_eq!(texts(&game, &blocked), ["track:1>track:2"]);
+        let none = to_move(&game, &[[-1; 4], [-1; 4]], 3);
+        assert_eq!(texts(&game, &none), ["pass"]);
+    }
+
+    #[test]
+    fn home_by_exact_count_and_a_six_rolls_again_even_unused() {
+        let game = rules(2, &[]);
+        let state = to_move(&game, &[[-1, -1, -1, 57], [-1; 4]], 3);
+        assert_eq!(texts(&game, &state), ["pass"]);
+        let six = to_move(&game, &[[57, 58, 59, 59], [-1; 4]], 6);
+        let mut after = six;
+        game.play(&mut after, PASS);
+        assert_eq!((after.current, after.streak), (0, 1));
+    }
+
+    #[test]
+    fn a_partner_is_landed_on_only_when_nothing_else_can_move() {
+        let game = rules(4, &[("teams", "on")]);
+        // green (partner) on red's track:30 (green starts 28 on: its track:2)
+        let only = to_move(
+            &game,
+            &[[-1, -1, -1, 28], [-1; 4], [-1, -1, -1, 2], [-1; 4]],
+            2,
+        );
+        assert_eq!(texts(&game, &only), ["track:28>track:30"]);
+        let mut after = only;
+        game.play(&mut after, game.legal_moves(&only).as_slice()[0]);
+        assert_eq!(after.pieces[2], [-1; 4]);
+        let other = to_move(
+            &game,
+            &[[-1, -1, 5, 28], [-1; 4], [-1, -1, -1, 2], [-1; 4]],
+            2,
+        );
+        assert_eq!(texts(&game, &other), ["track:5>track:7"]);
+    }
+
+    #[test]
+    fn with_partner_roll_a_player_all_home_moves_the_partners_marbles() {
+        let game = rules(4, &[("teams", "on")]);
+        let state = to_move(
+            &game,
+            &[[56, 57, 58, 59], [-1; 4], [-1, -1, -1, 3], [-1; 4]],
+            2,
+        );
+        assert_eq!(texts(&game, &state), ["green track:3>track:5"]);
+    }
+
+    #[test]
+    fn in_war_a_capture_removes_and_the_last_marble_lost_puts_a_player_out() {
+        let game = rules(3, &[("mode", "war"), ("turn_limit", "0")]);
+        // yellow's track:0 is red's track:14
+        let state = to_move(&game, &[[-1, -1, -1, 10], [-2, -2, -2, 0], [-1; 4]], 4);
+        let mut after = state;
+        game.play(&mut after, game.legal_moves(&state).as_slice()[0]);
+        assert_eq!(after.pieces[1], [-2; 4]);
+        assert_eq!(after.out.as_slice(), &[1]);
+        assert_eq!((after.phase, after.current), (Phase::Roll, 2));
+        let wrap = to_move(&game, &[[-1, -1, -1, 54], [-1; 4], [-1; 4]], 4);
+        assert_eq!(texts(&game, &wrap), ["track:54>track:2"]);
+    }
+
+    #[test]
+    fn war_stops_at_its_turn_limit() {
+        let game = rules(2, &[("mode", "war"), ("turn_limit", "1")]);
+        let state = to_move(&game, &[[-1; 4], [-1; 4]], 3);
+        let mut after = state;
+        game.play(&mut after, PASS);
+        assert_eq!((after.phase, after.end), (Phase::Over, End::TurnLimit));
+        assert_eq!(game.end_text(after.end), "turn limit of 1 reached");
+    }
+
+    #[test]
+    fn teams_need_four_players() {
+        assert!(Marbles::new(2, &[("teams".into(), "on".into())]).is_err());
+        assert!(Marbles::new(4, &[("mode".into(), "peace".into())]).is_err());
+    }
+}
