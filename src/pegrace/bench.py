@@ -15,6 +15,7 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from pegrace import native
 from pegrace.dice import roll_d6
 from pegrace.engine import Rules
 from pegrace.errors import OptionError
@@ -68,13 +69,16 @@ def bench(
         "games_per_run": games,
         "runs": runs,
     }
-    for label, loop in (("engine", engine_games), ("full", full_games)):
+    loops = [("engine", engine_games, games), ("full", full_games, games)]
+    if native.plays(rules):
+        loops.append(("native", native_games, games * NATIVE_FACTOR))
+    for label, loop, count in loops:
         rates, move_rates = [], []
         for run in range(runs):
             start = time.perf_counter()
-            moves = loop(rules, games, seed + run * games)
+            moves = loop(rules, count, seed + run * count)
             elapsed = time.perf_counter() - start
-            rates.append(games / elapsed)
+            rates.append(count / elapsed)
             move_rates.append(moves / elapsed)
         report[label] = {
             "games_per_second": statistics.median(rates),
@@ -84,18 +88,32 @@ def bench(
     return report
 
 
+# the native core plays this many times --games a run, so that its runs last about as long
+NATIVE_FACTOR = 100
+
+
+def native_games(rules: Rules, games: int, seed: int) -> int:
+    """The native core's random games (its own generator: the same rules, other dice)."""
+    return native.random_games(rules, games, seed).moves
+
+
 def format_bench(report: dict[str, Any]) -> str:
     rules = ", ".join(f"{k}={v}" for k, v in report["rules"].items())
     lines = [
         f"{report['game']}, {report['players']} random players, {rules}",
         f"median of {report['runs']} runs of {report['games_per_run']} games, one core",
     ]
-    for label in ("engine", "full"):
-        r = report[label]
+    for label in ("engine", "full", "native"):
+        r = report.get(label)
+        if r is None:
+            continue
         lines.append(
             f"  {label:<7}{r['games_per_second']:>9.0f} games/s {r['moves_per_second']:>11.0f}"
             f" moves/s  ({r['moves_per_game']:.0f} moves per game)"
         )
+    if "native" in report:
+        times = report["native"]["games_per_second"] / report["engine"]["games_per_second"]
+        lines.append(f"  the native core (Rust) plays {times:.0f}x the engine's games a second")
     return "\n".join(lines)
 
 

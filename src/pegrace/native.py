@@ -42,9 +42,14 @@ def _options(rules: Rules) -> list[tuple[str, str]]:
     return sorted(rules.options.items())
 
 
-def _check(rules: Rules) -> None:
+def plays(rules: Rules) -> bool:
+    """Whether the core plays this game with these options."""
     needs = NATIVE_GAMES.get(rules.name)
-    if needs is None or any(rules.options[k] not in v for k, v in needs.items()):
+    return needs is not None and all(rules.options[k] in v for k, v in needs.items())
+
+
+def _check(rules: Rules) -> None:
+    if not plays(rules):
         options = ",".join(f"{k}={v}" for k, v in sorted(rules.options.items()))
         raise OptionError(f"the native core plays {played()}; not {rules.name} {options}")
 
