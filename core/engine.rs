@@ -7,7 +7,7 @@
 pub const MAX_SEATS: usize = 4;
 pub const PIECES: usize = 4;
 /// A seat's pieces, sorted from the least to the most advanced (-1: at home).
-pub type Row = [i8; PIECES];
+pub type Row = [i16; PIECES];
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Phase {
@@ -93,6 +93,8 @@ pub struct State {
     pub out: Seats,
     pub contenders: Seats,
     pub rolloff: Seats,
+    /// A game's own counters (Headache: turns each seat has finished, then the bonus flag).
+    pub aux: [u8; MAX_SEATS + 1],
     pub end: End,
 }
 
@@ -101,7 +103,7 @@ pub enum Move {
     #[default]
     Pass,
     /// One piece from `origin` to `target`, in the mover's own frame.
-    Step { origin: i8, target: i8 },
+    Step { origin: i16, target: i16 },
 }
 
 /// The legal moves of a position, without allocating: at most `N` of them.
@@ -148,10 +150,21 @@ pub trait Game {
     type Moves: AsRef<[Self::Move]>;
     fn table(&self) -> &Table;
     fn initial_state(&self) -> State;
-    /// A roll-off pop or a turn's roll.
-    fn apply_roll(&self, state: &State, roll: [u8; 2]) -> State;
-    /// A turn's roll drawn from `rng`.
-    fn throw(&self, rng: &mut crate::rng::Rng) -> [u8; 2];
+    /// A roll-off pop (one die) or a turn's roll (the dice as Python writes them).
+    fn apply_roll(&self, state: &State, roll: [u8; 2]) -> State {
+        if state.phase != Phase::Roll {
+            return rolloff(state, roll[0]);
+        }
+        State {
+            phase: Phase::Move,
+            roll: self.roll_from_python(roll),
+            ..*state
+        }
+    }
+    /// A turn's roll drawn from `rng` (one die unless the game says otherwise).
+    fn throw(&self, rng: &mut crate::rng::Rng) -> [u8; 2] {
+        [rng.d6(), 0]
+    }
     fn legal_moves(&self, state: &State) -> Self::Moves;
     /// The move, in place.
     fn play(&self, state: &mut State, chosen: Self::Move);
@@ -164,6 +177,21 @@ pub trait Game {
     /// Why the game ended, in the game's words.
     fn end_text(&self, end: End) -> String {
         end.text().to_string()
+    }
+    /// How many of `State::aux`'s counters the game keeps.
+    fn aux_len(&self) -> usize {
+        0
+    }
+    /// A roll as the state holds it, from the dice as Python writes them (one die: `[n, 0]`).
+    fn roll_from_python(&self, dice: [u8; 2]) -> [u8; 2] {
+        dice
+    }
+    /// The dice as Python writes them, from a roll as the state holds it.
+    fn roll_to_python(&self, roll: [u8; 2]) -> Vec<u8> {
+        match roll {
+            [die, 0] => vec![die],
+            dice => dice.to_vec(),
+        }
     }
 }
 
@@ -263,6 +291,7 @@ impl Table {
             out: Seats::default(),
             contenders: Seats::from_slice(&leads),
             rolloff: Seats::default(),
+            aux: [0; MAX_SEATS + 1],
             end: End::Running,
         }
     }
@@ -407,15 +436,51 @@ pub fn progress(row: &Row) -> i32 {
 
 /// The loop space of each seat's loop position, and each seat's position on each space, for
 /// colours `spacing` spaces apart on a loop of `N` (`colours`: each seat's colour index).
-pub fn frames<const N: usize>(colours: &[i8], spacing: i8) -> [[[i8; N]; MAX_SEATS]; 2] {
+pub fn frames<const N: usize>(colours: &[i16], spacing: i16) -> [[[i16; N]; MAX_SEATS]; 2] {
     let mut space_of = [[0; N]; MAX_SEATS];
     let mut position_on = [[0; N]; MAX_SEATS];
     for (seat, &colour) in colours.iter().enumerate() {
-        for position in 0..N as i8 {
-            let space = (colour * spacing + position) % N as i8;
+        for position in 0..N as i16 {
+            let space = (colour * spacing + position) % N as i16;
             space_of[seat][position as usize] = space;
             position_on[seat][space as usize] = position;
         }
     }
     [space_of, position_on]
+}
+
+/// What the games' unit tests share: options as the core takes them, a position to move in,
+/// and its legal moves as text.
+#[cfg(test)]
+pub mod testing {
+    use super::*;
+
+    pub fn options(given: &[(&str, &str)]) -> Vec<(String, String)> {
+        given
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
+    }
+
+    /// The seats' pieces as given, the roll (as the state holds it) to move with.
+    pub fn to_move<G: Game>(rules: &G, pieces: &[Row], roll: [u8; 2]) -> State {
+        let mut state = rules.initial_state();
+        state.pieces[..pieces.len()].copy_from_slice(pieces);
+        State {
+            phase: Phase::Move,
+            roll,
+            contenders: Seats::default(),
+            turn: 1,
+            ..state
+        }
+    }
+
+    pub fn texts<G: Game>(rules: &G, state: &State) -> Vec<String> {
+        let moves = rules.legal_moves(state);
+        moves
+            .as_ref()
+            .iter()
+            .map(|&m| rules.move_text(state, m))
+            .collect()
+    }
 }

@@ -8,6 +8,7 @@ pub mod rng;
 pub mod simulate;
 
 use engine::{End, Game, Phase, Seats, State, MAX_SEATS, PIECES};
+use games::headache::Headache;
 use games::ludo::{ClassicLudo, TwoDiceLudo};
 use games::marbles::Marbles;
 use games::trouble::Trouble;
@@ -17,7 +18,7 @@ use pyo3::types::PyDict;
 
 /// A state as Python's `pegrace.state.State` holds it, field for field, with its roll as `R`.
 type StateTuple<R> = (
-    Vec<Vec<i8>>,
+    Vec<Vec<i16>>,
     u8,
     u8,
     Option<R>,
@@ -59,6 +60,7 @@ enum Rules {
     Ludo(Box<TwoDiceLudo>),
     ClassicLudo(Box<ClassicLudo>),
     Marbles(Box<Marbles>),
+    Headache(Box<Headache>),
 }
 
 fn rules(game: &str, players: usize, options: &Options) -> PyResult<Rules> {
@@ -73,15 +75,16 @@ fn rules(game: &str, players: usize, options: &Options) -> PyResult<Rules> {
         }
         "ludo" => TwoDiceLudo::new(players, options).map(|r| Rules::Ludo(Box::new(r))),
         "marbles" => Marbles::new(players, options).map(|r| Rules::Marbles(Box::new(r))),
+        "headache" => Headache::new(players, options).map(|r| Rules::Headache(Box::new(r))),
         _ => Err(format!("the native core has no {game} yet")),
     };
     made.map_err(PyValueError::new_err)
 }
 
-fn from_python(state: PyStateIn) -> PyResult<State> {
-    let (pieces, phase, current, roll, streak, turn, finished, out, contenders, rolloff, _, end) =
+fn from_python<G: Game>(rules: &G, state: PyStateIn) -> PyResult<State> {
+    let (pieces, phase, current, roll, streak, turn, finished, out, contenders, rolloff, aux, end) =
         state;
-    let mut rows = [[-1i8; PIECES]; MAX_SEATS];
+    let mut rows = [[-1i16; PIECES]; MAX_SEATS];
     for (row, given) in rows.iter_mut().zip(&pieces) {
         if given.len() != PIECES {
             return Err(PyValueError::new_err("a seat holds 4 pieces"));
@@ -104,28 +107,29 @@ fn from_python(state: PyStateIn) -> PyResult<State> {
     .find(|e| e.text() == end)
     .or_else(|| end.starts_with("turn limit").then_some(End::TurnLimit))
     .ok_or_else(|| PyValueError::new_err(format!("unknown end {end:?}")))?;
+    let mut counters = [0u8; MAX_SEATS + 1];
+    for (counter, &value) in counters.iter_mut().zip(&aux) {
+        *counter = u8::try_from(value).map_err(|_| PyValueError::new_err("aux out of range"))?;
+    }
     Ok(State {
         pieces: rows,
         phase,
         current,
-        roll: roll.map_or([0, 0], |r| r.dice()),
+        roll: roll.map_or([0, 0], |r| rules.roll_from_python(r.dice())),
         streak,
         turn,
         finished: Seats::from_slice(&finished),
         out: Seats::from_slice(&out),
         contenders: Seats::from_slice(&contenders),
         rolloff: Seats::from_slice(&rolloff),
+        aux: counters,
         end,
     })
 }
 
 fn to_python<G: Game>(rules: &G, state: &State) -> PyState {
     let seats = rules.table().seats;
-    let roll = match state.roll {
-        [0, _] => None,
-        [die, 0] => Some(vec![die]),
-        dice => Some(dice.to_vec()),
-    };
+    let roll = (state.roll[0] > 0).then(|| rules.roll_to_python(state.roll));
     (
         state.pieces[..seats]
             .iter()
@@ -140,14 +144,18 @@ fn to_python<G: Game>(rules: &G, state: &State) -> PyState {
         state.out.as_slice().to_vec(),
         state.contenders.as_slice().to_vec(),
         state.rolloff.as_slice().to_vec(),
-        Vec::new(),
+        state.aux[..rules.aux_len()]
+            .iter()
+            .map(|&a| i64::from(a))
+            .collect(),
         rules.end_text(state.end),
     )
 }
 
-fn successors<G: Game>(rules: &G, state: &State) -> Vec<(String, PyState)> {
+fn successors<G: Game>(rules: &G, state: PyStateIn) -> PyResult<Vec<(String, PyState)>> {
+    let state = &from_python(rules, state)?;
     let moves = rules.legal_moves(state);
-    moves
+    Ok(moves
         .as_ref()
         .iter()
         .map(|&chosen| {
@@ -156,11 +164,12 @@ fn successors<G: Game>(rules: &G, state: &State) -> Vec<(String, PyState)> {
             let text = rules.move_text(state, chosen);
             (text, to_python(rules, &next))
         })
-        .collect()
+        .collect())
 }
 
-fn after_roll<G: Game>(rules: &G, state: &State, roll: [u8; 2]) -> PyState {
-    to_python(rules, &rules.apply_roll(state, roll))
+fn after_roll<G: Game>(rules: &G, state: PyStateIn, roll: [u8; 2]) -> PyResult<PyState> {
+    let state = from_python(rules, state)?;
+    Ok(to_python(rules, &rules.apply_roll(&state, roll)))
 }
 
 /// Every legal move of a position (by its text), and the position after each.
@@ -171,13 +180,13 @@ fn moves(
     options: Options,
     state: PyStateIn,
 ) -> PyResult<Vec<(String, PyState)>> {
-    let state = from_python(state)?;
-    Ok(match rules(game, players, &options)? {
-        Rules::Trouble(rules) => successors(&*rules, &state),
-        Rules::Ludo(rules) => successors(&*rules, &state),
-        Rules::ClassicLudo(rules) => successors(&*rules, &state),
-        Rules::Marbles(rules) => successors(&*rules, &state),
-    })
+    match rules(game, players, &options)? {
+        Rules::Trouble(rules) => successors(&*rules, state),
+        Rules::Ludo(rules) => successors(&*rules, state),
+        Rules::ClassicLudo(rules) => successors(&*rules, state),
+        Rules::Marbles(rules) => successors(&*rules, state),
+        Rules::Headache(rules) => successors(&*rules, state),
+    }
 }
 
 /// The position after a roll (or a roll-off pop).
@@ -189,13 +198,14 @@ fn roll(
     state: PyStateIn,
     roll: Roll,
 ) -> PyResult<PyState> {
-    let state = from_python(state)?;
-    Ok(match rules(game, players, &options)? {
-        Rules::Trouble(rules) => after_roll(&*rules, &state, roll.dice()),
-        Rules::Ludo(rules) => after_roll(&*rules, &state, roll.dice()),
-        Rules::ClassicLudo(rules) => after_roll(&*rules, &state, roll.dice()),
-        Rules::Marbles(rules) => after_roll(&*rules, &state, roll.dice()),
-    })
+    let dice = roll.dice();
+    match rules(game, players, &options)? {
+        Rules::Trouble(rules) => after_roll(&*rules, state, dice),
+        Rules::Ludo(rules) => after_roll(&*rules, state, dice),
+        Rules::ClassicLudo(rules) => after_roll(&*rules, state, dice),
+        Rules::Marbles(rules) => after_roll(&*rules, state, dice),
+        Rules::Headache(rules) => after_roll(&*rules, state, dice),
+    }
 }
 
 /// `games` games of random players, played to the end: totals of wins by side, moves, rolls
@@ -224,6 +234,10 @@ fn random_games<'py>(
             r.table.side_count,
         ),
         Rules::Marbles(r) => (
+            simulate::random_games(&**r, games, seed),
+            r.table.side_count,
+        ),
+        Rules::Headache(r) => (
             simulate::random_games(&**r, games, seed),
             r.table.side_count,
         ),

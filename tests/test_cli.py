@@ -181,7 +181,9 @@ def test_bench_reports_games_per_second(capsys: pytest.CaptureFixture[str]) -> N
     report = json.loads(out)
     assert report["engine"]["games_per_second"] > 0 and report["full"]["moves_per_second"] > 0
     assert 400 < report["native"]["moves_per_game"] < 800  # 200 games of the core's
-    code, out, _ = run(capsys, "bench", "headache", "--games", "2", "--runs", "1")
+    code, out, _ = run(
+        capsys, "bench", "ludo", "--variant", "ludopy", "--games", "2", "--runs", "1"
+    )
     assert code == 0 and "engine" in out and "native" not in out  # not ported yet
 
 

@@ -2,7 +2,7 @@
 every position of seeded random games, under every rule option and player count, the same legal
 moves (by their text, in the same order), the same position after each, and the same position
 after every roll; and random games in the core as long as the engine's. Ported: Trouble (every
-option), Ludo (two-dice and classic), Marbles (classic, teams, War)."""
+option), Ludo (two-dice and classic), Marbles (classic, teams, War), Headache."""
 
 from __future__ import annotations
 
@@ -39,6 +39,8 @@ SETUPS = [
     ("marbles", 4, {"mode": "war"}), ("marbles", 2, {"mode": "war"}),
     ("marbles", 3, {"mode": "war", "turn_limit": "40"}),
     ("marbles", 4, {"mode": "war", "teams": "on"}),
+    ("headache", 4, {}), ("headache", 3, {}), ("headache", 2, {}),
+    ("headache", 4, {"challenge": "on"}), ("headache", 3, {"turn_limit": "30"}),
 ]  # fmt: skip
 
 
@@ -77,7 +79,7 @@ def test_every_position_has_the_same_moves_and_successors(
 @pytest.mark.parametrize(
     ("game", "options"),
     [("trouble", {}), ("ludo", {}), ("ludo", {"variant": "classic"}), ("marbles", {}),
-     ("marbles", {"mode": "war"})],
+     ("marbles", {"mode": "war"}), ("headache", {})],
 )  # fmt: skip
 def test_random_games_in_the_core_are_as_long_as_the_engines(
     game: str, options: dict[str, str]
@@ -97,8 +99,6 @@ def test_random_games_in_the_core_are_as_long_as_the_engines(
 
 def test_games_not_yet_ported_are_refused_by_name() -> None:
     with pytest.raises(
-        ValueError, match=re.escape("ludo variant=two-dice|classic, marbles; not ludo")
+        ValueError, match=re.escape("ludo variant=two-dice|classic, marbles, headache; not ludo")
     ):
         native.random_games(get_rules("ludo", 4, {"variant": "ludopy"}), 10, seed=1)
-    with pytest.raises(ValueError, match="not headache"):
-        native.random_games(get_rules("headache", 4), 10, seed=1)

@@ -26,16 +26,16 @@ use crate::engine::{
 };
 use crate::rng::Rng;
 
-const BASE: i8 = -1;
+const BASE: i16 = -1;
 
 /// Two-dice Ludo's board.
 const LOOP: usize = 48;
-const LANE_START: i8 = 43;
-const EXIT: i8 = 47;
+const LANE_START: i16 = 43;
+const EXIT: i16 = 47;
 /// Classic Ludo's board.
 const CLASSIC_LOOP: usize = 52;
-const CLASSIC_LANE: i8 = 51;
-const HOME: i8 = 56;
+const CLASSIC_LANE: i16 = 51;
+const HOME: i16 = 56;
 
 /// The options the variants take and their values (the default first), checked as the Python
 /// rules check them: the classic-only options keep their defaults in other variants.
@@ -84,16 +84,16 @@ fn read_options(given: &[(String, String)]) -> Result<Options, String> {
 /// A Ludo board of `N` points: where each seat's positions lie, and which points are safe.
 #[derive(Clone, Debug)]
 struct Board<const N: usize> {
-    space_of: [[i8; N]; MAX_SEATS],
-    position_on: [[i8; N]; MAX_SEATS],
+    space_of: [[i16; N]; MAX_SEATS],
+    position_on: [[i16; N]; MAX_SEATS],
     safe: [bool; N],
-    lane_start: i8,
+    lane_start: i16,
     seats: usize,
 }
 
 impl<const N: usize> Board<N> {
-    fn new(players: usize, spacing: i8, lane_start: i8, safe: &[usize]) -> Result<Self, String> {
-        let colours: &[i8] = match players {
+    fn new(players: usize, spacing: i16, lane_start: i16, safe: &[usize]) -> Result<Self, String> {
+        let colours: &[i16] = match players {
             2 => &[0, 2],
             3 => &[0, 1, 2],
             4 => &[0, 1, 2, 3],
@@ -119,14 +119,14 @@ impl<const N: usize> Board<N> {
     }
 
     /// The loop space of a seat's position, if it is on the loop.
-    fn space(&self, seat: usize, position: i8) -> Option<usize> {
+    fn space(&self, seat: usize, position: i16) -> Option<usize> {
         (0..self.lane_start)
             .contains(&position)
             .then(|| self.space_of[seat][position as usize] as usize)
     }
 
     /// Every opponent pin on `target` (the mover's frame) goes to its base, unless it is safe.
-    fn hit_all(&self, pieces: &mut [Row; MAX_SEATS], seat: usize, target: i8) {
+    fn hit_all(&self, pieces: &mut [Row; MAX_SEATS], seat: usize, target: i16) {
         let Some(space) = self.space(seat, target) else {
             return;
         };
@@ -149,8 +149,8 @@ impl<const N: usize> Board<N> {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Use {
     pub die: u8,
-    pub origin: i8,
-    pub target: i8,
+    pub origin: i16,
+    pub target: i16,
 }
 
 /// A whole turn: its die uses in order (none: the pass).
@@ -235,7 +235,7 @@ fn for_each_use(row: &Row, die: u8, mut found: impl FnMut(Use)) {
                 continue;
             }
         } else {
-            origin + die as i8
+            origin + die as i16
         };
         if origin != EXIT && target <= EXIT {
             found(Use {
@@ -268,15 +268,9 @@ impl Game for TwoDiceLudo {
         self.table.initial_state([[BASE; PIECES]; MAX_SEATS])
     }
 
-    fn apply_roll(&self, state: &State, roll: [u8; 2]) -> State {
-        if state.phase != Phase::Roll {
-            return engine::rolloff(state, roll[0]);
-        }
-        State {
-            phase: Phase::Move,
-            roll: [roll[0].min(roll[1]), roll[0].max(roll[1])],
-            ..*state
-        }
+    /// Two dice, the lower first.
+    fn roll_from_python(&self, dice: [u8; 2]) -> [u8; 2] {
+        [dice[0].min(dice[1]), dice[0].max(dice[1])]
     }
 
     fn throw(&self, rng: &mut Rng) -> [u8; 2] {
@@ -317,11 +311,11 @@ impl Game for TwoDiceLudo {
 }
 
 /// A two-dice position's name in a colour's own frame, as pegrace's notation writes it.
-pub fn position_name(position: i8) -> String {
+pub fn position_name(position: i16) -> String {
     name(position, LANE_START, EXIT, "exit")
 }
 
-fn name(position: i8, lane_start: i8, last: i8, last_name: &str) -> String {
+fn name(position: i16, lane_start: i16, last: i16, last_name: &str) -> String {
     match position {
         BASE => "base".to_string(),
         p if p == last => last_name.to_string(),
@@ -370,7 +364,7 @@ impl ClassicLudo {
     }
 
     fn peg_moves(&self, state: &State, moves: &mut MoveList) {
-        let roll = state.roll[0] as i8;
+        let roll = state.roll[0] as i16;
         if self.forfeit_third_six && roll == 6 && state.streak >= 2 {
             return;
         }
@@ -417,21 +411,6 @@ impl Game for ClassicLudo {
         self.table.initial_state([[BASE; PIECES]; MAX_SEATS])
     }
 
-    fn apply_roll(&self, state: &State, roll: [u8; 2]) -> State {
-        if state.phase != Phase::Roll {
-            return engine::rolloff(state, roll[0]);
-        }
-        State {
-            phase: Phase::Move,
-            roll: [roll[0], 0],
-            ..*state
-        }
-    }
-
-    fn throw(&self, rng: &mut Rng) -> [u8; 2] {
-        [rng.d6(), 0]
-    }
-
     fn legal_moves(&self, state: &State) -> MoveList {
         let mut moves = MoveList::default();
         if state.phase == Phase::Move {
@@ -472,38 +451,25 @@ impl Game for ClassicLudo {
     }
 }
 
-fn classic_name(position: i8) -> String {
+fn classic_name(position: i16) -> String {
     name(position, CLASSIC_LANE, HOME, "home")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Seats;
+    use crate::engine::testing;
 
     fn rules(players: usize) -> TwoDiceLudo {
         TwoDiceLudo::new(players, &[]).expect("valid options")
     }
 
     fn to_move(rules: &TwoDiceLudo, pieces: &[Row], roll: [u8; 2]) -> State {
-        let mut state = Game::initial_state(rules);
-        state.pieces[..pieces.len()].copy_from_slice(pieces);
-        State {
-            phase: Phase::Move,
-            roll,
-            contenders: Seats::default(),
-            turn: 1,
-            ..state
-        }
+        testing::to_move(rules, pieces, roll)
     }
 
     fn texts(rules: &TwoDiceLudo, state: &State) -> Vec<String> {
-        let turns = rules.turns(state);
-        turns
-            .as_slice()
-            .iter()
-            .map(|&t| rules.move_text(state, t))
-            .collect()
+        testing::texts(rules, state)
     }
 
     #[test]
@@ -573,27 +539,14 @@ mod tests {
     }
 
     fn classic(options: &[(&str, &str)]) -> ClassicLudo {
-        let mut owned = vec![("variant".to_string(), "classic".to_string())];
-        owned.extend(options.iter().map(|(k, v)| (k.to_string(), v.to_string())));
-        ClassicLudo::new(2, &owned).expect("valid options")
+        let mut owned = vec![("variant", "classic")];
+        owned.extend_from_slice(options);
+        ClassicLudo::new(2, &testing::options(&owned)).expect("valid options")
     }
 
     fn classic_texts(rules: &ClassicLudo, pieces: &[Row], roll: u8, streak: u8) -> Vec<String> {
-        let mut state = Game::initial_state(rules);
-        state.pieces[..pieces.len()].copy_from_slice(pieces);
-        let state = State {
-            phase: Phase::Move,
-            roll: [roll, 0],
-            streak,
-            contenders: Seats::default(),
-            ..state
-        };
-        let moves = rules.legal_moves(&state);
-        moves
-            .as_slice()
-            .iter()
-            .map(|&m| rules.move_text(&state, m))
-            .collect()
+        let state = testing::to_move(rules, pieces, [roll, 0]);
+        testing::texts(rules, &State { streak, ..state })
     }
 
     #[test]
@@ -622,14 +575,7 @@ mod tests {
         assert_eq!(classic_texts(&game, &near, 2, 0), ["lane:4>home"]);
         assert_eq!(classic_texts(&game, &near, 3, 0), ["pass"]);
         // red's track:8 is a star, yellow's track:34 (red starts 26 squares on)
-        let mut state = Game::initial_state(&game);
-        state.pieces[..2].copy_from_slice(&[[-1, -1, -1, 5], [-1, -1, -1, 34]]);
-        let state = State {
-            phase: Phase::Move,
-            roll: [3, 0],
-            contenders: Seats::default(),
-            ..state
-        };
+        let state = testing::to_move(&game, &[[-1, -1, -1, 5], [-1, -1, -1, 34]], [3, 0]);
         let mut after = state;
         game.play(
             &mut after,

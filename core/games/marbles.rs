@@ -17,13 +17,12 @@
 //! 56..59 Home 1..4.
 
 use crate::engine::{self, End, Game, List, Phase, Row, State, Table, MAX_SEATS, PIECES};
-use crate::rng::Rng;
 
 const LOOP: usize = 56;
-const HOME_START: i8 = 56;
-const GOAL: i8 = 59;
-const BASE: i8 = -1;
-const REMOVED: i8 = -2;
+const HOME_START: i16 = 56;
+const GOAL: i16 = 59;
+const BASE: i16 = -1;
+const REMOVED: i16 = -2;
 const COLOURS: [&str; 4] = ["red", "yellow", "green", "blue"];
 
 /// One marble from `origin` to `target` in its owner's frame (the owner: the seat to move, or
@@ -31,8 +30,8 @@ const COLOURS: [&str; 4] = ["red", "yellow", "green", "blue"];
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct MarbleMove {
     pub owner: u8,
-    pub origin: i8,
-    pub target: i8,
+    pub origin: i16,
+    pub target: i16,
 }
 
 const PASS: MarbleMove = MarbleMove {
@@ -53,8 +52,8 @@ pub type MarbleMoves = List<MarbleMove, 8>;
 pub struct Marbles {
     pub table: Table,
     colours: Vec<usize>,
-    space_of: [[i8; LOOP]; MAX_SEATS],
-    position_on: [[i8; LOOP]; MAX_SEATS],
+    space_of: [[i16; LOOP]; MAX_SEATS],
+    position_on: [[i16; LOOP]; MAX_SEATS],
     war: bool,
     teams: bool,
 }
@@ -111,7 +110,7 @@ impl Marbles {
                 "marbles option teams=on needs exactly 4 players, not {players}"
             ));
         }
-        let colour_indices: Vec<i8> = colours.iter().map(|&c| c as i8).collect();
+        let colour_indices: Vec<i16> = colours.iter().map(|&c| c as i16).collect();
         let [space_of, position_on] = engine::frames(&colour_indices, 14);
         let order: Vec<u8> = (0..players as u8).collect();
         let sides: Vec<u8> = if chosen.teams {
@@ -137,12 +136,12 @@ impl Marbles {
     }
 
     /// Where a marble at `origin` lands with `roll`, if it can move.
-    fn target(&self, origin: i8, roll: i8) -> Option<i8> {
+    fn target(&self, origin: i16, roll: i16) -> Option<i16> {
         if origin == BASE {
             return (roll == 1 || roll == 6).then_some(0);
         }
         if self.war {
-            return Some((origin + roll) % LOOP as i8);
+            return Some((origin + roll) % LOOP as i16);
         }
         (origin + roll <= GOAL).then_some(origin + roll)
     }
@@ -156,7 +155,7 @@ impl Marbles {
         seat
     }
 
-    fn on_partner(&self, pieces: &[Row; MAX_SEATS], owner: usize, target: i8) -> bool {
+    fn on_partner(&self, pieces: &[Row; MAX_SEATS], owner: usize, target: i16) -> bool {
         if !self.teams || !(0..HOME_START).contains(&target) {
             return false;
         }
@@ -166,7 +165,7 @@ impl Marbles {
     }
 
     /// The marble of another seat on `target` (the owner's frame), if any: its seat and place.
-    fn occupant(&self, pieces: &[Row; MAX_SEATS], owner: usize, target: i8) -> Option<usize> {
+    fn occupant(&self, pieces: &[Row; MAX_SEATS], owner: usize, target: i16) -> Option<usize> {
         if !(0..HOME_START).contains(&target) {
             return None;
         }
@@ -189,21 +188,6 @@ impl Game for Marbles {
         self.table.initial_state([[BASE; PIECES]; MAX_SEATS])
     }
 
-    fn apply_roll(&self, state: &State, roll: [u8; 2]) -> State {
-        if state.phase != Phase::Roll {
-            return engine::rolloff(state, roll[0]);
-        }
-        State {
-            phase: Phase::Move,
-            roll: [roll[0], 0],
-            ..*state
-        }
-    }
-
-    fn throw(&self, rng: &mut Rng) -> [u8; 2] {
-        [rng.d6(), 0]
-    }
-
     /// Moves onto a partner's marble only when nothing else can move; else the pass.
     fn legal_moves(&self, state: &State) -> MarbleMoves {
         let mut moves = MarbleMoves::default();
@@ -219,7 +203,7 @@ impl Game for Marbles {
                 continue;
             }
             previous = origin;
-            let Some(target) = self.target(origin, state.roll[0] as i8) else {
+            let Some(target) = self.target(origin, state.roll[0] as i16) else {
                 continue;
             };
             if mine.contains(&target) {
@@ -317,7 +301,7 @@ impl Game for Marbles {
 }
 
 /// A position's name in a colour's own frame, as pegrace's notation writes it.
-pub fn position_name(position: i8) -> String {
+pub fn position_name(position: i16) -> String {
     match position {
         REMOVED => "removed".to_string(),
         BASE => "base".to_string(),
@@ -329,35 +313,18 @@ pub fn position_name(position: i8) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Seats;
+    use crate::engine::testing;
 
     fn rules(players: usize, options: &[(&str, &str)]) -> Marbles {
-        let owned: Vec<(String, String)> = options
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
-        Marbles::new(players, &owned).expect("valid options")
+        Marbles::new(players, &testing::options(options)).expect("valid options")
     }
 
     fn to_move(rules: &Marbles, pieces: &[Row], roll: u8) -> State {
-        let mut state = Game::initial_state(rules);
-        state.pieces[..pieces.len()].copy_from_slice(pieces);
-        State {
-            phase: Phase::Move,
-            roll: [roll, 0],
-            contenders: Seats::default(),
-            turn: 1,
-            ..state
-        }
+        testing::to_move(rules, pieces, [roll, 0])
     }
 
     fn texts(rules: &Marbles, state: &State) -> Vec<String> {
-        let moves = rules.legal_moves(state);
-        moves
-            .as_slice()
-            .iter()
-            .map(|&m| rules.move_text(state, m))
-            .collect()
+        testing::texts(rules, state)
     }
 
     #[test]

@@ -1,3 +1,4 @@
+pub mod headache;
 pub mod ludo;
 pub mod marbles;
 pub mod trouble;

@@ -4,19 +4,18 @@
 //! green 14, blue 21); 2 players sit opposite (red, green).
 
 use crate::engine::{self, Game, Move, MoveList, Phase, Row, State, Table, MAX_SEATS, PIECES};
-use crate::rng::Rng;
 
-const LOOP: i8 = 28;
-const GOAL: i8 = LOOP + 3;
-const SPACING: i8 = 7;
-const HOME: i8 = -1;
+const LOOP: i16 = 28;
+const GOAL: i16 = LOOP + 3;
+const SPACING: i16 = 7;
+const HOME: i16 = -1;
 
 #[derive(Clone, Debug)]
 pub struct Trouble {
     pub table: Table,
     // loop space (0..28) of a seat's loop position, and a seat's loop position on a space
-    space_of: [[i8; LOOP as usize]; MAX_SEATS],
-    position_on: [[i8; LOOP as usize]; MAX_SEATS],
+    space_of: [[i16; LOOP as usize]; MAX_SEATS],
+    position_on: [[i16; LOOP as usize]; MAX_SEATS],
     voluntary: bool,
     six_always: bool,
     forfeit_third_six: bool,
@@ -65,7 +64,7 @@ impl Trouble {
         if two_sets && players != 2 {
             return Err("trouble option two_sets=on needs exactly 2 players".into());
         }
-        let colours: &[i8] = match (players, two_sets) {
+        let colours: &[i16] = match (players, two_sets) {
             (_, true) | (4, _) => &[0, 1, 2, 3],
             (3, _) => &[0, 1, 2],
             _ => &[0, 2],
@@ -123,13 +122,13 @@ impl Trouble {
     }
 
     fn peg_moves(&self, state: &State, moves: &mut MoveList) {
-        let roll = state.roll[0] as i8;
+        let roll = state.roll[0] as i16;
         if self.forfeit_third_six && roll == 6 && state.streak >= 2 {
             return;
         }
         let mine = &state.pieces[state.current as usize];
         let deepest = if self.deepest_first {
-            GOAL - mine.iter().filter(|&&p| p >= LOOP).count() as i8
+            GOAL - mine.iter().filter(|&&p| p >= LOOP).count() as i16
         } else {
             -1
         };
@@ -178,7 +177,7 @@ impl Trouble {
     }
 
     /// The peg steps to its target; an opponent on that loop space goes home.
-    fn move_peg(&self, pieces: &mut [Row; MAX_SEATS], seat: usize, origin: i8, target: i8) {
+    fn move_peg(&self, pieces: &mut [Row; MAX_SEATS], seat: usize, origin: i16, target: i16) {
         if (0..LOOP).contains(&target) {
             let space = self.space_of[seat][target as usize] as usize;
             for other in (0..self.table.seats).filter(|&o| o != seat) {
@@ -217,14 +216,6 @@ impl Game for Trouble {
         Trouble::initial_state(self)
     }
 
-    fn apply_roll(&self, state: &State, roll: [u8; 2]) -> State {
-        Trouble::apply_roll(self, state, roll[0])
-    }
-
-    fn throw(&self, rng: &mut Rng) -> [u8; 2] {
-        [rng.d6(), 0]
-    }
-
     fn legal_moves(&self, state: &State) -> MoveList {
         Trouble::legal_moves(self, state)
     }
@@ -239,7 +230,7 @@ impl Game for Trouble {
 }
 
 /// A position's name in a colour's own frame, as pegrace's notation writes it.
-pub fn position_name(position: i8) -> String {
+pub fn position_name(position: i16) -> String {
     match position {
         HOME => "home".to_string(),
         p if p < LOOP => format!("track:{p}"),
@@ -259,35 +250,18 @@ pub fn move_text(chosen: Move) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{End, Seats};
+    use crate::engine::{testing, End};
 
     fn rules(players: usize, options: &[(&str, &str)]) -> Trouble {
-        let owned: Vec<(String, String)> = options
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
-        Trouble::new(players, &owned).expect("valid options")
+        Trouble::new(players, &testing::options(options)).expect("valid options")
     }
 
     fn to_move(rules: &Trouble, pieces: &[Row], roll: u8) -> State {
-        let mut state = rules.initial_state();
-        state.pieces[..pieces.len()].copy_from_slice(pieces);
-        State {
-            phase: Phase::Move,
-            roll: [roll, 0],
-            contenders: Seats::default(),
-            turn: 1,
-            ..state
-        }
+        testing::to_move(rules, pieces, [roll, 0])
     }
 
     fn texts(rules: &Trouble, state: &State) -> Vec<String> {
-        rules
-            .legal_moves(state)
-            .as_slice()
-            .iter()
-            .map(|&m| move_text(m))
-            .collect()
+        testing::texts(rules, state)
     }
 
     #[test]

@@ -1,9 +1,9 @@
 """The native core (``pegrace._core``, Rust; docs/architecture.md) behind a typed face.
 
 Its calls are coarse: a whole batch of games, or one position's every successor. Ported so
-far: Trouble, Ludo's two-dice and classic rules, and Marbles (every option); while the port
-goes on, the Python rules are the oracle (tests/test_native_rules.py compares the two position by
-position)."""
+far: Trouble, Ludo's two-dice and classic rules, Marbles and Headache (every option); while the
+port goes on, the Python rules are the oracle (tests/test_native_rules.py compares the two
+position by position)."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ NATIVE_GAMES: dict[str, dict[str, tuple[str, ...]]] = {
     "trouble": {},
     "ludo": {"variant": ("two-dice", "classic")},
     "marbles": {},
+    "headache": {},
 }
 
 

@@ -1,0 +1,503 @@
+//! Headache (Milton Bradley, Pop-O-Matic), as `pegrace.games.headache` plays it;
+//! docs/rules/headache.md gives the seed sentence or ruling behind each rule.
+//! - 8 X spaces round a circle; between neighbouring Xs an outer track of 3 spaces and an
+//!   inner one of 2 (48 spaces); both tracks meet at every X. START: red x:0, yellow x:2,
+//!   green x:4, blue x:6 (2 players: red and green).
+//! - A pop: a number die and a bonus die whose red dot (1 face in 6) grants one more pop.
+//! - Cones leave START one at a time. A pop moves one cone or stack exactly that many spaces,
+//!   changing track at any X; a single cone clockwise only, a stack (2+) the mover tops either
+//!   way. Never end on an own cone or stack, nor on a START still holding cones. Ending on an
+//!   opponent's cone or stack captures it: the mover goes on top and owns the whole stack.
+//! - A seat's first 4 turns must move a cone off START while one is there; a bonus pop never
+//!   does. No move: pop again (the kind of pop kept), unless no number would give a move (then
+//!   the turn passes).
+//! - A seat with no START cone and no stack it tops is out; the last one in wins.
+//!   `turn_limit`: stop then, ranked by cones owned. `challenge`: the Xs are safe.
+//!
+//! A cone: -1 on START, else `space * 16 + height` (0: the bottom of its stack); spaces x:0..7
+//! are 0..7, outer:0..23 8..31, inner:0..15 32..47. The roll holds the number and 1 + the dot;
+//! `aux`: each seat's finished turns (up to 4), then 1 while the pop to play is a bonus pop.
+
+use crate::engine::{self, End, Game, List, Phase, Row, State, Table, MAX_SEATS, PIECES};
+use crate::rng::Rng;
+
+const X_COUNT: usize = 8;
+const OUTER_BASE: usize = 8;
+const INNER_BASE: usize = 32;
+const SPACES: usize = 48;
+const START: i16 = -1;
+const HEIGHT_BITS: i16 = 4;
+const HEIGHT_MASK: i16 = 15;
+const SEAT_BITS: i16 = 3;
+const SEAT_MASK: i16 = 7;
+const BLOCKED: i16 = 1 << 12; // a START pile in the occupancy
+const EMPTY: i16 = -1;
+const FIRST_TURNS: u8 = 4;
+
+/// One cone or stack from `origin` to `target` (`from_start`: a cone leaving START).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct ConeMove {
+    pub origin: i16,
+    pub target: i16,
+    pub backward: bool,
+    pub from_start: bool,
+    pub pass: bool,
+}
+
+const PASS: ConeMove = ConeMove {
+    origin: 0,
+    target: 0,
+    backward: false,
+    from_start: false,
+    pass: true,
+};
+
+pub type ConeMoves = List<ConeMove, 64>;
+
+/// `targets[space][number]`: every space a walk of `number` ends on, in order.
+type Targets = Vec<Vec<Vec<i16>>>;
+
+#[derive(Clone, Debug)]
+pub struct Headache {
+    pub table: Table,
+    start_space: [i16; MAX_SEATS],
+    challenge: bool,
+    forward: Targets,
+    backward: Targets,
+}
+
+fn successors(space: usize) -> Vec<usize> {
+    if space < X_COUNT {
+        return vec![OUTER_BASE + 3 * space, INNER_BASE + 2 * space];
+    }
+    let (base, per) = if space < INNER_BASE {
+        (OUTER_BASE, 3)
+    } else {
+        (INNER_BASE, 2)
+    };
+    let j = space - base;
+    if j % per == per - 1 {
+        vec![(j / per + 1) % X_COUNT]
+    } else {
+        vec![space + 1]
+    }
+}
+
+fn targets(backward: bool) -> Targets {
+    let mut next: Vec<Vec<usize>> = vec![Vec::new(); SPACES];
+    for space in 0..SPACES {
+        for to in successors(space) {
+            if backward {
+                next[to].push(space);
+            } else {
+                next[space].push(to);
+            }
+        }
+    }
+    (0..SPACES)
+        .map(|space| {
+            let mut by_number = vec![Vec::new()];
+            let mut walk = vec![space];
+            for _ in 1..=6 {
+                walk = walk.iter().flat_map(|&s| next[s].clone()).collect();
+                let mut ends: Vec<i16> = walk.iter().map(|&s| s as i16).collect();
+                ends.sort_unstable();
+                ends.dedup();
+                by_number.push(ends);
+            }
+            by_number
+        })
+        .collect()
+}
+
+pub fn space_name(space: i16) -> String {
+    let index = space as usize;
+    if index < OUTER_BASE {
+        format!("x:{index}")
+    } else if index < INNER_BASE {
+        format!("outer:{}", index - OUTER_BASE)
+    } else {
+        format!("inner:{}", index - INNER_BASE)
+    }
+}
+
+impl Headache {
+    pub fn new(players: usize, options: &[(String, String)]) -> Result<Self, String> {
+        let mut challenge = false;
+        let mut turn_limit = 600;
+        for (name, value) in options {
+            match (name.as_str(), value.as_str()) {
+                ("challenge", "on") => challenge = true,
+                ("challenge", "off") => challenge = false,
+                ("turn_limit", limit) => {
+                    turn_limit = limit
+                        .parse()
+                        .ok()
+                        .filter(|&n| n >= 1)
+                        .ok_or("headache option turn_limit must be at least 1 turn")?
+                }
+                _ => return Err(format!("headache option {name}={value:?} is not one")),
+            }
+        }
+        let colours: &[i16] = match players {
+            2 => &[0, 2],
+            3 => &[0, 1, 2],
+            4 => &[0, 1, 2, 3],
+            _ => return Err(format!("headache is for 2 to 4 players, not {players}")),
+        };
+        let mut start_space = [0; MAX_SEATS];
+        for (seat, &colour) in colours.iter().enumerate() {
+            start_space[seat] = 2 * colour;
+        }
+        let order: Vec<u8> = (0..players as u8).collect();
+        let mut table = Table::new(&order, &order, true);
+        table.turn_limit = turn_limit;
+        Ok(Headache {
+            table,
+            start_space,
+            challenge,
+            forward: targets(false),
+            backward: targets(true),
+        })
+    }
+
+    /// Per space: EMPTY, BLOCKED for a START pile, else (top height << 3) | owner.
+    fn occupancy(&self, pieces: &[Row; MAX_SEATS]) -> [i16; SPACES] {
+        let mut occ = [EMPTY; SPACES];
+        for (seat, row) in pieces.iter().enumerate().take(self.table.seats) {
+            if row[0] < 0 {
+                occ[self.start_space[seat] as usize] = BLOCKED;
+            }
+            for &cone in row.iter().filter(|&&c| c >= 0) {
+                let value = ((cone & HEIGHT_MASK) << SEAT_BITS) | seat as i16;
+                let space = (cone >> HEIGHT_BITS) as usize;
+                occ[space] = occ[space].max(value);
+            }
+        }
+        occ
+    }
+
+    fn may_land(&self, occ: &[i16; SPACES], seat: usize, target: i16) -> bool {
+        let held = occ[target as usize];
+        let safe = self.challenge && (target as usize) < X_COUNT;
+        held < 0 || (held < BLOCKED && (held & SEAT_MASK) as usize != seat && !safe)
+    }
+
+    fn moves(&self, pieces: &[Row; MAX_SEATS], seat: usize, number: u8, aux: &[u8]) -> ConeMoves {
+        let occ = self.occupancy(pieces);
+        let row = &pieces[seat];
+        let bonus = aux[self.table.seats] != 0;
+        let mut moves = ConeMoves::default();
+        let n = number as usize;
+        if row[0] < 0 && !bonus {
+            let origin = self.start_space[seat];
+            for &target in &self.forward[origin as usize][n] {
+                if self.may_land(&occ, seat, target) {
+                    moves.push(ConeMove {
+                        origin,
+                        target,
+                        from_start: true,
+                        ..ConeMove::default()
+                    });
+                }
+            }
+            if aux[seat] < FIRST_TURNS {
+                return moves; // the first turns must move a cone off START
+            }
+        }
+        for &cone in row.iter().filter(|&&c| c >= 0) {
+            let space = cone >> HEIGHT_BITS;
+            let top = occ[space as usize];
+            if top != ((cone & HEIGHT_MASK) << SEAT_BITS) | seat as i16 {
+                continue; // not the top of its stack
+            }
+            let stack = top >> SEAT_BITS > 0;
+            let ways: &[(&Targets, bool)] = if stack {
+                &[(&self.forward, false), (&self.backward, true)]
+            } else {
+                &[(&self.forward, false)]
+            };
+            for &(table, backward) in ways {
+                for &target in &table[space as usize][n] {
+                    if self.may_land(&occ, seat, target) {
+                        moves.push(ConeMove {
+                            origin: space,
+                            target,
+                            backward,
+                            ..ConeMove::default()
+                        });
+                    }
+                }
+            }
+        }
+        moves
+    }
+
+    /// Whether some number would give the seat a move with this kind of pop.
+    fn can_pop_again(&self, state: &State) -> bool {
+        (1..=6).any(|n| {
+            !self
+                .moves(&state.pieces, state.current as usize, n, &state.aux)
+                .is_empty()
+        })
+    }
+
+    fn extra_roll(&self, state: &State, chosen: ConeMove) -> bool {
+        if chosen.pass {
+            return self.can_pop_again(state);
+        }
+        state.roll[1] == 2 // the red dot
+    }
+
+    /// The counters after the move: a pop that grants another keeps them (a bonus pop to come
+    /// is marked); a turn's last pop counts a first turn and ends the bonus.
+    fn next_aux(&self, state: &State, again: bool, chosen: ConeMove) -> [u8; MAX_SEATS + 1] {
+        let mut aux = state.aux;
+        let seat = state.current as usize;
+        let bonus = self.table.seats;
+        if again {
+            if !chosen.pass && aux[bonus] == 0 {
+                aux[bonus] = 1;
+            }
+            return aux;
+        }
+        if aux[seat] < FIRST_TURNS || aux[bonus] != 0 {
+            aux[seat] = (aux[seat] + 1).min(FIRST_TURNS);
+            aux[bonus] = 0;
+        }
+        aux
+    }
+
+    fn move_cones(&self, pieces: &mut [Row; MAX_SEATS], seat: usize, chosen: ConeMove) {
+        let top = self.occupancy(pieces)[chosen.target as usize];
+        let landing =
+            (chosen.target << HEIGHT_BITS) + if top >= 0 { (top >> SEAT_BITS) + 1 } else { 0 };
+        if chosen.from_start {
+            let row = &mut pieces[seat];
+            row[0] = landing; // the first of the START cones (they sort first)
+            engine::sort_row(row);
+            return;
+        }
+        let (low, high) = (
+            chosen.origin << HEIGHT_BITS,
+            (chosen.origin << HEIGHT_BITS) | HEIGHT_MASK,
+        );
+        for row in pieces.iter_mut().take(self.table.seats) {
+            if row.iter().any(|&c| (low..=high).contains(&c)) {
+                for cone in row.iter_mut().filter(|c| (low..=high).contains(*c)) {
+                    *cone = landing + (*cone & HEIGHT_MASK);
+                }
+                engine::sort_row(row);
+            }
+        }
+    }
+
+    fn eliminated(&self, pieces: &[Row; MAX_SEATS], occ: &[i16; SPACES], seat: usize) -> bool {
+        let row = &pieces[seat];
+        row[0] >= 0
+            && row.iter().all(|&cone| {
+                occ[(cone >> HEIGHT_BITS) as usize]
+                    != ((cone & HEIGHT_MASK) << SEAT_BITS) | seat as i16
+            })
+    }
+
+    /// Cones each seat owns: its START cones and every cone in a stack it tops.
+    fn owned(&self, pieces: &[Row; MAX_SEATS]) -> [i32; MAX_SEATS] {
+        let mut owned = [0; MAX_SEATS];
+        for (seat, row) in pieces.iter().enumerate().take(self.table.seats) {
+            owned[seat] = row.iter().filter(|&&c| c < 0).count() as i32;
+        }
+        for top in self.occupancy(pieces) {
+            if (0..BLOCKED).contains(&top) {
+                owned[(top & SEAT_MASK) as usize] += i32::from(top >> SEAT_BITS) + 1;
+            }
+        }
+        owned
+    }
+}
+
+impl Game for Headache {
+    type Move = ConeMove;
+    type Moves = ConeMoves;
+
+    fn table(&self) -> &Table {
+        &self.table
+    }
+
+    fn initial_state(&self) -> State {
+        self.table.initial_state([[START; PIECES]; MAX_SEATS])
+    }
+
+    fn throw(&self, rng: &mut Rng) -> [u8; 2] {
+        let number = rng.d6();
+        [number, 1 + u8::from(rng.d6() == 6)]
+    }
+
+    fn legal_moves(&self, state: &State) -> ConeMoves {
+        if state.phase != Phase::Move {
+            return ConeMoves::default();
+        }
+        let seat = state.current as usize;
+        let mut moves = self.moves(&state.pieces, seat, state.roll[0], &state.aux);
+        if moves.is_empty() {
+            moves.push(PASS);
+        }
+        moves
+    }
+
+    fn play(&self, state: &mut State, chosen: ConeMove) {
+        let seat = state.current;
+        let again = self.extra_roll(state, chosen);
+        state.aux = self.next_aux(state, again, chosen);
+        let mut gone = List::<u8, MAX_SEATS>::default();
+        if !chosen.pass {
+            self.move_cones(&mut state.pieces, seat as usize, chosen);
+            let occ = self.occupancy(&state.pieces);
+            for other in 0..self.table.seats as u8 {
+                let standing = !state.out.contains(other) && !state.finished.contains(other);
+                if standing && self.eliminated(&state.pieces, &occ, other as usize) {
+                    gone.push(other);
+                }
+            }
+        }
+        self.table
+            .after_move(state, seat, None, gone.as_slice(), again);
+    }
+
+    fn move_text(&self, _: &State, chosen: ConeMove) -> String {
+        if chosen.pass {
+            return "pass".to_string();
+        }
+        let from = if chosen.from_start {
+            "start".to_string()
+        } else {
+            space_name(chosen.origin)
+        };
+        let ccw = if chosen.backward { " ccw" } else { "" };
+        format!("{from}>{}{ccw}", space_name(chosen.target))
+    }
+
+    fn places(&self, state: &State) -> [u8; MAX_SEATS] {
+        let owned = self.owned(&state.pieces);
+        self.table.places(state, |seat| owned[seat])
+    }
+
+    fn end_text(&self, end: End) -> String {
+        match end {
+            End::TurnLimit => format!("turn limit ({} turns) reached", self.table.turn_limit),
+            _ => end.text().to_string(),
+        }
+    }
+
+    fn aux_len(&self) -> usize {
+        self.table.seats + 1
+    }
+
+    /// Python writes the pop as (number, dot); the state holds (number, 1 + dot).
+    fn roll_from_python(&self, dice: [u8; 2]) -> [u8; 2] {
+        [dice[0], dice[1] + 1]
+    }
+
+    fn roll_to_python(&self, roll: [u8; 2]) -> Vec<u8> {
+        vec![roll[0], roll[1] - 1]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::testing;
+
+    fn rules(players: usize, options: &[(&str, &str)]) -> Headache {
+        Headache::new(players, &testing::options(options)).expect("valid options")
+    }
+
+    /// A pop of `number` without the red dot, at turn 9, with the counters `aux`.
+    fn to_move(rules: &Headache, pieces: &[Row], number: u8, aux: &[u8]) -> State {
+        let mut state = testing::to_move(rules, pieces, [number, 1]);
+        state.aux[..aux.len()].copy_from_slice(aux);
+        State { turn: 9, ..state }
+    }
+
+    fn texts(rules: &Headache, state: &State) -> Vec<String> {
+        testing::texts(rules, state)
+    }
+
+    #[test]
+    fn the_first_turns_must_move_a_cone_off_start_along_either_track() {
+        let game = rules(2, &[]);
+        let state = to_move(&game, &[[-1; 4], [-1; 4]], 2, &[0, 0, 0]);
+        assert_eq!(texts(&game, &state), ["start>outer:1", "start>inner:1"]);
+    }
+
+    #[test]
+    fn a_stack_moves_either_way_and_a_single_cone_only_clockwise() {
+        let game = rules(2, &[]);
+        let cone = 10 << HEIGHT_BITS; // outer:2
+        let single = to_move(&game, &[[-1, -1, -1, cone], [-1; 4]], 1, &[4, 4, 0]);
+        assert_eq!(
+            texts(&game, &single),
+            ["start>outer:0", "start>inner:0", "outer:2>x:1"]
+        );
+        let stacked = to_move(&game, &[[-1, -1, cone, cone + 1], [-1; 4]], 1, &[4, 4, 0]);
+        assert_eq!(
+            texts(&game, &stacked),
+            [
+                "start>outer:0",
+                "start>inner:0",
+                "outer:2>x:1",
+                "outer:2>outer:1 ccw"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_capture_puts_the_mover_on_top_and_the_loser_with_nothing_left_is_out() {
+        let game = rules(3, &[]);
+        let mine = 9 << HEIGHT_BITS; // outer:1
+        let theirs = 10 << HEIGHT_BITS; // outer:2
+        let state = to_move(
+            &game,
+            &[
+                [-1, -1, -1, mine],
+                [theirs, theirs + 1, theirs + 2, theirs + 3],
+                [-1; 4],
+            ],
+            1,
+            &[4, 4, 4, 0],
+        );
+        let mut after = state;
+        game.play(
+            &mut after,
+            ConeMove {
+                origin: 9,
+                target: 10,
+                ..ConeMove::default()
+            },
+        );
+        assert_eq!(after.pieces[0][3], (10 << HEIGHT_BITS) + 4);
+        assert_eq!(after.out.as_slice(), &[1]);
+        assert_eq!(game.owned(&after.pieces)[0], 8);
+    }
+
+    #[test]
+    fn no_move_pops_again_but_the_turn_passes_when_no_number_would_do() {
+        let game = rules(2, &[]);
+        // red's last cone tops nothing, START empty: out already; use a cone that cannot land
+        let blocked = to_move(&game, &[[-1, -1, -1, -1], [-1; 4]], 4, &[0, 0, 1]);
+        assert_eq!(texts(&game, &blocked), ["pass"]); // a bonus pop never leaves START
+        let mut after = blocked;
+        game.play(&mut after, PASS);
+        assert_eq!((after.current, after.aux), (1, [1, 0, 0, 0, 0]));
+    }
+
+    #[test]
+    fn the_turn_limit_ends_the_game_in_its_own_words() {
+        let game = rules(2, &[("turn_limit", "9")]);
+        let state = to_move(&game, &[[-1; 4], [-1; 4]], 2, &[4, 4, 0]);
+        let mut after = state;
+        game.play(&mut after, game.legal_moves(&state).as_slice()[0]);
+        assert_eq!((after.phase, after.end), (Phase::Over, End::TurnLimit));
+        assert_eq!(game.end_text(after.end), "turn limit (9 turns) reached");
+    }
+}
