@@ -94,7 +94,7 @@ pub struct State {
     pub contenders: Seats,
     pub rolloff: Seats,
     /// A game's own counters (Headache: turns each seat has finished, then the bonus flag).
-    pub aux: [u8; MAX_SEATS + 1],
+    pub aux: [u16; MAX_SEATS + 1],
     pub end: End,
 }
 

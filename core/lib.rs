@@ -9,7 +9,7 @@ pub mod simulate;
 
 use engine::{End, Game, Phase, Seats, State, MAX_SEATS, PIECES};
 use games::headache::Headache;
-use games::ludo::{ClassicLudo, TwoDiceLudo};
+use games::ludo::{ClassicLudo, LudopyLudo, TwoDiceLudo, Variant};
 use games::marbles::Marbles;
 use games::trouble::Trouble;
 use pyo3::exceptions::PyValueError;
@@ -61,19 +61,23 @@ enum Rules {
     ClassicLudo(Box<ClassicLudo>),
     Marbles(Box<Marbles>),
     Headache(Box<Headache>),
+    Ludopy(Box<LudopyLudo>),
 }
 
 fn rules(game: &str, players: usize, options: &Options) -> PyResult<Rules> {
     let made = match game {
         "trouble" => Trouble::new(players, options).map(|r| Rules::Trouble(Box::new(r))),
-        "ludo"
-            if options
-                .iter()
-                .any(|(k, v)| k == "variant" && v == "classic") =>
-        {
-            ClassicLudo::new(players, options).map(|r| Rules::ClassicLudo(Box::new(r)))
-        }
-        "ludo" => TwoDiceLudo::new(players, options).map(|r| Rules::Ludo(Box::new(r))),
+        "ludo" => match games::ludo::variant(options) {
+            Variant::TwoDice => {
+                TwoDiceLudo::new(players, options).map(|r| Rules::Ludo(Box::new(r)))
+            }
+            Variant::Classic => {
+                ClassicLudo::new(players, options).map(|r| Rules::ClassicLudo(Box::new(r)))
+            }
+            Variant::Ludopy => {
+                LudopyLudo::new(players, options).map(|r| Rules::Ludopy(Box::new(r)))
+            }
+        },
         "marbles" => Marbles::new(players, options).map(|r| Rules::Marbles(Box::new(r))),
         "headache" => Headache::new(players, options).map(|r| Rules::Headache(Box::new(r))),
         _ => Err(format!("the native core has no {game} yet")),
@@ -107,9 +111,9 @@ fn from_python<G: Game>(rules: &G, state: PyStateIn) -> PyResult<State> {
     .find(|e| e.text() == end)
     .or_else(|| end.starts_with("turn limit").then_some(End::TurnLimit))
     .ok_or_else(|| PyValueError::new_err(format!("unknown end {end:?}")))?;
-    let mut counters = [0u8; MAX_SEATS + 1];
+    let mut counters = [0u16; MAX_SEATS + 1];
     for (counter, &value) in counters.iter_mut().zip(&aux) {
-        *counter = u8::try_from(value).map_err(|_| PyValueError::new_err("aux out of range"))?;
+        *counter = u16::try_from(value).map_err(|_| PyValueError::new_err("aux out of range"))?;
     }
     Ok(State {
         pieces: rows,
@@ -186,6 +190,7 @@ fn moves(
         Rules::ClassicLudo(rules) => successors(&*rules, state),
         Rules::Marbles(rules) => successors(&*rules, state),
         Rules::Headache(rules) => successors(&*rules, state),
+        Rules::Ludopy(rules) => successors(&*rules, state),
     }
 }
 
@@ -205,6 +210,7 @@ fn roll(
         Rules::ClassicLudo(rules) => after_roll(&*rules, state, dice),
         Rules::Marbles(rules) => after_roll(&*rules, state, dice),
         Rules::Headache(rules) => after_roll(&*rules, state, dice),
+        Rules::Ludopy(rules) => after_roll(&*rules, state, dice),
     }
 }
 
@@ -238,6 +244,10 @@ fn random_games<'py>(
             r.table.side_count,
         ),
         Rules::Headache(r) => (
+            simulate::random_games(&**r, games, seed),
+            r.table.side_count,
+        ),
+        Rules::Ludopy(r) => (
             simulate::random_games(&**r, games, seed),
             r.table.side_count,
         ),

@@ -2,12 +2,11 @@
 every position of seeded random games, under every rule option and player count, the same legal
 moves (by their text, in the same order), the same position after each, and the same position
 after every roll; and random games in the core as long as the engine's. Ported: Trouble (every
-option), Ludo (two-dice and classic), Marbles (classic, teams, War), Headache."""
+option), Ludo (two-dice, classic, LUDOpy's), Marbles (classic, teams, War), Headache."""
 
 from __future__ import annotations
 
 import random
-import re
 
 import pytest
 
@@ -41,6 +40,8 @@ SETUPS = [
     ("marbles", 4, {"mode": "war", "teams": "on"}),
     ("headache", 4, {}), ("headache", 3, {}), ("headache", 2, {}),
     ("headache", 4, {"challenge": "on"}), ("headache", 3, {"turn_limit": "30"}),
+    ("ludo", 4, {"variant": "ludopy"}), ("ludo", 3, {"variant": "ludopy"}),
+    ("ludo", 2, {"variant": "ludopy", "play_on": "on"}),
 ]  # fmt: skip
 
 
@@ -79,7 +80,7 @@ def test_every_position_has_the_same_moves_and_successors(
 @pytest.mark.parametrize(
     ("game", "options"),
     [("trouble", {}), ("ludo", {}), ("ludo", {"variant": "classic"}), ("marbles", {}),
-     ("marbles", {"mode": "war"}), ("headache", {})],
+     ("marbles", {"mode": "war"}), ("headache", {}), ("ludo", {"variant": "ludopy"})],
 )  # fmt: skip
 def test_random_games_in_the_core_are_as_long_as_the_engines(
     game: str, options: dict[str, str]
@@ -95,10 +96,3 @@ def test_random_games_in_the_core_are_as_long_as_the_engines(
     assert abs(core.moves_per_game - mean) < 4 * spread / len(lengths) ** 0.5
     assert sum(core.wins) >= core.games == 20_000  # War stopped at its turn limit: ties
     assert native.random_games(rules, 500, seed=7) == native.random_games(rules, 500, seed=7)
-
-
-def test_games_not_yet_ported_are_refused_by_name() -> None:
-    with pytest.raises(
-        ValueError, match=re.escape("ludo variant=two-dice|classic, marbles, headache; not ludo")
-    ):
-        native.random_games(get_rules("ludo", 4, {"variant": "ludopy"}), 10, seed=1)

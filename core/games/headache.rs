@@ -32,7 +32,7 @@ const SEAT_BITS: i16 = 3;
 const SEAT_MASK: i16 = 7;
 const BLOCKED: i16 = 1 << 12; // a START pile in the occupancy
 const EMPTY: i16 = -1;
-const FIRST_TURNS: u8 = 4;
+const FIRST_TURNS: u16 = 4;
 
 /// One cone or stack from `origin` to `target` (`from_start`: a cone leaving START).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -183,7 +183,7 @@ impl Headache {
         held < 0 || (held < BLOCKED && (held & SEAT_MASK) as usize != seat && !safe)
     }
 
-    fn moves(&self, pieces: &[Row; MAX_SEATS], seat: usize, number: u8, aux: &[u8]) -> ConeMoves {
+    fn moves(&self, pieces: &[Row; MAX_SEATS], seat: usize, number: u8, aux: &[u16]) -> ConeMoves {
         let occ = self.occupancy(pieces);
         let row = &pieces[seat];
         let bonus = aux[self.table.seats] != 0;
@@ -251,7 +251,7 @@ impl Headache {
 
     /// The counters after the move: a pop that grants another keeps them (a bonus pop to come
     /// is marked); a turn's last pop counts a first turn and ends the bonus.
-    fn next_aux(&self, state: &State, again: bool, chosen: ConeMove) -> [u8; MAX_SEATS + 1] {
+    fn next_aux(&self, state: &State, again: bool, chosen: ConeMove) -> [u16; MAX_SEATS + 1] {
         let mut aux = state.aux;
         let seat = state.current as usize;
         let bonus = self.table.seats;
@@ -413,7 +413,7 @@ mod tests {
     }
 
     /// A pop of `number` without the red dot, at turn 9, with the counters `aux`.
-    fn to_move(rules: &Headache, pieces: &[Row], number: u8, aux: &[u8]) -> State {
+    fn to_move(rules: &Headache, pieces: &[Row], number: u8, aux: &[u16]) -> State {
         let mut state = testing::to_move(rules, pieces, [number, 1]);
         state.aux[..aux.len()].copy_from_slice(aux);
         State { turn: 9, ..state }

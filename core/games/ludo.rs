@@ -18,8 +18,9 @@
 //!   base, but not on a safe square (the starts and the stars 8 past them; `safe_squares=off`:
 //!   none). Home by exact count.
 //!
-//! In both, the first with all 4 pins home wins (`play_on=on`: play on for every place). The
-//! LUDOpy variant is not ported yet.
+//! In both, the first with all 4 pins home wins (`play_on=on`: play on for every place).
+//!
+//! `variant=ludopy`, `LudopyLudo`: LUDOpy 1.5.0's Danish Ludo, quirks included (below).
 
 use crate::engine::{
     self, Game, List, Move, MoveList, Phase, Row, State, Table, MAX_SEATS, PIECES,
@@ -40,21 +41,48 @@ const HOME: i16 = 56;
 /// The options the variants take and their values (the default first), checked as the Python
 /// rules check them: the classic-only options keep their defaults in other variants.
 struct Options {
-    classic: bool,
+    variant: Variant,
     play_on: bool,
     forfeit_third_six: bool,
     safe_squares: bool,
 }
 
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Variant {
+    TwoDice,
+    Classic,
+    Ludopy,
+}
+
+/// The variant the options name (two-dice unless they say otherwise).
+pub fn variant(given: &[(String, String)]) -> Variant {
+    match given
+        .iter()
+        .find(|(k, _)| k == "variant")
+        .map(|(_, v)| v.as_str())
+    {
+        Some("classic") => Variant::Classic,
+        Some("ludopy") => Variant::Ludopy,
+        _ => Variant::TwoDice,
+    }
+}
+
 fn read_options(given: &[(String, String)]) -> Result<Options, String> {
-    let known: [(&str, [&str; 2]); 4] = [
-        ("variant", ["two-dice", "classic"]),
+    let known: [(&str, [&str; 2]); 3] = [
         ("play_on", ["off", "on"]),
         ("three_sixes", ["forfeit", "off"]),
         ("safe_squares", ["on", "off"]),
     ];
-    let mut other = [false; 4];
+    let mut other = [false; 3];
     for (name, value) in given {
+        if name == "variant" {
+            if !["two-dice", "classic", "ludopy"].contains(&value.as_str()) {
+                return Err(format!(
+                    "ludo option variant={value:?}: two-dice, classic or ludopy"
+                ));
+            }
+            continue;
+        }
         let index = known
             .iter()
             .position(|(k, _)| k == name)
@@ -69,12 +97,13 @@ fn read_options(given: &[(String, String)]) -> Result<Options, String> {
             }
         };
     }
-    let [classic, play_on, no_forfeit, no_safe] = other;
-    if !classic && (no_forfeit || no_safe) {
+    let [play_on, no_forfeit, no_safe] = other;
+    let variant = variant(given);
+    if variant != Variant::Classic && (no_forfeit || no_safe) {
         return Err("ludo options three_sixes and safe_squares are for variant=classic".into());
     }
     Ok(Options {
-        classic,
+        variant,
         play_on,
         forfeit_third_six: !no_forfeit,
         safe_squares: !no_safe,
@@ -172,8 +201,8 @@ pub struct TwoDiceLudo {
 impl TwoDiceLudo {
     pub fn new(players: usize, options: &[(String, String)]) -> Result<Self, String> {
         let chosen = read_options(options)?;
-        if chosen.classic {
-            return Err("variant=classic is ClassicLudo".into());
+        if chosen.variant != Variant::TwoDice {
+            return Err("the variant is not two-dice".into());
         }
         let safe: Vec<usize> = (0..LOOP).step_by(6).collect();
         let board = Board::new(players, 12, LANE_START, &safe)?;
@@ -334,8 +363,8 @@ pub struct ClassicLudo {
 impl ClassicLudo {
     pub fn new(players: usize, options: &[(String, String)]) -> Result<Self, String> {
         let chosen = read_options(options)?;
-        if !chosen.classic {
-            return Err("variant=two-dice is TwoDiceLudo".into());
+        if chosen.variant != Variant::Classic {
+            return Err("the variant is not classic".into());
         }
         let stars: Vec<usize> = [0, 13, 26, 39].iter().flat_map(|&s| [s, s + 8]).collect();
         let safe = if chosen.safe_squares { &stars[..] } else { &[] };
@@ -455,6 +484,279 @@ fn classic_name(position: i16) -> String {
     name(position, CLASSIC_LANE, HOME, "home")
 }
 
+/// LUDOpy's squares, in its own frame (ours + 1): stars, globes, the goal star and the goal.
+const LP_STARS: [i16; 8] = [5, 12, 18, 25, 31, 38, 44, 51];
+const LP_GLOBES: [i16; 4] = [9, 22, 35, 48];
+const LP_GOAL_STAR: i16 = 51;
+const LP_GOAL: i16 = 57;
+const LUDOPY_GOAL: i16 = 56;
+/// What the turn structure keeps in `aux`: LUDOpy's round, and the tries to get out of home.
+const ROUND: usize = 0;
+const ATTEMPTS: usize = 1;
+
+/// Enemies on one square, in LUDOpy's order: (seat, the position in its frame at which its
+/// pins count as there, whether one pin there is enough to send the mover home).
+type Probe = Vec<(usize, i16, bool)>;
+
+/// A move worked out once: where the pin ends if nothing sends it home, and the squares
+/// whose enemies are then resolved.
+#[derive(Clone, Debug)]
+struct Plan {
+    end: i16,
+    probes: Vec<Probe>,
+}
+
+/// A LUDOpy move: the pin at `origin` moved by `die` (where it ends depends on the board).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct DieMove {
+    pub origin: i16,
+    pub die: u8,
+    pub pass: bool,
+}
+
+pub type DieMoves = List<DieMove, 8>;
+
+/// Ludo `variant=ludopy`: Danish Ludo exactly as the LUDOpy 1.5.0 package plays it, quirks
+/// included (`pegrace.games.ludo_ludopy` lists its rules): no roll-off, three tries to get out
+/// in the first round, stars, globes, the bounce at the goal; nothing is ever blocked.
+#[derive(Clone, Debug)]
+pub struct LudopyLudo {
+    pub table: Table,
+    plans: Vec<Vec<Vec<Plan>>>, // [seat][origin + 1][die]
+}
+
+impl LudopyLudo {
+    pub fn new(players: usize, options: &[(String, String)]) -> Result<Self, String> {
+        let chosen = read_options(options)?;
+        if chosen.variant != Variant::Ludopy {
+            return Err("the variant is not ludopy".into());
+        }
+        let colours: &[usize] = match players {
+            2 => &[0, 2],
+            3 => &[0, 1, 2],
+            4 => &[0, 1, 2, 3],
+            _ => return Err(format!("ludo is for 2 to 4 players, not {players}")),
+        };
+        let plans = (0..players)
+            .map(|seat| {
+                (-1..=LUDOPY_GOAL)
+                    .map(|origin| {
+                        (0..=6)
+                            .map(|die| plan(colours, seat, origin, die))
+                            .collect()
+                    })
+                    .collect()
+            })
+            .collect();
+        let order: Vec<u8> = (0..players as u8).collect();
+        Ok(LudopyLudo {
+            table: Table::new(&order, &order, chosen.play_on),
+            plans,
+        })
+    }
+
+    /// The pieces after the move (`Player.move_piece`, quirks kept).
+    fn moved(&self, before: &[Row; MAX_SEATS], seat: usize, chosen: DieMove) -> [Row; MAX_SEATS] {
+        let plan = &self.plans[seat][(chosen.origin + 1) as usize][chosen.die as usize];
+        let mut end = plan.end;
+        let mut captures = List::<(usize, i16), 8>::default();
+        for probe in &plan.probes {
+            if let Some(&(enemy, at, alone)) = probe
+                .iter()
+                .find(|(enemy, at, _)| before[*enemy].contains(at))
+            {
+                if alone || before[enemy].iter().filter(|&&p| p == at).count() > 1 {
+                    end = BASE;
+                } else {
+                    captures.push((enemy, at));
+                }
+            }
+        }
+        let mut pieces = *before;
+        let row = &mut pieces[seat];
+        if let Some(i) = row.iter().position(|&p| p == chosen.origin) {
+            row[i] = end;
+        }
+        engine::sort_row(row);
+        for &(enemy, at) in captures.as_slice() {
+            let theirs = &mut pieces[enemy];
+            if let Some(i) = theirs.iter().position(|&p| p == at) {
+                theirs[i] = BASE;
+            }
+            engine::sort_row(theirs);
+        }
+        pieces
+    }
+
+    fn extra_roll(&self, state: &State, after: &[Row; MAX_SEATS]) -> bool {
+        if state.aux[ROUND] != 1 {
+            return state.roll[0] == 6;
+        }
+        let seat = state.current as usize;
+        state.aux[ATTEMPTS] < 3 && after[seat].iter().all(|&p| p < 0)
+    }
+
+    /// LUDOpy's round and tries after the move: a round counts when play wraps past its last
+    /// player.
+    fn next_aux(&self, state: &State, after: &[Row; MAX_SEATS]) -> (u16, u16) {
+        let (round, attempts) = (state.aux[ROUND], state.aux[ATTEMPTS]);
+        let seat = state.current;
+        let reset = (round, 0); // the tries count only in round 1
+        if round != 1 {
+            if state.roll[0] == 6 {
+                return reset;
+            }
+        } else if attempts < 3 && after[seat as usize].iter().all(|&p| p < 0) {
+            return (1, attempts + 1); // another try to get out of home
+        }
+        if seat as usize == self.table.seats - 1 {
+            return (round + 1, 0);
+        }
+        let mut next = self.table.next_seat[seat as usize];
+        while next > seat && after[next as usize] == [LUDOPY_GOAL; PIECES] {
+            next = self.table.next_seat[next as usize]; // finished seats are skipped
+        }
+        if next < seat {
+            return (round + 1, 0);
+        }
+        reset
+    }
+}
+
+/// `Player.move_piece` for a pin at `origin` (our frame) moved by `die`, worked out once.
+fn plan(colours: &[usize], seat: usize, origin: i16, die: i16) -> Plan {
+    let (old, new) = (origin + 1, origin + 1 + die);
+    let plain = |end: i16, squares: &[i16]| Plan {
+        end,
+        probes: probes(colours, seat, squares),
+    };
+    if die == 0 || old == LP_GOAL || (old == 0 && die != 6) {
+        return plain(origin, &[]); // not a legal move
+    }
+    if old >= 52 {
+        // the home stretch: no enemies; an overshoot bounces back from the goal
+        return plain((if new <= LP_GOAL { new } else { LP_GOAL - die }) - 1, &[]);
+    }
+    if old == 0 {
+        return plain(0, &[1]);
+    }
+    if new == LP_GOAL_STAR {
+        return plain(LP_GOAL - 1, &[new]);
+    }
+    if let Some(i) = LP_STARS.iter().position(|&star| star == new) {
+        let next = LP_STARS[(i + 1) % LP_STARS.len()];
+        return plain(next - 1, &[new, next]);
+    }
+    plain(new - 1, &[new])
+}
+
+/// The enemies LUDOpy looks for on squares of `seat`'s frame, quirks kept.
+fn probes(colours: &[usize], seat: usize, squares: &[i16]) -> Vec<Probe> {
+    let me = colours[seat];
+    let seat_of = |index: usize| colours.iter().position(|&c| c == index);
+    let mut found = Vec::new();
+    for &x in squares {
+        let mut probe = Probe::new();
+        for k in 1..=3 {
+            let Some(enemy) = seat_of((me + k) % 4) else {
+                continue; // a ghost player
+            };
+            if x > 52 {
+                continue;
+            }
+            if x == 13 * k as i16 + 1 {
+                // an enemy's start globe: one pin there, or (quirk) on its 52, is enough
+                probe.extend([(enemy, 0, true), (enemy, 51, true)]);
+            } else {
+                let at = (x - 1 - 13 * k as i16).rem_euclid(52);
+                probe.push((enemy, at, LP_GLOBES.contains(&x)));
+            }
+        }
+        if !probe.is_empty() {
+            found.push(probe);
+        }
+    }
+    found
+}
+
+impl Game for LudopyLudo {
+    type Move = DieMove;
+    type Moves = DieMoves;
+
+    fn table(&self) -> &Table {
+        &self.table
+    }
+
+    /// No roll-off: player 0 starts, in round 1.
+    fn initial_state(&self) -> State {
+        let mut state = self.table.initial_state([[BASE; PIECES]; MAX_SEATS]);
+        state.phase = Phase::Roll;
+        state.current = 0;
+        state.turn = 1;
+        state.contenders = engine::Seats::default();
+        state.aux[ROUND] = 1;
+        state
+    }
+
+    fn legal_moves(&self, state: &State) -> DieMoves {
+        let mut moves = DieMoves::default();
+        if state.phase != Phase::Move {
+            return moves;
+        }
+        let die = state.roll[0];
+        let mut previous = -2;
+        for &origin in &state.pieces[state.current as usize] {
+            if origin == previous {
+                continue;
+            }
+            previous = origin;
+            if origin != LUDOPY_GOAL && (origin >= 0 || die == 6) {
+                moves.push(DieMove {
+                    origin,
+                    die,
+                    pass: false,
+                });
+            }
+        }
+        if moves.is_empty() {
+            moves.push(DieMove {
+                pass: true,
+                ..DieMove::default()
+            });
+        }
+        moves
+    }
+
+    fn play(&self, state: &mut State, chosen: DieMove) {
+        let seat = state.current;
+        let after = if chosen.pass {
+            state.pieces
+        } else {
+            self.moved(&state.pieces, seat as usize, chosen)
+        };
+        let again = self.extra_roll(state, &after);
+        let (round, attempts) = self.next_aux(state, &after);
+        state.aux[ROUND] = round;
+        state.aux[ATTEMPTS] = attempts;
+        state.pieces = after;
+        let done = !chosen.pass && after[seat as usize] == [LUDOPY_GOAL; PIECES];
+        self.table
+            .after_move(state, seat, done.then_some(seat), &[], again);
+    }
+
+    fn move_text(&self, _: &State, chosen: DieMove) -> String {
+        if chosen.pass {
+            return "pass".to_string();
+        }
+        let from = name(chosen.origin, CLASSIC_LANE, LUDOPY_GOAL, "goal");
+        format!("{from}+{}", chosen.die)
+    }
+
+    fn aux_len(&self) -> usize {
+        2
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -529,10 +831,48 @@ mod tests {
         assert_eq!(&game.places(&after)[..3], &[1, 3, 2]);
     }
 
+    fn ludopy() -> LudopyLudo {
+        LudopyLudo::new(2, &testing::options(&[("variant", "ludopy")])).expect("valid options")
+    }
+
     #[test]
-    fn the_ludopy_variant_is_not_ported_yet_and_options_are_checked() {
+    fn ludopy_has_no_roll_off_and_three_tries_to_get_out_in_round_one() {
+        let game = ludopy();
+        let start = game.initial_state();
+        assert_eq!(
+            (start.phase, start.current, start.aux[..2].to_vec()),
+            (Phase::Roll, 0, vec![1, 0])
+        );
+        let home = State {
+            phase: Phase::Move,
+            roll: [3, 0],
+            ..start
+        };
+        assert_eq!(testing::texts(&game, &home), ["pass"]);
+        let mut after = home;
+        game.play(&mut after, game.legal_moves(&home).as_slice()[0]);
+        assert_eq!((after.current, after.aux[..2].to_vec()), (0, vec![1, 1]));
+        let six = State {
+            roll: [6, 0],
+            ..home
+        };
+        assert_eq!(testing::texts(&game, &six), ["base+6"]);
+    }
+
+    #[test]
+    fn ludopy_a_star_jumps_to_the_next_star() {
+        let game = ludopy();
+        let state = testing::to_move(&game, &[[-1, -1, -1, 3], [-1; 4]], [1, 0]);
+        let mut after = state;
+        game.play(&mut after, game.legal_moves(&state).as_slice()[0]);
+        assert_eq!(after.pieces[0], [-1, -1, -1, 11]); // LUDOpy's star 5 leads to its 12
+    }
+
+    #[test]
+    fn each_variant_has_its_rules_and_options_are_checked() {
         let ludopy = [("variant".to_string(), "ludopy".to_string())];
         assert!(TwoDiceLudo::new(4, &ludopy).is_err());
+        assert!(LudopyLudo::new(4, &ludopy).is_ok());
         assert!(TwoDiceLudo::new(5, &[]).is_err());
         let unsafe_two_dice = [("safe_squares".to_string(), "off".to_string())];
         assert!(TwoDiceLudo::new(4, &unsafe_two_dice).is_err());

@@ -1,8 +1,8 @@
 """The native core (``pegrace._core``, Rust; docs/architecture.md) behind a typed face.
 
 Its calls are coarse: a whole batch of games, or one position's every successor. Ported so
-far: Trouble, Ludo's two-dice and classic rules, Marbles and Headache (every option); while the
-port goes on, the Python rules are the oracle (tests/test_native_rules.py compares the two
+far: every game's rules (every variant and option); while the port goes on, the Python rules
+are the oracle (tests/test_native_rules.py compares the two
 position by position)."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from pegrace.state import Phase, State
 # the games the core plays, and the options they must have to be played there
 NATIVE_GAMES: dict[str, dict[str, tuple[str, ...]]] = {
     "trouble": {},
-    "ludo": {"variant": ("two-dice", "classic")},
+    "ludo": {},
     "marbles": {},
     "headache": {},
 }
