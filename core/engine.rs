@@ -162,7 +162,7 @@ pub trait Game {
         }
     }
     /// A turn's roll drawn from `rng` (one die unless the game says otherwise).
-    fn throw(&self, rng: &mut crate::rng::Rng) -> [u8; 2] {
+    fn throw<R: crate::rng::Draw>(&self, rng: &mut R) -> [u8; 2] {
         [rng.d6(), 0]
     }
     fn legal_moves(&self, state: &State) -> Self::Moves;
@@ -432,6 +432,42 @@ impl Table {
 /// How far a seat's pieces have got: each piece's position + 1 (pegrace's `RaceRules.score`).
 pub fn progress(row: &Row) -> i32 {
     row.iter().map(|&p| i32::from(p) + 1).sum()
+}
+
+/// A race game's track as its computer players see it: each seat's loop position on the
+/// board's loop spaces, where its lane starts and its goal, and the spaces where no piece is
+/// ever hit.
+#[derive(Clone, Debug)]
+pub struct RaceShape {
+    pub seats: usize,
+    /// `space_of[seat][position]`: the loop space of a seat's loop position.
+    pub space_of: Vec<Vec<i16>>,
+    pub lane_start: i16,
+    pub goal: i16,
+    /// `safe[space]`, over the loop spaces.
+    pub safe: Vec<bool>,
+}
+
+impl RaceShape {
+    pub fn new<const N: usize>(
+        seats: usize,
+        space_of: &[[i16; N]; MAX_SEATS],
+        lane_start: i16,
+        goal: i16,
+        safe: &[bool],
+    ) -> Self {
+        RaceShape {
+            seats,
+            space_of: space_of[..seats].iter().map(|row| row.to_vec()).collect(),
+            lane_start,
+            goal,
+            safe: if safe.is_empty() {
+                vec![false; N]
+            } else {
+                safe.to_vec()
+            },
+        }
+    }
 }
 
 /// The loop space of each seat's loop position, and each seat's position on each space, for

@@ -2,10 +2,17 @@
 //! without the interpreter. Python calls it in coarse steps (a whole batch of games, one
 //! position's moves), never once per move in bulk work.
 
+pub mod ai;
 pub mod engine;
 pub mod games;
+pub mod play;
 pub mod rng;
 pub mod simulate;
+
+use ai::eval::{Judge, RaceJudge};
+use ai::headache::HeadacheJudge;
+use ai::learned::{LudoJudge, MarblesJudge};
+use ai::players::Kind;
 
 use engine::{End, Game, Phase, Seats, State, MAX_SEATS, PIECES};
 use games::headache::Headache;
@@ -62,6 +69,55 @@ enum Rules {
     Marbles(Box<Marbles>),
     Headache(Box<Headache>),
     Ludopy(Box<LudopyLudo>),
+}
+
+/// `$body` with `$r` bound to the rules of whichever game `$rules` holds.
+macro_rules! on_rules {
+    ($rules:expr, $r:ident => $body:expr) => {
+        match $rules {
+            Rules::Trouble($r) => $body,
+            Rules::Ludo($r) => $body,
+            Rules::ClassicLudo($r) => $body,
+            Rules::Marbles($r) => $body,
+            Rules::Headache($r) => $body,
+            Rules::Ludopy($r) => $body,
+        }
+    };
+}
+
+/// A game's rules with its computer players' evaluation.
+enum Judged {
+    Trouble(Box<RaceJudge<Trouble>>),
+    Ludo(Box<LudoJudge>),
+    ClassicLudo(Box<RaceJudge<ClassicLudo>>),
+    Marbles(Box<MarblesJudge>),
+    Headache(Box<HeadacheJudge>),
+    Ludopy(Box<RaceJudge<LudopyLudo>>),
+}
+
+/// `$body` with `$j` bound to the judge of whichever game `$judged` holds.
+macro_rules! on_judge {
+    ($judged:expr, $j:ident => $body:expr) => {
+        match $judged {
+            Judged::Trouble($j) => $body,
+            Judged::Ludo($j) => $body,
+            Judged::ClassicLudo($j) => $body,
+            Judged::Marbles($j) => $body,
+            Judged::Headache($j) => $body,
+            Judged::Ludopy($j) => $body,
+        }
+    };
+}
+
+fn judged(game: &str, players: usize, options: &Options) -> PyResult<Judged> {
+    Ok(match rules(game, players, options)? {
+        Rules::Trouble(r) => Judged::Trouble(Box::new(ai::trouble(*r))),
+        Rules::Ludo(r) => Judged::Ludo(Box::new(ai::two_dice_ludo(*r))),
+        Rules::ClassicLudo(r) => Judged::ClassicLudo(Box::new(ai::classic_ludo(*r))),
+        Rules::Marbles(r) => Judged::Marbles(Box::new(ai::marbles(*r))),
+        Rules::Headache(r) => Judged::Headache(Box::new(ai::headache(*r))),
+        Rules::Ludopy(r) => Judged::Ludopy(Box::new(ai::ludopy(*r))),
+    })
 }
 
 fn rules(game: &str, players: usize, options: &Options) -> PyResult<Rules> {
@@ -184,14 +240,7 @@ fn moves(
     options: Options,
     state: PyStateIn,
 ) -> PyResult<Vec<(String, PyState)>> {
-    match rules(game, players, &options)? {
-        Rules::Trouble(rules) => successors(&*rules, state),
-        Rules::Ludo(rules) => successors(&*rules, state),
-        Rules::ClassicLudo(rules) => successors(&*rules, state),
-        Rules::Marbles(rules) => successors(&*rules, state),
-        Rules::Headache(rules) => successors(&*rules, state),
-        Rules::Ludopy(rules) => successors(&*rules, state),
-    }
+    on_rules!(rules(game, players, &options)?, r => successors(&*r, state))
 }
 
 /// The position after a roll (or a roll-off pop).
@@ -204,14 +253,7 @@ fn roll(
     roll: Roll,
 ) -> PyResult<PyState> {
     let dice = roll.dice();
-    match rules(game, players, &options)? {
-        Rules::Trouble(rules) => after_roll(&*rules, state, dice),
-        Rules::Ludo(rules) => after_roll(&*rules, state, dice),
-        Rules::ClassicLudo(rules) => after_roll(&*rules, state, dice),
-        Rules::Marbles(rules) => after_roll(&*rules, state, dice),
-        Rules::Headache(rules) => after_roll(&*rules, state, dice),
-        Rules::Ludopy(rules) => after_roll(&*rules, state, dice),
-    }
+    on_rules!(rules(game, players, &options)?, r => after_roll(&*r, state, dice))
 }
 
 /// `games` games of random players, played to the end: totals of wins by side, moves, rolls
@@ -226,32 +268,9 @@ fn random_games<'py>(
     seed: u64,
 ) -> PyResult<Bound<'py, PyDict>> {
     let rules = rules(game, players, &options)?;
-    let (tally, sides) = py.detach(|| match &rules {
-        Rules::Trouble(r) => (
-            simulate::random_games(&**r, games, seed),
-            r.table.side_count,
-        ),
-        Rules::Ludo(r) => (
-            simulate::random_games(&**r, games, seed),
-            r.table.side_count,
-        ),
-        Rules::ClassicLudo(r) => (
-            simulate::random_games(&**r, games, seed),
-            r.table.side_count,
-        ),
-        Rules::Marbles(r) => (
-            simulate::random_games(&**r, games, seed),
-            r.table.side_count,
-        ),
-        Rules::Headache(r) => (
-            simulate::random_games(&**r, games, seed),
-            r.table.side_count,
-        ),
-        Rules::Ludopy(r) => (
-            simulate::random_games(&**r, games, seed),
-            r.table.side_count,
-        ),
-    });
+    let (tally, sides) = py.detach(
+        || on_rules!(&rules, r => (simulate::random_games(&**r, games, seed), r.table.side_count)),
+    );
     let answer = PyDict::new(py);
     answer.set_item("games", tally.games)?;
     answer.set_item("wins", tally.wins[..sides].to_vec())?;
@@ -261,8 +280,104 @@ fn random_games<'py>(
     Ok(answer)
 }
 
+/// A seat as Python sends it: its colour, its player's name and easy's share of mistakes.
+type SeatSpec = (String, String, f64);
+/// A game's summary for Python: places per seat, turns, rolls, the starter, events.
+type PySummary = (Vec<u32>, u32, u64, u8, u64);
+
+/// Games `first..first + count` of a run seeded `seed` (game `i` seeded as
+/// `pegrace.simulate.game_seed` seeds it), with the computer players of `seatings[i % len]`:
+/// the same games as `pegrace.match.run_game` plays. Runs without the interpreter lock.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+fn play_games(
+    py: Python<'_>,
+    game: &str,
+    players: usize,
+    options: Options,
+    seatings: Vec<Vec<SeatSpec>>,
+    seed: u128,
+    first: u64,
+    count: u64,
+) -> PyResult<Vec<PySummary>> {
+    let judged = judged(game, players, &options)?;
+    let mut tables = Vec::new();
+    for seating in &seatings {
+        let mut seats = Vec::new();
+        for (colour, name, mistakes) in seating {
+            seats.push(play::Seat {
+                colour: colour.clone(),
+                kind: kind(name, *mistakes)?,
+            });
+        }
+        tables.push(seats);
+    }
+    if tables.is_empty() {
+        return Err(PyValueError::new_err("no seating to play"));
+    }
+    let played =
+        py.detach(|| on_judge!(&judged, j => play::play_games(&**j, &tables, seed, first, count)));
+    let summaries = played.map_err(PyValueError::new_err)?;
+    Ok(summaries
+        .into_iter()
+        .map(|s| {
+            let places = s.places.iter().map(|&p| u32::from(p)).collect();
+            (places, s.turns, s.rolls, s.starter, s.events)
+        })
+        .collect())
+}
+
+fn kind(name: &str, mistakes: f64) -> PyResult<Kind> {
+    Kind::named(name, mistakes)
+        .ok_or_else(|| PyValueError::new_err(format!("the native core has no player {name:?}")))
+}
+
+/// Each side's wins in `count` playouts from `state`, every seat (`colours`) played by the
+/// player `name`, seeded as `pegrace.advice.winprob` seeds them, over `threads` threads.
+/// Runs without the interpreter lock.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+fn playouts(
+    py: Python<'_>,
+    game: &str,
+    players: usize,
+    options: Options,
+    state: PyStateIn,
+    colours: Vec<String>,
+    name: &str,
+    seed: &str,
+    count: u64,
+    threads: u64,
+) -> PyResult<Vec<u64>> {
+    let judged = judged(game, players, &options)?;
+    let kind = kind(name, 0.5)?;
+    on_judge!(&judged, j => {
+        let state = from_python(j.rules(), state)?;
+        py.detach(|| play::playouts(&**j, &state, &colours, kind, seed, count, threads))
+            .map_err(PyValueError::new_err)
+    })
+}
+
+/// The computer players' view of a position for `seat`: the evaluation and its danger part.
+#[pyfunction]
+fn evaluate(
+    game: &str,
+    players: usize,
+    options: Options,
+    state: PyStateIn,
+    seat: usize,
+) -> PyResult<(f64, f64)> {
+    on_judge!(judged(game, players, &options)?, j => {
+        let state = from_python(j.rules(), state)?;
+        Ok((j.evaluate(&state.pieces, seat), j.danger(&state.pieces, seat)))
+    })
+}
+
 #[pymodule]
 fn _core(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_function(wrap_pyfunction!(play_games, module)?)?;
+    module.add_function(wrap_pyfunction!(evaluate, module)?)?;
+    module.add_function(wrap_pyfunction!(playouts, module)?)?;
     module.add_function(wrap_pyfunction!(moves, module)?)?;
     module.add_function(wrap_pyfunction!(roll, module)?)?;
     module.add_function(wrap_pyfunction!(random_games, module)?)?;

@@ -1,5 +1,16 @@
-//! The native simulations' generator: splitmix64 (small, fast, and good enough for dice and
-//! for picking among a few moves). It is seeded explicitly, so a seed replays a batch.
+//! The core's generators, both seeded explicitly so a seed replays a batch:
+//! - `Rng`, splitmix64: small and fast, for random batches that only need good dice;
+//! - `PyRandom`, Python's own generator (`random.Random`: MT19937, seeded from an int or a
+//!   str as Python seeds it), so a game played in the core draws the same dice and the same
+//!   choices as `pegrace.match.run_game` draws from the same seeds.
+
+use sha2::{Digest, Sha512};
+
+/// What the games and players draw: a die face, and a whole number below `n`.
+pub trait Draw {
+    fn d6(&mut self) -> u8;
+    fn below(&mut self, n: u32) -> u32;
+}
 
 #[derive(Clone, Debug)]
 pub struct Rng(u64);
@@ -28,6 +39,139 @@ impl Rng {
     }
 }
 
+impl Draw for Rng {
+    fn d6(&mut self) -> u8 {
+        Rng::d6(self)
+    }
+
+    fn below(&mut self, n: u32) -> u32 {
+        Rng::below(self, n)
+    }
+}
+
+const MT_N: usize = 624;
+const MT_M: usize = 397;
+
+/// Python's `random.Random`: MT19937 with CPython's seeding and its `random()`.
+#[derive(Clone)]
+pub struct PyRandom {
+    state: [u32; MT_N],
+    index: usize,
+}
+
+impl PyRandom {
+    /// `random.Random(seed)` for a whole number (Python seeds with its absolute value).
+    pub fn from_int(seed: u128) -> Self {
+        let mut key = Vec::new();
+        let mut rest = seed;
+        while rest > 0 {
+            key.push(rest as u32);
+            rest >>= 32;
+        }
+        Self::from_key(&key)
+    }
+
+    /// `random.Random(text)`: the bytes and their SHA-512 as one big-endian number.
+    pub fn from_text(seed: &str) -> Self {
+        let mut bytes = seed.as_bytes().to_vec();
+        bytes.extend_from_slice(&Sha512::digest(seed.as_bytes()));
+        // 32-bit words from the least significant end; leading zero words are no part of it
+        let mut key: Vec<u32> = bytes
+            .rchunks(4)
+            .map(|chunk| {
+                chunk
+                    .iter()
+                    .fold(0u32, |word, &b| (word << 8) | u32::from(b))
+            })
+            .collect();
+        while key.last() == Some(&0) {
+            key.pop();
+        }
+        Self::from_key(&key)
+    }
+
+    fn from_key(key: &[u32]) -> Self {
+        let key: &[u32] = if key.is_empty() { &[0] } else { key };
+        let mut mt = [0u32; MT_N];
+        mt[0] = 19_650_218;
+        for i in 1..MT_N {
+            mt[i] = 1_812_433_253u32
+                .wrapping_mul(mt[i - 1] ^ (mt[i - 1] >> 30))
+                .wrapping_add(i as u32);
+        }
+        let (mut i, mut j) = (1usize, 0usize);
+        for _ in 0..MT_N.max(key.len()) {
+            mt[i] = (mt[i] ^ (mt[i - 1] ^ (mt[i - 1] >> 30)).wrapping_mul(1_664_525))
+                .wrapping_add(key[j])
+                .wrapping_add(j as u32);
+            i += 1;
+            j += 1;
+            if i >= MT_N {
+                mt[0] = mt[MT_N - 1];
+                i = 1;
+            }
+            if j >= key.len() {
+                j = 0;
+            }
+        }
+        for _ in 0..MT_N - 1 {
+            mt[i] = (mt[i] ^ (mt[i - 1] ^ (mt[i - 1] >> 30)).wrapping_mul(1_566_083_941))
+                .wrapping_sub(i as u32);
+            i += 1;
+            if i >= MT_N {
+                mt[0] = mt[MT_N - 1];
+                i = 1;
+            }
+        }
+        mt[0] = 0x8000_0000;
+        PyRandom {
+            state: mt,
+            index: MT_N,
+        }
+    }
+
+    fn twist(&mut self) {
+        let mt = &mut self.state;
+        for k in 0..MT_N {
+            let y = (mt[k] & 0x8000_0000) | (mt[(k + 1) % MT_N] & 0x7fff_ffff);
+            let mag = if y & 1 == 1 { 0x9908_b0df } else { 0 };
+            mt[k] = mt[(k + MT_M) % MT_N] ^ (y >> 1) ^ mag;
+        }
+        self.index = 0;
+    }
+
+    pub fn next_u32(&mut self) -> u32 {
+        if self.index >= MT_N {
+            self.twist();
+        }
+        let mut y = self.state[self.index];
+        self.index += 1;
+        y ^= y >> 11;
+        y ^= (y << 7) & 0x9d2c_5680;
+        y ^= (y << 15) & 0xefc6_0000;
+        y ^ (y >> 18)
+    }
+
+    /// `random.random()`: 53 random bits in [0, 1).
+    pub fn random(&mut self) -> f64 {
+        let a = f64::from(self.next_u32() >> 5);
+        let b = f64::from(self.next_u32() >> 6);
+        (a * 67_108_864.0 + b) * (1.0 / 9_007_199_254_740_992.0)
+    }
+}
+
+impl Draw for PyRandom {
+    /// pegrace's `roll_d6`: `int(rng.random() * 6) + 1`.
+    fn d6(&mut self) -> u8 {
+        (self.random() * 6.0) as u8 + 1
+    }
+
+    /// pegrace's players' pick: `int(rng.random() * n)`.
+    fn below(&mut self, n: u32) -> u32 {
+        (self.random() * f64::from(n)) as u32
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -37,6 +181,20 @@ mod tests {
         let (mut a, mut b) = (Rng::new(7), Rng::new(7));
         let first: Vec<u8> = (0..100).map(|_| a.d6()).collect();
         assert_eq!(first, (0..100).map(|_| b.d6()).collect::<Vec<u8>>());
+    }
+
+    #[test]
+    fn python_seeds_give_pythons_numbers() {
+        // python3 -c "import random; r = random.Random(SEED); print(r.random())"
+        let mut r = PyRandom::from_int(0);
+        assert_eq!(r.random(), 0.844_421_851_525_048_1);
+        let mut r = PyRandom::from_int(12_345_678_901_234_567_890_123);
+        assert_eq!(r.next_u32(), 678_764_485);
+        let mut r = PyRandom::from_int((1 << 64) + 5);
+        assert_eq!(r.random(), 0.510_578_376_936_511_2);
+        let mut r = PyRandom::from_text("7:red");
+        assert_eq!(r.random(), 0.253_101_692_589_924_2);
+        assert_eq!(r.random(), 0.035_901_135_452_942_27);
     }
 
     #[test]

@@ -19,18 +19,18 @@
 //! `aux`: each seat's finished turns (up to 4), then 1 while the pop to play is a bonus pop.
 
 use crate::engine::{self, End, Game, List, Phase, Row, State, Table, MAX_SEATS, PIECES};
-use crate::rng::Rng;
+use crate::rng::Draw;
 
-const X_COUNT: usize = 8;
+pub const X_COUNT: usize = 8;
 const OUTER_BASE: usize = 8;
 const INNER_BASE: usize = 32;
-const SPACES: usize = 48;
-const START: i16 = -1;
-const HEIGHT_BITS: i16 = 4;
+pub const SPACES: usize = 48;
+pub const START: i16 = -1;
+pub const HEIGHT_BITS: i16 = 4;
 const HEIGHT_MASK: i16 = 15;
-const SEAT_BITS: i16 = 3;
-const SEAT_MASK: i16 = 7;
-const BLOCKED: i16 = 1 << 12; // a START pile in the occupancy
+pub const SEAT_BITS: i16 = 3;
+pub const SEAT_MASK: i16 = 7;
+pub const BLOCKED: i16 = 1 << 12; // a START pile in the occupancy
 const EMPTY: i16 = -1;
 const FIRST_TURNS: u16 = 4;
 
@@ -161,8 +161,26 @@ impl Headache {
         })
     }
 
+    pub fn start_space(&self, seat: usize) -> i16 {
+        self.start_space[seat]
+    }
+
+    pub fn challenge(&self) -> bool {
+        self.challenge
+    }
+
+    /// The spaces a walk of `number` from `space` ends on (clockwise, or `backward`).
+    pub fn ends(&self, space: usize, number: usize, backward: bool) -> &[i16] {
+        let table = if backward {
+            &self.backward
+        } else {
+            &self.forward
+        };
+        &table[space][number]
+    }
+
     /// Per space: EMPTY, BLOCKED for a START pile, else (top height << 3) | owner.
-    fn occupancy(&self, pieces: &[Row; MAX_SEATS]) -> [i16; SPACES] {
+    pub fn occupancy(&self, pieces: &[Row; MAX_SEATS]) -> [i16; SPACES] {
         let mut occ = [EMPTY; SPACES];
         for (seat, row) in pieces.iter().enumerate().take(self.table.seats) {
             if row[0] < 0 {
@@ -328,7 +346,7 @@ impl Game for Headache {
         self.table.initial_state([[START; PIECES]; MAX_SEATS])
     }
 
-    fn throw(&self, rng: &mut Rng) -> [u8; 2] {
+    fn throw<R: Draw>(&self, rng: &mut R) -> [u8; 2] {
         let number = rng.d6();
         [number, 1 + u8::from(rng.d6() == 6)]
     }

@@ -23,9 +23,9 @@
 //! `variant=ludopy`, `LudopyLudo`: LUDOpy 1.5.0's Danish Ludo, quirks included (below).
 
 use crate::engine::{
-    self, Game, List, Move, MoveList, Phase, Row, State, Table, MAX_SEATS, PIECES,
+    self, Game, List, Move, MoveList, Phase, RaceShape, Row, State, Table, MAX_SEATS, PIECES,
 };
-use crate::rng::Rng;
+use crate::rng::Draw;
 
 const BASE: i16 = -1;
 
@@ -142,6 +142,16 @@ impl<const N: usize> Board<N> {
         Ok(board)
     }
 
+    fn shape(&self, goal: i16) -> RaceShape {
+        RaceShape::new(
+            self.seats,
+            &self.space_of,
+            self.lane_start,
+            goal,
+            &self.safe,
+        )
+    }
+
     fn table(&self, play_on: bool) -> Table {
         let order: Vec<u8> = (0..self.seats as u8).collect();
         Table::new(&order, &order, play_on)
@@ -213,6 +223,10 @@ impl TwoDiceLudo {
     }
 
     /// Every legal turn: both dice used if that can be done, else one, else the pass.
+    pub fn shape(&self) -> RaceShape {
+        self.board.shape(EXIT)
+    }
+
     pub fn turns(&self, state: &State) -> Turns {
         let mut turns = Turns::default();
         if state.phase != Phase::Move {
@@ -302,7 +316,7 @@ impl Game for TwoDiceLudo {
         [dice[0].min(dice[1]), dice[0].max(dice[1])]
     }
 
-    fn throw(&self, rng: &mut Rng) -> [u8; 2] {
+    fn throw<R: Draw>(&self, rng: &mut R) -> [u8; 2] {
         let (a, b) = (rng.d6(), rng.d6());
         [a.min(b), a.max(b)]
     }
@@ -374,6 +388,10 @@ impl ClassicLudo {
             board,
             forfeit_third_six: chosen.forfeit_third_six,
         })
+    }
+
+    pub fn shape(&self) -> RaceShape {
+        self.board.shape(HOME)
     }
 
     /// Loop spaces holding two or more pins of one opponent of `seat`.
@@ -523,6 +541,7 @@ pub type DieMoves = List<DieMove, 8>;
 pub struct LudopyLudo {
     pub table: Table,
     plans: Vec<Vec<Vec<Plan>>>, // [seat][origin + 1][die]
+    board: Board<CLASSIC_LOOP>,
 }
 
 impl LudopyLudo {
@@ -549,10 +568,22 @@ impl LudopyLudo {
             })
             .collect();
         let order: Vec<u8> = (0..players as u8).collect();
+        // where a pin is never hit: the starts and globes (of every colour, seated or not)
+        let never_hit: Vec<usize> = [0, 13, 26, 39]
+            .iter()
+            .flat_map(|&s| {
+                std::iter::once(s).chain(LP_GLOBES.iter().map(move |&g| (s + g as usize - 1) % 52))
+            })
+            .collect();
         Ok(LudopyLudo {
             table: Table::new(&order, &order, chosen.play_on),
             plans,
+            board: Board::new(players, 13, CLASSIC_LANE, &never_hit)?,
         })
+    }
+
+    pub fn shape(&self) -> RaceShape {
+        self.board.shape(LUDOPY_GOAL)
     }
 
     /// The pieces after the move (`Player.move_piece`, quirks kept).

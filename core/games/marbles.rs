@@ -16,7 +16,9 @@
 //! Positions in each colour's frame: -2 removed (War), -1 base, 0 start, 1..55 the loop,
 //! 56..59 Home 1..4.
 
-use crate::engine::{self, End, Game, List, Phase, Row, State, Table, MAX_SEATS, PIECES};
+use crate::engine::{
+    self, End, Game, List, Phase, RaceShape, Row, State, Table, MAX_SEATS, PIECES,
+};
 
 const LOOP: usize = 56;
 const HOME_START: i16 = 56;
@@ -129,6 +131,14 @@ impl Marbles {
             war: chosen.war,
             teams: chosen.teams,
         })
+    }
+
+    pub fn shape(&self) -> RaceShape {
+        RaceShape::new(self.table.seats, &self.space_of, HOME_START, GOAL, &[])
+    }
+
+    pub fn war(&self) -> bool {
+        self.war
     }
 
     fn partner(&self, seat: usize) -> usize {

@@ -3,7 +3,9 @@
 //! 1..27 the loop, 28..31 the finish slots. Colours sit 7 spaces apart (red 0, yellow 7,
 //! green 14, blue 21); 2 players sit opposite (red, green).
 
-use crate::engine::{self, Game, Move, MoveList, Phase, Row, State, Table, MAX_SEATS, PIECES};
+use crate::engine::{
+    self, Game, Move, MoveList, Phase, RaceShape, Row, State, Table, MAX_SEATS, PIECES,
+};
 
 const LOOP: i16 = 28;
 const GOAL: i16 = LOOP + 3;
@@ -91,6 +93,15 @@ impl Trouble {
 
     pub fn initial_state(&self) -> State {
         self.table.initial_state([[HOME; PIECES]; MAX_SEATS])
+    }
+
+    pub fn shape(&self) -> RaceShape {
+        RaceShape::new(self.table.seats, &self.space_of, LOOP, GOAL, &[])
+    }
+
+    /// `two_sets`: a side of two colours, which the learned chance of winning does not model.
+    pub fn two_sets(&self) -> bool {
+        self.table.side_count < self.table.seats
     }
 
     pub fn apply_roll(&self, state: &State, roll: u8) -> State {

@@ -23,3 +23,26 @@ def roll(
 def random_games(
     game: str, players: int, options: list[tuple[str, str]], games: int, seed: int
 ) -> dict[str, Any]: ...
+def play_games(
+    game: str,
+    players: int,
+    options: list[tuple[str, str]],
+    seatings: list[list[tuple[str, str, float]]],
+    seed: int,
+    first: int,
+    count: int,
+) -> list[tuple[list[int], int, int, int, int]]: ...
+def playouts(
+    game: str,
+    players: int,
+    options: list[tuple[str, str]],
+    state: tuple[Any, ...],
+    colours: list[str],
+    name: str,
+    seed: str,
+    count: int,
+    threads: int,
+) -> list[int]: ...
+def evaluate(
+    game: str, players: int, options: list[tuple[str, str]], state: tuple[Any, ...], seat: int
+) -> tuple[float, float]: ...

@@ -4,8 +4,10 @@ medium player, with 95% Wilson intervals; exact once the game is over)."""
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 
+from pegrace import native
 from pegrace.engine import Rules
 from pegrace.errors import PegraceError
 from pegrace.match import playout
@@ -117,12 +119,16 @@ def winprob(
         return [WinChance(name, int(p), 0, p, p, p) for name, p in zip(names, exact, strict=True)]
     if playouts <= 0:
         raise PegraceError(f"winprob needs at least one playout, not {playouts}")
-    wins = [0] * rules.side_count
-    for index in range(playouts):
-        players = [make_player(player, f"{seed}:{index}:{c}") for c in rules.colours]
-        final = playout(rules, state, players, f"{seed}:{index}")
-        for side in rules.outcome(final).winners:
-            wins[side] += 1
+    core_player = native.core_player(player) if native.plays(rules) else None
+    if core_player is not None:  # the same playouts, in the native core
+        wins = native.playouts(rules, state, core_player, seed, playouts, os.cpu_count() or 1)
+    else:
+        wins = [0] * rules.side_count
+        for index in range(playouts):
+            players = [make_player(player, f"{seed}:{index}:{c}") for c in rules.colours]
+            final = playout(rules, state, players, f"{seed}:{index}")
+            for side in rules.outcome(final).winners:
+                wins[side] += 1
     return [
         WinChance(name, wins[side], playouts, wins[side] / playouts, *wilson(wins[side], playouts))
         for side, name in enumerate(names)

@@ -1,19 +1,27 @@
 """The native core (``pegrace._core``, Rust; docs/architecture.md) behind a typed face.
 
-Its calls are coarse: a whole batch of games, or one position's every successor. Ported so
-far: every game's rules (every variant and option); while the port goes on, the Python rules
-are the oracle (tests/test_native_rules.py compares the two
-position by position)."""
+Its calls are coarse: a whole batch of games, a batch of playouts, or one position's every
+successor. Ported so far: every game's rules (every variant and option) and the players that
+look one move ahead (random, easy, medium and the personalities), which play the very games
+the Python runner plays from the same seeds; while the port goes on, the Python rules and
+players are the oracle (tests/test_native_rules.py and tests/test_native_players.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from pegrace import _core
 from pegrace.dice import Roll
 from pegrace.engine import Rules
-from pegrace.errors import OptionError
+from pegrace.errors import OptionError, PegraceError
+from pegrace.players import make_player
 from pegrace.state import Phase, State
+
+# the computer players the core plays (the search players are still Python's)
+CORE_PLAYERS = ("random", "easy", "medium", "aggressive", "runner", "cautious")
+# the largest game seed the core takes (Python's generator takes any whole number)
+LARGEST_SEED = 2**128 - 1
 
 # the games the core plays, and the options they must have to be played there
 NATIVE_GAMES: dict[str, dict[str, tuple[str, ...]]] = {
@@ -98,3 +106,81 @@ def after_roll(rules: Rules, state: State, roll: Roll) -> State:
     """The position after a roll (or a roll-off pop)."""
     _check(rules)
     return _state(_core.roll(rules.name, rules.players, _options(rules), tuple(state), roll))
+
+
+# a seat for the core: its colour, its player's name and easy's share of mistakes
+CoreSeat = tuple[str, str, float]
+
+
+def core_player(spec: str) -> tuple[str, float] | None:
+    """The core's name of a computer player spec (and easy's share of mistakes), or None when
+    the core does not play it (a person, or a search player)."""
+    player = make_player(spec)
+    if player.is_human or player.name not in CORE_PLAYERS:
+        return None
+    return player.name, float(getattr(player, "mistakes", 0.5))
+
+
+def core_seatings(
+    rules: Rules, seatings: Sequence[Mapping[str, str]]
+) -> list[list[CoreSeat]] | None:
+    """The seatings (colour -> player spec) as the core takes them, or None when the core does
+    not play this game or one of the players."""
+    if not plays(rules):
+        return None
+    found = []
+    for seats in seatings:
+        seating = []
+        for colour, spec in seats.items():
+            player = core_player(spec)
+            if player is None:
+                return None
+            seating.append((colour, *player))
+        found.append(seating)
+    return found
+
+
+# a game's summary from the core: places per seat, turns, rolls, the starter, events
+CoreSummary = tuple[list[int], int, int, int, int]
+
+
+def play_games(
+    rules: Rules, seatings: list[list[CoreSeat]], seed: int, first: int, count: int
+) -> list[CoreSummary]:
+    """Games ``first .. first + count - 1`` of a run seeded ``seed``, game ``i`` seeded as
+    ``pegrace.simulate.game_seed`` seeds it and seated ``seatings[i % len(seatings)]``: the
+    games ``pegrace.match.run_game`` plays, without the interpreter lock."""
+    _check(rules)
+    try:
+        return _core.play_games(
+            rules.name, rules.players, _options(rules), seatings, seed, first, count
+        )
+    except (ValueError, OverflowError) as error:
+        raise PegraceError(f"native games: {error}") from None
+
+
+def playouts(
+    rules: Rules,
+    state: State,
+    player: tuple[str, float],
+    seed: int | str,
+    count: int,
+    threads: int = 1,
+) -> list[int]:
+    """Each side's wins in ``count`` playouts from ``state`` with ``player`` in every seat,
+    seeded as ``pegrace.advice.winprob`` seeds them (the same games), shared out over
+    ``threads`` threads (the same wins whatever their number)."""
+    _check(rules)
+    try:
+        return _core.playouts(
+            rules.name, rules.players, _options(rules), tuple(state), list(rules.colours),
+            player[0], str(seed), count, threads,
+        )  # fmt: skip
+    except ValueError as error:
+        raise PegraceError(f"native playouts: {error}: {rules.summary(state)}") from None
+
+
+def evaluation(rules: Rules, state: State, seat: int) -> tuple[float, float]:
+    """The core's evaluation of ``state``'s pieces for ``seat`` and its danger part."""
+    _check(rules)
+    return _core.evaluate(rules.name, rules.players, _options(rules), tuple(state), seat)

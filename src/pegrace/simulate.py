@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple, TextIO
 
+from pegrace import native
 from pegrace.engine import Rules
 from pegrace.games import get_rules
 from pegrace.match import run_game
@@ -52,8 +53,20 @@ def game_seed(seed: int, index: int) -> int:
     return seed * 1_000_003 + index
 
 
-def run_job(job: Job) -> list[GameSummary]:
+def run_job(job: Job, core: bool = True) -> list[GameSummary]:
+    """The job's games: in the native core where it plays the game and every player and no
+    record is asked for (the same games, ``core=False`` plays them in Python)."""
     rules = get_rules(job.game, job.players, dict(job.options))
+    seatings = [dict(s) for s in job.seatings]
+    found = native.core_seatings(rules, seatings) if core and job.record_dir is None else None
+    last = game_seed(job.seed, job.first + job.count)
+    if found is not None and job.seed >= 0 and last <= native.LARGEST_SEED:
+        return [
+            GameSummary(tuple(places), turns, rolls, starter)
+            for places, turns, rolls, starter, _ in native.play_games(
+                rules, found, job.seed, job.first, job.count
+            )
+        ]
     results = []
     for index in range(job.first, job.first + job.count):
         seats = dict(job.seatings[index % len(job.seatings)])

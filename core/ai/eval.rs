@@ -1,0 +1,253 @@
+//! How the computer players rate a position: `Judge` (a game's rules with its evaluation), and
+//! the race games' evaluation (`pegrace.race.RaceRules.evaluate`): each piece's standing on
+//! its path, minus what an exposed piece costs where an opponent's next roll could reach it;
+//! a side's value is its own against the other sides'. Every sum runs in the Python order, so
+//! the values are the Python values bit for bit.
+
+use crate::engine::{Game, RaceShape, Row, State, MAX_SEATS};
+
+pub type Pieces = [Row; MAX_SEATS];
+
+/// The lowest position a piece can have (Marbles' "removed" in War): the value tables' offset.
+pub const LOWEST_POSITION: i16 = -2;
+
+/// A game's rules together with how its computer players rate positions.
+pub trait Judge {
+    type G: Game;
+    fn rules(&self) -> &Self::G;
+    /// How good `pieces` look for `seat`'s side (the medium player maximises it).
+    fn evaluate(&self, pieces: &Pieces, seat: usize) -> f64;
+    /// The part of `evaluate` that is `seat`'s exposure to being hit (personalities weigh it).
+    fn danger(&self, _pieces: &Pieces, _seat: usize) -> f64 {
+        0.0
+    }
+    /// How many opponent pieces the move from `before` to `after` captured.
+    fn captured(&self, before: &State, after: &State, _chosen: <Self::G as Game>::Move) -> u32 {
+        captured_by_change(self.rules(), before, after)
+    }
+}
+
+/// The pieces of other sides no longer where they were (only a capture moves them): per seat,
+/// the positions it has fewer pieces on (`len(Counter(before) - Counter(now))`).
+pub fn captured_by_change<G: Game>(rules: &G, before: &State, after: &State) -> u32 {
+    let table = rules.table();
+    let side = table.sides[before.current as usize];
+    let mut count = 0;
+    for seat in (0..table.seats).filter(|&s| table.sides[s] != side) {
+        let (was, now) = (&before.pieces[seat], &after.pieces[seat]);
+        for (i, &p) in was.iter().enumerate() {
+            let first = !was[..i].contains(&p);
+            let fewer =
+                was.iter().filter(|&&q| q == p).count() > now.iter().filter(|&&q| q == p).count();
+            count += u32::from(first && fewer);
+        }
+    }
+    count
+}
+
+/// A race game's evaluation weights (`RaceRules`' class constants and a game's overrides).
+#[derive(Clone, Copy, Debug)]
+pub struct RaceWeights {
+    pub out_bonus: f64,
+    pub lane_bonus: f64,
+    pub goal_bonus: f64,
+    pub risk_share: f64,
+    pub risk_flat: f64,
+    /// The farthest one roll carries a piece, and how far a piece entering can hit.
+    pub reach: i16,
+    pub base_reach: i16,
+}
+
+pub const RACE_WEIGHTS: RaceWeights = RaceWeights {
+    out_bonus: 8.0,
+    lane_bonus: 10.0,
+    goal_bonus: 0.0,
+    risk_share: 0.5,
+    risk_flat: 4.0,
+    reach: 6,
+    base_reach: 1,
+};
+
+/// The race evaluation's tables, built once per rules: bitmasks over the loop spaces (bit `s`
+/// is space `s`), so an exposure check is a few ORs and ANDs.
+#[derive(Clone, Debug)]
+pub struct RaceEval {
+    pub shape: RaceShape,
+    sides: [u8; MAX_SEATS],
+    /// `[seat][loop position]`: the spaces a piece there can hit.
+    ahead: Vec<Vec<u64>>,
+    /// `[seat]`: the spaces a piece entering from the base can hit.
+    from_base: Vec<u64>,
+    /// `[seat][position < lane]`: its space's bit, 0 where it is never hit.
+    bit: Vec<Vec<u64>>,
+    /// `[position]`: what an exposed piece there costs.
+    cost: Vec<f64>,
+    /// `[position - LOWEST_POSITION]`: a piece's standing there.
+    pub worth: Vec<f64>,
+}
+
+impl RaceEval {
+    pub fn new(shape: RaceShape, sides: [u8; MAX_SEATS], weights: RaceWeights) -> Self {
+        let lane = shape.lane_start;
+        let loop_len = shape.space_of[0].len() as i16;
+        let spaces = |seat: usize, relative: std::ops::Range<i16>| -> u64 {
+            relative.fold(0, |mask, h| mask | 1 << shape.space_of[seat][h as usize])
+        };
+        let seats = 0..shape.seats;
+        let ahead = seats
+            .clone()
+            .map(|s| {
+                (0..lane)
+                    .map(|q| spaces(s, q + 1..(q + weights.reach).min(lane - 1) + 1))
+                    .collect()
+            })
+            .collect();
+        let bit = seats
+            .clone()
+            .map(|s| {
+                (0..lane)
+                    .map(|p| {
+                        let space = shape.space_of[s][(p % loop_len) as usize];
+                        if shape.safe[space as usize] {
+                            0
+                        } else {
+                            1 << space
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let from_base = seats.map(|s| spaces(s, 0..weights.base_reach)).collect();
+        let cost = (0..lane)
+            .map(|p| weights.risk_share * f64::from(p + 1) + weights.risk_flat)
+            .collect();
+        let worth = (LOWEST_POSITION..=shape.goal)
+            .map(|p| {
+                let mut value = f64::from(p + 1);
+                if p >= 0 {
+                    value += weights.out_bonus;
+                }
+                if p >= lane {
+                    value += weights.lane_bonus;
+                }
+                if p == shape.goal {
+                    value += weights.goal_bonus;
+                }
+                value
+            })
+            .collect();
+        RaceEval {
+            shape,
+            sides,
+            ahead,
+            from_base,
+            bit,
+            cost,
+            worth,
+        }
+    }
+
+    pub fn seats(&self) -> usize {
+        self.shape.seats
+    }
+
+    pub fn standing(&self, row: &Row) -> f64 {
+        let mut value = 0.0;
+        for &p in row {
+            value += self.worth[(p - LOWEST_POSITION) as usize];
+        }
+        value
+    }
+
+    /// For each seat, the loop spaces one of its pieces could hit with its next roll.
+    fn threat_masks(&self, pieces: &Pieces) -> [u64; MAX_SEATS] {
+        let mut masks = [0; MAX_SEATS];
+        for (seat, mask) in masks.iter_mut().enumerate().take(self.seats()) {
+            let row = &pieces[seat];
+            if row[0] < 0 {
+                *mask = self.from_base[seat];
+            }
+            for &q in row {
+                if (0..self.shape.lane_start).contains(&q) {
+                    *mask |= self.ahead[seat][q as usize];
+                }
+            }
+        }
+        masks
+    }
+
+    /// What `seat`'s pieces on spaces in `others` (the opponents' reach) cost.
+    fn exposure(&self, row: &Row, seat: usize, others: u64) -> f64 {
+        if others == 0 {
+            return 0.0;
+        }
+        let mut risk = 0.0;
+        for &p in row {
+            if (0..self.shape.lane_start).contains(&p) && others & self.bit[seat][p as usize] != 0 {
+                risk += self.cost[p as usize];
+            }
+        }
+        risk
+    }
+
+    /// `seat`'s exposure to the other seats' next rolls (`RaceRules._at_risk`).
+    pub fn at_risk(&self, pieces: &Pieces, seat: usize) -> f64 {
+        let masks = self.threat_masks(pieces);
+        let others = (0..self.seats())
+            .filter(|&o| o != seat)
+            .fold(0, |all, o| all | masks[o]);
+        self.exposure(&pieces[seat], seat, others)
+    }
+
+    /// `RaceRules.evaluate`: the side's standing less its exposure, against the other sides'.
+    pub fn evaluate(&self, pieces: &Pieces, seat: usize, danger: impl Fn(usize) -> f64) -> f64 {
+        let side = self.sides[seat];
+        let (mut own, mut theirs, mut ours_count, mut theirs_count) = (0.0, 0.0, 0, 0);
+        for (s, row) in pieces.iter().enumerate().take(self.seats()) {
+            if self.sides[s] == side {
+                own += self.standing(row) - danger(s);
+                ours_count += 1;
+            } else {
+                theirs += self.standing(row);
+                theirs_count += 1;
+            }
+        }
+        own - theirs * f64::from(ours_count) / f64::from(theirs_count)
+    }
+}
+
+/// A race game whose computer players read `RaceRules.evaluate` as it is: Trouble, classic Ludo
+/// and LUDOpy's.
+pub struct RaceJudge<G> {
+    pub rules: G,
+    pub race: RaceEval,
+}
+
+impl<G: Game> Judge for RaceJudge<G> {
+    type G = G;
+    fn rules(&self) -> &G {
+        &self.rules
+    }
+
+    fn evaluate(&self, pieces: &Pieces, seat: usize) -> f64 {
+        self.race
+            .evaluate(pieces, seat, |s| self.race.at_risk(pieces, s))
+    }
+
+    fn danger(&self, pieces: &Pieces, seat: usize) -> f64 {
+        self.race.at_risk(pieces, seat)
+    }
+}
+
+/// Per seat, the other seats (in seat order) whose threats to it an evaluation counts: every
+/// one, or with `to_move` only those that move from `to_move` (first) until the seat's next
+/// turn (`pegrace.engine.attacker_table`).
+pub fn attackers(
+    count: usize,
+    seat: usize,
+    to_move: Option<usize>,
+) -> impl Iterator<Item = usize> + Clone {
+    (0..count).filter(move |&o| {
+        o != seat && to_move.is_none_or(|t| (o + count - t) % count < (seat + count - t) % count)
+    })
+}

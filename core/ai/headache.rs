@@ -1,0 +1,175 @@
+//! Headache's evaluation (`pegrace.games.headache.Headache.evaluate`): cones owned, minus
+//! those an opponent could capture next pop weighted by the chance of its pop, plus a little
+//! for the biggest opponent stack within reach; relative to the opponents' mean.
+
+use crate::ai::eval::{attackers, Judge, Pieces};
+use crate::engine::{State, MAX_SEATS};
+use crate::games::headache::{
+    ConeMove, Headache, BLOCKED, HEIGHT_BITS, SEAT_BITS, SEAT_MASK, SPACES, START, X_COUNT,
+};
+
+const RISK_WEIGHT: f64 = 2.0;
+const CHANCE_WEIGHT: f64 = 0.2;
+/// Per space, bit n - 1 when a pop of n ends there.
+type Pops = [u8; SPACES];
+
+pub struct HeadacheJudge {
+    pub rules: Headache,
+    /// `[space]`: the spaces a pop of 1..6 ends on from there (a cone's, a stack's).
+    cone_reach: Vec<u64>,
+    stack_reach: Vec<u64>,
+    /// `[space]`: the same by pop.
+    cone_pops: Vec<Pops>,
+    stack_pops: Vec<Pops>,
+}
+
+/// One stack on the board: its space, owner and cones.
+#[derive(Clone, Copy, Default)]
+struct Stack {
+    space: usize,
+    owner: usize,
+    cones: i32,
+}
+
+impl HeadacheJudge {
+    pub fn new(rules: Headache) -> Self {
+        let masks = |both_ways: bool| -> (Vec<u64>, Vec<Pops>) {
+            (0..SPACES)
+                .map(|space| {
+                    let (mut reach, mut pops) = (0u64, [0u8; SPACES]);
+                    for backward in [false, true].into_iter().take(1 + usize::from(both_ways)) {
+                        for number in 1..=6 {
+                            for &target in rules.ends(space, number, backward) {
+                                reach |= 1 << target;
+                                pops[target as usize] |= 1 << (number - 1);
+                            }
+                        }
+                    }
+                    (reach, pops)
+                })
+                .unzip()
+        };
+        let (cone_reach, cone_pops) = masks(false);
+        let (stack_reach, stack_pops) = masks(true);
+        HeadacheJudge {
+            rules,
+            cone_reach,
+            stack_reach,
+            cone_pops,
+            stack_pops,
+        }
+    }
+
+    /// Every seat's evaluation, the threats counted from the seats `attackers` names for
+    /// `to_move`.
+    pub fn seat_values(&self, pieces: &Pieces, to_move: Option<usize>) -> [f64; MAX_SEATS] {
+        let count = self.rules.table.seats;
+        let mut owned = [0i32; MAX_SEATS];
+        let mut attacks = [[0u8; SPACES]; MAX_SEATS];
+        for seat in 0..count {
+            let row = &pieces[seat];
+            owned[seat] = row.iter().filter(|&&c| c == START).count() as i32;
+            if row[0] < 0 {
+                attacks[seat] = self.cone_pops[self.rules.start_space(seat) as usize];
+            }
+        }
+        let mut stacks = [Stack::default(); SPACES];
+        let mut stack_count = 0;
+        for (space, &top) in self.rules.occupancy(pieces).iter().enumerate() {
+            if (0..BLOCKED).contains(&top) {
+                let (cones, owner) = (i32::from(top >> SEAT_BITS) + 1, (top & SEAT_MASK) as usize);
+                owned[owner] += cones;
+                stacks[stack_count] = Stack {
+                    space,
+                    owner,
+                    cones,
+                };
+                stack_count += 1;
+                let pops = if cones > 1 {
+                    &self.stack_pops
+                } else {
+                    &self.cone_pops
+                };
+                for (a, p) in attacks[owner].iter_mut().zip(&pops[space]) {
+                    *a |= p;
+                }
+            }
+        }
+        let stacks = &stacks[..stack_count];
+        let challenge = self.rules.challenge();
+        let safe = |space: usize| challenge && space < X_COUNT;
+        let (mut risk, mut chances) = ([0.0; MAX_SEATS], [0i32; MAX_SEATS]);
+        for stack in stacks {
+            let owner = stack.owner;
+            let reach = if stack.cones > 1 {
+                self.stack_reach[stack.space]
+            } else {
+                self.cone_reach[stack.space]
+            };
+            let mut best = chances[owner];
+            for other in stacks {
+                if other.cones > best
+                    && other.owner != owner
+                    && (reach >> other.space) & 1 == 1
+                    && !safe(other.space)
+                {
+                    best = other.cones;
+                }
+            }
+            chances[owner] = best;
+            if safe(stack.space) {
+                continue;
+            }
+            let mut missed = 1.0;
+            for o in attackers(count, owner, to_move) {
+                if attacks[o].iter().any(|&p| p != 0) {
+                    missed *= 1.0 - f64::from(attacks[o][stack.space].count_ones()) / 6.0;
+                }
+            }
+            risk[owner] += f64::from(stack.cones) * (1.0 - missed);
+        }
+        let total: i32 = owned[..count].iter().sum();
+        let rest = (count - 1) as f64;
+        let mut values = [0.0; MAX_SEATS];
+        for (s, value) in values.iter_mut().enumerate().take(count) {
+            *value = f64::from(owned[s]) - RISK_WEIGHT * risk[s]
+                + CHANCE_WEIGHT * f64::from(chances[s])
+                - f64::from(total - owned[s]) / rest;
+        }
+        values
+    }
+}
+
+impl Judge for HeadacheJudge {
+    type G = Headache;
+    fn rules(&self) -> &Headache {
+        &self.rules
+    }
+
+    fn evaluate(&self, pieces: &Pieces, seat: usize) -> f64 {
+        self.seat_values(pieces, None)[seat]
+    }
+
+    /// The opponent cones in the stack the move lands on (covering captures without moving).
+    fn captured(&self, before: &State, _after: &State, chosen: ConeMove) -> u32 {
+        if chosen.pass {
+            return 0;
+        }
+        let current = before.current as usize;
+        let mut count = 0;
+        for (seat, row) in before
+            .pieces
+            .iter()
+            .enumerate()
+            .take(self.rules.table.seats)
+        {
+            if seat != current {
+                let here = row
+                    .iter()
+                    .filter(|&&c| c >= 0 && c >> HEIGHT_BITS == chosen.target);
+                count += here.count() as u32;
+            }
+        }
+        count
+    }
+}

@@ -1,0 +1,429 @@
+//! Chance-weighted threats and the learned chance of winning of the race games that have one
+//! (`pegrace.race.HitTables` and `WinModel`; two-dice Ludo's and Trouble's), and the
+//! evaluations built on them: two-dice Ludo's and Marbles'.
+
+use crate::ai::eval::{attackers, Judge, Pieces, RaceEval, RaceJudge, LOWEST_POSITION};
+use crate::engine::{Row, MAX_SEATS};
+use crate::games::ludo::TwoDiceLudo;
+use crate::games::marbles::Marbles;
+
+/// The most loop spaces a race board has.
+const SPACES: usize = 56;
+/// A seat's reach: per loop space, a key saying how its next throw could land there (0: not).
+pub type Reach = [u16; SPACES];
+
+/// A search value per unit of the chance of winning (`pegrace.race.win_scale`).
+pub fn win_scale(seats: usize) -> f64 {
+    crate::ai::TERMINAL_WEIGHT / 4.0 / (1.0 - 1.0 / seats as f64)
+}
+
+/// Chance-weighted exposure, built once per rules.
+#[derive(Clone, Debug)]
+pub struct HitTables {
+    /// `[seat][loop position]`: the reach of a piece there.
+    from_loop: Vec<Vec<Reach>>,
+    /// `[seat]`: the reach of a piece in its base.
+    from_base: Vec<Reach>,
+    /// `[seat][loop position]`: its loop space, or -1 where it is never hit.
+    space: Vec<Vec<i16>>,
+    /// `[loop position]`: what a hit there takes.
+    cost: Vec<f64>,
+    /// `[key]`: how many of the throws land on a space with that key (a byte each, so that
+    /// two-dice Ludo's 32,768 keys stay in the fastest cache), and `[hits]`: their share.
+    hits: Vec<u8>,
+    share: Vec<f64>,
+}
+
+impl HitTables {
+    /// `keys(origin)`: the (target, key) pairs a piece at `origin` (-1: the base) could land on
+    /// with the next throw, in its own frame; `hits(key)` how many of the `throws` land with it.
+    pub fn new(
+        race: &RaceEval,
+        key_bits: u32,
+        (hits, throws): (impl Fn(u32) -> u8, u8),
+        keys: impl Fn(i16) -> Vec<(i16, u16)>,
+        cost: Vec<f64>,
+    ) -> Self {
+        let shape = &race.shape;
+        let lane = shape.lane_start;
+        let reach = |seat: usize, origin: i16| -> Reach {
+            let mut mask = [0; SPACES];
+            for (target, key) in keys(origin) {
+                mask[shape.space_of[seat][target as usize] as usize] |= key;
+            }
+            mask
+        };
+        let seats = 0..shape.seats;
+        HitTables {
+            from_loop: seats
+                .clone()
+                .map(|s| (0..lane).map(|q| reach(s, q)).collect())
+                .collect(),
+            from_base: seats.clone().map(|s| reach(s, -1)).collect(),
+            space: seats
+                .map(|s| {
+                    (0..lane)
+                        .map(|p| {
+                            let space = shape.space_of[s][p as usize];
+                            if shape.safe[space as usize] {
+                                -1
+                            } else {
+                                space
+                            }
+                        })
+                        .collect()
+                })
+                .collect(),
+            cost,
+            hits: (0..1u32 << key_bits).map(hits).collect(),
+            share: (0..=throws)
+                .map(|h| f64::from(h) / f64::from(throws))
+                .collect(),
+        }
+    }
+
+    /// Every seat's reach: the spaces its next throw could land a piece on.
+    pub fn reach(&self, pieces: &Pieces, seats: usize) -> [Reach; MAX_SEATS] {
+        let mut masks = [[0; SPACES]; MAX_SEATS];
+        for (seat, mask) in masks.iter_mut().enumerate().take(seats) {
+            let row = &pieces[seat];
+            if row[0] < 0 {
+                *mask = self.from_base[seat];
+            }
+            for &q in row {
+                if let Some(from) = self.from_loop[seat].get(q as usize).filter(|_| q >= 0) {
+                    for (m, f) in mask.iter_mut().zip(from) {
+                        *m |= f;
+                    }
+                }
+            }
+        }
+        masks
+    }
+
+    /// What `seat`'s pieces are expected to lose to the next throws of `against`.
+    pub fn risk<'a>(
+        &self,
+        row: &Row,
+        seat: usize,
+        against: impl Iterator<Item = &'a Reach> + Clone,
+    ) -> f64 {
+        let mut risk = 0.0;
+        for &p in row {
+            let Some(&space) = self.space[seat].get(p as usize).filter(|_| p >= 0) else {
+                continue;
+            };
+            if space < 0 {
+                continue;
+            }
+            let mut missed = 1.0;
+            for mask in against.clone() {
+                let key = mask[space as usize];
+                if key != 0 {
+                    missed *= 1.0 - self.share[self.hits[key as usize] as usize];
+                }
+            }
+            risk += self.cost[p as usize] * (1.0 - missed);
+        }
+        risk
+    }
+
+    /// Every seat's expected loss to the opponents' next throws; with `to_move`, only to the
+    /// seats that move before its own next turn.
+    pub fn expected_losses(
+        &self,
+        pieces: &Pieces,
+        seats: usize,
+        to_move: Option<usize>,
+    ) -> [f64; MAX_SEATS] {
+        let reach = self.reach(pieces, seats);
+        let mut losses = [0.0; MAX_SEATS];
+        for (seat, loss) in losses.iter_mut().enumerate().take(seats) {
+            let against = attackers(seats, seat, to_move).map(|o| &reach[o]);
+            *loss = self.risk(&pieces[seat], seat, against);
+        }
+        losses
+    }
+}
+
+/// Who wins a race game, as a multinomial logit over the seats (`pegrace.race.WinModel`).
+#[derive(Clone, Copy, Debug)]
+pub struct WinModel {
+    pub steps: f64,
+    pub out: f64,
+    pub lane: f64,
+    pub exit: f64,
+    pub lead: f64,
+    pub steps_squared: f64,
+    pub exposure: f64,
+    pub tempo: [f64; MAX_SEATS],
+}
+
+/// The learned chance of winning of a race game: its model and the tables it reads.
+#[derive(Clone, Debug)]
+pub struct WinChances {
+    model: WinModel,
+    pub hits: HitTables,
+    /// `[position - LOWEST_POSITION]`: what a piece there adds to its seat's strength.
+    pin_strength: Vec<f64>,
+    seats: usize,
+}
+
+impl WinChances {
+    pub fn new(model: WinModel, hits: HitTables, race: &RaceEval) -> Self {
+        let (lane, goal) = (race.shape.lane_start, race.shape.goal);
+        let pin_strength = (LOWEST_POSITION..=goal)
+            .map(|p| {
+                if p < 0 {
+                    0.0
+                } else {
+                    model.steps * f64::from(p + 1)
+                        + model.out
+                        + model.lane * f64::from(u8::from(p >= lane))
+                        + model.exit * f64::from(u8::from(p == goal))
+                }
+            })
+            .collect();
+        WinChances {
+            model,
+            hits,
+            pin_strength,
+            seats: race.seats(),
+        }
+    }
+
+    /// Each seat's chance of winning, `to_move` to roll next.
+    pub fn chances(&self, pieces: &Pieces, to_move: usize) -> [f64; MAX_SEATS] {
+        let (m, count) = (&self.model, self.seats);
+        let exposure = self.hits.expected_losses(pieces, count, Some(to_move));
+        let mut strengths = [0.0; MAX_SEATS];
+        for (seat, strength) in strengths.iter_mut().enumerate().take(count) {
+            let row = &pieces[seat];
+            let mut value = m.exposure * exposure[seat] + m.tempo[(seat + count - to_move) % count];
+            let mut steps = 0;
+            for &p in row {
+                value += self.pin_strength[(p - LOWEST_POSITION) as usize];
+                if p >= 0 {
+                    steps += i32::from(p) + 1;
+                }
+            }
+            let furthest = row.iter().max().map_or(0, |&p| i32::from(p) + 1);
+            *strength = value
+                + m.lead * f64::from(furthest)
+                + m.steps_squared * (f64::from(steps) / 100.0).powf(2.0);
+        }
+        let top = strengths[..count]
+            .iter()
+            .copied()
+            .fold(f64::NEG_INFINITY, f64::max);
+        let mut shares = [0.0; MAX_SEATS];
+        let mut total = 0.0;
+        for (share, &strength) in shares.iter_mut().zip(&strengths).take(count) {
+            *share = (strength - top).exp();
+            total += *share;
+        }
+        for share in shares.iter_mut().take(count) {
+            *share /= total;
+        }
+        shares
+    }
+
+    /// The chances centred like every evaluation and scaled so a certain win is a quarter of
+    /// a finished game's win (`RaceRules.win_values`).
+    pub fn values(&self, pieces: &Pieces, to_move: usize) -> [f64; MAX_SEATS] {
+        let count = self.seats;
+        let scale = win_scale(count);
+        let mut values = self.chances(pieces, to_move);
+        for value in values.iter_mut().take(count) {
+            *value = scale * (*value - 1.0 / count as f64);
+        }
+        values
+    }
+}
+
+/// Two-dice Ludo's evaluation: the seat's chance of winning with the next seat to roll.
+pub struct LudoJudge {
+    pub rules: TwoDiceLudo,
+    pub race: RaceEval,
+    pub win: WinChances,
+}
+
+impl Judge for LudoJudge {
+    type G = TwoDiceLudo;
+    fn rules(&self) -> &TwoDiceLudo {
+        &self.rules
+    }
+
+    fn evaluate(&self, pieces: &Pieces, seat: usize) -> f64 {
+        self.win.values(pieces, (seat + 1) % self.race.seats())[seat]
+    }
+
+    fn danger(&self, pieces: &Pieces, seat: usize) -> f64 {
+        let seats = self.race.seats();
+        let reach = self.win.hits.reach(pieces, seats);
+        let against = attackers(seats, seat, None).map(|o| &reach[o]);
+        self.win.hits.risk(&pieces[seat], seat, against)
+    }
+}
+
+/// Marbles' evaluation: the race's, or in War marbles left, marbles on the loop and marbles
+/// an opponent could remove with one roll.
+pub struct MarblesJudge {
+    pub rules: Marbles,
+    pub race: RaceEval,
+    pub sides: [u8; MAX_SEATS],
+}
+
+const REMOVED: i16 = -2;
+const MARBLES_LOOP: i16 = 56;
+
+impl MarblesJudge {
+    fn value(&self, pieces: &Pieces, seat: usize) -> f64 {
+        if !self.rules.war() {
+            return self.race.standing(&pieces[seat]) - self.race.at_risk(pieces, seat);
+        }
+        let row = &pieces[seat];
+        let mut left = 0.0;
+        for _ in row.iter().filter(|&&p| p != REMOVED) {
+            left += 15.0;
+        }
+        let mut active = 0.0;
+        for _ in row.iter().filter(|&&p| p >= 0) {
+            active += 2.0;
+        }
+        left + active - 6.0 * f64::from(self.war_threats(pieces, seat))
+    }
+
+    fn war_threats(&self, pieces: &Pieces, seat: usize) -> u32 {
+        let shape = &self.race.shape;
+        let mut threatened = 0;
+        for &p in pieces[seat].iter().filter(|&&p| p >= 0) {
+            let space = shape.space_of[seat][p as usize];
+            let hunted = (0..shape.seats)
+                .filter(|&o| self.sides[o] != self.sides[seat])
+                .any(|other| {
+                    let here = shape.space_of[other]
+                        .iter()
+                        .position(|&s| s == space)
+                        .unwrap_or(0) as i16;
+                    let row = &pieces[other];
+                    row.iter()
+                        .filter(|&&q| q >= 0)
+                        .any(|&q| (1..=6).contains(&(here - q).rem_euclid(MARBLES_LOOP)))
+                        || (here == 0 && row.contains(&-1))
+                });
+            threatened += u32::from(hunted);
+        }
+        threatened
+    }
+}
+
+impl Judge for MarblesJudge {
+    type G = Marbles;
+    fn rules(&self) -> &Marbles {
+        &self.rules
+    }
+
+    fn evaluate(&self, pieces: &Pieces, seat: usize) -> f64 {
+        let side = self.sides[seat];
+        let (mut own, mut theirs, mut ours_count, mut theirs_count) = (0.0, 0.0, 0, 0);
+        for s in 0..self.race.seats() {
+            if self.sides[s] == side {
+                own += self.value(pieces, s);
+                ours_count += 1;
+            } else {
+                theirs += self.value(pieces, s);
+                theirs_count += 1;
+            }
+        }
+        own - theirs * f64::from(ours_count) / f64::from(theirs_count)
+    }
+
+    fn danger(&self, pieces: &Pieces, seat: usize) -> f64 {
+        self.race.at_risk(pieces, seat)
+    }
+}
+
+/// Trouble's learned chance of winning (for one colour a side): the pops that land on a space.
+pub fn trouble_win_chances(judge: &RaceJudge<crate::games::trouble::Trouble>) -> WinChances {
+    const DIE: i16 = 6;
+    let race = &judge.race;
+    let lane = race.shape.lane_start;
+    let keys = |origin: i16| -> Vec<(i16, u16)> {
+        if origin < 0 {
+            return vec![(0, 1 << (DIE - 1))];
+        }
+        (origin + 1..=(origin + DIE).min(lane - 1))
+            .map(|target| (target, 1 << (target - origin - 1)))
+            .collect()
+    };
+    let steps = (0..lane).map(|p| f64::from(p + 1)).collect();
+    let pops = |key: u32| key.count_ones() as u8;
+    let hits = HitTables::new(race, 6, (pops, 6), keys, steps);
+    let model = WinModel {
+        steps: 0.000171,
+        out: 0.1766,
+        lane: 0.0778,
+        exit: -0.0142,
+        lead: 0.01557,
+        steps_squared: 2.1863,
+        exposure: -0.04404,
+        tempo: [0.0, -0.01595, -0.04017, -0.05538],
+    };
+    WinChances::new(model, hits, race)
+}
+
+/// Two-dice Ludo's threats: per point, bit d - 1 when a pin stands d (1-12) points before it,
+/// and in the top bits the k (1-6) with which a pin from the base reaches it (a 6 brings it
+/// out, the other die, k, moves it on).
+pub fn ludo_win_chances(race: &RaceEval) -> WinChances {
+    const DIE: i16 = 6;
+    const DISTANCE_BITS: u32 = 12;
+    let lane = race.shape.lane_start;
+    let keys = |origin: i16| -> Vec<(i16, u16)> {
+        let (first, last) = if origin < 0 {
+            (1, DIE)
+        } else {
+            (origin + 1, origin + 2 * DIE)
+        };
+        (first..=last.min(lane - 1))
+            .map(|target| {
+                let key = if origin < 0 {
+                    (target as u16) << DISTANCE_BITS
+                } else {
+                    1 << (target - origin - 1)
+                };
+                (target, key)
+            })
+            .collect()
+    };
+    let hits = |key: u32| -> u8 {
+        let from_base = key >> DISTANCE_BITS;
+        let mut hits = 0;
+        for a in 1..=6u32 {
+            for b in 1..=6u32 {
+                let lands = (key >> (a - 1)) & 1 == 1
+                    || (key >> (b - 1)) & 1 == 1
+                    || (key >> (a + b - 1)) & 1 == 1
+                    || (from_base != 0 && (a == 6 || b == 6) && a + b - 6 == from_base);
+                hits += u8::from(lands);
+            }
+        }
+        hits
+    };
+    let cost = (0..lane)
+        .map(|p| race.worth[(p - LOWEST_POSITION) as usize])
+        .collect();
+    let hits = HitTables::new(race, 15, (hits, 36), keys, cost);
+    let model = WinModel {
+        steps: -0.0031,
+        out: 0.293,
+        lane: -0.075,
+        exit: 0.0324,
+        lead: 0.0108,
+        steps_squared: 1.6717,
+        exposure: -0.0164,
+        tempo: [0.0, -0.0232, -0.0601, -0.0894],
+    };
+    WinChances::new(model, hits, race)
+}

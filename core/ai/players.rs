@@ -1,0 +1,131 @@
+//! The computer players that look one move ahead, as `pegrace.players` defines them: random,
+//! easy (the medium move, but a share of its choices random), medium (the move whose position
+//! the game's evaluation rates best) and the personalities (aggressive, runner, cautious).
+//! Each draws from its own Python-seeded generator exactly as the Python players draw, so a
+//! game played here makes the same choices as the same game played by `pegrace.match`.
+
+use crate::ai::eval::Judge;
+use crate::engine::{Game, State};
+use crate::rng::{Draw, PyRandom};
+
+/// Two values closer than this are a tie (broken by the player's generator).
+const TIE: f64 = 1e-9;
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Kind {
+    Random,
+    Easy { mistakes: f64 },
+    Medium,
+    Aggressive,
+    Runner,
+    Cautious,
+}
+
+impl Kind {
+    /// A player by its name in `pegrace.players.COMPUTER_PLAYERS` (`mistakes`: easy's share).
+    pub fn named(name: &str, mistakes: f64) -> Option<Kind> {
+        Some(match name {
+            "random" => Kind::Random,
+            "easy" => Kind::Easy { mistakes },
+            "medium" => Kind::Medium,
+            "aggressive" => Kind::Aggressive,
+            "runner" => Kind::Runner,
+            "cautious" => Kind::Cautious,
+            _ => return None,
+        })
+    }
+}
+
+pub struct Player {
+    pub kind: Kind,
+    rng: PyRandom,
+}
+
+impl Player {
+    pub fn new(kind: Kind, rng: PyRandom) -> Self {
+        Player { kind, rng }
+    }
+
+    /// The index of the chosen move among `moves` (more than one).
+    pub fn choose<J: Judge>(
+        &mut self,
+        judge: &J,
+        state: &State,
+        moves: &[<J::G as Game>::Move],
+    ) -> usize {
+        let count = moves.len() as u32;
+        match self.kind {
+            Kind::Random => return self.rng.below(count) as usize,
+            Kind::Easy { mistakes } if self.rng.random() < mistakes => {
+                return self.rng.below(count) as usize
+            }
+            _ => {}
+        }
+        let mut best: Vec<usize> = Vec::with_capacity(moves.len());
+        let mut best_value = f64::NEG_INFINITY;
+        for (i, &chosen) in moves.iter().enumerate() {
+            let value = self.value(judge, state, chosen);
+            if value > best_value + TIE {
+                best.clear();
+                best.push(i);
+                best_value = value;
+            } else if value > best_value - TIE {
+                best.push(i);
+            }
+        }
+        if best.len() > 1 {
+            best[self.rng.below(best.len() as u32) as usize]
+        } else {
+            best[0]
+        }
+    }
+
+    fn value<J: Judge>(&self, judge: &J, state: &State, chosen: <J::G as Game>::Move) -> f64 {
+        let mut after = *state;
+        judge.rules().play(&mut after, chosen);
+        let (pieces, seat) = (&after.pieces, state.current as usize);
+        let value = judge.evaluate(pieces, seat);
+        match self.kind {
+            Kind::Aggressive => value + 100.0 * f64::from(judge.captured(state, &after, chosen)),
+            Kind::Runner => value + judge.danger(pieces, seat),
+            Kind::Cautious => value - 2.0 * judge.danger(pieces, seat),
+            _ => value,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai;
+    use crate::engine::testing;
+    use crate::games::trouble::Trouble;
+
+    #[test]
+    fn the_aggressive_player_captures_and_the_cautious_one_keeps_out_of_reach() {
+        let judge = ai::trouble(Trouble::new(2, &[]).unwrap());
+        // red: pegs on 3 and 10; green's peg 2 spaces past red's 3 (space 5) and one at 20
+        let green_on_5 = (5 - 14i16).rem_euclid(28);
+        let state = testing::to_move(
+            &judge.rules,
+            &[[-1, -1, 3, 10], [-1, -1, green_on_5, 6]],
+            [2, 0],
+        );
+        let moves = judge.rules.legal_moves(&state);
+        let texts = testing::texts(&judge.rules, &state);
+        let seeded = || PyRandom::from_int(1);
+        let aggressive =
+            Player::new(Kind::Aggressive, seeded()).choose(&judge, &state, moves.as_ref());
+        assert_eq!(texts[aggressive], "track:3>track:5");
+        for kind in [
+            Kind::Random,
+            Kind::Easy { mistakes: 0.5 },
+            Kind::Medium,
+            Kind::Runner,
+            Kind::Cautious,
+        ] {
+            let pick = Player::new(kind, seeded()).choose(&judge, &state, moves.as_ref());
+            assert!(pick < moves.len());
+        }
+    }
+}

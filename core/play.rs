@@ -1,0 +1,261 @@
+//! Whole games with computer players, as `pegrace.match.run_game` plays them: the dice from
+//! Python's generator seeded with the game's seed, each player's choices from its own
+//! generator seeded `"{seed}:{colour}"`, a player asked only when there is a choice. The same
+//! seeds give the same games as the Python runner, event for event.
+
+use crate::ai::eval::Judge;
+use crate::ai::players::{Kind, Player};
+use crate::engine::{Game, Phase, State};
+use crate::rng::{Draw, PyRandom};
+
+/// A seat: its colour (which seeds its player) and its player.
+#[derive(Clone, Debug)]
+pub struct Seat {
+    pub colour: String,
+    pub kind: Kind,
+}
+
+/// What `pegrace.simulate` keeps of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Summary {
+    /// Per seat: its side's place.
+    pub places: Vec<u8>,
+    pub turns: u32,
+    /// Turn rolls (the roll-off's pops not counted).
+    pub rolls: u64,
+    /// The seat that won the roll-off and moved first.
+    pub starter: u8,
+    /// Every roll, pop and move.
+    pub events: u64,
+}
+
+/// `pegrace.simulate.game_seed`: game `index` of a run seeded `seed`.
+pub fn game_seed(seed: u128, index: u64) -> Option<u128> {
+    seed.checked_mul(1_000_003)?.checked_add(u128::from(index))
+}
+
+/// A game played on to its end.
+pub struct Played {
+    pub state: State,
+    pub rolls: u64,
+    /// The seat to move at the first turn roll (none if there was none).
+    pub starter: Option<u8>,
+    pub events: u64,
+}
+
+/// Play on from `state` to the end (`pegrace.match.playout`); none after `max_events`.
+pub fn play_out<J: Judge>(
+    judge: &J,
+    mut state: State,
+    dice: &mut PyRandom,
+    players: &mut [Player],
+    max_events: u64,
+) -> Option<Played> {
+    let rules = judge.rules();
+    let (mut events, mut rolls, mut starter) = (0, 0, None);
+    while state.phase != Phase::Over {
+        if events >= max_events {
+            return None;
+        }
+        match state.phase {
+            Phase::Move => {
+                let moves = rules.legal_moves(&state);
+                let moves = moves.as_ref();
+                let pick = if moves.len() == 1 {
+                    0
+                } else {
+                    players[state.current as usize].choose(judge, &state, moves)
+                };
+                rules.play(&mut state, moves[pick]);
+            }
+            Phase::Roll => {
+                starter.get_or_insert(state.current);
+                rolls += 1;
+                state.roll = rules.throw(dice);
+                state.phase = Phase::Move;
+            }
+            _ => state = rules.apply_roll(&state, [dice.d6(), 0]),
+        }
+        events += 1;
+    }
+    Some(Played {
+        state,
+        rolls,
+        starter,
+        events,
+    })
+}
+
+/// One game from the start (`pegrace.match.run_game`), seeded `seed`.
+pub fn play_game<J: Judge>(
+    judge: &J,
+    seats: &[Seat],
+    seed: u128,
+    max_events: u64,
+) -> Result<Summary, String> {
+    let rules = judge.rules();
+    let mut dice = PyRandom::from_int(seed);
+    let mut players: Vec<Player> = seats
+        .iter()
+        .map(|s| Player::new(s.kind, PyRandom::from_text(&format!("{seed}:{}", s.colour))))
+        .collect();
+    let played = play_out(
+        judge,
+        rules.initial_state(),
+        &mut dice,
+        &mut players,
+        max_events,
+    )
+    .ok_or_else(|| format!("game {seed} did not end within {max_events} events"))?;
+    let places = rules.places(&played.state);
+    let sides = &rules.table().sides;
+    Ok(Summary {
+        places: (0..seats.len())
+            .map(|s| places[sides[s] as usize])
+            .collect(),
+        turns: played.state.turn,
+        rolls: played.rolls,
+        starter: played.starter.unwrap_or(played.state.current),
+        events: played.events,
+    })
+}
+
+/// Each side's wins in `count` playouts from `state` with `kind` in every seat (`colours`),
+/// playout `i` seeded as `pegrace.advice.winprob` seeds it: dice `"{seed}:{i}"`, players
+/// `"{seed}:{i}:{colour}"`. Shared out over `threads`: the same wins whatever their number.
+pub fn playouts<J: Judge + Sync>(
+    judge: &J,
+    state: &State,
+    colours: &[String],
+    kind: Kind,
+    seed: &str,
+    count: u64,
+    threads: u64,
+) -> Result<Vec<u64>, String> {
+    let threads = threads.clamp(1, count.max(1));
+    let share = count.div_ceil(threads);
+    let parts: Vec<Result<Vec<u64>, String>> = std::thread::scope(|scope| {
+        let running: Vec<_> = (0..threads)
+            .map(|t| {
+                let indices = t * share..((t + 1) * share).min(count);
+                scope.spawn(move || playout_range(judge, state, colours, kind, seed, indices))
+            })
+            .collect();
+        running
+            .into_iter()
+            .map(|r| {
+                r.join()
+                    .unwrap_or_else(|_| Err("a playout thread failed".into()))
+            })
+            .collect()
+    });
+    let mut wins = vec![0; judge.rules().table().side_count];
+    for part in parts {
+        for (total, won) in wins.iter_mut().zip(part?) {
+            *total += won;
+        }
+    }
+    Ok(wins)
+}
+
+fn playout_range<J: Judge>(
+    judge: &J,
+    state: &State,
+    colours: &[String],
+    kind: Kind,
+    seed: &str,
+    indices: std::ops::Range<u64>,
+) -> Result<Vec<u64>, String> {
+    let rules = judge.rules();
+    let mut wins = vec![0; rules.table().side_count];
+    for index in indices {
+        let mut dice = PyRandom::from_text(&format!("{seed}:{index}"));
+        let mut players: Vec<Player> = colours
+            .iter()
+            .map(|c| Player::new(kind, PyRandom::from_text(&format!("{seed}:{index}:{c}"))))
+            .collect();
+        let played = play_out(judge, *state, &mut dice, &mut players, 100_000)
+            .ok_or_else(|| format!("playout {index} did not end within 100000 events"))?;
+        let places = rules.places(&played.state);
+        for (side, won) in wins.iter_mut().enumerate() {
+            *won += u64::from(places[side] == 1);
+        }
+    }
+    Ok(wins)
+}
+
+/// Games `first..first + count` of a run seeded `seed`; game `i` seats `seatings[i % len]`.
+pub fn play_games<J: Judge>(
+    judge: &J,
+    seatings: &[Vec<Seat>],
+    seed: u128,
+    first: u64,
+    count: u64,
+) -> Result<Vec<Summary>, String> {
+    (first..first + count)
+        .map(|index| {
+            let seats = &seatings[(index % seatings.len() as u64) as usize];
+            let game = game_seed(seed, index).ok_or("the seed is too large for the core")?;
+            play_game(judge, seats, game, 1_000_000)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai;
+    use crate::games::headache::Headache;
+    use crate::games::trouble::Trouble;
+
+    fn seats(kinds: &[Kind]) -> Vec<Seat> {
+        ["red", "yellow", "green", "blue"]
+            .iter()
+            .zip(kinds)
+            .map(|(colour, &kind)| Seat {
+                colour: colour.to_string(),
+                kind,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_seed_replays_its_game_and_another_seed_plays_another() {
+        let judge = ai::trouble(Trouble::new(4, &[]).unwrap());
+        let table = seats(&[Kind::Medium, Kind::Random, Kind::Aggressive, Kind::Cautious]);
+        let first = play_game(&judge, &table, 12, 1_000_000).unwrap();
+        assert_eq!(first, play_game(&judge, &table, 12, 1_000_000).unwrap());
+        assert_ne!(first, play_game(&judge, &table, 13, 1_000_000).unwrap());
+        let mut places = first.places.clone();
+        places.sort_unstable();
+        assert_eq!(places, [1, 2, 3, 4]);
+        assert!(play_game(&judge, &table, 12, 50).is_err()); // the event limit is kept
+    }
+
+    #[test]
+    fn medium_wins_far_more_than_its_share_against_random_players() {
+        let judge = ai::headache(Headache::new(4, &[]).unwrap());
+        let table = vec![seats(&[
+            Kind::Medium,
+            Kind::Random,
+            Kind::Random,
+            Kind::Random,
+        ])];
+        let games = play_games(&judge, &table, 1, 0, 100).unwrap();
+        let wins = games.iter().filter(|g| g.places[0] == 1).count();
+        assert!(wins > 60, "medium won {wins} of 100");
+    }
+
+    #[test]
+    fn playouts_count_the_same_wins_on_any_number_of_threads() {
+        let judge = ai::trouble(Trouble::new(3, &[]).unwrap());
+        let colours: Vec<String> = ["red", "yellow", "green"].map(String::from).to_vec();
+        let state = judge.rules.initial_state();
+        let one = playouts(&judge, &state, &colours, Kind::Medium, "x", 30, 1).unwrap();
+        assert_eq!(one.iter().sum::<u64>(), 30);
+        assert_eq!(
+            one,
+            playouts(&judge, &state, &colours, Kind::Medium, "x", 30, 4).unwrap()
+        );
+    }
+}
