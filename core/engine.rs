@@ -79,7 +79,7 @@ impl Seats {
     }
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct State {
     pub pieces: [Row; MAX_SEATS],
     pub phase: Phase,
@@ -96,6 +96,51 @@ pub struct State {
     /// A game's own counters (Headache: turns each seat has finished, then the bonus flag).
     pub aux: [u16; MAX_SEATS + 1],
     pub end: End,
+}
+
+/// The pieces packed into four words, a row in each (a quick key for a table).
+pub fn packed_pieces(pieces: &[Row; MAX_SEATS]) -> [u64; MAX_SEATS] {
+    pieces.map(|row| {
+        row.iter()
+            .fold(0u64, |word, &p| (word << 16) | u64::from(p as u16))
+    })
+}
+
+impl Seats {
+    /// The seats in one word: the length, then each item.
+    fn packed(&self) -> u64 {
+        self.items
+            .iter()
+            .fold(self.len as u64, |word, &item| (word << 8) | u64::from(item))
+    }
+}
+
+/// A state hashes as its packed words (far quicker than field by field, and searches hash a
+/// state at every node); equal states pack alike.
+impl std::hash::Hash for State {
+    fn hash<H: std::hash::Hasher>(&self, hasher: &mut H) {
+        for word in packed_pieces(&self.pieces) {
+            hasher.write_u64(word);
+        }
+        let aux = self
+            .aux
+            .iter()
+            .fold(0u64, |word, &a| (word << 12) ^ u64::from(a));
+        let small = u64::from(self.phase as u8)
+            | u64::from(self.current) << 8
+            | u64::from(self.roll[0]) << 16
+            | u64::from(self.roll[1]) << 24
+            | u64::from(self.streak) << 32
+            | (self.end as u64) << 40;
+        hasher.write_u64(small ^ u64::from(self.turn).rotate_left(48));
+        hasher.write_u64(aux);
+        hasher.write_u64(
+            self.finished.packed()
+                ^ self.out.packed().rotate_left(16)
+                ^ self.contenders.packed().rotate_left(32)
+                ^ self.rolloff.packed().rotate_left(48),
+        );
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -161,6 +206,11 @@ pub trait Game {
             ..*state
         }
     }
+    /// A turn roll's outcomes as `Rules.chance_outcomes` lists them, in its order: the dice as
+    /// Python writes them and their probability (one die unless the game says otherwise).
+    fn outcomes(&self) -> Vec<([u8; 2], f64)> {
+        die_faces()
+    }
     /// A turn's roll drawn from `rng` (one die unless the game says otherwise).
     fn throw<R: crate::rng::Draw>(&self, rng: &mut R) -> [u8; 2] {
         [rng.d6(), 0]
@@ -199,6 +249,11 @@ impl<T, const N: usize> AsRef<[T]> for List<T, N> {
     fn as_ref(&self) -> &[T] {
         &self.items[..self.len]
     }
+}
+
+/// One die's faces, each with its chance (a roll-off pop's outcomes too).
+pub fn die_faces() -> Vec<([u8; 2], f64)> {
+    (1..=6).map(|face| ([face, 0], 1.0 / 6.0)).collect()
 }
 
 /// Sort a row after one piece moved (insertion sort: for four pieces far quicker than the
@@ -392,9 +447,9 @@ impl Table {
         }
     }
 
-    /// Every side's place: sides done in the order they finished, sides out from the bottom
-    /// (the first out last), then the rest by `score` (equal scores, equal places).
-    pub fn places(&self, state: &State, score: impl Fn(usize) -> i32) -> [u8; MAX_SEATS] {
+    /// The places already settled, by side (0: not yet): sides done take the top places in
+    /// the order they finished, sides out the bottom ones (the first out, last).
+    pub fn decided(&self, state: &State) -> [u8; MAX_SEATS] {
         let mut places = [0u8; MAX_SEATS];
         let mut top = 0;
         for &seat in state.finished.as_slice() {
@@ -412,6 +467,13 @@ impl Table {
                 bottom -= 1;
             }
         }
+        places
+    }
+
+    /// Every side's place: the places `decided`, then the rest by `score` (equal scores,
+    /// equal places).
+    pub fn places(&self, state: &State, score: impl Fn(usize) -> i32) -> [u8; MAX_SEATS] {
+        let mut places = self.decided(state);
         let free = (1..=self.side_count as u8)
             .find(|p| !places.contains(p))
             .unwrap_or(1);

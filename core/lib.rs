@@ -13,6 +13,9 @@ use ai::eval::{Judge, RaceJudge};
 use ai::headache::HeadacheJudge;
 use ai::learned::{LudoJudge, MarblesJudge};
 use ai::players::Kind;
+use ai::search::{ranking, Memory, Settings};
+use std::collections::HashMap;
+use std::sync::Mutex;
 
 use engine::{End, Game, Phase, Seats, State, MAX_SEATS, PIECES};
 use games::headache::Headache;
@@ -280,10 +283,10 @@ fn random_games<'py>(
     Ok(answer)
 }
 
-/// A seat as Python sends it: its colour, its player's name and easy's share of mistakes.
-type SeatSpec = (String, String, f64);
-/// A game's summary for Python: places per seat, turns, rolls, the starter, events.
-type PySummary = (Vec<u32>, u32, u64, u8, u64);
+/// A seat as Python sends it: its colour, its player's name and settings (`native.CoreSeat`).
+type SeatSpec = (String, String, HashMap<String, f64>);
+/// A game's summary for Python: places per seat, turns, rolls, the starter, events, moves.
+type PySummary = (Vec<u32>, u32, u64, u8, u64, u64);
 
 /// Games `first..first + count` of a run seeded `seed` (game `i` seeded as
 /// `pegrace.simulate.game_seed` seeds it), with the computer players of `seatings[i % len]`:
@@ -304,10 +307,10 @@ fn play_games(
     let mut tables = Vec::new();
     for seating in &seatings {
         let mut seats = Vec::new();
-        for (colour, name, mistakes) in seating {
+        for (colour, name, settings) in seating {
             seats.push(play::Seat {
                 colour: colour.clone(),
-                kind: kind(name, *mistakes)?,
+                kind: kind(name, settings)?,
             });
         }
         tables.push(seats);
@@ -322,14 +325,100 @@ fn play_games(
         .into_iter()
         .map(|s| {
             let places = s.places.iter().map(|&p| u32::from(p)).collect();
-            (places, s.turns, s.rolls, s.starter, s.events)
+            (places, s.turns, s.rolls, s.starter, s.events, s.moves)
         })
         .collect())
 }
 
-fn kind(name: &str, mistakes: f64) -> PyResult<Kind> {
-    Kind::named(name, mistakes)
+/// A player by its name and settings: easy's `mistakes`; a search player's `depth` (absent:
+/// deepening), `budget` (nodes), `width` (0: every move), `paranoid` and `learned` (0 or 1).
+fn kind(name: &str, settings: &HashMap<String, f64>) -> PyResult<Kind> {
+    let get = |key: &str, default: f64| settings.get(key).copied().unwrap_or(default);
+    if name == "search" {
+        return Ok(Kind::Search(Settings {
+            depth: settings.get("depth").map(|&d| d as u32),
+            budget: get("budget", 0.0),
+            width: Some(get("width", 0.0) as usize).filter(|&w| w > 0),
+            paranoid: get("paranoid", 0.0) != 0.0,
+            learned: get("learned", 0.0) != 0.0,
+        }));
+    }
+    Kind::named(name, get("mistakes", 0.5))
         .ok_or_else(|| PyValueError::new_err(format!("the native core has no player {name:?}")))
+}
+
+/// Computer play of one game (its rules and evaluation built once): the search players'
+/// rankings, the one-move players' best moves.
+#[pyclass(frozen)]
+struct Computer {
+    judged: Judged,
+    memory: Mutex<Memory>,
+}
+
+/// A ranking for Python: (move index, the mover's value, every side's values) best first,
+/// the depth reached and the nodes searched.
+type PyRanking = (Vec<(usize, f64, Vec<f64>)>, u32, u64);
+
+#[pymethods]
+impl Computer {
+    #[new]
+    fn new(game: &str, players: usize, options: Options) -> PyResult<Self> {
+        let judged = judged(game, players, &options)?;
+        let memory = on_judge!(&judged, j => Memory::new(j.rules()));
+        Ok(Computer {
+            judged,
+            memory: Mutex::new(memory),
+        })
+    }
+
+    /// The legal moves (their indices) the one-move player `name` (medium, easy's, the
+    /// personalities') rates best at `state`, tied: its generator picks among them.
+    fn best(&self, state: PyStateIn, name: &str) -> PyResult<Vec<usize>> {
+        let kind = kind(name, &HashMap::new())?;
+        if matches!(kind, Kind::Random | Kind::Search(_)) {
+            return Err(PyValueError::new_err(format!(
+                "{name} rates no moves one by one"
+            )));
+        }
+        on_judge!(&self.judged, j => {
+            let state = from_python(j.rules(), state)?;
+            if state.phase != Phase::Move {
+                return Err(PyValueError::new_err("no move is due"));
+            }
+            let moves = j.rules().legal_moves(&state);
+            Ok(ai::players::best_moves(kind, &**j, &state, moves.as_ref()))
+        })
+    }
+
+    /// The legal moves of `state` ranked as `pegrace.search.SearchPlayer.ranking` ranks them,
+    /// with `settings` as `kind` reads a search player's. Runs without the interpreter lock.
+    fn rank(
+        &self,
+        py: Python<'_>,
+        state: PyStateIn,
+        settings: HashMap<String, f64>,
+    ) -> PyResult<PyRanking> {
+        let Kind::Search(settings) = kind("search", &settings)? else {
+            unreachable!("a search player's settings")
+        };
+        on_judge!(&self.judged, j => {
+            let state = from_python(j.rules(), state)?;
+            if state.phase != Phase::Move {
+                return Err(PyValueError::new_err("no move is due"));
+            }
+            let (ranked, depth, nodes) = py.detach(|| {
+                let mut memory = self.memory.lock().unwrap_or_else(|e| e.into_inner());
+                let moves = j.rules().legal_moves(&state);
+                ranking(&**j, &mut memory, &state, moves.as_ref(), &settings)
+            });
+            let count = j.rules().table().side_count;
+            let ranked = ranked
+                .into_iter()
+                .map(|r| (r.index, r.value, r.values[..count].to_vec()))
+                .collect();
+            Ok((ranked, depth, nodes))
+        })
+    }
 }
 
 /// Each side's wins in `count` playouts from `state`, every seat (`colours`) played by the
@@ -345,12 +434,13 @@ fn playouts(
     state: PyStateIn,
     colours: Vec<String>,
     name: &str,
+    settings: HashMap<String, f64>,
     seed: &str,
     count: u64,
     threads: u64,
 ) -> PyResult<Vec<u64>> {
     let judged = judged(game, players, &options)?;
-    let kind = kind(name, 0.5)?;
+    let kind = kind(name, &settings)?;
     on_judge!(&judged, j => {
         let state = from_python(j.rules(), state)?;
         py.detach(|| play::playouts(&**j, &state, &colours, kind, seed, count, threads))
@@ -378,6 +468,7 @@ fn _core(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(play_games, module)?)?;
     module.add_function(wrap_pyfunction!(evaluate, module)?)?;
     module.add_function(wrap_pyfunction!(playouts, module)?)?;
+    module.add_class::<Computer>()?;
     module.add_function(wrap_pyfunction!(moves, module)?)?;
     module.add_function(wrap_pyfunction!(roll, module)?)?;
     module.add_function(wrap_pyfunction!(random_games, module)?)?;

@@ -27,6 +27,7 @@ pub struct Summary {
     pub starter: u8,
     /// Every roll, pop and move.
     pub events: u64,
+    pub moves: u64,
 }
 
 /// `pegrace.simulate.game_seed`: game `index` of a run seeded `seed`.
@@ -41,6 +42,7 @@ pub struct Played {
     /// The seat to move at the first turn roll (none if there was none).
     pub starter: Option<u8>,
     pub events: u64,
+    pub moves: u64,
 }
 
 /// Play on from `state` to the end (`pegrace.match.playout`); none after `max_events`.
@@ -52,7 +54,7 @@ pub fn play_out<J: Judge>(
     max_events: u64,
 ) -> Option<Played> {
     let rules = judge.rules();
-    let (mut events, mut rolls, mut starter) = (0, 0, None);
+    let (mut events, mut rolls, mut moves_made, mut starter) = (0, 0, 0, None);
     while state.phase != Phase::Over {
         if events >= max_events {
             return None;
@@ -67,6 +69,7 @@ pub fn play_out<J: Judge>(
                     players[state.current as usize].choose(judge, &state, moves)
                 };
                 rules.play(&mut state, moves[pick]);
+                moves_made += 1;
             }
             Phase::Roll => {
                 starter.get_or_insert(state.current);
@@ -83,6 +86,7 @@ pub fn play_out<J: Judge>(
         rolls,
         starter,
         events,
+        moves: moves_made,
     })
 }
 
@@ -117,6 +121,7 @@ pub fn play_game<J: Judge>(
         rolls: played.rolls,
         starter: played.starter.unwrap_or(played.state.current),
         events: played.events,
+        moves: played.moves,
     })
 }
 

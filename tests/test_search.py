@@ -170,7 +170,7 @@ def test_the_expert_reports_how_deep_it_searched() -> None:
     for state in positions_with_choices(rules, 5, 5):
         expert.choose(rules, state, rules.legal_moves(state))
         assert expert.last_depth >= 2
-        assert 0 < expert.last_nodes <= 2 * 20 * node_rate(rules) + 10
+        assert 0 < expert.last_nodes <= 2 * 20 * node_rate(rules, core=True) + 10
 
 
 def paranoid_and_max_n(rules: Rules, state: State) -> list[tuple[float, float]]:

@@ -4,9 +4,12 @@
 //! a side's value is its own against the other sides'. Every sum runs in the Python order, so
 //! the values are the Python values bit for bit.
 
+use crate::ai::learned::WinChances;
 use crate::engine::{Game, RaceShape, Row, State, MAX_SEATS};
 
 pub type Pieces = [Row; MAX_SEATS];
+/// A value per side (a search's values, the leaves' evaluations).
+pub type Values = [f64; MAX_SEATS];
 
 /// The lowest position a piece can have (Marbles' "removed" in War): the value tables' offset.
 pub const LOWEST_POSITION: i16 = -2;
@@ -24,6 +27,14 @@ pub trait Judge {
     /// How many opponent pieces the move from `before` to `after` captured.
     fn captured(&self, before: &State, after: &State, _chosen: <Self::G as Game>::Move) -> u32 {
         captured_by_change(self.rules(), before, after)
+    }
+    /// Every side's evaluation as a search's leaf, `to_move` to move next
+    /// (`Rules.evaluate_sides_before`).
+    fn leaf(&self, pieces: &Pieces, to_move: usize) -> Values;
+    /// The learned chance of winning as a leaf on the same scale, where the game has one
+    /// (`Rules.learned_leaf`).
+    fn learned(&self) -> Option<&WinChances> {
+        None
     }
 }
 
@@ -199,6 +210,53 @@ impl RaceEval {
         self.exposure(&pieces[seat], seat, others)
     }
 
+    /// Every seat's exposure to the other seats' next rolls at once.
+    pub fn exposures(&self, pieces: &Pieces) -> [f64; MAX_SEATS] {
+        let masks = self.threat_masks(pieces);
+        let mut exposures = [0.0; MAX_SEATS];
+        for (seat, exposure) in exposures.iter_mut().enumerate().take(self.seats()) {
+            let others = (0..self.seats())
+                .filter(|&o| o != seat)
+                .fold(0, |all, o| all | masks[o]);
+            *exposure = self.exposure(&pieces[seat], seat, others);
+        }
+        exposures
+    }
+
+    /// `RaceRules.evaluate_sides`: each side's standing less its exposure, against the others'.
+    pub fn sides(&self, pieces: &Pieces, side_count: usize) -> Values {
+        let exposure = self.exposures(pieces);
+        let seats = self.seats();
+        let mut standing = [0.0; MAX_SEATS];
+        let mut total = 0.0;
+        for (s, value) in standing.iter_mut().enumerate().take(seats) {
+            *value = self.standing(&pieces[s]);
+            total += *value;
+        }
+        let mut values = [0.0; MAX_SEATS];
+        if side_count == seats {
+            let rest = (seats - 1) as f64;
+            for (s, value) in values.iter_mut().enumerate().take(seats) {
+                *value = standing[s] - exposure[s] - (total - standing[s]) / rest;
+            }
+            return values;
+        }
+        for (side, value) in values.iter_mut().enumerate().take(side_count) {
+            let ours = (0..seats).filter(|&s| self.sides[s] as usize == side);
+            let (mut own, mut count) = (0.0, 0);
+            for s in ours.clone() {
+                own += standing[s];
+                count += 1;
+            }
+            let mut net = own;
+            for s in ours {
+                net -= exposure[s];
+            }
+            *value = net - (total - own) * f64::from(count) / f64::from(seats as u32 - count);
+        }
+        values
+    }
+
     /// `RaceRules.evaluate`: the side's standing less its exposure, against the other sides'.
     pub fn evaluate(&self, pieces: &Pieces, seat: usize, danger: impl Fn(usize) -> f64) -> f64 {
         let side = self.sides[seat];
@@ -221,6 +279,8 @@ impl RaceEval {
 pub struct RaceJudge<G> {
     pub rules: G,
     pub race: RaceEval,
+    /// Trouble's learned chance of winning (not with two sets).
+    pub win: Option<WinChances>,
 }
 
 impl<G: Game> Judge for RaceJudge<G> {
@@ -237,6 +297,14 @@ impl<G: Game> Judge for RaceJudge<G> {
     fn danger(&self, pieces: &Pieces, seat: usize) -> f64 {
         self.race.at_risk(pieces, seat)
     }
+
+    fn leaf(&self, pieces: &Pieces, _to_move: usize) -> Values {
+        self.race.sides(pieces, self.rules.table().side_count)
+    }
+
+    fn learned(&self) -> Option<&WinChances> {
+        self.win.as_ref()
+    }
 }
 
 /// Per seat, the other seats (in seat order) whose threats to it an evaluation counts: every
@@ -248,6 +316,17 @@ pub fn attackers(
     to_move: Option<usize>,
 ) -> impl Iterator<Item = usize> + Clone {
     (0..count).filter(move |&o| {
-        o != seat && to_move.is_none_or(|t| (o + count - t) % count < (seat + count - t) % count)
+        o != seat && to_move.is_none_or(|t| turns_after(o, t, count) < turns_after(seat, t, count))
     })
+}
+
+/// How many turns after `to_move`'s the seat's turn comes (`(seat - to_move) % count`, without
+/// a division: this runs at every leaf).
+#[inline]
+pub fn turns_after(seat: usize, to_move: usize, count: usize) -> usize {
+    if seat >= to_move {
+        seat - to_move
+    } else {
+        seat + count - to_move
+    }
 }

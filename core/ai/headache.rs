@@ -2,7 +2,7 @@
 //! those an opponent could capture next pop weighted by the chance of its pop, plus a little
 //! for the biggest opponent stack within reach; relative to the opponents' mean.
 
-use crate::ai::eval::{attackers, Judge, Pieces};
+use crate::ai::eval::{attackers, Judge, Pieces, Values};
 use crate::engine::{State, MAX_SEATS};
 use crate::games::headache::{
     ConeMove, Headache, BLOCKED, HEIGHT_BITS, SEAT_BITS, SEAT_MASK, SPACES, START, X_COUNT,
@@ -148,6 +148,19 @@ impl Judge for HeadacheJudge {
 
     fn evaluate(&self, pieces: &Pieces, seat: usize) -> f64 {
         self.seat_values(pieces, None)[seat]
+    }
+
+    /// Each side's first seat's value, a stack's threats counted only from the seats that pop
+    /// before its owner's next turn.
+    fn leaf(&self, pieces: &Pieces, to_move: usize) -> Values {
+        let table = &self.rules.table;
+        let seats = self.seat_values(pieces, Some(to_move));
+        let mut values = [0.0; MAX_SEATS];
+        for (side, value) in values.iter_mut().enumerate().take(table.side_count) {
+            let first = (0..table.seats).find(|&s| table.sides[s] as usize == side);
+            *value = seats[first.unwrap_or(side)];
+        }
+        values
     }
 
     /// The opponent cones in the stack the move lands on (covering captures without moving).

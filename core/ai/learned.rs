@@ -2,7 +2,7 @@
 //! (`pegrace.race.HitTables` and `WinModel`; two-dice Ludo's and Trouble's), and the
 //! evaluations built on them: two-dice Ludo's and Marbles'.
 
-use crate::ai::eval::{attackers, Judge, Pieces, RaceEval, RaceJudge, LOWEST_POSITION};
+use crate::ai::eval::{attackers, turns_after, Judge, Pieces, RaceEval, Values, LOWEST_POSITION};
 use crate::engine::{Row, MAX_SEATS};
 use crate::games::ludo::TwoDiceLudo;
 use crate::games::marbles::Marbles;
@@ -32,6 +32,26 @@ pub struct HitTables {
     /// two-dice Ludo's 32,768 keys stay in the fastest cache), and `[hits]`: their share.
     hits: Vec<u8>,
     share: Vec<f64>,
+    /// The board's loop spaces (the part of a reach in use).
+    spaces: usize,
+    /// `[to_move][seat]`: `attackers` of the seat with `to_move` to move next.
+    attackers: Vec<Vec<([usize; MAX_SEATS], usize)>>,
+}
+
+/// Each seat's reach for the pieces it was last worked out for.
+#[derive(Clone)]
+pub struct ReachMemo {
+    rows: [Row; MAX_SEATS],
+    reach: [Reach; MAX_SEATS],
+}
+
+impl Default for ReachMemo {
+    fn default() -> Self {
+        ReachMemo {
+            rows: [[i16::MIN; crate::engine::PIECES]; MAX_SEATS], // no seat's pieces
+            reach: [[0; SPACES]; MAX_SEATS],
+        }
+    }
 }
 
 impl HitTables {
@@ -76,6 +96,14 @@ impl HitTables {
                 .collect(),
             cost,
             hits: (0..1u32 << key_bits).map(hits).collect(),
+            spaces: shape.safe.len(),
+            attackers: (0..shape.seats)
+                .map(|t| {
+                    (0..shape.seats)
+                        .map(|s| attacker_list(shape.seats, s, Some(t)))
+                        .collect()
+                })
+                .collect(),
             share: (0..=throws)
                 .map(|h| f64::from(h) / f64::from(throws))
                 .collect(),
@@ -84,29 +112,43 @@ impl HitTables {
 
     /// Every seat's reach: the spaces its next throw could land a piece on.
     pub fn reach(&self, pieces: &Pieces, seats: usize) -> [Reach; MAX_SEATS] {
-        let mut masks = [[0; SPACES]; MAX_SEATS];
-        for (seat, mask) in masks.iter_mut().enumerate().take(seats) {
-            let row = &pieces[seat];
-            if row[0] < 0 {
-                *mask = self.from_base[seat];
+        let mut memo = ReachMemo::default();
+        self.update(&mut memo, pieces, seats);
+        memo.reach
+    }
+
+    /// The memo's reach brought up to `pieces`: only the seats whose pieces changed are
+    /// worked out again (a search's sibling leaves differ in one or two seats).
+    pub fn update(&self, memo: &mut ReachMemo, pieces: &Pieces, seats: usize) {
+        for (seat, row) in pieces.iter().enumerate().take(seats) {
+            if memo.rows[seat] == *row {
+                continue;
             }
+            memo.rows[seat] = *row;
+            let mask = &mut memo.reach[seat];
+            *mask = if row[0] < 0 {
+                self.from_base[seat]
+            } else {
+                [0; SPACES]
+            };
             for &q in row {
                 if let Some(from) = self.from_loop[seat].get(q as usize).filter(|_| q >= 0) {
-                    for (m, f) in mask.iter_mut().zip(from) {
+                    for (m, f) in mask[..self.spaces].iter_mut().zip(from) {
                         *m |= f;
                     }
                 }
             }
         }
-        masks
     }
 
-    /// What `seat`'s pieces are expected to lose to the next throws of `against`.
-    pub fn risk<'a>(
+    /// What `seat`'s pieces are expected to lose to the next throws of the seats `against`
+    /// (their reach in `reach`).
+    pub fn risk(
         &self,
         row: &Row,
         seat: usize,
-        against: impl Iterator<Item = &'a Reach> + Clone,
+        reach: &[Reach; MAX_SEATS],
+        against: &[usize],
     ) -> f64 {
         let mut risk = 0.0;
         for &p in row {
@@ -117,8 +159,8 @@ impl HitTables {
                 continue;
             }
             let mut missed = 1.0;
-            for mask in against.clone() {
-                let key = mask[space as usize];
+            for &o in against {
+                let key = reach[o][space as usize];
                 if key != 0 {
                     missed *= 1.0 - self.share[self.hits[key as usize] as usize];
                 }
@@ -134,16 +176,35 @@ impl HitTables {
         &self,
         pieces: &Pieces,
         seats: usize,
-        to_move: Option<usize>,
+        to_move: usize,
+        memo: &mut ReachMemo,
     ) -> [f64; MAX_SEATS] {
-        let reach = self.reach(pieces, seats);
+        self.update(memo, pieces, seats);
         let mut losses = [0.0; MAX_SEATS];
         for (seat, loss) in losses.iter_mut().enumerate().take(seats) {
-            let against = attackers(seats, seat, to_move).map(|o| &reach[o]);
-            *loss = self.risk(&pieces[seat], seat, against);
+            let (against, count) = &self.attackers[to_move][seat];
+            *loss = self.risk(&pieces[seat], seat, &memo.reach, &against[..*count]);
         }
         losses
     }
+}
+
+/// `(steps / 100) ** 2` as Python works it out (`pow`): for the steps a race game's pieces can
+/// have (under 9,597), a product gives the same double, far quicker (a test checks it).
+fn squared(steps: i32) -> f64 {
+    let x = f64::from(steps) / 100.0;
+    x * x
+}
+
+/// `attackers` as a list that does not allocate, and its length.
+fn attacker_list(count: usize, seat: usize, to_move: Option<usize>) -> ([usize; MAX_SEATS], usize) {
+    let mut list = [0; MAX_SEATS];
+    let mut found = 0;
+    for o in attackers(count, seat, to_move) {
+        list[found] = o;
+        found += 1;
+    }
+    (list, found)
 }
 
 /// Who wins a race game, as a multinomial logit over the seats (`pegrace.race.WinModel`).
@@ -192,14 +253,20 @@ impl WinChances {
         }
     }
 
-    /// Each seat's chance of winning, `to_move` to roll next.
-    pub fn chances(&self, pieces: &Pieces, to_move: usize) -> [f64; MAX_SEATS] {
+    /// Each seat's chance of winning, `to_move` to roll next (`memo`: the seats' reach).
+    pub fn chances(
+        &self,
+        pieces: &Pieces,
+        to_move: usize,
+        memo: &mut ReachMemo,
+    ) -> [f64; MAX_SEATS] {
         let (m, count) = (&self.model, self.seats);
-        let exposure = self.hits.expected_losses(pieces, count, Some(to_move));
+        let exposure = self.hits.expected_losses(pieces, count, to_move, memo);
         let mut strengths = [0.0; MAX_SEATS];
         for (seat, strength) in strengths.iter_mut().enumerate().take(count) {
             let row = &pieces[seat];
-            let mut value = m.exposure * exposure[seat] + m.tempo[(seat + count - to_move) % count];
+            let mut value =
+                m.exposure * exposure[seat] + m.tempo[turns_after(seat, to_move, count)];
             let mut steps = 0;
             for &p in row {
                 value += self.pin_strength[(p - LOWEST_POSITION) as usize];
@@ -208,9 +275,7 @@ impl WinChances {
                 }
             }
             let furthest = row.iter().max().map_or(0, |&p| i32::from(p) + 1);
-            *strength = value
-                + m.lead * f64::from(furthest)
-                + m.steps_squared * (f64::from(steps) / 100.0).powf(2.0);
+            *strength = value + m.lead * f64::from(furthest) + m.steps_squared * squared(steps);
         }
         let top = strengths[..count]
             .iter()
@@ -231,11 +296,21 @@ impl WinChances {
     /// The chances centred like every evaluation and scaled so a certain win is a quarter of
     /// a finished game's win (`RaceRules.win_values`).
     pub fn values(&self, pieces: &Pieces, to_move: usize) -> [f64; MAX_SEATS] {
+        self.values_with(pieces, to_move, &mut ReachMemo::default())
+    }
+
+    /// `values`, the seats' reach kept in `memo` from one call to the next.
+    pub fn values_with(
+        &self,
+        pieces: &Pieces,
+        to_move: usize,
+        memo: &mut ReachMemo,
+    ) -> [f64; MAX_SEATS] {
         let count = self.seats;
-        let scale = win_scale(count);
-        let mut values = self.chances(pieces, to_move);
+        let (scale, even) = (win_scale(count), 1.0 / count as f64);
+        let mut values = self.chances(pieces, to_move, memo);
         for value in values.iter_mut().take(count) {
-            *value = scale * (*value - 1.0 / count as f64);
+            *value = scale * (*value - even);
         }
         values
     }
@@ -258,11 +333,21 @@ impl Judge for LudoJudge {
         self.win.values(pieces, (seat + 1) % self.race.seats())[seat]
     }
 
+    fn leaf(&self, pieces: &Pieces, to_move: usize) -> Values {
+        self.win.values(pieces, to_move)
+    }
+
+    fn learned(&self) -> Option<&WinChances> {
+        Some(&self.win)
+    }
+
     fn danger(&self, pieces: &Pieces, seat: usize) -> f64 {
         let seats = self.race.seats();
         let reach = self.win.hits.reach(pieces, seats);
-        let against = attackers(seats, seat, None).map(|o| &reach[o]);
-        self.win.hits.risk(&pieces[seat], seat, against)
+        let (against, count) = attacker_list(seats, seat, None);
+        self.win
+            .hits
+            .risk(&pieces[seat], seat, &reach, &against[..count])
     }
 }
 
@@ -342,12 +427,42 @@ impl Judge for MarblesJudge {
     fn danger(&self, pieces: &Pieces, seat: usize) -> f64 {
         self.race.at_risk(pieces, seat)
     }
+
+    /// `Marbles.evaluate_sides`: each side's seats' values against the others'.
+    fn leaf(&self, pieces: &Pieces, _to_move: usize) -> Values {
+        let seats = self.race.seats();
+        let exposure = if self.rules.war() {
+            [0.0; MAX_SEATS]
+        } else {
+            self.race.exposures(pieces)
+        };
+        let mut seat_values = [0.0; MAX_SEATS];
+        let mut total = 0.0;
+        for (s, value) in seat_values.iter_mut().enumerate().take(seats) {
+            *value = if self.rules.war() {
+                self.value(pieces, s)
+            } else {
+                self.race.standing(&pieces[s]) - exposure[s]
+            };
+            total += *value;
+        }
+        let mut values = [0.0; MAX_SEATS];
+        let side_count = self.rules.table.side_count;
+        for (side, value) in values.iter_mut().enumerate().take(side_count) {
+            let (mut own, mut count) = (0.0, 0u32);
+            for s in (0..seats).filter(|&s| self.sides[s] as usize == side) {
+                own += seat_values[s];
+                count += 1;
+            }
+            *value = own - (total - own) * f64::from(count) / f64::from(seats as u32 - count);
+        }
+        values
+    }
 }
 
 /// Trouble's learned chance of winning (for one colour a side): the pops that land on a space.
-pub fn trouble_win_chances(judge: &RaceJudge<crate::games::trouble::Trouble>) -> WinChances {
+pub fn trouble_win_chances(race: &RaceEval) -> WinChances {
     const DIE: i16 = 6;
-    let race = &judge.race;
     let lane = race.shape.lane_start;
     let keys = |origin: i16| -> Vec<(i16, u16)> {
         if origin < 0 {
@@ -426,4 +541,17 @@ pub fn ludo_win_chances(race: &RaceEval) -> WinChances {
         tempo: [0.0, -0.0232, -0.0601, -0.0894],
     };
     WinChances::new(model, hits, race)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_product_squares_every_step_count_as_pow_does() {
+        for steps in 0..9_597 {
+            let x = f64::from(steps) / 100.0;
+            assert_eq!(squared(steps), x.powf(2.0), "{steps}");
+        }
+    }
 }

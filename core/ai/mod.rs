@@ -5,6 +5,7 @@ pub mod eval;
 pub mod headache;
 pub mod learned;
 pub mod players;
+pub mod search;
 
 use crate::games::headache::Headache;
 use crate::games::ludo::{ClassicLudo, LudopyLudo, TwoDiceLudo};
@@ -47,17 +48,27 @@ const MARBLES_WEIGHTS: RaceWeights = RaceWeights {
 
 pub fn trouble(rules: Trouble) -> RaceJudge<Trouble> {
     let race = RaceEval::new(rules.shape(), rules.table.sides, TROUBLE_WEIGHTS);
-    RaceJudge { rules, race }
+    // a side of two colours wins only with both home: the model is for one colour a side
+    let win = (!rules.two_sets()).then(|| learned::trouble_win_chances(&race));
+    RaceJudge { rules, race, win }
 }
 
 pub fn classic_ludo(rules: ClassicLudo) -> RaceJudge<ClassicLudo> {
     let race = RaceEval::new(rules.shape(), rules.table.sides, ONE_DIE_LUDO_WEIGHTS);
-    RaceJudge { rules, race }
+    RaceJudge {
+        rules,
+        race,
+        win: None,
+    }
 }
 
 pub fn ludopy(rules: LudopyLudo) -> RaceJudge<LudopyLudo> {
     let race = RaceEval::new(rules.shape(), rules.table.sides, ONE_DIE_LUDO_WEIGHTS);
-    RaceJudge { rules, race }
+    RaceJudge {
+        rules,
+        race,
+        win: None,
+    }
 }
 
 pub fn two_dice_ludo(rules: TwoDiceLudo) -> LudoJudge {

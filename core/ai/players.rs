@@ -1,10 +1,12 @@
-//! The computer players that look one move ahead, as `pegrace.players` defines them: random,
-//! easy (the medium move, but a share of its choices random), medium (the move whose position
-//! the game's evaluation rates best) and the personalities (aggressive, runner, cautious).
+//! The computer players, as `pegrace.players` and `pegrace.search` define them: random, easy
+//! (the medium move, but a share of its choices random), medium (the move whose position the
+//! game's evaluation rates best), the personalities (aggressive, runner, cautious), and the
+//! search players (hard and expert: `search::Settings`).
 //! Each draws from its own Python-seeded generator exactly as the Python players draw, so a
 //! game played here makes the same choices as the same game played by `pegrace.match`.
 
 use crate::ai::eval::Judge;
+use crate::ai::search::{self, Memory, Settings};
 use crate::engine::{Game, State};
 use crate::rng::{Draw, PyRandom};
 
@@ -19,6 +21,7 @@ pub enum Kind {
     Aggressive,
     Runner,
     Cautious,
+    Search(Settings),
 }
 
 impl Kind {
@@ -39,11 +42,17 @@ impl Kind {
 pub struct Player {
     pub kind: Kind,
     rng: PyRandom,
+    /// A search player's memory, from its first search on.
+    memory: Option<Memory>,
 }
 
 impl Player {
     pub fn new(kind: Kind, rng: PyRandom) -> Self {
-        Player { kind, rng }
+        Player {
+            kind,
+            rng,
+            memory: None,
+        }
     }
 
     /// The index of the chosen move among `moves` (more than one).
@@ -59,20 +68,10 @@ impl Player {
             Kind::Easy { mistakes } if self.rng.random() < mistakes => {
                 return self.rng.below(count) as usize
             }
+            Kind::Search(settings) => return self.search(judge, state, moves, &settings),
             _ => {}
         }
-        let mut best: Vec<usize> = Vec::with_capacity(moves.len());
-        let mut best_value = f64::NEG_INFINITY;
-        for (i, &chosen) in moves.iter().enumerate() {
-            let value = self.value(judge, state, chosen);
-            if value > best_value + TIE {
-                best.clear();
-                best.push(i);
-                best_value = value;
-            } else if value > best_value - TIE {
-                best.push(i);
-            }
-        }
+        let best = best_moves(self.kind, judge, state, moves);
         if best.len() > 1 {
             best[self.rng.below(best.len() as u32) as usize]
         } else {
@@ -80,17 +79,65 @@ impl Player {
         }
     }
 
-    fn value<J: Judge>(&self, judge: &J, state: &State, chosen: <J::G as Game>::Move) -> f64 {
-        let mut after = *state;
-        judge.rules().play(&mut after, chosen);
-        let (pieces, seat) = (&after.pieces, state.current as usize);
-        let value = judge.evaluate(pieces, seat);
-        match self.kind {
-            Kind::Aggressive => value + 100.0 * f64::from(judge.captured(state, &after, chosen)),
-            Kind::Runner => value + judge.danger(pieces, seat),
-            Kind::Cautious => value - 2.0 * judge.danger(pieces, seat),
-            _ => value,
+    /// A best move by the search's ranking, ties broken by the player's generator.
+    fn search<J: Judge>(
+        &mut self,
+        judge: &J,
+        state: &State,
+        moves: &[<J::G as Game>::Move],
+        settings: &Settings,
+    ) -> usize {
+        let memory = self
+            .memory
+            .get_or_insert_with(|| Memory::new(judge.rules()));
+        let (ranked, _, _) = search::ranking(judge, memory, state, moves, settings);
+        let top = ranked[0].value;
+        let best: Vec<usize> = ranked
+            .iter()
+            .filter(|r| r.value > top - TIE)
+            .map(|r| r.index)
+            .collect();
+        if best.len() > 1 {
+            best[self.rng.below(best.len() as u32) as usize]
+        } else {
+            best[0]
         }
+    }
+}
+
+/// The moves (their indices) a one-move player rates best, tied within `TIE`: the evaluation
+/// of the position after each, with the personality's weighing of captures and danger.
+pub fn best_moves<J: Judge>(
+    kind: Kind,
+    judge: &J,
+    state: &State,
+    moves: &[<J::G as Game>::Move],
+) -> Vec<usize> {
+    let mut best: Vec<usize> = Vec::with_capacity(moves.len());
+    let mut best_value = f64::NEG_INFINITY;
+    for (i, &chosen) in moves.iter().enumerate() {
+        let value = value(kind, judge, state, chosen);
+        if value > best_value + TIE {
+            best.clear();
+            best.push(i);
+            best_value = value;
+        } else if value > best_value - TIE {
+            best.push(i);
+        }
+    }
+    best
+}
+
+fn value<J: Judge>(kind: Kind, judge: &J, state: &State, chosen: <J::G as Game>::Move) -> f64 {
+    let mut after = *state;
+    judge.rules().play(&mut after, chosen);
+    let (pieces, seat) = (&after.pieces, state.current as usize);
+    let value = judge.evaluate(pieces, seat);
+    match kind {
+        Kind::Aggressive => value + 100.0 * f64::from(judge.captured(state, &after, chosen)),
+        Kind::Runner => value + judge.danger(pieces, seat),
+        Kind::Cautious => value - 2.0 * judge.danger(pieces, seat),
+        _ => value,
     }
 }
 

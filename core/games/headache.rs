@@ -346,6 +346,13 @@ impl Game for Headache {
         self.table.initial_state([[START; PIECES]; MAX_SEATS])
     }
 
+    /// A number and the bonus die (1: its red dot, 1 face in 6).
+    fn outcomes(&self) -> Vec<([u8; 2], f64)> {
+        (1..=6u8)
+            .flat_map(|n| [([n, 0], 5.0 / 36.0), ([n, 1], 1.0 / 36.0)])
+            .collect()
+    }
+
     fn throw<R: Draw>(&self, rng: &mut R) -> [u8; 2] {
         let number = rng.d6();
         [number, 1 + u8::from(rng.d6() == 6)]

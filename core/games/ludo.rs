@@ -316,6 +316,13 @@ impl Game for TwoDiceLudo {
         [dice[0].min(dice[1]), dice[0].max(dice[1])]
     }
 
+    /// Each unordered pair once (low, high): a double 1/36, any other 2/36.
+    fn outcomes(&self) -> Vec<([u8; 2], f64)> {
+        (1..=6u8)
+            .flat_map(|a| (a..=6).map(move |b| ([a, b], if a == b { 1.0 } else { 2.0 } / 36.0)))
+            .collect()
+    }
+
     fn throw<R: Draw>(&self, rng: &mut R) -> [u8; 2] {
         let (a, b) = (rng.d6(), rng.d6());
         [a.min(b), a.max(b)]

@@ -27,11 +27,11 @@ def play_games(
     game: str,
     players: int,
     options: list[tuple[str, str]],
-    seatings: list[list[tuple[str, str, float]]],
+    seatings: list[list[tuple[str, str, dict[str, float]]]],
     seed: int,
     first: int,
     count: int,
-) -> list[tuple[list[int], int, int, int, int]]: ...
+) -> list[tuple[list[int], int, int, int, int, int]]: ...
 def playouts(
     game: str,
     players: int,
@@ -39,6 +39,7 @@ def playouts(
     state: tuple[Any, ...],
     colours: list[str],
     name: str,
+    settings: dict[str, float],
     seed: str,
     count: int,
     threads: int,
@@ -46,3 +47,10 @@ def playouts(
 def evaluate(
     game: str, players: int, options: list[tuple[str, str]], state: tuple[Any, ...], seat: int
 ) -> tuple[float, float]: ...
+
+class Computer:
+    def __init__(self, game: str, players: int, options: list[tuple[str, str]]) -> None: ...
+    def rank(
+        self, state: tuple[Any, ...], settings: dict[str, float]
+    ) -> tuple[list[tuple[int, float, list[float]]], int, int]: ...
+    def best(self, state: tuple[Any, ...], name: str) -> list[int]: ...

@@ -119,7 +119,7 @@ def winprob(
         return [WinChance(name, int(p), 0, p, p, p) for name, p in zip(names, exact, strict=True)]
     if playouts <= 0:
         raise PegraceError(f"winprob needs at least one playout, not {playouts}")
-    core_player = native.core_player(player) if native.plays(rules) else None
+    core_player = native.core_player(rules, player) if native.plays(rules) else None
     if core_player is not None:  # the same playouts, in the native core
         wins = native.playouts(rules, state, core_player, seed, playouts, os.cpu_count() or 1)
     else:

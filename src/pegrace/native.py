@@ -15,10 +15,11 @@ from pegrace import _core
 from pegrace.dice import Roll
 from pegrace.engine import Rules
 from pegrace.errors import OptionError, PegraceError
-from pegrace.players import make_player
+from pegrace.players import Player, make_player
 from pegrace.state import Phase, State
 
-# the computer players the core plays (the search players are still Python's)
+# the computer players the core plays by their own names (the search players, hard, expert and
+# their variations, by their settings)
 CORE_PLAYERS = ("random", "easy", "medium", "aggressive", "runner", "cautious")
 # the largest game seed the core takes (Python's generator takes any whole number)
 LARGEST_SEED = 2**128 - 1
@@ -108,17 +109,25 @@ def after_roll(rules: Rules, state: State, roll: Roll) -> State:
     return _state(_core.roll(rules.name, rules.players, _options(rules), tuple(state), roll))
 
 
-# a seat for the core: its colour, its player's name and easy's share of mistakes
-CoreSeat = tuple[str, str, float]
+# a seat for the core: its colour, its player's name and settings (``core_player``)
+CoreSeat = tuple[str, str, dict[str, float]]
+CorePlayer = tuple[str, dict[str, float]]
 
 
-def core_player(spec: str) -> tuple[str, float] | None:
-    """The core's name of a computer player spec (and easy's share of mistakes), or None when
-    the core does not play it (a person, or a search player)."""
-    player = make_player(spec)
+def core_player(rules: Rules, spec: str) -> CorePlayer | None:
+    """How the core plays a computer player spec: its name (``search`` for the search players)
+    and settings, or None when the core does not play it (a person)."""
+    return core_player_of(rules, make_player(spec))
+
+
+def core_player_of(rules: Rules, player: Player) -> CorePlayer | None:
+    from pegrace.search import SearchPlayer  # search builds on this module
+
+    if isinstance(player, SearchPlayer):
+        return "search", player.core_settings(rules)
     if player.is_human or player.name not in CORE_PLAYERS:
         return None
-    return player.name, float(getattr(player, "mistakes", 0.5))
+    return player.name, {"mistakes": float(getattr(player, "mistakes", 0.5))}
 
 
 def core_seatings(
@@ -132,7 +141,7 @@ def core_seatings(
     for seats in seatings:
         seating = []
         for colour, spec in seats.items():
-            player = core_player(spec)
+            player = core_player(rules, spec)
             if player is None:
                 return None
             seating.append((colour, *player))
@@ -140,8 +149,8 @@ def core_seatings(
     return found
 
 
-# a game's summary from the core: places per seat, turns, rolls, the starter, events
-CoreSummary = tuple[list[int], int, int, int, int]
+# a game's summary from the core: places per seat, turns, rolls, the starter, events, moves
+CoreSummary = tuple[list[int], int, int, int, int, int]
 
 
 def play_games(
@@ -162,7 +171,7 @@ def play_games(
 def playouts(
     rules: Rules,
     state: State,
-    player: tuple[str, float],
+    player: CorePlayer,
     seed: int | str,
     count: int,
     threads: int = 1,
@@ -174,7 +183,7 @@ def playouts(
     try:
         return _core.playouts(
             rules.name, rules.players, _options(rules), tuple(state), list(rules.colours),
-            player[0], str(seed), count, threads,
+            player[0], player[1], str(seed), count, threads,
         )  # fmt: skip
     except ValueError as error:
         raise PegraceError(f"native playouts: {error}: {rules.summary(state)}") from None
@@ -184,3 +193,34 @@ def evaluation(rules: Rules, state: State, seat: int) -> tuple[float, float]:
     """The core's evaluation of ``state``'s pieces for ``seat`` and its danger part."""
     _check(rules)
     return _core.evaluate(rules.name, rules.players, _options(rules), tuple(state), seat)
+
+
+# a ranking from the core: (move index, the mover's value, every side's values) best first,
+# the depth reached and the nodes searched
+CoreRanking = tuple[list[tuple[int, float, list[float]]], int, int]
+
+
+class Computer:
+    """Computer play of one game in the core (its rules and evaluation built once): the search
+    players' rankings and the one-move players' best moves."""
+
+    def __init__(self, rules: Rules) -> None:
+        _check(rules)
+        self.rules = rules
+        self._core = _core.Computer(rules.name, rules.players, _options(rules))
+
+    def best(self, state: State, name: str) -> list[int]:
+        """The legal moves (indices, in ``rules.legal_moves`` order) the one-move player
+        ``name`` rates best, tied."""
+        try:
+            return self._core.best(tuple(state), name)
+        except ValueError as error:
+            raise PegraceError(f"native {name}: {error}: {self.rules.summary(state)}") from None
+
+    def rank(self, state: State, settings: Mapping[str, float]) -> CoreRanking:
+        """The legal moves of ``state`` (in ``rules.legal_moves`` order, by index), ranked as
+        ``pegrace.search.SearchPlayer`` ranks them with these settings."""
+        try:
+            return self._core.rank(tuple(state), dict(settings))
+        except ValueError as error:
+            raise PegraceError(f"native search: {error}: {self.rules.summary(state)}") from None

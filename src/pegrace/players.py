@@ -9,11 +9,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from pegrace.engine import Pieces, Rules
 from pegrace.errors import OptionError
 from pegrace.moves import Move
 from pegrace.state import State
+
+if TYPE_CHECKING:
+    from pegrace.native import Computer
 
 
 class Player:
@@ -42,9 +46,11 @@ class HeuristicPlayer(Player):
     broken by its own generator. ``value`` is the hook personalities change."""
 
     name = "medium"
+    native = True  # rate the moves in the native core where it plays the game (False: Python)
 
     def __init__(self, seed: int | str = 0) -> None:
         self.rng = random.Random(seed)
+        self.computer: Computer | None = None
 
     def value(self, rules: Rules, state: State, move: Move, pieces: Pieces) -> float:
         return rules.evaluate(pieces, state.current)
@@ -52,6 +58,23 @@ class HeuristicPlayer(Player):
     def choose(self, rules: Rules, state: State, moves: Sequence[Move]) -> Move:
         if len(moves) == 1:
             return moves[0]
+        best = self.core_best(rules, state, moves) or self.best(rules, state, moves)
+        return best[int(self.rng.random() * len(best))] if len(best) > 1 else best[0]
+
+    def core_best(self, rules: Rules, state: State, moves: Sequence[Move]) -> list[Move]:
+        """``best`` worked out in the native core (the same moves), or [] where the core does
+        not play the game or this player's ``value``."""
+        from pegrace import native  # the core's face builds on this module
+
+        name = CORE_VALUES.get(type(self).value)
+        if not self.native or name is None or not native.plays(rules):
+            return []
+        if self.computer is None or self.computer.rules is not rules:
+            self.computer = native.Computer(rules)
+        return [moves[i] for i in self.computer.best(state, name)]
+
+    def best(self, rules: Rules, state: State, moves: Sequence[Move]) -> list[Move]:
+        """The moves whose positions ``value`` rates best, tied within ``TIE``."""
         best: list[Move] = []
         best_value = float("-inf")
         for move in moves:
@@ -61,7 +84,7 @@ class HeuristicPlayer(Player):
                 best, best_value = [move], value
             elif value > best_value - 1e-9:
                 best.append(move)
-        return best[int(self.rng.random() * len(best))] if len(best) > 1 else best[0]
+        return best
 
 
 class SloppyPlayer(HeuristicPlayer):
@@ -106,6 +129,15 @@ class CautiousPlayer(HeuristicPlayer):
 
     def value(self, rules: Rules, state: State, move: Move, pieces: Pieces) -> float:
         return rules.evaluate(pieces, state.current) - 2.0 * rules.danger(pieces, state.current)
+
+
+# the one-move players' values the native core knows, by the core's names
+CORE_VALUES = {
+    HeuristicPlayer.value: "medium",
+    AggressivePlayer.value: "aggressive",
+    RunnerPlayer.value: "runner",
+    CautiousPlayer.value: "cautious",
+}
 
 
 class HumanSeat(Player):

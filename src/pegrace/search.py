@@ -22,14 +22,18 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from pegrace import native
 from pegrace.engine import TERMINAL_WEIGHT, Pieces, Rules
-from pegrace.errors import OptionError
+from pegrace.errors import OptionError, PegraceError
 from pegrace.moves import Move
 from pegrace.players import Player
 from pegrace.state import Phase, State
 
-# Searched nodes per millisecond on the reference machine, per game (docs/ai.md has the command).
+# Searched nodes per millisecond on the reference machine, per game (docs/ai.md has the command):
+# the Python search's, and the native core's (which the search players use where the core plays
+# the game: everywhere but where a test asks for the Python search, its oracle)
 NODES_PER_MS = {"trouble": 170.0, "ludo": 110.0, "headache": 47.0, "marbles": 120.0}
+CORE_NODES_PER_MS = {"trouble": 5700.0, "ludo": 4100.0, "headache": 2100.0, "marbles": 7200.0}
 DEFAULT_NODES_PER_MS = 16.0
 MAX_DEPTH = 12
 TIE = 1e-9
@@ -237,8 +241,8 @@ def deepen(
     return ranked, depth, spent
 
 
-def node_rate(rules: Rules) -> float:
-    return NODES_PER_MS.get(rules.name, DEFAULT_NODES_PER_MS)
+def node_rate(rules: Rules, core: bool = False) -> float:
+    return (CORE_NODES_PER_MS if core else NODES_PER_MS).get(rules.name, DEFAULT_NODES_PER_MS)
 
 
 class SearchPlayer(Player):
@@ -250,6 +254,7 @@ class SearchPlayer(Player):
     Ties between equally valued moves are broken by the player's own generator."""
 
     name = "expert"
+    native = True  # search in the native core where it plays the game (False: in Python)
 
     def __init__(
         self,
@@ -275,13 +280,39 @@ class SearchPlayer(Player):
         self.last_nodes = 0
         self.leaves: LeafCache = {}
         self.leaves_of: Rules | None = None
+        self.computer: native.Computer | None = None
 
     def leaf_cache(self, rules: Rules) -> LeafCache:
         if self.leaves_of is not rules or len(self.leaves) > LEAF_CACHE_LIMIT:
             self.leaves, self.leaves_of = {}, rules
         return self.leaves
 
+    def core_settings(self, rules: Rules) -> dict[str, float]:
+        """The settings the core's search player takes (``_core`` reads them by name): the
+        budget in the core's nodes."""
+        settings = {
+            "budget": self.budget_ms * node_rate(rules, core=True),
+            "width": float(self.width or 0),
+            "paranoid": float(self.paranoid),
+            "learned": float(self.learned),
+        }
+        if self.depth is not None:
+            settings["depth"] = float(self.depth)
+        return settings
+
+    def core_ranking(self, rules: Rules, state: State, moves: Sequence[Move]) -> list[RankedMove]:
+        if self.computer is None or self.computer.rules is not rules:
+            self.computer = native.Computer(rules)
+        ranked, self.last_depth, self.last_nodes = self.computer.rank(
+            state, self.core_settings(rules)
+        )
+        if len(ranked) != len(moves):
+            raise PegraceError(f"the core ranked {len(ranked)} moves, not {len(moves)}")
+        return [RankedMove(moves[i], value, tuple(values)) for i, value, values in ranked]
+
     def ranking(self, rules: Rules, state: State, moves: Sequence[Move]) -> list[RankedMove]:
+        if self.native and native.plays(rules):
+            return self.core_ranking(rules, state, moves)
         if self.depth is not None:
             search = Search(
                 rules,

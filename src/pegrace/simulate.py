@@ -63,7 +63,7 @@ def run_job(job: Job, core: bool = True) -> list[GameSummary]:
     if found is not None and job.seed >= 0 and last <= native.LARGEST_SEED:
         return [
             GameSummary(tuple(places), turns, rolls, starter)
-            for places, turns, rolls, starter, _ in native.play_games(
+            for places, turns, rolls, starter, _, _ in native.play_games(
                 rules, found, job.seed, job.first, job.count
             )
         ]

@@ -1,0 +1,465 @@
+//! Expectimax over the rules' explicit chance events, as `pegrace.search` searches: a value per
+//! side (max-n; or paranoid, every opponent minimising the searching side's value); at a
+//! decision the side to move takes the child best for itself, at a chance node the children
+//! are weighted by the dice's probabilities in the rules' order; at the horizon the game's
+//! leaf (its evaluation, or its learned chance of winning) rates every side; a finished game
+//! is worth its places, and places settled in a game still in play count at the leaves.
+//!
+//! Depth counts decisions. Iterative deepening spends a budget of searched nodes, never
+//! wall-clock time, so a choice depends only on the seed and the position. Every node is
+//! counted where the Python search counts it, so the same budget searches the same depths and
+//! the ranking's values are the Python values bit for bit.
+
+use std::hash::{Hash, Hasher};
+
+use hashbrown::HashTable;
+
+use crate::ai::eval::{Judge, Values};
+use crate::ai::learned::{ReachMemo, WinChances};
+use crate::ai::TERMINAL_WEIGHT;
+use crate::engine::{die_faces, Game, Phase, State, MAX_SEATS};
+
+pub const MAX_DEPTH: u32 = 12;
+/// Two values closer than this are a tie.
+pub const TIE: f64 = 1e-9;
+
+/// FxHash (rustc's): a multiply and a rotate a word, plenty for states as keys.
+#[derive(Default)]
+pub struct Fx(u64);
+
+impl Hasher for Fx {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_u16(&mut self, n: u16) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_i16(&mut self, n: i16) {
+        self.write_u64(n as u16 as u64);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// A transposition table: each searched (state, depth) with its values. Each lookup hashes
+/// its key once (a state's hash is the search's commonest cost).
+#[derive(Default)]
+pub struct Transpositions(HashTable<(State, i32, Values)>);
+
+fn key_hash(state: &State, depth: i32) -> u64 {
+    let mut hasher = Fx::default();
+    state.hash(&mut hasher);
+    hasher.write_u32(depth as u32);
+    hasher.finish()
+}
+
+impl Transpositions {
+    fn get(&self, hash: u64, state: &State, depth: i32) -> Option<Values> {
+        self.0
+            .find(hash, |(s, d, _)| *d == depth && s == state)
+            .map(|entry| entry.2)
+    }
+
+    fn insert(&mut self, hash: u64, state: &State, depth: i32, values: Values) {
+        self.0
+            .insert_unique(hash, (*state, depth, values), |(s, d, _)| key_hash(s, *d));
+    }
+
+    /// Emptied for the next iteration, its memory kept.
+    pub fn clear(&mut self) {
+        self.0.clear();
+    }
+}
+
+/// What a search player keeps from one decision to the next: the chance events, and the
+/// transposition table's memory (emptied for every search; given back past `TABLE_KEPT`).
+pub struct Memory {
+    chances: Chances,
+    table: Transpositions,
+}
+
+const TABLE_KEPT: usize = 1 << 18;
+
+impl Memory {
+    pub fn new<G: Game>(rules: &G) -> Self {
+        Memory {
+            chances: Chances::of(rules),
+            table: Transpositions::default(),
+        }
+    }
+}
+
+/// An iteration grew past its node limit: the shallower answer stands.
+#[derive(Debug)]
+pub struct Spent;
+
+/// A legal move (its index in the legal moves) with its search values.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ranked {
+    pub index: usize,
+    /// The mover's side's value.
+    pub value: f64,
+    /// Every side's value after the move.
+    pub values: Values,
+}
+
+/// How a search player searches.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Settings {
+    /// A fixed depth; none: iterative deepening within `budget`.
+    pub depth: Option<u32>,
+    /// Searched nodes a decision may spend.
+    pub budget: f64,
+    /// Below the root, follow only the moves the one-ply leaves like best.
+    pub width: Option<usize>,
+    pub paranoid: bool,
+    /// Leaves are the learned chance of winning where the game has one.
+    pub learned: bool,
+}
+
+/// One iteration's search: a transposition table and a node count.
+pub struct Search<'a, J: Judge> {
+    judge: &'a J,
+    learned: Option<&'a WinChances>,
+    node_limit: f64,
+    width: Option<usize>,
+    paranoid: bool,
+    root_side: usize,
+    pub nodes: u64,
+    table: &'a mut Transpositions,
+    /// The seats' reach at the last learned leaf (siblings share most of it).
+    memo: ReachMemo,
+    outcomes: &'a Chances,
+}
+
+/// The chance events: a turn roll's outcomes and a roll-off pop's.
+pub struct Chances {
+    roll: Vec<([u8; 2], f64)>,
+    pop: Vec<([u8; 2], f64)>,
+}
+
+impl Chances {
+    pub fn of<G: Game>(rules: &G) -> Self {
+        Chances {
+            roll: rules.outcomes(),
+            pop: die_faces(),
+        }
+    }
+}
+
+impl<'a, J: Judge> Search<'a, J> {
+    /// A search with an empty `table`.
+    pub fn new(
+        judge: &'a J,
+        chances: &'a Chances,
+        table: &'a mut Transpositions,
+        node_limit: f64,
+        settings: &Settings,
+    ) -> Self {
+        table.clear();
+        let learned = judge.learned().filter(|_| settings.learned);
+        Search {
+            judge,
+            learned,
+            node_limit,
+            width: settings.width,
+            paranoid: settings.paranoid,
+            root_side: 0,
+            nodes: 0,
+            table,
+            memo: ReachMemo::default(),
+            outcomes: chances,
+        }
+    }
+
+    fn side(&self, seat: u8) -> usize {
+        self.judge.rules().table().sides[seat as usize] as usize
+    }
+
+    fn side_count(&self) -> usize {
+        self.judge.rules().table().side_count
+    }
+
+    /// Every legal move with its values at `depth` decisions, best first (stable).
+    pub fn rank(
+        &mut self,
+        state: &State,
+        moves: &[<J::G as Game>::Move],
+        depth: i32,
+    ) -> Result<Vec<Ranked>, Spent> {
+        let side = self.side(state.current);
+        self.root_side = side;
+        let mut ranked = Vec::with_capacity(moves.len());
+        for (index, &chosen) in moves.iter().enumerate() {
+            let values = self.value(&self.after(state, chosen), depth - 1)?;
+            ranked.push(Ranked {
+                index,
+                value: values[side],
+                values,
+            });
+        }
+        ranked.sort_by(|a, b| descending(a.value, b.value));
+        Ok(ranked)
+    }
+
+    fn after(&self, state: &State, chosen: <J::G as Game>::Move) -> State {
+        let mut next = *state;
+        self.judge.rules().play(&mut next, chosen);
+        next
+    }
+
+    fn value(&mut self, state: &State, depth: i32) -> Result<Values, Spent> {
+        self.nodes += 1;
+        if self.nodes as f64 > self.node_limit {
+            return Err(Spent);
+        }
+        if state.phase == Phase::Over {
+            return Ok(self.terminal(state));
+        }
+        if depth <= 0 {
+            return Ok(self.horizon(state));
+        }
+        let hash = key_hash(state, depth);
+        if let Some(known) = self.table.get(hash, state, depth) {
+            return Ok(known);
+        }
+        let result = if state.phase == Phase::Move {
+            self.best_reply(state, depth)?
+        } else {
+            self.expectation(state, depth)?
+        };
+        self.table.insert(hash, state, depth, result);
+        Ok(result)
+    }
+
+    fn best_reply(&mut self, state: &State, depth: i32) -> Result<Values, Spent> {
+        let rules = self.judge.rules();
+        let legal = rules.legal_moves(state);
+        let chosen_few;
+        let mut moves = legal.as_ref();
+        if let Some(width) = self.width.filter(|&w| depth > 1 && moves.len() > w) {
+            chosen_few = self.promising(state, moves, width)?;
+            moves = &chosen_few;
+        }
+        let (mut side, mut sign) = (self.side(state.current), 1.0);
+        if self.paranoid && side != self.root_side {
+            (side, sign) = (self.root_side, -1.0); // an opponent plays to hurt the searcher
+        }
+        let mut best: Option<Values> = None;
+        for &chosen in moves {
+            let values = self.value(&self.after(state, chosen), depth - 1)?;
+            if best.is_none_or(|b| sign * (values[side] - b[side]) > TIE) {
+                best = Some(values);
+            }
+        }
+        Ok(best.expect("the legal moves are never empty"))
+    }
+
+    /// The `width` moves the mover likes best at one ply, by the search's own leaves.
+    fn promising(
+        &mut self,
+        state: &State,
+        moves: &[<J::G as Game>::Move],
+        width: usize,
+    ) -> Result<Vec<<J::G as Game>::Move>, Spent> {
+        let side = self.side(state.current);
+        let mut rated = Vec::with_capacity(moves.len());
+        for &chosen in moves {
+            rated.push((self.value(&self.after(state, chosen), 0)?[side], chosen));
+        }
+        rated.sort_by(|a, b| descending(a.0, b.0));
+        Ok(rated.into_iter().take(width).map(|(_, m)| m).collect())
+    }
+
+    fn expectation(&mut self, state: &State, depth: i32) -> Result<Values, Spent> {
+        let chances: &'a Chances = self.outcomes;
+        let outcomes = if state.phase == Phase::Roll {
+            &chances.roll
+        } else {
+            &chances.pop
+        };
+        let mut total = [0.0; MAX_SEATS];
+        let count = self.side_count();
+        for &(roll, chance) in outcomes {
+            let child = self.value(&self.judge.rules().apply_roll(state, roll), depth)?;
+            for (t, v) in total.iter_mut().zip(child).take(count) {
+                *t += chance * v;
+            }
+        }
+        Ok(total)
+    }
+
+    fn horizon(&mut self, state: &State) -> Values {
+        let to_move = state.current as usize;
+        let values = match self.learned {
+            Some(win) => win.values_with(&state.pieces, to_move, &mut self.memo),
+            None => self.judge.leaf(&state.pieces, to_move),
+        };
+        if state.finished.is_empty() && state.out.is_empty() {
+            return values;
+        }
+        placed_values(self.judge.rules(), state, &values)
+    }
+
+    fn terminal(&self, state: &State) -> Values {
+        let rules = self.judge.rules();
+        let places = rules.places(state);
+        let count = self.side_count();
+        let mut rewards = [0.0; MAX_SEATS];
+        for (reward, &place) in rewards.iter_mut().zip(&places).take(count) {
+            *reward = place_reward(rules, place);
+        }
+        centred(&rewards, count)
+    }
+}
+
+/// Larger values first; equal ones (0.0 and -0.0 too) keep their order in a stable sort.
+fn descending(a: f64, b: f64) -> std::cmp::Ordering {
+    b.partial_cmp(&a).unwrap_or(std::cmp::Ordering::Equal)
+}
+
+/// What a place is worth to the search: its share of the returns where play goes on for the
+/// places; where the game stops at its first winner, only the win counts.
+fn place_reward<G: Game>(rules: &G, place: u8) -> f64 {
+    let table = rules.table();
+    if table.play_on {
+        let count = table.side_count as f64;
+        (count - f64::from(place)) / (count - 1.0).max(1.0)
+    } else {
+        f64::from(u8::from(place == 1))
+    }
+}
+
+/// On the leaves' scale: the sides' values sum to zero.
+fn centred(rewards: &Values, count: usize) -> Values {
+    let mut total = 0.0;
+    for &r in &rewards[..count] {
+        total += r;
+    }
+    let mean = total / count as f64;
+    let mut values = [0.0; MAX_SEATS];
+    for (value, &r) in values.iter_mut().zip(rewards).take(count) {
+        *value = TERMINAL_WEIGHT * (r - mean);
+    }
+    values
+}
+
+/// A game in play with some places settled: those sides get their place's worth; the sides
+/// still playing share the worth of the places left, and differ by their evaluation.
+fn placed_values<G: Game>(rules: &G, state: &State, evaluation: &Values) -> Values {
+    let count = rules.table().side_count;
+    let settled = rules.table().decided(state);
+    let (mut free_total, mut free) = (0.0, 0);
+    for place in 1..=count as u8 {
+        if !settled[..count].contains(&place) {
+            free_total += place_reward(rules, place);
+            free += 1;
+        }
+    }
+    let share = if free > 0 {
+        free_total / f64::from(free)
+    } else {
+        0.0
+    };
+    let mut rewards = [0.0; MAX_SEATS];
+    for (reward, &place) in rewards.iter_mut().zip(&settled).take(count) {
+        *reward = if place > 0 {
+            place_reward(rules, place)
+        } else {
+            share
+        };
+    }
+    let mut values = centred(&rewards, count);
+    let playing: Vec<usize> = (0..count).filter(|&s| settled[s] == 0).collect();
+    if !playing.is_empty() {
+        let mut total = 0.0;
+        for &side in &playing {
+            total += evaluation[side];
+        }
+        let mean = total / playing.len() as f64;
+        for &side in &playing {
+            values[side] += evaluation[side] - mean;
+        }
+    }
+    values
+}
+
+/// A ranking of the legal moves (more than one) as the search player ranks them: at a fixed
+/// depth, or the deepest complete ranking within the node budget. With its depth and the
+/// nodes searched in all.
+pub fn ranking<J: Judge>(
+    judge: &J,
+    memory: &mut Memory,
+    state: &State,
+    moves: &[<J::G as Game>::Move],
+    settings: &Settings,
+) -> (Vec<Ranked>, u32, u64) {
+    let found = match settings.depth {
+        Some(depth) => {
+            let (chances, table) = (&memory.chances, &mut memory.table);
+            let mut search = Search::new(judge, chances, table, f64::INFINITY, settings);
+            let ranked = search
+                .rank(state, moves, depth as i32)
+                .expect("no limit to spend");
+            (ranked, depth, search.nodes)
+        }
+        None => deepen(judge, memory, state, moves, settings),
+    };
+    if memory.table.0.capacity() > TABLE_KEPT {
+        memory.table = Transpositions::default();
+    }
+    found
+}
+
+/// Iterative deepening within `settings.budget` nodes: each deeper iteration starts only if
+/// its predicted size fits, and is abandoned past twice the budget.
+fn deepen<J: Judge>(
+    judge: &J,
+    memory: &mut Memory,
+    state: &State,
+    moves: &[<J::G as Game>::Move],
+    settings: &Settings,
+) -> (Vec<Ranked>, u32, u64) {
+    let budget = settings.budget;
+    let (chances, table) = (&memory.chances, &mut memory.table);
+    let mut ranked = Search::new(judge, chances, table, f64::INFINITY, settings)
+        .rank(state, moves, 1)
+        .expect("no limit to spend");
+    let (mut depth, mut spent, mut last, mut growth) = (1u32, 0u64, 1u64, 8.0f64);
+    while depth < MAX_DEPTH && spent as f64 + last as f64 * growth <= budget {
+        let limit = 2.0 * budget - spent as f64;
+        let mut search = Search::new(judge, chances, table, limit, settings);
+        let deeper = search.rank(state, moves, depth as i32 + 1);
+        spent += search.nodes;
+        let Ok(deeper) = deeper else { break };
+        if search.nodes == 0 {
+            break; // every line ends the game within the horizon
+        }
+        let base = if depth == 1 { moves.len() as u64 } else { last };
+        growth = (search.nodes as f64 / base as f64).max(2.0);
+        (ranked, depth, last) = (deeper, depth + 1, search.nodes);
+    }
+    (ranked, depth, spent)
+}
