@@ -7,7 +7,8 @@ For each game, runs the same command of the two checkouts in turn (base, this on
 each in a process of its own, and compares their CPU time (steadier than wall time on a shared
 machine):
 - ``simulate``: ``pegrace simulate GAME`` (random players, the default seats) as games per CPU
-  second, this checkout playing ``FACTOR`` times the base's games;
+  second, this checkout playing ``FACTOR`` times the base's games; the CPU time of a one-game
+  run (starting Python, importing, the report) is taken off both;
 - ``expert``: ``pegrace bench GAME --player expert`` (the expert's decisions against medium
   players, 2 games), the search's nodes per ms as the command reports them.
 Prints each round's figures and, per game and measure, the median ratio of the rounds.
@@ -26,7 +27,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent.parent / "src"
 GAMES = ("trouble", "ludo", "headache", "marbles")
-BASE_GAMES = 40  # simulate's games in the base checkout
+BASE_GAMES = 300  # simulate's games in the base checkout
 FACTOR = 50  # this checkout's simulate plays this many times more
 
 
@@ -47,8 +48,10 @@ def pegrace(src: Path, *args: str) -> tuple[str, float]:
 
 
 def simulate_rate(src: Path, game: str, games: int, seed: int) -> float:
+    """Games a CPU second, the cost of a one-game run taken off."""
     _, seconds = pegrace(src, "simulate", game, "--games", str(games), "--seed", str(seed))
-    return games / seconds
+    _, start = pegrace(src, "simulate", game, "--games", "1", "--seed", str(seed))
+    return (games - 1) / (seconds - start)
 
 
 def expert_rate(src: Path, game: str, seed: int) -> float:

@@ -3,6 +3,8 @@
 //! `pegrace.engine.Rules`: a roll-off of one pop each (ties pop again), then turns of one roll
 //! and one move, extra rolls, finishing, and the end of the game.
 
+use std::mem::MaybeUninit;
+
 /// The most seats a game has, and the most pieces a seat has.
 pub const MAX_SEATS: usize = 4;
 pub const PIECES: usize = 4;
@@ -151,30 +153,39 @@ pub enum Move {
     Step { origin: i16, target: i16 },
 }
 
-/// The legal moves of a position, without allocating: at most `N` of them.
-#[derive(Clone, Copy, Debug)]
-pub struct List<T, const N: usize> {
+/// The legal moves of a position, without allocating: at most `N` of them. The free slots
+/// are left uninitialised (filling them measurably slowed move generation, which runs at
+/// every node): only the first `len` are ever read.
+#[derive(Clone, Copy)]
+pub struct List<T: Copy, const N: usize> {
     len: usize,
-    items: [T; N],
+    items: [MaybeUninit<T>; N],
 }
 
-impl<T: Copy + Default, const N: usize> Default for List<T, N> {
+impl<T: Copy, const N: usize> Default for List<T, N> {
     fn default() -> Self {
         List {
             len: 0,
-            items: [T::default(); N],
+            items: [const { MaybeUninit::uninit() }; N],
         }
+    }
+}
+
+impl<T: Copy + std::fmt::Debug, const N: usize> std::fmt::Debug for List<T, N> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
     }
 }
 
 impl<T: Copy, const N: usize> List<T, N> {
     pub fn push(&mut self, item: T) {
-        self.items[self.len] = item;
+        self.items[self.len].write(item); // past N: the index panics, nothing is written
         self.len += 1;
     }
 
     pub fn as_slice(&self) -> &[T] {
-        &self.items[..self.len]
+        // SAFETY: `push` wrote each of the first `len` slots, and MaybeUninit<T> has T's layout
+        unsafe { std::slice::from_raw_parts(self.items.as_ptr().cast::<T>(), self.len) }
     }
 
     pub fn len(&self) -> usize {
@@ -245,9 +256,9 @@ pub trait Game {
     }
 }
 
-impl<T, const N: usize> AsRef<[T]> for List<T, N> {
+impl<T: Copy, const N: usize> AsRef<[T]> for List<T, N> {
     fn as_ref(&self) -> &[T] {
-        &self.items[..self.len]
+        self.as_slice()
     }
 }
 

@@ -6,7 +6,7 @@
 use crate::ai::eval::Judge;
 use crate::ai::players::{Kind, Player};
 use crate::engine::{Game, Phase, State};
-use crate::rng::{Draw, PyRandom};
+use crate::rng::{int_key, text_key, Draw, PyRandom};
 
 /// A seat: its colour (which seeds its player) and its player.
 #[derive(Clone, Debug)]
@@ -98,10 +98,18 @@ pub fn play_game<J: Judge>(
     max_events: u64,
 ) -> Result<Summary, String> {
     let rules = judge.rules();
-    let mut dice = PyRandom::from_int(seed);
+    let mut keys = vec![int_key(seed)];
+    keys.extend(
+        seats
+            .iter()
+            .map(|s| text_key(&format!("{seed}:{}", s.colour))),
+    );
+    let mut generators = PyRandom::from_keys(&keys).into_iter();
+    let mut dice = generators.next().expect("the dice's generator");
     let mut players: Vec<Player> = seats
         .iter()
-        .map(|s| Player::new(s.kind, PyRandom::from_text(&format!("{seed}:{}", s.colour))))
+        .zip(generators)
+        .map(|(s, rng)| Player::new(s.kind, rng))
         .collect();
     let played = play_out(
         judge,
@@ -174,11 +182,15 @@ fn playout_range<J: Judge>(
     let rules = judge.rules();
     let mut wins = vec![0; rules.table().side_count];
     for index in indices {
-        let mut dice = PyRandom::from_text(&format!("{seed}:{index}"));
-        let mut players: Vec<Player> = colours
-            .iter()
-            .map(|c| Player::new(kind, PyRandom::from_text(&format!("{seed}:{index}:{c}"))))
-            .collect();
+        let mut keys = vec![text_key(&format!("{seed}:{index}"))];
+        keys.extend(
+            colours
+                .iter()
+                .map(|c| text_key(&format!("{seed}:{index}:{c}"))),
+        );
+        let mut generators = PyRandom::from_keys(&keys).into_iter();
+        let mut dice = generators.next().expect("the dice's generator");
+        let mut players: Vec<Player> = generators.map(|rng| Player::new(kind, rng)).collect();
         let played = play_out(judge, *state, &mut dice, &mut players, 100_000)
             .ok_or_else(|| format!("playout {index} did not end within 100000 events"))?;
         let places = rules.places(&played.state);

@@ -51,6 +51,116 @@ impl Draw for Rng {
 
 const MT_N: usize = 624;
 const MT_M: usize = 397;
+/// Generators seeded side by side.
+const LANES: usize = 8;
+
+/// A whole number's key: its 32-bit words from the least significant (0 is no words).
+pub fn int_key(seed: u128) -> Vec<u32> {
+    let mut key = Vec::new();
+    let mut rest = seed;
+    while rest > 0 {
+        key.push(rest as u32);
+        rest >>= 32;
+    }
+    key
+}
+
+/// A text's key: the bytes and their SHA-512 as one big-endian number, in 32-bit words from the
+/// least significant end (leading zero words are no part of it).
+pub fn text_key(seed: &str) -> Vec<u32> {
+    let mut bytes = seed.as_bytes().to_vec();
+    bytes.extend_from_slice(&Sha512::digest(seed.as_bytes()));
+    let mut key: Vec<u32> = bytes
+        .rchunks(4)
+        .map(|chunk| {
+            chunk
+                .iter()
+                .fold(0u32, |word, &b| (word << 8) | u32::from(b))
+        })
+        .collect();
+    while key.last() == Some(&0) {
+        key.pop();
+    }
+    key
+}
+
+/// `init_by_array` for up to `LANES` keys, step by step in every lane.
+fn seed_lanes(keys: &[Vec<u32>]) -> Vec<PyRandom> {
+    // every seeding starts from the same state: worked out once
+    static START: std::sync::OnceLock<[u32; MT_N]> = std::sync::OnceLock::new();
+    let start = START.get_or_init(|| {
+        let mut mt = [0u32; MT_N];
+        mt[0] = 19_650_218;
+        for i in 1..MT_N {
+            mt[i] = 1_812_433_253u32
+                .wrapping_mul(mt[i - 1] ^ (mt[i - 1] >> 30))
+                .wrapping_add(i as u32);
+        }
+        mt
+    });
+    let lanes = keys.len();
+    // every lane in use (the spare ones seed a 0), so the steps run over whole rows
+    let keys: Vec<&[u32]> = (0..LANES)
+        .map(|lane| match keys.get(lane) {
+            Some(k) if !k.is_empty() => &k[..],
+            _ => &[0][..],
+        })
+        .collect();
+    // mt[i][lane]
+    let mut mt = vec![[0u32; LANES]; MT_N];
+    for (row, &word) in mt.iter_mut().zip(start) {
+        *row = [word; LANES];
+    }
+    let steps = keys.iter().map(|k| k.len()).max().unwrap_or(1).max(MT_N);
+    let mut j = [0usize; LANES];
+    let mut i = 1;
+    for _ in 0..steps {
+        let mut words = [0u32; LANES];
+        for lane in 0..LANES {
+            words[lane] = keys[lane][j[lane]].wrapping_add(j[lane] as u32);
+            j[lane] = if j[lane] + 1 >= keys[lane].len() {
+                0
+            } else {
+                j[lane] + 1
+            };
+        }
+        let previous = mt[i - 1];
+        let row = &mut mt[i];
+        for lane in 0..LANES {
+            let p = previous[lane];
+            row[lane] =
+                (row[lane] ^ (p ^ (p >> 30)).wrapping_mul(1_664_525)).wrapping_add(words[lane]);
+        }
+        i += 1;
+        if i >= MT_N {
+            mt[0] = mt[MT_N - 1];
+            i = 1;
+        }
+    }
+    for _ in 0..MT_N - 1 {
+        let previous = mt[i - 1];
+        for lane in 0..lanes {
+            let p = previous[lane];
+            mt[i][lane] =
+                (mt[i][lane] ^ (p ^ (p >> 30)).wrapping_mul(1_566_083_941)).wrapping_sub(i as u32);
+        }
+        i += 1;
+        if i >= MT_N {
+            mt[0] = mt[MT_N - 1];
+            i = 1;
+        }
+    }
+    (0..lanes)
+        .map(|lane| {
+            let mut state = [0u32; MT_N];
+            for (word, row) in state.iter_mut().zip(&mt) {
+                *word = row[lane];
+            }
+            state[0] = 0x8000_0000;
+            PyRandom { state, index: MT_N }
+        })
+        .collect()
+}
 
 /// Python's `random.Random`: MT19937 with CPython's seeding and its `random()`.
 #[derive(Clone)]
@@ -62,81 +172,48 @@ pub struct PyRandom {
 impl PyRandom {
     /// `random.Random(seed)` for a whole number (Python seeds with its absolute value).
     pub fn from_int(seed: u128) -> Self {
-        let mut key = Vec::new();
-        let mut rest = seed;
-        while rest > 0 {
-            key.push(rest as u32);
-            rest >>= 32;
-        }
-        Self::from_key(&key)
+        Self::from_keys(&[int_key(seed)]).remove(0)
     }
 
     /// `random.Random(text)`: the bytes and their SHA-512 as one big-endian number.
     pub fn from_text(seed: &str) -> Self {
-        let mut bytes = seed.as_bytes().to_vec();
-        bytes.extend_from_slice(&Sha512::digest(seed.as_bytes()));
-        // 32-bit words from the least significant end; leading zero words are no part of it
-        let mut key: Vec<u32> = bytes
-            .rchunks(4)
-            .map(|chunk| {
-                chunk
-                    .iter()
-                    .fold(0u32, |word, &b| (word << 8) | u32::from(b))
-            })
-            .collect();
-        while key.last() == Some(&0) {
-            key.pop();
-        }
-        Self::from_key(&key)
+        Self::from_keys(&[text_key(seed)]).remove(0)
     }
 
-    fn from_key(key: &[u32]) -> Self {
-        let key: &[u32] = if key.is_empty() { &[0] } else { key };
-        let mut mt = [0u32; MT_N];
-        mt[0] = 19_650_218;
-        for i in 1..MT_N {
-            mt[i] = 1_812_433_253u32
-                .wrapping_mul(mt[i - 1] ^ (mt[i - 1] >> 30))
-                .wrapping_add(i as u32);
-        }
-        let (mut i, mut j) = (1usize, 0usize);
-        for _ in 0..MT_N.max(key.len()) {
-            mt[i] = (mt[i] ^ (mt[i - 1] ^ (mt[i - 1] >> 30)).wrapping_mul(1_664_525))
-                .wrapping_add(key[j])
-                .wrapping_add(j as u32);
-            i += 1;
-            j += 1;
-            if i >= MT_N {
-                mt[0] = mt[MT_N - 1];
-                i = 1;
-            }
-            if j >= key.len() {
-                j = 0;
+    /// A generator per key (`int_key`, `text_key`), seeded as CPython's `init_by_array`
+    /// seeds: several at once, their steps interleaved (each seeding is a long chain of
+    /// dependent multiplications; side by side they keep the processor busy).
+    pub fn from_keys(keys: &[Vec<u32>]) -> Vec<Self> {
+        let mut seeded = Vec::with_capacity(keys.len());
+        for lanes in keys.chunks(LANES) {
+            if lanes.iter().all(|k| k.len() <= MT_N) {
+                seeded.extend(seed_lanes(lanes));
+            } else {
+                // a key longer than the state takes more steps: it goes alone
+                seeded.extend(
+                    lanes
+                        .iter()
+                        .flat_map(|k| seed_lanes(std::slice::from_ref(k))),
+                );
             }
         }
-        for _ in 0..MT_N - 1 {
-            mt[i] = (mt[i] ^ (mt[i - 1] ^ (mt[i - 1] >> 30)).wrapping_mul(1_566_083_941))
-                .wrapping_sub(i as u32);
-            i += 1;
-            if i >= MT_N {
-                mt[0] = mt[MT_N - 1];
-                i = 1;
-            }
-        }
-        mt[0] = 0x8000_0000;
-        PyRandom {
-            state: mt,
-            index: MT_N,
-        }
+        seeded
     }
 
     fn twist(&mut self) {
         let mt = &mut self.state;
-        for k in 0..MT_N {
-            let y = (mt[k] & 0x8000_0000) | (mt[(k + 1) % MT_N] & 0x7fff_ffff);
-            let mag = if y & 1 == 1 { 0x9908_b0df } else { 0 };
-            mt[k] = mt[(k + MT_M) % MT_N] ^ (y >> 1) ^ mag;
+        let mix = |upper: u32, lower: u32, far: u32| -> u32 {
+            let y = (upper & 0x8000_0000) | (lower & 0x7fff_ffff);
+            far ^ (y >> 1) ^ (0u32.wrapping_sub(y & 1) & 0x9908_b0df)
+        };
+        // in three runs, so that no index wraps (no remainder in the loop)
+        for k in 0..MT_N - MT_M {
+            mt[k] = mix(mt[k], mt[k + 1], mt[k + MT_M]);
         }
+        for k in MT_N - MT_M..MT_N - 1 {
+            mt[k] = mix(mt[k], mt[k + 1], mt[k + MT_M - MT_N]);
+        }
+        mt[MT_N - 1] = mix(mt[MT_N - 1], mt[0], mt[MT_M - 1]);
         self.index = 0;
     }
 
@@ -195,6 +272,15 @@ mod tests {
         let mut r = PyRandom::from_text("7:red");
         assert_eq!(r.random(), 0.253_101_692_589_924_2);
         assert_eq!(r.random(), 0.035_901_135_452_942_27);
+        let long = "x".repeat(3000); // a key longer than the state
+        assert_eq!(
+            PyRandom::from_text(&long).random(),
+            0.474_222_979_127_289_83
+        );
+        // every word of the state, over two twists
+        let mut r = PyRandom::from_int(5);
+        let words: Vec<u32> = (0..1300).map(|_| r.next_u32()).collect();
+        assert_eq!((words[699], words[1299]), (2639495804, 1638843205));
     }
 
     #[test]

@@ -64,9 +64,13 @@ impl Hasher for Fx {
 }
 
 /// A transposition table: each searched (state, depth) with its values. Each lookup hashes
-/// its key once (a state's hash is the search's commonest cost).
+/// its key once; the hash index holds only hashes and places in `entries` (small slots: the
+/// probes, mostly for positions not met yet, touch less memory).
 #[derive(Default)]
-pub struct Transpositions(HashTable<(State, i32, Values)>);
+pub struct Transpositions {
+    index: HashTable<(u64, u32)>,
+    entries: Vec<(State, i32, Values)>,
+}
 
 fn key_hash(state: &State, depth: i32) -> u64 {
     let mut hasher = Fx::default();
@@ -77,19 +81,30 @@ fn key_hash(state: &State, depth: i32) -> u64 {
 
 impl Transpositions {
     fn get(&self, hash: u64, state: &State, depth: i32) -> Option<Values> {
-        self.0
-            .find(hash, |(s, d, _)| *d == depth && s == state)
-            .map(|entry| entry.2)
+        let entries = &self.entries;
+        let same = |&(h, i): &(u64, u32)| {
+            let (s, d, _) = &entries[i as usize];
+            h == hash && *d == depth && s == state
+        };
+        self.index
+            .find(hash, same)
+            .map(|&(_, i)| entries[i as usize].2)
     }
 
     fn insert(&mut self, hash: u64, state: &State, depth: i32, values: Values) {
-        self.0
-            .insert_unique(hash, (*state, depth, values), |(s, d, _)| key_hash(s, *d));
+        let place = self.entries.len() as u32;
+        self.entries.push((*state, depth, values));
+        self.index.insert_unique(hash, (hash, place), |&(h, _)| h);
+    }
+
+    fn capacity(&self) -> usize {
+        self.index.capacity()
     }
 
     /// Emptied for the next iteration, its memory kept.
     pub fn clear(&mut self) {
-        self.0.clear();
+        self.index.clear();
+        self.entries.clear();
     }
 }
 
@@ -427,7 +442,7 @@ pub fn ranking<J: Judge>(
         }
         None => deepen(judge, memory, state, moves, settings),
     };
-    if memory.table.0.capacity() > TABLE_KEPT {
+    if memory.table.capacity() > TABLE_KEPT {
         memory.table = Transpositions::default();
     }
     found

@@ -33,7 +33,7 @@ from pegrace.state import Phase, State
 # the Python search's, and the native core's (which the search players use where the core plays
 # the game: everywhere but where a test asks for the Python search, its oracle)
 NODES_PER_MS = {"trouble": 170.0, "ludo": 110.0, "headache": 47.0, "marbles": 120.0}
-CORE_NODES_PER_MS = {"trouble": 5700.0, "ludo": 4100.0, "headache": 2100.0, "marbles": 7200.0}
+CORE_NODES_PER_MS = {"trouble": 6300.0, "ludo": 5200.0, "headache": 2200.0, "marbles": 8500.0}
 DEFAULT_NODES_PER_MS = 16.0
 MAX_DEPTH = 12
 TIE = 1e-9
