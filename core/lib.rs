@@ -235,28 +235,32 @@ fn after_roll<G: Game>(rules: &G, state: PyStateIn, roll: [u8; 2]) -> PyResult<P
     Ok(to_python(rules, &rules.apply_roll(&state, roll)))
 }
 
-/// Every legal move of a position (by its text), and the position after each.
-#[pyfunction]
-fn moves(
-    game: &str,
-    players: usize,
-    options: Options,
-    state: PyStateIn,
-) -> PyResult<Vec<(String, PyState)>> {
-    on_rules!(rules(game, players, &options)?, r => successors(&*r, state))
+/// A game's rules, built once (Headache's walks and LUDOpy's move plans take a while) and
+/// asked position by position.
+#[pyclass(frozen)]
+struct CoreRules {
+    rules: Rules,
 }
 
-/// The position after a roll (or a roll-off pop).
-#[pyfunction]
-fn roll(
-    game: &str,
-    players: usize,
-    options: Options,
-    state: PyStateIn,
-    roll: Roll,
-) -> PyResult<PyState> {
-    let dice = roll.dice();
-    on_rules!(rules(game, players, &options)?, r => after_roll(&*r, state, dice))
+#[pymethods]
+impl CoreRules {
+    #[new]
+    fn new(game: &str, players: usize, options: Options) -> PyResult<Self> {
+        Ok(CoreRules {
+            rules: rules(game, players, &options)?,
+        })
+    }
+
+    /// Every legal move of a position (by its text), and the position after each.
+    fn moves(&self, state: PyStateIn) -> PyResult<Vec<(String, PyState)>> {
+        on_rules!(&self.rules, r => successors(&**r, state))
+    }
+
+    /// The position after a roll (or a roll-off pop).
+    fn roll(&self, state: PyStateIn, roll: Roll) -> PyResult<PyState> {
+        let dice = roll.dice();
+        on_rules!(&self.rules, r => after_roll(&**r, state, dice))
+    }
 }
 
 /// `games` games of random players, played to the end: totals of wins by side, moves, rolls
@@ -469,8 +473,7 @@ fn _core(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(evaluate, module)?)?;
     module.add_function(wrap_pyfunction!(playouts, module)?)?;
     module.add_class::<Computer>()?;
-    module.add_function(wrap_pyfunction!(moves, module)?)?;
-    module.add_function(wrap_pyfunction!(roll, module)?)?;
+    module.add_class::<CoreRules>()?;
     module.add_function(wrap_pyfunction!(random_games, module)?)?;
     Ok(())
 }

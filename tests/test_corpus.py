@@ -6,9 +6,9 @@ position after it). The Python ``Rules`` API and the native core each replay eve
 on their own (the core's replay follows the core's successors) and must give the recorded moves
 and successors at every position. Once the Python move generation is gone, this is the oracle.
 
-Both replays check every position, in about 70 s together (measured on the 2-core machine the
-corpus was recorded on): the Python rules' about 15 s, the core's about 55 s, most of it
-Headache's and LUDOpy's positions, where each call into the core costs about 0.1 ms.
+Both replays check every position, in about 40 s together (measured on the 2-core machine the
+corpus was recorded on, beside another test run): the Python rules' about 15 s, the core's the
+rest (its rules are built once per setup: `native.core_rules`).
 """
 
 from __future__ import annotations

@@ -7,19 +7,11 @@ NativeState = tuple[
     list[int], list[int], str,
 ]  # fmt: skip
 
-def moves(
-    game: str,
-    players: int,
-    options: list[tuple[str, str]],
-    state: tuple[Any, ...],
-) -> list[tuple[str, NativeState]]: ...
-def roll(
-    game: str,
-    players: int,
-    options: list[tuple[str, str]],
-    state: tuple[Any, ...],
-    roll: int | tuple[int, int],
-) -> NativeState: ...
+class CoreRules:
+    def __init__(self, game: str, players: int, options: list[tuple[str, str]]) -> None: ...
+    def moves(self, state: tuple[Any, ...]) -> list[tuple[str, NativeState]]: ...
+    def roll(self, state: tuple[Any, ...], roll: int | tuple[int, int]) -> NativeState: ...
+
 def random_games(
     game: str, players: int, options: list[tuple[str, str]], games: int, seed: int
 ) -> dict[str, Any]: ...

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from pegrace import _core
 from pegrace.dice import Roll
@@ -96,17 +97,26 @@ def _state(native: _core.NativeState) -> State:
                  end)  # fmt: skip
 
 
+@lru_cache(maxsize=64)
+def _core_rules(game: str, players: int, options: tuple[tuple[str, str], ...]) -> _core.CoreRules:
+    """The core's rules of a game, built once for every call that asks (a few are in use)."""
+    return _core.CoreRules(game, players, list(options))
+
+
+def core_rules(rules: Rules) -> _core.CoreRules:
+    _check(rules)
+    return _core_rules(rules.name, rules.players, tuple(_options(rules)))
+
+
 def successors(rules: Rules, state: State) -> list[tuple[str, State]]:
     """Every legal move of the position (its text) with the position it leads to."""
-    _check(rules)
-    found = _core.moves(rules.name, rules.players, _options(rules), tuple(state))
+    found = core_rules(rules).moves(tuple(state))
     return [(text, _state(after)) for text, after in found]
 
 
 def after_roll(rules: Rules, state: State, roll: Roll) -> State:
     """The position after a roll (or a roll-off pop)."""
-    _check(rules)
-    return _state(_core.roll(rules.name, rules.players, _options(rules), tuple(state), roll))
+    return _state(core_rules(rules).roll(tuple(state), roll))
 
 
 # a seat for the core: its colour, its player's name and settings (``core_player``)
