@@ -201,8 +201,14 @@ impl Headache {
         held < 0 || (held < BLOCKED && (held & SEAT_MASK) as usize != seat && !safe)
     }
 
-    fn moves(&self, pieces: &[Row; MAX_SEATS], seat: usize, number: u8, aux: &[u16]) -> ConeMoves {
-        let occ = self.occupancy(pieces);
+    /// The moves of `seat` with a pop of `number`, `occ` the board's occupancy.
+    fn moves(
+        &self,
+        (pieces, occ): (&[Row; MAX_SEATS], &[i16; SPACES]),
+        seat: usize,
+        number: u8,
+        aux: &[u16],
+    ) -> ConeMoves {
         let row = &pieces[seat];
         let bonus = aux[self.table.seats] != 0;
         let mut moves = ConeMoves::default();
@@ -210,7 +216,7 @@ impl Headache {
         if row[0] < 0 && !bonus {
             let origin = self.start_space[seat];
             for &target in &self.forward[origin as usize][n] {
-                if self.may_land(&occ, seat, target) {
+                if self.may_land(occ, seat, target) {
                     moves.push(ConeMove {
                         origin,
                         target,
@@ -237,7 +243,7 @@ impl Headache {
             };
             for &(table, backward) in ways {
                 for &target in &table[space as usize][n] {
-                    if self.may_land(&occ, seat, target) {
+                    if self.may_land(occ, seat, target) {
                         moves.push(ConeMove {
                             origin: space,
                             target,
@@ -253,11 +259,9 @@ impl Headache {
 
     /// Whether some number would give the seat a move with this kind of pop.
     fn can_pop_again(&self, state: &State) -> bool {
-        (1..=6).any(|n| {
-            !self
-                .moves(&state.pieces, state.current as usize, n, &state.aux)
-                .is_empty()
-        })
+        let board = (&state.pieces, &self.occupancy(&state.pieces));
+        let seat = state.current as usize;
+        (1..=6).any(|n| !self.moves(board, seat, n, &state.aux).is_empty())
     }
 
     fn extra_roll(&self, state: &State, chosen: ConeMove) -> bool {
@@ -287,7 +291,16 @@ impl Headache {
     }
 
     fn move_cones(&self, pieces: &mut [Row; MAX_SEATS], seat: usize, chosen: ConeMove) {
-        let top = self.occupancy(pieces)[chosen.target as usize];
+        // the top of the stack landed on (no full occupancy: one space is asked)
+        let top = pieces
+            .iter()
+            .take(self.table.seats)
+            .enumerate()
+            .flat_map(|(seat, row)| row.iter().map(move |&c| (seat, c)))
+            .filter(|&(_, c)| c >= 0 && c >> HEIGHT_BITS == chosen.target)
+            .map(|(seat, c)| ((c & HEIGHT_MASK) << SEAT_BITS) | seat as i16)
+            .max()
+            .unwrap_or(EMPTY);
         let landing =
             (chosen.target << HEIGHT_BITS) + if top >= 0 { (top >> SEAT_BITS) + 1 } else { 0 };
         if chosen.from_start {
@@ -363,7 +376,8 @@ impl Game for Headache {
             return ConeMoves::default();
         }
         let seat = state.current as usize;
-        let mut moves = self.moves(&state.pieces, seat, state.roll[0], &state.aux);
+        let occ = self.occupancy(&state.pieces);
+        let mut moves = self.moves((&state.pieces, &occ), seat, state.roll[0], &state.aux);
         if moves.is_empty() {
             moves.push(PASS);
         }
