@@ -202,7 +202,7 @@ pub type MoveList = List<Move, 8>;
 
 /// What a batch of games needs of a game's rules (simulate.rs).
 pub trait Game {
-    type Move: Copy;
+    type Move: Copy + Send + Sync;
     type Moves: AsRef<[Self::Move]>;
     fn table(&self) -> &Table;
     fn initial_state(&self) -> State;

@@ -345,6 +345,7 @@ fn kind(name: &str, settings: &HashMap<String, f64>) -> PyResult<Kind> {
             width: Some(get("width", 0.0) as usize).filter(|&w| w > 0),
             paranoid: get("paranoid", 0.0) != 0.0,
             learned: get("learned", 0.0) != 0.0,
+            threads: get("threads", 1.0).max(1.0) as usize,
         }));
     }
     Kind::named(name, get("mistakes", 0.5))

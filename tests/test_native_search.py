@@ -11,8 +11,10 @@ import pytest
 
 from pegrace import native
 from pegrace.engine import Rules
+from pegrace.errors import OptionError
 from pegrace.games import get_rules
 from pegrace.match import run_game
+from pegrace.players import make_player
 from pegrace.search import MAX_DEPTH, SearchPlayer, deepen
 from pegrace.simulate import game_seed, roll_off_winner
 from pegrace.state import State
@@ -105,3 +107,13 @@ def test_games_of_search_players_are_the_pythons(
             len(result.record.events),
         )
         assert starter == roll_off_winner(rules, result.record)
+
+
+def test_threads_sharing_the_root_moves_rank_as_one_thread_does() -> None:
+    rules = get_rules("headache", 4, {})
+    for state in decisions(rules, 3, 3):
+        one, two = SearchPlayer(0, depth=2), SearchPlayer(0, depth=2, threads=2)
+        assert ranked(two, rules, state) == ranked(one, rules, state)
+        assert two.last_nodes >= one.last_nodes  # each thread's table is its own
+    with pytest.raises(OptionError, match="threads"):
+        make_player("expert:threads=0")

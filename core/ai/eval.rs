@@ -15,7 +15,7 @@ pub type Values = [f64; MAX_SEATS];
 pub const LOWEST_POSITION: i16 = -2;
 
 /// A game's rules together with how its computer players rate positions.
-pub trait Judge {
+pub trait Judge: Sync {
     type G: Game;
     fn rules(&self) -> &Self::G;
     /// How good `pieces` look for `seat`'s side (the medium player maximises it).
@@ -283,7 +283,7 @@ pub struct RaceJudge<G> {
     pub win: Option<WinChances>,
 }
 
-impl<G: Game> Judge for RaceJudge<G> {
+impl<G: Game + Sync> Judge for RaceJudge<G> {
     type G = G;
     fn rules(&self) -> &G {
         &self.rules

@@ -152,6 +152,8 @@ pub struct Settings {
     pub paranoid: bool,
     /// Leaves are the learned chance of winning where the game has one.
     pub learned: bool,
+    /// Threads sharing the root moves (1: the search as Python's, node for node).
+    pub threads: usize,
 }
 
 /// One iteration's search: a transposition table and a node count.
@@ -224,18 +226,30 @@ impl<'a, J: Judge> Search<'a, J> {
         moves: &[<J::G as Game>::Move],
         depth: i32,
     ) -> Result<Vec<Ranked>, Spent> {
+        let mut ranked = self.rank_some(state, moves, 0..moves.len(), depth)?;
+        ranked.sort_by(|a, b| descending(a.value, b.value));
+        Ok(ranked)
+    }
+
+    /// The moves of `moves` at the indices `which`, with their values, in that order.
+    fn rank_some(
+        &mut self,
+        state: &State,
+        moves: &[<J::G as Game>::Move],
+        which: impl Iterator<Item = usize>,
+        depth: i32,
+    ) -> Result<Vec<Ranked>, Spent> {
         let side = self.side(state.current);
         self.root_side = side;
         let mut ranked = Vec::with_capacity(moves.len());
-        for (index, &chosen) in moves.iter().enumerate() {
-            let values = self.value(&self.after(state, chosen), depth - 1)?;
+        for index in which {
+            let values = self.value(&self.after(state, moves[index]), depth - 1)?;
             ranked.push(Ranked {
                 index,
                 value: values[side],
                 values,
             });
         }
-        ranked.sort_by(|a, b| descending(a.value, b.value));
         Ok(ranked)
     }
 
@@ -421,6 +435,54 @@ fn placed_values<G: Game>(rules: &G, state: &State, evaluation: &Values) -> Valu
     values
 }
 
+/// One iteration's ranking at `depth` within `limit` nodes, and the nodes it searched. With
+/// more than one thread the root moves are shared round-robin, each thread searching its own
+/// with a table of its own and its share of the limit: the same values and order (ties in the
+/// moves' order), more nodes than one thread's search (the tables are not shared).
+fn rank_shared<J: Judge>(
+    judge: &J,
+    (chances, table): (&Chances, &mut Transpositions),
+    state: &State,
+    moves: &[<J::G as Game>::Move],
+    (depth, limit): (i32, f64),
+    settings: &Settings,
+) -> (Result<Vec<Ranked>, Spent>, u64) {
+    let threads = settings.threads.clamp(1, moves.len().max(1));
+    if threads == 1 {
+        let mut search = Search::new(judge, chances, table, limit, settings);
+        let ranked = search.rank(state, moves, depth);
+        return (ranked, search.nodes);
+    }
+    let share = limit / threads as f64;
+    let parts: Vec<(Result<Vec<Ranked>, Spent>, u64)> = std::thread::scope(|scope| {
+        let running: Vec<_> = (0..threads)
+            .map(|first| {
+                scope.spawn(move || {
+                    let mut own = Transpositions::default();
+                    let mut search = Search::new(judge, chances, &mut own, share, settings);
+                    let which = (first..moves.len()).step_by(threads);
+                    let ranked = search.rank_some(state, moves, which, depth);
+                    (ranked, search.nodes)
+                })
+            })
+            .collect();
+        running
+            .into_iter()
+            .map(|r| r.join().expect("a search thread panicked"))
+            .collect()
+    });
+    let nodes = parts.iter().map(|(_, n)| n).sum();
+    let mut ranked = Vec::with_capacity(moves.len());
+    for (part, _) in parts {
+        match part {
+            Ok(found) => ranked.extend(found),
+            Err(spent) => return (Err(spent), nodes),
+        }
+    }
+    ranked.sort_by(|a, b| descending(a.value, b.value).then(a.index.cmp(&b.index)));
+    (Ok(ranked), nodes)
+}
+
 /// A ranking of the legal moves (more than one) as the search player ranks them: at a fixed
 /// depth, or the deepest complete ranking within the node budget. With its depth and the
 /// nodes searched in all.
@@ -433,12 +495,10 @@ pub fn ranking<J: Judge>(
 ) -> (Vec<Ranked>, u32, u64) {
     let found = match settings.depth {
         Some(depth) => {
-            let (chances, table) = (&memory.chances, &mut memory.table);
-            let mut search = Search::new(judge, chances, table, f64::INFINITY, settings);
-            let ranked = search
-                .rank(state, moves, depth as i32)
-                .expect("no limit to spend");
-            (ranked, depth, search.nodes)
+            let tables = (&memory.chances, &mut memory.table);
+            let bounds = (depth as i32, f64::INFINITY);
+            let (ranked, nodes) = rank_shared(judge, tables, state, moves, bounds, settings);
+            (ranked.expect("no limit to spend"), depth, nodes)
         }
         None => deepen(judge, memory, state, moves, settings),
     };
@@ -465,16 +525,62 @@ fn deepen<J: Judge>(
     let (mut depth, mut spent, mut last, mut growth) = (1u32, 0u64, 1u64, 8.0f64);
     while depth < MAX_DEPTH && spent as f64 + last as f64 * growth <= budget {
         let limit = 2.0 * budget - spent as f64;
-        let mut search = Search::new(judge, chances, table, limit, settings);
-        let deeper = search.rank(state, moves, depth as i32 + 1);
-        spent += search.nodes;
+        let bounds = (depth as i32 + 1, limit);
+        let (deeper, nodes) = rank_shared(
+            judge,
+            (chances, &mut *table),
+            state,
+            moves,
+            bounds,
+            settings,
+        );
+        spent += nodes;
         let Ok(deeper) = deeper else { break };
-        if search.nodes == 0 {
+        if nodes == 0 {
             break; // every line ends the game within the horizon
         }
         let base = if depth == 1 { moves.len() as u64 } else { last };
-        growth = (search.nodes as f64 / base as f64).max(2.0);
-        (ranked, depth, last) = (deeper, depth + 1, search.nodes);
+        growth = (nodes as f64 / base as f64).max(2.0);
+        (ranked, depth, last) = (deeper, depth + 1, nodes);
     }
     (ranked, depth, spent)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai;
+    use crate::engine::testing;
+    use crate::games::ludo::TwoDiceLudo;
+
+    #[test]
+    fn threads_sharing_the_root_moves_find_the_same_ranking() {
+        let judge = ai::two_dice_ludo(TwoDiceLudo::new(4, &[]).unwrap());
+        let state = testing::to_move(
+            &judge.rules,
+            &[
+                [-1, 3, 9, 20],
+                [-1, -1, 5, 14],
+                [0, 7, 30, 41],
+                [-1, -1, -1, 2],
+            ],
+            [3, 6],
+        );
+        let moves = judge.rules.legal_moves(&state);
+        let mut settings = Settings {
+            depth: Some(2),
+            budget: 0.0,
+            width: None,
+            paranoid: false,
+            learned: true,
+            threads: 1,
+        };
+        let mut memory = Memory::new(&judge.rules);
+        let (one, _, nodes) = ranking(&judge, &mut memory, &state, moves.as_ref(), &settings);
+        settings.threads = 3;
+        let (three, _, shared) = ranking(&judge, &mut memory, &state, moves.as_ref(), &settings);
+        assert!(one.len() > 3);
+        assert_eq!(one, three);
+        assert!(shared >= nodes); // each thread's table is its own
+    }
 }

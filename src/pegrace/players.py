@@ -183,6 +183,7 @@ PARAMS = {
     "width": int,
     "paranoid": int,
     "model": int,
+    "threads": int,
 }
 
 
@@ -196,7 +197,9 @@ def make_player(spec: str, seed: int | str = 0) -> Player:
     only the 3 moves the one-ply evaluation likes best), ``expert:paranoid=1`` (every opponent
     assumed to play against it, instead of for itself), ``hard:model=1`` (leaves rated by the
     game's learned chance of winning, where it has one: the expert's default; ``expert:model=0``
-    reads the game's evaluation like the levels below), ``easy:mistakes=0.3``."""
+    reads the game's evaluation like the levels below), ``expert:threads=2`` (the root moves
+    shared among 2 threads in the native core: the same ranking, found sooner, with more nodes
+    counted, so deepening may stop at another depth), ``easy:mistakes=0.3``."""
     text = spec.strip().lower()
     if text == "human":
         return HumanSeat()

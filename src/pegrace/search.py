@@ -265,6 +265,7 @@ class SearchPlayer(Player):
         width: int | None = None,
         paranoid: int = 0,
         model: int = 1,
+        threads: int = 1,
     ) -> None:
         self.rng = random.Random(seed)
         self.budget_ms = budget_ms
@@ -276,6 +277,9 @@ class SearchPlayer(Player):
         if model not in (0, 1):
             raise OptionError(f"model={model}: write model=0 (the game's evaluation) or 1")
         self.learned = bool(model)
+        if threads < 1:
+            raise OptionError(f"threads={threads}: search with at least 1 thread")
+        self.threads = threads  # the core's search only; Python's searches on one
         self.last_depth = 0
         self.last_nodes = 0
         self.leaves: LeafCache = {}
@@ -295,6 +299,7 @@ class SearchPlayer(Player):
             "width": float(self.width or 0),
             "paranoid": float(self.paranoid),
             "learned": float(self.learned),
+            "threads": float(self.threads),
         }
         if self.depth is not None:
             settings["depth"] = float(self.depth)

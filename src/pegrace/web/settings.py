@@ -20,7 +20,7 @@ SEED_BITS = 128  # the server's dice seeds: too many to guess or search
 # The most a web game's computer seat may be set to think (`expert:ms=2000`, `hard:depth=3`):
 # a deeper search can take minutes a move (the worker's time limit stops it, but the seat
 # would then play far below its name).
-WEB_BOUNDS = {"ms": 2000.0, "depth": 3.0}
+WEB_BOUNDS = {"ms": 2000.0, "depth": 3.0, "threads": 1.0}
 TAKEOVER_CHOICES = ("computer:medium", "computer:heuristic")  # the first one that exists
 
 
