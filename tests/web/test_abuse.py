@@ -363,9 +363,17 @@ def test_a_rematch_is_for_the_players_and_keeps_their_seats(served: Server) -> N
     new_id = mine.json()["id"]
     taken = post(served, f"/api/games/{new_id}/claim", {"colour": "green"})
     assert taken.status_code == 409  # kept for green's player, not open to anyone
+    # green joins once the computer has played the idle seats out: a finished game's welcome
+    # shows its seed, 128 bits, which orjson cannot write as a number
+    deadline = time.monotonic() + WAIT
+    while httpx.get(f"{served.url}/api/games/{new_id}", timeout=WAIT).json()["phase"] != "over":
+        assert time.monotonic() < deadline, "the rematch was not played out"
+        time.sleep(0.05)
     with connect(socket_url(served, new_id)) as green:
         green.send(json.dumps({"type": "hello", "tokens": [created["tokens"]["green"]]}))
-        assert until(green, "welcome")["you"] == ["green"]
+        welcome = until(green, "welcome")
+        assert welcome["you"] == ["green"]
+        assert welcome["game"]["seed"].isdigit()  # shown once over, as text: 128 bits
 
 
 @pytest.mark.parametrize(

@@ -515,7 +515,8 @@ class GameSession:
             "options": settings.options,
             "idle_seconds": settings.idle_seconds,
             "computer_delay": self.computer_delay,
-            "seed": settings.seed if self.state.is_over else None,  # secret while dice matter
+            # secret while dice matter; then text (128 bits: no JSON number holds it exactly)
+            "seed": str(settings.seed) if self.state.is_over else None,
         }
 
     def seats_view(self) -> Json:
