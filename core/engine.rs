@@ -153,6 +153,16 @@ pub enum Move {
     Step { origin: i16, target: i16 },
 }
 
+impl Move {
+    /// The origin and target of a step; none for the pass.
+    pub fn step(self) -> Option<(i16, i16)> {
+        match self {
+            Move::Pass => None,
+            Move::Step { origin, target } => Some((origin, target)),
+        }
+    }
+}
+
 /// The legal moves of a position, without allocating: at most `N` of them. The free slots
 /// are left uninitialised (filling them measurably slowed move generation, which runs at
 /// every node): only the first `len` are ever read.
@@ -201,6 +211,30 @@ impl<T: Copy, const N: usize> List<T, N> {
 pub type MoveList = List<Move, 8>;
 
 /// What a batch of games needs of a game's rules (simulate.rs).
+/// A move as Python's `pegrace.moves` holds it: whose pieces it moves, each use of the roll
+/// (the die, 0 where the whole roll moves one piece; the origin and the target in the owner's
+/// frame; none for the pass), and for Headache the spaces it passes (its target last), its
+/// direction and whether a cone leaves START.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveView {
+    pub owner: u8,
+    pub uses: Vec<(u8, i16, i16)>,
+    pub path: Vec<i16>,
+    pub backward: bool,
+    pub from_start: bool,
+}
+
+impl MoveView {
+    /// One piece of the seat to move from `origin` to `target` (no move: the pass).
+    pub fn step(state: &State, step: Option<(i16, i16)>) -> Self {
+        MoveView {
+            owner: state.current,
+            uses: step.map(|(o, t)| (0, o, t)).into_iter().collect(),
+            ..MoveView::default()
+        }
+    }
+}
+
 pub trait Game {
     type Move: Copy + Send + Sync;
     type Moves: AsRef<[Self::Move]>;
@@ -231,6 +265,10 @@ pub trait Game {
     fn play(&self, state: &mut State, chosen: Self::Move);
     /// A move's text as the seat to move in `state` writes it.
     fn move_text(&self, state: &State, chosen: Self::Move) -> String;
+    /// A move as Python's `pegrace.moves` holds it.
+    fn move_view(&self, state: &State, chosen: Self::Move) -> MoveView;
+    /// Whether a seat with these pieces has brought them all in (none in Headache).
+    fn row_finished(&self, row: &Row) -> bool;
     fn places(&self, state: &State) -> [u8; MAX_SEATS] {
         self.table()
             .places(state, |seat| progress(&state.pieces[seat]))

@@ -170,6 +170,17 @@ fn from_python<G: Game>(rules: &G, state: PyStateIn) -> PyResult<State> {
     .find(|e| e.text() == end)
     .or_else(|| end.starts_with("turn limit").then_some(End::TurnLimit))
     .ok_or_else(|| PyValueError::new_err(format!("unknown end {end:?}")))?;
+    let seats = rules.table().seats;
+    for listed in [&finished, &out, &contenders] {
+        if listed.len() > seats || listed.iter().any(|&seat| usize::from(seat) >= seats) {
+            return Err(PyValueError::new_err(format!(
+                "not a list of seats: {listed:?}"
+            )));
+        }
+    }
+    if rolloff.len() > contenders.len() || usize::from(current) >= seats {
+        return Err(PyValueError::new_err("no such seat or roll-off"));
+    }
     let mut counters = [0u16; MAX_SEATS + 1];
     for (counter, &value) in counters.iter_mut().zip(&aux) {
         *counter = u16::try_from(value).map_err(|_| PyValueError::new_err("aux out of range"))?;
@@ -215,19 +226,48 @@ fn to_python<G: Game>(rules: &G, state: &State) -> PyState {
     )
 }
 
-fn successors<G: Game>(rules: &G, state: PyStateIn) -> PyResult<Vec<(String, PyState)>> {
+/// A move for Python: its text, whose pieces it moves, each use of the roll (die, origin,
+/// target), the spaces it passes, whether it goes counter-clockwise and leaves START.
+type PyMove = (String, u8, Vec<(u8, i16, i16)>, Vec<i16>, bool, bool);
+
+fn legal<G: Game>(rules: &G, state: PyStateIn) -> PyResult<Vec<PyMove>> {
     let state = &from_python(rules, state)?;
+    if state.phase != Phase::Move {
+        return Ok(Vec::new());
+    }
     let moves = rules.legal_moves(state);
     Ok(moves
         .as_ref()
         .iter()
         .map(|&chosen| {
-            let mut next = *state;
-            rules.play(&mut next, chosen);
+            let view = rules.move_view(state, chosen);
             let text = rules.move_text(state, chosen);
-            (text, to_python(rules, &next))
+            (
+                text,
+                view.owner,
+                view.uses,
+                view.path,
+                view.backward,
+                view.from_start,
+            )
         })
         .collect())
+}
+
+fn play_text<G: Game>(rules: &G, state: PyStateIn, text: &str) -> PyResult<Option<PyState>> {
+    let mut state = from_python(rules, state)?;
+    if state.phase != Phase::Move {
+        return Ok(None);
+    }
+    let moves = rules.legal_moves(&state);
+    let found = moves
+        .as_ref()
+        .iter()
+        .find(|&&chosen| rules.move_text(&state, chosen) == text);
+    Ok(found.map(|&chosen| {
+        rules.play(&mut state, chosen);
+        to_python(rules, &state)
+    }))
 }
 
 fn after_roll<G: Game>(rules: &G, state: PyStateIn, roll: [u8; 2]) -> PyResult<PyState> {
@@ -251,15 +291,65 @@ impl CoreRules {
         })
     }
 
-    /// Every legal move of a position (by its text), and the position after each.
-    fn moves(&self, state: PyStateIn) -> PyResult<Vec<(String, PyState)>> {
-        on_rules!(&self.rules, r => successors(&**r, state))
-    }
-
     /// The position after a roll (or a roll-off pop).
     fn roll(&self, state: PyStateIn, roll: Roll) -> PyResult<PyState> {
         let dice = roll.dice();
         on_rules!(&self.rules, r => after_roll(&**r, state, dice))
+    }
+
+    /// The position before the roll-off.
+    fn initial(&self) -> PyState {
+        on_rules!(&self.rules, r => to_python(&**r, &r.initial_state()))
+    }
+
+    /// The legal moves of a position, in order (none unless a move is due).
+    fn legal(&self, state: PyStateIn) -> PyResult<Vec<PyMove>> {
+        on_rules!(&self.rules, r => legal(&**r, state))
+    }
+
+    /// The position after the legal move written `text`; None when no legal move is.
+    fn play(&self, state: PyStateIn, text: &str) -> PyResult<Option<PyState>> {
+        on_rules!(&self.rules, r => play_text(&**r, state, text))
+    }
+
+    /// Every side's place (1 first; equal places tie), meaningful once the game is over.
+    fn places(&self, state: PyStateIn) -> PyResult<Vec<u8>> {
+        on_rules!(&self.rules, r => {
+            let state = from_python(&**r, state)?;
+            Ok(r.places(&state)[..r.table().side_count].to_vec())
+        })
+    }
+
+    /// The places already settled, by side (0: not yet).
+    fn decided(&self, state: PyStateIn) -> PyResult<Vec<u8>> {
+        on_rules!(&self.rules, r => {
+            let state = from_python(&**r, state)?;
+            Ok(r.table().decided(&state)[..r.table().side_count].to_vec())
+        })
+    }
+
+    /// Whether a seat still takes turns, given the seats finished and out.
+    fn seat_active(&self, seat: u8, finished: Vec<u8>, out: Vec<u8>) -> bool {
+        let (finished, out) = (Seats::from_slice(&finished), Seats::from_slice(&out));
+        on_rules!(&self.rules, r => r.table().seat_active(seat, &finished, &out))
+    }
+
+    /// Each seat's side (a player, or a team), the seat whose turn follows its own, and
+    /// whether play goes on for the lower places once a side has finished.
+    fn seating(&self) -> (Vec<u8>, Vec<u8>, bool) {
+        on_rules!(&self.rules, r => {
+            let table = r.table();
+            let seats = table.seats;
+            (table.sides[..seats].to_vec(), table.next_seat[..seats].to_vec(), table.play_on)
+        })
+    }
+
+    /// Whether a seat with these pieces has brought them all in.
+    fn row_finished(&self, row: Vec<i16>) -> PyResult<bool> {
+        let row: engine::Row = row
+            .try_into()
+            .map_err(|_| PyValueError::new_err("a seat holds 4 pieces"))?;
+        Ok(on_rules!(&self.rules, r => r.row_finished(&row)))
     }
 }
 

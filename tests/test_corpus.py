@@ -1,14 +1,10 @@
 """The recorded corpus of the Python rules (tests/corpus/*.corpus, written by
-tests/corpus/record.py; docs/architecture.md): over 300,000 positions of seeded random games
-under every setup of tests/setups.py, each with its legal moves (their texts, in order) and a
-digest of its successors (the position after each move; each roll, its probability and the
-position after it). The Python ``Rules`` API and the native core each replay every recorded game
-on their own (the core's replay follows the core's successors) and must give the recorded moves
-and successors at every position. Once the Python move generation is gone, this is the oracle.
-
-Both replays check every position, in about 40 s together (measured on the 2-core machine the
-corpus was recorded on, beside another test run): the Python rules' about 15 s, the core's the
-rest (its rules are built once per setup: `native.core_rules`).
+tests/corpus/record.py before the rules moved to the native core; docs/architecture.md): over
+300,000 positions of seeded random games under every setup of tests/setups.py, each with its
+legal moves (their texts, in order) and a digest of its successors (the position after each
+move; each roll, its probability and the position after it). The ``Rules`` API, which the core
+now answers, replays every recorded game and must give the recorded moves and successors at
+every position: the rules' oracle, now that the Python rules are gone.
 """
 
 from __future__ import annotations
@@ -29,7 +25,6 @@ from corpus.record import (
     name,
     state_code,
 )
-from pegrace import native
 from pegrace.dice import Roll
 from pegrace.engine import Rules
 from pegrace.games import get_rules
@@ -49,10 +44,6 @@ def python_moves(rules: Rules, state: State) -> list[tuple[str, State]]:
 
 def python_rolls(rules: Rules, state: State) -> list[State]:
     return [rules.apply_roll(state, roll) for roll, _ in rules.chance_outcomes(state)]
-
-
-def core_rolls(rules: Rules, state: State) -> list[State]:
-    return [native.after_roll(rules, state, roll) for roll, _ in rules.chance_outcomes(state)]
 
 
 def corpus(key: str) -> Corpus:
@@ -124,15 +115,9 @@ def replay(corpus: Corpus, moves: Moves, rolls: Rolls, by: str) -> int:
 
 
 @pytest.mark.parametrize("key", NAMES, ids=NAMES)
-def test_the_python_rules_give_the_recorded_moves_and_successors(key: str) -> None:
+def test_the_rules_give_the_recorded_moves_and_successors(key: str) -> None:
     recorded = corpus(key)
-    assert replay(recorded, python_moves, python_rolls, "the Python rules") == recorded.positions
-
-
-@pytest.mark.parametrize("key", NAMES, ids=NAMES)
-def test_the_core_gives_the_recorded_moves_and_successors(key: str) -> None:
-    recorded = corpus(key)
-    assert replay(recorded, native.successors, core_rolls, "the native core") == recorded.positions
+    assert replay(recorded, python_moves, python_rolls, "the rules") == recorded.positions
 
 
 def test_every_setup_has_its_corpus_and_no_other() -> None:

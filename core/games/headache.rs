@@ -18,7 +18,7 @@
 //! are 0..7, outer:0..23 8..31, inner:0..15 32..47. The roll holds the number and 1 + the dot;
 //! `aux`: each seat's finished turns (up to 4), then 1 while the pop to play is a bonus pop.
 
-use crate::engine::{self, End, Game, List, Phase, Row, State, Table, MAX_SEATS, PIECES};
+use crate::engine::{self, End, Game, List, MoveView, Phase, Row, State, Table, MAX_SEATS, PIECES};
 use crate::rng::Draw;
 
 pub const X_COUNT: usize = 8;
@@ -81,6 +81,37 @@ fn successors(space: usize) -> Vec<usize> {
     } else {
         vec![space + 1]
     }
+}
+
+/// The spaces one step leads to, clockwise or (`backward`) counter-clockwise, in the board's
+/// edge order.
+fn neighbours(space: usize, backward: bool) -> Vec<usize> {
+    if !backward {
+        return successors(space);
+    }
+    (0..SPACES)
+        .filter(|&from| successors(from).contains(&space))
+        .collect()
+}
+
+/// The first walk (in the board's edge order) of `number` spaces from `origin` that ends on
+/// `target`: the spaces passed, `target` last.
+fn walk(origin: usize, target: usize, number: usize, backward: bool) -> Vec<i16> {
+    if number == 0 {
+        return Vec::new();
+    }
+    for next in neighbours(origin, backward) {
+        let rest = walk(next, target, number - 1, backward);
+        let arrives = if number == 1 {
+            next == target
+        } else {
+            !rest.is_empty()
+        };
+        if arrives {
+            return std::iter::once(next as i16).chain(rest).collect();
+        }
+    }
+    Vec::new()
 }
 
 fn targets(backward: bool) -> Targets {
@@ -416,6 +447,24 @@ impl Game for Headache {
         format!("{from}>{}{ccw}", space_name(chosen.target))
     }
 
+    fn move_view(&self, state: &State, chosen: ConeMove) -> MoveView {
+        let (origin, target) = (chosen.origin, chosen.target);
+        if chosen.pass {
+            return MoveView::step(state, None);
+        }
+        let number = usize::from(state.roll[0]);
+        MoveView {
+            path: walk(origin as usize, target as usize, number, chosen.backward),
+            backward: chosen.backward,
+            from_start: chosen.from_start,
+            ..MoveView::step(state, Some((origin, target)))
+        }
+    }
+
+    fn row_finished(&self, _: &Row) -> bool {
+        false
+    }
+
     fn places(&self, state: &State) -> [u8; MAX_SEATS] {
         let owned = self.owned(&state.pieces);
         self.table.places(state, |seat| owned[seat])
@@ -488,6 +537,23 @@ mod tests {
                 "outer:2>outer:1 ccw"
             ]
         );
+    }
+
+    #[test]
+    fn a_move_shows_the_first_walk_to_its_target() {
+        let game = rules(2, &[]);
+        let cone = 1 << HEIGHT_BITS; // x:1
+        let state = to_move(&game, &[[-1, -1, -1, cone], [-1; 4]], 3, &[4, 4, 0]);
+        let to_x2 = game
+            .legal_moves(&state)
+            .as_slice()
+            .iter()
+            .map(|&chosen| game.move_view(&state, chosen))
+            .find(|view| view.uses == [(0, 1, 2)])
+            .expect("x:1>x:2 is legal");
+        // inner:2, inner:3, x:2 (the outer track takes 4 to the next X)
+        assert_eq!(to_x2.path, [34, 35, 2]);
+        assert!(!to_x2.backward && !to_x2.from_start);
     }
 
     #[test]

@@ -23,7 +23,8 @@
 //! `variant=ludopy`, `LudopyLudo`: LUDOpy 1.5.0's Danish Ludo, quirks included (below).
 
 use crate::engine::{
-    self, Game, List, Move, MoveList, Phase, RaceShape, Row, State, Table, MAX_SEATS, PIECES,
+    self, Game, List, Move, MoveList, MoveView, Phase, RaceShape, Row, State, Table, MAX_SEATS,
+    PIECES,
 };
 use crate::rng::Draw;
 
@@ -99,8 +100,13 @@ fn read_options(given: &[(String, String)]) -> Result<Options, String> {
     }
     let [play_on, no_forfeit, no_safe] = other;
     let variant = variant(given);
-    if variant != Variant::Classic && (no_forfeit || no_safe) {
-        return Err("ludo options three_sixes and safe_squares are for variant=classic".into());
+    if variant != Variant::Classic {
+        if no_forfeit {
+            return Err("ludo option three_sixes is for variant=classic only".into());
+        }
+        if no_safe {
+            return Err("ludo option safe_squares is for variant=classic only".into());
+        }
     }
     Ok(Options {
         variant,
@@ -339,7 +345,7 @@ impl Game for TwoDiceLudo {
             state.pieces[seat] = advance(&state.pieces[seat], *one);
             self.board.hit_all(&mut state.pieces, seat, one.target);
         }
-        let finished_now = turn.count > 0 && state.pieces[seat] == [EXIT; PIECES];
+        let finished_now = turn.count > 0 && self.row_finished(&state.pieces[seat]);
         let finisher = finished_now.then_some(seat as u8);
         self.table
             .after_move(state, seat as u8, finisher, &[], again);
@@ -357,6 +363,21 @@ impl Game for TwoDiceLudo {
             })
             .collect();
         texts.join(" ")
+    }
+
+    fn move_view(&self, state: &State, turn: Turn) -> MoveView {
+        let uses = turn.uses[..turn.count as usize]
+            .iter()
+            .map(|one| (one.die, one.origin, one.target))
+            .collect();
+        MoveView {
+            uses,
+            ..MoveView::step(state, None)
+        }
+    }
+
+    fn row_finished(&self, row: &Row) -> bool {
+        *row == [EXIT; PIECES]
     }
 }
 
@@ -488,7 +509,7 @@ impl Game for ClassicLudo {
             }
             engine::sort_row(row);
             self.board.hit_all(&mut state.pieces, seat, target);
-            finisher = (state.pieces[seat] == [HOME; PIECES]).then_some(seat as u8);
+            finisher = self.row_finished(&state.pieces[seat]).then_some(seat as u8);
         }
         self.table
             .after_move(state, seat as u8, finisher, &[], again);
@@ -502,6 +523,14 @@ impl Game for ClassicLudo {
                 format!("{from}>{to}")
             }
         }
+    }
+
+    fn move_view(&self, state: &State, chosen: Move) -> MoveView {
+        MoveView::step(state, chosen.step())
+    }
+
+    fn row_finished(&self, row: &Row) -> bool {
+        *row == [HOME; PIECES]
     }
 }
 
@@ -593,8 +622,14 @@ impl LudopyLudo {
         self.board.shape(LUDOPY_GOAL)
     }
 
-    /// The pieces after the move (`Player.move_piece`, quirks kept).
-    fn moved(&self, before: &[Row; MAX_SEATS], seat: usize, chosen: DieMove) -> [Row; MAX_SEATS] {
+    /// Where the moved pin ends (home when an enemy sends it back) and the enemy pins it sends
+    /// home (`Player.move_piece`, quirks kept).
+    fn resolve(
+        &self,
+        before: &[Row; MAX_SEATS],
+        seat: usize,
+        chosen: DieMove,
+    ) -> (i16, List<(usize, i16), 8>) {
         let plan = &self.plans[seat][(chosen.origin + 1) as usize][chosen.die as usize];
         let mut end = plan.end;
         let mut captures = List::<(usize, i16), 8>::default();
@@ -610,6 +645,12 @@ impl LudopyLudo {
                 }
             }
         }
+        (end, captures)
+    }
+
+    /// The pieces after the move.
+    fn moved(&self, before: &[Row; MAX_SEATS], seat: usize, chosen: DieMove) -> [Row; MAX_SEATS] {
+        let (end, captures) = self.resolve(before, seat, chosen);
         let mut pieces = *before;
         let row = &mut pieces[seat];
         if let Some(i) = row.iter().position(|&p| p == chosen.origin) {
@@ -777,7 +818,7 @@ impl Game for LudopyLudo {
         state.aux[ROUND] = round;
         state.aux[ATTEMPTS] = attempts;
         state.pieces = after;
-        let done = !chosen.pass && after[seat as usize] == [LUDOPY_GOAL; PIECES];
+        let done = !chosen.pass && self.row_finished(&after[seat as usize]);
         self.table
             .after_move(state, seat, done.then_some(seat), &[], again);
     }
@@ -788,6 +829,23 @@ impl Game for LudopyLudo {
         }
         let from = name(chosen.origin, CLASSIC_LANE, LUDOPY_GOAL, "goal");
         format!("{from}+{}", chosen.die)
+    }
+
+    /// The pin's use of the die ends where LUDOpy puts it (a star's jump, the bounce at the
+    /// goal; home when it is sent back).
+    fn move_view(&self, state: &State, chosen: DieMove) -> MoveView {
+        if chosen.pass {
+            return MoveView::step(state, None);
+        }
+        let (end, _) = self.resolve(&state.pieces, state.current as usize, chosen);
+        MoveView {
+            uses: vec![(chosen.die, chosen.origin, end)],
+            ..MoveView::step(state, None)
+        }
+    }
+
+    fn row_finished(&self, row: &Row) -> bool {
+        *row == [LUDOPY_GOAL; PIECES]
     }
 
     fn aux_len(&self) -> usize {

@@ -17,7 +17,7 @@
 //! 56..59 Home 1..4.
 
 use crate::engine::{
-    self, End, Game, List, Phase, RaceShape, Row, State, Table, MAX_SEATS, PIECES,
+    self, End, Game, List, MoveView, Phase, RaceShape, Row, State, Table, MAX_SEATS, PIECES,
 };
 
 const LOOP: usize = 56;
@@ -260,7 +260,7 @@ impl Game for Marbles {
                 row[i] = chosen.target;
             }
             engine::sort_row(row);
-            let done = !self.war && state.pieces[owner][0] >= HOME_START;
+            let done = self.row_finished(&state.pieces[owner]);
             finisher = done.then_some(owner as u8);
             if self.war {
                 for other in 0..self.table.seats as u8 {
@@ -290,6 +290,20 @@ impl Game for Marbles {
             return step;
         }
         format!("{} {step}", COLOURS[self.colours[chosen.owner as usize]])
+    }
+
+    fn move_view(&self, state: &State, chosen: MarbleMove) -> MoveView {
+        if chosen == PASS {
+            return MoveView::step(state, None);
+        }
+        MoveView {
+            owner: chosen.owner,
+            ..MoveView::step(state, Some((chosen.origin, chosen.target)))
+        }
+    }
+
+    fn row_finished(&self, row: &Row) -> bool {
+        !self.war && row[0] >= HOME_START
     }
 
     fn places(&self, state: &State) -> [u8; MAX_SEATS] {

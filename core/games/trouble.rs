@@ -4,7 +4,7 @@
 //! green 14, blue 21); 2 players sit opposite (red, green).
 
 use crate::engine::{
-    self, Game, Move, MoveList, Phase, RaceShape, Row, State, Table, MAX_SEATS, PIECES,
+    self, Game, Move, MoveList, MoveView, Phase, RaceShape, Row, State, Table, MAX_SEATS, PIECES,
 };
 
 const LOOP: i16 = 28;
@@ -182,7 +182,7 @@ impl Trouble {
         let mut finisher = None;
         if let Move::Step { origin, target } = chosen {
             self.move_peg(&mut state.pieces, seat as usize, origin, target);
-            finisher = (state.pieces[seat as usize][0] >= LOOP).then_some(seat);
+            finisher = Game::row_finished(self, &state.pieces[seat as usize]).then_some(seat);
         }
         self.table.after_move(state, seat, finisher, &[], again);
     }
@@ -237,6 +237,14 @@ impl Game for Trouble {
 
     fn move_text(&self, _: &State, chosen: Move) -> String {
         move_text(chosen)
+    }
+
+    fn move_view(&self, state: &State, chosen: Move) -> MoveView {
+        MoveView::step(state, chosen.step())
+    }
+
+    fn row_finished(&self, row: &Row) -> bool {
+        row[0] >= LOOP
     }
 }
 

@@ -67,7 +67,7 @@ def explain(rules: Rules, state: State, ranking: list[RankedMove]) -> str:
     if len(ranking) == 1:
         return "the only legal move"
     seat = state.current
-    after = state.pieces if best.move.is_pass else rules.move_pieces(state, best.move)
+    after = rules.apply_move(state, best.move).pieces
     reasons = []
     if rules.seat_finished(after, seat) and not rules.seat_finished(state.pieces, seat):
         reasons.append("brings your last piece in")

@@ -1,15 +1,12 @@
-"""The shared engine: turn structure, chance events, legality, outcome.
+"""The engine: a game's rules, played by the native core.
 
-A game is a subclass of :class:`Rules` that supplies its board and a few hooks
-(``initial_pieces``, ``piece_moves``, ``move_pieces``, ``extra_roll``,
-``seat_finished``; optionally ``may_pass``, ``eliminated``, ``score``).
-Everything else (the roll-off, whose turn it is, extra rolls, players finishing
-and play going on for the lower places, elimination, teams, the outcome, and
-the checked ``play``) lives here once.
+Every rule lives once, in the core (core/, Rust): legal moves, moves, rolls, the roll-off,
+extra rolls, finishing, elimination, teams, the end and the places. A game here is a
+subclass of :class:`Rules` that names its options, colours and notation, turns the core's
+moves into its own ``Move`` values, and describes them; the core checks every move.
 
-Two ways in:
-- ``roll``/``play`` check what they are given and raise typed errors;
-- ``apply_roll``/``apply_move`` trust their caller (search and simulation).
+- ``roll``/``play`` check what they are given and raise typed errors naming the position;
+- ``apply_roll``/``apply_move`` are the same calls for callers that trust their input.
 """
 
 from __future__ import annotations
@@ -22,9 +19,10 @@ from fractions import Fraction
 from functools import cache
 from typing import ClassVar
 
+from pegrace import _core
 from pegrace.dice import D6, Dice, Roll
 from pegrace.errors import IllegalMoveError, NotationError, OptionError
-from pegrace.moves import PASS, Move
+from pegrace.moves import PASS, Move, Step
 from pegrace.state import Phase, State
 
 Pieces = tuple[tuple[int, ...], ...]
@@ -33,6 +31,9 @@ ROLL, MOVE, OVER = Phase.ROLL, Phase.MOVE, Phase.OVER
 # evaluation must stay below: a side's evaluation is less than a quarter of it, or a search
 # would trade a win for a position in play.
 TERMINAL_WEIGHT = 1000.0
+# a move as the core lists it: its text, whose pieces it moves, each use of the roll (die,
+# origin, target), the spaces it passes, whether it goes counter-clockwise or leaves START
+CoreMove = tuple[str, int, list[tuple[int, int, int]], list[int], bool, bool]
 
 
 @cache
@@ -50,12 +51,15 @@ def attacker_table(count: int, to_move: int | None = None) -> tuple[tuple[int, .
     )
 
 
-def _state(*fields: object) -> State:
-    """Build a State from its fields in order, skipping NamedTuple's argument parsing."""
-    return _new(State, fields)
-
-
-_new = tuple.__new__  # the hot paths build States with it directly: one call fewer
+def _state(native: _core.NativeState) -> State:
+    """A State from the core's fields (a roll as the list of its dice)."""
+    pieces, phase, current, dice, streak, turn, finished, out, contenders, rolloff, aux, end = (
+        native
+    )
+    roll: Roll | None = None if dice is None else dice[0] if len(dice) == 1 else (dice[0], dice[1])
+    return State(tuple(map(tuple, pieces)), Phase(phase), current, roll, streak, turn,
+                 tuple(finished), tuple(out), tuple(contenders), tuple(rolloff), tuple(aux),
+                 end)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -86,7 +90,7 @@ class Outcome:
 
 
 class Rules:
-    """The engine, specialised by a game. One instance holds one game's settings."""
+    """A game's settings (its options and seats), played by the native core."""
 
     name: ClassVar[str]
     title: ClassVar[str]
@@ -97,12 +101,6 @@ class Rules:
     max_players: ClassVar[int] = 4
     dice: Dice = D6
     roll_verb: ClassVar[str] = "roll"  # what the seat to act does, in ``summary`` ("pop")
-    # Which optional hooks can matter: a game (or a rules instance, per its options) sets
-    # them, and the engine skips the rest on its hot path.
-    eliminates: bool = False  # whether ``eliminated`` can ever be true
-    counts_aux: bool = False  # whether ``next_aux`` changes anything
-    stops: bool = False  # whether ``stop_after`` can ever stop a game
-    moves_others: bool = False  # whether a seat can move another seat's pieces
 
     def __init__(self, players: int = 4, options: Mapping[str, str] | None = None) -> None:
         if not self.min_players <= players <= self.max_players:
@@ -112,20 +110,23 @@ class Rules:
             )
         self.players = players
         self.options = self._resolve_options(options or {})
+        try:
+            self.core = _core.CoreRules(self.name, players, sorted(self.options.items()))
+        except ValueError as error:  # an option that does not go with the others
+            raise OptionError(str(error)) from None
         self.colours = self.seat_colours(players)
-        self.sides = self.seat_sides()
+        sides, next_seat, self.plays_on = self.core.seating()
+        self.sides, self.next_seat = tuple(sides), tuple(next_seat)
         self.side_count = max(self.sides) + 1
         self.side_seats = tuple(
             tuple(s for s in range(len(self.colours)) if self.sides[s] == side)
             for side in range(self.side_count)
         )
-        order = self.turn_order()
-        self.next_seat = tuple(order[(order.index(s) + 1) % len(order)] for s in range(len(order)))
         self.setup()
-        # copied onto the instance: the hot path then finds them without a class lookup
-        self.eliminates, self.counts_aux = self.eliminates, self.counts_aux
-        self.stops, self.moves_others = self.stops, self.moves_others
-        self.passes = type(self).may_pass is not Rules.may_pass  # whether to ask may_pass
+
+    def __reduce__(self) -> tuple[type[Rules], tuple[int, dict[str, str]]]:
+        """Pickled as the game and settings it was made from (worker processes rebuild it)."""
+        return type(self), (self.players, dict(self.options))
 
     # ------------------------------------------------------------------ options
     @classmethod
@@ -142,11 +143,7 @@ class Rules:
         resolved = {spec.name: spec.default for spec in self.option_specs}
         for key, value in given.items():
             resolved[key] = self.option(key).check(str(value), self.name)
-        self.check_options(resolved)
         return resolved
-
-    def check_options(self, options: Mapping[str, str]) -> None:
-        """Hook: reject option combinations that make no sense for this player count."""
 
     def on(self, name: str) -> bool:
         return self.options[name] == "on"
@@ -156,13 +153,6 @@ class Rules:
         """The colours in play, in board order (clockwise from the first colour)."""
         spacing = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}[players]
         return tuple(self.all_colours[i] for i in spacing)
-
-    def seat_sides(self) -> tuple[int, ...]:
-        """Which side (player or team) each seat plays for; by default one side each."""
-        return tuple(range(len(self.colours)))
-
-    def turn_order(self) -> list[int]:
-        return list(range(len(self.colours)))
 
     def side_name(self, side: int) -> str:
         return "+".join(self.colours[s] for s in self.side_seats[side])
@@ -176,55 +166,26 @@ class Rules:
                 f"(colours: {', '.join(self.colours)})"
             ) from None
 
+    def seat_finished(self, pieces: Pieces, seat: int) -> bool:
+        """Whether ``seat`` has brought all its pieces in."""
+        return self.core.row_finished(list(pieces[seat]))
+
+    def seat_active(self, seat: int, finished: tuple[int, ...], out: tuple[int, ...]) -> bool:
+        """Whether a seat still takes turns (not out; not finished, unless it plays on for its
+        partner)."""
+        return self.core.seat_active(seat, list(finished), list(out))
+
     # --------------------------------------------------------------- hooks
     def setup(self) -> None:
-        """Hook: build the board and lookup tables once per rules instance."""
+        """Hook: build what the game's notation, pictures and evaluation need, once."""
 
-    def initial_pieces(self) -> Pieces:
-        raise NotImplementedError
-
-    def initial_aux(self) -> tuple[int, ...]:
-        return ()
-
-    def piece_moves(self, state: State) -> list[Move]:
-        """The moves that move something with ``state.roll`` (no pass)."""
-        raise NotImplementedError
-
-    def may_pass(self, state: State) -> bool:
-        """Whether the seat may pass although it has a move."""
-        return False
-
-    def move_pieces(self, state: State, move: Move) -> Pieces:
-        raise NotImplementedError
-
-    def extra_roll(self, state: State, move: Move) -> bool:
-        """Whether the seat that just played ``move`` (from ``state``) rolls again."""
-        return False
-
-    def next_aux(self, state: State, move: Move, pieces: Pieces) -> tuple[int, ...]:
-        return state.aux
-
-    def seat_finished(self, pieces: Pieces, seat: int) -> bool:
-        raise NotImplementedError
-
-    def eliminated(self, pieces: Pieces, seat: int) -> bool:
-        return False
-
-    def piece_owner(self, state: State, move: Move) -> int:
-        """The seat whose pieces ``move`` moves (only asked when ``moves_others``)."""
-        return state.current
-
-    def stop_after(self, state: State) -> str:
-        """Hook: a reason to stop now that the rules name (e.g. a turn limit), or ""."""
-        return ""
-
-    def play_on(self) -> bool:
-        """Whether play goes on after the first side finishes, for the lower places."""
-        return True
-
-    def score(self, state: State, seat: int) -> float:
-        """How far a seat has got, to rank seats that neither finished nor went out."""
-        return 0.0
+    def core_move(self, text: str, owner: int, uses: list[tuple[int, int, int]],
+                  path: list[int], backward: bool, from_start: bool) -> Move:  # fmt: skip
+        """Hook: the game's move for one the core lists (``CoreMove``): by default a step."""
+        if not uses:
+            return PASS
+        ((_, origin, target),) = uses
+        return Step(origin, target, text)
 
     def evaluate(self, pieces: Pieces, seat: int) -> float:
         """How good ``pieces`` look for ``seat``'s side; computer players maximise it."""
@@ -260,13 +221,24 @@ class Rules:
         pieces, so by default: the pieces of other sides that are no longer where they were."""
         if move.is_pass:
             return 0
-        after = self.move_pieces(state, move)
+        after = self.apply_move(state, move).pieces
         side = self.sides[state.current]
         return sum(
-            len(Counter(before) - Counter(now))
-            for seat, (before, now) in enumerate(zip(state.pieces, after, strict=True))
+            len(lost)
+            for seat, lost in self.sent_back(state.pieces, after, state.current)
             if self.sides[seat] != side
         )
+
+    @staticmethod
+    def sent_back(before: Pieces, after: Pieces, mover: int) -> list[tuple[int, list[int]]]:
+        """The seats but ``mover`` that lost pieces between two positions (in seat order), with
+        the positions they lost them from."""
+        lost = []
+        for seat, (was, now) in enumerate(zip(before, after, strict=True)):
+            gone = list((Counter(was) - Counter(now)).elements())
+            if gone and seat != mover:
+                lost.append((seat, sorted(gone)))
+        return lost
 
     def danger(self, pieces: Pieces, seat: int) -> float:
         """The part of ``evaluate`` that is ``seat``'s exposure to being hit next turn (0 where
@@ -309,6 +281,10 @@ class Rules:
     def check_pieces(self, pieces: Pieces) -> None:
         """Raise NotationError if no game could reach these pieces."""
 
+    def initial_aux(self) -> tuple[int, ...]:
+        """The game's own counters at the start (``State.aux``)."""
+        return self.initial_state().aux
+
     def check_aux(self, aux: tuple[int, ...]) -> None:
         """Raise NotationError if ``aux`` is not a valid set of this game's counters (a game
         with counters of its own checks their values too)."""
@@ -319,11 +295,7 @@ class Rules:
 
     # --------------------------------------------------------------- engine
     def initial_state(self) -> State:
-        leads = tuple(seats[0] for seats in self.side_seats)
-        return State(
-            self.initial_pieces(), Phase.ROLLOFF, leads[0], None, 0, 0, (), (), leads, (),
-            self.initial_aux(), "",
-        )  # fmt: skip
+        return _state(self.core.initial())
 
     def chance_outcomes(self, state: State) -> tuple[tuple[Roll, Fraction], ...]:
         return self.dice_at(state).outcomes if state.phase <= ROLL else ()
@@ -337,12 +309,7 @@ class Rules:
         return self.dice_at(state).sample(rng)
 
     def apply_roll(self, state: State, roll: Roll) -> State:
-        if state.phase == ROLL:
-            return _new(State, (
-                state.pieces, MOVE, state.current, roll, state.streak, state.turn, state.finished,
-                state.out, (), (), state.aux, "",
-            ))  # fmt: skip
-        return self._rolloff(state, roll)
+        return _state(self.core.roll(state, roll))
 
     def roll(self, state: State, roll: Roll) -> State:
         """Checked ``apply_roll``."""
@@ -352,136 +319,35 @@ class Rules:
             raise IllegalMoveError(f"{roll!r} is not a possible roll: {self.summary(state)}")
         return self.apply_roll(state, roll)
 
-    def _rolloff(self, state: State, roll: Roll) -> State:
-        assert isinstance(roll, int)  # the roll-off always pops one d6
-        pops = (*state.rolloff, roll)
-        contenders = state.contenders
-        if len(pops) < len(contenders):
-            return state._replace(current=contenders[len(pops)], rolloff=pops)
-        top = max(pops)
-        tied = tuple(s for s, r in zip(contenders, pops, strict=True) if r == top)
-        if len(tied) > 1:
-            return state._replace(current=tied[0], contenders=tied, rolloff=())
-        return state._replace(phase=Phase.ROLL, current=tied[0], turn=1, contenders=(), rolloff=())
-
     def legal_moves(self, state: State) -> list[Move]:
         """Never empty for a seat to move: when nothing can move, it holds the pass."""
-        if state.phase != MOVE:
-            return []
-        moves = self.piece_moves(state)
-        if not moves:
-            return [PASS]
-        if self.passes and self.may_pass(state):
-            moves.append(PASS)
-        return moves
+        return [self.core_move(*found) for found in self.core.legal(state)]
 
     def play(self, state: State, move: Move) -> State:
         """Checked ``apply_move``: raises IllegalMoveError naming the move and position."""
         if state.phase != Phase.MOVE:
             raise IllegalMoveError(f"{move} cannot be played now: {self.summary(state)}")
-        if move not in self.legal_moves(state):
+        if move not in self.legal_moves(state):  # a move's text is the mover's: ask the move
             raise IllegalMoveError(f"{move} is not a legal move: {self.summary(state)}")
         return self.apply_move(state, move)
 
     def apply_move(self, state: State, move: Move) -> State:
-        seat = state.current
-        finished, out, aux = state.finished, state.out, state.aux
-        if move.is_pass:
-            pieces = state.pieces
-        else:
-            pieces = self.move_pieces(state, move)
-            owner = self.piece_owner(state, move) if self.moves_others else seat
-            if owner not in finished and self.seat_finished(pieces, owner):
-                finished += (owner,)
-            if self.eliminates:
-                out = self._eliminations(pieces, finished, out)
-            if finished is not state.finished or out is not state.out:
-                end = self._game_over(finished, out)
-                if end:
-                    aux = self.next_aux(state, move, pieces)
-                    return _state(
-                        pieces, OVER, seat, None, state.streak, state.turn, finished, out, (), (),
-                        aux, end,
-                    )  # fmt: skip
-        if self.counts_aux:
-            aux = self.next_aux(state, move, pieces)
-        if self.extra_roll(state, move) and self.seat_active(seat, finished, out):
-            return _new(State, (
-                pieces, ROLL, seat, None, state.streak + 1, state.turn, finished, out, (), (),
-                aux, "",
-            ))  # fmt: skip
-        nxt = self.next_seat[seat]
-        if finished or out or self.moves_others:
-            while not self.seat_active(nxt, finished, out):
-                nxt = self.next_seat[nxt]
-        following = _new(State, (
-            pieces, ROLL, nxt, None, 0, state.turn + 1, finished, out, (), (), aux, ""
-        ))  # fmt: skip
-        if self.stops:
-            stop = self.stop_after(following)
-            if stop:
-                return following._replace(phase=Phase.OVER, end=stop)
-        return following
-
-    def seat_active(self, seat: int, finished: tuple[int, ...], out: tuple[int, ...]) -> bool:
-        return seat not in finished and seat not in out
-
-    def _eliminations(
-        self, pieces: Pieces, finished: tuple[int, ...], out: tuple[int, ...]
-    ) -> tuple[int, ...]:
-        for seat in range(len(self.colours)):
-            if seat not in out and seat not in finished and self.eliminated(pieces, seat):
-                out += (seat,)
-        return out
-
-    def side_done(self, side: int, finished: tuple[int, ...]) -> bool:
-        return all(s in finished for s in self.side_seats[side])
-
-    def _game_over(self, finished: tuple[int, ...], out: tuple[int, ...]) -> str:
-        done = sum(1 for side in range(self.side_count) if self.side_done(side, finished))
-        standing = (
-            self.side_count
-            - done
-            - sum(1 for side in range(self.side_count) if self._side_out(side, out))
-        )
-        if done and not self.play_on():
-            return "first place decided"
-        if standing <= 1:
-            return "all places decided" if done or standing else "no side left"
-        return ""
-
-    def _side_out(self, side: int, out: tuple[int, ...]) -> bool:
-        return all(s in out for s in self.side_seats[side])
+        """The position after a legal move (found by its text)."""
+        after = self.core.play(state, str(move))
+        if after is None:
+            raise IllegalMoveError(f"{move} is not a legal move: {self.summary(state)}")
+        return _state(after)
 
     def decided(self, state: State) -> dict[int, int]:
         """The places already settled, by side: sides finished take the top places in the
         order they finished, sides out of the game the bottom ones (the first out, last)."""
-        places: dict[int, int] = {}
-        for seat in state.finished:
-            side = self.sides[seat]
-            if side not in places and self.side_done(side, state.finished):
-                places[side] = len(places) + 1
-        out = 0
-        for seat in state.out:
-            side = self.sides[seat]
-            if side not in places and self._side_out(side, state.out):
-                places[side] = self.side_count - out
-                out += 1
-        return places
+        return {side: place for side, place in enumerate(self.core.decided(state)) if place}
 
     def outcome(self, state: State) -> Outcome:
         """Places of every side; meaningful once the game is over."""
-        settled = self.decided(state)
-        rest = [s for s in range(self.side_count) if s not in settled]
-        free = min(set(range(1, self.side_count + 1)) - set(settled.values()), default=1)
-        places = [settled.get(side, 0) for side in range(self.side_count)]
-        side_score = {
-            side: sum(self.score(state, seat) for seat in self.side_seats[side]) for side in rest
-        }
-        for side in rest:
-            places[side] = free + sum(1 for other in rest if side_score[other] > side_score[side])
+        places = tuple(self.core.places(state))
         winners = tuple(s for s in range(self.side_count) if places[s] == 1)
-        return Outcome(tuple(places), winners, state.end)
+        return Outcome(places, winners, state.end)
 
     def returns(self, state: State) -> tuple[float, ...]:
         """Per-side reward in [0, 1]: 1 for first place, 0 for last, linear between."""

@@ -1,23 +1,21 @@
-"""The native core (``pegrace._core``, Rust; docs/architecture.md) behind a typed face.
+"""The native core's computer play (``pegrace._core``, Rust; docs/architecture.md) behind a
+typed face; the rules' own face is ``pegrace.engine.Rules``.
 
-Its calls are coarse: a whole batch of games, a batch of playouts, or one position's every
-successor. Ported so far: every game's rules (every variant and option) and the players that
-look one move ahead (random, easy, medium and the personalities), which play the very games
-the Python runner plays from the same seeds; while the port goes on, the Python rules and
-players are the oracle (tests/test_native_rules.py and tests/test_native_players.py)."""
+Its calls are coarse: a whole batch of games, a batch of playouts, one decision. Every
+computer player plays there (random, easy, medium, the personalities, hard and expert), the
+very games the Python runner plays from the same seeds; the Python players and search are
+their oracle in the tests (tests/test_native_players.py, tests/test_native_search.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 from pegrace import _core
-from pegrace.dice import Roll
 from pegrace.engine import Rules
 from pegrace.errors import OptionError, PegraceError
 from pegrace.players import Player, make_player
-from pegrace.state import Phase, State
+from pegrace.state import State
 
 # the computer players the core plays by their own names (the search players, hard, expert and
 # their variations, by their settings)
@@ -85,38 +83,6 @@ def random_games(rules: Rules, games: int, seed: int) -> RandomGames:
     totals = _core.random_games(rules.name, rules.players, _options(rules), games, seed)
     return RandomGames(totals["games"], tuple(totals["wins"]), totals["moves"], totals["rolls"],
                        totals["turns"])  # fmt: skip
-
-
-def _state(native: _core.NativeState) -> State:
-    pieces, phase, current, dice, streak, turn, finished, out, contenders, rolloff, aux, end = (
-        native
-    )
-    roll: Roll | None = None if dice is None else dice[0] if len(dice) == 1 else (dice[0], dice[1])
-    return State(tuple(map(tuple, pieces)), Phase(phase), current, roll, streak, turn,
-                 tuple(finished), tuple(out), tuple(contenders), tuple(rolloff), tuple(aux),
-                 end)  # fmt: skip
-
-
-@lru_cache(maxsize=64)
-def _core_rules(game: str, players: int, options: tuple[tuple[str, str], ...]) -> _core.CoreRules:
-    """The core's rules of a game, built once for every call that asks (a few are in use)."""
-    return _core.CoreRules(game, players, list(options))
-
-
-def core_rules(rules: Rules) -> _core.CoreRules:
-    _check(rules)
-    return _core_rules(rules.name, rules.players, tuple(_options(rules)))
-
-
-def successors(rules: Rules, state: State) -> list[tuple[str, State]]:
-    """Every legal move of the position (its text) with the position it leads to."""
-    found = core_rules(rules).moves(tuple(state))
-    return [(text, _state(after)) for text, after in found]
-
-
-def after_roll(rules: Rules, state: State, roll: Roll) -> State:
-    """The position after a roll (or a roll-off pop)."""
-    return _state(core_rules(rules).roll(tuple(state), roll))
 
 
 # a seat for the core: its colour, its player's name and settings (``core_player``)

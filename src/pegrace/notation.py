@@ -21,6 +21,8 @@ STATE_KEYS = {
     "game", "players", "rules", "phase", "to_move", "roll", "pieces", "finished", "out",
     "streak", "turn", "contenders", "rolloff", "aux", "end",
 }  # fmt: skip
+# the largest values the native core keeps: extra rolls in a turn, turns, a game's counters
+LONGEST_STREAK, LAST_TURN, LARGEST_COUNTER = 255, 2**32 - 1, 2**16 - 1
 
 
 def state_to_json(rules: Rules, state: State) -> dict[str, Any]:
@@ -89,20 +91,23 @@ def _seats(rules: Rules, data: Mapping[str, Any], field: str) -> tuple[int, ...]
     value = data.get(field, [])
     if not isinstance(value, list):
         raise NotationError(f'"{field}" must be a list of colours')
-    return tuple(_seat(rules, v, field) for v in value)
+    seats = tuple(_seat(rules, v, field) for v in value)
+    if len(set(seats)) != len(seats):
+        raise NotationError(f'"{field}" lists a colour twice: {value}')
+    return seats
 
 
-def _ints(data: Mapping[str, Any], field: str) -> tuple[int, ...]:
+def _ints(data: Mapping[str, Any], field: str, most: int) -> tuple[int, ...]:
     value = data.get(field, [])
-    if not isinstance(value, list) or not all(type(v) is int for v in value):
-        raise NotationError(f'"{field}" must be a list of whole numbers')
+    if not isinstance(value, list) or not all(type(v) is int and 0 <= v <= most for v in value):
+        raise NotationError(f'"{field}" must be a list of whole numbers 0..{most}')
     return tuple(value)
 
 
-def _int(data: Mapping[str, Any], field: str, default: int) -> int:
+def _int(data: Mapping[str, Any], field: str, default: int, most: int) -> int:
     value = data.get(field, default)
-    if type(value) is not int or value < 0:
-        raise NotationError(f'"{field}" must be a whole number >= 0, not {value!r}')
+    if type(value) is not int or not 0 <= value <= most:
+        raise NotationError(f'"{field}" must be a whole number 0..{most}, not {value!r:.40}')
     return value
 
 
@@ -156,18 +161,23 @@ def _read_state(rules: Rules, data: Mapping[str, Any]) -> State:
         phase=phase,
         current=current,
         roll=None if roll is None else rules.dice.from_json(roll),
-        streak=_int(data, "streak", 0),
-        turn=_int(data, "turn", 1),
+        streak=_int(data, "streak", 0, LONGEST_STREAK),
+        turn=_int(data, "turn", 1, LAST_TURN),
         finished=finished,
         out=_seats(rules, data, "out"),
         contenders=_seats(rules, data, "contenders"),
-        rolloff=_ints(data, "rolloff"),
-        aux=_ints(data, "aux") if "aux" in data else rules.initial_aux(),
+        rolloff=_ints(data, "rolloff", 6),
+        aux=_ints(data, "aux", LARGEST_COUNTER) if "aux" in data else rules.initial_aux(),
         end=_end(data, phase),
     )
     rules.check_aux(state.aux)
     if phase == Phase.ROLLOFF and not state.contenders:
         state = state._replace(contenders=rules.initial_state().contenders)
+    if state.rolloff and len(state.rolloff) >= len(state.contenders):
+        raise NotationError(
+            f'"rolloff" holds the pops so far, fewer than the {len(state.contenders)} '
+            f"contenders, not {list(state.rolloff)}"
+        )
     if phase != Phase.OVER and not rules.seat_active(current, state.finished, state.out):
         raise NotationError(f"{rules.colours[current]} is to move but has no turns left")
     return state

@@ -78,7 +78,7 @@ class HeuristicPlayer(Player):
         best: list[Move] = []
         best_value = float("-inf")
         for move in moves:
-            pieces = state.pieces if move.is_pass else rules.move_pieces(state, move)
+            pieces = rules.apply_move(state, move).pieces
             value = self.value(rules, state, move, pieces)
             if value > best_value + 1e-9:
                 best, best_value = [move], value

@@ -145,7 +145,6 @@ class RaceRules(Rules):
     """A race game: every piece walks its colour's own path from base to goal."""
 
     pieces_per_colour = 4
-    captured_to = -1  # where a captured piece goes (Marbles' War: out of the game)
     # evaluation weights (tuned per game, docs/ai.md): the worth of a piece out of its base, of
     # one in its finish lane and of one on the goal on top of its steps; an exposed piece costs
     # RISK_SHARE of its steps plus RISK_FLAT (two-dice Ludo weighs exposure its own way)
@@ -168,35 +167,11 @@ class RaceRules(Rules):
         # absolute loop space of each seat's relative loop position, and back
         self.abs_of = tuple(tuple((s + p) % loop for p in range(loop)) for s in starts)
         self.rel_at = tuple(tuple((a - s) % loop for a in range(loop)) for s in starts)
-        names = [track.position_name(p) for p in range(-1, self.goal + 1)]
-        # steps[origin + 1][target + 1]: every forward step, built once
-        self.steps = tuple(
-            tuple(Step(o - 1, t - 1, f"{names[o]}>{names[t]}") for t in range(self.goal + 2))
-            for o in range(self.goal + 2)
-        )
 
     def step(self, origin: int, target: int) -> Step:
-        return self.steps[origin + 1][target + 1]
-
-    def initial_pieces(self) -> Pieces:
-        return tuple((-1,) * self.pieces_per_colour for _ in self.colours)
-
-    def move_pieces(self, state: State, move: Move) -> Pieces:
-        """One piece steps to its target; an opponent there is captured."""
-        assert isinstance(move, Step)
-        owner = self.piece_owner(state, move) if self.moves_others else state.current
-        pieces = list(state.pieces)
-        hit = self.occupant(state.pieces, owner, move.target)
-        if hit is not None:
-            self.send_home(pieces, *hit, base=self.captured_to)
-        self.relocate(pieces, owner, move.origin, move.target)
-        return tuple(pieces)
-
-    def seat_finished(self, pieces: Pieces, seat: int) -> bool:
-        return pieces[seat][0] >= self.lane_start
-
-    def score(self, state: State, seat: int) -> float:
-        return float(sum(p + 1 for p in state.pieces[seat]))
+        """A step of the seat to move, written as the notation writes it."""
+        name = self.track.position_name
+        return Step(origin, target, f"{name(origin)}>{name(target)}")
 
     def evaluate(self, pieces: Pieces, seat: int) -> float:
         """Progress, pieces out and home, captures (an opponent's loss), minus the value
@@ -419,36 +394,6 @@ class RaceRules(Rules):
         chance = 1 / seats + value / win_scale(seats)
         return chance if 0.0 <= chance <= 1.0 else None
 
-    def occupant(self, pieces: Pieces, seat: int, target: int) -> tuple[int, int] | None:
-        """The opponent (seat, its relative position) on the loop space ``target`` of
-        ``seat``'s frame, if any."""
-        if target < 0 or target >= self.lane_start:
-            return None
-        space = self.abs_of[seat][target % self.track.loop_length]
-        for other in range(len(pieces)):
-            if other != seat:
-                relative = self.rel_at[other][space]
-                if relative in pieces[other]:
-                    return other, relative
-        return None
-
-    @staticmethod
-    def send_home(pieces: list[tuple[int, ...]], seat: int, position: int, base: int = -1) -> None:
-        """Move one of ``seat``'s pieces from ``position`` to ``base`` (any code that sorts
-        below every board position, e.g. Marbles' "removed")."""
-        row = list(pieces[seat])
-        row.remove(position)
-        pieces[seat] = (base, *row)
-
-    @staticmethod
-    def relocate(pieces: list[tuple[int, ...]], seat: int, origin: int, target: int) -> None:
-        """Move one of ``seat``'s pieces from ``origin`` to ``target``, keeping the row sorted."""
-        row = list(pieces[seat])
-        row.remove(origin)
-        row.append(target)
-        row.sort()
-        pieces[seat] = tuple(row)
-
     # -------------------------------------------------------------- notation
     def piece_text(self, seat: int, position: int) -> str:
         return self.track.position_name(position)
@@ -488,11 +433,12 @@ class RaceRules(Rules):
         return text
 
     def describe(self, state: State, move: Move) -> str:
+        """``track:3 (space:10) -> track:8 (space:15)``, and whom the move sends back."""
         if not isinstance(move, Step):
             return str(move)
         seat = state.current
         text = f"{self.where(seat, move.origin)} -> {self.where(seat, move.target)}"
-        hit = self.occupant(state.pieces, seat, move.target)
-        if hit is not None:
-            text += f", sends {self.colours[hit[0]]} back to {self.track.base_name}"
+        after = self.apply_move(state, move).pieces
+        for victim, _ in self.sent_back(state.pieces, after, seat):
+            text += f", sends {self.colours[victim]} back to {self.track.base_name}"
         return text

@@ -175,7 +175,7 @@ def place_reward(rules: Rules, place: int) -> float:
     """What a place is worth to the search: its ``returns`` where play goes on for the places;
     where the game stops at its first winner, only the win counts (second place by score is
     no consolation, or a side second by score would welcome the leader's finish)."""
-    if rules.play_on():
+    if rules.plays_on:
         return rules.place_reward(place)
     return 1.0 if place == 1 else 0.0
 

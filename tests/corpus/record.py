@@ -1,13 +1,16 @@
-"""Record the corpus of the Python rules: the oracle of the native core (docs/architecture.md).
+"""Record the rules' corpus: the oracle of the rules (docs/architecture.md). The files in
+tests/corpus were recorded from the Python rules before the native core replaced them; a new
+recording records what the ``Rules`` API (the core) plays, so re-record only for an intended
+change, checked by scenario tests first.
 
     .venv/bin/python tests/corpus/record.py [--positions N] [NAME ...]
 
 For every setup of tests/setups.py (or only those NAMEd, e.g. ``ludo-4-variant=classic``) it
-plays seeded random games through the Python rules, seeds 1, 2, 3, ... (the games of
+plays seeded random games through the ``Rules`` API, seeds 1, 2, 3, ... (the games of
 ``positions`` in tests/test_native_rules.py), whole games until at least N positions
 (default 8,000), and writes ``tests/corpus/NAME.corpus``; recording every setup also removes
-the files of setups no longer listed. tests/test_corpus.py replays the games through the Python
-``Rules`` API and through the core and compares every position with the record.
+the files of setups no longer listed. tests/test_corpus.py replays the games through the
+``Rules`` API and compares every position with the record.
 
 A file (format 1) is a line ``pegrace-corpus``, a line of JSON (the format, the setup: game,
 players, options; counts; the lengths of the sections) and the sections, xz-compressed:
@@ -121,7 +124,7 @@ class Corpus:
 
 # ----------------------------------------------------------------------------- recording
 def record_game(rules: Rules, seed: int, texts: dict[str, int]) -> Game:
-    """One seeded random game through the Python rules (new move texts go into ``texts``)."""
+    """One seeded random game through the ``Rules`` API (new move texts go into ``texts``)."""
     rng = random.Random(seed)
     state = rules.initial_state()
     positions: list[Position] = []
@@ -203,7 +206,7 @@ def encode(corpus: Corpus) -> bytes:
         "game": corpus.game,
         "players": corpus.players,
         "options": corpus.options,
-        "recorded_from": "the Python rules: pegrace.games.get_rules",
+        "recorded_from": "the Rules API: pegrace.games.get_rules (the native core)",
         "digest": f"blake2b, {DIGEST_SIZE} bytes",
         "games": len(corpus.games),
         "positions": len(positions),
@@ -270,8 +273,8 @@ def load(path: Path) -> Corpus:
 # ----------------------------------------------------------------------------- the command
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
-        description="Record the corpus of the Python rules (tests/corpus/*.corpus) that "
-        "tests/test_corpus.py replays through the Python rules and the native core.",
+        description="Record the rules' corpus (tests/corpus/*.corpus) that "
+        "tests/test_corpus.py replays through the Rules API.",
     )
     parser.add_argument(
         "names", nargs="*", metavar="NAME",

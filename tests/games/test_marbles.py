@@ -346,7 +346,7 @@ def test_a_partner_move_written_without_the_colour_is_refused() -> None:
     with pytest.raises(IllegalMoveError, match="'track:5>track:8' is not a legal move"):
         rules.parse_move(state, "track:5>track:8")
     with pytest.raises(IllegalMoveError, match="is not a legal move"):
-        rules.play(state, marbles_rules(rules).own_moves[0][6][3])  # red's own 5>8
+        rules.play(state, MarbleStep(0, 5, 8, "track:5>track:8"))  # red's own 5>8
 
 
 def test_a_team_wins_when_all_eight_marbles_are_home() -> None:
@@ -446,8 +446,11 @@ def test_war_turn_limit_zero_means_no_limit() -> None:
 
 
 def test_war_default_turn_limit() -> None:
-    assert marbles_rules(get_rules("marbles", 4, WAR)).turn_limit == 1000
-    assert marbles_rules(get_rules("marbles", 4)).turn_limit == 0  # classic never stalls
+    rules, state = position(two(red=marbles("track:3")), 2, rules=WAR, turn=1000)
+    state = after(rules, state, "track:3>track:5")
+    assert state.is_over and state.end == "turn limit of 1000 reached"
+    rules, state = position(two(red=marbles("track:3")), 2, turn=100_000)
+    assert not after(rules, state, "track:3>track:5").is_over  # classic never stalls
 
 
 def test_war_with_teams_a_team_is_out_when_both_partners_are() -> None:
@@ -467,7 +470,7 @@ def test_an_illegal_move_is_refused_naming_move_and_position() -> None:
     rules, state = position(four(red=marbles("track:3")), 2)
     snapshot = state
     with pytest.raises(IllegalMoveError, match=r"base>track:0 is not a legal move: red to move"):
-        rules.play(state, marbles_rules(rules).own_moves[0][0][1])  # base>track:0
+        rules.play(state, MarbleStep(0, -1, 0, "base>track:0"))
     with pytest.raises(IllegalMoveError, match="'track:3>track:9' is not a legal move"):
         rules.parse_move(state, "track:3>track:9")
     assert state == snapshot

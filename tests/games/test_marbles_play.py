@@ -52,7 +52,7 @@ def check_final(rules: Rules, state: State) -> None:
         # a side wins only with every marble of every partner Home
         assert all(state.pieces[s][0] >= rules.lane_start for s in rules.side_seats[winner])
         assert all(s in state.finished for s in rules.side_seats[winner])
-        if not rules.play_on():
+        if not rules.plays_on:
             assert state.end == "first place decided"
 
 

@@ -36,7 +36,7 @@ def test_random_games_keep_every_invariant(
     finals = check_random_games(rules, range(games))
     for state in finals:
         finished = set(state.finished)
-        if rules.play_on():
+        if rules.plays_on:
             assert (
                 len(set(rules.sides[s] for s in range(len(rules.colours)) if s not in finished))
                 <= 1

@@ -1,4 +1,5 @@
-"""Headache (Milton Bradley, Pop-O-Matic), on the shared engine.
+"""Headache (Milton Bradley, Pop-O-Matic): its options, board and notation; the native core
+plays it (core/games/headache.rs).
 
 Rules used (docs/rules/headache.md gives the seed sentence or issue ruling behind each):
 - Board: 8 X spaces round a circle (x:0..x:7, clockwise); between x:k and x:k+1 the
@@ -36,14 +37,12 @@ turns it has finished (capped at 4), then 1 when the pop to play is a bonus pop.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from pegrace.board import Board, Edge, Space
 from pegrace.dice import BONUS
 from pegrace.engine import Option, Pieces, Rules, attacker_table
-from pegrace.errors import NotationError, OptionError
-from pegrace.moves import Move
-from pegrace.state import State
+from pegrace.errors import NotationError
+from pegrace.moves import PASS, Move
+from pegrace.state import Phase, State
 
 X_COUNT = 8
 OUTER_PER = 3  # outer spaces between neighbouring Xs
@@ -121,9 +120,6 @@ class ConeMove(Move):
         return hash(self._key)
 
 
-MoveTable = tuple[tuple[tuple[ConeMove, ...], ...], ...]  # [space][number] -> moves
-
-
 class Headache(Rules):
     name = "headache"
     title = "Headache"
@@ -135,9 +131,6 @@ class Headache(Rules):
     # RISK_WEIGHT cones times the chance of its pop (a capture also adds the cones to the
     # capturer's); the biggest stack within our reach is worth CHANCE_WEIGHT a cone
     RISK_WEIGHT, CHANCE_WEIGHT = 2.0, 0.2
-    eliminates = True
-    counts_aux = True
-    stops = True
     option_specs = (
         Option(
             "challenge",
@@ -155,77 +148,44 @@ class Headache(Rules):
         ),
     )
 
-    def check_options(self, options: Mapping[str, str]) -> None:
-        if int(options["turn_limit"]) < 1:
-            raise OptionError("headache option turn_limit must be at least 1 turn")
-
     # ------------------------------------------------------------------ setup
     def setup(self) -> None:
         self.board = headache_board()
         self.challenge = self.on("challenge")
-        self.turn_limit = int(self.options["turn_limit"])
         self.start_space = tuple(START_X[c] for c in self.colours)
-        self.bonus_index = len(self.colours)  # aux slot of the bonus-pop flag
         self.is_x = tuple(i < X_COUNT for i in range(SPACE_COUNT))
         self.empty = [-1] * SPACE_COUNT
-        self.forward = self._move_table(backward=False, from_start=False)
-        self.backward = self._move_table(backward=True, from_start=False)
-        self.leave_start = self._move_table(backward=False, from_start=True)
-        self.clockwise = (self.forward,)  # a single cone
-        self.both_ways = (self.forward, self.backward)  # a stack
-        # bit masks of the spaces within 1..6 of a space: a cone's (clockwise) and a stack's
-        self.cone_reach = tuple(self._reach_mask(s, (self.forward,)) for s in range(SPACE_COUNT))
-        self.stack_reach = tuple(
-            self._reach_mask(s, (self.forward, self.backward)) for s in range(SPACE_COUNT)
-        )
-        # the same by pop (see _board_view): what the evaluation weighs a threat by
-        self.cone_pops = tuple(
-            self._reach_mask(s, (self.forward,), POP_BITS) for s in range(SPACE_COUNT)
-        )
+        # for the evaluation: bit masks of the spaces within 1..6 of a space, a cone's
+        # (clockwise) and a stack's (either way), and the same by pop (see _board_view)
+        self.cone_reach = tuple(self._reach_mask(s, (False,)) for s in range(SPACE_COUNT))
+        self.stack_reach = tuple(self._reach_mask(s, (False, True)) for s in range(SPACE_COUNT))
+        self.cone_pops = tuple(self._reach_mask(s, (False,), POP_BITS) for s in range(SPACE_COUNT))
         self.stack_pops = tuple(
-            self._reach_mask(s, (self.forward, self.backward), POP_BITS) for s in range(SPACE_COUNT)
+            self._reach_mask(s, (False, True), POP_BITS) for s in range(SPACE_COUNT)
         )
-        self._pass_cache: tuple[State | None, bool] = (None, False)
-        # the last position's occupancy: after a move it serves the elimination checks,
-        # then the next seat's move generation (states share their pieces tuple)
+        # the last position's occupancy: the evaluation asks for it again and again
         self._occupied: tuple[Pieces | None, list[int]] = (None, [])
 
-    def _move_table(self, backward: bool, from_start: bool) -> MoveTable:
-        """Every distinct destination of each pop from each space, with the first path
-        (in board edge order) that reaches it."""
-        table = []
-        for space in range(SPACE_COUNT):
-            by_number: list[tuple[ConeMove, ...]] = [()]
-            for number in range(1, 7):
-                reached: dict[int, tuple[int, ...]] = {}
-                for path in self.board.paths(space, number, "red", backward=backward):
-                    reached.setdefault(path[-1], path)
-                by_number.append(
-                    tuple(
-                        ConeMove(space, target, backward, from_start, path)
-                        for target, path in sorted(reached.items())
-                    )
-                )
-            table.append(tuple(by_number))
-        return tuple(table)
-
-    def _reach_mask(self, space: int, tables: tuple[MoveTable, ...], pop_bits: int = 0) -> int:
-        """Bit ``target`` for every space a pop of 1..6 ends on from ``space``; with
-        ``pop_bits``, bit ``pop_bits * target + n - 1`` for a pop of n."""
+    def _reach_mask(self, space: int, ways: tuple[bool, ...], pop_bits: int = 0) -> int:
+        """Bit ``target`` for every space a pop of 1..6 ends on from ``space`` (clockwise, or
+        counter-clockwise for a ``True`` in ``ways``); with ``pop_bits``, bit
+        ``pop_bits * target + n - 1`` for a pop of n."""
         mask = 0
-        for table in tables:
+        for backward in ways:
             for number in range(1, 7):
-                for move in table[space][number]:
-                    mask |= 1 << (pop_bits * move.target + number - 1 if pop_bits else move.target)
+                for path in self.board.paths(space, number, "red", backward=backward):
+                    target = path[-1]
+                    mask |= 1 << (pop_bits * target + number - 1 if pop_bits else target)
         return mask
 
-    def initial_pieces(self) -> Pieces:
-        return tuple((START,) * CONES for _ in self.colours)
+    def core_move(self, text: str, owner: int, uses: list[tuple[int, int, int]],
+                  path: list[int], backward: bool, from_start: bool) -> Move:  # fmt: skip
+        if not uses:
+            return PASS
+        ((_, origin, target),) = uses
+        return ConeMove(origin, target, backward, from_start, tuple(path))
 
-    def initial_aux(self) -> tuple[int, ...]:
-        return (0,) * (len(self.colours) + 1)
-
-    # ------------------------------------------------------------------ moves
+    # ------------------------------------------------------------------ the board
     def occupancy(self, pieces: Pieces) -> list[int]:
         """Per space: -1 empty, BLOCKED for a START pile, else (top height << 3) | owner.
         The list is shared with later calls for the same pieces: never change it."""
@@ -245,125 +205,6 @@ class Headache(Rules):
         self._occupied = (pieces, occ)
         return occ
 
-    def piece_moves(self, state: State) -> list[Move]:
-        roll = state.roll
-        assert isinstance(roll, tuple)
-        return self._moves(state.pieces, state.current, roll[0], state.aux)
-
-    def _moves(self, pieces: Pieces, seat: int, number: int, aux: tuple[int, ...]) -> list[Move]:
-        occ = self.occupancy(pieces)
-        row = pieces[seat]
-        challenge, is_x = self.challenge, self.is_x
-        moves: list[Move] = []
-        # the landing test is written out twice on purpose: a shared helper or one filter over
-        # all candidates made move generation 5% slower (pegrace bench headache)
-        if row[0] < 0 and not aux[self.bonus_index]:
-            for move in self.leave_start[self.start_space[seat]][number]:
-                held = occ[move.target]
-                if held < 0 or (
-                    held < BLOCKED
-                    and held & SEAT_MASK != seat
-                    and not (challenge and is_x[move.target])
-                ):
-                    moves.append(move)
-            if aux[seat] < FIRST_TURNS:
-                return moves  # the first turns must move a cone off START
-        for cone in row:
-            if cone < 0:
-                continue
-            space = cone >> HEIGHT_BITS
-            top = occ[space]
-            if top != ((cone & HEIGHT_MASK) << SEAT_BITS) | seat:
-                continue  # not the top of its stack
-            for table in self.both_ways if top >> SEAT_BITS else self.clockwise:
-                for move in table[space][number]:
-                    held = occ[move.target]
-                    if held < 0 or (
-                        held < BLOCKED
-                        and held & SEAT_MASK != seat
-                        and not (challenge and is_x[move.target])
-                    ):
-                        moves.append(move)
-        return moves
-
-    def move_pieces(self, state: State, move: Move) -> Pieces:
-        assert isinstance(move, ConeMove)
-        target, origin = move.target, move.origin
-        pieces = state.pieces
-        top = self.occupancy(pieces)[target]  # the moved cones go on top of those there
-        landing = (
-            (target << HEIGHT_BITS) + (top >> SEAT_BITS) + 1 if top >= 0 else target << HEIGHT_BITS
-        )
-        if move.from_start:
-            seat = state.current
-            new = list(pieces)
-            new[seat] = tuple(sorted((*pieces[seat][1:], landing)))
-            return tuple(new)
-        low, high = origin << HEIGHT_BITS, (origin << HEIGHT_BITS) | HEIGHT_MASK
-        new = list(pieces)
-        for seat, row in enumerate(pieces):
-            for cone in row:
-                if low <= cone <= high:
-                    new[seat] = tuple(
-                        sorted(landing + (c & HEIGHT_MASK) if low <= c <= high else c for c in row)
-                    )
-                    break
-        return tuple(new)
-
-    def extra_roll(self, state: State, move: Move) -> bool:
-        if move.is_pass:
-            return self.can_pop_again(state)
-        roll = state.roll
-        assert isinstance(roll, tuple)
-        return roll[1] == 1
-
-    def can_pop_again(self, state: State) -> bool:
-        """Whether some number 1-6 would give the seat a move with this kind of pop (the
-        pop then counts as unusable and is popped again; otherwise the turn passes)."""
-        cached, answer = self._pass_cache
-        if cached is state:
-            return answer
-        answer = any(
-            self._moves(state.pieces, state.current, number, state.aux) for number in range(1, 7)
-        )
-        self._pass_cache = (state, answer)
-        return answer
-
-    def next_aux(self, state: State, move: Move, pieces: Pieces) -> tuple[int, ...]:
-        aux = state.aux
-        seat = state.current
-        if self.extra_roll(state, move):
-            if move.is_pass or aux[self.bonus_index]:
-                return aux  # a re-pop keeps its kind; a bonus pop stays a bonus pop
-            new = list(aux)
-            new[self.bonus_index] = 1
-            return tuple(new)
-        if aux[seat] >= FIRST_TURNS and not aux[self.bonus_index]:
-            return aux
-        new = list(aux)
-        new[seat] = min(aux[seat] + 1, FIRST_TURNS)
-        new[self.bonus_index] = 0
-        return tuple(new)
-
-    # ---------------------------------------------------------- end of game
-    def seat_finished(self, pieces: Pieces, seat: int) -> bool:
-        return False  # Headache has no finishing; it ends by elimination or the turn limit
-
-    def eliminated(self, pieces: Pieces, seat: int) -> bool:
-        row = pieces[seat]
-        if row[0] < 0:
-            return False
-        occ = self.occupancy(pieces)
-        for cone in row:
-            if occ[cone >> HEIGHT_BITS] == ((cone & HEIGHT_MASK) << SEAT_BITS) | seat:
-                return False  # this cone tops its stack
-        return True
-
-    def stop_after(self, state: State) -> str:
-        if state.turn > self.turn_limit:
-            return f"turn limit ({self.turn_limit} turns) reached"
-        return ""
-
     def owned(self, pieces: Pieces) -> list[int]:
         """Cones each seat owns: its START cones and every cone in a stack it tops."""
         owned = [sum(1 for cone in row if cone < 0) for row in pieces]
@@ -371,9 +212,6 @@ class Headache(Rules):
             if 0 <= top < BLOCKED:
                 owned[top & SEAT_MASK] += (top >> SEAT_BITS) + 1
         return owned
-
-    def score(self, state: State, seat: int) -> float:
-        return float(self.owned(state.pieces)[seat])
 
     def evaluate(self, pieces: Pieces, seat: int) -> float:
         """Cones owned, minus those an opponent could capture next pop weighted by the chance
@@ -551,7 +389,8 @@ class Headache(Rules):
     def describe(self, state: State, move: Move) -> str:
         colour = self.colours[state.current]
         if move.is_pass:
-            if self.can_pop_again(state):
+            after = self.apply_move(state, move)
+            if after.phase == Phase.ROLL and after.current == state.current:
                 return f"{colour} cannot move with this pop: pops again"
             return f"{colour} cannot move with any number: the turn passes"
         assert isinstance(move, ConeMove)

@@ -37,27 +37,22 @@ last slot is the exit (two-dice), home (classic) or goal (ludopy). Two-dice: 0..
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TypeVar
 
 from pegrace.board import RaceTrack, race_board
 from pegrace.dice import D6, TWO_D6
 from pegrace.engine import Option, Pieces, attacker_table
-from pegrace.errors import NotationError, OptionError
-from pegrace.moves import Move, Step
+from pegrace.errors import NotationError
+from pegrace.moves import PASS, Move
 from pegrace.race import LOWEST_POSITION, HitTables, RaceRules, WinModel
 from pegrace.state import State
 
 TWO_DICE, CLASSIC, LUDOPY = "two-dice", "classic", "ludopy"
-T = TypeVar("T")
 
 # LUDOpy's squares, in its own frame (0 home, 1 start, 52..56 home stretch, 57 goal)
 LP_STARS = (5, 12, 18, 25, 31, 38, 44, 51)
 LP_GLOBES = frozenset((9, 22, 35, 48))
-LP_ENEMY_GLOBES = (14, 27, 40)  # the start squares of the seats 1, 2, 3 places ahead
-LP_GOAL_STAR = 51
-LP_GOAL = 57
 
 
 @dataclass(frozen=True)
@@ -101,15 +96,17 @@ class DiceMove(Move):
 
 
 class DieMove(Move):
-    """LUDOpy's move: the pin at ``origin`` moved by ``die`` (where it ends depends on the
-    board: stars, globes, the bounce), written ``track:3+5`` or ``base+6``."""
+    """LUDOpy's move: the pin at ``origin`` moved by ``die``, written ``track:3+5`` or
+    ``base+6``; it ends on ``target`` (stars, the bounce at the goal; -1 when it is sent
+    home)."""
 
-    __slots__ = ("die", "origin", "text")
+    __slots__ = ("die", "origin", "target", "text")
 
-    def __init__(self, origin: int, die: int, text: str) -> None:
+    def __init__(self, origin: int, die: int, text: str, target: int) -> None:
         self.origin = origin
         self.die = die
         self.text = text
+        self.target = target
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, DieMove) and (self.origin, self.die) == (other.origin, other.die)
@@ -166,48 +163,11 @@ class Ludo(RaceRules):
             chosen = variant_class(cls.option("variant").check(given, cls.name))
         return super().__new__(chosen)
 
-    def check_options(self, options: Mapping[str, str]) -> None:
-        if options["variant"] != CLASSIC:
-            for name in ("three_sixes", "safe_squares"):
-                if options[name] != self.option(name).default:
-                    raise OptionError(f"ludo option {name} is for variant=classic only")
-
     def _build(self, loop: int, spacing: int, lane: int, branch: int, goal_name: str) -> None:
         """Called from a variant's ``setup``: the board and the finished row."""
         self.variant = self.options["variant"]
         board = race_board("ludo", self.all_colours, loop, spacing, lane, branch, "lane")
         self.build_track(LudoTrack(board, self.all_colours, loop, lane, "base", "lane", goal_name))
-        self.finished_row = (self.goal,) * self.pieces_per_colour
-
-    def play_on(self) -> bool:
-        return self.on("play_on")
-
-    def seat_finished(self, pieces: Pieces, seat: int) -> bool:
-        return pieces[seat] == self.finished_row
-
-    @staticmethod
-    def _advance(mine: tuple[int, ...], use: tuple[int, int, int]) -> tuple[int, ...]:
-        row = list(mine)
-        row.remove(use[1])
-        row.append(use[2])
-        row.sort()
-        return tuple(row)
-
-    def _hit_all(self, pieces: list[tuple[int, ...]], seat: int, target: int) -> None:
-        """Send every opponent pin on ``target`` (seat's frame) home, unless it is safe."""
-        if target >= self.lane_start:
-            return
-        space = self.abs_of[seat][target]
-        if space in self.safe:
-            return
-        lane = self.lane_start
-        for other in range(len(pieces)):
-            if other != seat:
-                here = self.rel_at[other][space]
-                if here < lane and here in pieces[other]:
-                    hit = pieces[other].count(here)
-                    rest = [p for p in pieces[other] if p != here]
-                    pieces[other] = (-1,) * hit + tuple(rest)
 
     # ------------------------------------------------------------------ notation
     def parse_piece(self, seat: int, text: str) -> int:
@@ -300,21 +260,10 @@ class TwoDiceLudo(Ludo):
         self.dice = TWO_D6
         self._build(48, 12, 5, 42, "exit")
         self.safe = frozenset(range(0, 48, 6))  # corners and mid-side points
-        goal = self.goal
-        # uses[die][origin + 1]: the (die, origin, target) use and its text, or None
-        self.uses: list[list[tuple[tuple[int, int, int], str] | None]] = []
-        for die in range(7):
-            row: list[tuple[tuple[int, int, int], str] | None] = []
-            for origin in range(-1, goal + 1):
-                target = (0 if die == 6 else -2) if origin < 0 else origin + die
-                if die == 0 or target < 0 or origin == goal or target > goal:
-                    row.append(None)
-                else:
-                    row.append(((die, origin, target), f"{die}:{self.step(origin, target)}"))
-            self.uses.append(row)
 
-    def extra_roll(self, state: State, move: Move) -> bool:
-        return state.roll == (6, 6)
+    def core_move(self, text: str, owner: int, uses: list[tuple[int, int, int]],
+                  path: list[int], backward: bool, from_start: bool) -> Move:  # fmt: skip
+        return DiceMove(tuple(uses), text) if uses else PASS
 
     # ------------------------------------------------------------ evaluation
     def build_hit_tables(self) -> HitTables:
@@ -349,52 +298,25 @@ class TwoDiceLudo(Ludo):
         others = [reach[o] for o in attacker_table(len(pieces))[seat]]
         return tables.risk(pieces[seat], seat, others)
 
-    def piece_moves(self, state: State) -> list[Move]:
-        roll = state.roll
-        assert isinstance(roll, tuple)
-        a, b = roll
-        mine = state.pieces[state.current]
-        orders = ((a, b),) if a == b else ((a, b), (b, a))
-        full: list[Move] = []
-        for first, second in orders:
-            for use, text in self._die_uses(mine, first):
-                after = self._advance(mine, use)
-                for use2, text2 in self._die_uses(after, second):
-                    full.append(DiceMove((use, use2), f"{text} {text2}"))
-        if full:
-            return full
-        singles: list[Move] = []
-        for die in (a,) if a == b else (a, b):
-            for use, text in self._die_uses(mine, die):
-                singles.append(DiceMove((use,), text))
-        return singles
-
-    def _die_uses(self, mine: tuple[int, ...], die: int) -> list[tuple[tuple[int, int, int], str]]:
-        """The distinct uses of one die by a seat's pins (pins on one point are alike)."""
-        return per_position(self.uses[die], mine)
-
-    def move_pieces(self, state: State, move: Move) -> Pieces:
-        assert isinstance(move, DiceMove)
-        pieces = list(state.pieces)
-        seat = state.current
-        for _, origin, target in move.uses:
-            pieces[seat] = self._advance(pieces[seat], (0, origin, target))
-            self._hit_all(pieces, seat, target)
-        return tuple(pieces)
-
     def describe(self, state: State, move: Move) -> str:
+        """Each die's use, and whom it sends back."""
         if not isinstance(move, DiceMove):
-            return super().describe(state, move)
+            return str(move)
         seat = state.current
+        after = self.apply_move(state, move).pieces
+        # the points pins were sent back from: each is the landing of the first use onto it
+        lost = {
+            (self.abs_of[victim][p], victim)
+            for victim, positions in self.sent_back(state.pieces, after, seat)
+            for p in positions
+        }
         parts = []
-        pieces = list(state.pieces)
         for die, origin, target in move.uses:
             text = f"{die}: {self.where(seat, origin)} -> {self.where(seat, target)}"
-            before = tuple(pieces)
-            pieces[seat] = self._advance(pieces[seat], (0, origin, target))
-            self._hit_all(pieces, seat, target)
-            hit = [self.colours[s] for s in range(len(pieces)) if pieces[s] != before[s]]
-            hit = [c for c in hit if c != self.colours[seat]]
+            space = self.abs_of[seat][target] if target < self.lane_start else None
+            victims = sorted(v for point, v in lost if point == space)
+            lost -= {(space, v) for v in victims}
+            hit = [self.colours[v] for v in victims]
             if hit:
                 text += f", sends {' and '.join(hit)} back to base"
             parts.append(text)
@@ -414,72 +336,6 @@ class ClassicLudo(Ludo):
             else frozenset()
         )
         self.reach = self.base_reach = 6
-        self.forfeit_third_six = self.options["three_sixes"] == "forfeit"
-
-    def extra_roll(self, state: State, move: Move) -> bool:
-        return state.roll == 6 and not (self.forfeit_third_six and state.streak >= 2)
-
-    def _blocks(self, pieces: Pieces, seat: int) -> set[int]:
-        """Absolute squares holding two or more pins of one opponent."""
-        blocked: set[int] = set()
-        lane = self.lane_start
-        for other, row in enumerate(pieces):
-            if other != seat:
-                for i in range(1, len(row)):
-                    p = row[i]
-                    if p == row[i - 1] and 0 <= p < lane:
-                        blocked.add(self.abs_of[other][p])
-        return blocked
-
-    def piece_moves(self, state: State) -> list[Move]:
-        roll = state.roll
-        assert isinstance(roll, int)
-        if self.forfeit_third_six and roll == 6 and state.streak >= 2:
-            return []
-        seat = state.current
-        mine = state.pieces[seat]
-        blocked = self._blocks(state.pieces, seat)
-        path = self.abs_of[seat]
-        goal, lane = self.goal, self.lane_start
-        moves: list[Move] = []
-        previous = -2
-        for p in mine:
-            if p in (previous, goal):
-                continue
-            previous = p
-            if p < 0:
-                if roll == 6 and path[0] not in blocked:
-                    moves.append(self.step(-1, 0))
-                continue
-            target = p + roll
-            if target > goal:
-                continue
-            if blocked and any(path[q] in blocked for q in range(p + 1, min(target, lane - 1) + 1)):
-                continue
-            moves.append(self.step(p, target))
-        return moves
-
-    def move_pieces(self, state: State, move: Move) -> Pieces:
-        assert isinstance(move, Step)
-        seat = state.current
-        pieces = list(state.pieces)
-        pieces[seat] = self._advance(pieces[seat], (0, move.origin, move.target))
-        self._hit_all(pieces, seat, move.target)  # blocks are never landed on: one pin at most
-        return tuple(pieces)
-
-
-def per_position(table: Sequence[T | None], row: tuple[int, ...]) -> list[T]:
-    """``table[p + 1]`` for each distinct position ``p`` of a sorted row of pins, where it is
-    not None (pins on one point are alike: one move or use for them all)."""
-    found = []
-    previous = -2
-    for p in row:
-        if p != previous:
-            previous = p
-            entry = table[p + 1]
-            if entry is not None:
-                found.append(entry)
-    return found
 
 
 def variant_class(variant: str) -> type[Ludo]:

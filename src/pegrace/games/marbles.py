@@ -1,4 +1,5 @@
-"""Marbles (an Aggravation-style race, seed 004), on the shared engine.
+"""Marbles (an Aggravation-style race, seed 004): its options, board and notation; the
+native core plays it (core/games/marbles.rs).
 
 Rules used (docs/rules/marbles.md gives the seed sentence or ruling behind each):
 - 2-4 players; colours red, yellow, green, blue, starts 14 apart on a loop of 56;
@@ -34,12 +35,10 @@ the loop, 56..59 Home spaces 1..4. In War positions stay 0..55, wrapping round.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from pegrace.board import RaceTrack, race_board
 from pegrace.engine import Option, Pieces
-from pegrace.errors import NotationError, OptionError
-from pegrace.moves import Move, Step
+from pegrace.errors import NotationError
+from pegrace.moves import PASS, Move, Step
 from pegrace.race import RaceRules
 from pegrace.state import State
 
@@ -47,9 +46,6 @@ LOOP = 56
 HOME = 4
 REMOVED = -2
 BASE = -1
-ENTRY_ROLLS = (1, 6)
-NO_TARGET = -9  # in ``targets``: the roll cannot move a marble from there
-NOT_ON_LOOP = 1000  # in ``partner_at``: the target is no loop space (never a position)
 
 
 class MarbleStep(Step):
@@ -79,8 +75,6 @@ class Marbles(RaceRules):
     title = "Marbles (Aggravation-style)"
     version = 1
     all_colours = ("red", "yellow", "green", "blue")
-    moves_others = True  # partner roll: a seat moves its partner's marbles
-    stops = True  # War's turn limit
     # tuned against the untuned medium player (docs/ai.md): an exposed marble costs a quarter
     # of its steps (plus the flat part), not half
     RISK_SHARE = 0.25
@@ -119,146 +113,20 @@ class Marbles(RaceRules):
         ),
     )
 
-    def check_options(self, options: Mapping[str, str]) -> None:
-        if options["teams"] == "on" and self.players != 4:
-            raise OptionError(
-                f"marbles option teams=on needs exactly 4 players, not {self.players}"
-            )
-
-    def seat_sides(self) -> tuple[int, ...]:
-        if self.on("teams"):
-            return (0, 1, 0, 1)  # partners opposite: red+green against yellow+blue
-        return super().seat_sides()
-
     # ------------------------------------------------------------------ setup
     def setup(self) -> None:
         board = race_board("marbles", self.all_colours, LOOP, LOOP // 4, HOME, LOOP - 1, "home")
         self.build_track(RaceTrack(board, self.all_colours, LOOP, HOME, "base", "home"))
-        seats = range(len(self.colours))
         self.war = self.options["mode"] == "war"
-        self.teams = self.on("teams")
-        self.partner_roll = self.teams and self.on("partner_roll") and not self.war
-        self.turn_limit = int(self.options["turn_limit"]) if self.war else 0
-        # the engine asks ``eliminated`` after every move only where War can end a player
-        self.eliminates = self.war
-        # still sorted after a capture: REMOVED and BASE are below every position
-        self.captured_to = REMOVED if self.war else BASE
-        self.partner = tuple((s + 2) % 4 if self.teams else -1 for s in seats)
-        self.targets = self._targets()
-        self.own_moves = tuple(self._move_table(s, "") for s in seats)
-        self.partner_moves = tuple(self._move_table(s, f"{self.colours[s]} ") for s in seats)
-        # partner_at[owner][target]: the target loop space in the partner's frame
-        self.partner_at = tuple(
-            tuple(
-                self.rel_at[self.partner[s]][self.abs_of[s][t]]
-                if self.teams and 0 <= t < LOOP
-                else NOT_ON_LOOP
-                for t in range(self.goal + 1)
-            )
-            for s in seats
-        )
 
-    def _targets(self) -> tuple[tuple[int, ...], ...]:
-        """targets[origin + 1][roll]: where a marble lands (NO_TARGET: cannot move)."""
-        table = []
-        for origin in range(BASE, self.goal + 1):
-            row = [NO_TARGET] * 7
-            for roll in range(1, 7):
-                if origin == BASE:
-                    row[roll] = 0 if roll in ENTRY_ROLLS else NO_TARGET
-                elif self.war:
-                    row[roll] = (origin + roll) % LOOP if origin < LOOP else NO_TARGET
-                else:
-                    row[roll] = origin + roll if origin + roll <= self.goal else NO_TARGET
-            table.append(tuple(row))
-        return tuple(table)
-
-    def _move_table(self, owner: int, prefix: str) -> tuple[tuple[MarbleStep | None, ...], ...]:
-        """moves[origin + 1][roll]: the preallocated move, text built once."""
-        name = self.track.position_name
-        return tuple(
-            tuple(
-                None
-                if target == NO_TARGET
-                else MarbleStep(owner, origin, target, f"{prefix}{name(origin)}>{name(target)}")
-                for target in self.targets[origin + 1]
-            )
-            for origin in range(BASE, self.goal + 1)
-        )
-
-    def initial_pieces(self) -> Pieces:
-        return tuple((BASE,) * self.pieces_per_colour for _ in self.colours)
-
-    # ------------------------------------------------------------------ turns
-    def play_on(self) -> bool:
-        return self.on("play_on")
-
-    def seat_active(self, seat: int, finished: tuple[int, ...], out: tuple[int, ...]) -> bool:
-        if seat in out:
-            return False
-        if seat not in finished:
-            return True
-        return self.partner_roll and self.partner[seat] not in finished
-
-    def seat_finished(self, pieces: Pieces, seat: int) -> bool:
-        return not self.war and pieces[seat][0] >= self.lane_start
-
-    def eliminated(self, pieces: Pieces, seat: int) -> bool:
-        return pieces[seat][-1] == REMOVED
-
-    def stop_after(self, state: State) -> str:
-        if self.turn_limit and state.turn > self.turn_limit:
-            return f"turn limit of {self.turn_limit} reached"
-        return ""
-
-    def extra_roll(self, state: State, move: Move) -> bool:
-        return state.roll == 6  # also when the 6 could not be used (seed FAQ)
-
-    # ------------------------------------------------------------------ moves
-    def mover(self, state: State) -> int:
-        """Whose marbles the seat to move moves: its own, or with all of them Home
-        (partner roll) its partner's."""
-        seat = state.current
-        if self.partner_roll and state.pieces[seat][0] >= LOOP:
-            return self.partner[seat]
-        return seat
-
-    def piece_moves(self, state: State) -> list[Move]:
-        roll = state.roll
-        assert isinstance(roll, int)
-        owner = self.mover(state)
-        table = self.own_moves[owner] if owner == state.current else self.partner_moves[owner]
-        mine = state.pieces[owner]
-        teams = self.teams
-        if teams:
-            partner_at, theirs = self.partner_at[owner], state.pieces[self.partner[owner]]
-        moves: list[Move] = []
-        onto_partner: list[Move] = []
-        previous = REMOVED
-        for p in mine:
-            if p == previous:
-                continue  # removed marbles never move; marbles in the base are alike
-            previous = p
-            step = table[p + 1][roll]
-            if step is None or step.target in mine:
-                continue
-            if teams and partner_at[step.target] in theirs:
-                onto_partner.append(step)
-            else:
-                moves.append(step)
-        # landing on a partner's marble: only when nothing else can move, then required
-        return moves or onto_partner
-
-    def piece_owner(self, state: State, move: Move) -> int:
-        assert isinstance(move, MarbleStep)
-        return move.owner
+    def core_move(self, text: str, owner: int, uses: list[tuple[int, int, int]],
+                  path: list[int], backward: bool, from_start: bool) -> Move:  # fmt: skip
+        if not uses:
+            return PASS
+        ((_, origin, target),) = uses
+        return MarbleStep(owner, origin, target, text)
 
     # ------------------------------------------------------------- evaluation
-    def score(self, state: State, seat: int) -> float:
-        if self.war:
-            return float(sum(1 for p in state.pieces[seat] if p != REMOVED))
-        return super().score(state, seat)
-
     def evaluate(self, pieces: Pieces, seat: int) -> float:
         """Our side's standing minus the opponents' (scaled to our side's size)."""
         ours = self.side_seats[self.sides[seat]]
@@ -326,17 +194,17 @@ class Marbles(RaceRules):
         return position
 
     def describe(self, state: State, move: Move) -> str:
+        """The marble's step (a partner's named), and whom it sends back or removes."""
         if not isinstance(move, MarbleStep):
             return str(move)
         owner = move.owner
         whose = "" if owner == state.current else f"{self.colours[owner]}'s marble "
         text = f"{whose}{self.where(owner, move.origin)} -> {self.where(owner, move.target)}"
-        hit = self.occupant(state.pieces, owner, move.target)
-        if hit is not None:
-            victim = self.colours[hit[0]]
+        after = self.apply_move(state, move).pieces
+        for victim, _ in self.sent_back(state.pieces, after, owner):
             text += (
-                f", removes a {victim} marble from the game"
+                f", removes a {self.colours[victim]} marble from the game"
                 if self.war
-                else f", sends {victim} back to base"
+                else f", sends {self.colours[victim]} back to base"
             )
         return text

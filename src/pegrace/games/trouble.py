@@ -1,4 +1,5 @@
-"""Trouble (Hasbro), on the shared engine.
+"""Trouble (Hasbro): its options, board and notation; the native core plays it
+(core/games/trouble.rs).
 
 Rules used (docs/rules/trouble.md gives the seed sentence behind each):
 - 2-4 players; colours red, yellow, green, blue, starts 7 apart on a loop of 28;
@@ -22,14 +23,9 @@ finish slots 1..4.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from pegrace.board import RaceTrack, race_board
 from pegrace.engine import Option
-from pegrace.errors import OptionError
-from pegrace.moves import Move
 from pegrace.race import HitTables, RaceRules, WinModel
-from pegrace.state import State
 
 LOOP = 28
 LANE = 4
@@ -110,34 +106,14 @@ class Trouble(RaceRules):
         ),
     )
 
-    def check_options(self, options: Mapping[str, str]) -> None:
-        if options["two_sets"] == "on" and self.players != 2:
-            raise OptionError("trouble option two_sets=on needs exactly 2 players")
-
     def seat_colours(self, players: int) -> tuple[str, ...]:
         if self.options["two_sets"] == "on":
             return self.all_colours
         return super().seat_colours(players)
 
-    def seat_sides(self) -> tuple[int, ...]:
-        if self.on("two_sets"):
-            return (0, 1, 0, 1)  # red+green against yellow+blue
-        return super().seat_sides()
-
-    def turn_order(self) -> list[int]:
-        seats = list(range(len(self.colours)))
-        if self.options["turn_order"] == "counterclockwise":
-            return seats[:1] + seats[:0:-1]
-        return seats
-
     def setup(self) -> None:
         board = race_board("trouble", self.all_colours, LOOP, LOOP // 4, LANE, LOOP - 1, "finish")
         self.build_track(RaceTrack(board, self.all_colours, LOOP, LANE, "home", "finish"))
-        self.enter = self.step(-1, 0)
-        self.voluntary = self.on("voluntary_pass")
-        self.deepest_first = self.options["finish"] == "deepest-first"
-        self.forfeit_third_six = self.options["three_sixes"] == "forfeit"
-        self.six_always = self.options["six_bonus"] == "always"
         # a side of two colours wins only with both home: the model is for one colour a side
         self.win_model = None if self.on("two_sets") else WIN_MODEL
 
@@ -152,43 +128,3 @@ class Trouble(RaceRules):
             return [(0, 1 << (DIE - 1))]
         last = min(origin + DIE, self.lane_start - 1)
         return [(target, 1 << (target - origin - 1)) for target in range(origin + 1, last + 1)]
-
-    def play_on(self) -> bool:
-        return self.on("play_on")
-
-    def piece_moves(self, state: State) -> list[Move]:
-        roll = state.roll
-        assert isinstance(roll, int)
-        if self.forfeit_third_six and roll == 6 and state.streak >= 2:
-            return []
-        mine = state.pieces[state.current]
-        goal = self.goal
-        deepest = goal - sum(1 for p in mine if p >= LOOP) if self.deepest_first else -1
-        steps = self.steps
-        moves: list[Move] = []
-        previous = -2
-        for p in mine:
-            if p == previous:
-                continue  # pegs at home are interchangeable
-            previous = p
-            if p < 0:
-                if roll == 6 and 0 not in mine:
-                    moves.append(self.enter)
-                continue
-            target = p + roll
-            if target > goal or target in mine:
-                continue
-            if deepest >= 0 and target >= LOOP and (p >= LOOP or target != deepest):
-                continue
-            moves.append(steps[p + 1][target + 1])
-        return moves
-
-    def may_pass(self, state: State) -> bool:
-        return self.voluntary
-
-    def extra_roll(self, state: State, move: Move) -> bool:
-        if state.roll != 6:
-            return False
-        if self.forfeit_third_six and state.streak >= 2:
-            return False
-        return self.six_always or not move.is_pass

@@ -101,7 +101,7 @@ def _centre_lines(rules: Headache, state: State, use_colour: bool) -> list[str]:
     who = paint(f"{colour} ({letter(colour)})", colour, use_colour)
     doing = "to pop" if state.roll is None else f"popped {rules.dice.format(state.roll)}"
     lines = ["", f"  {who}", f"  {doing}"]
-    if state.aux and state.aux[rules.bonus_index]:
+    if state.aux and state.aux[-1]:  # the bonus-pop flag
         lines.append("  (bonus pop)")
     if state.out:
         lines.append("  out: " + " ".join(letter(rules.colours[s]) for s in state.out))

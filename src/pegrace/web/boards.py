@@ -30,7 +30,6 @@ from pegrace.games.headache import (
     space_name,
 )
 from pegrace.games.ludo import LP_STARS, TWO_DICE, DiceMove, DieMove, Ludo
-from pegrace.games.ludo_ludopy import LudopyLudo
 from pegrace.games.marbles import REMOVED, Marbles, MarbleStep
 from pegrace.moves import Move, Step
 from pegrace.pictures import letter
@@ -218,9 +217,7 @@ def _race_steps(rules: RaceRules, state: State, move: Move) -> tuple[list[Json],
     if isinstance(move, DiceMove):
         uses = [(origin, target, die) for die, origin, target in move.uses]
     elif isinstance(move, DieMove):
-        assert isinstance(rules, LudopyLudo)  # only LUDOpy's rules have die moves
-        end, _ = rules.die_move_result(state.pieces, seat, move.origin, move.die)
-        uses = [(move.origin, end, move.die)]
+        uses = [(move.origin, move.target, move.die)]
     else:
         assert isinstance(move, Step)
         uses = [(move.origin, move.target, 0)]
