@@ -1,71 +1,110 @@
-"""The native core's computer players against the Python players, their oracle while the port
-goes on: the same evaluation (bit for bit) at every position of seeded games under every rule
-option, the very same games from the same seeds (every roll and choice: same places, turns,
-rolls, starter and number of events), the same simulations and the same win chances."""
+"""The native core's computer players against the record of the Python players they replaced
+(tests/corpus/players.py): the same evaluation (bit for bit) at every position of seeded games
+under every rule option, the same best moves, the very same games from the same seeds (every
+roll and choice: same places, turns, rolls, starter and number of events), whether the core
+plays a whole batch or Python asks it decision by decision; and the same simulations and win
+chances either way."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
+from corpus.players import (
+    KINDS,
+    ONE_MOVE,
+    choices,
+    evaluation_digest,
+    evaluation_positions,
+    load,
+    name,
+    positions,
+)
 from pegrace import native
 from pegrace.advice import winprob
+from pegrace.engine import Rules
 from pegrace.errors import PegraceError
 from pegrace.games import get_rules
 from pegrace.match import playout, run_game
-from pegrace.players import HeuristicPlayer, Player, make_player
-from pegrace.search import CORE_NODES_PER_MS, SearchPlayer
+from pegrace.players import make_player
+from pegrace.search import CORE_NODES_PER_MS
 from pegrace.simulate import Job, game_seed, roll_off_winner, run_job
 from setups import SETUPS
-from test_native_rules import positions
 
-KINDS = ("random", "easy:mistakes=0.3", "medium", "aggressive", "runner", "cautious")
-
-
-def python_players(seats: dict[str, str], seed: int | str) -> list[Player]:
-    """The players of ``seats`` as ``run_game`` seats them, choosing in Python (the oracle)."""
-    players = [make_player(spec, f"{seed}:{colour}") for colour, spec in seats.items()]
-    for player in players:
-        if isinstance(player, HeuristicPlayer | SearchPlayer):
-            player.native = False
-    return players
+RECORD = load()
+Setup = tuple[str, int, dict[str, str]]
 
 
-def setup_id(setup: tuple[str, int, dict[str, str]]) -> str:
-    game, players, options = setup
-    return "-".join([game, str(players), *(f"{k}={v}" for k, v in options.items())])
+def setup_id(setup: Setup) -> str:
+    return name(*setup)
+
+
+def recorded(setup: Setup) -> dict[str, Any]:
+    found: dict[str, Any] = RECORD["setups"][name(*setup)]
+    return found
+
+
+def summaries_by_python(rules: Rules, seats: dict[str, str], run: int, count: int) -> list[Any]:
+    """Games of a run as ``match.run_game`` plays them, asking the core decision by decision."""
+    games = []
+    for index in range(count):
+        result = run_game(rules, seats, game_seed(run, index))
+        places = rules.outcome(result.state).places
+        games.append([
+            [places[rules.sides[s]] for s in range(len(seats))], result.state.turn, result.rolls,
+            len(result.record.events), roll_off_winner(rules, result.record),
+        ])  # fmt: skip
+    return games
+
+
+def summaries_by_core(rules: Rules, seats: dict[str, str], run: int, count: int) -> list[Any]:
+    """The same games played as one batch in the core."""
+    found = native.core_seatings(rules, [seats])
+    assert found is not None
+    return [
+        [places, turns, rolls, events, starter]
+        for places, turns, rolls, starter, events, _ in native.play_games(
+            rules, found, run, 0, count
+        )
+    ]
 
 
 @pytest.mark.parametrize("setup", SETUPS, ids=setup_id)
-def test_the_evaluation_is_the_pythons_bit_for_bit(setup: tuple[str, int, dict[str, str]]) -> None:
+def test_the_evaluation_is_the_recorded_one_bit_for_bit(setup: Setup) -> None:
     rules = get_rules(*setup)
-    for seed in (1, 2):
-        for state in positions(rules, seed, 300):
-            for seat in range(len(rules.colours)):
-                expected = (rules.evaluate(state.pieces, seat), rules.danger(state.pieces, seat))
-                assert native.evaluation(rules, state, seat) == expected, rules.summary(state)
+    seats = range(len(rules.colours))
+    expected = recorded(setup)["evaluation"]
+    found = [
+        evaluation_digest([native.evaluation(rules, state, seat) for seat in seats])
+        for state in evaluation_positions(rules)
+    ]
+    assert len(found) == len(expected)
+    for index, (digest, want) in enumerate(zip(found, expected, strict=True)):
+        assert digest == want, f"position {index}"
 
 
 @pytest.mark.parametrize("setup", SETUPS, ids=setup_id)
-def test_games_of_every_player_are_the_pythons_event_for_event(
-    setup: tuple[str, int, dict[str, str]],
-) -> None:
+def test_one_move_players_rate_the_moves_as_recorded(setup: Setup) -> None:
+    rules = get_rules(*setup)
+    computer = native.Computer(rules)
+    expected = recorded(setup)["best"]
+    found = [[computer.best(state, kind) for kind in ONE_MOVE] for state in choices(rules, 4, 150)]
+    assert found == expected
+
+
+@pytest.mark.parametrize("setup", SETUPS, ids=setup_id)
+def test_games_of_every_player_are_the_recorded_ones_event_for_event(setup: Setup) -> None:
     rules = get_rules(*setup)
     index = SETUPS.index(setup)
     seats = {
         colour: f"computer:{KINDS[(index + i) % len(KINDS)]}"
         for i, colour in enumerate(rules.colours)
     }
-    found = native.core_seatings(rules, [seats])
-    assert found is not None
-    games = native.play_games(rules, found, 31, 0, 4)
-    for i, (places, turns, rolls, starter, events, _) in enumerate(games):
-        seed = game_seed(31, i)
-        result = run_game(rules, seats, seed, players=python_players(seats, seed))
-        outcome = rules.outcome(result.state).places
-        assert places == [outcome[rules.sides[s]] for s in range(len(seats))]
-        length = len(result.record.events)
-        assert (turns, rolls, events) == (result.state.turn, result.rolls, length)
-        assert starter == roll_off_winner(rules, result.record)
+    expected = recorded(setup)["games"]
+    assert summaries_by_core(rules, seats, 31, 4) == expected
+    if index % 4 == 0:  # decision by decision: slower, so on every fourth setup
+        assert summaries_by_python(rules, seats, 31, 4) == expected
 
 
 def test_a_simulation_job_gives_the_same_summaries_in_the_core_and_in_python() -> None:
@@ -75,20 +114,6 @@ def test_a_simulation_job_gives_the_same_summaries_in_the_core_and_in_python() -
     )
     job = Job("trouble", 3, (), rotations, 5, 3, 6, None)
     assert run_job(job, core=True) == run_job(job, core=False)
-
-
-@pytest.mark.parametrize("setup", SETUPS[::3], ids=setup_id)
-def test_one_move_players_choose_in_the_core_as_in_python(
-    setup: tuple[str, int, dict[str, str]],
-) -> None:
-    rules = get_rules(*setup)
-    for name in ("medium", "easy", "aggressive", "runner", "cautious"):
-        core, python = make_player(name, "x"), make_player(name, "x")
-        assert isinstance(python, HeuristicPlayer)
-        python.native = False
-        for state in positions(rules, 4, 150):
-            if state.phase == 2 and len(moves := rules.legal_moves(state)) > 1:
-                assert core.choose(rules, state, moves) == python.choose(rules, state, moves)
 
 
 def test_people_stay_with_python_and_search_players_play_in_the_core() -> None:
@@ -117,12 +142,12 @@ def test_win_chances_are_the_same_playouts_in_the_core_on_any_number_of_threads(
     wins = native.playouts(rules, state, ("medium", {}), "s", 16)
     assert native.playouts(rules, state, ("medium", {}), "s", 16, threads=3) == wins
     assert [chance.wins for chance in winprob(rules, state, playouts=16, seed="s")] == wins
-    python = [0] * rules.side_count  # winprob's playouts, played by the Python engine
+    by_decision = [0] * rules.side_count  # winprob's playouts, the core asked move by move
     for index in range(16):
-        players = python_players(dict.fromkeys(rules.colours, "medium"), f"s:{index}")
+        players = [make_player("medium", f"s:{index}:{colour}") for colour in rules.colours]
         for side in rules.outcome(playout(rules, state, players, f"s:{index}")).winners:
-            python[side] += 1
-    assert python == wins
+            by_decision[side] += 1
+    assert by_decision == wins
 
 
 def test_seeds_the_core_cannot_take_are_refused_by_name() -> None:

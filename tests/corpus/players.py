@@ -1,0 +1,230 @@
+"""The computer players' record: what the Python players, search and evaluation chose and
+valued, recorded before they were deleted; the native core's players are checked against it
+(tests/test_native_players.py, tests/test_native_search.py; docs/architecture.md).
+
+    .venv/bin/python tests/corpus/players.py     (needs the Python players: pegrace 9d7e4d2)
+
+``tests/corpus/players.json.xz`` holds, for every setup of tests/setups.py:
+
+- ``evaluation``: at every position of the seeded random games 1 and 2 (300 positions each at
+  most), a 4-byte blake2b digest of every seat's evaluation and its danger part, each float in
+  ``float.hex`` (bit for bit);
+- ``best``: at every position with a choice of the seeded game 4 (150 positions at most), the
+  legal moves (indices) each one-move player (``ONE_MOVE``) rates best, tied;
+- ``fixed``: at 3 positions with a choice of game 1, for each of ``FIXED`` search settings, the
+  ranking (each move's text, its mover's value and every side's, in ``float.hex``) and nodes;
+- ``games``: 4 games of a mixed seating of ``KINDS`` (run seed 31): each seat's place, the
+  turns, rolls, events and the roll-off's winner;
+
+and for a few setups the rankings of iterative deepening within a node budget (``deepening``)
+and games of search players (``search_games``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import lzma
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+from pegrace.engine import Rules
+from pegrace.games import get_rules
+from pegrace.state import Phase, State
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script: tests/
+from corpus.record import name  # noqa: E402
+from setups import SETUPS  # noqa: E402
+
+HERE = Path(__file__).resolve().parent
+PATH = HERE / "players.json.xz"
+FORMAT = 1
+KINDS = ("random", "easy:mistakes=0.3", "medium", "aggressive", "runner", "cautious")
+ONE_MOVE = ("medium", "aggressive", "runner", "cautious")
+FIXED: list[dict[str, float]] = [
+    {"depth": 2, "model": 0},  # hard
+    {"depth": 2, "model": 1},
+    {"depth": 1, "paranoid": 1},
+    {"depth": 3, "width": 2},
+]
+DEEPENING_SETUPS = [("trouble", 4, {}), ("ludo", 4, {}), ("headache", 4, {}),
+                    ("marbles", 4, {"teams": "on"})]  # fmt: skip
+DEEPENING = [{"paranoid": 0.0, "width": 0.0}, {"paranoid": 1.0, "width": 3.0}]
+DEEPENING_BUDGET = 4000.0
+SEARCH_GAME_SETUPS = [("trouble", 3, {}), ("ludo", 2, {}), ("headache", 2, {}),
+                      ("marbles", 2, {"mode": "war"})]  # fmt: skip
+SEARCH_SPECS = ("computer:hard", "computer:expert:depth=1,paranoid=1", "computer:medium")
+
+Setup = tuple[str, int, dict[str, str]]
+# a ranking as recorded: each move's text, the mover's value and every side's (float.hex)
+Ranking = list[tuple[str, str, list[str]]]
+
+
+def positions(rules: Rules, seed: int, limit: int) -> list[State]:
+    """The positions of a seeded random game (at most ``limit``)."""
+    rng = random.Random(seed)
+    state, seen = rules.initial_state(), []
+    while not state.is_over and len(seen) < limit:
+        seen.append(state)
+        if state.is_chance:
+            state = rules.apply_roll(state, rules.sample_roll(state, rng))
+        else:
+            moves = rules.legal_moves(state)
+            state = rules.apply_move(state, moves[int(rng.random() * len(moves))])
+    return [*seen, state]
+
+
+def choices(rules: Rules, seed: int, limit: int) -> list[State]:
+    """The positions with more than one legal move of a seeded random game."""
+    return [
+        s
+        for s in positions(rules, seed, limit)
+        if s.phase == Phase.MOVE and len(rules.legal_moves(s)) > 1
+    ]
+
+
+def decisions(rules: Rules, seed: int, count: int) -> list[State]:
+    """``count`` positions with a choice, spread over a seeded random game."""
+    found = choices(rules, seed, 600)
+    return found[:: max(1, len(found) // count)][:count]
+
+
+def evaluation_positions(rules: Rules) -> list[State]:
+    return positions(rules, 1, 300) + positions(rules, 2, 300)
+
+
+def evaluation_digest(values: list[tuple[float, float]]) -> str:
+    """Every seat's (evaluation, danger), bit for bit, as 4 bytes of hex."""
+    text = " ".join(f"{a.hex()},{b.hex()}" for a, b in values)
+    return hashlib.blake2b(text.encode(), digest_size=4).hexdigest()
+
+
+def ranking_record(ranked: list[tuple[str, float, tuple[float, ...]]]) -> Ranking:
+    return [(text, value.hex(), [v.hex() for v in values]) for text, value, values in ranked]
+
+
+def load() -> dict[str, Any]:
+    record: dict[str, Any] = json.loads(lzma.decompress(PATH.read_bytes()))
+    return record
+
+
+# ------------------------------------------------------------------------ the recording
+def _record_setup(setup: Setup) -> dict[str, Any]:  # pragma: no cover - run by hand
+    from pegrace.match import run_game
+    from pegrace.players import HeuristicPlayer, make_player
+    from pegrace.search import SearchPlayer
+    from pegrace.simulate import game_seed, roll_off_winner
+
+    rules = get_rules(*setup)
+    seats = range(len(rules.colours))
+    evaluation = [
+        evaluation_digest([(rules.evaluate(s.pieces, t), rules.danger(s.pieces, t)) for t in seats])
+        for s in evaluation_positions(rules)
+    ]
+    best = []
+    for state in choices(rules, 4, 150):
+        moves = rules.legal_moves(state)
+        picks = []
+        for kind in ONE_MOVE:
+            player = make_player(kind)
+            assert isinstance(player, HeuristicPlayer)
+            picks.append([moves.index(m) for m in player.best(rules, state, moves)])
+        best.append(picks)
+    fixed = []
+    for state in decisions(rules, 1, 3):
+        for settings in FIXED:
+            player = SearchPlayer(0, **settings)  # type: ignore[arg-type]
+            player.native = False
+            ranked = player.ranking(rules, state, rules.legal_moves(state))
+            fixed.append({
+                "ranking": ranking_record([(r.move.text, r.value, r.values) for r in ranked]),
+                "nodes": player.last_nodes,
+            })  # fmt: skip
+    index = [name(*s) for s in SETUPS].index(name(*setup))
+    seating = {
+        colour: f"computer:{KINDS[(index + i) % len(KINDS)]}"
+        for i, colour in enumerate(rules.colours)
+    }
+    games = []
+    for i in range(4):
+        seed = game_seed(31, i)
+        result = run_game(rules, seating, seed, players=_python_players(seating, seed))
+        places = rules.outcome(result.state).places
+        games.append([
+            [places[rules.sides[s]] for s in seats], result.state.turn, result.rolls,
+            len(result.record.events), roll_off_winner(rules, result.record),
+        ])  # fmt: skip
+    return {"evaluation": evaluation, "best": best, "fixed": fixed, "games": games}
+
+
+def _python_players(seats: dict[str, str], seed: int | str) -> list[Any]:  # pragma: no cover
+    from pegrace.players import HeuristicPlayer, make_player
+    from pegrace.search import SearchPlayer
+
+    players = [make_player(spec, f"{seed}:{colour}") for colour, spec in seats.items()]
+    for player in players:
+        if isinstance(player, HeuristicPlayer | SearchPlayer):
+            player.native = False
+    return players
+
+
+def _record_deepening(setup: Setup) -> list[dict[str, Any]]:  # pragma: no cover
+    from pegrace.search import MAX_DEPTH, deepen
+
+    rules = get_rules(*setup)
+    found = []
+    for state in decisions(rules, 2, 3):
+        moves = rules.legal_moves(state)
+        for settings in DEEPENING:
+            ranked, depth, nodes = deepen(
+                rules, state, moves, DEEPENING_BUDGET, MAX_DEPTH, int(settings["width"]) or None,
+                None, bool(settings["paranoid"]), learned=True,
+            )  # fmt: skip
+            found.append({
+                "ranking": ranking_record([(r.move.text, r.value, r.values) for r in ranked]),
+                "depth": depth, "nodes": nodes,
+            })  # fmt: skip
+    return found
+
+
+def _record_search_games(setup: Setup) -> list[list[Any]]:  # pragma: no cover
+    from pegrace.match import run_game
+    from pegrace.simulate import game_seed, roll_off_winner
+
+    rules = get_rules(*setup)
+    seating = {c: SEARCH_SPECS[i % len(SEARCH_SPECS)] for i, c in enumerate(rules.colours)}
+    games = []
+    for index in range(2):
+        seed = game_seed(3, index)
+        result = run_game(rules, seating, seed, players=_python_players(seating, seed))
+        places = rules.outcome(result.state).places
+        games.append([
+            [places[rules.sides[s]] for s in range(len(rules.colours))], result.state.turn,
+            result.rolls, len(result.record.events), roll_off_winner(rules, result.record),
+        ])  # fmt: skip
+    return games
+
+
+def main() -> None:  # pragma: no cover - run by hand
+    record: dict[str, Any] = {
+        "format": FORMAT,
+        "recorded_from": "the Python players, search and evaluation (choosing in Python)",
+        "setups": {},
+        "deepening": {},
+        "search_games": {},
+    }
+    for setup in SETUPS:
+        print(f"recording {name(*setup)}", flush=True)
+        record["setups"][name(*setup)] = _record_setup(setup)
+    for setup in DEEPENING_SETUPS:
+        record["deepening"][name(*setup)] = _record_deepening(setup)
+    for setup in SEARCH_GAME_SETUPS:
+        record["search_games"][name(*setup)] = _record_search_games(setup)
+    PATH.write_bytes(lzma.compress(json.dumps(record, separators=(",", ":")).encode()))
+    print(f"wrote {PATH} ({PATH.stat().st_size:,} bytes)")
+
+
+if __name__ == "__main__":
+    main()
