@@ -70,9 +70,7 @@ def test_deepening_within_a_node_budget_is_the_recorded_one(setup: Setup) -> Non
                 state, {**settings, "budget": DEEPENING_BUDGET, "learned": 1.0}
             )
             ranking = ranking_record([(moves[i].text, v, tuple(vs)) for i, v, vs in found])
-            assert {"ranking": ranking, "depth": depth, "nodes": nodes} == json_like(
-                next(expected)
-            )
+            assert {"ranking": ranking, "depth": depth, "nodes": nodes} == json_like(next(expected))
 
 
 @pytest.mark.parametrize("setup", SEARCH_GAME_SETUPS, ids=setup_id)

@@ -35,8 +35,8 @@ from pegrace.games import get_rules
 from pegrace.state import Phase, State
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script: tests/
-from corpus.record import name  # noqa: E402
-from setups import SETUPS  # noqa: E402
+from corpus.record import name
+from setups import SETUPS
 
 HERE = Path(__file__).resolve().parent
 PATH = HERE / "players.json.xz"
