@@ -7,9 +7,10 @@ depend on the machine's speed and load.
 The Monte-Carlo player, for each decision with a choice: plays the candidate move, then lets
 the medium player move for every seat with the dice drawn from the player's own generator
 (the engine's chance events, sampled), for at most ``--horizon`` decisions or to the end; scores
-the playout for the mover's side with ``evaluate_sides`` (or, if the game ended, its result
-times ``search.TERMINAL_WEIGHT``, as the expert does); spreads playouts round-robin over the
-moves until ``--ms`` milliseconds are spent; plays the move with the best mean.
+the playout for the mover's side with the search's leaf (``native.Computer.look``; or, if the
+game ended, its result times ``search.TERMINAL_WEIGHT``, as the expert does); spreads playouts
+round-robin over the moves until ``--ms`` milliseconds are spent; plays the move with the best
+mean.
 
 Usage: python benchmarks/montecarlo.py GAME [--ms 100] [--horizon 8] [--games 200]
        [--seed 2026] [--opponent medium] [--rules K=V,...] [--json]
@@ -27,10 +28,12 @@ import time
 from collections.abc import Sequence
 
 from pegrace.cli import parse_rules
-from pegrace.engine import TERMINAL_WEIGHT, Rules
+from pegrace.engine import Rules
 from pegrace.games import get_rules
 from pegrace.moves import Move
+from pegrace.native import Computer
 from pegrace.players import COMPUTER_PLAYERS, HeuristicPlayer, Player
+from pegrace.search import TERMINAL_WEIGHT
 from pegrace.state import Phase, State
 from pegrace.tournament import format_report, run_tournament
 
@@ -44,6 +47,7 @@ class MonteCarloPlayer(Player):
         self.budget = ms / 1000.0
         self.horizon = horizon
         self.playouts = 0
+        self.computer: Computer | None = None
 
     def choose(self, rules: Rules, state: State, moves: Sequence[Move]) -> Move:
         if len(moves) == 1:
@@ -70,7 +74,9 @@ class MonteCarloPlayer(Player):
                 state = rules.apply_roll(state, rules.sample_roll(state, self.rng))
         if state.phase == Phase.OVER:
             return TERMINAL_WEIGHT * rules.returns(state)[side]
-        return rules.evaluate_sides(state.pieces)[side]
+        if self.computer is None or self.computer.rules is not rules:
+            self.computer = Computer(rules)
+        return self.computer.look(state).leaf[side]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

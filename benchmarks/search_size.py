@@ -2,7 +2,6 @@
 
     python benchmarks/search_size.py ludo --positions 40 --depth 3 --seed 7
         --rules variant=two-dice,play_on=off,three_sixes=forfeit,safe_squares=on [--width 2]
-        [--python]
 
 Plays games with the medium player in every seat (seeds SEED * 1000003 + i, as tournaments
 use), samples POSITIONS decisions with more than one legal move (3 in 100, so from many games), and
@@ -12,10 +11,8 @@ where the game has one; ``--width`` as ``expert:width=K``). Prints, per depth, t
 expert's default budget (100 ms of the game's ``NODES_PER_MS``; iterative deepening abandons a
 depth at twice its budget). A game whose next depth rarely fits cannot be searched deeper than
 ``hard``'s two decisions at the default budget, whatever the evaluation. Then the expert itself
-decides each position at its default budget: the mean depth it reaches.
-
-The searches run in the native core (its ``CORE_NODES_PER_MS``) where it plays the game, or with
-``--python`` in the Python search (its ``NODES_PER_MS``): the same nodes at every depth.
+decides each position at its default budget: the mean depth it reaches. The searches run in
+the native core (its ``NODES_PER_MS``).
 """
 
 from __future__ import annotations
@@ -25,14 +22,13 @@ import random
 from collections.abc import Sequence
 from statistics import median, quantiles
 
-from pegrace import native
 from pegrace.cli import parse_rules
 from pegrace.engine import Rules
 from pegrace.games import get_rules, list_games
 from pegrace.match import run_game
 from pegrace.moves import Move
 from pegrace.players import Player, make_player
-from pegrace.search import Search, SearchPlayer, node_rate
+from pegrace.search import SearchPlayer, node_rate
 from pegrace.simulate import game_seed
 from pegrace.state import State
 
@@ -74,28 +70,25 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--rules", action="append", default=[], help="rule options K=V,...")
-    parser.add_argument("--python", action="store_true", help="search in Python, not the core")
     args = parser.parse_args(argv)
     if args.positions < 1 or not 1 <= args.depth <= 5 or args.width < 0:
         parser.error("--positions must be at least 1, --depth 1 to 5, --width 0 or more")
     rules = get_rules(args.game, args.players, parse_rules(args.rules))
-    core = native.plays(rules) and not args.python
-    rate = node_rate(rules, core=core)
+    rate = node_rate(rules)
     budget = EXPERT_BUDGET_MS * rate
     positions = sample_positions(rules, args.positions, args.seed)
     print(
         f"{args.game}: {len(positions)} decisions with a choice from medium play (seed "
         f"{args.seed}), width {args.width or 'every move'}; the expert's budget {budget:,.0f} "
-        f"nodes (100 ms at {rate:g} nodes per ms, {'the core' if core else 'Python'})"
+        f"nodes (100 ms at {rate:g} nodes per ms)"
     )
     print("depth  median nodes  95th percentile  fits the budget")
     for depth in range(1, args.depth + 1):
-        sizes = [nodes(rules, state, depth, args.width, core) for state in positions]
+        sizes = [nodes(rules, state, depth, args.width) for state in positions]
         p95 = quantiles(sizes, n=20)[-1] if len(sizes) > 1 else sizes[0]
         fits = sum(size <= budget for size in sizes) / len(sizes)
         print(f"{depth:>5}  {median(sizes):>12,.0f}  {p95:>15,.0f}  {fits:>15.0%}")
     expert = SearchPlayer(width=args.width)
-    expert.native = core
     depths = []
     for state in positions:
         expert.ranking(rules, state, rules.legal_moves(state))
@@ -103,15 +96,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(f"the expert at {EXPERT_BUDGET_MS:g} ms: mean depth {sum(depths) / len(depths):.2f}")
 
 
-def nodes(rules: Rules, state: State, depth: int, width: int, core: bool) -> int:
+def nodes(rules: Rules, state: State, depth: int, width: int) -> int:
     """The nodes of a full search of ``state`` to ``depth``, as the expert searches."""
-    if core:
-        player = SearchPlayer(depth=depth, width=width)
-        player.ranking(rules, state, rules.legal_moves(state))
-        return player.last_nodes
-    search = Search(rules, width=width or None, learned=True)
-    search.rank(state, rules.legal_moves(state), depth)
-    return search.nodes
+    player = SearchPlayer(depth=depth, width=width)
+    player.ranking(rules, state, rules.legal_moves(state))
+    return player.last_nodes
 
 
 if __name__ == "__main__":

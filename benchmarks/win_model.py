@@ -1,14 +1,16 @@
-"""Fit a race game's win model (``race.WinModel``: two-dice Ludo's, Trouble's) to self-play.
+"""Fit a race game's win model (core/ai/learned.rs ``WinModel``: two-dice Ludo's, Trouble's) to
+self-play.
 
 Usage: python benchmarks/win_model.py {ludo,trouble} [--games 20000] [--seed 2]
        [--player medium] [--every 2] [--players 4]
 Plays ``--games`` games (stopped at the first winner, under the rules in ``RULES``) with
-``--player`` on every seat, keeps every ``--every``-th turn start (each seat's features,
-``RaceRules.win_features``, and who won in the end), and fits a multinomial logit (a seat's
-chance of winning is its share of exp(weights · features)) by Newton's method. Prints the
-fit's mean log-likelihood per position against the even chance's and against the model in the
-code, and the fitted model as the Python literal ``WIN_MODEL`` in games/ludo.py or
-games/trouble.py takes. Needs numpy (matplotlib brings it).
+``--player`` on every seat, keeps every ``--every``-th turn start (each seat's features, as the
+core works them out: ``native.Computer.look``, and who won in the end), and fits a multinomial
+logit (a seat's chance of winning is its share of exp(weights · features)) by Newton's method.
+Prints the fit's mean log-likelihood per position against the even chance's and against the
+model in the core, and the fitted model as the Rust literal ``WinModel { ... }`` that
+``trouble_win_chances`` or ``ludo_win_chances`` in core/ai/learned.rs takes. Needs numpy
+(matplotlib brings it).
 """
 
 from __future__ import annotations
@@ -19,9 +21,10 @@ from typing import Any
 
 import numpy as np
 
+from pegrace.engine import Rules
 from pegrace.games import get_rules
 from pegrace.match import run_game
-from pegrace.race import RaceRules, WinModel
+from pegrace.native import Computer
 from pegrace.simulate import game_seed
 from pegrace.state import Phase, State
 
@@ -31,25 +34,29 @@ RULES = {
     "trouble": {"voluntary_pass": "off", "play_on": "off"},
 }
 RIDGE = 1e-3  # keeps the fit well-posed (the features are strongly correlated)
+FEATURES = ("steps", "out", "lane", "exit", "lead", "steps_squared", "exposure")
 
 
-def self_play(rules: RaceRules, games: int, seed: int, player: str, every: int) -> Any:
+def self_play(rules: Rules, games: int, seed: int, player: str, every: int) -> Any:
     """The features of every seat at every ``every``-th turn start, and each game's winner."""
-    features: list[list[tuple[float, ...]]] = []
+    computer = Computer(rules)
+    features: list[tuple[tuple[float, ...], ...]] = []
     winners: list[int] = []
     seats = dict.fromkeys(rules.colours, player)
     for index in range(games):
         starts = turn_starts(rules, seats, game_seed(seed, index))
         (winner,) = rules.outcome(starts[-1]).winners
         for state in starts[:-1:every]:
-            features.append(rules.win_features(state.pieces, state.current))
+            seen = computer.look(state).features
+            assert seen is not None  # the game has a model
+            features.append(seen)
             winners.append(winner)
         if (index + 1) % 1000 == 0:
             print(f"  {index + 1} games, {len(winners)} positions", file=sys.stderr)
     return np.array(features), np.array(winners)
 
 
-def turn_starts(rules: RaceRules, seats: dict[str, str], seed: int) -> list[State]:
+def turn_starts(rules: Rules, seats: dict[str, str], seed: int) -> list[State]:
     """Every position where a seat is about to roll (after the roll-off), then the end."""
     starts: list[State] = []
 
@@ -92,11 +99,15 @@ def fit(x: Any, y: Any, iterations: int = 25) -> Any:
     return weights / spread  # per unit of each raw feature (the offset cancels in the shares)
 
 
+def rust_float(value: float) -> str:
+    text = f"{value:.6g}"
+    return text if any(c in text for c in ".en") else f"{text}.0"  # 0 -> 0.0, 1e-05 stays
+
+
 def as_literal(weights: Any) -> str:
-    names = WinModel.FEATURES[:-1]
-    fields = [f"    {name}={weights[i]:.6g}," for i, name in enumerate(names)]
-    tempo = ", ".join(f"{w:.6g}" for w in [0.0, *weights[len(names) :]])
-    return "WIN_MODEL = WinModel(\n" + "\n".join(fields) + f"\n    tempo=({tempo}),\n)"
+    fields = [f"    {name}: {rust_float(weights[i])}," for i, name in enumerate(FEATURES)]
+    tempo = ", ".join(rust_float(w) for w in [0.0, *weights[len(FEATURES) :]])
+    return "WinModel {\n" + "\n".join(fields) + f"\n    tempo: [{tempo}],\n}}"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -111,10 +122,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.games < 1 or args.every < 1:
         parser.error("--games and --every must be at least 1")
     rules = get_rules(args.game, args.players, RULES[args.game])
-    assert isinstance(rules, RaceRules)
     x, y = self_play(rules, args.games, args.seed, args.player, args.every)
     weights = fit(x, y)
-    current = np.array(rules.model.weights())
+    current = np.array(Computer(rules).look(rules.initial_state(), 0).weights)
     print(f"{len(y)} positions from {args.games} games of {args.player} self-play")
     print(f"mean log-likelihood: even chance {-np.log(args.players):.4f}, ", end="")
     print(f"the model in the code {log_likelihood(x, y, current):.4f}, ", end="")

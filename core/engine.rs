@@ -1,5 +1,5 @@
 //! What every game shares: the state of a game (a few machine words, `Copy` and hashable),
-//! its phases, moves and the reasons a game ends. The turn structure mirrors
+//! its phases, moves and the reasons a game ends, and the turn structure behind
 //! `pegrace.engine.Rules`: a roll-off of one pop each (ties pop again), then turns of one roll
 //! and one move, extra rolls, finishing, and the end of the game.
 
@@ -540,7 +540,7 @@ impl Table {
     }
 }
 
-/// How far a seat's pieces have got: each piece's position + 1 (pegrace's `RaceRules.score`).
+/// How far a seat's pieces have got: each piece's position + 1 (ranks the seats still racing).
 pub fn progress(row: &Row) -> i32 {
     row.iter().map(|&p| i32::from(p) + 1).sum()
 }

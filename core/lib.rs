@@ -485,6 +485,52 @@ impl Computer {
         })
     }
 
+    /// What the computer players see in `state` with `to_move` to move next: every seat's
+    /// evaluation and its danger part, every side's search leaf and, where the game has a
+    /// learned chance of winning, every seat's expected loss to hits, its chance of winning,
+    /// the model's features and weights, and every side's learned leaf.
+    fn look<'py>(
+        &self,
+        py: Python<'py>,
+        state: PyStateIn,
+        to_move: usize,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let answer = PyDict::new(py);
+        on_judge!(&self.judged, j => {
+            let state = from_python(j.rules(), state)?;
+            let (seats, sides) = (j.rules().table().seats, j.rules().table().side_count);
+            if to_move >= seats {
+                return Err(PyValueError::new_err(format!("no seat {to_move}")));
+            }
+            let pieces = &state.pieces;
+            let each = |f: &dyn Fn(usize) -> f64| (0..seats).map(f).collect::<Vec<f64>>();
+            answer.set_item("evaluation", each(&|seat| j.evaluate(pieces, seat)))?;
+            answer.set_item("danger", each(&|seat| j.danger(pieces, seat)))?;
+            answer.set_item("leaf", j.leaf(pieces, to_move)[..sides].to_vec())?;
+            if let Some(win) = j.learned() {
+                let memo = &mut ai::learned::ReachMemo::default();
+                answer.set_item("losses", win.losses(pieces, to_move)[..seats].to_vec())?;
+                answer.set_item("chances", win.chances(pieces, to_move, memo)[..seats].to_vec())?;
+                answer.set_item("features", win.features(pieces, to_move))?;
+                answer.set_item("learned", win.values(pieces, to_move)[..sides].to_vec())?;
+                answer.set_item("weights", win.weights())?;
+            }
+            Ok(answer)
+        })
+    }
+
+    /// The chance of winning a search value on the learned leaf's scale stands for; None
+    /// without a learned leaf, or outside the leaves' range (a value that counts a finished
+    /// game).
+    fn learned_chance(&self, value: f64) -> Option<f64> {
+        on_judge!(&self.judged, j => {
+            j.learned()?;
+            let seats = j.rules().table().seats;
+            let chance = 1.0 / seats as f64 + value / ai::learned::win_scale(seats);
+            (0.0..=1.0).contains(&chance).then_some(chance)
+        })
+    }
+
     /// The legal moves of `state` ranked as `pegrace.search.SearchPlayer.ranking` ranks them,
     /// with `settings` as `kind` reads a search player's. Runs without the interpreter lock.
     fn rank(

@@ -18,8 +18,9 @@ from pegrace import get_rules
 from pegrace.advice import hint, winprob
 from pegrace.engine import Rules
 from pegrace.errors import PegraceError
+from pegrace.native import Computer
 from pegrace.players import make_player
-from pegrace.search import SearchPlayer, terminal_values
+from pegrace.search import TERMINAL_WEIGHT, SearchPlayer
 from pegrace.state import Phase, State
 from positions import moves, position, random_positions
 
@@ -327,14 +328,17 @@ def test_hint_suggests_the_winning_move_valued_as_a_won_game(case: Case) -> None
     rules, state = case.build()
     advice = hint(rules, state)
     assert str(advice.move) in case.right
-    won = terminal_values(rules, rules.play(state, advice.move))[rules.sides[state.current]]
-    assert won > 0  # first place for certain
-    assert advice.ranking[0].value == won
+    side, final = rules.sides[state.current], rules.play(state, advice.move)
+    place = rules.outcome(final).places[side] if final.is_over else rules.decided(final).get(side)
+    assert place == 1  # first place for certain
+    won = advice.ranking[0].value
+    assert won >= TERMINAL_WEIGHT / 4  # a settled first place outweighs any position in play
     assert all(r.value < won for r in advice.ranking[1:])
     for phrase in case.says:
         assert phrase in advice.reason
-    if rules.learned_leaf() is not None:  # a won game is no chance of winning: no figure
-        assert rules.learned_chance(won) is None
+    computer = Computer(rules)
+    if computer.learns:  # a won game is no chance of winning: no figure
+        assert computer.learned_chance(won) is None
         assert "percentage points" not in advice.reason
 
 
@@ -367,11 +371,13 @@ def test_the_hints_margin_is_in_chance_of_winning_where_the_expert_reads_it() ->
             other = next((r for r in rest if r.values != best.values), None)
             if other is None:
                 continue
+            computer = Computer(rules)
             if unit == "points":
-                assert rules.learned_chance(best.value) is None
+                assert computer.learned_chance(best.value) is None
                 shown = best.value - other.value
             else:
-                high, low = rules.learned_chance(best.value), rules.learned_chance(other.value)
+                high = computer.learned_chance(best.value)
+                low = computer.learned_chance(other.value)
                 if high is None or low is None:
                     continue  # a value that counts finished games
                 shown = 100 * (high - low)

@@ -18,9 +18,9 @@ from corpus.players import (
     evaluation_digest,
     evaluation_positions,
     load,
-    name,
     positions,
 )
+from corpus.record import name
 from pegrace import native
 from pegrace.advice import winprob
 from pegrace.engine import Rules
@@ -28,7 +28,7 @@ from pegrace.errors import PegraceError
 from pegrace.games import get_rules
 from pegrace.match import playout, run_game
 from pegrace.players import make_player
-from pegrace.search import CORE_NODES_PER_MS
+from pegrace.search import NODES_PER_MS
 from pegrace.simulate import Job, game_seed, roll_off_winner, run_job
 from setups import SETUPS
 
@@ -123,7 +123,7 @@ def test_people_stay_with_python_and_search_players_play_in_the_core() -> None:
     assert found is not None
     (red, yellow) = found[0]
     assert red[1] == yellow[1] == "search"
-    assert red[2]["budget"] == 5 * CORE_NODES_PER_MS["ludo"] and "depth" not in red[2]
+    assert red[2]["budget"] == 5 * NODES_PER_MS["ludo"] and "depth" not in red[2]
     assert (yellow[2]["depth"], yellow[2]["learned"]) == (2.0, 0.0)  # hard: 2 decisions deep
     job = Job("ludo", 2, (), ((("red", "computer:hard:depth=1"), ("yellow", "random")),), 1, 0, 1,
               None)  # fmt: skip

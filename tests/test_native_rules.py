@@ -4,28 +4,11 @@ themselves are checked against the recorded corpus: tests/test_corpus.py.)"""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
+from corpus.players import positions
 from pegrace import native
-from pegrace.engine import Rules
 from pegrace.games import get_rules
-from pegrace.state import State
-
-
-def positions(rules: Rules, seed: int, limit: int) -> list[State]:
-    """The positions of a seeded random game (at most ``limit``)."""
-    rng = random.Random(seed)
-    state, seen = rules.initial_state(), []
-    while not state.is_over and len(seen) < limit:
-        seen.append(state)
-        if state.is_chance:
-            state = rules.apply_roll(state, rules.sample_roll(state, rng))
-        else:
-            moves = rules.legal_moves(state)
-            state = rules.apply_move(state, moves[int(rng.random() * len(moves))])
-    return [*seen, state]
 
 
 @pytest.mark.parametrize(

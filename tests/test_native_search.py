@@ -20,9 +20,9 @@ from corpus.players import (
     SEARCH_SPECS,
     decisions,
     load,
-    name,
     ranking_record,
 )
+from corpus.record import name
 from pegrace import native
 from pegrace.engine import Rules
 from pegrace.errors import OptionError

@@ -1,5 +1,7 @@
-"""What the race games share: the learned chance of winning (``race.WinModel``) of the games
-that have one (two-dice Ludo, Trouble), checked against the model's formula."""
+"""The learned chance of winning of the race games that have one (two-dice Ludo, Trouble), as
+the native core works it out (``native.Computer.look``), checked against the model's formula:
+a seat's chance is its share of ``exp(weights · features)``; the expert's leaves are those
+chances, centred and scaled, and read back as them."""
 
 from __future__ import annotations
 
@@ -8,74 +10,83 @@ import math
 import pytest
 
 from pegrace import get_rules
-from pegrace.engine import TERMINAL_WEIGHT
-from pegrace.race import RaceRules
-from pegrace.search import Search
+from pegrace.native import Computer
+from pegrace.search import TERMINAL_WEIGHT, SearchPlayer
 from positions import random_positions
 
 MODEL_GAMES = [(game, players) for game in ("ludo", "trouble") for players in (2, 3, 4)]
-
-
-def model_rules(game: str, players: int) -> RaceRules:
-    rules = get_rules(game, players)
-    assert isinstance(rules, RaceRules) and rules.win_model is not None
-    return rules
 
 
 @pytest.mark.parametrize(("game", "players"), MODEL_GAMES)
 def test_the_win_chances_are_the_models_share_of_each_seats_strength(
     game: str, players: int
 ) -> None:
-    rules = model_rules(game, players)
-    assert rules.model.tempo[0] == 0
-    weights = rules.model.weights()
+    rules = get_rules(game, players)
+    computer = Computer(rules)
     for state in random_positions(rules, seed=5, count=40):
         for to_move in range(players):
-            features = rules.win_features(state.pieces, to_move)
-            strengths = [sum(w * f for w, f in zip(weights, row, strict=True)) for row in features]
+            look = computer.look(state, to_move)
+            assert look.features is not None and look.weights is not None
+            assert look.chances is not None and look.losses is not None
+            strengths = [
+                sum(w * f for w, f in zip(look.weights, row, strict=True)) for row in look.features
+            ]
             shares = [math.exp(strength) for strength in strengths]
-            expected = [share / sum(shares) for share in shares]
-            chances = rules.win_chances(state.pieces, to_move)
-            assert chances == pytest.approx(expected)
-            assert sum(chances) == pytest.approx(1.0)
+            assert look.chances == pytest.approx([share / sum(shares) for share in shares])
+            assert sum(look.chances) == pytest.approx(1.0)
+            exposure = [row[6] for row in look.features]
+            assert exposure == list(look.losses)
 
 
 @pytest.mark.parametrize(("game", "players"), MODEL_GAMES)
-def test_a_learned_search_rates_its_leaves_by_the_chance_of_winning(
+def test_a_leafs_value_is_its_chance_of_winning_centred_and_reads_back_as_it(
     game: str, players: int
 ) -> None:
-    rules = model_rules(game, players)
+    rules = get_rules(game, players)
+    computer = Computer(rules)
     for state in random_positions(rules, seed=6, count=10):
-        values = Search(rules, learned=True).horizon(state)
-        chances = rules.win_chances(state.pieces, state.current)
-        assert values == pytest.approx(rules.win_values(state.pieces, state.current))
-        assert sum(values) == pytest.approx(0.0, abs=1e-9)
+        look = computer.look(state)
+        assert look.learned is not None and look.chances is not None
+        assert sum(look.learned) == pytest.approx(0.0, abs=1e-9)
         # the more likely a seat wins, the more its leaf is worth
-        assert sorted(range(players), key=lambda s: values[s]) == sorted(
-            range(players), key=lambda s: chances[s]
+        assert sorted(range(players), key=lambda s: look.learned[s]) == sorted(
+            range(players), key=lambda s: look.chances[s]
         )
+        back = [computer.learned_chance(value) for value in look.learned]
+        assert back == pytest.approx(list(look.chances))
+    assert computer.learned_chance(TERMINAL_WEIGHT * (1 - 1 / players)) is None  # a won game
 
 
 @pytest.mark.parametrize(("game", "players"), MODEL_GAMES)
-def test_a_leafs_value_reads_back_as_its_chance_and_a_won_game_as_none(
+def test_the_expert_one_decision_deep_rates_each_move_by_the_chances_after_it(
     game: str, players: int
 ) -> None:
-    rules = model_rules(game, players)
-    for state in random_positions(rules, seed=7, count=10):
-        values = rules.win_values(state.pieces, state.current)
-        chances = [rules.learned_chance(value) for value in values]
-        assert chances == pytest.approx(rules.win_chances(state.pieces, state.current))
-    assert rules.learned_chance(TERMINAL_WEIGHT * (1 - 1 / players)) is None  # a won game
+    rules = get_rules(game, players)
+    computer = Computer(rules)
+    expert = SearchPlayer(0, depth=1)
+    for state in random_positions(rules, seed=8, count=10):
+        if state.phase != state.phase.MOVE or state.finished:
+            continue
+        for ranked in expert.ranking(rules, state, rules.legal_moves(state)):
+            after = rules.apply_move(state, ranked.move)
+            if after.is_chance and not after.finished:
+                assert ranked.values == pytest.approx(computer.look(after).learned)
 
 
 @pytest.mark.parametrize(
     ("game", "options"), [("headache", {}), ("marbles", {}), ("trouble", {"two_sets": "on"})]
 )
-def test_without_a_model_a_learned_search_reads_the_games_evaluation(
+def test_without_a_model_the_expert_reads_the_games_evaluation(
     game: str, options: dict[str, str]
 ) -> None:
     rules = get_rules(game, 2 if options else 4, options)
-    assert rules.learned_leaf() is None
+    computer = Computer(rules)
+    assert not computer.learns
     for state in random_positions(rules, seed=7, count=5):
-        learned = Search(rules, learned=True).horizon(state)
-        assert learned == Search(rules).horizon(state)
+        look = computer.look(state)
+        assert look.learned is None and look.chances is None
+        if state.phase == state.phase.MOVE:
+            moves = rules.legal_moves(state)
+            expert = SearchPlayer(0, depth=2).ranking(rules, state, moves)
+            hard = SearchPlayer(0, depth=2, model=0).ranking(rules, state, moves)
+            assert [(r.move, r.values) for r in expert] == [(r.move, r.values) for r in hard]

@@ -1,6 +1,7 @@
-"""The search: its values are exact expectations over the engine's chance events, its
-every-side evaluation agrees with the game's own, and iterative deepening keeps to its
-node budget."""
+"""The search (in the native core): its values are exact expectations over the game's chance
+events with the evaluation at the horizon, a finished game is worth its places above any
+evaluation, places settled during play count at the leaves, paranoid opponents never help the
+searcher, and iterative deepening keeps to its node budget."""
 
 from __future__ import annotations
 
@@ -9,15 +10,11 @@ import random
 import pytest
 
 from pegrace import get_rules
-from pegrace.engine import TERMINAL_WEIGHT, Rules
+from pegrace.engine import Rules
 from pegrace.match import run_game
-from pegrace.search import (
-    Search,
-    SearchPlayer,
-    deepen,
-    node_rate,
-    terminal_values,
-)
+from pegrace.moves import Move
+from pegrace.native import Computer
+from pegrace.search import TERMINAL_WEIGHT, SearchPlayer, node_rate
 from pegrace.state import Phase, State
 
 SETTINGS = [
@@ -51,45 +48,58 @@ def positions_with_choices(rules: Rules, seed: int, count: int) -> list[State]:
     return found
 
 
-@pytest.mark.parametrize(("game", "players", "options"), SETTINGS)
-def test_every_side_evaluation_agrees_with_evaluate(
+def values_by_move(player: SearchPlayer, rules: Rules, state: State) -> dict[Move, tuple]:
+    return {r.move: r.values for r in player.ranking(rules, state, rules.legal_moves(state))}
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "options"),
+    [s for s in SETTINGS if s not in (("ludo", 4, {}), ("headache", 4, {}))],
+)
+def test_every_side_leaf_agrees_with_the_evaluation_where_it_reads_no_turn(
     game: str, players: int, options: dict[str, str]
 ) -> None:
     rules = get_rules(game, players, options)
+    computer = Computer(rules)
     for state in positions_with_choices(rules, 1, 30):
-        expected = [rules.evaluate(state.pieces, seats[0]) for seats in rules.side_seats]
-        assert rules.evaluate_sides(state.pieces) == pytest.approx(expected)
+        look = computer.look(state)
+        expected = [look.evaluation[seats[0]] for seats in rules.side_seats]
+        assert look.leaf == pytest.approx(expected)
 
 
 @pytest.mark.parametrize("game", ["trouble", "ludo", "headache", "marbles"])
-def test_a_chance_node_is_the_probability_weighted_mean_of_its_rolls(game: str) -> None:
+def test_a_move_is_worth_the_probability_weighted_mean_of_the_best_replies(game: str) -> None:
+    """Two decisions deep: each roll after the move, weighted by its chance, is worth the best
+    reply for the seat that rolled it, rated by the evaluation's leaf."""
     rules = get_rules(game, 4)
+    computer = Computer(rules)
     state = positions_with_choices(rules, 2, 1)[0]
-    chance = rules.apply_move(state, rules.legal_moves(state)[0])
-    assert chance.phase == Phase.ROLL
-    search = Search(rules)
-    expected = [0.0] * rules.side_count
-    for roll, probability in rules.chance_outcomes(chance):
-        after = rules.apply_roll(chance, roll)
-        replies = [
-            Search(rules).value(rules.apply_move(after, m), 0) for m in rules.legal_moves(after)
-        ]
-        mover = rules.sides[after.current]
-        best = max(replies, key=lambda values: values[mover])
-        for side, value in enumerate(best):
-            expected[side] += float(probability) * value
-    assert search.value(chance, 1) == pytest.approx(expected)
-    assert sum(float(p) for _, p in rules.chance_outcomes(chance)) == pytest.approx(1.0)
+    found = values_by_move(SearchPlayer(0, depth=2, model=0), rules, state)
+    for move, values in found.items():
+        chance = rules.apply_move(state, move)
+        assert chance.phase == Phase.ROLL and not chance.finished
+        expected = [0.0] * rules.side_count
+        for roll, probability in rules.chance_outcomes(chance):
+            after = rules.apply_roll(chance, roll)
+            replies = [rules.apply_move(after, m) for m in rules.legal_moves(after)]
+            leaves = [computer.look(reply, reply.current).leaf for reply in replies]
+            mover = rules.sides[after.current]
+            best = max(leaves, key=lambda leaf: leaf[mover])
+            for side, value in enumerate(best):
+                expected[side] += float(probability) * value
+        assert values == pytest.approx(expected)
+        assert sum(float(p) for _, p in rules.chance_outcomes(chance)) == pytest.approx(1.0)
 
 
 @pytest.mark.parametrize("game", ["trouble", "ludo", "headache", "marbles"])
 def test_iterative_deepening_keeps_to_its_node_budget(game: str) -> None:
     rules = get_rules(game, 4)
+    player = SearchPlayer(0, budget_ms=400 / node_rate(rules))  # 400 nodes
     for state in positions_with_choices(rules, 3, 3):
         moves = rules.legal_moves(state)
-        ranked, depth, nodes = deepen(rules, state, moves, node_budget=400, max_depth=8)
-        assert nodes <= 2 * 400 + len(moves)
-        assert depth >= 1
+        ranked = player.ranking(rules, state, moves)
+        assert player.last_nodes <= 2 * 400 + len(moves)
+        assert player.last_depth >= 1
         assert {r.move for r in ranked} == set(moves)
         assert [r.value for r in ranked] == sorted((r.value for r in ranked), reverse=True)
 
@@ -101,24 +111,41 @@ def test_a_won_game_is_worth_more_than_any_evaluation(
     """A win must outweigh every evaluation (4 sides: +3/4 of TERMINAL_WEIGHT, a loss -1/4), or
     search would trade a win away."""
     rules = get_rules(game, players, options)
-    model = rules.learned_leaf()  # the expert's leaves, where the game has a learned model
+    computer = Computer(rules)
     for state in positions_with_choices(rules, 4, 40):
-        assert max(abs(v) for v in rules.evaluate_sides(state.pieces)) < TERMINAL_WEIGHT / 4
-        if model is not None:
-            assert max(abs(v) for v in model(state.pieces, state.current)) < TERMINAL_WEIGHT / 4
+        look = computer.look(state)
+        assert max(abs(v) for v in look.leaf) < TERMINAL_WEIGHT / 4
+        if look.learned is not None:  # the expert's leaves, where the game has a learned model
+            assert max(abs(v) for v in look.learned) < TERMINAL_WEIGHT / 4
 
 
-def finished(rules: Rules, seed: int) -> State:
-    return run_game(rules, dict.fromkeys(rules.colours, "random"), seed).state
+def decisive_move(rules: Rules, seed: int, ends: str = "game") -> tuple[State, Move, State]:
+    """The move of a seeded random game that ended it (``ends="game"``) or that first finished
+    a side with play going on (``ends="first"``): the position, the move and the next one."""
+    seen: list[tuple[State, Move, State]] = []
+
+    def watch(before: State, event: object, after: State) -> None:
+        move = getattr(event, "move", None)
+        done = after.is_over if ends == "game" else after.finished and not after.is_over
+        if move is not None and done and not seen:
+            seen.append((before, rules.parse_move(before, move), after))
+
+    run_game(rules, dict.fromkeys(rules.colours, "random"), seed, observer=watch)
+    return seen[0]
+
+
+def decided_values(rules: Rules, seed: int, ends: str = "game") -> tuple[tuple, State]:
+    """The search's values of the decisive move (one decision deep) and the position after it."""
+    before, move, after = decisive_move(rules, seed, ends)
+    return values_by_move(SearchPlayer(0, depth=1, model=0), rules, before)[move], after
 
 
 @pytest.mark.parametrize("seed", range(4))
 def test_a_game_stopped_at_its_first_winner_is_worth_the_win_alone(seed: int) -> None:
     """Centred like the leaves: second place by score is a loss, not a consolation."""
     rules = get_rules("ludo", 4, {"play_on": "off"})
-    state = finished(rules, seed)
+    values, state = decided_values(rules, seed)
     (winner,) = rules.outcome(state).winners
-    values = terminal_values(rules, state)
     assert values[winner] == TERMINAL_WEIGHT * 3 / 4
     assert [v for side, v in enumerate(values) if side != winner] == [-TERMINAL_WEIGHT / 4] * 3
     assert sorted(rules.outcome(state).places) == [1, 2, 3, 4]  # places still ranked by score
@@ -126,23 +153,10 @@ def test_a_game_stopped_at_its_first_winner_is_worth_the_win_alone(seed: int) ->
 
 def test_where_play_goes_on_a_finished_game_is_worth_its_places() -> None:
     rules = get_rules("trouble", 4, {"play_on": "on"})
-    state = finished(rules, 1)
-    values = terminal_values(rules, state)
+    values, state = decided_values(rules, 1)
     third = TERMINAL_WEIGHT / 3
     assert values == pytest.approx([TERMINAL_WEIGHT * (r - 0.5) for r in rules.returns(state)])
     assert sorted(values) == pytest.approx([-1.5 * third, -0.5 * third, 0.5 * third, 1.5 * third])
-
-
-def first_finish(rules: Rules, seed: int) -> State:
-    """The first position of a seeded random game where one side has finished, play going on."""
-    seen: list[State] = []
-
-    def watch(before: State, event: object, after: State) -> None:
-        if after.finished and not after.is_over and not seen:
-            seen.append(after)
-
-    run_game(rules, dict.fromkeys(rules.colours, "random"), seed, observer=watch)
-    return seen[0]
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -150,16 +164,15 @@ def test_a_settled_place_counts_at_the_leaves(seed: int) -> None:
     """Once a side has finished first, the others play for the places left: they share their
     worth and differ by the evaluation, so ending the game is no prize in itself."""
     rules = get_rules("trouble", 4, {"play_on": "on"})
-    state = first_finish(rules, seed)
+    values, state = decided_values(rules, seed, ends="first")
     (winner,) = (rules.sides[seat] for seat in state.finished)
-    values = Search(rules).horizon(state)
-    evaluation = rules.evaluate_sides(state.pieces)
+    leaf = Computer(rules).look(state).leaf
     others = [side for side in range(4) if side != winner]
     assert values[winner] == TERMINAL_WEIGHT / 2  # first place: 1 against the mean 1/2
     assert sum(values) == pytest.approx(0.0, abs=1e-9)
-    mean = sum(evaluation[s] for s in others) / 3
+    mean = sum(leaf[s] for s in others) / 3
     for side in others:  # places 2-4 are worth 1/3 on average: -1/6 of TERMINAL_WEIGHT
-        assert values[side] == pytest.approx(-TERMINAL_WEIGHT / 6 + evaluation[side] - mean)
+        assert values[side] == pytest.approx(-TERMINAL_WEIGHT / 6 + leaf[side] - mean)
     second = TERMINAL_WEIGHT * (rules.place_reward(2) - 0.5)
     assert max(values[side] for side in others) < second  # reaching second place is a gain
 
@@ -170,16 +183,17 @@ def test_the_expert_reports_how_deep_it_searched() -> None:
     for state in positions_with_choices(rules, 5, 5):
         expert.choose(rules, state, rules.legal_moves(state))
         assert expert.last_depth >= 2
-        assert 0 < expert.last_nodes <= 2 * 20 * node_rate(rules, core=True) + 10
+        assert 0 < expert.last_nodes <= 2 * 20 * node_rate(rules) + 10
 
 
 def paranoid_and_max_n(rules: Rules, state: State) -> list[tuple[float, float]]:
     """(paranoid value, max-n value) of every move at depth 2."""
-    moves = rules.legal_moves(state)
-    max_n = {r.move: r.value for r in Search(rules).rank(state, moves, 2)}
-    paranoid = Search(rules, paranoid=True).rank(state, moves, 2)
-    assert {r.move for r in paranoid} == set(max_n)
-    return [(r.value, max_n[r.move]) for r in paranoid]
+    max_n = SearchPlayer(0, depth=2, model=0).ranking(rules, state, rules.legal_moves(state))
+    side = rules.sides[state.current]
+    by_move = {r.move: r.values[side] for r in max_n}
+    paranoid = SearchPlayer(0, depth=2, model=0, paranoid=1)
+    ranked = paranoid.ranking(rules, state, rules.legal_moves(state))
+    return [(r.value, by_move[r.move]) for r in ranked]
 
 
 @pytest.mark.parametrize(("game", "players", "options"), SETTINGS)
@@ -199,36 +213,13 @@ def test_paranoid_opponents_choose_differently_somewhere() -> None:
     assert any(p < m - 1e-6 for p, m in values)
 
 
-@pytest.mark.parametrize("learned", [False, True])
-@pytest.mark.parametrize("game", ["trouble", "ludo", "headache", "marbles"])
-def test_a_narrow_search_follows_the_moves_its_leaves_rate_best(game: str, learned: bool) -> None:
-    """``width=K`` keeps, below the root, the K moves whose one-ply leaf is best for the mover:
-    the leaf the search itself reads (the learned chance of winning with ``model=1``)."""
-    rules = get_rules(game, 4)
-    search = Search(rules, width=2, learned=learned)
-    for state in positions_with_choices(rules, 9, 8):
-        moves = rules.legal_moves(state)
-        side = rules.sides[state.current]
-        rated = []
-        for move in moves:
-            child = rules.apply_move(state, move)
-            if child.phase == Phase.OVER:
-                rated.append((terminal_values(rules, child)[side], move))
-            else:
-                rated.append((search.leaf(child.pieces, child.current)[side], move))
-        kept = search.promising(state, moves)
-        assert len(kept) == 2
-        worst_kept = min(value for value, move in rated if move in kept)
-        assert all(value <= worst_kept + 1e-9 for value, move in rated if move not in kept)
-
-
 @pytest.mark.parametrize("game", ["trouble", "ludo"])
 def test_a_narrow_search_is_smaller_and_exact_when_wide_enough(game: str) -> None:
     rules = get_rules(game, 4)
     for state in positions_with_choices(rules, 11, 4):
-        moves = rules.legal_moves(state)
-        full, wide, narrow = Search(rules), Search(rules, width=1000), Search(rules, width=1)
-        values = [r.values for r in full.rank(state, moves, 3)]
-        assert [r.values for r in wide.rank(state, moves, 3)] == values
-        narrow.rank(state, moves, 3)
-        assert narrow.nodes < full.nodes
+        full, wide = SearchPlayer(0, depth=3), SearchPlayer(0, depth=3, width=1000)
+        narrow = SearchPlayer(0, depth=3, width=1)
+        values = values_by_move(full, rules, state)
+        assert values_by_move(wide, rules, state) == values
+        values_by_move(narrow, rules, state)
+        assert narrow.last_nodes < full.last_nodes

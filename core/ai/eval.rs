@@ -1,8 +1,8 @@
 //! How the computer players rate a position: `Judge` (a game's rules with its evaluation), and
-//! the race games' evaluation (`pegrace.race.RaceRules.evaluate`): each piece's standing on
-//! its path, minus what an exposed piece costs where an opponent's next roll could reach it;
-//! a side's value is its own against the other sides'. Every sum runs in the Python order, so
-//! the values are the Python values bit for bit.
+//! the race games' evaluation: each piece's standing on its path, minus what an exposed piece
+//! costs where an opponent's next roll could reach it; a side's value is its own against the
+//! other sides'. Every sum runs in the order the Python evaluation summed, so the values are
+//! the recorded ones bit for bit (tests/corpus/players.json.xz).
 
 use crate::ai::learned::WinChances;
 use crate::engine::{Game, RaceShape, Row, State, MAX_SEATS};
@@ -29,10 +29,10 @@ pub trait Judge: Sync {
         captured_by_change(self.rules(), before, after)
     }
     /// Every side's evaluation as a search's leaf, `to_move` to move next
-    /// (`Rules.evaluate_sides_before`).
+    /// (only the threats of the seats that move before each side's next turn, where a game says).
     fn leaf(&self, pieces: &Pieces, to_move: usize) -> Values;
     /// The learned chance of winning as a leaf on the same scale, where the game has one
-    /// (`Rules.learned_leaf`).
+    /// (the expert's leaf).
     fn learned(&self) -> Option<&WinChances> {
         None
     }
@@ -56,7 +56,7 @@ pub fn captured_by_change<G: Game>(rules: &G, before: &State, after: &State) -> 
     count
 }
 
-/// A race game's evaluation weights (`RaceRules`' class constants and a game's overrides).
+/// A race game's evaluation weights (the race games' defaults and a game's own).
 #[derive(Clone, Copy, Debug)]
 pub struct RaceWeights {
     pub out_bonus: f64,
@@ -201,7 +201,7 @@ impl RaceEval {
         risk
     }
 
-    /// `seat`'s exposure to the other seats' next rolls (`RaceRules._at_risk`).
+    /// `seat`'s exposure to the other seats' next rolls.
     pub fn at_risk(&self, pieces: &Pieces, seat: usize) -> f64 {
         let masks = self.threat_masks(pieces);
         let others = (0..self.seats())
@@ -223,7 +223,7 @@ impl RaceEval {
         exposures
     }
 
-    /// `RaceRules.evaluate_sides`: each side's standing less its exposure, against the others'.
+    /// Each side's standing less its exposure, against the others'.
     pub fn sides(&self, pieces: &Pieces, side_count: usize) -> Values {
         let exposure = self.exposures(pieces);
         let seats = self.seats();
@@ -257,7 +257,7 @@ impl RaceEval {
         values
     }
 
-    /// `RaceRules.evaluate`: the side's standing less its exposure, against the other sides'.
+    /// The side's standing less its exposure, against the other sides'.
     pub fn evaluate(&self, pieces: &Pieces, seat: usize, danger: impl Fn(usize) -> f64) -> f64 {
         let side = self.sides[seat];
         let (mut own, mut theirs, mut ours_count, mut theirs_count) = (0.0, 0.0, 0, 0);
@@ -274,7 +274,7 @@ impl RaceEval {
     }
 }
 
-/// A race game whose computer players read `RaceRules.evaluate` as it is: Trouble, classic Ludo
+/// A race game whose computer players read the race evaluation as it is: Trouble, classic Ludo
 /// and LUDOpy's.
 pub struct RaceJudge<G> {
     pub rules: G,
@@ -309,7 +309,7 @@ impl<G: Game + Sync> Judge for RaceJudge<G> {
 
 /// Per seat, the other seats (in seat order) whose threats to it an evaluation counts: every
 /// one, or with `to_move` only those that move from `to_move` (first) until the seat's next
-/// turn (`pegrace.engine.attacker_table`).
+/// turn.
 pub fn attackers(
     count: usize,
     seat: usize,

@@ -1,4 +1,4 @@
-//! Headache's evaluation (`pegrace.games.headache.Headache.evaluate`): cones owned, minus
+//! Headache's evaluation: cones owned, minus
 //! those an opponent could capture next pop weighted by the chance of its pop, plus a little
 //! for the biggest opponent stack within reach; relative to the opponents' mean.
 

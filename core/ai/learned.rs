@@ -1,5 +1,5 @@
 //! Chance-weighted threats and the learned chance of winning of the race games that have one
-//! (`pegrace.race.HitTables` and `WinModel`; two-dice Ludo's and Trouble's), and the
+//! (`HitTables` and `WinModel`; two-dice Ludo's and Trouble's), and the
 //! evaluations built on them: two-dice Ludo's and Marbles'.
 
 use crate::ai::eval::{attackers, turns_after, Judge, Pieces, RaceEval, Values, LOWEST_POSITION};
@@ -12,7 +12,8 @@ const SPACES: usize = 56;
 /// A seat's reach: per loop space, a key saying how its next throw could land there (0: not).
 pub type Reach = [u16; SPACES];
 
-/// A search value per unit of the chance of winning (`pegrace.race.win_scale`).
+/// A search value per unit of the chance of winning: a certain win is a quarter of a finished
+/// game's win.
 pub fn win_scale(seats: usize) -> f64 {
     crate::ai::TERMINAL_WEIGHT / 4.0 / (1.0 - 1.0 / seats as f64)
 }
@@ -207,7 +208,8 @@ fn attacker_list(count: usize, seat: usize, to_move: Option<usize>) -> ([usize; 
     (list, found)
 }
 
-/// Who wins a race game, as a multinomial logit over the seats (`pegrace.race.WinModel`).
+/// Who wins a race game, as a multinomial logit over the seats (fitted to self-play by
+/// `benchmarks/win_model.py`).
 #[derive(Clone, Copy, Debug)]
 pub struct WinModel {
     pub steps: f64,
@@ -227,6 +229,7 @@ pub struct WinChances {
     pub hits: HitTables,
     /// `[position - LOWEST_POSITION]`: what a piece there adds to its seat's strength.
     pin_strength: Vec<f64>,
+    lane_start: i16,
     seats: usize,
 }
 
@@ -249,6 +252,7 @@ impl WinChances {
             model,
             hits,
             pin_strength,
+            lane_start: lane,
             seats: race.seats(),
         }
     }
@@ -293,8 +297,64 @@ impl WinChances {
         shares
     }
 
+    /// The model's weights in the order of `features` (the tempo of the seat to roll next, the
+    /// baseline, left out).
+    pub fn weights(&self) -> Vec<f64> {
+        let m = &self.model;
+        let fields = [
+            m.steps,
+            m.out,
+            m.lane,
+            m.exit,
+            m.lead,
+            m.steps_squared,
+            m.exposure,
+        ];
+        fields
+            .into_iter()
+            .chain(m.tempo[1..].iter().copied())
+            .collect()
+    }
+
+    /// Every seat's expected loss to the throws of the seats that move before its next turn,
+    /// `to_move` to roll next.
+    pub fn losses(&self, pieces: &Pieces, to_move: usize) -> [f64; MAX_SEATS] {
+        let memo = &mut ReachMemo::default();
+        self.hits.expected_losses(pieces, self.seats, to_move, memo)
+    }
+
+    /// Per seat, the features the model weighs (`WinModel`'s fields in order, the tempo as one
+    /// 0/1 feature per later turn): what `benchmarks/win_model.py` fits it to.
+    pub fn features(&self, pieces: &Pieces, to_move: usize) -> Vec<Vec<f64>> {
+        let (losses, count) = (self.losses(pieces, to_move), self.seats);
+        let goal = self.pin_strength.len() as i16 - 1 + LOWEST_POSITION;
+        (0..count)
+            .map(|seat| {
+                let row = &pieces[seat];
+                let out: Vec<i16> = row.iter().copied().filter(|&p| p >= 0).collect();
+                let steps: i32 = out.iter().map(|&p| i32::from(p) + 1).sum();
+                let count_of =
+                    |test: &dyn Fn(i16) -> bool| out.iter().filter(|&&p| test(p)).count();
+                let furthest = row.iter().max().map_or(0, |&p| i32::from(p) + 1);
+                let mut features = vec![
+                    f64::from(steps),
+                    out.len() as f64,
+                    count_of(&|p| p >= self.lane_start) as f64,
+                    count_of(&|p| p == goal) as f64,
+                    f64::from(furthest),
+                    squared(steps),
+                    losses[seat],
+                ];
+                let order = turns_after(seat, to_move, count);
+                let tempo = 1..self.model.tempo.len();
+                features.extend(tempo.map(|later| f64::from(u8::from(order == later))));
+                features
+            })
+            .collect()
+    }
+
     /// The chances centred like every evaluation and scaled so a certain win is a quarter of
-    /// a finished game's win (`RaceRules.win_values`).
+    /// a finished game's win.
     pub fn values(&self, pieces: &Pieces, to_move: usize) -> [f64; MAX_SEATS] {
         self.values_with(pieces, to_move, &mut ReachMemo::default())
     }

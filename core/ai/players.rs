@@ -1,4 +1,4 @@
-//! The computer players, as `pegrace.players` and `pegrace.search` define them: random, easy
+//! The computer players (`pegrace.players` and `pegrace.search` name them): random, easy
 //! (the medium move, but a share of its choices random), medium (the move whose position the
 //! game's evaluation rates best), the personalities (aggressive, runner, cautious), and the
 //! search players (hard and expert: `search::Settings`).

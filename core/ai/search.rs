@@ -1,4 +1,4 @@
-//! Expectimax over the rules' explicit chance events, as `pegrace.search` searches: a value per
+//! Expectimax over the rules' explicit chance events (`pegrace.search` is its face): a value per
 //! side (max-n; or paranoid, every opponent minimising the searching side's value); at a
 //! decision the side to move takes the child best for itself, at a chance node the children
 //! are weighted by the dice's probabilities in the rules' order; at the horizon the game's
@@ -152,7 +152,7 @@ pub struct Settings {
     pub paranoid: bool,
     /// Leaves are the learned chance of winning where the game has one.
     pub learned: bool,
-    /// Threads sharing the root moves (1: the search as Python's, node for node).
+    /// Threads sharing the root moves (1: one search, node for node as recorded).
     pub threads: usize,
 }
 

@@ -1,4 +1,4 @@
-//! Headache (Milton Bradley, Pop-O-Matic), as `pegrace.games.headache` plays it;
+//! Headache (Milton Bradley, Pop-O-Matic; `pegrace.games.headache` is its face);
 //! docs/rules/headache.md gives the seed sentence or ruling behind each rule.
 //! - 8 X spaces round a circle; between neighbouring Xs an outer track of 3 spaces and an
 //!   inner one of 2 (48 spaces); both tracks meet at every X. START: red x:0, yellow x:2,

@@ -1,4 +1,4 @@
-//! Ludo as `pegrace.games.ludo` plays it (docs/rules/ludo.md gives the seed sentence or ruling
+//! Ludo (`pegrace.games.ludo` is its face; docs/rules/ludo.md gives the seed sentence or ruling
 //! behind each rule); red, green, yellow, blue in turn order, 2 players opposite (red, yellow);
 //! a pin's own frame: -1 base, 0 its start, then the loop, its lane, and the lane's last slot.
 //!

@@ -1,4 +1,4 @@
-//! Marbles (an Aggravation-style race, seed 004), as `pegrace.games.marbles` plays it;
+//! Marbles (an Aggravation-style race, seed 004; `pegrace.games.marbles` is its face);
 //! docs/rules/marbles.md gives the seed sentence or ruling behind each rule.
 //! - Red, yellow, green, blue, starts 14 apart on a loop of 56; 2 players sit opposite (red,
 //!   green). One die. A 1 or a 6 brings a marble from the base to the start, or moves one;

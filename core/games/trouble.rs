@@ -1,4 +1,4 @@
-//! Trouble (Hasbro), as `pegrace.games.trouble` plays it; docs/rules/trouble.md gives the seed
+//! Trouble (Hasbro) (`pegrace.games.trouble` is its face); docs/rules/trouble.md gives the seed
 //! sentence behind each rule. Positions are in each colour's own frame: -1 home, 0 start,
 //! 1..27 the loop, 28..31 the finish slots. Colours sit 7 spaces apart (red 0, yellow 7,
 //! green 14, blue 21); 2 players sit opposite (red, green).

@@ -56,45 +56,50 @@ def hint(rules: Rules, state: State, *, budget_ms: float = 100.0, seed: int | st
     expert = SearchPlayer(seed, budget_ms=budget_ms)
     ranking = expert.ranking(rules, state, rules.legal_moves(state))
     best = ranking[0]
-    why = explain(rules, state, ranking)
+    computer = expert.computer
+    assert computer is not None  # the ranking asked it
+    why = explain(rules, computer, state, ranking)
     described = rules.describe(state, best.move)
     return Hint(best.move, why, tuple(ranking), expert.last_depth, described)
 
 
-def explain(rules: Rules, state: State, ranking: list[RankedMove]) -> str:
+def explain(
+    rules: Rules, computer: native.Computer, state: State, ranking: list[RankedMove]
+) -> str:
     """Why the best of ``ranking`` is best: what it does, and its margin over the next."""
     best = ranking[0]
     if len(ranking) == 1:
         return "the only legal move"
     seat = state.current
-    after = rules.apply_move(state, best.move).pieces
+    after = rules.apply_move(state, best.move)
     reasons = []
-    if rules.seat_finished(after, seat) and not rules.seat_finished(state.pieces, seat):
+    if rules.seat_finished(after.pieces, seat) and not rules.seat_finished(state.pieces, seat):
         reasons.append("brings your last piece in")
     hit = rules.captured(state, best.move)
     if hit:
         reasons.append(f"captures {hit} opponent piece{'s' if hit > 1 else ''}")
-    if rules.danger(after, seat) < rules.danger(state.pieces, seat) - 1e-9:
+    exposed = computer.look(after, seat).danger[seat] - computer.look(state).danger[seat]
+    if exposed < -1e-9:
         reasons.append("leaves you less exposed to being hit")
-    elif rules.danger(after, seat) > rules.danger(state.pieces, seat) + 1e-9:
+    elif exposed > 1e-9:
         reasons.append("worth the risk of being hit")
     other = next((r for r in ranking[1:] if r.values != best.values), None)
     if other is None:
         reasons.append("every legal move comes to the same")
     else:
         runner_up = rules.describe(state, other.move)
-        reasons.append(f"{margin_text(rules, best.value, other.value)} ({runner_up})")
+        reasons.append(f"{margin_text(computer, best.value, other.value)} ({runner_up})")
     return "; ".join(reasons)
 
 
-def margin_text(rules: Rules, best: float, other: float) -> str:
+def margin_text(computer: native.Computer, best: float, other: float) -> str:
     """How far the best move is rated above the next best: in the chance of winning where the
     expert reads the game's learned chance (``SearchPlayer``'s default), else in the
     evaluation's points. Values that count finished games are no chances: no number then."""
-    if rules.learned_leaf() is None:
+    if not computer.learns:
         margin = best - other
         return f"rated {f'{margin:.1f} points' if margin >= 0.05 else 'barely'} above the next best"
-    high, low = rules.learned_chance(best), rules.learned_chance(other)
+    high, low = computer.learned_chance(best), computer.learned_chance(other)
     if high is None or low is None:
         return "rated above the next best" if high is low else "rated far above the next best"
     if high - low < 0.0005:

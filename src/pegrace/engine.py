@@ -13,10 +13,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
 from typing import ClassVar
 
 from pegrace import _core
@@ -27,28 +26,6 @@ from pegrace.state import Phase, State
 
 Pieces = tuple[tuple[int, ...], ...]
 ROLL, MOVE, OVER = Phase.ROLL, Phase.MOVE, Phase.OVER
-# What a finished game's places are worth to a search (search.py), and so the scale an
-# evaluation must stay below: a side's evaluation is less than a quarter of it, or a search
-# would trade a win for a position in play.
-TERMINAL_WEIGHT = 1000.0
-# a move as the core lists it: its text, whose pieces it moves, each use of the roll (die,
-# origin, target), the spaces it passes, whether it goes counter-clockwise or leaves START
-CoreMove = tuple[str, int, list[tuple[int, int, int]], list[int], bool, bool]
-
-
-@cache
-def attacker_table(count: int, to_move: int | None = None) -> tuple[tuple[int, ...], ...]:
-    """Per seat, the other seats, in seat order, whose threats to it an evaluation counts:
-    every one, or with ``to_move`` (a search leaf) only those that move from ``to_move``
-    (first) until the seat's next turn; the seats after them were searched already."""
-    return tuple(
-        tuple(
-            o
-            for o in range(count)
-            if o != seat and (to_move is None or (o - to_move) % count < (seat - to_move) % count)
-        )
-        for seat in range(count)
-    )
 
 
 def _state(native: _core.NativeState) -> State:
@@ -181,40 +158,13 @@ class Rules:
 
     def core_move(self, text: str, owner: int, uses: list[tuple[int, int, int]],
                   path: list[int], backward: bool, from_start: bool) -> Move:  # fmt: skip
-        """Hook: the game's move for one the core lists (``CoreMove``): by default a step."""
+        """Hook: the game's move for one the core lists (its text, whose pieces it moves, each
+        use of the roll as (die, origin, target), the spaces it passes, whether it goes
+        counter-clockwise, whether a cone leaves START): by default a step."""
         if not uses:
             return PASS
         ((_, origin, target),) = uses
         return Step(origin, target, text)
-
-    def evaluate(self, pieces: Pieces, seat: int) -> float:
-        """How good ``pieces`` look for ``seat``'s side; computer players maximise it."""
-        return 0.0
-
-    def evaluate_sides(self, pieces: Pieces) -> tuple[float, ...]:
-        """``evaluate`` for every side at once (searches rate every leaf for every side);
-        games override it to share the work between sides."""
-        return tuple(self.evaluate(pieces, seats[0]) for seats in self.side_seats)
-
-    # whether evaluate_sides_before reads whose turn it is (searches then cache leaves by turn)
-    evaluation_reads_turn = False
-
-    def learned_leaf(self) -> Callable[[Pieces, int], tuple[float, ...]] | None:
-        """The game's learned chance of winning as a search leaf (``evaluate_sides_before``'s
-        form, on the same scale), where it has one: the expert reads it (docs/ai.md)."""
-        return None
-
-    def learned_chance(self, value: float) -> float | None:
-        """The chance of winning a search value on ``learned_leaf``'s scale stands for; None
-        without a learned leaf, or outside the leaves' range (a value that counts finished
-        games, which a search weighs above any leaf)."""
-        return None
-
-    def evaluate_sides_before(self, pieces: Pieces, to_move: int) -> tuple[float, ...]:
-        """``evaluate_sides`` where ``to_move`` moves next, as a search's leaf: a game may count
-        only the threats of the seats that move before each side's next turn (the seats after
-        it were searched already, and will not move again before it)."""
-        return self.evaluate_sides(pieces)
 
     def captured(self, state: State, move: Move) -> int:
         """How many opponent pieces ``move`` captures. Only a capture moves another side's
@@ -239,11 +189,6 @@ class Rules:
             if gone and seat != mover:
                 lost.append((seat, sorted(gone)))
         return lost
-
-    def danger(self, pieces: Pieces, seat: int) -> float:
-        """The part of ``evaluate`` that is ``seat``'s exposure to being hit next turn (0 where
-        a game does not measure it); personalities weigh it differently."""
-        return 0.0
 
     def describe(self, state: State, move: Move) -> str:
         return str(move)

@@ -171,6 +171,28 @@ def evaluation(rules: Rules, state: State, seat: int) -> tuple[float, float]:
     return _core.evaluate(rules.name, rules.players, _options(rules), tuple(state), seat)
 
 
+@dataclass(frozen=True)
+class Look:
+    """What the computer players see in a position (``Computer.look``): per seat, its
+    evaluation (what the medium player maximises) and the danger part of it (its exposure to
+    being hit, which the personalities weigh); per side, the search's leaf value. Where the game
+    has a learned chance of winning (two-dice Ludo, Trouble but ``two_sets``): per seat its
+    expected loss to hits, its chance of winning and the model's features (the steps its pieces
+    have come, pieces out, in the lane, at its end, the furthest piece's steps, the squared
+    steps / 100, the expected loss, and the tempo as one 0/1 feature per later turn), per side
+    the expert's leaf, and the model's ``weights`` of the features: a seat's chance of winning
+    is its share of ``exp(weights · features)`` over the seats."""
+
+    evaluation: tuple[float, ...]
+    danger: tuple[float, ...]
+    leaf: tuple[float, ...]
+    losses: tuple[float, ...] | None = None
+    chances: tuple[float, ...] | None = None
+    features: tuple[tuple[float, ...], ...] | None = None
+    learned: tuple[float, ...] | None = None
+    weights: tuple[float, ...] | None = None
+
+
 # a ranking from the core: (move index, the mover's value, every side's values) best first,
 # the depth reached and the nodes searched
 CoreRanking = tuple[list[tuple[int, float, list[float]]], int, int]
@@ -192,6 +214,33 @@ class Computer:
             return self._core.best(tuple(state), name)
         except ValueError as error:
             raise PegraceError(f"native {name}: {error}: {self.rules.summary(state)}") from None
+
+    def look(self, state: State, to_move: int | None = None) -> Look:
+        """What the computer players see in ``state`` with ``to_move`` (by default the seat
+        to move) moving next."""
+        seat = state.current if to_move is None else to_move
+        try:
+            seen = self._core.look(tuple(state), seat)
+        except ValueError as error:
+            raise PegraceError(f"native look: {error}: {self.rules.summary(state)}") from None
+        if "learned" not in seen:
+            return Look(tuple(seen["evaluation"]), tuple(seen["danger"]), tuple(seen["leaf"]))
+        return Look(
+            tuple(seen["evaluation"]), tuple(seen["danger"]), tuple(seen["leaf"]),
+            tuple(seen["losses"]), tuple(seen["chances"]), tuple(map(tuple, seen["features"])),
+            tuple(seen["learned"]), tuple(seen["weights"]),
+        )  # fmt: skip
+
+    @property
+    def learns(self) -> bool:
+        """Whether the game has a learned chance of winning (the expert's leaf)."""
+        return self._core.learned_chance(0.0) is not None
+
+    def learned_chance(self, value: float) -> float | None:
+        """The chance of winning a search value on the learned leaf's scale stands for; None
+        without a learned leaf, or outside the leaves' range (a value that counts a finished
+        game, which a search weighs above any leaf)."""
+        return self._core.learned_chance(value)
 
     def rank(self, state: State, settings: Mapping[str, float]) -> CoreRanking:
         """The legal moves of ``state`` (in ``rules.legal_moves`` order, by index), ranked as

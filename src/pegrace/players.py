@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from pegrace.engine import Pieces, Rules
+from pegrace.engine import Rules
 from pegrace.errors import OptionError
 from pegrace.moves import Move
 from pegrace.state import State
@@ -41,50 +41,33 @@ class RandomPlayer(Player):
 
 
 class HeuristicPlayer(Player):
-    """One ply: plays the move whose resulting position the game's ``evaluate`` rates
-    best for its side (captures, progress, pieces out, safety from hits); ties are
-    broken by its own generator. ``value`` is the hook personalities change."""
+    """One ply: plays the move whose resulting position the game's evaluation rates best for
+    its side (captures, progress, pieces out, safety from hits); ties are broken by its own
+    generator. The native core rates the moves (``native.Computer.best``); the personalities
+    are the same player with another rating, by the core's name."""
 
     name = "medium"
-    native = True  # rate the moves in the native core where it plays the game (False: Python)
 
     def __init__(self, seed: int | str = 0) -> None:
         self.rng = random.Random(seed)
         self.computer: Computer | None = None
 
-    def value(self, rules: Rules, state: State, move: Move, pieces: Pieces) -> float:
-        return rules.evaluate(pieces, state.current)
-
     def choose(self, rules: Rules, state: State, moves: Sequence[Move]) -> Move:
         if len(moves) == 1:
             return moves[0]
-        best = self.core_best(rules, state, moves) or self.best(rules, state, moves)
+        best = self.best(rules, state, moves)
         return best[int(self.rng.random() * len(best))] if len(best) > 1 else best[0]
 
-    def core_best(self, rules: Rules, state: State, moves: Sequence[Move]) -> list[Move]:
-        """``best`` worked out in the native core (the same moves), or [] where the core does
-        not play the game or this player's ``value``."""
-        from pegrace import native  # the core's face builds on this module
-
-        name = CORE_VALUES.get(type(self).value)
-        if not self.native or name is None or not native.plays(rules):
-            return []
-        if self.computer is None or self.computer.rules is not rules:
-            self.computer = native.Computer(rules)
-        return [moves[i] for i in self.computer.best(state, name)]
-
     def best(self, rules: Rules, state: State, moves: Sequence[Move]) -> list[Move]:
-        """The moves whose positions ``value`` rates best, tied within ``TIE``."""
-        best: list[Move] = []
-        best_value = float("-inf")
-        for move in moves:
-            pieces = rules.apply_move(state, move).pieces
-            value = self.value(rules, state, move, pieces)
-            if value > best_value + 1e-9:
-                best, best_value = [move], value
-            elif value > best_value - 1e-9:
-                best.append(move)
-        return best
+        """The moves whose positions this player rates best, tied."""
+        from pegrace.native import Computer  # the core's face builds on this module
+
+        if self.computer is None or self.computer.rules is not rules:
+            self.computer = Computer(rules)
+        return [moves[i] for i in self.computer.best(state, self.rating)]
+
+    # the core's name of the rating this player maximises
+    rating = "medium"
 
 
 class SloppyPlayer(HeuristicPlayer):
@@ -104,40 +87,23 @@ class SloppyPlayer(HeuristicPlayer):
 
 
 class AggressivePlayer(HeuristicPlayer):
-    """Captures first: a move that sends opponents back outweighs almost anything else."""
+    """Captures first: a move that sends opponents back outweighs almost anything else (the
+    evaluation plus 100 per piece captured)."""
 
-    name = "aggressive"
-
-    def value(self, rules: Rules, state: State, move: Move, pieces: Pieces) -> float:
-        return rules.evaluate(pieces, state.current) + 100.0 * rules.captured(state, move)
+    name = rating = "aggressive"
 
 
 class RunnerPlayer(HeuristicPlayer):
     """Races: prefers the move that leaves its side furthest ahead of the field, caring
-    little for safety (the heuristic's value with the danger terms left out)."""
+    little for safety (the evaluation with the danger part left out)."""
 
-    name = "runner"
-
-    def value(self, rules: Rules, state: State, move: Move, pieces: Pieces) -> float:
-        return rules.evaluate(pieces, state.current) + rules.danger(pieces, state.current)
+    name = rating = "runner"
 
 
 class CautiousPlayer(HeuristicPlayer):
     """Keeps out of reach: counts the danger of being hit three times over."""
 
-    name = "cautious"
-
-    def value(self, rules: Rules, state: State, move: Move, pieces: Pieces) -> float:
-        return rules.evaluate(pieces, state.current) - 2.0 * rules.danger(pieces, state.current)
-
-
-# the one-move players' values the native core knows, by the core's names
-CORE_VALUES = {
-    HeuristicPlayer.value: "medium",
-    AggressivePlayer.value: "aggressive",
-    RunnerPlayer.value: "runner",
-    CautiousPlayer.value: "cautious",
-}
+    name = rating = "cautious"
 
 
 class HumanSeat(Player):

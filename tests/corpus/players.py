@@ -1,8 +1,8 @@
 """The computer players' record: what the Python players, search and evaluation chose and
 valued, recorded before they were deleted; the native core's players are checked against it
-(tests/test_native_players.py, tests/test_native_search.py; docs/architecture.md).
-
-    .venv/bin/python tests/corpus/players.py     (needs the Python players: pegrace 9d7e4d2)
+(tests/test_native_players.py, tests/test_native_search.py; docs/architecture.md). It was
+recorded by this module's ``main`` at commit 9dc4566, the last with the Python players
+(``git show 9dc4566:tests/corpus/players.py``); this module keeps the positions and formats.
 
 ``tests/corpus/players.json.xz`` holds, for every setup of tests/setups.py:
 
@@ -26,17 +26,11 @@ import hashlib
 import json
 import lzma
 import random
-import sys
 from pathlib import Path
 from typing import Any
 
 from pegrace.engine import Rules
-from pegrace.games import get_rules
 from pegrace.state import Phase, State
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script: tests/
-from corpus.record import name
-from setups import SETUPS
 
 HERE = Path(__file__).resolve().parent
 PATH = HERE / "players.json.xz"
@@ -108,123 +102,3 @@ def ranking_record(ranked: list[tuple[str, float, tuple[float, ...]]]) -> Rankin
 def load() -> dict[str, Any]:
     record: dict[str, Any] = json.loads(lzma.decompress(PATH.read_bytes()))
     return record
-
-
-# ------------------------------------------------------------------------ the recording
-def _record_setup(setup: Setup) -> dict[str, Any]:  # pragma: no cover - run by hand
-    from pegrace.match import run_game
-    from pegrace.players import HeuristicPlayer, make_player
-    from pegrace.search import SearchPlayer
-    from pegrace.simulate import game_seed, roll_off_winner
-
-    rules = get_rules(*setup)
-    seats = range(len(rules.colours))
-    evaluation = [
-        evaluation_digest([(rules.evaluate(s.pieces, t), rules.danger(s.pieces, t)) for t in seats])
-        for s in evaluation_positions(rules)
-    ]
-    best = []
-    for state in choices(rules, 4, 150):
-        moves = rules.legal_moves(state)
-        picks = []
-        for kind in ONE_MOVE:
-            player = make_player(kind)
-            assert isinstance(player, HeuristicPlayer)
-            picks.append([moves.index(m) for m in player.best(rules, state, moves)])
-        best.append(picks)
-    fixed = []
-    for state in decisions(rules, 1, 3):
-        for settings in FIXED:
-            player = SearchPlayer(0, **settings)  # type: ignore[arg-type]
-            player.native = False
-            ranked = player.ranking(rules, state, rules.legal_moves(state))
-            fixed.append({
-                "ranking": ranking_record([(r.move.text, r.value, r.values) for r in ranked]),
-                "nodes": player.last_nodes,
-            })  # fmt: skip
-    index = [name(*s) for s in SETUPS].index(name(*setup))
-    seating = {
-        colour: f"computer:{KINDS[(index + i) % len(KINDS)]}"
-        for i, colour in enumerate(rules.colours)
-    }
-    games = []
-    for i in range(4):
-        seed = game_seed(31, i)
-        result = run_game(rules, seating, seed, players=_python_players(seating, seed))
-        places = rules.outcome(result.state).places
-        games.append([
-            [places[rules.sides[s]] for s in seats], result.state.turn, result.rolls,
-            len(result.record.events), roll_off_winner(rules, result.record),
-        ])  # fmt: skip
-    return {"evaluation": evaluation, "best": best, "fixed": fixed, "games": games}
-
-
-def _python_players(seats: dict[str, str], seed: int | str) -> list[Any]:  # pragma: no cover
-    from pegrace.players import HeuristicPlayer, make_player
-    from pegrace.search import SearchPlayer
-
-    players = [make_player(spec, f"{seed}:{colour}") for colour, spec in seats.items()]
-    for player in players:
-        if isinstance(player, HeuristicPlayer | SearchPlayer):
-            player.native = False
-    return players
-
-
-def _record_deepening(setup: Setup) -> list[dict[str, Any]]:  # pragma: no cover
-    from pegrace.search import MAX_DEPTH, deepen
-
-    rules = get_rules(*setup)
-    found = []
-    for state in decisions(rules, 2, 3):
-        moves = rules.legal_moves(state)
-        for settings in DEEPENING:
-            ranked, depth, nodes = deepen(
-                rules, state, moves, DEEPENING_BUDGET, MAX_DEPTH, int(settings["width"]) or None,
-                None, bool(settings["paranoid"]), learned=True,
-            )  # fmt: skip
-            found.append({
-                "ranking": ranking_record([(r.move.text, r.value, r.values) for r in ranked]),
-                "depth": depth, "nodes": nodes,
-            })  # fmt: skip
-    return found
-
-
-def _record_search_games(setup: Setup) -> list[list[Any]]:  # pragma: no cover
-    from pegrace.match import run_game
-    from pegrace.simulate import game_seed, roll_off_winner
-
-    rules = get_rules(*setup)
-    seating = {c: SEARCH_SPECS[i % len(SEARCH_SPECS)] for i, c in enumerate(rules.colours)}
-    games = []
-    for index in range(2):
-        seed = game_seed(3, index)
-        result = run_game(rules, seating, seed, players=_python_players(seating, seed))
-        places = rules.outcome(result.state).places
-        games.append([
-            [places[rules.sides[s]] for s in range(len(rules.colours))], result.state.turn,
-            result.rolls, len(result.record.events), roll_off_winner(rules, result.record),
-        ])  # fmt: skip
-    return games
-
-
-def main() -> None:  # pragma: no cover - run by hand
-    record: dict[str, Any] = {
-        "format": FORMAT,
-        "recorded_from": "the Python players, search and evaluation (choosing in Python)",
-        "setups": {},
-        "deepening": {},
-        "search_games": {},
-    }
-    for setup in SETUPS:
-        print(f"recording {name(*setup)}", flush=True)
-        record["setups"][name(*setup)] = _record_setup(setup)
-    for setup in DEEPENING_SETUPS:
-        record["deepening"][name(*setup)] = _record_deepening(setup)
-    for setup in SEARCH_GAME_SETUPS:
-        record["search_games"][name(*setup)] = _record_search_games(setup)
-    PATH.write_bytes(lzma.compress(json.dumps(record, separators=(",", ":")).encode()))
-    print(f"wrote {PATH} ({PATH.stat().st_size:,} bytes)")
-
-
-if __name__ == "__main__":
-    main()

@@ -7,7 +7,7 @@ change, checked by scenario tests first.
 
 For every setup of tests/setups.py (or only those NAMEd, e.g. ``ludo-4-variant=classic``) it
 plays seeded random games through the ``Rules`` API, seeds 1, 2, 3, ... (the games of
-``positions`` in tests/test_native_rules.py), whole games until at least N positions
+``positions`` in tests/corpus/players.py), whole games until at least N positions
 (default 8,000), and writes ``tests/corpus/NAME.corpus``; recording every setup also removes
 the files of setups no longer listed. tests/test_corpus.py replays the games through the
 ``Rules`` API and compares every position with the record.

@@ -15,6 +15,7 @@ from pegrace.dice import BONUS
 from pegrace.engine import Rules
 from pegrace.games.headache import ConeMove, Headache
 from pegrace.moves import PASS
+from pegrace.native import Computer
 from pegrace.notation import load_state, rules_for_state, state_from_json, state_to_json
 from pegrace.pictures import draw
 from pegrace.state import Phase, State
@@ -413,6 +414,9 @@ def test_challenge_still_lets_a_cone_stop_on_an_empty_x() -> None:
 
 
 # --- the evaluation ------------------------------------------------------------------
+# what a cone an opponent could capture next pop costs, in cones, times the chance of its pop
+# (core/ai/headache.rs)
+RISK_WEIGHT = 2.0
 
 
 @pytest.mark.parametrize(
@@ -431,8 +435,8 @@ def test_a_cone_costs_the_risk_weight_times_the_share_of_pops_that_capture_it(
     )
     owned = rules.owned(state.pieces)
     assert owned == [1, 7]
-    expected = owned[0] - rules.RISK_WEIGHT * pops / 6 - owned[1]
-    assert rules.evaluate(state.pieces, 0) == pytest.approx(expected)
+    expected = owned[0] - RISK_WEIGHT * pops / 6 - owned[1]
+    assert Computer(rules).look(state).evaluation[0] == pytest.approx(expected)
 
 
 def test_a_search_leaf_counts_only_the_threats_of_seats_that_pop_before_the_stack() -> None:
@@ -440,13 +444,13 @@ def test_a_search_leaf_counts_only_the_threats_of_seats_that_pop_before_the_stac
         {"red": ["outer:5", *PARKED_RED], "green": [PARKED_GREEN_TOP, "x:1", "start", "start"]}
     )
     red, green = 0, 1
-    every_threat = rules.evaluate_sides(state.pieces)
-    assert rules.evaluation_reads_turn
+    computer = Computer(rules)
+    every_threat = computer.look(state).evaluation
     # green pops before red's next turn: its threat (a 3 in 6 pops) counts
-    assert rules.evaluate_sides_before(state.pieces, green) == pytest.approx(every_threat)
+    assert computer.look(state, green).leaf == pytest.approx(every_threat)
     # red to pop: green pops only after red has moved away, so red's cone costs nothing yet
-    values = rules.evaluate_sides_before(state.pieces, red)
-    assert values[red] == pytest.approx(every_threat[red] + rules.RISK_WEIGHT / 6)
+    values = computer.look(state, red).leaf
+    assert values[red] == pytest.approx(every_threat[red] + RISK_WEIGHT / 6)
     assert values[green] == pytest.approx(every_threat[green])
 
 

@@ -17,12 +17,12 @@ import positions
 from invariants import check_random_games
 from pegrace import IllegalMoveError, NotationError, OptionError, get_rules
 from pegrace.engine import Rules
-from pegrace.games.ludo import DISTANCE_BITS, Ludo, throw_share
+from pegrace.games.ludo import Ludo
 from pegrace.match import run_game
 from pegrace.moves import PASS
+from pegrace.native import Computer
 from pegrace.notation import load_state, state_to_json
 from pegrace.pictures import draw
-from pegrace.race import WinModel
 from pegrace.state import Phase, State
 from positions import after, every, moves
 
@@ -215,36 +215,39 @@ def test_two_dice_roll_is_the_sorted_pair_with_its_chance() -> None:
 # --- the two-dice evaluation: an exposed pin costs its standing times its chance of a hit
 
 
+# what the core's two-dice evaluation weighs (core/ai/mod.rs): a pin out of the base is worth its
+# steps plus OUT_BONUS; an exposed one costs HIT_WEIGHT times that times its chance of a hit
+OUT_BONUS, HIT_WEIGHT = 28.0, 1.0
+
+
+def danger(rules: Rules, state: State, seat: int = 0) -> float:
+    return Computer(rules).look(state).danger[seat]
+
+
+def pin_worth(track: int) -> float:
+    return track + 1 + OUT_BONUS
+
+
 @pytest.mark.parametrize(
-    ("distances", "from_base", "throws"),
+    ("green", "red", "throws"),
     [
-        ({1}, 0, 11),  # either die shows 1
-        ({3}, 0, 13),  # either die shows 3, or 1+2, 2+1
-        ({6}, 0, 16),
-        ({7}, 0, 6),  # only a sum reaches past one die
-        ({12}, 0, 1),
-        ({2, 9}, 0, 12 + 4),
-        (set(), 3, 2),  # 6+3 or 3+6: a 6 brings the pin out, the 3 moves it on
-        (set(), 6, 1),
-        ({1}, 3, 11 + 2),
+        (["space:30"], 31, 11),  # 1 point behind: either die shows 1
+        (["space:28"], 31, 13),  # 3: either die shows 3, or 1+2, 2+1
+        (["space:25"], 31, 16),
+        (["space:24"], 31, 6),  # 7: only a sum reaches past one die
+        (["space:19"], 31, 1),  # 12: a double 6
+        (["space:29", "space:22"], 31, 12 + 4),  # 2 and 9 points behind
+        ([], 15, 2),  # green's point 3: 6+3 or 3+6 (a 6 brings the pin out, the 3 moves it on)
+        (["space:14"], 15, 11 + 2),  # and a pin 1 point behind
     ],
 )
-def test_the_share_of_throws_that_land_on_a_point(
-    distances: set[int], from_base: int, throws: int
+def test_an_exposed_pin_costs_its_standing_times_the_share_of_throws_that_land_on_it(
+    green: list[str], red: int, throws: int
 ) -> None:
-    key = sum(1 << (d - 1) for d in distances) | from_base << DISTANCE_BITS
-    assert throw_share(key) == pytest.approx(throws / 36)
-
-
-def pin_worth(rules: Rules, track: int) -> float:
-    return track + 1 + rules.OUT_BONUS  # type: ignore[attr-defined]
-
-
-def test_an_exposed_pin_costs_its_standing_times_the_chance_of_a_hit() -> None:
-    rules, state = position(four(red=["track:10", *BASE[:3]], yellow=["space:7", *BASE[:3]]))
-    hit_weight = rules.HIT_WEIGHT  # type: ignore[attr-defined]
-    expected = hit_weight * pin_worth(rules, 10) * 13 / 36  # yellow is 3 points behind
-    assert rules.danger(state.pieces, 0) == pytest.approx(expected)
+    rules, state = position(
+        four(red=[f"track:{red}", *BASE[:3]], green=[*green, *BASE[: 4 - len(green)]])
+    )
+    assert danger(rules, state) == pytest.approx(HIT_WEIGHT * pin_worth(red) * throws / 36)
 
 
 def test_the_chances_of_several_opponents_combine() -> None:
@@ -252,21 +255,21 @@ def test_the_chances_of_several_opponents_combine() -> None:
     pieces["blue"] = ["space:2", *BASE[:3]]  # 8 points behind: 5 throws
     rules, state = position(pieces)
     missed = (1 - 13 / 36) * (1 - 5 / 36)
-    expected = rules.HIT_WEIGHT * pin_worth(rules, 10) * (1 - missed)  # type: ignore[attr-defined]
-    assert rules.danger(state.pieces, 0) == pytest.approx(expected)
+    assert danger(rules, state) == pytest.approx(HIT_WEIGHT * pin_worth(10) * (1 - missed))
 
 
 def test_a_pin_counts_only_the_threats_of_seats_that_roll_before_its_next_turn() -> None:
     rules, state = position(four(red=["track:10", *BASE[:3]], yellow=["space:7", *BASE[:3]]))
-    risk = rules.danger(state.pieces, 0)
-    assert risk > 0 and rules.evaluation_reads_turn
-    exposure = WinModel.FEATURES.index("exposure")
+    computer = Computer(rules)
+    risk = danger(rules, state)
+    assert risk == pytest.approx(HIT_WEIGHT * pin_worth(10) * 13 / 36)
     red, yellow, blue = 0, 2, 3
     # yellow to roll: yellow's threat to red counts; blue or red: yellow rolls only after red
-    assert rules.win_features(state.pieces, yellow)[red][exposure] == pytest.approx(risk)
+    exposure = 6  # the expected loss, among the learned model's features
+    assert computer.look(state, yellow).features[red][exposure] == pytest.approx(risk)
     for to_move in (blue, red):
-        assert rules.win_features(state.pieces, to_move)[red][exposure] == 0
-    chances = {to_move: rules.win_chances(state.pieces, to_move)[red] for to_move in (yellow, blue)}
+        assert computer.look(state, to_move).features[red][exposure] == 0
+    chances = {to_move: computer.look(state, to_move).chances[red] for to_move in (yellow, blue)}
     assert chances[yellow] < chances[blue]
 
 
@@ -275,31 +278,24 @@ def test_sending_a_pin_back_lowers_its_seats_chance_and_raises_the_hitters() -> 
     rules, state = position(before)
     after = four(red=["track:20", "track:5", *BASE[:2]], green=BASE)
     _, hit = position(after)
-    yellow = 2
-    old, new = rules.win_chances(state.pieces, yellow), rules.win_chances(hit.pieces, yellow)
+    yellow, computer = 2, Computer(rules)
+    old, new = computer.look(state, yellow).chances, computer.look(hit, yellow).chances
+    assert old is not None and new is not None
     assert new[1] < old[1] and new[0] > old[0]
 
 
 def test_pins_on_safe_spots_and_past_the_attackers_branch_are_not_exposed() -> None:
     safe = four(red=["track:6", *BASE[:3]], green=["space:3", *BASE[:3]])
     rules, state = position(safe)
-    assert rules.danger(state.pieces, 0) == 0
+    assert danger(rules, state) == 0
     # yellow's pin on space 16 is 40 points along its path: it turns into its lane at 42
     past_branch = four(red=["track:20", *BASE[:3]], yellow=["space:16", *BASE[:3]])
     rules, state = position(past_branch)
-    assert rules.danger(state.pieces, 0) == 0
+    assert danger(rules, state) == 0
     # the same point, 4 ahead of a green pin on space 16, is 14 throws in 36
     reachable = four(red=["track:20", *BASE[:3]], green=["space:16", *BASE[:3]])
     rules, state = position(reachable)
-    assert rules.danger(state.pieces, 0) == pytest.approx(
-        rules.HIT_WEIGHT * pin_worth(rules, 20) * 14 / 36  # type: ignore[attr-defined]
-    )
-
-
-def test_a_pin_in_base_threatens_the_points_a_six_and_the_other_die_reach() -> None:
-    rules, state = position(four(red=["space:15", *BASE[:3]], green=BASE))
-    exposure = rules.HIT_WEIGHT * pin_worth(rules, 15) * 2 / 36  # type: ignore[attr-defined]
-    assert rules.danger(state.pieces, 0) == pytest.approx(exposure)  # green: 6+3 or 3+6
+    assert danger(rules, state) == pytest.approx(HIT_WEIGHT * pin_worth(20) * 14 / 36)
 
 
 # === classic Ludo ====================================================================
@@ -328,11 +324,11 @@ def test_classic_pin_on_the_point_before_an_attackers_start_is_out_of_its_reach(
     rules, state = position(
         four(red=["track:12", *BASE[:3]], green=["space:9", *BASE[:3]]), rules=CLASSIC
     )
-    assert rules.danger(state.pieces, 0) == 0
+    assert danger(rules, state) == 0
     rules, state = position(
         four(red=["track:12", *BASE[:3]], yellow=["space:9", *BASE[:3]]), rules=CLASSIC
     )
-    assert rules.danger(state.pieces, 0) > 0
+    assert danger(rules, state) > 0
 
 
 def test_classic_six_enters_and_rolls_again() -> None:

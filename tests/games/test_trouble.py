@@ -12,6 +12,7 @@ import positions
 from pegrace import IllegalMoveError, NotationError, OptionError, get_rules
 from pegrace.engine import Rules
 from pegrace.moves import PASS
+from pegrace.native import Computer
 from pegrace.state import Phase, State
 from positions import after, every, moves
 
@@ -322,24 +323,36 @@ def test_two_sets_needs_two_players() -> None:
 # --- the expert's chance of winning (docs/ai.md) ---------------------------------------
 
 
+def losses(rules: Rules, state: State, to_move: int) -> tuple[float, ...]:
+    """Every seat's expected loss to hits, as the expert's learned chance of winning counts it."""
+    found = Computer(rules).look(state, to_move).losses
+    assert found is not None
+    return found
+
+
+def chances(rules: Rules, state: State, to_move: int) -> tuple[float, ...]:
+    found = Computer(rules).look(state, to_move).chances
+    assert found is not None
+    return found
+
+
 def test_a_peg_loses_its_steps_times_the_chance_of_a_pop_that_hits_it() -> None:
     # yellow's peg on space 7 is 3 behind red's on space 10: one pop in 6 hits it
     rules, state = position(
         four(red=["track:10", *ALL_HOME[:3]], yellow=["space:7", *ALL_HOME[:3]])
     )
     red, yellow, blue = 0, 1, 3
-    assert rules.expected_losses(state.pieces, yellow)[red] == pytest.approx(11 / 6)  # type: ignore[attr-defined]
+    assert losses(rules, state, yellow)[red] == pytest.approx(11 / 6)
     # blue or red to roll: yellow pops only after red's turn, which the leaf has not reached
-    assert rules.expected_losses(state.pieces, blue)[red] == 0  # type: ignore[attr-defined]
-    assert rules.expected_losses(state.pieces, red)[red] == 0  # type: ignore[attr-defined]
-    chances = rules.win_chances  # type: ignore[attr-defined]
-    assert chances(state.pieces, yellow)[red] < chances(state.pieces, blue)[red]
+    assert losses(rules, state, blue)[red] == 0
+    assert losses(rules, state, red)[red] == 0
+    assert chances(rules, state, yellow)[red] < chances(rules, state, blue)[red]
 
 
 def test_pops_that_hit_combine_within_and_across_opponents() -> None:
     two_pegs = four(red=["track:10", *ALL_HOME[:3]], yellow=["space:7", "space:8", "home", "home"])
     rules, state = position(two_pegs)
-    assert rules.expected_losses(state.pieces, 1)[0] == pytest.approx(11 * 2 / 6)  # type: ignore[attr-defined]
+    assert losses(rules, state, 1)[0] == pytest.approx(11 * 2 / 6)
     two_seats = four(
         red=["track:10", *ALL_HOME[:3]],
         yellow=["space:7", *ALL_HOME[:3]],
@@ -347,17 +360,17 @@ def test_pops_that_hit_combine_within_and_across_opponents() -> None:
     )
     rules, state = position(two_seats)
     missed = (1 - 1 / 6) * (1 - 1 / 6)
-    assert rules.expected_losses(state.pieces, 1)[0] == pytest.approx(11 * (1 - missed))  # type: ignore[attr-defined]
+    assert losses(rules, state, 1)[0] == pytest.approx(11 * (1 - missed))
 
 
 def test_a_peg_on_an_opponents_start_is_hit_by_a_six_from_home() -> None:
     rules, state = position(four(red=["space:7", *ALL_HOME[:3]]))  # yellow's start, yellow at home
-    assert rules.expected_losses(state.pieces, 1)[0] == pytest.approx(8 / 6)  # type: ignore[attr-defined]
+    assert losses(rules, state, 1)[0] == pytest.approx(8 / 6)
     # a peg in its finish lane is out of reach
     rules, state = position(
         four(red=["finish:1", *ALL_HOME[:3]], yellow=["space:25", *ALL_HOME[:3]])
     )
-    assert rules.expected_losses(state.pieces, 1)[0] == 0  # type: ignore[attr-defined]
+    assert losses(rules, state, 1)[0] == 0
 
 
 def test_a_capture_lowers_the_victims_chance_of_winning_and_raises_the_capturers() -> None:
@@ -365,15 +378,14 @@ def test_a_capture_lowers_the_victims_chance_of_winning_and_raises_the_capturers
         four(red=["space:7", *ALL_HOME[:3]], yellow=["space:20", *ALL_HOME[:3]])
     )
     _, after = position(four(red=["space:20", *ALL_HOME[:3]]))  # red took yellow's peg there
-    chances = rules.win_chances  # type: ignore[attr-defined]
-    old, new = chances(before.pieces, 1), chances(after.pieces, 1)
+    old, new = chances(rules, before, 1), chances(rules, after, 1)
     assert new[1] < old[1] and new[0] > old[0]
 
 
 def test_two_sets_have_no_win_model_so_the_expert_reads_the_evaluation() -> None:
     rules = get_rules("trouble", 2, {"two_sets": "on"})
-    assert rules.win_model is None and rules.learned_leaf() is None  # type: ignore[attr-defined]
-    assert get_rules("trouble", 2).learned_leaf() is not None
+    assert not Computer(rules).learns
+    assert Computer(get_rules("trouble", 2)).learns
 
 
 # --- dice ------------------------------------------------------------------------------

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from pegrace.board import Board, Edge, Space
 from pegrace.dice import BONUS
-from pegrace.engine import Option, Pieces, Rules, attacker_table
+from pegrace.engine import Option, Pieces, Rules
 from pegrace.errors import NotationError
 from pegrace.moves import PASS, Move
 from pegrace.state import Phase, State
@@ -53,8 +53,6 @@ SPACE_COUNT = INNER_BASE + X_COUNT * INNER_PER  # 48
 CONES = 4
 FIRST_TURNS = 4
 START = -1  # a cone still on its colour's START X
-# the evaluation's view of a position: cones owned, stacks (space, owner, cones), attacks
-BoardView = tuple[list[int], list[tuple[int, int, int]], list[int]]
 HEIGHT_BITS = 4
 HEIGHT_MASK = (1 << HEIGHT_BITS) - 1
 MAX_HEIGHT = HEIGHT_MASK + 1  # 16 cones at most, all in one stack
@@ -62,10 +60,6 @@ MAX_HEIGHT = HEIGHT_MASK + 1  # 16 cones at most, all in one stack
 SEAT_BITS = 3
 SEAT_MASK = (1 << SEAT_BITS) - 1
 BLOCKED = 1 << 12
-# a seat's attacks on a space: which of the 6 pops end there; the share of pops that do
-POP_BITS = 6
-POP_MASK = (1 << POP_BITS) - 1
-POP_SHARE = tuple(bin(pops).count("1") / POP_BITS for pops in range(1 << POP_BITS))
 START_X = {"red": 0, "yellow": 2, "green": 4, "blue": 6}
 
 
@@ -127,10 +121,6 @@ class Headache(Rules):
     all_colours = ("red", "yellow", "green", "blue")
     dice = BONUS
     roll_verb = "pop"
-    # evaluation weights (docs/ai.md): a cone an opponent could capture next pop costs
-    # RISK_WEIGHT cones times the chance of its pop (a capture also adds the cones to the
-    # capturer's); the biggest stack within our reach is worth CHANCE_WEIGHT a cone
-    RISK_WEIGHT, CHANCE_WEIGHT = 2.0, 0.2
     option_specs = (
         Option(
             "challenge",
@@ -151,32 +141,10 @@ class Headache(Rules):
     # ------------------------------------------------------------------ setup
     def setup(self) -> None:
         self.board = headache_board()
-        self.challenge = self.on("challenge")
         self.start_space = tuple(START_X[c] for c in self.colours)
-        self.is_x = tuple(i < X_COUNT for i in range(SPACE_COUNT))
         self.empty = [-1] * SPACE_COUNT
-        # for the evaluation: bit masks of the spaces within 1..6 of a space, a cone's
-        # (clockwise) and a stack's (either way), and the same by pop (see _board_view)
-        self.cone_reach = tuple(self._reach_mask(s, (False,)) for s in range(SPACE_COUNT))
-        self.stack_reach = tuple(self._reach_mask(s, (False, True)) for s in range(SPACE_COUNT))
-        self.cone_pops = tuple(self._reach_mask(s, (False,), POP_BITS) for s in range(SPACE_COUNT))
-        self.stack_pops = tuple(
-            self._reach_mask(s, (False, True), POP_BITS) for s in range(SPACE_COUNT)
-        )
-        # the last position's occupancy: the evaluation asks for it again and again
+        # the last position's occupancy: a picture and a move's description ask for it again
         self._occupied: tuple[Pieces | None, list[int]] = (None, [])
-
-    def _reach_mask(self, space: int, ways: tuple[bool, ...], pop_bits: int = 0) -> int:
-        """Bit ``target`` for every space a pop of 1..6 ends on from ``space`` (clockwise, or
-        counter-clockwise for a ``True`` in ``ways``); with ``pop_bits``, bit
-        ``pop_bits * target + n - 1`` for a pop of n."""
-        mask = 0
-        for backward in ways:
-            for number in range(1, 7):
-                for path in self.board.paths(space, number, "red", backward=backward):
-                    target = path[-1]
-                    mask |= 1 << (pop_bits * target + number - 1 if pop_bits else target)
-        return mask
 
     def core_move(self, text: str, owner: int, uses: list[tuple[int, int, int]],
                   path: list[int], backward: bool, from_start: bool) -> Move:  # fmt: skip
@@ -212,83 +180,6 @@ class Headache(Rules):
             if 0 <= top < BLOCKED:
                 owned[top & SEAT_MASK] += (top >> SEAT_BITS) + 1
         return owned
-
-    def evaluate(self, pieces: Pieces, seat: int) -> float:
-        """Cones owned, minus those an opponent could capture next pop weighted by the chance
-        of its pop, plus a little for the biggest opponent stack within reach; relative to the
-        opponents' mean."""
-        return self._seat_values(pieces, None, seat)[seat]
-
-    def evaluate_sides(self, pieces: Pieces) -> tuple[float, ...]:
-        values = self._seat_values(pieces, None)
-        return tuple(values[seats[0]] for seats in self.side_seats)
-
-    evaluation_reads_turn = True
-
-    def evaluate_sides_before(self, pieces: Pieces, to_move: int) -> tuple[float, ...]:
-        """A search's leaf: a stack's threats count only from the seats that pop before its
-        owner's next turn (``to_move`` first); the others were searched already."""
-        values = self._seat_values(pieces, to_move)
-        return tuple(values[seats[0]] for seats in self.side_seats)
-
-    def _board_view(self, pieces: Pieces) -> BoardView:
-        """The cones each seat owns, every stack on the board as
-        (space, owner, cones), and each seat's attacks: the spaces its next pop could end on,
-        by pop (``POP_BITS`` bits a space, bit n - 1 for a pop of n)."""
-        owned = [row.count(START) for row in pieces]
-        # a START pile attacks clockwise, like a single cone
-        attacks = [
-            self.cone_pops[self.start_space[s]] if row[0] < 0 else 0 for s, row in enumerate(pieces)
-        ]
-        stacks: list[tuple[int, int, int]] = []
-        for space, top in enumerate(self.occupancy(pieces)):
-            if 0 <= top < BLOCKED:
-                count, owner = (top >> SEAT_BITS) + 1, top & SEAT_MASK
-                owned[owner] += count
-                stacks.append((space, owner, count))
-                attacks[owner] |= (self.stack_pops if count > 1 else self.cone_pops)[space]
-        return owned, stacks, attacks
-
-    def _seat_values(
-        self, pieces: Pieces, to_move: int | None, only: int | None = None
-    ) -> list[float]:
-        """Every seat's evaluation in one pass over the stacks, the threats counted as
-        ``attacker_table`` says for ``to_move`` (with ``only``, only that seat's is computed)."""
-        owned, stacks, attacks = self._board_view(pieces)
-        count = len(owned)
-        against = [
-            [attacks[o] for o in seats if attacks[o]] for seats in attacker_table(count, to_move)
-        ]
-        risk, chances = [0.0] * count, [0] * count
-        challenge, is_x = self.challenge, self.is_x
-        for space, owner, cones in stacks:
-            if only is not None and owner != only:
-                continue
-            reach = self.stack_reach[space] if cones > 1 else self.cone_reach[space]
-            best = chances[owner]
-            for other_space, other, other_cones in stacks:
-                if (
-                    other_cones > best
-                    and other != owner
-                    and (reach >> other_space) & 1
-                    and not (challenge and is_x[other_space])
-                ):
-                    best = other_cones
-            chances[owner] = best
-            if challenge and is_x[space]:
-                continue
-            missed, shift = 1.0, POP_BITS * space
-            for pops in against[owner]:
-                missed *= 1.0 - POP_SHARE[(pops >> shift) & POP_MASK]
-            risk[owner] += cones * (1.0 - missed)
-        total, rest = sum(owned), count - 1
-        return [
-            owned[s]
-            - self.RISK_WEIGHT * risk[s]
-            + self.CHANCE_WEIGHT * chances[s]
-            - (total - owned[s]) / rest
-            for s in range(count)
-        ]
 
     # -------------------------------------------------------------- notation
     def piece_text(self, seat: int, piece: int) -> str:

@@ -42,10 +42,10 @@ from dataclasses import dataclass
 
 from pegrace.board import RaceTrack, race_board
 from pegrace.dice import D6, TWO_D6
-from pegrace.engine import Option, Pieces, attacker_table
+from pegrace.engine import Option, Pieces
 from pegrace.errors import NotationError
 from pegrace.moves import PASS, Move
-from pegrace.race import LOWEST_POSITION, HitTables, RaceRules, WinModel
+from pegrace.race import RaceRules
 from pegrace.state import State
 
 TWO_DICE, CLASSIC, LUDOPY = "two-dice", "classic", "ludopy"
@@ -126,7 +126,6 @@ class Ludo(RaceRules):
     all_colours = ("red", "green", "yellow", "blue")
     is_ludopy = False
     variant: str
-    GOAL_BONUS = 5.0  # a pin home is out of play for good
     option_specs = (
         Option(
             "variant",
@@ -209,52 +208,8 @@ class Ludo(RaceRules):
                 )
 
 
-# Two-dice exposure. Each opponent's reach is one int holding KEY_BITS bits per absolute
-# point: bit d - 1 when one of its pins stands d (1-12) points before it, and in the top bits
-# the k (1-6) with which a pin from its base reaches it (a 6 brings it out, the other die, k,
-# moves it on). The share of the 36 throws that land on the point depends on that key alone.
-KEY_BITS, DISTANCE_BITS = 15, 12
-DIE = 6
-THROWS = tuple((a, b) for a in range(1, DIE + 1) for b in range(1, DIE + 1))
-
-
-def throw_share(key: int) -> float:
-    """The share of the throws with which an opponent whose reach is ``key`` lands on a point."""
-    from_base = key >> DISTANCE_BITS
-    hits = sum(
-        1
-        for a, b in THROWS
-        if key >> (a - 1) & 1
-        or key >> (b - 1) & 1
-        or key >> (a + b - 1) & 1
-        or (from_base and DIE in (a, b) and a + b - DIE == from_base)
-    )
-    return hits / len(THROWS)
-
-
-# fitted to 1.6 million turn starts of 20,000 games of self-play by the medium player of the
-# race games' evaluation, before this model (docs/ai.md)
-WIN_MODEL = WinModel(
-    steps=-0.0031,
-    out=0.293,
-    lane=-0.075,
-    exit=0.0324,
-    lead=0.0108,
-    steps_squared=1.6717,
-    exposure=-0.0164,
-    tempo=(0.0, -0.0232, -0.0601, -0.0894),
-)
-
-
 class TwoDiceLudo(Ludo):
     """Seed 002's two-dice Ludo: a move is a whole turn of die uses (``DiceMove``)."""
-
-    # tuned against the untuned medium player (docs/ai.md): a pin out of the base is worth
-    # much more (it waits for a 6 on either die)
-    OUT_BONUS = 28.0
-    # an exposed pin costs HIT_WEIGHT times its standing (what a hit takes) times the chance
-    # that some opponent's next throw lands on it (docs/ai.md, "Chance-weighted threats")
-    HIT_WEIGHT = 1.0
 
     def setup(self) -> None:
         self.dice = TWO_D6
@@ -264,39 +219,6 @@ class TwoDiceLudo(Ludo):
     def core_move(self, text: str, owner: int, uses: list[tuple[int, int, int]],
                   path: list[int], backward: bool, from_start: bool) -> Move:  # fmt: skip
         return DiceMove(tuple(uses), text) if uses else PASS
-
-    # ------------------------------------------------------------ evaluation
-    def build_hit_tables(self) -> HitTables:
-        worth = self.threats.worth
-        cost = tuple(self.HIT_WEIGHT * worth[p - LOWEST_POSITION] for p in range(self.lane_start))
-        return HitTables.build(self, KEY_BITS, throw_share, self._throw_keys, cost)
-
-    def _throw_keys(self, origin: int) -> list[tuple[int, int]]:
-        """Where a pin at ``origin`` (-1: the base) could land with one throw (see KEY_BITS)."""
-        first, last = (1, DIE) if origin < 0 else (origin + 1, origin + 2 * DIE)
-        return [
-            (target, target << DISTANCE_BITS if origin < 0 else 1 << (target - origin - 1))
-            for target in range(first, min(last, self.lane_start - 1) + 1)
-        ]
-
-    win_model = WIN_MODEL
-
-    def evaluate(self, pieces: Pieces, seat: int) -> float:
-        """``seat``'s chance of winning after its move, with the next seat to roll (after a
-        double 6 ``seat`` rolls again: the one-ply players do not tell that apart)."""
-        return self.win_values(pieces, (seat + 1) % len(pieces))[seat]
-
-    evaluation_reads_turn = True
-
-    def evaluate_sides_before(self, pieces: Pieces, to_move: int) -> tuple[float, ...]:
-        """A search's leaf: every seat's chance of winning with ``to_move`` to roll next."""
-        return self.win_values(pieces, to_move)
-
-    def _at_risk(self, pieces: Pieces, seat: int) -> float:
-        tables = self.hit_tables
-        reach = tables.reach(pieces)
-        others = [reach[o] for o in attacker_table(len(pieces))[seat]]
-        return tables.risk(pieces[seat], seat, others)
 
     def describe(self, state: State, move: Move) -> str:
         """Each die's use, and whom it sends back."""
@@ -335,7 +257,6 @@ class ClassicLudo(Ludo):
             if self.on("safe_squares")
             else frozenset()
         )
-        self.reach = self.base_reach = 6
 
 
 def variant_class(variant: str) -> type[Ludo]:

@@ -35,9 +35,8 @@ class LudopyLudo(Ludo):
     def setup(self) -> None:
         self.dice = D6
         self._build(52, 13, 6, 50, "goal")
-        self.reach = self.base_reach = 6
         starts = [self.track.board.starts[c] for c in self.all_colours]
-        # for the evaluation only: where a pin is never hit (globes, starts)
+        # where a pin is never hit (globes, starts): the pictures mark them
         self.safe = frozenset([*starts, *((s + g - 1) % 52 for s in starts for g in LP_GLOBES)])
         # LUDOpy's player index of each seat (absent colours are its ghost players)
         self.lp_index = tuple(self.all_colours.index(c) for c in self.colours)

@@ -36,7 +36,7 @@ the loop, 56..59 Home spaces 1..4. In War positions stay 0..55, wrapping round.
 from __future__ import annotations
 
 from pegrace.board import RaceTrack, race_board
-from pegrace.engine import Option, Pieces
+from pegrace.engine import Option
 from pegrace.errors import NotationError
 from pegrace.moves import PASS, Move, Step
 from pegrace.race import RaceRules
@@ -75,9 +75,6 @@ class Marbles(RaceRules):
     title = "Marbles (Aggravation-style)"
     version = 1
     all_colours = ("red", "yellow", "green", "blue")
-    # tuned against the untuned medium player (docs/ai.md): an exposed marble costs a quarter
-    # of its steps (plus the flat part), not half
-    RISK_SHARE = 0.25
     option_specs = (
         Option(
             "mode",
@@ -125,56 +122,6 @@ class Marbles(RaceRules):
             return PASS
         ((_, origin, target),) = uses
         return MarbleStep(owner, origin, target, text)
-
-    # ------------------------------------------------------------- evaluation
-    def evaluate(self, pieces: Pieces, seat: int) -> float:
-        """Our side's standing minus the opponents' (scaled to our side's size)."""
-        ours = self.side_seats[self.sides[seat]]
-        theirs = [s for s in range(len(pieces)) if s not in ours]
-        value = self._war_value if self.war else self._classic_value
-        own = sum(value(pieces, s) for s in ours)
-        return own - sum(value(pieces, s) for s in theirs) * len(ours) / len(theirs)
-
-    def evaluate_sides(self, pieces: Pieces) -> tuple[float, ...]:
-        if self.war:
-            seat_values = [self._war_value(pieces, s) for s in range(len(pieces))]
-        else:
-            exposure = self._exposures(pieces)
-            seat_values = [self._standing(pieces, s) - exposure[s] for s in range(len(pieces))]
-        total = sum(seat_values)
-        sides = []
-        for ours in self.side_seats:
-            own = sum(seat_values[s] for s in ours)
-            sides.append(own - (total - own) * len(ours) / (len(pieces) - len(ours)))
-        return tuple(sides)
-
-    def _classic_value(self, pieces: Pieces, seat: int) -> float:
-        return self._standing(pieces, seat) - self._at_risk(pieces, seat)
-
-    def _war_value(self, pieces: Pieces, seat: int) -> float:
-        """Marbles left above all, marbles on the loop (they can strike), minus marbles
-        an opponent could remove with one roll."""
-        left = sum(15.0 for p in pieces[seat] if p != REMOVED)
-        active = sum(2.0 for p in pieces[seat] if p >= 0)
-        return left + active - 6.0 * self._war_threats(pieces, seat)
-
-    def _war_threats(self, pieces: Pieces, seat: int) -> int:
-        threatened = 0
-        for p in pieces[seat]:
-            if p < 0:
-                continue
-            space = self.abs_of[seat][p]
-            for other in range(len(pieces)):
-                if self.sides[other] == self.sides[seat]:
-                    continue
-                here = self.rel_at[other][space]
-                row = pieces[other]
-                if any(0 < (here - q) % LOOP <= 6 for q in row if q >= 0) or (
-                    here == 0 and BASE in row
-                ):
-                    threatened += 1
-                    break
-        return threatened
 
     # --------------------------------------------------------------- notation
     def piece_text(self, seat: int, position: int) -> str:

@@ -25,38 +25,14 @@ from __future__ import annotations
 
 from pegrace.board import RaceTrack, race_board
 from pegrace.engine import Option
-from pegrace.race import HitTables, RaceRules, WinModel
+from pegrace.race import RaceRules
 
 LOOP = 28
 LANE = 4
-DIE = 6
-
-# The expert's chance of winning (docs/ai.md, "A learned chance of winning"): fitted by
-# `benchmarks/win_model.py trouble --games 20000 --seed 2 --every 4` to 1.4 million turn
-# starts of medium self-play stopped at the first winner
-WIN_MODEL = WinModel(
-    steps=0.000171,
-    out=0.1766,
-    lane=0.0778,
-    exit=-0.0142,
-    lead=0.01557,
-    steps_squared=2.1863,
-    exposure=-0.04404,
-    tempo=(0.0, -0.01595, -0.04017, -0.05538),
-)
-
-
-def pop_share(key: int) -> float:
-    """The share of pops that land on a space an opponent reaches with the pops in ``key``
-    (bit ``k - 1`` for a pop of ``k``)."""
-    return key.bit_count() / DIE
 
 
 class Trouble(RaceRules):
     name = "trouble"
-    # tuned against random and heuristic players (docs/ai.md): pieces out of home matter more,
-    # and being within one die of an opponent less, than the race default
-    OUT_BONUS, RISK_SHARE, RISK_FLAT = 20.0, 0.25, 2.0
     title = "Trouble"
     version = 1
     all_colours = ("red", "yellow", "green", "blue")
@@ -114,17 +90,3 @@ class Trouble(RaceRules):
     def setup(self) -> None:
         board = race_board("trouble", self.all_colours, LOOP, LOOP // 4, LANE, LOOP - 1, "finish")
         self.build_track(RaceTrack(board, self.all_colours, LOOP, LANE, "home", "finish"))
-        # a side of two colours wins only with both home: the model is for one colour a side
-        self.win_model = None if self.on("two_sets") else WIN_MODEL
-
-    def build_hit_tables(self) -> HitTables:
-        steps = tuple(float(p + 1) for p in range(self.lane_start))
-        return HitTables.build(self, DIE, pop_share, self._pop_keys, steps)
-
-    def _pop_keys(self, origin: int) -> list[tuple[int, int]]:
-        """Where a peg at ``origin`` (-1: home) could land with one pop: a 6 brings it to
-        start, else it moves on along the loop."""
-        if origin < 0:
-            return [(0, 1 << (DIE - 1))]
-        last = min(origin + DIE, self.lane_start - 1)
-        return [(target, 1 << (target - origin - 1)) for target in range(origin + 1, last + 1)]
