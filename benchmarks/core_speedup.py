@@ -10,7 +10,10 @@ machine):
   second, this checkout playing ``FACTOR`` times the base's games; the CPU time of a one-game
   run (starting Python, importing, the report) is taken off both;
 - ``expert``: ``pegrace bench GAME --player expert`` (the expert's decisions against medium
-  players, 2 games), the search's nodes per ms as the command reports them.
+  players, 2 games), the search's nodes per ms as the command reports them;
+- ``engine``: ``pegrace bench GAME`` (``ENGINE_GAMES`` games, one run), the games a second of
+  its engine row: random games played move by move through the Python ``Rules`` API (pure
+  Python in the base, a call to the core per step now).
 Prints each round's figures and, per game and measure, the median ratio of the rounds.
 """
 
@@ -29,6 +32,7 @@ HERE = Path(__file__).resolve().parent.parent / "src"
 GAMES = ("trouble", "ludo", "headache", "marbles")
 BASE_GAMES = 300  # simulate's games in the base checkout
 FACTOR = 50  # this checkout's simulate plays this many times more
+ENGINE_GAMES = 200  # games of bench's engine row
 
 
 def cpu_seconds() -> float:
@@ -60,12 +64,18 @@ def expert_rate(src: Path, game: str, seed: int) -> float:
     return float(json.loads(out)["nodes_per_ms"])
 
 
+def engine_rate(src: Path, game: str, seed: int) -> float:
+    out, _ = pegrace(src, "bench", game, "--games", str(ENGINE_GAMES), "--runs", "1", "--seed",
+                     str(seed), "--json")  # fmt: skip
+    return float(json.loads(out)["engine"]["games_per_second"])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n", maxsplit=1)[0])
     parser.add_argument("--base", type=Path, required=True, help="the base checkout's src/")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--games", default=",".join(GAMES), help="comma-separated games")
-    parser.add_argument("--only", choices=("simulate", "expert"), help="one measure only")
+    parser.add_argument("--only", choices=("simulate", "expert", "engine"), help="one measure only")
     args = parser.parse_args()
     if not (args.base / "pegrace").is_dir() or args.rounds < 1:
         parser.error("--base must be a checkout's src/ holding pegrace; --rounds at least 1")
@@ -79,9 +89,12 @@ def main() -> None:
                     base = simulate_rate(args.base, game, BASE_GAMES, seed)
                     ours = simulate_rate(HERE, game, BASE_GAMES * FACTOR, seed)
                     unit = "games per CPU second"
-                else:
+                elif measure == "expert":
                     base, ours, unit = expert_rate(args.base, game, seed), expert_rate(
                         HERE, game, seed), "nodes per ms"  # fmt: skip
+                else:
+                    base, ours = engine_rate(args.base, game, seed), engine_rate(HERE, game, seed)
+                    unit = "games per second (the Rules API loop)"
                 ratios.append(ours / base)
                 print(f"{game} {measure} round {seed}: base {base:,.1f}, this {ours:,.1f} "
                       f"{unit}: {ours / base:.1f}x", flush=True)  # fmt: skip

@@ -24,7 +24,7 @@ use games::marbles::Marbles;
 use games::trouble::Trouble;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyTuple};
 
 /// A state as Python's `pegrace.state.State` holds it, field for field, with its roll as `R`.
 type StateTuple<R> = (
@@ -41,8 +41,6 @@ type StateTuple<R> = (
     Vec<i64>,
     String,
 );
-/// A state for Python: its roll as the list of its dice.
-type PyState = StateTuple<Vec<u8>>;
 /// A state from Python: its roll as Python writes it.
 type PyStateIn = StateTuple<Roll>;
 
@@ -201,42 +199,53 @@ fn from_python<G: Game>(rules: &G, state: PyStateIn) -> PyResult<State> {
     })
 }
 
-fn to_python<G: Game>(rules: &G, state: &State) -> PyState {
+/// A state as `pegrace.state.State` holds it, field for field, as a tuple that Python makes a
+/// `State` in one step (`phases`: the `pegrace.state.Phase` members, in order).
+fn to_python<'py, G: Game>(
+    py: Python<'py>,
+    rules: &G,
+    state: &State,
+    phases: &[Py<PyAny>],
+) -> PyResult<Bound<'py, PyTuple>> {
     let seats = rules.table().seats;
-    let roll = (state.roll[0] > 0).then(|| rules.roll_to_python(state.roll));
+    let rows = state.pieces[..seats]
+        .iter()
+        .map(|row| PyTuple::new(py, row))
+        .collect::<PyResult<Vec<_>>>()?;
+    let roll = match rules.roll_to_python(state.roll).as_slice() {
+        _ if state.roll[0] == 0 => py.None().into_bound(py),
+        [die] => die.into_pyobject(py)?.into_any(),
+        [a, b] => (a, b).into_pyobject(py)?.into_any(),
+        _ => unreachable!("a roll is one die or two"),
+    };
+    let aux = state.aux[..rules.aux_len()].iter().map(|&a| i64::from(a));
     (
-        state.pieces[..seats]
-            .iter()
-            .map(|row| row.to_vec())
-            .collect(),
-        state.phase as u8,
+        PyTuple::new(py, rows)?,
+        phases[state.phase as usize].bind(py),
         state.current,
         roll,
         state.streak,
         state.turn,
-        state.finished.as_slice().to_vec(),
-        state.out.as_slice().to_vec(),
-        state.contenders.as_slice().to_vec(),
-        state.rolloff.as_slice().to_vec(),
-        state.aux[..rules.aux_len()]
-            .iter()
-            .map(|&a| i64::from(a))
-            .collect(),
+        PyTuple::new(py, state.finished.as_slice())?,
+        PyTuple::new(py, state.out.as_slice())?,
+        PyTuple::new(py, state.contenders.as_slice())?,
+        PyTuple::new(py, state.rolloff.as_slice())?,
+        PyTuple::new(py, aux)?,
         rules.end_text(state.end),
     )
+        .into_pyobject(py)
 }
 
 /// A move for Python: its text, whose pieces it moves, each use of the roll (die, origin,
 /// target), the spaces it passes, whether it goes counter-clockwise and leaves START.
 type PyMove = (String, u8, Vec<(u8, i16, i16)>, Vec<i16>, bool, bool);
 
-fn legal<G: Game>(rules: &G, state: PyStateIn) -> PyResult<Vec<PyMove>> {
-    let state = &from_python(rules, state)?;
+fn legal<G: Game>(rules: &G, state: &State) -> Vec<PyMove> {
     if state.phase != Phase::Move {
-        return Ok(Vec::new());
+        return Vec::new();
     }
     let moves = rules.legal_moves(state);
-    Ok(moves
+    moves
         .as_ref()
         .iter()
         .map(|&chosen| {
@@ -251,81 +260,132 @@ fn legal<G: Game>(rules: &G, state: PyStateIn) -> PyResult<Vec<PyMove>> {
                 view.from_start,
             )
         })
-        .collect())
+        .collect()
 }
 
-fn play_text<G: Game>(rules: &G, state: PyStateIn, text: &str) -> PyResult<Option<PyState>> {
-    let mut state = from_python(rules, state)?;
+/// The position after the legal move written `text`; None when no legal move is.
+fn play_text<G: Game>(rules: &G, mut state: State, text: &str) -> Option<State> {
     if state.phase != Phase::Move {
-        return Ok(None);
+        return None;
     }
     let moves = rules.legal_moves(&state);
-    let found = moves
+    let chosen = *moves
         .as_ref()
         .iter()
-        .find(|&&chosen| rules.move_text(&state, chosen) == text);
-    Ok(found.map(|&chosen| {
-        rules.play(&mut state, chosen);
-        to_python(rules, &state)
-    }))
-}
-
-fn after_roll<G: Game>(rules: &G, state: PyStateIn, roll: [u8; 2]) -> PyResult<PyState> {
-    let state = from_python(rules, state)?;
-    Ok(to_python(rules, &rules.apply_roll(&state, roll)))
+        .find(|&&chosen| rules.move_text(&state, chosen) == text)?;
+    rules.play(&mut state, chosen);
+    Some(state)
 }
 
 /// A game's rules, built once (Headache's walks and LUDOpy's move plans take a while) and
-/// asked position by position.
+/// asked position by position. It makes the `pegrace.state.State`s it gives, and remembers
+/// the last one, so that the next call about that very object reads nothing.
 #[pyclass(frozen)]
 struct CoreRules {
     rules: Rules,
+    phases: Vec<Py<PyAny>>,
+    state_class: Py<PyAny>,
+    new_tuple: Py<PyAny>,
+    last: Mutex<Option<(Py<PyAny>, State)>>,
+}
+
+impl CoreRules {
+    /// The state `given` holds: the last one given out if it is that very object, else read.
+    fn read(&self, given: &Bound<'_, PyAny>) -> PyResult<State> {
+        if let Some((object, state)) = &*self.last.lock().unwrap_or_else(|e| e.into_inner()) {
+            if object.is(given) {
+                return Ok(*state);
+            }
+        }
+        let fields: PyStateIn = given.extract()?;
+        on_rules!(&self.rules, r => from_python(&**r, fields))
+    }
+
+    /// A `State` for Python, remembered as the last one given out.
+    fn give<'py>(&self, py: Python<'py>, state: State) -> PyResult<Bound<'py, PyAny>> {
+        let fields = on_rules!(&self.rules, r => to_python(py, &**r, &state, &self.phases))?;
+        let object = self
+            .new_tuple
+            .bind(py)
+            .call1((self.state_class.bind(py), fields))?;
+        *self.last.lock().unwrap_or_else(|e| e.into_inner()) =
+            Some((object.clone().unbind(), state));
+        Ok(object)
+    }
 }
 
 #[pymethods]
 impl CoreRules {
+    /// `phases`: the `pegrace.state.Phase` members, in order; `state_class`: `State`.
     #[new]
-    fn new(game: &str, players: usize, options: Options) -> PyResult<Self> {
+    fn new(
+        py: Python<'_>,
+        game: &str,
+        players: usize,
+        options: Options,
+        phases: Vec<Py<PyAny>>,
+        state_class: Py<PyAny>,
+    ) -> PyResult<Self> {
+        if phases.len() != 4 {
+            return Err(PyValueError::new_err("the four phases, in order"));
+        }
         Ok(CoreRules {
             rules: rules(game, players, &options)?,
+            phases,
+            state_class,
+            new_tuple: py.get_type::<PyTuple>().getattr("__new__")?.unbind(),
+            last: Mutex::new(None),
         })
     }
 
     /// The position after a roll (or a roll-off pop).
-    fn roll(&self, state: PyStateIn, roll: Roll) -> PyResult<PyState> {
-        let dice = roll.dice();
-        on_rules!(&self.rules, r => after_roll(&**r, state, dice))
+    fn roll<'py>(
+        &self,
+        py: Python<'py>,
+        state: &Bound<'py, PyAny>,
+        roll: Roll,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let before = self.read(state)?;
+        let after = on_rules!(&self.rules, r => Game::apply_roll(&**r, &before, roll.dice()));
+        self.give(py, after)
     }
 
     /// The position before the roll-off.
-    fn initial(&self) -> PyState {
-        on_rules!(&self.rules, r => to_python(&**r, &r.initial_state()))
+    fn initial<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let state = on_rules!(&self.rules, r => r.initial_state());
+        self.give(py, state)
     }
 
     /// The legal moves of a position, in order (none unless a move is due).
-    fn legal(&self, state: PyStateIn) -> PyResult<Vec<PyMove>> {
-        on_rules!(&self.rules, r => legal(&**r, state))
+    fn legal(&self, state: &Bound<'_, PyAny>) -> PyResult<Vec<PyMove>> {
+        let state = self.read(state)?;
+        Ok(on_rules!(&self.rules, r => legal(&**r, &state)))
     }
 
     /// The position after the legal move written `text`; None when no legal move is.
-    fn play(&self, state: PyStateIn, text: &str) -> PyResult<Option<PyState>> {
-        on_rules!(&self.rules, r => play_text(&**r, state, text))
+    fn play<'py>(
+        &self,
+        py: Python<'py>,
+        state: &Bound<'py, PyAny>,
+        text: &str,
+    ) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let before = self.read(state)?;
+        match on_rules!(&self.rules, r => play_text(&**r, before, text)) {
+            Some(after) => self.give(py, after).map(Some),
+            None => Ok(None),
+        }
     }
 
     /// Every side's place (1 first; equal places tie), meaningful once the game is over.
-    fn places(&self, state: PyStateIn) -> PyResult<Vec<u8>> {
-        on_rules!(&self.rules, r => {
-            let state = from_python(&**r, state)?;
-            Ok(r.places(&state)[..r.table().side_count].to_vec())
-        })
+    fn places(&self, state: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
+        let state = self.read(state)?;
+        Ok(on_rules!(&self.rules, r => r.places(&state)[..r.table().side_count].to_vec()))
     }
 
     /// The places already settled, by side (0: not yet).
-    fn decided(&self, state: PyStateIn) -> PyResult<Vec<u8>> {
-        on_rules!(&self.rules, r => {
-            let state = from_python(&**r, state)?;
-            Ok(r.table().decided(&state)[..r.table().side_count].to_vec())
-        })
+    fn decided(&self, state: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
+        let state = self.read(state)?;
+        Ok(on_rules!(&self.rules, r => r.table().decided(&state)[..r.table().side_count].to_vec()))
     }
 
     /// Whether a seat still takes turns, given the seats finished and out.

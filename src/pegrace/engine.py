@@ -28,17 +28,6 @@ Pieces = tuple[tuple[int, ...], ...]
 ROLL, MOVE, OVER = Phase.ROLL, Phase.MOVE, Phase.OVER
 
 
-def _state(native: _core.NativeState) -> State:
-    """A State from the core's fields (a roll as the list of its dice)."""
-    pieces, phase, current, dice, streak, turn, finished, out, contenders, rolloff, aux, end = (
-        native
-    )
-    roll: Roll | None = None if dice is None else dice[0] if len(dice) == 1 else (dice[0], dice[1])
-    return State(tuple(map(tuple, pieces)), Phase(phase), current, roll, streak, turn,
-                 tuple(finished), tuple(out), tuple(contenders), tuple(rolloff), tuple(aux),
-                 end)  # fmt: skip
-
-
 @dataclass(frozen=True)
 class Option:
     """A named rule option: its values, default, meaning and the seed/ruling it follows."""
@@ -88,7 +77,9 @@ class Rules:
         self.players = players
         self.options = self._resolve_options(options or {})
         try:
-            self.core = _core.CoreRules(self.name, players, sorted(self.options.items()))
+            self.core = _core.CoreRules(
+                self.name, players, sorted(self.options.items()), list(Phase), State
+            )
         except ValueError as error:  # an option that does not go with the others
             raise OptionError(str(error)) from None
         self.colours = self.seat_colours(players)
@@ -240,7 +231,7 @@ class Rules:
 
     # --------------------------------------------------------------- engine
     def initial_state(self) -> State:
-        return _state(self.core.initial())
+        return self.core.initial()
 
     def chance_outcomes(self, state: State) -> tuple[tuple[Roll, Fraction], ...]:
         return self.dice_at(state).outcomes if state.phase <= ROLL else ()
@@ -254,7 +245,7 @@ class Rules:
         return self.dice_at(state).sample(rng)
 
     def apply_roll(self, state: State, roll: Roll) -> State:
-        return _state(self.core.roll(state, roll))
+        return self.core.roll(state, roll)
 
     def roll(self, state: State, roll: Roll) -> State:
         """Checked ``apply_roll``."""
@@ -281,7 +272,7 @@ class Rules:
         after = self.core.play(state, str(move))
         if after is None:
             raise IllegalMoveError(f"{move} is not a legal move: {self.summary(state)}")
-        return _state(after)
+        return after
 
     def decided(self, state: State) -> dict[int, int]:
         """The places already settled, by side: sides finished take the top places in the
