@@ -211,3 +211,23 @@ def test_a_reader_that_goes_away_ends_the_output_quietly(
 
     monkeypatch.setattr("sys.stdout", ClosedPipe())
     assert main(["rules", "trouble"]) == 0
+
+
+def test_play_without_seats_seats_you_as_the_first_colour_against_medium(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    prompts = answers(monkeypatch, ["q"])
+    code, out, _ = run(capsys, "play", "--fast", "--seed", "3")
+    assert code == 0
+    assert "Trouble: red (you), yellow (medium), green (medium), blue (medium)" in out
+    assert prompts and "red (you)" in prompts[0]
+    assert "Game stopped." in out
+
+
+def test_play_two_sets_without_seats_gives_you_both_colours_of_your_side(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    answers(monkeypatch, ["q"])
+    code, out, _ = run(capsys, "play", "--players", "2", "--rules", "two_sets=on", "--fast")
+    assert code == 0
+    assert "red (you), yellow (medium), green (you), blue (medium)" in out

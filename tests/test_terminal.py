@@ -84,3 +84,40 @@ def test_h_gives_the_experts_hint_and_w_the_chances_of_winning() -> None:
     hint_line = text.split("Hint: ")[1].splitlines()[0]
     assert hint_line.split(":")[0] in text.split("Your move")[0]  # one of the listed moves
     assert "1" in given  # after the hint the game went on
+
+
+def test_q_during_a_computer_move_stops_an_all_computer_game() -> None:
+    rules = get_rules("ludo", 4, {})
+    seats = parse_seats(rules, ["all=computer:random"], "computer:random")
+    waits: list[float] = []
+
+    def keys(seconds: float) -> str:
+        waits.append(seconds)
+        return "q" if len(waits) == 5 else ""
+
+    out = io.StringIO()
+    game = TerminalGame(rules, seats, 5, out=out, ask=lambda _: "", use_colour=False, delay=0.25,
+                        record_path=None, keys=keys)  # fmt: skip
+    assert game.run() == 0
+    assert "Game stopped." in out.getvalue() and not game.state.is_over
+    assert waits == [0.25] * 5  # each computer move waits for a key as long as the delay
+    assert sum(1 for e in game.record.events if e.move is not None) == 4
+
+
+def test_a_forced_pass_plays_itself_and_says_so() -> None:
+    """Red (human) pops without a 6 at the start: nothing can move, so no move is asked for."""
+    rules = get_rules("trouble", 2, {"voluntary_pass": "off"})
+    seats = parse_seats(rules, ["red=human"], "computer:random")
+    prompts: list[str] = []
+
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        return "" if len(prompts) < 6 else "q"
+
+    out = io.StringIO()
+    game = TerminalGame(rules, seats, 11, out=out, ask=ask, use_colour=False, delay=0.0,
+                        record_path=None)  # fmt: skip
+    game.run()
+    passes = [e for e in game.record.events if e.colour == "red" and e.move == "pass"]
+    assert passes and "red (you): no move: pass" in out.getvalue()
+    assert not any("pass" in p.lower() for p in prompts)  # never asked to confirm a pass

@@ -30,7 +30,7 @@ from pegrace.players import make_player, player_names
 from pegrace.readers import read_json
 from pegrace.record import Record, replay
 from pegrace.simulate import format_report, simulate
-from pegrace.terminal import TerminalGame
+from pegrace.terminal import TerminalGame, key_reader
 
 
 class Parser(argparse.ArgumentParser):
@@ -80,10 +80,13 @@ def make_parser() -> Parser:
     games = ", ".join(list_games())
 
     play = sub.add_parser("play", help="play a game in the terminal", description=(
-        "Play in the terminal. Humans press Enter to pop, pick a move by its number, "
-        "p passes where allowed, q quits (the record is saved if --record is given)."))  # fmt: skip
+        "Play in the terminal. Without --seat you play the first colour (both colours of "
+        "your side with two_sets) against computer:medium players. Humans press Enter to pop, "
+        "pick a move by its number, p passes where allowed; a forced pass plays itself; q "
+        "quits any game, all-computer ones too (the record is saved if --record is given)."
+    ))  # fmt: skip
     play.add_argument("game", nargs="?", default="trouble", help=f"one of {games}")
-    game_flags(play, "computer:heuristic")
+    game_flags(play, "computer:medium")
     play.add_argument("--record", type=Path, metavar="FILE", help="write the game record here")
     play.add_argument(
         "--delay", type=float, default=None, metavar="S",
@@ -284,7 +287,9 @@ def seed_of(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     rules = new_rules(args)
-    seats = parse_seats(rules, args.seat, "computer:heuristic")
+    # without --seat, the person plays the first side (every colour of it) against medium
+    mine = [f"{rules.colours[seat]}=human" for seat in rules.side_seats[0]]
+    seats = parse_seats(rules, args.seat or mine, "computer:medium")
     tty = sys.stdout.isatty()
     delay = 0.0 if args.fast else (args.delay if args.delay is not None else 0.6 * tty)
     if args.record is not None and not args.record.parent.exists():
@@ -293,7 +298,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     print(f"seed {seed}")
     game = TerminalGame(
         rules, seats, seed, out=sys.stdout, ask=input, use_colour=tty and not args.no_colour,
-        delay=delay, record_path=args.record,
+        delay=delay, record_path=args.record, keys=key_reader(sys.stdin),
     )  # fmt: skip
     return game.run()
 

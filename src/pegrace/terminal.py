@@ -1,10 +1,15 @@
 """Playing in the terminal: the board drawn after every move, humans pop with Enter
-and choose moves by number, computer moves shown with a short pause."""
+and choose moves by number, computer moves shown with a short pause (during which q quits),
+a forced pass played by itself."""
 
 from __future__ import annotations
 
+import os
 import random
+import select
+import termios
 import time
+import tty
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TextIO
@@ -23,6 +28,34 @@ class Quit(Exception):
     """The person asked to stop (q, end of input or Ctrl-C)."""
 
 
+# waits up to the given seconds for a key; the key, or "" if none came
+Keys = Callable[[float], str]
+
+
+def sleep_only(seconds: float) -> str:
+    time.sleep(seconds)
+    return ""
+
+
+def key_reader(stream: TextIO) -> Keys:
+    """Keys typed on ``stream`` while computer players move (one key, no Enter needed), where
+    it is a terminal; elsewhere the pause is only a pause."""
+    if not stream.isatty():
+        return sleep_only
+
+    def read(seconds: float) -> str:
+        fd = stream.fileno()
+        saved = termios.tcgetattr(fd)
+        try:
+            tty.setcbreak(fd)
+            ready, _, _ = select.select([fd], [], [], seconds)
+            return os.read(fd, 1).decode(errors="replace") if ready else ""
+        finally:
+            termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+
+    return read
+
+
 class TerminalGame:
     def __init__(
         self,
@@ -35,6 +68,7 @@ class TerminalGame:
         use_colour: bool,
         delay: float,
         record_path: Path | None,
+        keys: Keys = sleep_only,
     ) -> None:
         self.rules = rules
         self.seed = seed
@@ -47,6 +81,7 @@ class TerminalGame:
         self.use_colour = use_colour
         self.delay = delay
         self.record_path = record_path
+        self.keys = keys
         self.state = rules.initial_state()
 
     def say(self, text: str = "") -> None:
@@ -117,7 +152,8 @@ class TerminalGame:
 
     def computer_move(self, state: State) -> Move:
         move = choose_checked(self.rules, state, self.players)
-        time.sleep(self.delay)
+        if self.keys(self.delay).lower() == "q":
+            raise Quit
         self.say(f"  {self.name(state.current)}: {self.rules.describe(state, move)}")
         return move
 
@@ -125,7 +161,7 @@ class TerminalGame:
         moves = self.rules.legal_moves(state)
         pieces = [m for m in moves if not m.is_pass]
         if not pieces:
-            self.prompt("  No move possible: press Enter to pass ")
+            self.say(f"  {self.name(state.current)}: no move: pass")
             return moves[0]
         for number, move in enumerate(pieces, 1):
             self.say(f"  {number}. {self.rules.describe(state, move)}")

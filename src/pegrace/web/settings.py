@@ -21,7 +21,7 @@ SEED_BITS = 128  # the server's dice seeds: too many to guess or search
 # a deeper search can take minutes a move (the worker's time limit stops it, but the seat
 # would then play far below its name).
 WEB_BOUNDS = {"ms": 2000.0, "depth": 3.0, "threads": 1.0}
-TAKEOVER_CHOICES = ("computer:medium", "computer:heuristic")  # the first one that exists
+TAKEOVER_CHOICES = ("computer:medium",)  # the first one that exists
 
 
 def computer_kinds() -> list[str]:

@@ -4,7 +4,7 @@
 import { api, capitalise, chip, h, kindName, saveTokens } from "./util.js";
 
 // computer level offered first for the other seats (the first one that exists)
-const PREFERRED_COMPUTERS = ["computer:medium", "computer:heuristic"];
+const PREFERRED_COMPUTERS = ["computer:medium"];
 
 export async function showSetup(root) {
   let catalog;
