@@ -93,7 +93,7 @@ async def play(url: str, game: Json, acked: dict[str, int]) -> None:
                     acked[game["id"]] = max(acked[game["id"]], message["seq"])
                     if message["phase"] == "over":
                         return
-                    if message["current"] in mine:
+                    if message["current"] in mine and not message["forced_pass"]:
                         await asyncio.sleep(SEND_PAUSE)
                         await send(ws, action(message))
     except ConnectionClosed:

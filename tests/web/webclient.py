@@ -79,7 +79,10 @@ def hello(ws: WebSocketTestSession, tokens: list[str]) -> tuple[Json, Json]:
 
 
 def act(ws: WebSocketTestSession, state: Json, pick: int = 0) -> None:
-    """Roll, or play the ``pick``-th listed move (the last one if there are fewer)."""
+    """Roll, or play the ``pick``-th listed move (the last one if there are fewer); nothing for
+    a forced pass, which the server plays."""
+    if state.get("forced_pass"):
+        return
     if state["phase"] == "move":
         moves = state["moves"]
         send(ws, type="move", move=moves[min(pick, len(moves) - 1)]["text"])

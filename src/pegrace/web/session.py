@@ -24,7 +24,7 @@ from pegrace.dice import Roll
 from pegrace.engine import Rules
 from pegrace.errors import IllegalMoveError, OptionError, PegraceError
 from pegrace.match import dice_rng
-from pegrace.moves import Move
+from pegrace.moves import PASS, Move
 from pegrace.record import Event, Record, replay
 from pegrace.state import Phase, State
 from pegrace.web import boards
@@ -213,6 +213,12 @@ class GameSession:
             self.wake.clear()
             seen = self.changes
             colour = self.current_colour()
+            if self.forced_pass():  # nothing to choose: the pass plays itself, as a move would
+                await asyncio.sleep(self.computer_delay)
+                async with self.lock:
+                    if self.changes == seen and not self.state.is_over:
+                        await self._computer_event(colour, PASS)
+                continue
             if self.plays_itself(colour):
                 await asyncio.sleep(self.computer_delay)
                 move = await self._computer_choice(colour) if self.changes == seen else None
@@ -233,8 +239,15 @@ class GameSession:
                         self._changed()
                         await self.broadcast(self.seats_message())
 
+    def forced_pass(self) -> bool:
+        """A seat is to move and the pass is its only legal move."""
+        state = self.state
+        return state.phase == Phase.MOVE and self.rules.legal_moves(state) == [PASS]
+
     async def _computer_event(self, colour: str, move: Move | None) -> None:
         actor = TAKEOVER if colour in self.takeover else COMPUTER
+        if not self.plays_itself(colour):
+            actor = HUMAN  # a person's forced pass, played for them
         try:
             if move is None:
                 await self._roll(actor)
@@ -309,7 +322,10 @@ class GameSession:
         """The log line of an event: what was rolled or moved, in words."""
         rules = self.rules
         if isinstance(played, Move):
-            label = f"{event.colour}: {rules.describe(before, played)}"
+            described = rules.describe(before, played)
+            if described == "pass" and rules.legal_moves(before) == [PASS]:
+                described = "no move: pass"
+            label = f"{event.colour}: {described}"
             roll, move_text = None, played.text
         else:
             roll = rules.dice_at(before).format(played)
@@ -573,6 +589,7 @@ class GameSession:
             },
             "moves": [boards.move_view(rules, state, move) for move in legal],
             "can_pass": any(move.is_pass for move in legal),
+            "forced_pass": legal == [PASS],  # it plays itself: nobody is asked
             "last": self.log[-1] if self.log else None,
             "log": log,
             "seats": self.seats_view(),

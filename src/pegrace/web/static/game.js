@@ -304,6 +304,7 @@ export class GamePage {
     if (state.phase === "over") text = "Game over";
     else if (state.phase === "rolloff") text = this.mine() ? `Who starts? Your pop (${who}): click the dome or press space` : `Who starts? ${who} to pop`;
     else if (state.phase === "roll") text = this.mine() ? `Your turn (${who}): click the dome or press space` : `${who} to pop`;
+    else if (state.forced_pass) text = `${who} popped ${state.roll}: no move: pass`;
     else text = this.mine() ? `${who}, you popped ${state.roll}: choose a move` : `${who} popped ${state.roll}`;
     this.statusEl.textContent = text;
     this.statusEl.classList.toggle("mine", this.mine());
@@ -342,7 +343,7 @@ export class GamePage {
   showChoice() {
     if (!this.state || this.replay) return;
     this.showStatus();
-    const myMove = this.mine() && this.state.phase === "move" && !this.pending;
+    const myMove = this.mine() && this.state.phase === "move" && !this.pending && !this.state.forced_pass;
     const myRoll = this.mine() && this.state.phase !== "move" && !this.pending;
     const settled = !this.queue.length;
     this.setAwait(this.state.phase === "over" ? "over" : settled && myMove ? "move" : settled && myRoll ? "roll" : "none");
