@@ -122,6 +122,16 @@ class Rules:
         spacing = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}[players]
         return tuple(self.all_colours[i] for i in spacing)
 
+    @property
+    def one_player_sides(self) -> bool:
+        """Whether each side is one person playing several colours (Trouble's two sets), not
+        a team of partners (Marbles' teams)."""
+        return False
+
+    def side_of(self, colour: str) -> tuple[str, ...]:
+        """The colours of ``colour``'s side."""
+        return tuple(self.colours[s] for s in self.side_seats[self.sides[self.seat_of(colour)]])
+
     def side_name(self, side: int) -> str:
         return "+".join(self.colours[s] for s in self.side_seats[side])
 

@@ -253,6 +253,24 @@ def test_a_friend_claims_an_open_seat_once(client: TestClient) -> None:
             assert welcome["you"] == ["green"]
 
 
+def test_with_two_sets_a_person_plays_both_colours_of_a_side(client: TestClient) -> None:
+    seats = {"red": "human", "yellow": "open", "green": "computer:medium", "blue": "human"}
+    created = new_game(client, game="trouble", seats=seats, players=2,
+                       options={"two_sets": "on"})  # fmt: skip
+    assert set(created["tokens"]) == {"red", "green"}  # green goes as red, blue as yellow
+    state = client.get(f"/api/games/{created['id']}").json()
+    assert {c: s["kind"] for c, s in state["seats"].items()} == {
+        "red": "human", "yellow": "open", "green": "human", "blue": "open",
+    }  # fmt: skip
+    answer = client.post(f"/api/games/{created['id']}/claim", json={"colour": "blue"}).json()
+    assert (
+        set(answer["tokens"]) == {"yellow", "blue"} and answer["token"] == answer["tokens"]["blue"]
+    )
+    with client.websocket_connect(f"/ws/{created['id']}") as friend:
+        welcome, _ = hello(friend, list(answer["tokens"].values()))
+        assert welcome["you"] == ["yellow", "blue"]
+
+
 def test_a_computer_game_can_be_watched_to_the_end_and_downloaded(client: TestClient) -> None:
     seats = {"red": "computer:random", "green": "computer:medium"}
     created = new_game(client, game="trouble", seats=seats, seed=11)

@@ -108,6 +108,21 @@ def test_one_human_plays_a_whole_game_against_three_computers(
     context.close()
 
 
+def test_with_two_sets_the_page_plays_both_colours_of_your_side(
+    browser: Any, server: Server
+) -> None:
+    """The new-game page's defaults (you red, computers elsewhere) with Trouble's two sets:
+    green is yours too, and you play it."""
+    context, page, errors = new_page(browser)
+    game_id = set_up_game(page, server.url, "trouble", {}, {"two_sets": "on", "play_on": "off"}, 9)
+    assert page.get_attribute("#app", "data-you") == "red green"
+    play_to_end(page)
+    log = server.get(f"/api/games/{game_id}")["log"]
+    assert {e["colour"] for e in log if e["by"] == "human"} == {"red", "green"}
+    assert errors == []
+    context.close()
+
+
 def test_two_browsers_share_one_game_and_a_spectator_watches(browser: Any, server: Server) -> None:
     host_context, host, host_errors = new_page(browser, speed="fast")
     host_context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url)

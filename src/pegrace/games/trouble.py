@@ -82,6 +82,10 @@ class Trouble(RaceRules):
         ),
     )
 
+    @property
+    def one_player_sides(self) -> bool:
+        return self.on("two_sets")
+
     def seat_colours(self, players: int) -> tuple[str, ...]:
         if self.options["two_sets"] == "on":
             return self.all_colours

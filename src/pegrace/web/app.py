@@ -100,8 +100,8 @@ def create_app(
         colour = body.get("colour") if isinstance(body, dict) else None
         if not isinstance(colour, str):
             raise OptionError('say which seat to claim: {"colour": COLOUR}')
-        token = await session(request).claim(colour)
-        return JSONResponse({"colour": colour, "token": token})
+        tokens = await session(request).claim(colour)
+        return JSONResponse({"colour": colour, "token": tokens[colour], "tokens": tokens})
 
     async def rematch(request: Request) -> Response:
         body = await json_body(request, empty={})

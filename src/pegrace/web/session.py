@@ -488,8 +488,9 @@ class GameSession:
                 self.clients.pop(client, None)
 
     # ------------------------------------------------------------------ seats
-    async def claim(self, colour: str) -> str:
-        """Give an open seat to whoever asks first; returns its token."""
+    async def claim(self, colour: str) -> dict[str, str]:
+        """Give an open seat to whoever asks first (with Trouble's two sets, every colour of
+        its side); returns a token for each colour claimed."""
         async with self.lock:
             kind = self.kinds.get(colour)
             if kind is None:
@@ -497,18 +498,21 @@ class GameSession:
                                   f"(colours: {', '.join(self.rules.colours)})")  # fmt: skip
             if kind != OPEN:
                 raise Conflict(f"{colour} is not an open seat (it is {kind})")
-            token = new_token()
+            side = self.rules.side_of(colour) if self.rules.one_player_sides else (colour,)
+            tokens = {c: new_token() for c in side if self.kinds[c] == OPEN}
             try:
-                self.store.claim_seat(self.id, colour, HUMAN, token)
+                for claimed, token in tokens.items():
+                    self.store.claim_seat(self.id, claimed, HUMAN, token)
             except sqlite3.Error as err:
                 raise StoreError(f"could not store the claim: {err}") from None
-            self.kinds[colour] = HUMAN
-            self.owners[token_hash(token)] = colour
-            self.takeover.discard(colour)
+            for claimed, token in tokens.items():
+                self.kinds[claimed] = HUMAN
+                self.owners[token_hash(token)] = claimed
+                self.takeover.discard(claimed)
             self.due_since = asyncio.get_running_loop().time()
             self._changed()
             await self.broadcast(self.seats_message())
-            return token
+            return tokens
 
     def colours_of(self, tokens: list[str]) -> list[str]:
         held = {self.owners.get(token_hash(t)) for t in tokens}

@@ -130,6 +130,8 @@ def parse_settings(data: Any) -> tuple[GameSettings, Rules]:
             f"{players}-player {cls.name} is played by {', '.join(rules.colours)}; "
             f"seats were given for {', '.join(seats) or 'nobody'}"
         )
+    if rules.one_player_sides:  # one person plays every colour of a side: as its first
+        seats = {colour: seats[rules.side_of(colour)[0]] for colour in rules.colours}
     settings = GameSettings(
         rules.name,
         players,

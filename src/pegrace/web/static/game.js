@@ -560,7 +560,7 @@ export class GamePage {
   async claim(colour) {
     try {
       const answer = await api(`/api/games/${encodeURIComponent(this.id)}/claim`, { colour });
-      this.tokens = saveTokens(this.id, { [answer.colour]: answer.token });
+      this.tokens = saveTokens(this.id, answer.tokens);  // two sets: both colours of the side
       this.send({ type: "hello", tokens: Object.values(this.tokens) });
     } catch (error) {
       this.toast(error.message);

@@ -65,6 +65,19 @@ export async function showSetup(root) {
     );
   }
 
+  // two sets each: the second colour of a side (green, blue) goes with its first (red, yellow)
+  form.addEventListener("change", () => {
+    const twoSets = form.querySelector("[name=two_sets]");
+    const on = Boolean(twoSets && twoSets.value === "on");
+    const colours = allColours(game);
+    colours.slice(2).forEach((colour, i) => {
+      const select = form.querySelector(`#seat-${colour}`);
+      select.disabled = on;
+      if (on) select.value = form.querySelector(`#seat-${colours[i]}`).value;
+      select.title = on ? `played as ${capitalise(colours[i])} is: two sets each` : "";
+    });
+  });
+
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const message = form.querySelector("#setup-error");
