@@ -375,3 +375,15 @@ def test_the_roll_off_is_popped_by_each_human_and_ties_pop_again(client: TestCli
         assert next_of(blue, "error")["message"] == (
             "it is yellow's turn, not yours (you play red, green, blue)"
         )
+
+
+def test_a_game_page_that_names_no_game_says_so(client: TestClient) -> None:
+    answer = client.get("/game/doesnotexist")
+    assert answer.status_code == 404
+    assert "No such game" in answer.text and 'href="/"' in answer.text
+    assert "<code>doesnotexist</code>" in answer.text
+    assert "main.js" not in answer.text  # no board, no buttons: nothing to play
+    sneaky = client.get("/game/%3Cb%3Ex")
+    assert sneaky.status_code == 404 and "<code>&lt;b&gt;x</code>" in sneaky.text
+    created = new_game(client, game="trouble", seats={"red": "human", "green": "computer:random"})
+    assert client.get(created["url"]).status_code == 200

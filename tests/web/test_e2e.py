@@ -123,6 +123,18 @@ def test_with_two_sets_the_page_plays_both_colours_of_your_side(
     context.close()
 
 
+def test_a_link_to_no_game_shows_a_not_found_page(browser: Any, server: Server) -> None:
+    context, page, errors = new_page(browser, policy=True)
+    response = page.goto(server.url + "/game/doesnotexist")
+    assert response is not None and response.status == 404
+    assert page.locator("h1").inner_text() == "No such game"
+    assert page.locator("#pass, #replay, .board").count() == 0
+    page.click("text=start a new game")
+    page.wait_for_selector("#start")  # the new-game page
+    assert errors == []
+    context.close()
+
+
 def test_two_browsers_share_one_game_and_a_spectator_watches(browser: Any, server: Server) -> None:
     host_context, host, host_errors = new_page(browser, speed="fast")
     host_context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url)

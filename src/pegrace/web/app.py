@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import html
 import json
 from collections import Counter, deque
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -14,7 +15,13 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.responses import (
+    FileResponse,
+    HTMLResponse,
+    JSONResponse,
+    PlainTextResponse,
+    Response,
+)
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -121,12 +128,20 @@ def create_app(
             headers={"Content-Disposition": f'attachment; filename="{name}"'},
         )
 
+    async def game_page(request: Request) -> Response:
+        """A game's page; a clear "no such game" page (404) for an id no game has."""
+        try:
+            session(request)
+        except GameNotFound:
+            return not_found_page(request.path_params["game_id"])
+        return await page(request)
+
     async def frames(request: Request) -> Response:
         return JSONResponse(session(request).frames())
 
     routes = [
         Route("/", page),
-        Route("/game/{game_id}", page),
+        Route("/game/{game_id}", game_page),
         Route("/api/catalog", api(get_catalog)),
         Route("/api/games", api(create_game), methods=["POST"]),
         Route("/api/games/{game_id}", api(game_state)),
@@ -303,6 +318,31 @@ async def page(request: Request) -> Response:
     if not index.exists():
         return PlainTextResponse("the pegrace page is missing (static/index.html)", 503)
     return FileResponse(index)
+
+
+NOT_FOUND = """<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>No such game · pegrace</title>
+  <link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
+  <link rel="stylesheet" href="/static/style.css">
+</head>
+<body>
+  <header class="top"><a href="/">pegrace</a></header>
+  <main id="app" class="not-found">
+    <h1>No such game</h1>
+    <p>There is no game <code>{game_id}</code> here. Check the link you were sent (a game's
+    link is its whole address), or <a href="/">start a new game</a>.</p>
+  </main>
+</body>
+</html>
+"""
+
+
+def not_found_page(game_id: str) -> Response:
+    return HTMLResponse(NOT_FOUND.format(game_id=html.escape(game_id)), 404)
 
 
 # the HTTP status of each refusal; any other PegraceError is bad input (400)
