@@ -67,6 +67,8 @@ class Rules:
     max_players: ClassVar[int] = 4
     dice: Dice = D6
     roll_verb: ClassVar[str] = "roll"  # what the seat to act does, in ``summary`` ("pop")
+    # what ranks the sides still playing when a game stops before every place is played out
+    score_words: ClassVar[str] = "how far their pieces got"
 
     def __init__(self, players: int = 4, options: Mapping[str, str] | None = None) -> None:
         if not self.min_players <= players <= self.max_players:
@@ -288,6 +290,14 @@ class Rules:
         """The places already settled, by side: sides finished take the top places in the
         order they finished, sides out of the game the bottom ones (the first out, last)."""
         return {side: place for side, place in enumerate(self.core.decided(state)) if place}
+
+    def unplayed(self, state: State) -> tuple[int, ...]:
+        """The sides whose places a finished game did not play out (it stopped at its first
+        winner or a turn limit): the rules ranked them by ``score_words``."""
+        settled = self.decided(state)
+        if len(settled) >= self.side_count - 1:  # the last side's place follows from the rest
+            return ()
+        return tuple(side for side in range(self.side_count) if side not in settled)
 
     def outcome(self, state: State) -> Outcome:
         """Places of every side; meaningful once the game is over."""

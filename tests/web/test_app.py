@@ -387,3 +387,19 @@ def test_a_game_page_that_names_no_game_says_so(client: TestClient) -> None:
     assert sneaky.status_code == 404 and "<code>&lt;b&gt;x</code>" in sneaky.text
     created = new_game(client, game="trouble", seats={"red": "human", "green": "computer:random"})
     assert client.get(created["url"]).status_code == 200
+
+
+@pytest.mark.parametrize(("options", "unplayed"), [({"play_on": "off"}, 3), ({"play_on": "on"}, 0)])
+def test_the_outcome_says_which_places_were_not_played_out(
+    client: TestClient, options: dict[str, str], unplayed: int
+) -> None:
+    seats = dict.fromkeys(("red", "yellow", "green", "blue"), "computer:random")
+    created = new_game(client, game="trouble", seats=seats, options=options, seed=3)
+    with client.websocket_connect(f"/ws/{created['id']}") as ws:
+        _, state = hello(ws, [])
+        while state["phase"] != "over":
+            state = next_of(ws, "state")
+    outcome = state["outcome"]
+    assert len(outcome["unplayed"]) == unplayed
+    assert outcome["ranked_by"] == ("how far their pieces got" if unplayed else None)
+    assert set(outcome["unplayed"]) <= set(outcome["places"]) - set(outcome["winners"])

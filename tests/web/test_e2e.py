@@ -67,6 +67,10 @@ def test_one_human_plays_a_whole_game_against_three_computers(
     final = server.get(f"/api/games/{game_id}")
     assert final["phase"] == "over"
     assert page.locator("#places li").count() == len(final["outcome"]["places"])
+    unplayed = final["outcome"]["unplayed"]  # stopped at the first winner: the rest unplayed
+    assert page.locator("#places li", has_text="not played out").count() == len(unplayed)
+    if options.get("play_on") == "off" or game in ("ludo", "marbles"):  # their default is off
+        assert len(unplayed) == 3 and page.locator("#unplayed").is_visible()
     assert page.locator("#rematch").is_visible()
     assert board_spots(page) == sorted(p["spot"] for p in final["pieces"])
     assert page.locator("#log li").count() == final["seq"]
@@ -266,6 +270,13 @@ def test_a_hint_marks_the_experts_move_and_win_chances_show_every_side(
     assert page.locator("#moves li.suggested").count() == 0
     assert page.is_hidden("#hint-answer")
     page.wait_for_selector("#chances.stale")
+
+    # the game's end drops chances worked out before it (the over game's are exact)
+    play_to_end(page)
+    assert page.is_hidden("#chances")
+    page.click("#winprob")
+    page.wait_for_selector("#chances li >> nth=3")
+    assert "exact" in page.inner_text("#chances")
     assert errors == []
     context.close()
 

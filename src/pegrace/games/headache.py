@@ -121,6 +121,7 @@ class Headache(Rules):
     all_colours = ("red", "yellow", "green", "blue")
     dice = BONUS
     roll_verb = "pop"
+    score_words = "cones owned"
     option_specs = (
         Option(
             "challenge",

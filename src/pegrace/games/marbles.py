@@ -116,6 +116,10 @@ class Marbles(RaceRules):
         self.build_track(RaceTrack(board, self.all_colours, LOOP, HOME, "base", "home"))
         self.war = self.options["mode"] == "war"
 
+    @property
+    def score_words(self) -> str:  # type: ignore[override]
+        return "marbles left" if self.war else "how far their marbles got"
+
     def core_move(self, text: str, owner: int, uses: list[tuple[int, int, int]],
                   path: list[int], backward: bool, from_start: bool) -> Move:  # fmt: skip
         if not uses:

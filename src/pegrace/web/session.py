@@ -607,7 +607,13 @@ class GameSession:
             return None
         record = Record.start(self.rules, None, {})
         record.finish(self.rules, self.state)
-        return record.result
+        assert record.result is not None
+        unplayed = self.rules.unplayed(self.state)
+        return {
+            **record.result,
+            "unplayed": [self.rules.side_name(side) for side in unplayed],
+            "ranked_by": self.rules.score_words if unplayed else None,
+        }
 
     def record(self) -> Record:
         """The game record (`pegrace replay` reads it); the seed only once the game is over."""

@@ -501,6 +501,8 @@ export class GamePage {
     if (hint) {
       this.hintEl.replaceChildren(h("strong", {}, "★ ", hint.label), h("br"), h("span", { class: "hint" }, capitalise(hint.why)));
     }
+    const over = this.state && this.state.phase === "over";
+    if (this.chances && over && this.chances.seq !== this.state.seq) this.chances = null; // the end drops old chances
     const chances = this.chances;
     this.chancesEl.hidden = !chances;
     if (!chances) return;
@@ -596,7 +598,10 @@ export class GamePage {
     this.endEl.replaceChildren(
       h("h2", {}, "Game over"),
       h("ol", { id: "places" }, places.map(([side, place]) =>
-        h("li", { value: place }, side.split("+").map((c) => chip(c, capitalise(c) + (this.you.includes(c) ? " (you)" : ""))), place === 1 ? h("strong", { class: "winner" }, " winner") : ""))),
+        h("li", { value: place }, side.split("+").map((c) => chip(c, capitalise(c) + (this.you.includes(c) ? " (you)" : ""))),
+          place === 1 ? h("strong", { class: "winner" }, " winner") : "",
+          (outcome.unplayed || []).includes(side) ? h("span", { class: "unplayed" }, " not played out") : ""))),
+      (outcome.unplayed || []).length ? h("p", { class: "hint", id: "unplayed" }, `Places marked "not played out" were not played for (${outcome.reason}): they are ranked by ${outcome.ranked_by}.`) : null,
       outcome.reason ? h("p", { class: "hint" }, outcome.reason) : null,
       h("div", { class: "controls" },
         h("button", { class: "primary", type: "button", id: "rematch", onclick: () => this.rematch() }, rematchLabel),
