@@ -78,14 +78,18 @@ def quick_computer(catalog: dict[str, Any]) -> str:
 
 
 def new_page(
-    browser: Any, speed: str = "instant", policy: bool = False
+    browser: Any,
+    speed: str = "instant",
+    policy: bool = False,
+    viewport: tuple[int, int] = (1000, 700),
 ) -> tuple[Any, Any, list[str]]:
     """A page in a context of its own (its own localStorage), at the given animation speed,
     and the list its script errors are collected in (with ``policy``, also whatever the
     page's Content-Security-Policy refused). Without ``policy`` the page's CSP is bypassed:
     Playwright's ``wait_for_function`` evaluates its expression in the page, which the CSP
     forbids (test_e2e's policy test plays with it in force, waiting by selectors only)."""
-    context = browser.new_context(viewport={"width": 1000, "height": 700},
+    width, height = viewport
+    context = browser.new_context(viewport={"width": width, "height": height},
                                   reduced_motion="reduce", bypass_csp=not policy)  # fmt: skip
     context.add_init_script(f"localStorage.setItem('pegrace:speed', '{speed}')")
     page = context.new_page()

@@ -5,6 +5,7 @@ restarted mid-game. Everything waits on page state (see pages.py), never on time
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +39,15 @@ WHOLE_GAMES = [
 def others(server: Server, colours: list[str]) -> dict[str, str]:
     computer = quick_computer(server.get("/api/catalog"))
     return {colour: computer for colour in colours}
+
+
+def settled(server: Server, game_id: str) -> dict[str, Any]:
+    """The game's state once no forced pass is pending (the server plays those itself)."""
+    while True:
+        state: dict[str, Any] = server.get(f"/api/games/{game_id}")
+        if not state["forced_pass"]:
+            return state
+        time.sleep(0.01)  # the pass is due at once: the e2e server has no computer delay
 
 
 def red_against_computers(page: Any, server: Server) -> str:
@@ -127,6 +137,37 @@ def test_with_two_sets_the_page_plays_both_colours_of_your_side(
     context.close()
 
 
+@pytest.mark.parametrize("viewport", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
+def test_the_replay_sits_under_the_board_and_plays_and_pauses_in_place(
+    browser: Any, server: Server, viewport: tuple[int, int]
+) -> None:
+    context, page, errors = new_page(browser, speed="fast", viewport=viewport)
+    computer = quick_computer(server.get("/api/catalog"))
+    seats = dict.fromkeys(("red", "yellow", "green", "blue"), computer)
+    set_up_game(page, server.url, "trouble", seats, {"play_on": "off"}, 5)
+    assert awaiting(page) == "over"
+    page.click("#replay")  # on a phone, far below the board
+    page.wait_for_selector("#replay-bar:not([hidden])")
+    board, bar = page.locator("#board").bounding_box(), page.locator("#replay-bar").bounding_box()
+    assert bar["y"] >= board["y"] + board["height"] - 1  # under the board
+    assert board["y"] >= 0 and bar["y"] + bar["height"] <= viewport[1]  # both in view
+    scrolled = page.evaluate("window.scrollY")
+    for name in ("#replay-first", "#replay-back", "#replay-next", "#replay-last"):
+        label = page.inner_text(name)
+        assert label.strip() and not any(0x2300 <= ord(c) <= 0x23FF for c in label)
+        box = page.locator(name).bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44  # a finger's size
+    page.click("#replay-play")
+    assert page.inner_text("#replay-play") == "‖ Pause"
+    page.wait_for_function("Number(document.getElementById('app').dataset.frame) >= 3")
+    page.click("#replay-play")
+    assert page.inner_text("#replay-play") == "▶ Play"
+    assert page.get_attribute("#app", "data-playing") is None  # paused: its timer stopped
+    assert page.evaluate("window.scrollY") == scrolled  # playing never scrolled the page
+    assert errors == []
+    context.close()
+
+
 def test_a_link_to_no_game_shows_a_not_found_page(browser: Any, server: Server) -> None:
     context, page, errors = new_page(browser, policy=True)
     response = page.goto(server.url + "/game/doesnotexist")
@@ -162,14 +203,14 @@ def test_two_browsers_share_one_game_and_a_spectator_watches(browser: Any, serve
     players = {"red": host, "green": friend}
     acted = {"red": 0, "green": 0}
     while min(acted.values()) < 6:
-        state = server.get(f"/api/games/{game_id}")
+        state = settled(server, game_id)
         if state["phase"] == "over":
             break
         colour = state["current"]
         assert act(players[colour]) in ("roll", "move")
         acted[colour] += 1
         # every browser shows the event: the same position and the same log
-        after = server.get(f"/api/games/{game_id}")["seq"]
+        after = settled(server, game_id)["seq"]
         for page in (host, friend, watcher):
             page.wait_for_function(f"Number(document.getElementById('app').dataset.seq) >= {after}")
         logs = [page.locator("#log li").all_inner_texts() for page in (host, friend, watcher)]

@@ -73,7 +73,7 @@ export class GamePage {
     this.toastEl = h("div", { class: "toast", id: "toast", role: "alert", hidden: true });
     this.root.replaceChildren(
       h("div", { class: "game" },
-        this.boardEl,
+        h("div", { class: "main" }, this.boardEl, this.replayEl),
         h("aside", { class: "side" },
           h("section", { class: "card" }, this.statusEl, this.rolloffEl, h("div", { class: "controls" }, this.popButton, this.passButton)),
           this.endEl,
@@ -85,8 +85,7 @@ export class GamePage {
               h("label", {}, "Animation ", speed),
               this.replayButton,
               h("a", { href: `/api/games/${encodeURIComponent(this.id)}/record`, download: `pegrace-${this.id}.json`, id: "download" }, "Download record"),
-              h("a", { href: "/" }, "New game")),
-            this.replayEl),
+              h("a", { href: "/" }, "New game"))),
           h("section", { class: "card log" }, h("h2", {}, "Log"), this.logEl))),
       this.toastEl);
     this.setAwait("none");
@@ -634,18 +633,21 @@ export class GamePage {
     this.setAwait("none");
     const range = h("input", { type: "range", min: "0", max: String(data.frames.length - 1), value: "0", id: "replay-range",
       "aria-label": "replay position", oninput: (e) => this.showFrame(Number(e.target.value)) });
-    const button = (label, id, action) => h("button", { type: "button", id, onclick: action }, label);
+    // plain-text labels (Latin-1 and basic shapes): every font draws them
+    const button = (label, name, id, action) =>
+      h("button", { type: "button", id, "aria-label": name, title: name, onclick: action }, label);
     this.replayEl.replaceChildren(
-      button("⏮", "replay-first", () => this.showFrame(0)),
-      button("◀", "replay-back", () => this.showFrame(this.replay.index - 1)),
-      button("▶ Play", "replay-play", () => this.playReplay()),
-      button("▶|", "replay-next", () => this.showFrame(this.replay.index + 1)),
-      button("⏭", "replay-last", () => this.showFrame(this.replay.frames.length - 1)),
+      button("«", "first position", "replay-first", () => this.showFrame(0)),
+      button("‹", "back one", "replay-back", () => this.showFrame(this.replay.index - 1)),
+      button("▶ Play", "play", "replay-play", () => this.playReplay()),
+      button("›", "next one", "replay-next", () => this.showFrame(this.replay.index + 1)),
+      button("»", "last position", "replay-last", () => this.showFrame(this.replay.frames.length - 1)),
       range,
       h("span", { id: "replay-where", class: "hint" }),
-      button("Close replay", "replay-close", () => this.stopReplay()));
+      button("Close", "close the replay", "replay-close", () => this.stopReplay()));
     this.replayEl.hidden = false;
     this.showFrame(0);
+    this.boardEl.scrollIntoView({ block: "start" }); // the board and its bar, wherever Replay was
   }
 
   showFrame(index) {
@@ -670,31 +672,57 @@ export class GamePage {
     const item = this.logEl.querySelector(`[data-seq="${next}"]`);
     if (item) {
       item.classList.add("current");
-      item.scrollIntoView({ block: "nearest" });
+      this.scrollLogTo(item);
     }
+  }
+
+  /** Bring a log entry into the log's own view, never scrolling the page. */
+  scrollLogTo(item) {
+    const log = this.logEl;
+    const top = item.offsetTop - log.offsetTop;
+    if (top < log.scrollTop) log.scrollTop = top;
+    else if (top + item.offsetHeight > log.scrollTop + log.clientHeight) {
+      log.scrollTop = top + item.offsetHeight - log.clientHeight;
+    }
+  }
+
+  /** The replay's play button shows what it does next: play, or pause while it plays. */
+  showPlaying(playing) {
+    const play = this.root.querySelector("#replay-play");
+    play.textContent = playing ? "‖ Pause" : "▶ Play";
+    play.setAttribute("aria-label", playing ? "pause" : "play");
+    play.setAttribute("aria-pressed", String(playing));
+    if (playing) this.root.dataset.playing = "1";
+    else delete this.root.dataset.playing;
   }
 
   playReplay() {
     const replay = this.replay;
-    if (replay.timer) {
+    const stop = () => {
       clearInterval(replay.timer);
       replay.timer = null;
+      this.showPlaying(false);
+    };
+    if (replay.timer) {
+      stop();
       return;
     }
+    if (replay.index >= replay.frames.length - 1) this.showFrame(0); // at the end: from the start
     const step = Math.max(120, SPEEDS[this.speed].hop * 4 + SPEEDS[this.speed].pause);
     replay.timer = setInterval(() => {
       if (replay.index >= replay.frames.length - 1) {
-        clearInterval(replay.timer);
-        replay.timer = null;
+        stop();
         return;
       }
       this.showFrame(replay.index + 1);
     }, step);
+    this.showPlaying(true);
   }
 
   stopReplay() {
     if (!this.replay) return;
     clearInterval(this.replay.timer);
+    delete this.root.dataset.playing;
     this.replay = null;
     delete this.root.dataset.replay;
     delete this.root.dataset.frame;
