@@ -622,8 +622,9 @@ impl Computer {
     }
 }
 
-/// Each side's wins in `count` playouts from `state`, every seat (`colours`) played by the
-/// player `name`, seeded as `pegrace.advice.winprob` seeds them, over `threads` threads.
+/// Each side's wins in the `count` playouts from `first` on from `state`, every seat
+/// (`colours`) played by the player `name`, seeded as `pegrace.advice.winprob` seeds them, over
+/// `threads` threads.
 /// Runs without the interpreter lock.
 #[pyfunction]
 #[allow(clippy::too_many_arguments)]
@@ -637,14 +638,16 @@ fn playouts(
     name: &str,
     settings: HashMap<String, f64>,
     seed: &str,
+    first: u64,
     count: u64,
     threads: u64,
 ) -> PyResult<Vec<u64>> {
     let judged = judged(game, players, &options)?;
     let kind = kind(name, &settings)?;
+    let indices = first..first.saturating_add(count);
     on_judge!(&judged, j => {
         let state = from_python(j.rules(), state)?;
-        py.detach(|| play::playouts(&**j, &state, &colours, kind, seed, count, threads))
+        py.detach(|| play::playouts(&**j, &state, &colours, kind, seed, indices, threads))
             .map_err(PyValueError::new_err)
     })
 }

@@ -133,24 +133,26 @@ pub fn play_game<J: Judge>(
     })
 }
 
-/// Each side's wins in `count` playouts from `state` with `kind` in every seat (`colours`),
-/// playout `i` seeded as `pegrace.advice.winprob` seeds it: dice `"{seed}:{i}"`, players
-/// `"{seed}:{i}:{colour}"`. Shared out over `threads`: the same wins whatever their number.
+/// Each side's wins in the playouts `indices` (`first..first + count`) from `state` with
+/// `kind` in every seat (`colours`), playout `i` seeded as `pegrace.advice.winprob` seeds it:
+/// dice `"{seed}:{i}"`, players `"{seed}:{i}:{colour}"`. Shared out over `threads`: the same
+/// wins whatever their number.
 pub fn playouts<J: Judge + Sync>(
     judge: &J,
     state: &State,
     colours: &[String],
     kind: Kind,
     seed: &str,
-    count: u64,
+    indices: std::ops::Range<u64>,
     threads: u64,
 ) -> Result<Vec<u64>, String> {
+    let (first, count) = (indices.start, indices.end.saturating_sub(indices.start));
     let threads = threads.clamp(1, count.max(1));
     let share = count.div_ceil(threads);
     let parts: Vec<Result<Vec<u64>, String>> = std::thread::scope(|scope| {
         let running: Vec<_> = (0..threads)
             .map(|t| {
-                let indices = t * share..((t + 1) * share).min(count);
+                let indices = first + t * share..first + ((t + 1) * share).min(count);
                 scope.spawn(move || playout_range(judge, state, colours, kind, seed, indices))
             })
             .collect();
@@ -268,11 +270,16 @@ mod tests {
         let judge = ai::trouble(Trouble::new(3, &[]).unwrap());
         let colours: Vec<String> = ["red", "yellow", "green"].map(String::from).to_vec();
         let state = judge.rules.initial_state();
-        let one = playouts(&judge, &state, &colours, Kind::Medium, "x", 30, 1).unwrap();
+        let one = playouts(&judge, &state, &colours, Kind::Medium, "x", 0..30, 1).unwrap();
         assert_eq!(one.iter().sum::<u64>(), 30);
         assert_eq!(
             one,
-            playouts(&judge, &state, &colours, Kind::Medium, "x", 30, 4).unwrap()
+            playouts(&judge, &state, &colours, Kind::Medium, "x", 0..30, 4).unwrap()
         );
+        // the same playouts in two parts: the same wins
+        let first = playouts(&judge, &state, &colours, Kind::Medium, "x", 0..12, 2).unwrap();
+        let rest = playouts(&judge, &state, &colours, Kind::Medium, "x", 12..30, 3).unwrap();
+        let parts: Vec<u64> = first.iter().zip(&rest).map(|(a, b)| a + b).collect();
+        assert_eq!(parts, one);
     }
 }

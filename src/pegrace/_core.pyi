@@ -48,6 +48,7 @@ def playouts(
     name: str,
     settings: dict[str, float],
     seed: str,
+    first: int,
     count: int,
     threads: int,
 ) -> list[int]: ...

@@ -10,9 +10,7 @@ from dataclasses import dataclass
 from pegrace import native
 from pegrace.engine import Rules
 from pegrace.errors import PegraceError
-from pegrace.match import playout
 from pegrace.moves import Move
-from pegrace.players import make_player
 from pegrace.search import RankedMove, SearchPlayer
 from pegrace.simulate import wilson
 from pegrace.state import Phase, State
@@ -117,24 +115,33 @@ def winprob(
 ) -> list[WinChance]:
     """Each side's chance of first place: exact when the game is over, else the share of
     ``playouts`` games won when every seat is played by ``player`` from here on."""
-    names = [rules.side_name(side) for side in range(rules.side_count)]
     if state.phase == Phase.OVER:
+        names = [rules.side_name(side) for side in range(rules.side_count)]
         winners = rules.outcome(state).winners
         exact = [float(side in winners) for side in range(rules.side_count)]
         return [WinChance(name, int(p), 0, p, p, p) for name, p in zip(names, exact, strict=True)]
-    if playouts <= 0:
-        raise PegraceError(f"winprob needs at least one playout, not {playouts}")
-    core_player = native.core_player(rules, player) if native.plays(rules) else None
-    if core_player is not None:  # the same playouts, in the native core
-        wins = native.playouts(rules, state, core_player, seed, playouts, os.cpu_count() or 1)
-    else:
-        wins = [0] * rules.side_count
-        for index in range(playouts):
-            players = [make_player(player, f"{seed}:{index}:{c}") for c in rules.colours]
-            final = playout(rules, state, players, f"{seed}:{index}")
-            for side in rules.outcome(final).winners:
-                wins[side] += 1
+    wins = playout_wins(rules, state, first=0, count=playouts, seed=seed, player=player)
+    return win_chances(rules, wins, playouts)
+
+
+def playout_wins(
+    rules: Rules, state: State, *, first: int, count: int, seed: int | str, player: str
+) -> list[int]:
+    """Each side's wins in winprob's playouts ``first .. first + count - 1`` (playout ``i``
+    seeded ``"{seed}:{i}"``, its players ``"{seed}:{i}:{colour}"``), played in the native core
+    over every processor: a run in parts counts the very wins of a run in one."""
+    if count <= 0:
+        raise PegraceError(f"winprob needs at least one playout, not {count}")
+    core_player = native.core_player(rules, player)
+    if core_player is None:
+        raise PegraceError(f"winprob's playouts need a computer player, not {player!r}")
+    threads = os.cpu_count() or 1
+    return native.playouts(rules, state, core_player, seed, count, threads, first=first)
+
+
+def win_chances(rules: Rules, wins: list[int], playouts: int) -> list[WinChance]:
+    """Each side's share of ``playouts`` won, with its 95% Wilson interval."""
     return [
-        WinChance(name, wins[side], playouts, wins[side] / playouts, *wilson(wins[side], playouts))
-        for side, name in enumerate(names)
+        WinChance(rules.side_name(side), won, playouts, won / playouts, *wilson(won, playouts))
+        for side, won in enumerate(wins)
     ]

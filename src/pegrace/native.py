@@ -151,15 +151,16 @@ def playouts(
     seed: int | str,
     count: int,
     threads: int = 1,
+    first: int = 0,
 ) -> list[int]:
-    """Each side's wins in ``count`` playouts from ``state`` with ``player`` in every seat,
-    seeded as ``pegrace.advice.winprob`` seeds them (the same games), shared out over
-    ``threads`` threads (the same wins whatever their number)."""
+    """Each side's wins in the ``count`` playouts from number ``first`` on, from ``state`` with
+    ``player`` in every seat, seeded as ``pegrace.advice.winprob`` seeds them (the same games),
+    shared out over ``threads`` threads (the same wins whatever their number)."""
     _check(rules)
     try:
         return _core.playouts(
             rules.name, rules.players, _options(rules), tuple(state), list(rules.colours),
-            player[0], player[1], str(seed), count, threads,
+            player[0], player[1], str(seed), first, count, threads,
         )  # fmt: skip
     except ValueError as error:
         raise PegraceError(f"native playouts: {error}: {rules.summary(state)}") from None

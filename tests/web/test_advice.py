@@ -22,6 +22,7 @@ from pegrace.advice import hint, winprob
 from pegrace.games import get_rules
 from pegrace.record import Record, replay
 from pegrace.state import State
+from pegrace.web.session import WINPROB_STEPS
 
 
 def position(client: TestClient, game_id: str) -> State:
@@ -83,7 +84,9 @@ def test_a_hint_is_only_for_the_seat_to_move(client: TestClient) -> None:
     assert without_seats(after) == without_seats({**state, "summary": after["summary"]})
 
 
-def test_a_player_gets_the_win_chances_and_a_watcher_the_same_answer(client: TestClient) -> None:
+def test_a_player_gets_the_win_chances_narrowing_and_a_watcher_the_final_answer(
+    client: TestClient,
+) -> None:
     created = new_game(client, game="ludo", seats={"red": "human", "yellow": "human"}, seed=9)
     game_id = created["id"]
     path = f"/ws/{game_id}"
@@ -93,14 +96,22 @@ def test_a_player_gets_the_win_chances_and_a_watcher_the_same_answer(client: Tes
         assert "only the game's players" in next_of(watcher, "error")["message"]
         hello(ws, [created["tokens"]["red"]])
         send(ws, type="winprob")
-        answer = next_of(ws, "winprob")
+        answers = [next_of(ws, "winprob")]
+        while not answers[-1]["final"]:
+            answers.append(next_of(ws, "winprob"))
         send(watcher, type="winprob")  # but is given what was worked out
-        assert next_of(watcher, "winprob") == answer
-    rules = get_rules("ludo", 2)
-    expected = winprob(rules, position(client, game_id), seed=f"{game_id}:0")
-    assert answer["seq"] == 0 and answer["player"] == "medium" and answer["playouts"] == 200
+        assert next_of(watcher, "winprob") == answers[-1]
+    assert [a["playouts"] for a in answers] == list(WINPROB_STEPS)  # 200, then more...
+    assert [a["final"] for a in answers] == [False] * (len(answers) - 1) + [True]
+    widths = [sum(c["high"] - c["low"] for c in a["chances"]) for a in answers]
+    assert widths == sorted(widths, reverse=True)  # ...the intervals narrowing
+    rules, state = get_rules("ludo", 2), position(client, game_id)
+    for answer in answers:  # each the first playouts of one run, as winprob plays them
+        expected = winprob(rules, state, seed=f"{game_id}:0", playouts=answer["playouts"])
+        assert [c["chance"] for c in answer["chances"]] == [c.chance for c in expected]
+    answer = answers[-1]
+    assert answer["seq"] == 0 and answer["player"] == "medium"
     assert [c["side"] for c in answer["chances"]] == ["red", "yellow"]
-    assert [c["chance"] for c in answer["chances"]] == [c.chance for c in expected]
     assert sum(c["chance"] for c in answer["chances"]) == pytest.approx(1.0)
     assert all(c["low"] <= c["chance"] <= c["high"] for c in answer["chances"])
 

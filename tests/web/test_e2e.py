@@ -302,7 +302,8 @@ def test_a_hint_marks_the_experts_move_and_win_chances_show_every_side(
     page.wait_for_selector("#chances li >> nth=3")
     shown = page.eval_on_selector_all("#chances li", "items => items.map(i => i.dataset.side)")
     assert shown == ["red", "yellow", "green", "blue"]
-    assert "200 games played on from here" in page.inner_text("#chances")
+    page.wait_for_selector("#chances[data-final=true]")  # 200 games first, then more
+    assert "2000 games played on from here" in page.inner_text("#chances")
 
     # once the move is played, the hint is gone and the chances say they are out of date
     before = seq(page)

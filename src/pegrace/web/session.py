@@ -20,6 +20,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 import orjson
 
+from pegrace.advice import win_chances
 from pegrace.dice import Roll
 from pegrace.engine import Rules
 from pegrace.errors import IllegalMoveError, OptionError, PegraceError
@@ -31,13 +32,24 @@ from pegrace.web import boards
 from pegrace.web.limits import Limits, TokenBucket
 from pegrace.web.settings import HUMAN, OPEN, GameSettings, new_seed, takeover_spec
 from pegrace.web.store import EventWriter, Store, StoredGame, StoreError, token_hash
-from pegrace.web.workers import DEFAULT_WORKERS, MOVE, WINPROB, Job, JobFailed, WorkerPool, think
+from pegrace.web.workers import (
+    DEFAULT_WORKERS,
+    MOVE,
+    WINPROB,
+    Job,
+    JobFailed,
+    WorkerPool,
+    chances_body,
+    think,
+)
 
 Json = dict[str, Any]
 View = TypeVar("View")
 PHASE_NAMES = {Phase.ROLLOFF: "rolloff", Phase.ROLL: "roll", Phase.MOVE: "move", Phase.OVER: "over"}
 COMPUTER, TAKEOVER = "computer", "takeover"  # who played an event, besides a human
 ADVICE_TYPES = ("hint", "winprob")  # answered to the asker only, worked out off the lock
+# win chances: the playouts played so far at each answer, the last one final
+WINPROB_STEPS = (200, 600, 2000)
 MESSAGE_TYPES = ("hello", "roll", "move", "ping", *ADVICE_TYPES)
 LOG = logging.getLogger("pegrace.web")
 
@@ -429,21 +441,43 @@ class GameSession:
 
     async def _advise(self, client: Client, kind: str, seq: int, state: State) -> None:
         """Work the advice out in a worker process (once per position: a second asker gets
-        the same answer at once) and send it; the game goes on meanwhile."""
+        the same answer at once) and send it; the game goes on meanwhile. Win chances come
+        in steps (``WINPROB_STEPS`` playouts so far), the intervals narrowing, the last one
+        ``final``."""
         async with self._advising:
             text = self._advice.get((kind, seq))
             if text is None:
                 seed = f"{self.id}:{seq}"  # not the game's seed, which must stay secret
-                job = Job.of(self.rules, state, kind, seed)
                 try:
-                    body = await self.services.pool.run(job, self.services.limits.advice_seconds)
+                    if kind == WINPROB and not state.is_over:
+                        body = await self._win_chances(client, state, seq, seed)
+                    else:
+                        job = Job.of(self.rules, state, kind, seed)
+                        limit = self.services.limits.advice_seconds
+                        body = await self.services.pool.run(job, limit)
                 except JobFailed as err:
                     await self.error(client, f"no {kind} for this position: {err}")
                     return
-                text = to_json({"type": kind, "seq": seq, **body})
+                final = {"final": True} if kind == WINPROB else {}
+                text = to_json({"type": kind, "seq": seq, **body, **final})
                 self._advice = {key: v for key, v in self._advice.items() if key[1] == seq}
                 self._advice[(kind, seq)] = text
         await client.send_text(text)
+
+    async def _win_chances(self, client: Client, state: State, seq: int, seed: str) -> Json:
+        """Win chances in steps: each step's playouts in a worker, the chances so far sent to
+        the asker as they narrow; the body of the last (all the playouts)."""
+        wins, played = [0] * self.rules.side_count, 0
+        for total in WINPROB_STEPS:
+            job = Job.of(self.rules, state, WINPROB, seed, playouts=(played, total - played))
+            found = await self.services.pool.run(job, self.services.limits.advice_seconds)
+            wins = [a + b for a, b in zip(wins, found, strict=True)]
+            played = total
+            body = chances_body(win_chances(self.rules, wins, played))
+            if total != WINPROB_STEPS[-1]:
+                await client.send_text(to_json({"type": WINPROB, "seq": seq, **body,
+                                                "final": False}))  # fmt: skip
+        return body
 
     def _turn_problem(self, colours: tuple[str, ...], kind: str) -> str:
         state = self.state

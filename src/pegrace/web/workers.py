@@ -22,13 +22,13 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
 
-from pegrace.advice import PLAYOUT_PLAYER, hint, winprob
+from pegrace.advice import PLAYOUT_PLAYER, WinChance, hint, playout_wins, winprob
 from pegrace.engine import Rules
 from pegrace.errors import PegraceError
 from pegrace.games import get_rules
 from pegrace.match import PlayerFault
 from pegrace.players import make_player
-from pegrace.state import State
+from pegrace.state import Phase, State
 
 Json = dict[str, Any]
 MOVE, HINT, WINPROB = "move", "hint", "winprob"
@@ -53,11 +53,15 @@ class Job:
     kind: str
     seed: str
     spec: str = ""
+    playouts: tuple[int, int] = (0, 0)  # win chances: the playouts first..first + count - 1
 
     @classmethod
-    def of(cls, rules: Rules, state: State, kind: str, seed: str, spec: str = "") -> Job:
+    def of(
+        cls, rules: Rules, state: State, kind: str, seed: str, spec: str = "",
+        playouts: tuple[int, int] = (0, 0),
+    ) -> Job:  # fmt: skip
         return cls(rules.name, rules.players, tuple(sorted(rules.options.items())), state,
-                   kind, seed, spec)  # fmt: skip
+                   kind, seed, spec, playouts)  # fmt: skip
 
 
 @functools.lru_cache(maxsize=64)
@@ -70,6 +74,10 @@ def answer(job: Job) -> Any:
     rules = rules_of(job.game, job.players, job.options)
     if job.kind == MOVE:
         return think(rules, job.state, job.spec, job.seed)
+    if job.kind == WINPROB and job.state.phase != Phase.OVER:
+        first, count = job.playouts
+        return playout_wins(rules, job.state, first=first, count=count, seed=job.seed,
+                            player=PLAYOUT_PLAYER)  # fmt: skip
     return advise(rules, job.state, job.kind, job.seed)
 
 
@@ -90,7 +98,11 @@ def advise(rules: Rules, state: State, kind: str, seed: str) -> Json:
         found = hint(rules, state, seed=seed)
         return {"colour": rules.colours[state.current], "move": found.move.text,
                 "label": found.described, "why": found.why, "depth": found.depth}  # fmt: skip
-    chances = winprob(rules, state, seed=seed)
+    return chances_body(winprob(rules, state, seed=seed))
+
+
+def chances_body(chances: list[WinChance]) -> Json:
+    """The body of a ``winprob`` answer: each side's chance of first place, its interval."""
     return {
         "playouts": chances[0].playouts,
         "player": PLAYOUT_PLAYER,

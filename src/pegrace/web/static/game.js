@@ -473,7 +473,8 @@ export class GamePage {
   }
 
   advised(message) {
-    if (this.asking === message.type) this.asking = null;
+    const more = message.type === "winprob" && message.final === false; // narrowing still
+    if (this.asking === message.type && !more) this.asking = null;
     if (message.type === "hint") this.hint = message;
     else this.chances = message;
     this.showAdvice();
@@ -516,9 +517,10 @@ export class GamePage {
             h("span", { class: "fill", style: { width: `${(c.chance * 100).toFixed(1)}%` } })),
           h("span", { class: "value" }, percent(c.chance)),
           chances.playouts ? h("span", { class: "hint" }, ` ${percent(c.low)}–${percent(c.high)}`) : null))),
-      h("p", { class: "hint" }, chances.playouts
-        ? `Chance of winning: ${chances.playouts} games played on from here by the ${chances.player} computer (95% intervals)${stale ? `, ${this.state.seq - chances.seq} events ago` : ""}.`
+      h("p", { class: "hint", id: "chances-note" }, chances.playouts
+        ? `Chance of winning: ${chances.playouts} games played on from here by the ${chances.player} computer (95% intervals)${chances.final === false ? ", more to come: narrowing…" : ""}${stale ? `, ${this.state.seq - chances.seq} events ago` : ""}.`
         : "The game is over: these are exact."));
+    this.chancesEl.dataset.final = String(chances.final !== false);
   }
 
   // ------------------------------------------------------------------ players, log, end
