@@ -2,7 +2,8 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+STAMP := $(VENV)/.installed  # everything: the package and the dev tools
+PLAY_STAMP := $(VENV)/.installed-play  # what playing needs: the package alone
 
 .PHONY: play terminal test browser lint typecheck rust unit bench clean
 
@@ -13,15 +14,22 @@ $(STAMP): pyproject.toml $(RUST)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)
+	touch $(STAMP) $(PLAY_STAMP)
+
+# playing needs no dev tools (a .venv made by `make test` serves too)
+$(PLAY_STAMP): pyproject.toml $(RUST)
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e .
+	touch $(PLAY_STAMP)
 
 # the web app on 127.0.0.1 (prints its address, opens a browser where there is one)
-play: $(STAMP)
+play: $(PLAY_STAMP)
 	$(BIN)/pegrace serve
 
-# the terminal game
-terminal: $(STAMP)
-	$(BIN)/pegrace play trouble --seat red=human --seat all=computer:medium
+# the terminal game: you are red, three computer players
+terminal: $(PLAY_STAMP)
+	$(BIN)/pegrace play trouble
 
 test: browser lint typecheck rust unit
 

@@ -50,3 +50,18 @@ def test_documented_tournaments_are_valid_commands() -> None:
     for command in commands:
         rules, lineup = tournament_lineup(make_parser().parse_args(shlex.split(command)[1:]))
         lineup_units(rules, len(lineup))  # raises unless the line-up fits the seats
+
+
+def test_make_play_installs_what_playing_needs_and_make_test_the_dev_tools() -> None:
+    """`make play` on a fresh machine builds the package alone (no test tools, no browsers)."""
+    import subprocess
+
+    def commands(target: str) -> str:
+        done = subprocess.run(["make", "-n", "-B", target], cwd=ROOT, capture_output=True,
+                              text=True, check=True)  # fmt: skip
+        return done.stdout
+
+    play = commands("play")
+    assert "pip install --quiet -e .\n" in play and "[dev]" not in play
+    assert "chromium" not in play and play.rstrip().endswith("pegrace serve")
+    assert "pip install --quiet -e '.[dev]'" in commands("unit")
