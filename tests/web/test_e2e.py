@@ -195,9 +195,14 @@ def test_two_browsers_share_one_game_and_a_spectator_watches(browser: Any, serve
     friend_context, friend, friend_errors = new_page(browser, speed="fast")
     friend.goto(invite)
     friend.wait_for_function("document.getElementById('app').dataset.you === 'green'")
+    # someone late with the same invitation: the seat is taken, they may watch
     watcher_context, watcher, watcher_errors = new_page(browser, speed="fast")
-    watcher.goto(f"{server.url}/game/{game_id}")
+    watcher.goto(invite)
     wait_synced(watcher)
+    watcher.wait_for_selector("#notice:not([hidden])")
+    assert "Green was offered in your invitation" in watcher.inner_text("#notice")
+    watcher.click("#watch")
+    assert watcher.is_hidden("#notice")
     assert watcher.get_attribute("#app", "data-you") == ""
 
     players = {"red": host, "green": friend}

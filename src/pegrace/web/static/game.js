@@ -71,10 +71,12 @@ export class GamePage {
     const speed = h("select", { id: "speed", "aria-label": "animation speed", onchange: (e) => this.setSpeed(e.target.value) },
       Object.keys(SPEEDS).map((name) => h("option", { value: name, selected: name === this.speed }, capitalise(name))));
     this.toastEl = h("div", { class: "toast", id: "toast", role: "alert", hidden: true });
+    this.noticeEl = h("section", { class: "card notice", id: "notice", role: "alert", hidden: true });
     this.root.replaceChildren(
       h("div", { class: "game" },
         h("div", { class: "main" }, this.boardEl, this.replayEl),
         h("aside", { class: "side" },
+          this.noticeEl,
           h("section", { class: "card" }, this.statusEl, this.rolloffEl, h("div", { class: "controls" }, this.popButton, this.passButton)),
           this.endEl,
           this.movesCard,
@@ -566,8 +568,22 @@ export class GamePage {
       this.tokens = saveTokens(this.id, answer.tokens);  // two sets: both colours of the side
       this.send({ type: "hello", tokens: Object.values(this.tokens) });
     } catch (error) {
-      this.toast(error.message);
+      if (error.message.includes("is not an open seat")) this.seatTaken(colour);
+      else this.toast(error.message);
     }
+  }
+
+  /** An invitation to a seat someone took first: say so, and offer to watch. */
+  seatTaken(colour) {
+    const seat = this.seats[colour];
+    const by = seat && seat.kind.startsWith("computer:") ? "the computer plays it" : "someone took it first";
+    this.noticeEl.replaceChildren(
+      h("h2", {}, "Seat taken"),
+      h("p", {}, chip(colour, capitalise(colour)), ` was offered in your invitation, but ${by}. You can watch this game, or start one of your own.`),
+      h("div", { class: "controls" },
+        h("button", { type: "button", id: "watch", class: "primary", onclick: () => { this.noticeEl.hidden = true; } }, "Watch"),
+        h("a", { href: "/" }, "New game")));
+    this.noticeEl.hidden = false;
   }
 
   claimFromLink() {
@@ -578,7 +594,9 @@ export class GamePage {
     const rest = params.toString();
     history.replaceState(null, "", location.pathname + (rest ? `?${rest}` : ""));
     const seat = this.seats[colour];
-    if (seat && seat.kind === "open" && !this.you.includes(colour)) this.claim(colour);
+    if (!seat || this.you.includes(colour)) return;
+    if (seat.kind === "open") this.claim(colour);
+    else this.seatTaken(colour);
   }
 
   logItem(entry) {
