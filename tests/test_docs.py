@@ -65,3 +65,14 @@ def test_make_play_installs_what_playing_needs_and_make_test_the_dev_tools() -> 
     assert "pip install --quiet -e .\n" in play and "[dev]" not in play
     assert "chromium" not in play and play.rstrip().endswith("pegrace serve")
     assert "pip install --quiet -e '.[dev]'" in commands("unit")
+
+
+def test_the_readmes_play_and_serve_commands_parse() -> None:
+    for command in ("play", "serve"):
+        documented = documented_commands(ROOT / "README.md", command)
+        assert documented, command
+        for line in documented:
+            if "[" in line:
+                continue  # a synopsis: [optional] parts
+            args = make_parser().parse_args(shlex.split(line, comments=True)[1:])
+            assert args.command == command
