@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import shlex
 from pathlib import Path
@@ -57,8 +58,10 @@ def test_make_play_installs_what_playing_needs_and_make_test_the_dev_tools() -> 
     import subprocess
 
     def commands(target: str) -> str:
-        done = subprocess.run(["make", "-n", "-B", target], cwd=ROOT, capture_output=True,
-                              text=True, check=True)  # fmt: skip
+        # as a make of its own, even when the tests run under `make test`
+        env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MAKELEVEL", "MFLAGS")}
+        done = subprocess.run(["make", "--no-print-directory", "-n", "-B", target], cwd=ROOT,
+                              capture_output=True, text=True, check=True, env=env)  # fmt: skip
         return done.stdout
 
     play = commands("play")

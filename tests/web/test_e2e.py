@@ -70,7 +70,9 @@ def test_one_human_plays_a_whole_game_against_three_computers(
         page, server.url, game, {red: "human", **others(server, rest)}, options, seed
     )
     assert page.get_attribute("#app", "data-you") == red
+    assert awaiting(page) in ("roll", "move") and page.title().startswith("▶ Your turn · ")
     actions = play_to_end(page, keys)
+    assert not page.title().startswith("▶ Your turn")  # over: nobody's turn
     assert actions > 0
 
     # the end: every place shown, a rematch offered

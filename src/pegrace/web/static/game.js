@@ -293,6 +293,8 @@ export class GamePage {
   setAwait(what) {
     this.awaiting = what;
     this.root.dataset.await = what;
+    // the tab says when it is your turn, so a player in another tab sees it
+    if (this.game) document.title = `${what === "roll" || what === "move" ? "▶ Your turn · " : ""}${this.game.title} – pegrace`;
     if (this.board) this.board.setDomeActive(what === "roll");
     this.popButton.hidden = what !== "roll";
   }
