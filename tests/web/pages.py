@@ -82,6 +82,7 @@ def new_page(
     speed: str = "instant",
     policy: bool = False,
     viewport: tuple[int, int] = (1000, 700),
+    scheme: str = "light",
 ) -> tuple[Any, Any, list[str]]:
     """A page in a context of its own (its own localStorage), at the given animation speed,
     and the list its script errors are collected in (with ``policy``, also whatever the
@@ -89,7 +90,7 @@ def new_page(
     Playwright's ``wait_for_function`` evaluates its expression in the page, which the CSP
     forbids (test_e2e's policy test plays with it in force, waiting by selectors only)."""
     width, height = viewport
-    context = browser.new_context(viewport={"width": width, "height": height},
+    context = browser.new_context(viewport={"width": width, "height": height}, color_scheme=scheme,
                                   reduced_motion="reduce", bypass_csp=not policy)  # fmt: skip
     context.add_init_script(f"localStorage.setItem('pegrace:speed', '{speed}')")
     page = context.new_page()

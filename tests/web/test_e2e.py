@@ -170,6 +170,28 @@ def test_the_replay_sits_under_the_board_and_plays_and_pauses_in_place(
     context.close()
 
 
+def brightness(page: Any, selector: str, prop: str) -> int:
+    """The sum of the red, green and blue of an element's computed colour property."""
+    value = page.eval_on_selector(selector, f"node => getComputedStyle(node).{prop}")
+    return sum(int(part) for part in value[value.index("(") + 1 : -1].split(",")[:3])
+
+
+def test_the_page_follows_the_systems_dark_scheme(browser: Any, server: Server) -> None:
+    seen = {}
+    for scheme in ("light", "dark"):
+        context, page, errors = new_page(browser, scheme=scheme)
+        red_against_computers(page, server)
+        seen[scheme] = (brightness(page, "html", "backgroundColor"),
+                        brightness(page, ".card", "backgroundColor"),
+                        brightness(page, "#status", "color"))  # fmt: skip
+        assert errors == []
+        context.close()
+    (page_light, card_light, text_light), (page_dark, card_dark, text_dark) = seen.values()
+    assert page_dark < page_light and card_dark < card_light  # dark backgrounds...
+    assert text_dark > text_light  # ...under light text
+    assert text_dark - card_dark > 300  # and still far apart
+
+
 def test_a_link_to_no_game_shows_a_not_found_page(browser: Any, server: Server) -> None:
     context, page, errors = new_page(browser, policy=True)
     response = page.goto(server.url + "/game/doesnotexist")
