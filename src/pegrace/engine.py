@@ -25,7 +25,6 @@ from pegrace.moves import PASS, Move, Step
 from pegrace.state import Phase, State
 
 Pieces = tuple[tuple[int, ...], ...]
-ROLL, MOVE, OVER = Phase.ROLL, Phase.MOVE, Phase.OVER
 
 
 @dataclass(frozen=True)
@@ -157,7 +156,7 @@ class Rules:
 
     # --------------------------------------------------------------- hooks
     def setup(self) -> None:
-        """Hook: build what the game's notation, pictures and evaluation need, once."""
+        """Hook: build what the game's notation and pictures need, once."""
 
     def core_move(self, text: str, owner: int, uses: list[tuple[int, int, int]],
                   path: list[int], backward: bool, from_start: bool) -> Move:  # fmt: skip
@@ -246,11 +245,11 @@ class Rules:
         return self.core.initial()
 
     def chance_outcomes(self, state: State) -> tuple[tuple[Roll, Fraction], ...]:
-        return self.dice_at(state).outcomes if state.phase <= ROLL else ()
+        return self.dice_at(state).outcomes if state.phase <= Phase.ROLL else ()
 
     def dice_at(self, state: State) -> Dice:
         """The dice a chance node is waiting for (a roll-off pop is one d6)."""
-        return self.dice if state.phase == ROLL else D6
+        return self.dice if state.phase == Phase.ROLL else D6
 
     def sample_roll(self, state: State, rng: random.Random) -> Roll:
         """Draw the roll a chance node is waiting for."""

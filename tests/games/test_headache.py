@@ -477,7 +477,7 @@ def test_an_illegal_move_is_refused_and_the_state_is_unchanged() -> None:
     copy = State(*state)
     with pytest.raises(IllegalMoveError, match="'x:1>outer:5' is not a legal move: red to move"):
         rules.parse_move(state, "x:1>outer:5")
-    illegal = ConeMove(8, 12, False, False, (9, 10, 11, 12))
+    illegal = ConeMove(8, 12, False, False, (9, 10, 11, 12), "outer:0>outer:4")
     with pytest.raises(IllegalMoveError, match="outer:0>outer:4 is not a legal move"):
         rules.play(state, illegal)
     assert state == copy

@@ -96,15 +96,20 @@ class ConeMove(Move):
     __slots__ = ("_key", "backward", "from_start", "origin", "path", "target", "text")
 
     def __init__(
-        self, origin: int, target: int, backward: bool, from_start: bool, path: tuple[int, ...]
+        self,
+        origin: int,
+        target: int,
+        backward: bool,
+        from_start: bool,
+        path: tuple[int, ...],
+        text: str,
     ) -> None:
         self.origin = origin
         self.target = target
         self.backward = backward
         self.from_start = from_start
         self.path = path
-        start = "start" if from_start else space_name(origin)
-        self.text = f"{start}>{space_name(target)}{' ccw' if backward else ''}"
+        self.text = text  # as the core writes it: ``outer:3>x:2``, ``start>inner:1``, ``... ccw``
         self._key = (origin, target, backward, from_start)
 
     def __eq__(self, other: object) -> bool:
@@ -152,7 +157,7 @@ class Headache(Rules):
         if not uses:
             return PASS
         ((_, origin, target),) = uses
-        return ConeMove(origin, target, backward, from_start, tuple(path))
+        return ConeMove(origin, target, backward, from_start, tuple(path), text)
 
     # ------------------------------------------------------------------ the board
     def occupancy(self, pieces: Pieces) -> list[int]:

@@ -116,9 +116,8 @@ class DieMove(Move):
 
 
 class Ludo(RaceRules):
-    """What the three rule sets share: options, the board builder, finishing, evaluation and
-    notation. Constructing it builds the subclass of the chosen ``variant``, so the engine
-    calls each variant's hooks directly."""
+    """What the three rule sets share: options, the board builder and notation. Constructing it
+    builds the subclass of the chosen ``variant``, whose moves and descriptions are its own."""
 
     name = "ludo"
     title = "Ludo"
