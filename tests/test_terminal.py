@@ -121,3 +121,21 @@ def test_a_forced_pass_plays_itself_and_says_so() -> None:
     passes = [e for e in game.record.events if e.colour == "red" and e.move == "pass"]
     assert passes and "red (you): no move: pass" in out.getvalue()
     assert not any("pass" in p.lower() for p in prompts)  # never asked to confirm a pass
+
+
+def test_a_key_on_a_terminal_is_read_without_enter_and_no_key_waits_the_pause() -> None:
+    import os
+    import pty
+    import time
+
+    from pegrace.terminal import key_reader
+
+    leader, follower = pty.openpty()
+    with os.fdopen(follower, "r") as stream:
+        read = key_reader(stream)
+        started = time.monotonic()
+        assert read(0.05) == "" and time.monotonic() - started >= 0.05  # nothing typed
+        os.write(leader, b"q")  # one key, no Enter
+        assert read(5.0) == "q"
+    os.close(leader)
+    assert key_reader(io.StringIO())(0.0) == ""  # not a terminal: only a pause

@@ -7,9 +7,7 @@ from __future__ import annotations
 import os
 import random
 import select
-import termios
 import time
-import tty
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TextIO
@@ -40,6 +38,11 @@ def sleep_only(seconds: float) -> str:
 def key_reader(stream: TextIO) -> Keys:
     """Keys typed on ``stream`` while computer players move (one key, no Enter needed), where
     it is a terminal; elsewhere the pause is only a pause."""
+    try:
+        import termios  # POSIX terminals only (not on Windows)
+        import tty
+    except ImportError:
+        return sleep_only
     if not stream.isatty():
         return sleep_only
 
