@@ -652,25 +652,9 @@ fn playouts(
     })
 }
 
-/// The computer players' view of a position for `seat`: the evaluation and its danger part.
-#[pyfunction]
-fn evaluate(
-    game: &str,
-    players: usize,
-    options: Options,
-    state: PyStateIn,
-    seat: usize,
-) -> PyResult<(f64, f64)> {
-    on_judge!(judged(game, players, &options)?, j => {
-        let state = from_python(j.rules(), state)?;
-        Ok((j.evaluate(&state.pieces, seat), j.danger(&state.pieces, seat)))
-    })
-}
-
 #[pymodule]
 fn _core(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(play_games, module)?)?;
-    module.add_function(wrap_pyfunction!(evaluate, module)?)?;
     module.add_function(wrap_pyfunction!(playouts, module)?)?;
     module.add_class::<Computer>()?;
     module.add_class::<CoreRules>()?;

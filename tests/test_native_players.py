@@ -73,11 +73,11 @@ def summaries_by_core(rules: Rules, seats: dict[str, str], run: int, count: int)
 @pytest.mark.parametrize("setup", SETUPS, ids=setup_id)
 def test_the_evaluation_is_the_recorded_one_bit_for_bit(setup: Setup) -> None:
     rules = get_rules(*setup)
-    seats = range(len(rules.colours))
+    computer = native.Computer(rules)
     expected = recorded(setup)["evaluation"]
+    looks = [computer.look(state) for state in evaluation_positions(rules)]
     found = [
-        evaluation_digest([native.evaluation(rules, state, seat) for seat in seats])
-        for state in evaluation_positions(rules)
+        evaluation_digest(list(zip(look.evaluation, look.danger, strict=True))) for look in looks
     ]
     assert len(found) == len(expected)
     for index, (digest, want) in enumerate(zip(found, expected, strict=True)):

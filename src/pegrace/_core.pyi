@@ -52,9 +52,6 @@ def playouts(
     count: int,
     threads: int,
 ) -> list[int]: ...
-def evaluate(
-    game: str, players: int, options: list[tuple[str, str]], state: tuple[Any, ...], seat: int
-) -> tuple[float, float]: ...
 
 class Computer:
     def __init__(self, game: str, players: int, options: list[tuple[str, str]]) -> None: ...

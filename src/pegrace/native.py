@@ -166,12 +166,6 @@ def playouts(
         raise PegraceError(f"native playouts: {error}: {rules.summary(state)}") from None
 
 
-def evaluation(rules: Rules, state: State, seat: int) -> tuple[float, float]:
-    """The core's evaluation of ``state``'s pieces for ``seat`` and its danger part."""
-    _check(rules)
-    return _core.evaluate(rules.name, rules.players, _options(rules), tuple(state), seat)
-
-
 @dataclass(frozen=True)
 class Look:
     """What the computer players see in a position (``Computer.look``): per seat, its
