@@ -229,14 +229,14 @@ class GameSession:
                 await asyncio.sleep(self.computer_delay)
                 async with self.lock:
                     if self.changes == seen and not self.state.is_over:
-                        await self._computer_event(colour, PASS)
+                        await self._play_for(colour, PASS)
                 continue
             if self.plays_itself(colour):
                 await asyncio.sleep(self.computer_delay)
                 move = await self._computer_choice(colour) if self.changes == seen else None
                 async with self.lock:
                     if self.changes == seen and not self.state.is_over:
-                        await self._computer_event(colour, move)
+                        await self._play_for(colour, move)
                 continue
             idle = self.settings.idle_seconds
             timeout = max(0.0, self.due_since + idle - loop.time()) if idle else None
@@ -256,10 +256,13 @@ class GameSession:
         state = self.state
         return state.phase == Phase.MOVE and self.rules.legal_moves(state) == [PASS]
 
-    async def _computer_event(self, colour: str, move: Move | None) -> None:
-        actor = TAKEOVER if colour in self.takeover else COMPUTER
+    async def _play_for(self, colour: str, move: Move | None) -> None:
+        """An event the server plays for a seat (a roll when ``move`` is None): a computer's, a
+        takeover's, or a person's forced pass, logged as that person's own."""
         if not self.plays_itself(colour):
-            actor = HUMAN  # a person's forced pass, played for them
+            actor = HUMAN
+        else:
+            actor = TAKEOVER if colour in self.takeover else COMPUTER
         try:
             if move is None:
                 await self._roll(actor)
