@@ -71,6 +71,18 @@ def state_file(tmp_path: Path, data: Any) -> Path:
          'trouble keeps no counters in "aux", not [3]'),
         ("headache", {"pieces": {"red": ["start"] * 4, "green": ["start"] * 4}, "aux": [1]},
          "headache aux is"),
+        # counters bigger than the native core keeps
+        ("trouble", {"pieces": {"red": ["home"] * 4, "green": ["home"] * 4}, "turn": 2**40},
+         '"turn" must be a whole number 0..4294967295, not 1099511627776'),
+        ("trouble", {"pieces": {"red": ["home"] * 4, "green": ["home"] * 4}, "streak": 300},
+         '"streak" must be a whole number 0..255, not 300'),
+        ("ludo", {"pieces": {"red": ["base"] * 4, "yellow": ["base"] * 4},
+                  "rules": {"variant": "ludopy"}, "aux": [2**20, 0]},
+         '"aux" must be a list of whole numbers 0..65535'),
+        ("trouble", {"pieces": {"red": ["home"] * 4, "green": ["home"] * 4}, "phase": "rolloff",
+                     "rolloff": [3, 4]}, '"rolloff" holds the pops so far, fewer than the 2'),
+        ("trouble", {"pieces": {"red": ["home"] * 4, "green": ["home"] * 4},
+                     "out": ["red", "red"]}, '"out" lists a colour twice'),
     ],
 )  # fmt: skip
 def test_impossible_states_are_refused_by_name(
