@@ -74,7 +74,7 @@ CAPTURES = [
         roll=4,
         legal=frozenset({"track:7>track:11", "track:20>track:24", "pass"}),
         right=frozenset({"track:7>track:11"}),  # green's track:25 is space 11
-        says=("sends green back to home", "captures 1 opponent piece"),
+        says=("send Green home", "it captures a piece"),
     ),
     Case(
         "ludo",
@@ -99,7 +99,7 @@ CAPTURES = [
                 "4:track:9>track:13 3:track:13>track:16",
             }
         ),
-        says=("sends yellow back to base", "captures 1 opponent piece"),
+        says=("send Yellow back to base", "it captures a piece"),
     ),
     Case(
         "ludo-classic",
@@ -108,7 +108,7 @@ CAPTURES = [
         roll=5,
         legal=frozenset({"track:17>track:22", "track:30>track:35"}),
         right=frozenset({"track:17>track:22"}),  # yellow's track:48 is space 22, not safe
-        says=("sends yellow back to base", "captures 1 opponent piece"),
+        says=("send Yellow back to base", "it captures a piece"),
         options=CLASSIC_LUDO,
     ),
     Case(
@@ -121,7 +121,7 @@ CAPTURES = [
         roll=[3, 0],
         legal=frozenset({"x:1>outer:5", "x:1>x:2"}),
         right=frozenset({"x:1>outer:5"}),
-        says=("captures green's cone",),
+        says=("onto Green's cone on outer 5, capturing it",),
         aux=HEADACHE_TURNS_DONE,
     ),
     Case(
@@ -131,7 +131,7 @@ CAPTURES = [
         roll=3,
         legal=frozenset({"track:19>track:22", "track:30>track:33"}),
         right=frozenset({"track:19>track:22"}),  # green's track:50 is space 22
-        says=("sends green back to base", "captures 1 opponent piece"),
+        says=("send Green back to base", "it captures a piece"),
     ),
 ]
 
@@ -177,7 +177,7 @@ WINS = [
             }
         ),
         right=frozenset({"x:1>outer:5"}),
-        says=("captures green's cone",),
+        says=("onto Green's cone on outer 5, capturing it",),
         aux=HEADACHE_TURNS_DONE,
     ),
     Case(
@@ -187,7 +187,7 @@ WINS = [
         roll=1,  # removing green's last marble leaves red the last player with marbles
         legal=frozenset({"track:19>track:20", "track:40>track:41", "base>track:0"}),
         right=frozenset({"track:19>track:20"}),
-        says=("removes a green marble from the game",),
+        says=("remove a Green marble from the game",),
         options=WAR,
     ),
 ]
@@ -382,7 +382,7 @@ def test_the_hints_margin_is_in_chance_of_winning_where_the_expert_reads_it() ->
                     continue  # a value that counts finished games
                 shown = 100 * (high - low)
             if shown >= 0.05:
-                assert f"{shown:.1f} {unit} above the next best" in advice.reason
+                assert f"{shown:.1f} {unit}" in advice.reason
                 margins.append(shown)
         assert margins, f"no {game} position with a margin to show"
 
@@ -433,7 +433,7 @@ def test_hint_with_one_legal_move_says_it_is_the_only_legal_move(case: Case) -> 
     (only,) = case.legal
     advice = hint(rules, state)
     assert str(advice.move) == only
-    assert advice.reason == f"{describe(rules, state, only)}: the only legal move"
+    assert advice.reason == f"{describe(rules, state, only)}: it is the only move"
 
 
 @cases(("lead", LEADS))
@@ -456,7 +456,7 @@ def test_hint_counts_one_piece_sent_back_when_the_opponent_has_another_behind() 
     }
     rules, state = position("trouble", pieces, 4)
     assert moves(rules, state) == {"track:7>track:11", "track:20>track:24", "pass"}
-    assert "captures 1 opponent piece" in hint(rules, state).reason
+    assert "it captures a piece" in hint(rules, state).reason
 
 
 def test_the_aggressive_player_takes_the_winning_capture_in_headache() -> None:

@@ -119,7 +119,7 @@ def test_a_forced_pass_plays_itself_and_says_so() -> None:
                         record_path=None)  # fmt: skip
     game.run()
     passes = [e for e in game.record.events if e.colour == "red" and e.move == "pass"]
-    assert passes and "red (you): no move: pass" in out.getvalue()
+    assert passes and "red (you) passes: nothing can move" in out.getvalue()
     assert not any("pass" in p.lower() for p in prompts)  # never asked to confirm a pass
 
 

@@ -21,7 +21,7 @@ PLAYOUT_PLAYER = "medium"  # who plays every seat in winprob's playouts
 @dataclass(frozen=True)
 class Hint:
     move: Move
-    why: str  # why the expert prefers the move, e.g. "captures 1 opponent piece; rated ..."
+    why: str  # why the expert prefers it, e.g. "it captures a piece; 4.2 percentage points ..."
     ranking: tuple[RankedMove, ...]  # every legal move with its search value, best first
     depth: int
     described: str  # the move in words (``rules.describe``)
@@ -64,45 +64,50 @@ def hint(rules: Rules, state: State, *, budget_ms: float = 100.0, seed: int | st
 def explain(
     rules: Rules, computer: native.Computer, state: State, ranking: list[RankedMove]
 ) -> str:
-    """Why the best of ``ranking`` is best: what it does, and its margin over the next."""
+    """Why the best of ``ranking`` is best, in plain words: what it does (brings the last
+    piece in, captures, leaves pieces safer or riskier) and by how much it beats the next."""
     best = ranking[0]
     if len(ranking) == 1:
-        return "the only legal move"
+        return "it is the only move"
     seat = state.current
     after = rules.apply_move(state, best.move)
     reasons = []
     if rules.seat_finished(after.pieces, seat) and not rules.seat_finished(state.pieces, seat):
-        reasons.append("brings your last piece in")
+        reasons.append("it brings your last piece in")
     hit = rules.captured(state, best.move)
     if hit:
-        reasons.append(f"captures {hit} opponent piece{'s' if hit > 1 else ''}")
-    exposed = computer.look(after, seat).danger[seat] - computer.look(state).danger[seat]
-    if exposed < -1e-9:
-        reasons.append("leaves you less exposed to being hit")
-    elif exposed > 1e-9:
-        reasons.append("worth the risk of being hit")
+        reasons.append(f"it captures {'a piece' if hit == 1 else f'{hit} pieces'}")
+    danger, was = computer.look(after, seat).danger[seat], computer.look(state).danger[seat]
+    if danger < 1e-9 < was:
+        reasons.append("it leaves nothing of yours where a roll can hit it")
+    elif danger < was - 1e-9:
+        reasons.append("it leaves you less exposed to being hit")
+    elif danger > was + 1e-9:
+        reasons.append("it is worth the risk of being hit")
     other = next((r for r in ranking[1:] if r.values != best.values), None)
     if other is None:
-        reasons.append("every legal move comes to the same")
+        reasons.append("every move comes to the same")
     else:
         runner_up = rules.describe(state, other.move)
-        reasons.append(f"{margin_text(computer, best.value, other.value)} ({runner_up})")
+        reasons.append(f"{margin_text(computer, best.value, other.value)} (next best: {runner_up})")
     return "; ".join(reasons)
 
 
 def margin_text(computer: native.Computer, best: float, other: float) -> str:
-    """How far the best move is rated above the next best: in the chance of winning where the
-    expert reads the game's learned chance (``SearchPlayer``'s default), else in the
-    evaluation's points. Values that count finished games are no chances: no number then."""
+    """How far the best move beats the next best: in the chance of winning where the expert
+    reads the game's learned chance (``SearchPlayer``'s default), else in the expert's points.
+    Values that count finished games are no chances: no number then."""
     if not computer.learns:
         margin = best - other
-        return f"rated {f'{margin:.1f} points' if margin >= 0.05 else 'barely'} above the next best"
+        if margin < 0.05:
+            return "barely better than the next best"
+        return f"the expert scores it {margin:.1f} points above the next best"
     high, low = computer.learned_chance(best), computer.learned_chance(other)
     if high is None or low is None:
-        return "rated above the next best" if high is low else "rated far above the next best"
+        return "better than the next best" if high is low else "far better than the next best"
     if high - low < 0.0005:
-        return "rated barely above the next best"
-    return f"a chance of winning {100 * (high - low):.1f} percentage points above the next best's"
+        return "barely better than the next best"
+    return f"{100 * (high - low):.1f} percentage points more likely to win than the next best"
 
 
 def winprob(

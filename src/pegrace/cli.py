@@ -31,6 +31,7 @@ from pegrace.readers import read_json
 from pegrace.record import Record, replay
 from pegrace.simulate import format_report, simulate
 from pegrace.terminal import TerminalGame, key_reader
+from pegrace.words import colour_name, said_of
 
 
 class Parser(argparse.ArgumentParser):
@@ -392,7 +393,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
                 print(f"{event.colour} {label} {roll}")
                 continue
             move = rules.parse_move(before, event.move)
-            print(f"{event.colour}: {rules.describe(before, move)}")
+            print(said_of(colour_name(event.colour), rules.describe(before, move)))
             print(draw(rules, after, colour))
             if args.step:
                 input("Enter for the next move ")

@@ -193,6 +193,10 @@ class Rules:
         return lost
 
     def describe(self, state: State, move: Move) -> str:
+        """The move in plain words, said to the player (``words.said_of`` says it of them);
+        the notation (``move.text``) stays in the record."""
+        if move.is_pass:
+            return "Pass: nothing can move" if self.legal_moves(state) == [PASS] else "Pass"
         return str(move)
 
     def parse_move(self, state: State, text: str) -> Move:

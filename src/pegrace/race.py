@@ -12,6 +12,7 @@ from pegrace.engine import Pieces, Rules
 from pegrace.errors import NotationError
 from pegrace.moves import Move, Step
 from pegrace.state import State
+from pegrace.words import colour_name, names
 
 
 class RaceRules(Rules):
@@ -75,13 +76,59 @@ class RaceRules(Rules):
             return f"{text} (space:{self.abs_of[seat][position]})"
         return text
 
+    # ------------------------------------------------------------ plain words
+    piece_word = "piece"  # what a piece is called: peg, pin, marble
+
+    def spot_words(self, position: int) -> str:
+        """A position in plain words, counted from the owner's start: ``start``, ``7``,
+        ``finish 2``."""
+        if position == 0:
+            return "start"
+        if position < self.lane_start:
+            return str(position)
+        return f"{self.track.lane_name} {position - self.lane_start + 1}"
+
+    def to_words(self, position: int) -> str:
+        """Where a move ends: ``to 7``, ``to finish 2`` (a piece sent back: ``back to base``)."""
+        if position < 0:
+            base = self.track.base_name
+            return "home" if base == "home" else f"back to {base}"
+        return f"to {self.spot_words(position)}"
+
+    def piece_words(self, seat: int, position: int) -> str:
+        """A piece where it stands, for people who cannot see the board: ``Red peg on space
+        4``, ``Red peg at home``, ``Red peg on finish 2``."""
+        whose = f"{colour_name(self.colours[seat])} {self.piece_word}"
+        if position < -1:
+            return f"{whose} out of the game"
+        if position < 0:
+            base = self.track.base_name
+            return f"{whose} {'at home' if base == 'home' else f'in {base}'}"
+        where = self.spot_words(position)
+        return f"{whose} on {'space ' if where.isdigit() else ''}{where}"
+
+    def step_words(self, origin: int, target: int, whose: str = "") -> str:
+        """``Bring a peg out`` or ``Move the peg from 4 to 7`` (``Green's marble``: a
+        partner's)."""
+        piece = f"{whose}'s {self.piece_word}" if whose else f"the {self.piece_word}"
+        if origin < 0:
+            one = f"one of {whose}'s {self.piece_word}s" if whose else f"a {self.piece_word}"
+            return f"Bring {one} out"
+        return f"Move {piece} from {self.spot_words(origin)} {self.to_words(target)}"
+
+    def sending_words(self, victims: list[int]) -> str:
+        """`` and send Green home`` (each seat whose pieces the move sends back)."""
+        if not victims:
+            return ""
+        whom = names([self.colours[v] for v in victims])
+        base = self.track.base_name
+        return f" and send {whom} {'home' if base == 'home' else f'back to {base}'}"
+
     def describe(self, state: State, move: Move) -> str:
-        """``track:3 (space:10) -> track:8 (space:15)``, and whom the move sends back."""
+        """``Move the peg from 4 to 7 and send Green home``."""
         if not isinstance(move, Step):
-            return str(move)
+            return super().describe(state, move)
         seat = state.current
-        text = f"{self.where(seat, move.origin)} -> {self.where(seat, move.target)}"
         after = self.apply_move(state, move).pieces
-        for victim, _ in self.sent_back(state.pieces, after, seat):
-            text += f", sends {self.colours[victim]} back to {self.track.base_name}"
-        return text
+        victims = [victim for victim, _ in self.sent_back(state.pieces, after, seat)]
+        return self.step_words(move.origin, move.target) + self.sending_words(victims)

@@ -20,6 +20,7 @@ from pegrace.moves import Move
 from pegrace.pictures import draw, paint
 from pegrace.record import Event, Record
 from pegrace.state import Phase, State
+from pegrace.words import said_of
 
 
 class Quit(Exception):
@@ -50,7 +51,7 @@ def key_reader(stream: TextIO) -> Keys:
         fd = stream.fileno()
         saved = termios.tcgetattr(fd)
         try:
-            tty.setcbreak(fd)
+            tty.setcbreak(fd, termios.TCSANOW)  # keep keys typed before: no flush
             ready, _, _ = select.select([fd], [], [], seconds)
             return os.read(fd, 1).decode(errors="replace") if ready else ""
         finally:
@@ -157,14 +158,14 @@ class TerminalGame:
         move = choose_checked(self.rules, state, self.players)
         if self.keys(self.delay).lower() == "q":
             raise Quit
-        self.say(f"  {self.name(state.current)}: {self.rules.describe(state, move)}")
+        self.say(f"  {said_of(self.name(state.current), self.rules.describe(state, move))}")
         return move
 
     def human_move(self, state: State) -> Move:
         moves = self.rules.legal_moves(state)
         pieces = [m for m in moves if not m.is_pass]
         if not pieces:
-            self.say(f"  {self.name(state.current)}: no move: pass")
+            self.say(f"  {said_of(self.name(state.current), self.rules.describe(state, moves[0]))}")
             return moves[0]
         for number, move in enumerate(pieces, 1):
             self.say(f"  {number}. {self.rules.describe(state, move)}")

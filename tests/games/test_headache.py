@@ -135,7 +135,7 @@ def test_the_listed_path_reaches_the_destination() -> None:
     assert [rules.board.spaces[s].name for s in move.path] == [
         "inner:2", "inner:3", "x:2", "inner:4", "inner:5", "x:3",
     ]  # fmt: skip
-    assert "via inner:2, inner:3, x:2, inner:4, inner:5" in rules.describe(state, move)
+    assert rules.describe(state, move) == "Move the cone on X 1 to X 3"
 
 
 def test_a_single_cone_moves_clockwise_only() -> None:
@@ -179,7 +179,9 @@ def test_a_single_cone_captures_a_stack_and_owns_it() -> None:
     rules, state = position(pieces, "3")
     assert "x:1>outer:5" in moves(rules, state)
     move = rules.parse_move(state, "x:1>outer:5")
-    assert rules.describe(state, move).endswith("captures green's stack G R")
+    assert rules.describe(state, move) == (
+        "Move the cone on X 1 onto Green's stack of 2 on outer 5, capturing it"
+    )
     captured = after(rules, state, "x:1>outer:5")
     assert sorted(written(rules, captured)["red"]) == sorted(
         ["outer:5/3", "outer:5/1", "inner:12/1", "inner:12/2"]
@@ -195,7 +197,7 @@ def test_a_stack_captures_a_single_cone() -> None:
     }
     rules, state = position(pieces, "2")
     move = rules.parse_move(state, "x:1>inner:3")
-    assert rules.describe(state, move).endswith("captures green's cone")
+    assert rules.describe(state, move).endswith("onto Green's cone on inner 3, capturing it")
     captured = after(rules, state, "x:1>inner:3")
     space = rules.board.space("inner:3")
     assert rules.stack_text(captured.pieces, space) == "R G G"  # top first
@@ -302,7 +304,7 @@ def test_no_move_with_the_pop_pops_again_as_the_same_kind_of_pop() -> None:
     pieces = {"red": ["outer:0", "inner:0", "start", "start"], "green": START4}
     rules, state = position(pieces, "1*", turns=2)
     assert rules.legal_moves(state) == [PASS]
-    assert rules.describe(state, PASS) == "red cannot move with this pop: pops again"
+    assert rules.describe(state, PASS) == "Pop again: no cone can move with this pop"
     again = rules.play(state, PASS)
     assert again.phase == Phase.ROLL and again.current == 0
     assert again.aux == state.aux  # still a normal pop; the unusable pop's red dot is lost
@@ -312,7 +314,7 @@ def test_no_move_with_the_pop_pops_again_as_the_same_kind_of_pop() -> None:
 def test_no_move_with_any_number_passes_the_turn() -> None:
     rules, state = position({"red": START4, "green": START4}, "3", turns=1, bonus=1)
     assert rules.legal_moves(state) == [PASS]
-    assert rules.describe(state, PASS) == "red cannot move with any number: the turn passes"
+    assert rules.describe(state, PASS) == "Pass: no cone can move with any number"
     state = rules.play(state, PASS)
     assert state.phase == Phase.ROLL and state.current == 1
     assert state.aux == (2, 1, 0)  # the turn counts; the bonus pop is over

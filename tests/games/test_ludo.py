@@ -462,13 +462,13 @@ def test_ludopy_a_star_resolves_both_stars_and_describe_names_them_in_order() ->
     assert texts(rules, moved)["red"][-1] == "track:11"
     assert moved.pieces[2] == moved.pieces[3] == (-1,) * 4
     assert rules.describe(state, rules.parse_move(state, "track:3+1")) == (
-        "track:3 (space:3) by 1 -> track:11 (space:11), sends blue back home, "
-        "sends yellow back home"  # the star landed on first, then the star jumped to
+        # the star landed on first, then the star jumped to
+        "Move the pin from 3 with the 1 to 11 and send Blue and Yellow back to base"
     )
     pieces = four(red=["track:5", *BASE[:3]], yellow=["space:7", "space:7", "base", "base"])
     rules, state = ludopy(pieces, 2)
     assert rules.describe(state, rules.parse_move(state, "track:5+2")).endswith(
-        "-> base (the pin is sent back home)"
+        "with the 2: it is sent back to base"
     )
 
 

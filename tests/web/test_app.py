@@ -112,7 +112,7 @@ def test_the_creator_gets_a_token_for_each_human_seat_and_plays_them(client: Tes
         update = next_of(ws, "state")
     assert update["seq"] == 1
     assert update["last"]["colour"] == "red" and update["last"]["by"] == "human"
-    assert update["last"]["label"] == f"red pops {update['log'][0]['roll']}"
+    assert update["last"]["label"] == f"Red pops {update['log'][0]['roll']}"
 
 
 def test_only_the_seat_to_act_may_roll_and_spectators_only_watch(client: TestClient) -> None:
@@ -368,7 +368,7 @@ def test_the_roll_off_is_popped_by_each_human_and_ties_pop_again(client: TestCli
             send(yellow if colour == "yellow" else blue, type="roll")
             state = next_of(blue, "state")
             pops[colour] = int(state["last"]["roll"])
-            assert state["last"]["label"] == f"{colour} pops {pops[colour]}"
+            assert state["last"]["label"] == f"{colour.capitalize()} pops {pops[colour]}"
         assert pops == {"red": 2, "yellow": 4, "green": 3, "blue": 4}
         assert state["phase"] == "rolloff" and state["rolloff"] == {}
         assert state["contenders"] == ["yellow", "blue"] and state["current"] == "yellow"

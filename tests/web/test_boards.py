@@ -144,9 +144,10 @@ def test_two_dice_ludo_moves_list_one_step_per_die() -> None:
     views = [move_view(rules, state, m) for m in rules.legal_moves(state)]
     enter_then_two = next(v for v in views if v["text"] == "6:base>track:0 2:track:0>track:2")
     assert enter_then_two["steps"] == [
-        {"from": "base-red-2", "to": "t0", "path": ["t0"], "die": 6},
-        {"from": "t0", "to": "t2", "path": ["t1", "t2"], "die": 2},
+        {"from": "base-red-2", "to": "t0", "path": ["t0"], "die": 6, "to_words": "to start"},
+        {"from": "t0", "to": "t2", "path": ["t1", "t2"], "die": 2, "to_words": "to 2"},
     ]
+    assert enter_then_two["label"] == "Bring a pin out with the 6, then move it on to 2 with the 2"
     # red walks counter-clockwise from the top-left corner: its track:2 is loop space 2
     assert all(v["from"] in ("base-red-2", "t4") for v in views)
 
@@ -163,6 +164,7 @@ def test_headache_stacks_are_one_piece_with_their_colours() -> None:
     stack = next(p for p in pieces if p["spot"] == "o1")
     assert stack["stack"] == ["yellow", "red"] and stack["colour"] == "red"
     assert stack["height"] == 2
+    assert stack["words"] == "Red stack of 2 on outer 1 (top first: Red, Yellow)"
     waiting = [p for p in pieces if p["colour"] == "red" and p.get("start")]
     assert [p["spot"] for p in waiting] == ["start-red-0", "start-red-1", "start-red-2"]
     views = [move_view(rules, state, m) for m in rules.legal_moves(state)]
@@ -220,3 +222,23 @@ def test_a_war_marble_walks_round_past_its_own_start() -> None:
     )  # fmt: skip
     (view,) = [move_view(rules, state, m) for m in rules.legal_moves(state)]
     assert view["steps"][0]["path"] == ["t55", "t0", "t1"]
+
+
+@pytest.mark.parametrize(
+    ("game", "pieces", "said"),
+    [
+        ("trouble", {"red": ["home", "track:4", "finish:2", "track:0"], "green": ["home"] * 4},
+         ["Red peg at home", "Red peg on start", "Red peg on space 4", "Red peg on finish 2"]),
+        ("ludo", {"red": ["base", "track:4", "lane:2", "exit"], "yellow": ["base"] * 4},
+         ["Red pin in base", "Red pin on space 4", "Red pin on lane 2", "Red pin out"]),
+        ("marbles", {"red": ["base", "track:0", "track:9", "home:1"], "green": ["base"] * 4},
+         ["Red marble in base", "Red marble on start", "Red marble on space 9",
+          "Red marble on home 1"]),
+    ],
+)  # fmt: skip
+def test_each_piece_says_where_it_stands_for_a_screen_reader(
+    game: str, pieces: dict[str, list[str]], said: list[str]
+) -> None:
+    rules, state = position(game, to_move="red", pieces=pieces)
+    words = sorted(p["words"] for p in piece_spots(rules, state) if p["colour"] == "red")
+    assert words == sorted(said)

@@ -43,6 +43,7 @@ from pegrace.engine import Option, Pieces, Rules
 from pegrace.errors import NotationError
 from pegrace.moves import PASS, Move
 from pegrace.state import Phase, State
+from pegrace.words import colour_name
 
 X_COUNT = 8
 OUTER_PER = 3  # outer spaces between neighbouring Xs
@@ -69,6 +70,24 @@ def space_name(index: int) -> str:
     if index < INNER_BASE:
         return f"outer:{index - OUTER_BASE}"
     return f"inner:{index - INNER_BASE}"
+
+
+def space_words(index: int) -> str:
+    """A space in plain words: ``X 2``, ``outer 5``, ``inner 3``."""
+    kind, number = space_name(index).split(":")
+    return f"{kind.upper() if kind == 'x' else kind} {number}"
+
+
+def cone_words(colour: str, stack: list[str], space: int | None) -> str:
+    """A cone or stack where it stands, for people who cannot see the board: ``Red cone on
+    START``, ``Red stack of 3 on inner 2 (top first: Red, Green, Green)``."""
+    if space is None:
+        return f"{colour_name(colour)} cone on START"
+    where = space_words(space)
+    if len(stack) < 2:
+        return f"{colour_name(colour)} cone on {where}"
+    top_first = ", ".join(colour_name(c) for c in reversed(stack))
+    return f"{colour_name(colour)} stack of {len(stack)} on {where} (top first: {top_first})"
 
 
 def headache_board() -> Board:
@@ -284,26 +303,27 @@ class Headache(Rules):
         )
 
     def describe(self, state: State, move: Move) -> str:
-        colour = self.colours[state.current]
+        """``Move the stack of 2 on X 2 clockwise onto Yellow's cone on inner 5, capturing
+        it`` (a single cone only goes clockwise); a pass says whether the seat pops again."""
         if move.is_pass:
             after = self.apply_move(state, move)
             if after.phase == Phase.ROLL and after.current == state.current:
-                return f"{colour} cannot move with this pop: pops again"
-            return f"{colour} cannot move with any number: the turn passes"
+                return "Pop again: no cone can move with this pop"
+            return "Pass: no cone can move with any number"
         assert isinstance(move, ConeMove)
         pieces = state.pieces
+        height = 1 if move.from_start else len(self.stack_text(pieces, move.origin).split())
         if move.from_start:
-            what = f"a cone from START ({space_name(move.origin)})"
+            what = "a cone off START"
         else:
-            stack = self.stack_text(pieces, move.origin)
-            what = f"the stack {stack} (top first) from" if " " in stack else "the cone on"
-            what = f"{what} {space_name(move.origin)}"
-        way = "counter-clockwise" if move.backward else "clockwise"
-        via = ", ".join(space_name(s) for s in move.path[:-1])
-        text = f"{what} to {space_name(move.target)}, {way}" + (f" via {via}" if via else "")
-        captured = self.stack_text(pieces, move.target)
-        if captured:
-            owner = self.colours[self.occupancy(pieces)[move.target] & SEAT_MASK]
-            kind = f"stack {captured}" if " " in captured else "cone"
-            text += f"; captures {owner}'s {kind}"
-        return text
+            what = f"the stack of {height}" if height > 1 else "the cone"
+            what = f"{what} on {space_words(move.origin)}"
+        # only a stack has a way to choose
+        way = " counter-clockwise" if move.backward else " clockwise" if height > 1 else ""
+        text = f"Move {what}{way}"
+        captured = len(self.stack_text(pieces, move.target).split())
+        if not captured:
+            return f"{text} to {space_words(move.target)}"
+        owner = colour_name(self.colours[self.occupancy(pieces)[move.target] & SEAT_MASK])
+        kind = f"stack of {captured}" if captured > 1 else "cone"
+        return f"{text} onto {owner}'s {kind} on {space_words(move.target)}, capturing it"

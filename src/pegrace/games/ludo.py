@@ -47,12 +47,15 @@ from pegrace.errors import NotationError
 from pegrace.moves import PASS, Move
 from pegrace.race import RaceRules
 from pegrace.state import State
+from pegrace.words import colour_name, lower_first, sentence
 
 TWO_DICE, CLASSIC, LUDOPY = "two-dice", "classic", "ludopy"
 
 # LUDOpy's squares, in its own frame (0 home, 1 start, 52..56 home stretch, 57 goal)
 LP_STARS = (5, 12, 18, 25, 31, 38, 44, 51)
 LP_GLOBES = frozenset((9, 22, 35, 48))
+# how a move into the last lane slot reads, by its name in the notation
+GOAL_WORDS = {"exit": "out", "home": "home", "goal": "into the goal"}
 
 
 @dataclass(frozen=True)
@@ -123,8 +126,10 @@ class Ludo(RaceRules):
     title = "Ludo"
     version = 1
     all_colours = ("red", "green", "yellow", "blue")
+    piece_word = "pin"
     is_ludopy = False
     variant: str
+    track: LudoTrack
     option_specs = (
         Option(
             "variant",
@@ -166,6 +171,19 @@ class Ludo(RaceRules):
         self.variant = self.options["variant"]
         board = race_board("ludo", self.all_colours, loop, spacing, lane, branch, "lane")
         self.build_track(LudoTrack(board, self.all_colours, loop, lane, "base", "lane", goal_name))
+
+    def to_words(self, position: int) -> str:
+        """As RaceRules', and the last lane slot by the variant's word for it: ``out``
+        (two-dice Ludo's exit), ``home``, ``into the goal``."""
+        if position == self.goal:
+            return GOAL_WORDS[self.track.goal_name]
+        return super().to_words(position)
+
+    def piece_words(self, seat: int, position: int) -> str:
+        if position == self.goal:
+            where = {"exit": "out", "home": "home", "goal": "in the goal"}[self.track.goal_name]
+            return f"{colour_name(self.colours[seat])} pin {where}"
+        return super().piece_words(seat, position)
 
     # ------------------------------------------------------------------ notation
     def parse_piece(self, seat: int, text: str) -> int:
@@ -220,9 +238,10 @@ class TwoDiceLudo(Ludo):
         return DiceMove(tuple(uses), text) if uses else PASS
 
     def describe(self, state: State, move: Move) -> str:
-        """Each die's use, and whom it sends back."""
+        """Each die's use in turn (``Bring a pin out with the 6, then move it on to 3 with
+        the 3``), and whom each sends back."""
         if not isinstance(move, DiceMove):
-            return str(move)
+            return super().describe(state, move)
         seat = state.current
         after = self.apply_move(state, move).pieces
         # the points pins were sent back from: each is the landing of the first use onto it
@@ -231,17 +250,18 @@ class TwoDiceLudo(Ludo):
             for victim, positions in self.sent_back(state.pieces, after, seat)
             for p in positions
         }
-        parts = []
+        parts, moved = [], None
         for die, origin, target in move.uses:
-            text = f"{die}: {self.where(seat, origin)} -> {self.where(seat, target)}"
+            if origin >= 0 and origin == moved:
+                text = f"move it on {self.to_words(target)} with the {die}"
+            else:
+                text = f"{lower_first(self.step_words(origin, target))} with the {die}"
+            moved = target
             space = self.abs_of[seat][target] if target < self.lane_start else None
             victims = sorted(v for point, v in lost if point == space)
             lost -= {(space, v) for v in victims}
-            hit = [self.colours[v] for v in victims]
-            if hit:
-                text += f", sends {' and '.join(hit)} back to base"
-            parts.append(text)
-        return "; ".join(parts)
+            parts.append(text + self.sending_words(victims))
+        return sentence(", then ".join(parts))
 
 
 class ClassicLudo(Ludo):

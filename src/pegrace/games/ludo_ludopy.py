@@ -54,19 +54,23 @@ class LudopyLudo(Ludo):
         self._check_counts(pieces)
 
     def describe(self, state: State, move: Move) -> str:
-        """Where the pin ends, and whom it sends home, in the order it meets them."""
+        """Where the pin ends (``Move the pin from 3 with the 1 to 11``: stars jump it on),
+        and whom it sends back, in the order it meets them."""
         if not isinstance(move, DieMove):
             return super().describe(state, move)
         seat, end = state.current, move.target
-        text = f"{self.where(seat, move.origin)} by {move.die} -> {self.where(seat, end)}"
-        if end < 0:
-            text += " (the pin is sent back home)"
+        if move.origin < 0:
+            text = f"Bring a pin out with the {move.die}"
+        elif end < 0:
+            text = f"Move the pin from {self.spot_words(move.origin)} with the {move.die}"
+            text += ": it is sent back to base"
+        else:
+            text = f"Move the pin from {self.spot_words(move.origin)} with the {move.die}"
+            text += f" {self.to_words(end)}"
         after, lp = self.apply_move(state, move).pieces, self.lp_index
         met = sorted(
             (self.rel_at[seat][self.abs_of[victim][p]], (lp[victim] - lp[seat]) % 4, victim)
             for victim, positions in self.sent_back(state.pieces, after, seat)
             for p in positions
         )
-        for *_, victim in met:
-            text += f", sends {self.colours[victim]} back home"
-        return text
+        return text + self.sending_words(list(dict.fromkeys(victim for *_, victim in met)))

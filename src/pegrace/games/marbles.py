@@ -41,6 +41,7 @@ from pegrace.errors import NotationError
 from pegrace.moves import PASS, Move, Step
 from pegrace.race import RaceRules
 from pegrace.state import State
+from pegrace.words import colour_name
 
 LOOP = 56
 HOME = 4
@@ -75,6 +76,7 @@ class Marbles(RaceRules):
     title = "Marbles (Aggravation-style)"
     version = 1
     all_colours = ("red", "yellow", "green", "blue")
+    piece_word = "marble"
     option_specs = (
         Option(
             "mode",
@@ -145,17 +147,17 @@ class Marbles(RaceRules):
         return position
 
     def describe(self, state: State, move: Move) -> str:
-        """The marble's step (a partner's named), and whom it sends back or removes."""
+        """``Move the marble from 10 to 13 and send Green back to base`` (a partner's marble
+        named, its spaces counted from the partner's start; War removes marbles instead)."""
         if not isinstance(move, MarbleStep):
-            return str(move)
+            return super().describe(state, move)
         owner = move.owner
-        whose = "" if owner == state.current else f"{self.colours[owner]}'s marble "
-        text = f"{whose}{self.where(owner, move.origin)} -> {self.where(owner, move.target)}"
+        whose = "" if owner == state.current else colour_name(self.colours[owner])
+        text = self.step_words(move.origin, move.target, whose)
         after = self.apply_move(state, move).pieces
-        for victim, _ in self.sent_back(state.pieces, after, owner):
-            text += (
-                f", removes a {self.colours[victim]} marble from the game"
-                if self.war
-                else f", sends {self.colours[victim]} back to base"
-            )
+        victims = [victim for victim, _ in self.sent_back(state.pieces, after, owner)]
+        if not self.war:
+            return text + self.sending_words(victims)
+        for victim in victims:
+            text += f" and remove a {colour_name(self.colours[victim])} marble from the game"
         return text

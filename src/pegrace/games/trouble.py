@@ -36,6 +36,7 @@ class Trouble(RaceRules):
     title = "Trouble"
     version = 1
     all_colours = ("red", "yellow", "green", "blue")
+    piece_word = "peg"
     option_specs = (
         Option(
             "turn_order",

@@ -27,7 +27,9 @@ from pegrace.games.headache import (
     X_COUNT,
     ConeMove,
     Headache,
+    cone_words,
     space_name,
+    space_words,
 )
 from pegrace.games.ludo import LP_STARS, TWO_DICE, DiceMove, DieMove, Ludo
 from pegrace.games.marbles import REMOVED, Marbles, MarbleStep
@@ -204,7 +206,9 @@ def _race_pieces(rules: RaceRules, state: State) -> list[Json]:
             else:
                 slot = in_base
                 in_base += position < 0
-            pieces.append(_piece(colour, seat, index, race_spot(rules, seat, position, slot)))
+            spot = race_spot(rules, seat, position, slot)
+            words = rules.piece_words(seat, position)
+            pieces.append(_piece(colour, seat, index, spot, words=words))
     return pieces
 
 
@@ -230,7 +234,8 @@ def _race_steps(rules: RaceRules, state: State, move: Move) -> tuple[list[Json],
         reaching = race_spot(rules, seat, target, row.count(-1))
         row.append(target)
         row.sort()
-        step: Json = {"from": leaving, "to": reaching, "path": _hops(rules, seat, origin, target)}
+        step: Json = {"from": leaving, "to": reaching, "path": _hops(rules, seat, origin, target),
+                      "to_words": rules.to_words(target)}  # fmt: skip
         if die:
             step["die"] = die
         steps.append(step)
@@ -586,7 +591,8 @@ def _headache_pieces(rules: Headache, state: State) -> list[Json]:
         for cone in row:
             if cone < 0:
                 spot = f"start-{colour}-{waiting}"
-                pieces.append(_piece(colour, seat, waiting, spot, start=True))
+                words = cone_words(colour, [colour], None)
+                pieces.append(_piece(colour, seat, waiting, spot, start=True, words=words))
                 waiting += 1
             else:
                 stacks.setdefault(cone >> HEIGHT_BITS, {})[cone & HEIGHT_MASK] = seat
@@ -596,7 +602,10 @@ def _headache_pieces(rules: Headache, state: State) -> list[Json]:
         owner = seats[-1]
         colour = rules.colours[owner]
         stack = [rules.colours[s] for s in seats]
-        pieces.append(_piece(colour, owner, space, headache_spot_id(space), stack=stack))
+        words = cone_words(colour, stack, space)
+        pieces.append(
+            _piece(colour, owner, space, headache_spot_id(space), stack=stack, words=words)
+        )
     return pieces
 
 
@@ -614,5 +623,6 @@ def _headache_steps(rules: Headache, state: State, move: ConeMove) -> tuple[list
         "to": headache_spot_id(move.target),
         "path": [headache_spot_id(s) for s in move.path],
         "ccw": move.backward,
+        "to_words": f"to {space_words(move.target)}",
     }
     return [step], colour, index

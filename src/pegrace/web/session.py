@@ -42,6 +42,7 @@ from pegrace.web.workers import (
     chances_body,
     think,
 )
+from pegrace.words import colour_name, said_of
 
 Json = dict[str, Any]
 View = TypeVar("View")
@@ -337,15 +338,12 @@ class GameSession:
         """The log line of an event: what was rolled or moved, in words."""
         rules = self.rules
         if isinstance(played, Move):
-            described = rules.describe(before, played)
-            if described == "pass" and rules.legal_moves(before) == [PASS]:
-                described = "no move: pass"
-            label = f"{event.colour}: {described}"
+            label = said_of(colour_name(event.colour), rules.describe(before, played))
             roll, move_text = None, played.text
         else:
             roll = rules.dice_at(before).format(played)
             verb = "pops" if before.phase == Phase.ROLLOFF else "rolls"
-            label = f"{event.colour} {verb} {roll}"
+            label = f"{colour_name(event.colour)} {verb} {roll}"
             move_text = None
         return {"seq": len(self.log) + 1, "colour": event.colour, "roll": roll,
                 "move": move_text, "label": label, "by": actor}  # fmt: skip

@@ -58,23 +58,26 @@ export class Board {
     this.shown = []; // the piece data on the board now
     this.onSpot = () => {};
     this.onDome = () => {};
+    // a screen reader reads the pieces (each says where it stands), the pieces that can move
+    // and where to (buttons), and the dome; the drawing itself (decor, spots, marks) is hidden
     this.root = svg("svg", {
       viewBox: layout.viewBox.join(" "),
       class: `board game-${layout.game}`,
-      role: "img",
+      role: "group",
       "aria-label": `${layout.title} board`,
     });
     this.defs();
-    this.decorLayer = svg("g", { class: "decor" }, this.root);
-    this.spotLayer = svg("g", { class: "spots" }, this.root);
-    this.markLayer = svg("g", { class: "marks" }, this.root);
-    this.pieceLayer = svg("g", { class: "pieces" }, this.root);
+    this.decorLayer = svg("g", { class: "decor", "aria-hidden": "true" }, this.root);
+    this.spotLayer = svg("g", { class: "spots", "aria-hidden": "true" }, this.root);
+    this.markLayer = svg("g", { class: "marks", "aria-hidden": "true" }, this.root);
+    this.pieceLayer = svg("g", { class: "pieces", role: "list", "aria-label": "pieces" }, this.root);
     this.targetLayer = svg("g", { class: "targets" }, this.root); // above the pieces: clickable
     this.domeLayer = svg("g", { class: "dome", tabindex: "0", role: "button" }, this.root);
     for (const item of layout.decor) this.drawDecor(item);
     for (const spot of layout.spots) this.drawSpot(spot);
     this.drawDome();
     this.root.addEventListener("click", (event) => this.clicked(event));
+    this.root.addEventListener("keydown", (event) => this.pressed(event));
     container.replaceChildren(this.root);
   }
 
@@ -124,6 +127,8 @@ export class Board {
     const { x, y, r } = this.layout.dome;
     this.domeLayer.setAttribute("transform", `translate(${x} ${y})`);
     this.domeLayer.setAttribute("aria-label", "Pop-O-Matic dome: click or press space to pop");
+    // what a finger taps: never smaller than 44 CSS pixels across (sized once drawn)
+    this.domeHit = svg("circle", { r: r + 10, class: "dome-hit" }, this.domeLayer);
     svg("circle", { r: r + 10, class: "dome-base" }, this.domeLayer);
     svg("circle", { r, class: "dome-floor" }, this.domeLayer);
     this.diceLayer = svg("g", { class: "dice" }, this.domeLayer);
@@ -175,6 +180,7 @@ export class Board {
   }
 
   setDomeActive(active) {
+    this.domeHit.setAttribute("r", Math.max(this.layout.dome.r + 10, this.fingerRadius()));
     this.domeLayer.classList.toggle("active", active);
   }
 
@@ -185,6 +191,17 @@ export class Board {
     }
     const hit = event.target.closest("[data-spot]");
     if (hit) this.onSpot(hit.getAttribute("data-spot"));
+  }
+
+  /** Enter or Space on the focused dome or a piece or destination acts as a click. */
+  pressed(event) {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    const target = event.target.closest(".dome, .hit");
+    if (!target) return;
+    event.preventDefault();
+    event.stopPropagation(); // the page's own Space (pop) must not act a second time
+    if (target.classList.contains("dome")) this.onDome();
+    else this.onSpot(target.getAttribute("data-spot"));
   }
 
   // ------------------------------------------------------------ pieces
@@ -207,7 +224,8 @@ export class Board {
 
   makePiece(piece) {
     const { colour } = piece;
-    const group = svg("g", { class: `piece c-${colour}`, "data-spot": piece.spot, "data-colour": colour });
+    const group = svg("g", { class: `piece c-${colour}`, "data-spot": piece.spot, "data-colour": colour,
+      role: "listitem", "aria-label": piece.words || `${colour} piece` });
     const r = this.pieceRadius(piece);
     // a plain offset shadow: SVG filters cost too much to repaint on every update
     svg("ellipse", { class: "shadow", cx: 2, cy: 4, rx: r * 0.98, ry: r * 0.92 }, group);
@@ -312,12 +330,17 @@ export class Board {
 
   // ------------------------------------------------------------ highlights
   clearMarks() {
+    // a keyboard user choosing a move keeps the focus on the board from step to step
+    this.refocus = this.targetLayer.contains(document.activeElement);
     this.markLayer.replaceChildren(...this.markLayer.querySelectorAll(".trace"));
     this.targetLayer.replaceChildren();
     for (const node of this.pieceLayer.querySelectorAll(".movable")) node.classList.remove("movable");
   }
 
-  mark(spotIds, css) {
+  /** Highlight ``spotIds`` ("from": pieces that can move, "to": destinations, "chosen"):
+   * each "from" and "to" also gets a button over it, a finger's size however small the
+   * board is drawn, that Tab reaches and a screen reader names (``describe(id)``). */
+  mark(spotIds, css, describe = () => null) {
     for (const id of spotIds) {
       const spot = this.spots.get(id);
       if (!spot) continue;
@@ -326,7 +349,22 @@ export class Board {
       if (css === "from") {
         for (const node of this.pieceLayer.querySelectorAll(`[data-spot="${id}"]`)) node.classList.add("movable");
       }
+      if (css === "from" || css === "to") {
+        svg("circle", { cx: spot.x, cy: spot.y, r: Math.max(spot.r + 9, this.fingerRadius()), class: `hit ${css}`,
+          "data-spot": id, tabindex: "0", role: "button", "aria-label": describe(id) || id }, this.targetLayer);
+      }
     }
+    const first = this.targetLayer.querySelector(".hit");
+    if (this.refocus && first) {
+      first.focus();
+      this.refocus = false;
+    }
+  }
+
+  /** 22 CSS pixels (half of a 44-pixel target) in the board's own units, at its drawn size. */
+  fingerRadius() {
+    const drawn = this.root.getBoundingClientRect().width;
+    return drawn > 0 ? (22 * this.layout.viewBox[2]) / drawn : 0;
   }
 
   /** Mark the last move's origin and destination. */
@@ -339,6 +377,19 @@ export class Board {
       if (!a || !b) continue;
       svg("circle", { cx: a.x, cy: a.y, r: a.r + 4, class: "trace" }, this.markLayer);
       svg("circle", { cx: b.x, cy: b.y, r: b.r + 4, class: "trace" }, this.markLayer);
+    }
+  }
+
+  /** Show where a move in the list goes (``null``: none): a ring on each step's start and
+   * end, so "the cone on X 2" needs no map of the spaces' names. */
+  preview(view) {
+    for (const node of this.targetLayer.querySelectorAll(".preview")) node.remove();
+    if (!view) return;
+    for (const step of view.steps) {
+      for (const id of [step.from, step.to]) {
+        const spot = this.spots.get(id);
+        if (spot) svg("circle", { cx: spot.x, cy: spot.y, r: spot.r + 12, class: "preview", "aria-hidden": "true" }, this.targetLayer);
+      }
     }
   }
 }

@@ -72,6 +72,8 @@ export class GamePage {
       Object.keys(SPEEDS).map((name) => h("option", { value: name, selected: name === this.speed }, capitalise(name))));
     this.toastEl = h("div", { class: "toast", id: "toast", role: "alert", hidden: true });
     this.noticeEl = h("section", { class: "card notice", id: "notice", role: "alert", hidden: true });
+    // each roll and move read out as it happens, in the log's words
+    this.announceEl = h("div", { class: "sr-only", id: "announce", "aria-live": "polite" });
     this.root.replaceChildren(
       h("div", { class: "game" },
         h("div", { class: "main" }, this.boardEl, this.replayEl),
@@ -89,7 +91,7 @@ export class GamePage {
               h("a", { href: `/api/games/${encodeURIComponent(this.id)}/record`, download: `pegrace-${this.id}.json`, id: "download" }, "Download record"),
               h("a", { href: "/" }, "New game"))),
           h("section", { class: "card log" }, h("h2", {}, "Log"), this.logEl))),
-      this.toastEl);
+      this.toastEl, this.announceEl);
     this.setAwait("none");
   }
 
@@ -269,6 +271,7 @@ export class GamePage {
       this.logEl.append(this.logItem(entry));
     }
     this.logEl.scrollTop = this.logEl.scrollHeight;
+    if (!sync && message.last) this.announceEl.textContent = message.last.label;
     if (!this.replay) {
       this.board.render(message.pieces, 0);
       const lastRoll = [...this.log].reverse().find((entry) => entry.roll !== null && entry.roll !== undefined);
@@ -361,18 +364,30 @@ export class GamePage {
     this.movesCard.hidden = false;
     const k = this.selection.prefix.length;
     const candidates = this.candidates();
+    const stepping = candidates.filter((m) => m.steps[k]);
     if (this.selection.from) {
       this.board.mark([this.selection.from], "chosen");
-      const targets = candidates.filter((m) => m.steps[k] && m.steps[k].from === this.selection.from).map((m) => m.steps[k].to);
-      this.board.mark(unique(targets), "to");
+      const leaving = stepping.filter((m) => m.steps[k].from === this.selection.from);
+      this.board.mark(unique(leaving.map((m) => m.steps[k].to)), "to", (spot) => {
+        const ending = leaving.filter((m) => m.steps[k].to === spot);
+        return ending.length === 1 ? ending[0].label : capitalise(`move ${ending[0].steps[k].to_words}`);
+      });
     } else {
-      this.board.mark(unique(candidates.filter((m) => m.steps[k]).map((m) => m.steps[k].from)), "from");
+      this.board.mark(unique(stepping.map((m) => m.steps[k].from)), "from", (spot) => {
+        const leaving = stepping.filter((m) => m.steps[k].from === spot);
+        const piece = this.state.pieces.find((p) => p.spot === spot && p.colour === leaving[0].piece.colour);
+        const where = unique(leaving.map((m) => m.steps[k].to_words)).join(" or ");
+        return `${piece ? piece.words : capitalise(leaving[0].piece.colour)}, can move ${where}`;
+      });
     }
     this.listed = this.offered();
     this.movesEl.replaceChildren(...this.listed.map((move, i) =>
       h("li", { class: this.suggested(move) ? "suggested" : "" },
-        h("button", { type: "button", dataset: { move: move.text }, onclick: () => this.sendMove(move) },
-          h("span", { class: "key" }, KEYS[i] || ""), " ", move.pass && move.label === "pass" ? "Pass" : move.label,
+        // the notation stays a tooltip away, for those who want it
+        h("button", { type: "button", title: move.text, dataset: { move: move.text }, onclick: () => this.sendMove(move),
+          onmouseenter: () => this.board.preview(move), onmouseleave: () => this.board.preview(null),
+          onfocus: () => this.board.preview(move), onblur: () => this.board.preview(null) },
+          h("span", { class: "key" }, KEYS[i] || ""), " ", move.label,
           this.suggested(move) ? h("span", { class: "star", title: "the hint" }, " ★") : null))));
     this.hintButton.disabled = this.awaiting !== "move";
   }
@@ -503,7 +518,7 @@ export class GamePage {
     this.chancesButton.textContent = this.asking === "winprob" ? "Playing it out…" : "Win chances (W)";
     this.hintEl.hidden = !hint;
     if (hint) {
-      this.hintEl.replaceChildren(h("strong", {}, "★ ", hint.label), h("br"), h("span", { class: "hint" }, capitalise(hint.why)));
+      this.hintEl.replaceChildren(h("strong", { title: hint.move }, "★ ", hint.label), h("br"), h("span", { class: "hint" }, capitalise(hint.why)));
     }
     const over = this.state && this.state.phase === "over";
     if (this.chances && over && this.chances.seq !== this.state.seq) this.chances = null; // the end drops old chances
@@ -602,7 +617,7 @@ export class GamePage {
   }
 
   logItem(entry) {
-    const item = h("li", { class: entry.move ? "move" : "roll", dataset: { seq: entry.seq } }, chip(entry.colour, ""), " ", entry.label);
+    const item = h("li", { class: entry.move ? "move" : "roll", title: entry.move, dataset: { seq: entry.seq } }, chip(entry.colour, ""), " ", entry.label);
     item.addEventListener("click", () => { if (this.replay) this.showFrame(entry.seq); });
     return item;
   }

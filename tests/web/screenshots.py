@@ -1,0 +1,83 @@
+"""The README's screenshots, taken from a real `pegrace serve` in Debian's headless Chromium:
+each game on a desktop (1280x800) part way through, the moves in plain words, the Trouble one
+with a hint and everyone's chances of winning; and Trouble on a phone (390x844).
+
+    .venv/bin/python tests/web/screenshots.py          # writes docs/screenshots/*.png
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from pages import Server, click, new_page, quick_computer, set_up_game, waiting
+
+OUT = Path(__file__).parents[2] / "docs" / "screenshots"
+CHROMIUM = "/usr/bin/chromium"
+DESKTOP, PHONE = (1280, 800), (390, 844)
+# game, seed, how many of this seat's moves to play before the picture
+SHOTS = [("trouble", 11, 6), ("ludo", 5, 5), ("headache", 3, 5), ("marbles", 7, 8)]
+
+
+def play_until_a_choice(page: Any, moves: int) -> None:
+    """Pop and move (the first listed move) until ``moves`` moves are made and the seat has
+    a choice of two or more moves."""
+    made = 0
+    for _ in range(2000):
+        asked = waiting(page)
+        if asked["what"] == "over":
+            raise RuntimeError("the game ended before the picture: choose another seed")
+        if asked["what"] == "roll":
+            click(page, ".dome")
+            continue
+        choices = page.locator("#moves li button").count()
+        if made >= moves and choices >= 2 and asked["movable"]:
+            return
+        page.keyboard.press("1")
+        made += 1
+    raise RuntimeError("no choice of moves came up")
+
+
+def shoot(browser: Any, server: Server, game: str, seed: int, moves: int,
+          viewport: tuple[int, int], name: str, advice: bool) -> None:  # fmt: skip
+    context, page, _ = new_page(browser, viewport=viewport)
+    computer = quick_computer(server.get("/api/catalog"))
+    seats = {"red": "human"} | dict.fromkeys(("yellow", "green", "blue"), computer)
+    set_up_game(page, server.url, game, seats, seed=seed)
+    play_until_a_choice(page, moves)
+    if advice:
+        page.keyboard.press("h")
+        page.wait_for_selector("#hint-answer:not([hidden])")
+        page.keyboard.press("w")
+        page.wait_for_function("document.getElementById('winprob').textContent.startsWith('Win')")
+    page.set_default_timeout(60_000)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(OUT / f"{name}.png"))
+    context.close()
+    print(f"wrote {OUT / name}.png")
+
+
+def main() -> None:
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as scratch, sync_playwright() as playwright:
+        server = Server(Path(scratch) / "games.sqlite3", Path(scratch) / "server.log")
+        server.start()
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=["--headless", "--no-sandbox", "--disable-gpu"]
+        )
+        try:
+            for game, seed, moves in SHOTS:
+                shoot(browser, server, game, seed, moves, DESKTOP, game, game == "trouble")
+            shoot(browser, server, "trouble", 11, 6, PHONE, "phone", False)
+        finally:
+            browser.close()
+            server.stop()
+
+
+if __name__ == "__main__":
+    main()
