@@ -101,7 +101,8 @@ def test_q_during_a_computer_move_stops_an_all_computer_game() -> None:
     assert game.run() == 0
     assert "Game stopped." in out.getvalue() and not game.state.is_over
     assert waits == [0.25] * 5  # each computer move waits for a key as long as the delay
-    assert sum(1 for e in game.record.events if e.move is not None) == 4
+    # the pause follows each move as it is shown: the fifth is played and recorded, then q
+    assert sum(1 for e in game.record.events if e.move is not None) == 5
 
 
 def test_a_forced_pass_plays_itself_and_says_so() -> None:
@@ -139,3 +140,22 @@ def test_a_key_on_a_terminal_is_read_without_enter_and_no_key_waits_the_pause() 
         assert read(5.0) == "q"
     os.close(leader)
     assert key_reader(io.StringIO())(0.0) == ""  # not a terminal: only a pause
+
+
+def test_a_moving_piece_is_shown_on_each_space_it_passes() -> None:
+    from pegrace.terminal import passing
+    from positions import position
+
+    rules, state = position(
+        "trouble", {"red": ["track:4", *["home"] * 3], "green": ["home"] * 4}, 3
+    )
+    walked = passing(rules, state, rules.parse_move(state, "track:4>track:7"))
+    assert [sorted(s.pieces[0])[-1] for s in walked] == [5, 6]  # not 7: the move shows that
+    assert all(s.pieces[1] == state.pieces[1] for s in walked)
+    two_dice = {"red": ["base"] * 4, "yellow": ["base"] * 4}
+    rules, state = position("ludo", two_dice, [3, 6])
+    walked = passing(rules, state, rules.parse_move(state, "6:base>track:0 3:track:0>track:3"))
+    assert [max(s.pieces[0]) for s in walked] == [1, 2]  # out of the base at once, then on
+    start = ["start"] * 4
+    rules, state = position("headache", {"red": start, "green": start}, [2, 0], aux=[0, 0, 0])
+    assert passing(rules, state, rules.legal_moves(state)[0]) == []  # stacks move whole

@@ -29,9 +29,13 @@ from pegrace.pictures import draw
 from pegrace.players import make_player, player_names
 from pegrace.readers import read_json
 from pegrace.record import Record, replay
+from pegrace.screen import Screen
 from pegrace.simulate import format_report, simulate
 from pegrace.terminal import TerminalGame, key_reader
 from pegrace.words import colour_name, said_of
+
+# seconds a computer move stays on screen before the next, by `pegrace play --speed`
+SPEEDS = {"slow": 1.2, "normal": 0.6, "fast": 0.2, "instant": 0.0}
 
 
 class Parser(argparse.ArgumentParser):
@@ -89,11 +93,21 @@ def make_parser() -> Parser:
     play.add_argument("game", nargs="?", default="trouble", help=f"one of {games}")
     game_flags(play, "computer:medium")
     play.add_argument("--record", type=Path, metavar="FILE", help="write the game record here")
+    paces = ", ".join(f"{name} {seconds:g} s" for name, seconds in SPEEDS.items())
+    play.add_argument(
+        "--speed", choices=list(SPEEDS), default=None,
+        help=f"how fast computer moves go by: {paces} a move (default normal on a terminal, "
+        "else instant)",
+    )  # fmt: skip
     play.add_argument(
         "--delay", type=float, default=None, metavar="S",
-        help="pause after each computer move in seconds (default 0.6 on a terminal, else 0)",
+        help="pause after each computer move in seconds (overrides --speed)",
     )  # fmt: skip
     play.add_argument("--fast", action="store_true", help="no pause after computer moves")
+    play.add_argument(
+        "--plain", action="store_true",
+        help="print line after line instead of redrawing the screen in place",
+    )  # fmt: skip
     play.add_argument("--no-colour", action="store_true", help="plain text, no ANSI colours")
 
     sim = sub.add_parser("simulate", help="play many computer games and report statistics")
@@ -292,16 +306,28 @@ def cmd_play(args: argparse.Namespace) -> int:
     mine = [f"{rules.colours[seat]}=human" for seat in rules.side_seats[0]]
     seats = parse_seats(rules, args.seat or mine, "computer:medium")
     tty = sys.stdout.isatty()
-    delay = 0.0 if args.fast else (args.delay if args.delay is not None else 0.6 * tty)
+    delay = SPEEDS[args.speed] if args.speed else 0.6 * tty
+    if args.fast:
+        delay = 0.0
+    elif args.delay is not None:
+        delay = args.delay
     if args.record is not None and not args.record.parent.exists():
         raise OptionError(f"--record {args.record}: folder {args.record.parent} does not exist")
     seed = seed_of(args)
     print(f"seed {seed}")
-    game = TerminalGame(
-        rules, seats, seed, out=sys.stdout, ask=input, use_colour=tty and not args.no_colour,
-        delay=delay, record_path=args.record, keys=key_reader(sys.stdin),
-    )  # fmt: skip
-    return game.run()
+    colour = tty and not args.no_colour
+    if not tty or args.plain:
+        game = TerminalGame(
+            rules, seats, seed, out=sys.stdout, ask=input, use_colour=colour,
+            delay=delay, record_path=args.record, keys=key_reader(sys.stdin),
+        )  # fmt: skip
+        return game.run()
+    with Screen(f"pegrace · {rules.title} · seed {seed}") as screen:
+        game = TerminalGame(
+            rules, seats, seed, out=sys.stdout, ask=screen.ask, use_colour=colour,
+            delay=delay, record_path=args.record, keys=key_reader(sys.stdin), screen=screen,
+        )  # fmt: skip
+        return game.run()
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -390,7 +416,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
                 label = "pops" if before.phase == before.phase.ROLLOFF else "rolls"
                 dice = rules.dice_at(before)
                 roll = dice.format(dice.from_json(event.roll))
-                print(f"{event.colour} {label} {roll}")
+                print(f"{colour_name(event.colour)} {label} {roll}")
                 continue
             move = rules.parse_move(before, event.move)
             print(said_of(colour_name(event.colour), rules.describe(before, move)))

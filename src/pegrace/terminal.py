@@ -1,9 +1,11 @@
-"""Playing in the terminal: the board drawn after every move, humans pop with Enter
-and choose moves by number, computer moves shown with a short pause (during which q quits),
-a forced pass played by itself."""
+"""Playing in the terminal: on a terminal, a full screen redrawn in place (screen.py), else the
+board printed before every roll; humans pop with Enter and choose moves by number, computer
+moves shown with a pause set by the speed (during which q quits), a forced pass played by
+itself, every move in plain words."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import select
@@ -15,10 +17,13 @@ from typing import TextIO
 from pegrace.advice import hint, winprob
 from pegrace.dice import roll_d6
 from pegrace.engine import Rules
+from pegrace.games.ludo import DiceMove
 from pegrace.match import choose_checked, dice_rng, seat_players
-from pegrace.moves import Move
+from pegrace.moves import Move, Step
 from pegrace.pictures import draw, paint
+from pegrace.race import RaceRules
 from pegrace.record import Event, Record
+from pegrace.screen import Screen
 from pegrace.state import Phase, State
 from pegrace.words import said_of
 
@@ -60,6 +65,29 @@ def key_reader(stream: TextIO) -> Keys:
     return read
 
 
+def passing(rules: Rules, state: State, move: Move) -> list[State]:
+    """The positions a race game's piece passes on its way, one space at a time (not where it
+    ends: the move's own successor shows that, captures and all). None for a piece leaving
+    its base, jumping (LUDOpy's stars), wrapping round (War) or sent back, nor for Headache's
+    stacks, which the core moves whole."""
+    if not isinstance(rules, RaceRules) or move.is_pass:
+        return []
+    seat = getattr(move, "owner", state.current)  # a partner's marble moves in its frame
+    uses = [(o, t) for _, o, t in move.uses] if isinstance(move, DiceMove) else []
+    if isinstance(move, Step):
+        uses = [(move.origin, move.target)]
+    row, positions = list(state.pieces[seat]), []
+    for origin, target in uses:
+        index = row.index(origin)
+        steps = range(origin + 1, target) if 0 <= origin < target else range(0)
+        for position in steps:
+            row[index] = position
+            pieces = (*state.pieces[:seat], tuple(row), *state.pieces[seat + 1 :])
+            positions.append(state._replace(pieces=pieces))
+        row[index] = target
+    return positions
+
+
 class TerminalGame:
     def __init__(
         self,
@@ -73,6 +101,7 @@ class TerminalGame:
         delay: float,
         record_path: Path | None,
         keys: Keys = sleep_only,
+        screen: Screen | None = None,
     ) -> None:
         self.rules = rules
         self.seed = seed
@@ -86,10 +115,31 @@ class TerminalGame:
         self.delay = delay
         self.record_path = record_path
         self.keys = keys
+        self.screen = screen  # a full screen redrawn in place; None: lines printed in turn
         self.state = rules.initial_state()
 
     def say(self, text: str = "") -> None:
-        print(text, file=self.out, flush=True)
+        if self.screen is not None:
+            self.screen.say(text)
+        else:
+            print(text, file=self.out, flush=True)
+
+    def show(self, state: State) -> None:
+        """The board: redrawn in place on the full screen, else printed."""
+        picture = draw(self.rules, state, self.use_colour)
+        if self.screen is not None:
+            self.screen.show(picture)
+        else:
+            self.say()
+            self.say(picture)
+
+    def offer(self, choices: list[str]) -> None:
+        """The moves to choose from: under the board on the full screen, else printed."""
+        if self.screen is not None:
+            self.screen.offer(choices)
+        else:
+            for line in choices:
+                self.say(line)
 
     def name(self, seat: int) -> str:
         colour = self.rules.colours[seat]
@@ -97,11 +147,15 @@ class TerminalGame:
         return paint(f"{colour} ({who})", colour, self.use_colour)
 
     def run(self) -> int:
-        self.say(f"{self.rules.title}: {', '.join(self.name(s) for s in range(len(self.players)))}")
-        self.say(
-            "Keys: Enter pops, a number picks a move, p passes, h asks for a hint, "
-            "w shows everyone's chance of winning, q quits."
-        )
+        players = f"{self.rules.title}: {', '.join(self.name(s) for s in range(len(self.players)))}"
+        keys = ("Keys: Enter pops, a number picks a move, p passes, h asks for a hint, "
+                "w shows everyone's chance of winning, q quits.")  # fmt: skip
+        if self.screen is not None:
+            self.screen.players = f"{players}\n{keys}"
+            self.show(self.state)
+        else:
+            self.say(players)
+            self.say(keys)
         try:
             while not self.state.is_over:
                 self.step()
@@ -109,10 +163,13 @@ class TerminalGame:
             self.say("\nGame stopped.")
             self.save()
             return 0
-        self.say(draw(self.rules, self.state, self.use_colour))
+        self.show(self.state)
         self.record.finish(self.rules, self.state)
         self.announce_places()
         self.save()
+        if self.screen is not None:
+            with contextlib.suppress(EOFError, KeyboardInterrupt):
+                self.ask("Game over: press Enter to leave ")
         return 0
 
     def save(self) -> None:
@@ -138,8 +195,7 @@ class TerminalGame:
                 self.say(f"{self.name(self.state.current)} goes first.")
             return
         if state.phase == Phase.ROLL:
-            self.say()
-            self.say(draw(self.rules, state, self.use_colour))
+            self.show(state)
             if player.is_human:
                 self.prompt_pop(f"{self.name(seat)}: press Enter to pop ")
             roll = self.rules.dice.sample(self.rng)
@@ -149,17 +205,31 @@ class TerminalGame:
             return
         move = self.human_move(state) if player.is_human else self.computer_move(state)
         self.record_event(Event(self.rules.colours[seat], move=str(move)))
+        if self.screen is not None:
+            self.walk(state, move)
         self.state = self.rules.apply_move(state, move)
+        if self.screen is not None:
+            self.show(self.state)
+        if not player.is_human and self.keys(self.delay).lower() == "q":
+            raise Quit
 
     def record_event(self, event: Event) -> None:
         self.record.events.append(event)
 
     def computer_move(self, state: State) -> Move:
         move = choose_checked(self.rules, state, self.players)
-        if self.keys(self.delay).lower() == "q":
-            raise Quit
         self.say(f"  {said_of(self.name(state.current), self.rules.describe(state, move))}")
         return move
+
+    def walk(self, state: State, move: Move) -> None:
+        """The moving piece shown space by space (an eighth of the pace per space)."""
+        hop = self.delay / 8
+        if hop <= 0 or self.screen is None:
+            return
+        for position in passing(self.rules, state, move):
+            self.show(position)
+            self.screen.pause()
+            time.sleep(hop)
 
     def human_move(self, state: State) -> Move:
         moves = self.rules.legal_moves(state)
@@ -167,21 +237,27 @@ class TerminalGame:
         if not pieces:
             self.say(f"  {said_of(self.name(state.current), self.rules.describe(state, moves[0]))}")
             return moves[0]
-        for number, move in enumerate(pieces, 1):
-            self.say(f"  {number}. {self.rules.describe(state, move)}")
+        listed = [f"  {n}. {self.rules.describe(state, move)}" for n, move in enumerate(pieces, 1)]
         can_pass = len(pieces) < len(moves)
-        if can_pass:
-            self.say("  p. pass")
+        self.offer([*listed, "  p. Pass"] if can_pass else listed)
         choices = "1" if len(pieces) == 1 else f"1-{len(pieces)}"
         while True:
             answer = self.prompt(f"  Your move ({choices}{', p' if can_pass else ''}): ")
             answer = answer.strip().lower()
+            chosen = None
             if answer == "p" and can_pass:
-                return moves[-1]
-            if answer.isdigit() and 1 <= int(answer) <= len(pieces):
-                return pieces[int(answer) - 1]
-            if not answer and len(moves) == 1:
-                return moves[0]  # Enter takes the only move
+                chosen = moves[-1]
+            elif answer.isdigit() and 1 <= int(answer) <= len(pieces):
+                chosen = pieces[int(answer) - 1]
+            elif not answer and len(moves) == 1:
+                chosen = moves[0]  # Enter takes the only move
+            if chosen is not None:
+                if self.screen is not None:
+                    self.offer([])
+                    self.say(
+                        f"  {said_of(self.name(state.current), self.rules.describe(state, chosen))}"
+                    )
+                return chosen
             if self.advise(answer):
                 continue
             self.say(

@@ -108,8 +108,10 @@ def set_up_game(
     seats: dict[str, str],
     options: dict[str, str] | None = None,
     seed: int | None = None,
+    idle: int | None = None,
 ) -> str:
-    """Fill in the new-game page and start the game; returns its id."""
+    """Fill in the new-game page and start the game (``idle``: its idle limit in seconds);
+    returns its id."""
     page.goto(base + "/")
     page.check(f"input[name=game][value={game}]")
     for colour, kind in seats.items():
@@ -120,9 +122,12 @@ def set_up_game(
             field.select_option(value)
         else:
             field.fill(value)
-    if seed is not None:
+    if seed is not None or idle is not None:
         page.click("details summary")
+    if seed is not None:
         page.fill("#seed", str(seed))
+    if idle is not None:
+        page.fill("#idle", str(idle))
     page.click("#start")
     page.wait_for_url(re.compile(r"/game/[^/?]+$"))
     wait_synced(page)

@@ -1,6 +1,7 @@
 """The README's screenshots, taken from a real `pegrace serve` in Debian's headless Chromium:
-each game on a desktop (1280x800) part way through, the moves in plain words, the Trouble one
-with a hint and everyone's chances of winning; and Trouble on a phone (390x844).
+each game on a desktop (1280x800) part way through, the moves in plain words and the player's
+name on the board, the Trouble one with a hint, everyone's chances of winning and a chat line;
+and Trouble on a phone (390x844).
 
     .venv/bin/python tests/web/screenshots.py          # writes docs/screenshots/*.png
 """
@@ -45,11 +46,16 @@ def play_until_a_choice(page: Any, moves: int) -> None:
 def shoot(browser: Any, server: Server, game: str, seed: int, moves: int,
           viewport: tuple[int, int], name: str, advice: bool) -> None:  # fmt: skip
     context, page, _ = new_page(browser, viewport=viewport)
+    context.add_init_script("localStorage.setItem('pegrace:name', 'Ann')")  # asked once
     computer = quick_computer(server.get("/api/catalog"))
     seats = {"red": "human"} | dict.fromkeys(("yellow", "green", "blue"), computer)
     set_up_game(page, server.url, game, seats, seed=seed)
     play_until_a_choice(page, moves)
     if advice:
+        page.fill("#chat-text", "good luck, all!")
+        page.press("#chat-text", "Enter")
+        page.keyboard.press("Escape")
+        page.evaluate("document.activeElement.blur()")
         page.keyboard.press("h")
         page.wait_for_selector("#hint-answer:not([hidden])")
         page.keyboard.press("w")

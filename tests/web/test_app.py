@@ -106,7 +106,9 @@ def test_the_creator_gets_a_token_for_each_human_seat_and_plays_them(client: Tes
         assert welcome["layout"]["viewBox"]
         assert welcome["game"]["seed"] is None  # secret while the game runs
         assert state["seq"] == 0 and state["phase"] == "rolloff" and state["current"] == "red"
-        assert state["seats"]["blue"] == {"kind": "open", "connected": False, "takeover": False}
+        assert state["seats"]["blue"] == {
+            "kind": "open", "connected": False, "takeover": False, "name": None
+        }  # fmt: skip
         assert state["seats"]["red"]["connected"]
         send(ws, type="roll")
         update = next_of(ws, "state")

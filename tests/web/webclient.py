@@ -91,5 +91,7 @@ def act(ws: WebSocketTestSession, state: Json, pick: int = 0) -> None:
 
 
 def without_seats(view: Json) -> Json:
-    """A state view without who is connected (that changes as clients come and go)."""
-    return {k: v for k, v in view.items() if k not in ("seats", "log", "type", "game")}
+    """A state view without who is connected and watching (that changes as clients come and
+    go) and the idle clock (read as each message is made)."""
+    changing = ("seats", "log", "type", "game", "watchers", "idle_left")
+    return {k: v for k, v in view.items() if k not in changing}

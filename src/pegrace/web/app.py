@@ -7,11 +7,13 @@ import asyncio
 import contextlib
 import html
 import json
+import re
 from collections import Counter, deque
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+import segno
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -43,6 +45,8 @@ from pegrace.web.settings import catalog, parse_settings
 from pegrace.web.store import Store, StoreError
 
 STATIC = Path(__file__).parent / "static"
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")  # what new_game_id makes, with room to spare
+QR_TEXT_LIMIT = 512  # characters a QR code is made for: a link with a few seat tokens
 DEFAULT_COMPUTER_DELAY = 0.3  # seconds between a computer seat's events, so people can follow
 Handler = Callable[[Request], Awaitable[Response]]
 # WebSocket close codes: no such game, cannot load, too many sockets or messages, too slow
@@ -136,6 +140,25 @@ def create_app(
             return not_found_page(request.path_params["game_id"])
         return await page(request)
 
+    async def qr_code(request: Request) -> Response:
+        """A QR code's modules, for the page to draw: a POST, so a link that carries a seat's
+        token is never written into an address (nor a log of one)."""
+        body = await json_body(request)
+        text = body.get("text") if isinstance(body, dict) else None
+        if not isinstance(text, str) or not 0 < len(text) <= QR_TEXT_LIMIT:
+            raise OptionError(f'a QR code takes {{"text": TEXT}}: 1 to {QR_TEXT_LIMIT} characters')
+        matrix = segno.make(text, error="m").matrix
+        return JSONResponse(
+            {"size": len(matrix), "rows": ["".join(map(str, row)) for row in matrix]}
+        )
+
+    async def lobby(request: Request) -> Response:
+        mine = [i for i in request.query_params.get("mine", "").split(",") if i]
+        bad = next((i for i in mine if not GAME_ID.fullmatch(i)), None)
+        if bad is not None:
+            raise OptionError(f"mine: {bad[:40]!r} is not a game id (comma-separated ids)")
+        return JSONResponse(hub().lobby(mine))
+
     async def frames(request: Request) -> Response:
         return JSONResponse(session(request).frames())
 
@@ -143,6 +166,8 @@ def create_app(
         Route("/", page),
         Route("/game/{game_id}", game_page),
         Route("/api/catalog", api(get_catalog)),
+        Route("/api/lobby", api(lobby)),
+        Route("/api/qr", api(qr_code), methods=["POST"]),
         Route("/api/games", api(create_game), methods=["POST"]),
         Route("/api/games/{game_id}", api(game_state)),
         Route("/api/games/{game_id}/claim", api(claim), methods=["POST"]),

@@ -23,6 +23,7 @@ class Limits:
     outbox_bytes: int = 1024 * 1024  # messages sent to a client but not yet taken by it
     live_games: int = 2000  # games kept in memory; idle ones are unloaded past this
     winprob_per_minute: int = 6  # new win-chance estimates one connection may start
+    chats_per_minute: int = 12  # chat lines and emotes one connection may send
     move_seconds: float = 10.0  # a computer player's time for one decision
     advice_seconds: float = 60.0  # the time for one hint or win-chance estimate
     workers: int = 0  # processes that think for computer seats and advice (0: one per core)

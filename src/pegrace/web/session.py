@@ -14,6 +14,7 @@ import asyncio
 import logging
 import secrets
 import sqlite3
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, Generic, Protocol, TypeVar
@@ -51,7 +52,12 @@ COMPUTER, TAKEOVER = "computer", "takeover"  # who played an event, besides a hu
 ADVICE_TYPES = ("hint", "winprob")  # answered to the asker only, worked out off the lock
 # win chances: the playouts played so far at each answer, the last one final
 WINPROB_STEPS = (200, 600, 2000)
-MESSAGE_TYPES = ("hello", "roll", "move", "ping", *ADVICE_TYPES)
+MESSAGE_TYPES = ("hello", "roll", "move", "ping", "name", "back", "chat", *ADVICE_TYPES)
+EMOTES = ("👍", "👏", "😂", "😮", "😢", "😡", "🎉", "🍀")  # the quick reactions offered
+CHAT_LENGTH = 140  # characters in a chat line, at most
+CHAT_KEPT = 50  # chat lines a game keeps (in memory) for those who join later
+NAME_LENGTH = 20  # characters in a player's name, at most
+LOBBY_GAMES = 12  # games in each of the lobby's lists, at most
 LOG = logging.getLogger("pegrace.web")
 
 
@@ -117,6 +123,19 @@ class Conflict(PegraceError):
     of a game still running."""
 
 
+def checked_name(name: Any) -> str:
+    """A player's name as shown: its spaces collapsed; OptionError unless it is 1 to
+    ``NAME_LENGTH`` printable characters."""
+    if not isinstance(name, str):
+        raise OptionError('"name" must be text')
+    cleaned = " ".join(name.split())
+    if not 1 <= len(cleaned) <= NAME_LENGTH:
+        raise OptionError(f"a name is 1 to {NAME_LENGTH} characters, not {len(cleaned)}")
+    if any(unicodedata.category(c)[0] == "C" for c in cleaned):
+        raise OptionError("a name cannot hold control or unassigned characters")
+    return cleaned
+
+
 def new_token() -> str:
     return secrets.token_urlsafe(18)
 
@@ -144,6 +163,9 @@ class GameSession:
         self.log: list[Json] = []
         self.clients: dict[Client, tuple[str, ...]] = {}  # joined clients -> colours they hold
         self.takeover: set[str] = set()
+        self.names: dict[str, str] = {}  # colour -> the name its person gave
+        self.chat: list[Json] = []  # the newest chat lines and emotes, oldest first
+        self._chats: dict[Client, TokenBucket] = {}  # chat lines per client
         self.rematch: str | None = None
         self.lock = asyncio.Lock()
         self.wake = asyncio.Event()
@@ -167,6 +189,7 @@ class GameSession:
         generator put back by re-drawing every stored roll in order."""
         settings = stored.settings
         session = cls(stored.id, settings, settings.rules(), services)
+        session.names = {colour: seat.name for colour, seat in stored.seats.items() if seat.name}
         rules = session.rules
         record = Record.start(rules, settings.seed, dict(settings.seats))
         record.events = [Event(e.colour, e.roll, e.move) for e in stored.events]
@@ -338,12 +361,12 @@ class GameSession:
         """The log line of an event: what was rolled or moved, in words."""
         rules = self.rules
         if isinstance(played, Move):
-            label = said_of(colour_name(event.colour), rules.describe(before, played))
+            label = said_of(self.called(event.colour), rules.describe(before, played))
             roll, move_text = None, played.text
         else:
             roll = rules.dice_at(before).format(played)
             verb = "pops" if before.phase == Phase.ROLLOFF else "rolls"
-            label = f"{colour_name(event.colour)} {verb} {roll}"
+            label = f"{self.called(event.colour)} {verb} {roll}"
             move_text = None
         return {"seq": len(self.log) + 1, "colour": event.colour, "roll": roll,
                 "move": move_text, "label": label, "by": actor}  # fmt: skip
@@ -371,8 +394,18 @@ class GameSession:
                 await self.error(client, 'say hello first: {"type": "hello", "tokens": [...]}')
             elif kind in ADVICE_TYPES:
                 await self._ask(client, kind)
+            elif kind == "name":
+                await self._name(client, message.get("name"))
+            elif kind == "back":
+                await self._back(client)
+            elif kind == "chat":
+                await self._chat(client, message)
             else:
                 await self._act(client, kind, message)
+
+    def called(self, colour: str) -> str:
+        """What the log calls a seat: its person's name, else its colour."""
+        return self.names.get(colour) or colour_name(colour)
 
     async def _hello(self, client: Client, tokens: Any) -> None:
         if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
@@ -389,6 +422,72 @@ class GameSession:
             await self.error(client, f"{held.count(None)} of {len(held)} seat tokens are not "
                              f"for this game ({playing})")  # fmt: skip
         await self.broadcast(self.seats_message())
+
+    async def _name(self, client: Client, name: Any) -> None:
+        """The name a seat's person gives (for every seat they hold), kept with the game."""
+        colours = self.clients[client]
+        if not colours:
+            await self.error(
+                client, "you are watching this game: only a seat's player has a name here"
+            )
+            return
+        try:
+            cleaned = checked_name(name)
+            for colour in colours:
+                self.store.set_name(self.id, colour, cleaned)
+        except OptionError as err:
+            await self.error(client, str(err))
+            return
+        except sqlite3.Error as err:
+            await self.error(client, f"could not store the name: {err}")
+            return
+        self.names.update(dict.fromkeys(colours, cleaned))
+        self._changed()
+        await self.broadcast(self.seats_message())
+
+    async def _chat(self, client: Client, message: Json) -> None:
+        """A chat line (``text``) or one of the ``EMOTES`` (``emote``), to everyone."""
+        colours = self.clients[client]
+        try:
+            line = self._chat_line(colours, message)
+        except OptionError as err:
+            await self.error(client, str(err))
+            return
+        per_minute = self.services.limits.chats_per_minute
+        bucket = self._chats.setdefault(client, TokenBucket(per_minute / 60, per_minute / 4))
+        if not bucket.take():
+            await self.error(client, f"slow down: at most {per_minute} chat lines a minute")
+            return
+        self.chat = [*self.chat[-(CHAT_KEPT - 1) :], line]
+        await self.broadcast(to_json({"type": "chat", **line}))
+
+    def _chat_line(self, colours: tuple[str, ...], message: Json) -> Json:
+        if not colours and not self.settings.watcher_chat:
+            raise OptionError("watchers cannot chat in this game (its host said so)")
+        who = {"colour": colours[0] if colours else None,
+               "from": self.called(colours[0]) if colours else "a watcher"}  # fmt: skip
+        if "emote" in message:
+            if message["emote"] not in EMOTES:
+                raise OptionError(
+                    f"emote {str(message['emote'])[:20]!r}: one of {' '.join(EMOTES)}"
+                )
+            return {**who, "emote": message["emote"], "text": None}
+        text = message.get("text")
+        if not isinstance(text, str) or not text.strip():
+            raise OptionError('a chat message holds "text" (or "emote": one of the emotes)')
+        cleaned = " ".join(text.split())
+        if len(cleaned) > CHAT_LENGTH:
+            raise OptionError(
+                f"a chat line is at most {CHAT_LENGTH} characters, not {len(cleaned)}"
+            )
+        if any(unicodedata.category(c) in ("Cc", "Cf", "Co", "Cn") for c in cleaned):
+            raise OptionError("a chat line cannot hold control or unassigned characters")
+        return {**who, "emote": None, "text": cleaned}
+
+    async def _back(self, client: Client) -> None:
+        """The "I'm back" button: the computer stops playing for this person's seats."""
+        if self._returned(self.clients[client]):
+            await self.broadcast(self.seats_message())
 
     async def _act(self, client: Client, kind: str, message: Json) -> None:
         colours = self.clients[client]
@@ -509,6 +608,7 @@ class GameSession:
     async def leave(self, client: Client) -> None:
         async with self.lock:
             self._estimates.pop(client, None)
+            self._chats.pop(client, None)
             if self.clients.pop(client, None) is not None:
                 await self.broadcast(self.seats_message())
 
@@ -555,7 +655,7 @@ class GameSession:
 
     # ------------------------------------------------------------------ views
     def welcome(self, colours: tuple[str, ...]) -> Json:
-        return {"type": "welcome", "you": list(colours),
+        return {"type": "welcome", "you": list(colours), "chat": self.chat, "emotes": EMOTES,
                 "layout": boards.board_layout(self.rules), "game": self.game_view()}  # fmt: skip
 
     def game_view(self) -> Json:
@@ -569,6 +669,7 @@ class GameSession:
             "colours": list(self.rules.colours),
             "options": settings.options,
             "idle_seconds": settings.idle_seconds,
+            "watcher_chat": settings.watcher_chat,
             "computer_delay": self.computer_delay,
             # secret while dice matter; then text (128 bits: no JSON number holds it exactly)
             "seed": str(settings.seed) if self.state.is_over else None,
@@ -579,18 +680,41 @@ class GameSession:
 
     def _seats_key(self) -> object:
         """What the seats view is made of (the seats' kinds are in a fixed order)."""
-        return tuple(self.clients.values()), frozenset(self.takeover), tuple(self.kinds.values())
+        names = tuple(sorted(self.names.items()))
+        return (
+            tuple(self.clients.values()),
+            frozenset(self.takeover),
+            tuple(self.kinds.values()),
+            names,
+        )
 
     def _seats_view(self) -> Json:
         connected = {c for colours in self.clients.values() for c in colours}
         return {
             colour: {"kind": kind, "connected": colour in connected,
-                     "takeover": colour in self.takeover}
+                     "takeover": colour in self.takeover, "name": self.names.get(colour)}
             for colour, kind in self.kinds.items()
         }  # fmt: skip
 
+    def watchers(self) -> int:
+        """How many connected clients hold no seat."""
+        return sum(1 for colours in self.clients.values() if not colours)
+
+    def idle_left(self) -> float | None:
+        """Seconds before the computer takes over the seat to act (None: no limit applies)."""
+        idle = self.settings.idle_seconds
+        state = self.state
+        if not idle or state.is_over or self.plays_itself(self.current_colour()):
+            return None
+        try:
+            now = asyncio.get_running_loop().time()
+        except RuntimeError:  # no loop: no clock to read
+            return None
+        return round(max(0.0, self.due_since + idle - now), 1)
+
     def seats_message(self) -> str:
-        return to_json({"type": "seats", "seats": self.seats_view()})
+        return to_json({"type": "seats", "seats": self.seats_view(),
+                        "watchers": self.watchers(), "idle_left": self.idle_left()})  # fmt: skip
 
     def state_message(self, full_log: bool = False) -> str:
         """The state as sent: with the whole log, or (built once per event) the last entry."""
@@ -632,6 +756,8 @@ class GameSession:
             "last": self.log[-1] if self.log else None,
             "log": log,
             "seats": self.seats_view(),
+            "watchers": self.watchers(),
+            "idle_left": self.idle_left(),  # the clock as the view is made
             "outcome": self.outcome_view(),
             "rematch": self.rematch,
             "pieces": self.piece_spots(),
@@ -658,6 +784,22 @@ class GameSession:
         if over:
             record.finish(self.rules, self.state)
         return record
+
+    def summary(self) -> Json:
+        """The game as the lobby lists it."""
+        return {
+            "id": self.id,
+            "url": f"/game/{self.id}",
+            "title": self.rules.title,
+            "seats": [
+                {"colour": colour, "kind": kind, "name": self.names.get(colour)}
+                for colour, kind in self.kinds.items()
+            ],
+            "open": [colour for colour, kind in self.kinds.items() if kind == OPEN],
+            "seq": len(self.events),
+            "over": self.state.is_over,
+            "watchers": self.watchers(),
+        }
 
     def frames(self) -> Json:
         """Every position of the game so far, for replaying it move by move."""
@@ -747,6 +889,28 @@ class GameHub:
             self.sessions[game_id] = session
             session.start()
         return session
+
+    def lobby(self, mine: list[str]) -> Json:
+        """The front page's lists: listed games in progress with an open seat (``open``) or
+        without one (``watch``), and the games of ``mine`` (ids whose tokens a browser holds)
+        that still exist. A game that cannot be loaded is left out."""
+        lists: dict[str, list[Json]] = {"open": [], "watch": [], "mine": []}
+        for game_id in self.store.listed_game_ids(LOBBY_GAMES):
+            session = self._loaded(game_id)
+            if session is not None and not session.state.is_over:
+                summary = session.summary()
+                lists["open" if summary["open"] else "watch"].append(summary)
+        for game_id in mine[:LOBBY_GAMES]:
+            session = self._loaded(game_id)
+            if session is not None:
+                lists["mine"].append(session.summary())
+        return lists
+
+    def _loaded(self, game_id: str) -> GameSession | None:
+        try:
+            return self.get(game_id)
+        except (GameNotFound, StoreError, Full):
+            return None
 
     async def rematch(self, game_id: str, tokens: list[str]) -> tuple[GameSession, dict[str, str]]:
         """The same settings with new dice. A game with people is rematched only by one of

@@ -83,6 +83,8 @@ class GameSettings:
     seats: dict[str, str]  # colour -> human | open | computer:LEVEL, in board order
     seed: int
     idle_seconds: float  # 0: never take over an idle seat
+    listed: bool = False  # shown in the lobby (games stored before the lobby are not)
+    watcher_chat: bool = True  # watchers may chat (else only the seats' people)
 
     def rules(self) -> Rules:
         return get_rules(self.game, self.players, self.options)
@@ -95,6 +97,8 @@ class GameSettings:
             "seats": self.seats,
             "seed": self.seed,
             "idle_seconds": self.idle_seconds,
+            "listed": self.listed,
+            "watcher_chat": self.watcher_chat,
         }
 
     @classmethod
@@ -106,6 +110,8 @@ class GameSettings:
             {str(k): str(v) for k, v in data["seats"].items()},
             int(data["seed"]),
             float(data["idle_seconds"]),
+            bool(data.get("listed", False)),
+            bool(data.get("watcher_chat", True)),
         )
 
 
@@ -113,7 +119,17 @@ def parse_settings(data: Any) -> tuple[GameSettings, Rules]:
     """Check a new-game request (see docs/web.md); OptionError names the first problem."""
     if not isinstance(data, dict):
         raise OptionError("a new game is a JSON object with game, seats and options")
-    unknown = set(data) - {"game", "players", "options", "seats", "seed", "idle_seconds"}
+    fields = {
+        "game",
+        "players",
+        "options",
+        "seats",
+        "seed",
+        "idle_seconds",
+        "listed",
+        "watcher_chat",
+    }
+    unknown = set(data) - fields
     if unknown:
         raise OptionError(f"unknown field(s): {', '.join(sorted(unknown))}")
     name = data.get("game")
@@ -139,8 +155,16 @@ def parse_settings(data: Any) -> tuple[GameSettings, Rules]:
         {colour: seats[colour] for colour in rules.colours},
         _parse_seed(data.get("seed"), seats),
         _parse_idle(data.get("idle_seconds", DEFAULT_IDLE_SECONDS)),
+        _parse_switch("listed", data.get("listed", False), "shown in the lobby"),
+        _parse_switch("watcher_chat", data.get("watcher_chat", True), "watchers may chat"),
     )
     return settings, rules
+
+
+def _parse_switch(name: str, given: Any, meaning: str) -> bool:
+    if not isinstance(given, bool):
+        raise OptionError(f"{name} {given!r}: expected true ({meaning}) or false")
+    return given
 
 
 def _parse_seats(given: Any, colours: tuple[str, ...]) -> dict[str, str]:

@@ -42,6 +42,7 @@ CREATE TABLE IF NOT EXISTS seats (
     colour TEXT NOT NULL,
     kind TEXT NOT NULL,          -- human | open | computer:LEVEL (an open seat turns human)
     token_hash TEXT,             -- sha256 of the seat token; NULL for open and computer seats
+    name TEXT,                   -- the name the seat's person gave, if any
     PRIMARY KEY (game, colour)
 );
 CREATE TABLE IF NOT EXISTS events (
@@ -140,6 +141,7 @@ def token_hash(token: str) -> str:
 class StoredSeat:
     kind: str
     token_hash: str | None
+    name: str | None = None  # the name its person gave
 
 
 @dataclass
@@ -180,6 +182,7 @@ class Store:
             # autocommit: every event is its own small transaction (WAL makes that cheap)
             self.db = connect(path)
             self.db.executescript(SCHEMA)
+            self._add_missing_columns()
             if background_checkpoints:
                 self.db.execute(f"PRAGMA wal_autocheckpoint={BACKSTOP_CHECKPOINT_PAGES}")
                 self.checkpointer = Checkpointer(path)
@@ -222,6 +225,17 @@ class Store:
             raise
         self.db.execute("COMMIT")
 
+    def _add_missing_columns(self) -> None:
+        """Columns added since a store was made (a store made by an older pegrace lacks them)."""
+        seats = {row[1] for row in self.db.execute("PRAGMA table_info(seats)")}
+        if "name" not in seats:
+            self.db.execute("ALTER TABLE seats ADD COLUMN name TEXT")
+
+    def set_name(self, game_id: str, colour: str, name: str) -> None:
+        self.db.execute(
+            "UPDATE seats SET name = ? WHERE game = ? AND colour = ?", (name, game_id, colour)
+        )
+
     def claim_seat(self, game_id: str, colour: str, kind: str, token: str) -> None:
         self.db.execute(
             "UPDATE seats SET kind = ?, token_hash = ? WHERE game = ? AND colour = ?",
@@ -258,9 +272,9 @@ class Store:
             return None
         settings = read_settings(game_id, row[0])
         stored = {
-            colour: StoredSeat(kind, digest)
-            for colour, kind, digest in self.db.execute(
-                "SELECT colour, kind, token_hash FROM seats WHERE game = ?", (game_id,)
+            colour: StoredSeat(kind, digest, name)
+            for colour, kind, digest, name in self.db.execute(
+                "SELECT colour, kind, token_hash, name FROM seats WHERE game = ?", (game_id,)
             )
         }
         missing = [colour for colour in settings.seats if colour not in stored]
@@ -276,6 +290,15 @@ class Store:
             )
         ]
         return StoredGame(game_id, settings, seats, events, row[1])
+
+    def listed_game_ids(self, count: int) -> list[str]:
+        """The newest ``count`` games listed in the lobby, newest first."""
+        rows = self.db.execute(
+            "SELECT id FROM games WHERE json_extract(settings, '$.listed') = 1 "
+            "ORDER BY created DESC LIMIT ?",
+            (count,),
+        )
+        return [row[0] for row in rows]
 
     def game_ids(self) -> list[str]:
         return [row[0] for row in self.db.execute("SELECT id FROM games ORDER BY created")]

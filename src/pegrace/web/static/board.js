@@ -380,6 +380,21 @@ export class Board {
     }
   }
 
+  /** Each player's name beside their colour's base (or START), outside it towards the edge. */
+  setNames(names) {
+    if (!this.nameLayer) this.nameLayer = svg("g", { class: "names", "aria-hidden": "true" }, this.root);
+    this.nameLayer.replaceChildren();
+    for (const [colour, name] of Object.entries(names)) {
+      const home = this.layout.spots.filter((s) => s.id.startsWith(`base-${colour}-`) || s.id.startsWith(`start-${colour}-`));
+      if (!name || !home.length) continue;
+      const x = home.reduce((sum, s) => sum + s.x, 0) / home.length;
+      const y = home.reduce((sum, s) => sum + s.y, 0) / home.length;
+      const reach = Math.max(...home.map((s) => Math.hypot(s.x - x, s.y - y) + s.r)) + 26;
+      const text = svg("text", { x, y: y < this.layout.viewBox[3] / 2 ? y - reach : y + reach + 20, class: `name t-${colour}` }, this.nameLayer);
+      text.textContent = name;
+    }
+  }
+
   /** Show where a move in the list goes (``null``: none): a ring on each step's start and
    * end, so "the cone on X 2" needs no map of the spaces' names. */
   preview(view) {

@@ -20,6 +20,30 @@ const SPEEDS = {
 };
 const CATCH_UP = 4; // with more states than this waiting, skip the animations
 const KEYS = "1234567890";
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/** A QR code's modules ({size, rows: ["0110…"]}) as an SVG picture, with its quiet zone. */
+function qrPicture(code) {
+  const quiet = 4;
+  const side = code.size + 2 * quiet;
+  const picture = document.createElementNS(SVG_NS, "svg");
+  picture.setAttribute("viewBox", `0 0 ${side} ${side}`);
+  picture.setAttribute("role", "img");
+  picture.setAttribute("aria-label", "QR code of the link");
+  const back = document.createElementNS(SVG_NS, "rect");
+  for (const [key, value] of Object.entries({ width: side, height: side, fill: "#fff" })) back.setAttribute(key, value);
+  picture.append(back);
+  let path = "";
+  code.rows.forEach((row, y) => {
+    [...row].forEach((bit, x) => { if (bit === "1") path += `M${x + quiet} ${y + quiet}h1v1h-1z`; });
+  });
+  const dark = document.createElementNS(SVG_NS, "path");
+  dark.setAttribute("d", path);
+  dark.setAttribute("fill", "#000");
+  picture.append(dark);
+  return picture;
+}
+
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const unique = (items) => [...new Set(items)];
 
@@ -27,7 +51,7 @@ export class GamePage {
   constructor(root, gameId) {
     this.root = root;
     this.id = gameId;
-    this.tokens = loadTokens(gameId);
+    this.tokens = this.takeHandedSeats(gameId);
     this.you = [];
     this.queue = [];
     this.busy = false;
@@ -72,6 +96,24 @@ export class GamePage {
       Object.keys(SPEEDS).map((name) => h("option", { value: name, selected: name === this.speed }, capitalise(name))));
     this.toastEl = h("div", { class: "toast", id: "toast", role: "alert", hidden: true });
     this.noticeEl = h("section", { class: "card notice", id: "notice", role: "alert", hidden: true });
+    this.countdownEl = h("div", { class: "hint", id: "countdown", hidden: true });
+    this.awayEl = h("section", { class: "card notice", id: "away", hidden: true },
+      h("p", {}, "You were away, so the computer is playing for you."),
+      h("button", { type: "button", class: "primary", id: "back", onclick: () => this.send({ type: "back" }) }, "I'm back"));
+    this.nameField = h("input", { id: "name", maxlength: 20, autocomplete: "nickname", "aria-label": "your name" });
+    this.nameEl = h("form", { class: "card name-form", id: "name-form", hidden: true, onsubmit: (e) => { e.preventDefault(); this.saveName(); } },
+      h("label", { for: "name" }, "Your name, shown to the others: "), this.nameField, " ", h("button", { type: "submit" }, "Save"));
+    this.watchersEl = h("p", { class: "hint", id: "watchers", hidden: true });
+    this.handoffEl = h("section", { class: "card handoff", id: "handoff-card", hidden: true });
+    this.chatLog = h("ol", { id: "chat-log", "aria-live": "polite" });
+    this.emotesEl = h("div", { class: "emotes", id: "emotes" });
+    this.chatField = h("input", { id: "chat-text", maxlength: 140, autocomplete: "off", "aria-label": "chat message", placeholder: "Say something…" });
+    this.chatForm = h("form", { class: "controls", id: "chat-form", onsubmit: (e) => { e.preventDefault(); this.say(); } },
+      this.chatField, h("button", { type: "submit" }, "Send"));
+    this.chatCard = h("section", { class: "card chat", id: "chat" }, h("h2", {}, "Chat"), this.chatLog, this.emotesEl, this.chatForm);
+    this.handoffButton = h("button", { type: "button", id: "handoff", hidden: true, onclick: () => this.showHandoff() }, "Continue on another device");
+    this.soundBox = h("input", { type: "checkbox", id: "sound", checked: localStorage.getItem("pegrace:sound") !== "off",
+      onchange: (e) => localStorage.setItem("pegrace:sound", e.target.checked ? "on" : "off") });
     // each roll and move read out as it happens, in the log's words
     this.announceEl = h("div", { class: "sr-only", id: "announce", "aria-live": "polite" });
     this.root.replaceChildren(
@@ -79,17 +121,23 @@ export class GamePage {
         h("div", { class: "main" }, this.boardEl, this.replayEl),
         h("aside", { class: "side" },
           this.noticeEl,
-          h("section", { class: "card" }, this.statusEl, this.rolloffEl, h("div", { class: "controls" }, this.popButton, this.passButton)),
+          this.awayEl,
+          h("section", { class: "card" }, this.statusEl, this.countdownEl, this.rolloffEl, h("div", { class: "controls" }, this.popButton, this.passButton)),
+          this.nameEl,
           this.endEl,
           this.movesCard,
           this.adviceCard,
-          h("section", { class: "card players" }, h("h2", {}, "Players"), this.playersEl),
+          h("section", { class: "card players" }, h("h2", {}, "Players"), this.playersEl, this.watchersEl),
           h("section", { class: "card" }, h("h2", {}, "Game"),
             h("div", { class: "controls" },
               h("label", {}, "Animation ", speed),
+              h("label", { class: "sound" }, this.soundBox, " Sound on your turn"),
               this.replayButton,
               h("a", { href: `/api/games/${encodeURIComponent(this.id)}/record`, download: `pegrace-${this.id}.json`, id: "download" }, "Download record"),
-              h("a", { href: "/" }, "New game"))),
+              h("a", { href: "/" }, "New game"),
+              this.handoffButton)),
+          this.handoffEl,
+          this.chatCard,
           h("section", { class: "card log" }, h("h2", {}, "Log"), this.logEl))),
       this.toastEl, this.announceEl);
     this.setAwait("none");
@@ -182,7 +230,11 @@ export class GamePage {
       }
     } else if (message.type === "seats") {
       this.seats = message.seats;
+      this.watchers = message.watchers;
+      this.setIdle(message.idle_left);
       this.showPlayers();
+    } else if (message.type === "chat") {
+      this.showChatLine(message);
     } else if (message.type === "rematch") {
       if (this.state) this.state.rematch = message.id;
       this.showEnd();
@@ -212,6 +264,82 @@ export class GamePage {
       this.board.onDome = () => this.roll();
     }
     this.syncNext = true;
+    const name = localStorage.getItem("pegrace:name");
+    if (this.you.length && name) this.send({ type: "name", name });
+    this.nameEl.hidden = !this.you.length || Boolean(name);
+    this.handoffButton.hidden = !this.you.length;
+    const canChat = this.you.length > 0 || message.game.watcher_chat;
+    this.chatForm.hidden = this.emotesEl.hidden = !canChat;
+    this.emotesEl.replaceChildren(...message.emotes.map((emote) =>
+      h("button", { type: "button", class: "emote", "aria-label": `send ${emote}`, onclick: () => this.send({ type: "chat", emote }) }, emote)));
+    this.chatLog.replaceChildren();
+    for (const line of message.chat) this.showChatLine(line);
+  }
+
+  say() {
+    const text = this.chatField.value.trim();
+    if (text && this.send({ type: "chat", text })) this.chatField.value = "";
+  }
+
+  showChatLine(line) {
+    const who = line.colour ? chip(line.colour, line.from) : h("span", { class: "hint" }, line.from);
+    const said = line.emote ? h("span", { class: "emote-said" }, line.emote) : line.text; // text, never markup
+    this.chatLog.append(h("li", {}, who, ": ", said));
+    while (this.chatLog.children.length > 50) this.chatLog.firstChild.remove();
+    this.chatLog.scrollTop = this.chatLog.scrollHeight;
+  }
+
+  saveName() {
+    const name = this.nameField.value.trim().replace(/\s+/g, " ");
+    if (!name) return;
+    localStorage.setItem("pegrace:name", name);
+    this.nameEl.hidden = true;
+    this.send({ type: "name", name });
+  }
+
+  /** What to call a seat: the name its person gave, else its colour. */
+  called(colour) {
+    const seat = this.seats[colour];
+    return (seat && seat.name) || capitalise(colour);
+  }
+
+  /** The idle limit's countdown for the seat to act, ``left`` seconds from now (null: none). */
+  setIdle(left) {
+    this.idleDeadline = left === null || left === undefined ? null : Date.now() + left * 1000;
+    clearInterval(this.idleTimer);
+    this.showIdle();
+    if (this.idleDeadline !== null) this.idleTimer = setInterval(() => this.showIdle(), 1000);
+  }
+
+  showIdle() {
+    const state = this.state;
+    const due = this.idleDeadline !== null && state && state.current && state.phase !== "over";
+    this.countdownEl.hidden = !due;
+    if (!due) return;
+    const seconds = Math.max(0, Math.ceil((this.idleDeadline - Date.now()) / 1000));
+    const clock = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+    this.countdownEl.textContent = this.mine()
+      ? `${clock} left before the computer plays for you`
+      : `${clock} left for ${this.called(state.current)}`;
+  }
+
+  /** A short tone when it becomes your turn, unless the sound is switched off. */
+  chime() {
+    if (!this.soundBox.checked) return;
+    this.root.dataset.chimes = String(Number(this.root.dataset.chimes || 0) + 1);
+    try {
+      this.audio = this.audio || new AudioContext();
+      const tone = this.audio.createOscillator();
+      const volume = this.audio.createGain();
+      tone.frequency.value = 660;
+      volume.gain.setValueAtTime(0.15, this.audio.currentTime);
+      volume.gain.exponentialRampToValueAtTime(0.001, this.audio.currentTime + 0.25);
+      tone.connect(volume).connect(this.audio.destination);
+      tone.start();
+      tone.stop(this.audio.currentTime + 0.25);
+    } catch {
+      // no audio here: the title and the status still say it is your turn
+    }
   }
 
   // ------------------------------------------------------------------ states, in turn
@@ -280,7 +408,9 @@ export class GamePage {
     }
     this.root.dataset.seq = String(message.seq);
     this.root.dataset.phase = message.phase;
-    const seats = JSON.stringify([message.seats, message.current, message.phase === "over"]);
+    this.watchers = message.watchers;
+    this.setIdle(message.idle_left);
+    const seats = JSON.stringify([message.seats, message.current, message.phase === "over", message.watchers]);
     if (seats !== this.shownSeats) this.showPlayers();
     this.showEnd();
     this.showChoice();
@@ -294,6 +424,8 @@ export class GamePage {
   }
 
   setAwait(what) {
+    const yours = (w) => w === "roll" || w === "move";
+    if (yours(what) && !yours(this.awaiting) && this.state && !this.state.forced_pass) this.chime();
     this.awaiting = what;
     this.root.dataset.await = what;
     // the tab says when it is your turn, so a player in another tab sees it
@@ -305,12 +437,12 @@ export class GamePage {
   // ------------------------------------------------------------------ status and choices
   showStatus() {
     const state = this.state;
-    const who = state.current ? capitalise(state.current) : "";
+    const who = state.current ? this.called(state.current) : "";
     let text;
     if (state.phase === "over") text = "Game over";
     else if (state.phase === "rolloff") text = this.mine() ? `Who starts? Your pop (${who}): click the dome or press space` : `Who starts? ${who} to pop`;
     else if (state.phase === "roll") text = this.mine() ? `Your turn (${who}): click the dome or press space` : `${who} to pop`;
-    else if (state.forced_pass) text = `${who} popped ${state.roll}: no move: pass`;
+    else if (state.forced_pass) text = `${who} popped ${state.roll}: nothing can move, so the turn passes`;
     else text = this.mine() ? `${who}, you popped ${state.roll}: choose a move` : `${who} popped ${state.roll}`;
     this.statusEl.textContent = text;
     this.statusEl.classList.toggle("mine", this.mine());
@@ -546,11 +678,12 @@ export class GamePage {
   showPlayers() {
     if (!this.layout) return;
     const state = this.state;
-    this.shownSeats = JSON.stringify([this.seats, state && state.current, state && state.phase === "over"]);
+    this.shownSeats = JSON.stringify([this.seats, state && state.current, state && state.phase === "over", this.watchers]);
     this.playersEl.replaceChildren(...this.layout.colours.map((colour) => {
       const seat = this.seats[colour] || { kind: "?" };
       const yours = this.you.includes(colour);
-      const parts = [chip(colour, `${capitalise(colour)}${yours ? " (you)" : ""}`), h("span", { class: "kind" }, kindName(seat.kind))];
+      const named = seat.name ? `${seat.name} · ${capitalise(colour)}` : capitalise(colour);
+      const parts = [chip(colour, `${named}${yours ? " (you)" : ""}`), h("span", { class: "kind" }, kindName(seat.kind))];
       if (seat.kind === "human" && !seat.connected && !yours) parts.push(h("span", { class: "offline" }, "away"));
       if (seat.takeover) parts.push(h("span", { class: "kind" }, "· computer playing for now"));
       if (seat.kind === "open" && state && state.phase !== "over") {
@@ -565,6 +698,11 @@ export class GamePage {
       const turn = state && state.current === colour && state.phase !== "over";
       return h("li", { class: turn ? "turn" : "", dataset: { colour } }, parts);
     }));
+    const watching = this.watchers || 0;
+    this.watchersEl.hidden = !watching;
+    this.watchersEl.textContent = `${watching} watching`;
+    this.awayEl.hidden = !this.you.some((colour) => this.seats[colour] && this.seats[colour].takeover);
+    this.board.setNames(Object.fromEntries(this.layout.colours.map((c) => [c, (this.seats[c] || {}).name || ""])));
   }
 
   async copyInvite(colour, link, button) {
@@ -601,6 +739,43 @@ export class GamePage {
         h("button", { type: "button", id: "watch", class: "primary", onclick: () => { this.noticeEl.hidden = true; } }, "Watch"),
         h("a", { href: "/" }, "New game")));
     this.noticeEl.hidden = false;
+  }
+
+  /** The seat tokens this browser holds, with any a "continue on another device" link
+   * brought (``#seat=red.TOKEN,green.TOKEN``), which leave the address bar at once. */
+  takeHandedSeats(gameId) {
+    const handed = location.hash.match(/^#seat=([A-Za-z0-9_.,-]+)$/);
+    if (!handed) return loadTokens(gameId);
+    history.replaceState(null, "", location.pathname + location.search);
+    const tokens = Object.fromEntries(handed[1].split(",").map((pair) => pair.split(".")).filter((pair) => pair.length === 2));
+    return saveTokens(gameId, tokens);
+  }
+
+  /** The link (and its QR code) that carries this browser's seats to another device. */
+  async showHandoff() {
+    if (!this.handoffEl.hidden) {
+      this.handoffEl.hidden = true;
+      return;
+    }
+    const pairs = Object.entries(this.tokens).filter(([colour]) => this.you.includes(colour));
+    const link = `${location.origin}/game/${encodeURIComponent(this.id)}#seat=${pairs.map(([c, t]) => `${c}.${t}`).join(",")}`;
+    const local = ["127.0.0.1", "localhost", "[::1]"].includes(location.hostname);
+    const field = h("input", { value: link, readonly: true, class: "invite-link", id: "handoff-link", "aria-label": "link to your seat" });
+    this.handoffEl.replaceChildren(
+      h("h2", {}, "Continue on another device"),
+      h("p", {}, "Open this link (or scan the code) on the other device to play your seat there."),
+      h("p", { class: "error" }, "It is your seat's secret: whoever opens it can play as you. Send it only to yourself."),
+      local ? h("p", { class: "hint" }, "This page's address only works on this machine: open it by the machine's network address for another device to reach it.") : null,
+      field,
+      h("div", { class: "qr", id: "handoff-qr" }));
+    this.handoffEl.hidden = false;
+    field.select();
+    try {
+      const code = await api("/api/qr", { text: link });
+      this.handoffEl.querySelector("#handoff-qr").replaceChildren(qrPicture(code));
+    } catch (error) {
+      this.toast(`No QR code: ${error.message}`);
+    }
   }
 
   claimFromLink() {

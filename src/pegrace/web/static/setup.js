@@ -1,6 +1,7 @@
 // The "new game" page: choose a game, its rule options (from /api/catalog) and who plays
 // each colour, then create the game and go to its page.
 
+import { showLobby } from "./lobby.js";
 import { api, capitalise, chip, h, kindName, saveTokens } from "./util.js";
 
 // computer level offered first for the other seats (the first one that exists)
@@ -17,7 +18,9 @@ export async function showSetup(root) {
   const params = new URLSearchParams(location.search);
   let game = catalog.games.find((g) => g.name === params.get("game")) || catalog.games.find((g) => g.name === "trouble") || catalog.games[0];
   const form = h("form", { class: "setup", id: "setup" });
-  root.replaceChildren(form);
+  const lobby = h("section", { class: "setup lobby", id: "lobby", hidden: true });
+  root.replaceChildren(lobby, form);
+  showLobby(lobby);
 
   const computers = catalog.seat_kinds.filter((k) => k.startsWith("computer:"));
   const defaultComputer = PREFERRED_COMPUTERS.find((k) => computers.includes(k)) || computers[0];
@@ -60,6 +63,10 @@ export async function showSetup(root) {
           h("label", { for: "idle" }, "idle seconds"),
           h("input", { id: "idle", type: "number", min: "0", value: catalog.idle_seconds ?? 120 }),
           h("div", { class: "help" }, "a human seat that does nothing this long is played by the computer until its player is back (0: never)"))),
+      h("label", { class: "listed" }, h("input", { type: "checkbox", id: "listed", checked: true }),
+        " List this game in the lobby: anyone who opens this server's front page may join its open seats or watch"),
+      h("label", { class: "listed" }, h("input", { type: "checkbox", id: "watcher-chat", checked: true }),
+        " Watchers may chat (else only the players)"),
       message,
       h("button", { class: "primary", type: "submit", id: "start" }, "Start game"),
     );
@@ -126,5 +133,7 @@ function readForm(form, game) {
   const seed = form.querySelector("#seed").value;
   if (seed !== "") request.seed = Number(seed);
   request.idle_seconds = Number(form.querySelector("#idle").value || 0);
+  request.listed = form.querySelector("#listed").checked;
+  request.watcher_chat = form.querySelector("#watcher-chat").checked;
   return request;
 }

@@ -35,6 +35,16 @@ export async function api(path, body = undefined) {
 
 const TOKEN_KEY = "pegrace:tokens:";
 
+/** The ids of the games this browser holds seat tokens for. */
+export function heldGames() {
+  const ids = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (key && key.startsWith(TOKEN_KEY)) ids.push(key.slice(TOKEN_KEY.length));
+  }
+  return ids;
+}
+
 /** The seat tokens this browser holds for a game: {colour: token}. */
 export function loadTokens(gameId) {
   try {

@@ -1,0 +1,82 @@
+"""The terminal's full screen, as a person sees it: `pegrace play` run on a pseudo-terminal,
+keys typed into it, and what it writes read back."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import re
+import select
+import struct
+import sys
+import termios
+import time
+from pathlib import Path
+
+import pytest
+
+PEGRACE = str(Path(sys.executable).with_name("pegrace"))
+ENTER_ALT, LEAVE_ALT = b"\x1b[?1049h", b"\x1b[?1049l"  # the terminal's alternate screen
+TIME_LIMIT = 120.0  # seconds: only reached when the game is stuck
+
+
+def play_on_a_terminal(args: list[str], keys: list[bytes]) -> tuple[int, bytes]:
+    """Run `pegrace play ARGS` on a 40x150 pseudo-terminal, typing each key whenever it has
+    gone quiet; its exit code and everything it wrote."""
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: pegrace on the terminal
+        os.environ.update(TERM="xterm-256color", COLUMNS="150", LINES="40")
+        os.execv(PEGRACE, [PEGRACE, "play", *args])
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 150, 0, 0))
+    out, started, waiting = b"", time.monotonic(), list(keys)
+    while time.monotonic() - started < TIME_LIMIT:
+        ready, _, _ = select.select([fd], [], [], 0.3)
+        if not ready:
+            if waiting:
+                os.write(fd, waiting.pop(0))
+            continue
+        try:
+            data = os.read(fd, 65536)
+        except OSError:  # the game ended and closed the terminal
+            break
+        if not data:
+            break
+        out += data
+    else:
+        os.kill(pid, 9)
+    _, status = os.waitpid(pid, 0)
+    os.close(fd)
+    return os.waitstatus_to_exitcode(status), out
+
+
+@pytest.mark.skipif(not Path(PEGRACE).exists(), reason="needs the pegrace command")
+def test_a_whole_game_redraws_one_screen_and_leaves_the_places_behind() -> None:
+    code, out = play_on_a_terminal(
+        ["--seat", "all=computer:random", "--speed", "instant", "--seed", "3",
+         "--rules", "play_on=off"],
+        [b"\n"],  # "Game over: press Enter to leave"
+    )  # fmt: skip
+    assert code == 0
+    assert out.count(ENTER_ALT) == 1 and out.count(LEAVE_ALT) == 1
+    inside, after = out.split(LEAVE_ALT)
+    assert b"Game over: press Enter to leave" in inside
+    assert b"Game over (first place decided)" in after and b"1. " in after  # kept on screen
+    assert b"moves the peg from" in inside  # the log in plain words
+    assert inside.count(b"\x1b[2J") >= 2  # redrawn in place (cleared), not scrolled past
+
+
+@pytest.mark.skipif(not Path(PEGRACE).exists(), reason="needs the pegrace command")
+def test_a_person_pops_and_moves_by_keys_and_q_leaves_the_screen_as_it_was() -> None:
+    code, out = play_on_a_terminal(
+        ["trouble", "--players", "2", "--seat", "red=human", "--seat", "green=computer:random",
+         "--speed", "fast",
+         "--seed", "5"],
+        [b"1\n"] * 12 + [b"q\n"],  # "1" pops when a pop is due, else picks the first move
+    )  # fmt: skip
+    assert code == 0
+    inside, after = out.split(LEAVE_ALT)
+    assert b"press Enter to pop" in inside
+    assert re.search(rb"red \(you\)(\x1b\[[0-9;]*m)* pops \d", inside)  # its colour around it
+    assert re.search(rb"  1\. (Bring a peg out|Move the peg from)", inside)  # in plain words
+    assert b"Game stopped." in after
