@@ -128,6 +128,7 @@ def test_chat_shows_what_people_type_as_text_and_emotes_in_one_click(
     watch_context, watcher, watch_errors = new_page(browser)
     watcher.goto(f"{server.url}/game/{game_id}")
     wait_synced(watcher)
+    page.wait_for_selector("#watchers:has-text('1 watching')")  # the players see who watches
     page.fill("#chat-text", "good luck <b>all</b>")
     page.press("#chat-text", "Enter")
     watcher.wait_for_selector("#chat-log li:has-text('good luck <b>all</b>')")

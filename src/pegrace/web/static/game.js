@@ -663,7 +663,7 @@ export class GamePage {
     this.chancesEl.replaceChildren(
       h("ul", { class: "chances" }, chances.chances.map((c) =>
         h("li", { dataset: { side: c.side } },
-          h("span", { class: "side" }, c.side.split("+").map((colour) => chip(colour))),
+          h("span", { class: "side" }, c.side.split("+").map((colour) => chip(colour, this.called(colour)))),
           h("span", { class: "bar", title: `${percent(c.low)}–${percent(c.high)}` },
             h("span", { class: "fill", style: { width: `${(c.chance * 100).toFixed(1)}%` } })),
           h("span", { class: "value" }, percent(c.chance)),
@@ -809,7 +809,7 @@ export class GamePage {
     this.endEl.replaceChildren(
       h("h2", {}, "Game over"),
       h("ol", { id: "places" }, places.map(([side, place]) =>
-        h("li", { value: place }, side.split("+").map((c) => chip(c, capitalise(c) + (this.you.includes(c) ? " (you)" : ""))),
+        h("li", { value: place }, side.split("+").map((c) => chip(c, this.called(c) + (this.you.includes(c) ? " (you)" : ""))),
           place === 1 ? h("strong", { class: "winner" }, " winner") : "",
           (outcome.unplayed || []).includes(side) ? h("span", { class: "unplayed" }, " not played out") : ""))),
       (outcome.unplayed || []).length ? h("p", { class: "hint", id: "unplayed" }, `Places marked "not played out" were not played for (${outcome.reason}): they are ranked by ${outcome.ranked_by}.`) : null,

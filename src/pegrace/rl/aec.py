@@ -1,0 +1,212 @@
+"""The PettingZoo AEC environment of every game: one agent per player (``player_0`` is the
+first colour; with Trouble's two sets a player holds a side: ``infos[agent]["colours"]``
+says which), the player to move is ``agent_selection`` (again after an extra
+roll), the dice rolled inside ``step`` from the environment's seeded generator, rewards from
+the game's places (``Rules.returns``) at the end and zero before, and each observation a dict
+of ``observation`` and ``action_mask`` (pegrace.rl.encoding). ``env()`` wraps it as
+PettingZoo's classic games are wrapped: an illegal action ends the game with -1 for the agent
+that made it."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from pegrace.dice import D6, Roll
+from pegrace.errors import IllegalMoveError
+from pegrace.games import get_rules
+from pegrace.moves import Move
+from pegrace.pictures import draw
+from pegrace.record import Event, Record
+from pegrace.rl.encoding import action_count, legal_actions, observation_size, observe
+from pegrace.state import Phase, State
+
+CHANCE = "chance_0"  # the dice's agent, with chance_nodes=True (named as PettingZoo advises)
+
+
+class PegraceEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
+    RENDER_MODES = ("ansi",)  # the terminal picture
+
+    def __init__(
+        self,
+        game: str,
+        players: int = 4,
+        render_mode: str | None = None,
+        chance_nodes: bool = False,
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        self.chance_nodes = chance_nodes
+        self.rules = get_rules(game, players, {name: str(v) for name, v in options.items()})
+        self.metadata = {"render_modes": list(self.RENDER_MODES), "name": f"{game}_v0",
+                         "is_parallelizable": False}  # fmt: skip
+        if render_mode not in (None, *self.RENDER_MODES):
+            raise ValueError(f"render_mode {render_mode!r}: one of None, 'ansi'")
+        self.render_mode = render_mode
+        rules = self.rules
+        # player_0, player_1, ... in seat order; with two sets a player holds a whole side
+        players_of = rules.sides if rules.one_player_sides else range(len(rules.colours))
+        self.agent_of = [f"player_{k}" for k in players_of]
+        self.possible_agents = list(dict.fromkeys(self.agent_of))
+        self.colours_of = {agent: [c for c, a in zip(rules.colours, self.agent_of, strict=True)
+                                   if a == agent] for agent in self.possible_agents}  # fmt: skip
+        actions = {agent: action_count(rules) for agent in self.possible_agents}
+        if chance_nodes:  # the dice as an agent of their own, acting with the roll's index
+            self.possible_agents.append(CHANCE)
+            actions[CHANCE] = max(len(rules.dice.outcomes), len(D6.outcomes))
+            self.colours_of[CHANCE] = []
+        size = observation_size(rules)
+        self.action_spaces = {agent: spaces.Discrete(n) for agent, n in actions.items()}
+        self.observation_spaces = {
+            agent: spaces.Dict({
+                "observation": spaces.Box(-1.0, 1.0, (size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (n,), np.int8),
+            })
+            for agent, n in actions.items()
+        }  # fmt: skip
+        self.state = rules.initial_state()
+        self.rng = random.Random()
+        self.events: list[Event] = []
+        self.episode_seed: int | None = None
+        self._legal: tuple[State | None, dict[int, Move]] = (None, {})
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self.episode_seed = seed
+        self.rng = random.Random(seed)
+        self.state = self.rules.initial_state()
+        self.events = []
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {
+            agent: {"colours": self.colours_of[agent]} for agent in self.agents
+        }
+        self._roll_to_a_decision()
+        self._select()
+
+    def _roll_to_a_decision(self) -> None:
+        """Roll (and pop the roll-off) from the seeded generator until a seat must choose; with
+        chance nodes, the chance agent rolls instead, when it is selected."""
+        while self.state.is_chance and not self.chance_nodes:
+            self._roll(self.rules.sample_roll(self.state, self.rng))
+
+    def _roll(self, roll: Roll) -> None:
+        rules = self.rules
+        dice = rules.dice_at(self.state) if self.state.phase == Phase.ROLL else None
+        stored = roll if dice is None else dice.to_json(roll)
+        self.events.append(Event(rules.colours[self.state.current], roll=stored))
+        self.state = rules.apply_roll(self.state, roll)
+
+    def _to_act(self) -> str:
+        """The agent to act now: the chance agent at a chance node, else the seat's player."""
+        return CHANCE if self.state.is_chance else self.agent_of[self.state.current]
+
+    def chance_probabilities(self) -> list[float]:
+        """The probability of each chance action at a chance node (zeros past the outcomes)."""
+        outcomes = self.rules.chance_outcomes(self.state)
+        probabilities = [float(p) for _, p in outcomes]
+        return probabilities + [0.0] * (self.action_spaces[CHANCE].n - len(probabilities))
+
+    def _seat(self, agent: str) -> int:
+        """The seat ``agent`` sees from: the one to act when it is theirs (the chance agent:
+        always), else their first."""
+        if not self.state.is_over and (
+            agent == CHANCE or self.agent_of[self.state.current] == agent
+        ):
+            return self.state.current
+        return 0 if agent == CHANCE else self.agent_of.index(agent)
+
+    def legal(self) -> dict[int, Move]:
+        """The legal moves by action, worked out once per position (observe, then step)."""
+        if self._legal[0] is not self.state:
+            self._legal = (self.state, legal_actions(self.rules, self.state))
+        return self._legal[1]
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        mask = np.zeros(self.action_spaces[agent].n, dtype=np.int8)
+        if agent == CHANCE:
+            mask[: len(self.rules.chance_outcomes(self.state))] = 1
+        elif not self.state.is_over and self._to_act() == agent:
+            mask[list(self.legal())] = 1
+        return {"observation": observe(self.rules, self.state, self._seat(agent)),
+                "action_mask": mask}  # fmt: skip
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        if agent == CHANCE:
+            self._roll(self._chance_roll(action))
+        else:
+            move = self.legal().get(int(action))
+            if move is None:
+                raise IllegalMoveError(f"action {action} is not a legal move for {agent}: "
+                                       f"{self.rules.summary(self.state)}")  # fmt: skip
+            self.events.append(Event(self.rules.colours[self.state.current], move=move.text))
+            self.state = self.rules.apply_move(self.state, move)
+            self._roll_to_a_decision()
+        if self.state.is_over:
+            returns = self.rules.returns(self.state)
+            for seat, name in enumerate(self.agent_of):
+                self.rewards[name] = returns[self.rules.sides[seat]]
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            self._select()
+        self._accumulate_rewards()
+
+    def _select(self) -> None:
+        """The agent to act next; the chance agent's info holds each roll's probability."""
+        self.agent_selection = self._to_act()
+        if self.agent_selection == CHANCE:
+            self.infos[CHANCE]["probabilities"] = self.chance_probabilities()
+
+    def _chance_roll(self, action: Any) -> Roll:
+        outcomes = self.rules.chance_outcomes(self.state)
+        if not 0 <= int(action) < len(outcomes):
+            raise IllegalMoveError(f"chance action {action}: one of 0..{len(outcomes) - 1}, the "
+                                   f"outcomes of {self.rules.summary(self.state)}")  # fmt: skip
+        return outcomes[int(action)][0]
+
+    def record(self) -> Record:
+        """The episode so far as a game record (`pegrace replay` reads it)."""
+        seats = dict.fromkeys(self.rules.colours, "human")  # the learner, as a person
+        record = Record.start(self.rules, self.episode_seed, seats)
+        record.events = list(self.events)
+        if self.state.is_over:
+            record.finish(self.rules, self.state)
+        return record
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        return draw(self.rules, self.state)
+
+    def close(self) -> None:
+        pass
+
+
+def make_raw(game: str, **kwargs: Any) -> PegraceEnv:
+    return PegraceEnv(game, **kwargs)
+
+
+def make_env(game: str, **kwargs: Any) -> Any:
+    """The raw environment wrapped as PettingZoo's classic games are."""
+    env: Any = PegraceEnv(game, **kwargs)
+    env = wrappers.TerminateIllegalWrapper(env, illegal_reward=-1)
+    env = wrappers.AssertOutOfBoundsWrapper(env)
+    return wrappers.OrderEnforcingWrapper(env)
