@@ -120,7 +120,8 @@ def test_the_docs_example_plays_a_whole_game(capsys: pytest.CaptureFixture[str])
     from pathlib import Path
 
     text = (Path(__file__).parents[2] / "docs" / "rl.md").read_text()
-    aec_example, gym_example = re.findall(r"```python\n(.*?)```", text, re.S)
+    aec_example, gym_example, openspiel_example = re.findall(r"```python\n(.*?)```", text, re.S)
+    exec(compile(openspiel_example, "docs/rl.md", "exec"), {})
     exec(compile(aec_example, "docs/rl.md", "exec"), {})
     namespace: dict[str, Any] = {}
     exec(compile(gym_example, "docs/rl.md", "exec"), namespace)
