@@ -8,8 +8,11 @@ seeded generator for ``--steps`` decisions (a new game after each end), timed in
   next decision;
 - ``aec``: the raw PettingZoo environment (``pegrace.rl.<game>_v0.raw_env()``): an observation
   with its action mask for the agent to act, then ``step``; the dead steps at an episode's end
-  are not counted as decisions.
-Prints each round's decisions per CPU second and the median ratio aec / engine.
+  are not counted as decisions;
+- ``gym``: the Gymnasium single-agent environment against 3 random players
+  (``gym.make("pegrace/<Game>-v0", opponents="random")``): each learner step plays the
+  opponents' moves too, so it is shown as learner steps per CPU second, not as a ratio.
+Prints each round's figures and the median ratio aec / engine.
 """
 
 from __future__ import annotations
@@ -19,8 +22,11 @@ import random
 import statistics
 import time
 
+import numpy as np
+
 from pegrace.games import get_rules
 from pegrace.rl.aec import PegraceEnv
+from pegrace.rl.single import SingleAgentEnv
 
 
 def engine_loop(game: str, steps: int, seed: int) -> float:
@@ -60,20 +66,34 @@ def aec_loop(game: str, steps: int, seed: int) -> float:
     return steps / (time.process_time() - started)
 
 
+def gym_loop(game: str, steps: int, seed: int) -> float:
+    env = SingleAgentEnv(game, 4, opponents="random")
+    choose = np.random.default_rng(seed)
+    _, info = env.reset(seed=seed)
+    started = time.process_time()
+    for done in range(steps):
+        _, _, over, _, info = env.step(choose.choice(np.flatnonzero(info["action_mask"])))
+        if over:
+            _, info = env.reset(seed=seed + done)
+    return steps / (time.process_time() - started)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--steps", type=int, default=20_000)
     parser.add_argument("--games", default="trouble,ludo,headache,marbles")
     args = parser.parse_args()
-    print("game      round  engine/s   aec/s   aec/engine")
+    print("game      round  engine/s   aec/s   aec/engine   gym/s")
     for game in args.games.split(","):
         ratios = []
         for round_ in range(args.rounds):
             engine = engine_loop(game, args.steps, round_)
             aec = aec_loop(game, args.steps, round_)
+            learner = gym_loop(game, args.steps // 4, round_)
             ratios.append(aec / engine)
-            print(f"{game:9} {round_:5} {engine:9,.0f} {aec:8,.0f} {aec / engine:9.2f}")
+            print(f"{game:9} {round_:5} {engine:9,.0f} {aec:8,.0f} {aec / engine:9.2f} "
+                  f"{learner:10,.0f}")  # fmt: skip
         print(f"{game:9} median ratio {statistics.median(ratios):.2f}")
 
 
