@@ -231,3 +231,11 @@ def test_play_two_sets_without_seats_gives_you_both_colours_of_your_side(
     code, out, _ = run(capsys, "play", "--players", "2", "--rules", "two_sets=on", "--fast")
     assert code == 0
     assert "red (you), yellow (medium), green (you), blue (medium)" in out
+
+
+def test_a_speed_that_is_not_one_of_the_paces_is_refused_by_name(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = run(capsys, "play", "--speed", "warp")
+    assert code == 2 and out == ""  # nothing played
+    assert "--speed: invalid choice: 'warp'" in err and "slow" in err

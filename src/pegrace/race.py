@@ -120,9 +120,7 @@ class RaceRules(Rules):
         """`` and send Green home`` (each seat whose pieces the move sends back)."""
         if not victims:
             return ""
-        whom = names([self.colours[v] for v in victims])
-        base = self.track.base_name
-        return f" and send {whom} {'home' if base == 'home' else f'back to {base}'}"
+        return f" and send {names([self.colours[v] for v in victims])} {self.to_words(-1)}"
 
     def describe(self, state: State, move: Move) -> str:
         """``Move the peg from 4 to 7 and send Green home``."""

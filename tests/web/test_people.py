@@ -166,7 +166,7 @@ def test_chat_lines_and_emotes_reach_everyone_and_later_joiners_see_the_last_one
 @pytest.mark.parametrize(
     ("message", "problem"),
     [
-        ({"text": "x" * 141}, "at most 140 characters, not 141"),
+        ({"text": "x" * 141}, "a chat line is 1 to 140 characters, not 141"),
         ({"text": "   "}, 'holds "text"'),
         ({"text": "hi\u200bthere"}, "control or unassigned characters"),
         ({"emote": "<img>"}, "emote '<img>': one of"),

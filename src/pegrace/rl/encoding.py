@@ -54,14 +54,14 @@ def action_of(rules: Rules, state: State, move: Move) -> int:
         origin = 48 if move.from_start else move.origin
         return (origin * SPACE_COUNT + move.target) * 2 + int(move.backward)
     if isinstance(move, DiceMove):
-        return _dice_action(rules, state, move)
+        return _dice_action(state, move)
     owner = move.owner if isinstance(move, MarbleStep) else state.current
     assert isinstance(move, (Step, DieMove))
     row = state.pieces[owner]
     return int(owner != state.current) * PIECES + row.index(move.origin)
 
 
-def _dice_action(rules: Rules, state: State, move: DiceMove) -> int:
+def _dice_action(state: State, move: DiceMove) -> int:
     (die, origin, target), *rest = move.uses
     roll = state.roll
     assert isinstance(roll, tuple)
@@ -129,7 +129,7 @@ def _observe_race(rules: RaceRules, state: State, seat: int, out: Observation) -
     loop = rules.track.loop_length
     mine = rules.abs_of[seat][0]  # the observer's start, on the loop
     for k, other in enumerate(_round(rules, seat)):
-        for p, position in enumerate(sorted(state.pieces[other])[:PIECES]):
+        for p, position in enumerate(state.pieces[other]):  # sorted, as every State's
             at = (k * PIECES + p) * 2
             out[at] = (position + 1) / (rules.goal + 1) if position >= 0 else 0.0
             on_loop = 0 <= position < rules.lane_start

@@ -123,17 +123,22 @@ class Conflict(PegraceError):
     of a game still running."""
 
 
+def shown_text(text: str, what: str, longest: int) -> str:
+    """Text people typed, as others are shown it: its spaces collapsed; OptionError naming
+    ``what`` unless it is 1 to ``longest`` printable characters."""
+    cleaned = " ".join(text.split())
+    if not 1 <= len(cleaned) <= longest:
+        raise OptionError(f"{what} is 1 to {longest} characters, not {len(cleaned)}")
+    if any(unicodedata.category(c)[0] == "C" for c in cleaned):
+        raise OptionError(f"{what} cannot hold control or unassigned characters")
+    return cleaned
+
+
 def checked_name(name: Any) -> str:
-    """A player's name as shown: its spaces collapsed; OptionError unless it is 1 to
-    ``NAME_LENGTH`` printable characters."""
+    """A player's name as shown (see ``shown_text``)."""
     if not isinstance(name, str):
         raise OptionError('"name" must be text')
-    cleaned = " ".join(name.split())
-    if not 1 <= len(cleaned) <= NAME_LENGTH:
-        raise OptionError(f"a name is 1 to {NAME_LENGTH} characters, not {len(cleaned)}")
-    if any(unicodedata.category(c)[0] == "C" for c in cleaned):
-        raise OptionError("a name cannot hold control or unassigned characters")
-    return cleaned
+    return shown_text(name, "a name", NAME_LENGTH)
 
 
 def new_token() -> str:
@@ -475,14 +480,7 @@ class GameSession:
         text = message.get("text")
         if not isinstance(text, str) or not text.strip():
             raise OptionError('a chat message holds "text" (or "emote": one of the emotes)')
-        cleaned = " ".join(text.split())
-        if len(cleaned) > CHAT_LENGTH:
-            raise OptionError(
-                f"a chat line is at most {CHAT_LENGTH} characters, not {len(cleaned)}"
-            )
-        if any(unicodedata.category(c) in ("Cc", "Cf", "Co", "Cn") for c in cleaned):
-            raise OptionError("a chat line cannot hold control or unassigned characters")
-        return {**who, "emote": None, "text": cleaned}
+        return {**who, "emote": None, "text": shown_text(text, "a chat line", CHAT_LENGTH)}
 
     async def _back(self, client: Client) -> None:
         """The "I'm back" button: the computer stops playing for this person's seats."""

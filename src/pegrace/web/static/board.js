@@ -341,6 +341,7 @@ export class Board {
    * each "from" and "to" also gets a button over it, a finger's size however small the
    * board is drawn, that Tab reaches and a screen reader names (``describe(id)``). */
   mark(spotIds, css, describe = () => null) {
+    const finger = this.fingerRadius(); // read the drawn size once, not per spot
     for (const id of spotIds) {
       const spot = this.spots.get(id);
       if (!spot) continue;
@@ -350,7 +351,7 @@ export class Board {
         for (const node of this.pieceLayer.querySelectorAll(`[data-spot="${id}"]`)) node.classList.add("movable");
       }
       if (css === "from" || css === "to") {
-        svg("circle", { cx: spot.x, cy: spot.y, r: Math.max(spot.r + 9, this.fingerRadius()), class: `hit ${css}`,
+        svg("circle", { cx: spot.x, cy: spot.y, r: Math.max(spot.r + 9, finger), class: `hit ${css}`,
           "data-spot": id, tabindex: "0", role: "button", "aria-label": describe(id) || id }, this.targetLayer);
       }
     }
