@@ -6,6 +6,7 @@ pub mod ai;
 pub mod engine;
 pub mod games;
 pub mod play;
+pub mod rl;
 pub mod rng;
 pub mod simulate;
 
@@ -14,6 +15,7 @@ use ai::headache::HeadacheJudge;
 use ai::learned::{LudoJudge, MarblesJudge};
 use ai::players::Kind;
 use ai::search::{ranking, Memory, Settings};
+use std::cell::Cell;
 use std::collections::HashMap;
 use std::sync::Mutex;
 
@@ -22,6 +24,7 @@ use games::headache::Headache;
 use games::ludo::{ClassicLudo, LudopyLudo, TwoDiceLudo, Variant};
 use games::marbles::Marbles;
 use games::trouble::Trouble;
+use pyo3::buffer::{Element, PyBuffer};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
@@ -652,12 +655,161 @@ fn playouts(
     })
 }
 
+/// A game's action space and observation (`pegrace.rl.encoding`).
+fn encoding(judged: &Judged) -> rl::Encoding {
+    match judged {
+        Judged::Trouble(j) => rl::Encoding::race(j.race.shape.clone(), false),
+        Judged::Ludo(j) => rl::Encoding::race(j.race.shape.clone(), true),
+        Judged::ClassicLudo(j) => rl::Encoding::race(j.race.shape.clone(), false),
+        Judged::Marbles(j) => rl::Encoding::race(j.race.shape.clone(), false),
+        Judged::Ludopy(j) => rl::Encoding::race(j.race.shape.clone(), false),
+        Judged::Headache(j) => rl::Encoding::headache(j.rules.table.seats),
+    }
+}
+
+/// A writable numpy array of `len` items, as cells to write in place.
+fn cells<'a, T: Element>(
+    _py: Python<'a>,
+    buffer: &'a PyBuffer<T>,
+    len: usize,
+    name: &str,
+) -> PyResult<&'a [Cell<T>]> {
+    let memory = buffer
+        .as_slice_ptr()
+        .filter(|_| !buffer.readonly())
+        .ok_or_else(|| PyValueError::new_err(format!("{name}: a writable C-contiguous array")))?;
+    // SAFETY: the buffer keeps the array's memory alive while it lives (`'a`), and `Cell<T>`
+    // has `T`'s layout; the writes go through cells (shared, so two names for one array are
+    // harmless) while the interpreter lock is held (`_py`) and no Python code runs.
+    let cells: &'a [Cell<T>] = unsafe { &*(memory.as_ptr() as *const [Cell<T>]) };
+    if cells.len() != len {
+        return Err(PyValueError::new_err(format!(
+            "{name}: {len} items, not {}",
+            cells.len()
+        )));
+    }
+    Ok(cells)
+}
+
+/// Many games for a learner (`pegrace.rl.vector`): the learner's seats (`None` in `seats`)
+/// choose by action, every other seat is the computer player named, games reset when they
+/// end. Observations, masks, rewards and ends are written into the caller's arrays.
+#[pyclass]
+struct Games {
+    judged: Judged,
+    batch: rl::Batch,
+}
+
+#[pymethods]
+impl Games {
+    #[new]
+    fn new(
+        game: &str,
+        players: usize,
+        options: Options,
+        colours: Vec<String>,
+        seats: Vec<Option<(String, HashMap<String, f64>)>>,
+        count: usize,
+    ) -> PyResult<Self> {
+        let judged = judged(game, players, &options)?;
+        let kinds = seats
+            .iter()
+            .map(|seat| {
+                seat.as_ref()
+                    .map(|(name, settings)| kind(name, settings))
+                    .transpose()
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        let initial = on_judge!(&judged, j => j.rules().initial_state());
+        let batch = rl::Batch::new(encoding(&judged), colours, kinds, count, initial)
+            .map_err(PyValueError::new_err)?;
+        Ok(Games { judged, batch })
+    }
+
+    #[getter]
+    fn actions(&self) -> usize {
+        self.batch.encoding.actions()
+    }
+
+    #[getter]
+    fn observation_size(&self) -> usize {
+        self.batch.encoding.observation_size()
+    }
+
+    /// Each game's episode seed.
+    fn seeds(&self) -> Vec<u64> {
+        self.batch.seeds()
+    }
+
+    /// Every game anew from its seed, to the learner's first decision.
+    fn reset(
+        &mut self,
+        py: Python<'_>,
+        seeds: Vec<u64>,
+        observations: PyBuffer<f32>,
+        masks: PyBuffer<u8>,
+    ) -> PyResult<()> {
+        let count = self.batch.len();
+        if seeds.len() != count {
+            return Err(PyValueError::new_err(format!(
+                "{count} seeds, not {}",
+                seeds.len()
+            )));
+        }
+        let size = self.batch.encoding.observation_size();
+        let observations = cells(py, &observations, count * size, "observations")?;
+        let masks = cells(py, &masks, count * self.actions(), "masks")?;
+        let batch = &mut self.batch;
+        on_judge!(&self.judged, j => {
+            for (index, &seed) in seeds.iter().enumerate() {
+                batch.reset(&**j, index, seed);
+            }
+            batch.look(&**j, observations, masks);
+        });
+        Ok(())
+    }
+
+    /// One learner action per game (see `rl::Batch::step`).
+    #[allow(clippy::too_many_arguments)]
+    fn step(
+        &mut self,
+        py: Python<'_>,
+        actions: PyBuffer<i64>,
+        observations: PyBuffer<f32>,
+        masks: PyBuffer<u8>,
+        rewards: PyBuffer<f64>,
+        ended: PyBuffer<u8>,
+        finals: PyBuffer<f32>,
+    ) -> PyResult<()> {
+        let count = self.batch.len();
+        let size = self.batch.encoding.observation_size();
+        let actions = actions.to_vec(py)?;
+        if actions.len() != count {
+            return Err(PyValueError::new_err(format!(
+                "{count} actions, not {}",
+                actions.len()
+            )));
+        }
+        let out = rl::Outputs {
+            observations: cells(py, &observations, count * size, "observations")?,
+            masks: cells(py, &masks, count * self.actions(), "masks")?,
+            rewards: cells(py, &rewards, count, "rewards")?,
+            ended: cells(py, &ended, count, "ended")?,
+            finals: cells(py, &finals, count * size, "finals")?,
+        };
+        let batch = &mut self.batch;
+        on_judge!(&self.judged, j => batch.step(&**j, &actions, &out));
+        Ok(())
+    }
+}
+
 #[pymodule]
 fn _core(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(play_games, module)?)?;
     module.add_function(wrap_pyfunction!(playouts, module)?)?;
     module.add_class::<Computer>()?;
     module.add_class::<CoreRules>()?;
+    module.add_class::<Games>()?;
     module.add_function(wrap_pyfunction!(random_games, module)?)?;
     Ok(())
 }

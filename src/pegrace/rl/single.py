@@ -132,5 +132,8 @@ def register() -> None:
         name = f"pegrace/{title}-v0"
         if name not in gym.registry:
             gym.register(
-                name, entry_point="pegrace.rl.single:SingleAgentEnv", kwargs={"game": game}
+                name,
+                entry_point="pegrace.rl.single:SingleAgentEnv",
+                vector_entry_point="pegrace.rl.vector:VectorEnv",
+                kwargs={"game": game},
             )
