@@ -41,8 +41,8 @@ browser:
 		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; }
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests $(wildcard benchmarks)
-	$(BIN)/ruff format --check src tests $(wildcard benchmarks)
+	$(BIN)/ruff check src tests $(wildcard benchmarks examples)
+	$(BIN)/ruff format --check src tests $(wildcard benchmarks examples)
 
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict src

@@ -1,4 +1,4 @@
-"""What an AEC environment step costs next to the bare engine's step, measured side by side.
+"""What an RL environment step costs next to the bare engine's step, measured side by side.
 
     python benchmarks/rl_speed.py [--rounds 5] [--steps 20000] [--games trouble,ludo]
 
@@ -11,8 +11,12 @@ seeded generator for ``--steps`` decisions (a new game after each end), timed in
   are not counted as decisions;
 - ``gym``: the Gymnasium single-agent environment against 3 random players
   (``gym.make("pegrace/<Game>-v0", opponents="random")``): each learner step plays the
-  opponents' moves too, so it is shown as learner steps per CPU second, not as a ratio.
-Prints each round's figures and the median ratio aec / engine.
+  opponents' moves too, so it is shown as learner steps per CPU second, not as a ratio;
+- ``vector``: the vector environment (``pegrace.rl.vector.VectorEnv``, ``--envs`` games)
+  against 3 random players: agent steps per CPU second, each step's observations, masks,
+  rewards and ends written, its actions drawn at random among the legal ones with numpy
+  (that draw included).
+Prints each round's figures and the median cost of an AEC step in bare engine steps.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ import numpy as np
 from pegrace.games import get_rules
 from pegrace.rl.aec import PegraceEnv
 from pegrace.rl.single import SingleAgentEnv
+from pegrace.rl.vector import VectorEnv
 
 
 def engine_loop(game: str, steps: int, seed: int) -> float:
@@ -78,23 +83,36 @@ def gym_loop(game: str, steps: int, seed: int) -> float:
     return steps / (time.process_time() - started)
 
 
+def vector_loop(game: str, steps: int, seed: int, envs: int) -> float:
+    env = VectorEnv(game, num_envs=envs, copy=False)
+    choose = np.random.default_rng(seed)
+    _, info = env.reset(seed=seed)
+    started = time.process_time()
+    for _ in range(max(steps // envs, 1)):
+        mask = info["action_mask"]
+        _, _, _, _, info = env.step((mask * choose.random(mask.shape)).argmax(1))
+    return max(steps // envs, 1) * envs / (time.process_time() - started)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--steps", type=int, default=20_000)
     parser.add_argument("--games", default="trouble,ludo,headache,marbles")
+    parser.add_argument("--envs", type=int, default=256, help="the vector env's games")
     args = parser.parse_args()
-    print("game      round  engine/s   aec/s   aec/engine   gym/s")
+    print("game      round  engine/s    aec/s  aec step cost   gym/s   vector/s")
     for game in args.games.split(","):
-        ratios = []
+        costs = []
         for round_ in range(args.rounds):
             engine = engine_loop(game, args.steps, round_)
             aec = aec_loop(game, args.steps, round_)
             learner = gym_loop(game, args.steps // 4, round_)
-            ratios.append(aec / engine)
-            print(f"{game:9} {round_:5} {engine:9,.0f} {aec:8,.0f} {aec / engine:9.2f} "
-                  f"{learner:10,.0f}")  # fmt: skip
-        print(f"{game:9} median ratio {statistics.median(ratios):.2f}")
+            vector = vector_loop(game, args.steps * 20, round_, args.envs)
+            costs.append(engine / aec)
+            print(f"{game:9} {round_:5} {engine:9,.0f} {aec:8,.0f} {engine / aec:9.2f}x "
+                  f"{learner:10,.0f} {vector:10,.0f}")  # fmt: skip
+        print(f"{game:9} median AEC step cost {statistics.median(costs):.2f} engine steps")
 
 
 if __name__ == "__main__":

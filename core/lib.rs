@@ -691,6 +691,10 @@ fn cells<'a, T: Element>(
     Ok(cells)
 }
 
+/// An event for Python: the seat, the dice (a roll) or the text (a move), and whether the
+/// roll was a roll-off pop.
+type PyEvent = (u8, Option<Vec<u8>>, Option<String>, bool);
+
 /// Many games for a learner (`pegrace.rl.vector`): the learner's seats (`None` in `seats`)
 /// choose by action, every other seat is the computer player named, games reset when they
 /// end. Observations, masks, rewards and ends are written into the caller's arrays.
@@ -700,9 +704,26 @@ struct Games {
     batch: rl::Batch,
 }
 
+impl Games {
+    fn check(&self, index: usize) -> PyResult<()> {
+        if index >= self.batch.len() {
+            return Err(PyValueError::new_err(format!(
+                "no game {index} of {}",
+                self.batch.len()
+            )));
+        }
+        Ok(())
+    }
+}
+
 #[pymethods]
 impl Games {
+    /// `viewer`: the learner's seat observations are from when none of the learner's seats
+    /// is to move (its first by default); `chance_nodes`: the caller rolls (`roll`); `log`:
+    /// keep each game's events (`events`).
     #[new]
+    #[pyo3(signature = (game, players, options, colours, seats, count, viewer=None, chance_nodes=false, log=false))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         game: &str,
         players: usize,
@@ -710,6 +731,9 @@ impl Games {
         colours: Vec<String>,
         seats: Vec<Option<(String, HashMap<String, f64>)>>,
         count: usize,
+        viewer: Option<usize>,
+        chance_nodes: bool,
+        log: bool,
     ) -> PyResult<Self> {
         let judged = judged(game, players, &options)?;
         let kinds = seats
@@ -720,15 +744,121 @@ impl Games {
                     .transpose()
             })
             .collect::<PyResult<Vec<_>>>()?;
+        let viewer = viewer
+            .or_else(|| kinds.iter().position(Option::is_none))
+            .ok_or_else(|| PyValueError::new_err("no seat is the learner's"))?;
         let initial = on_judge!(&judged, j => j.rules().initial_state());
-        let batch = rl::Batch::new(encoding(&judged), colours, kinds, count, initial)
+        let mut batch = rl::Batch::new(encoding(&judged), colours, kinds, viewer, count, initial)
             .map_err(PyValueError::new_err)?;
+        batch.chance_nodes = chance_nodes;
+        batch.log = log;
         Ok(Games { judged, batch })
+    }
+
+    /// Game `index` anew from `seed`, to its first decision.
+    fn restart(&mut self, index: usize, seed: u64) -> PyResult<()> {
+        self.check(index)?;
+        let batch = &mut self.batch;
+        on_judge!(&self.judged, j => batch.reset(&**j, index, seed));
+        Ok(())
+    }
+
+    /// The move of `action` in game `index`, then on to the next decision; false if it is not
+    /// a legal move there (nothing changes).
+    fn act(&mut self, index: usize, action: i64) -> PyResult<bool> {
+        self.check(index)?;
+        let batch = &mut self.batch;
+        Ok(on_judge!(&self.judged, j => batch.act(&**j, index, action)))
+    }
+
+    /// Outcome `outcome` of game `index`'s chance node; false if there is no such outcome.
+    fn roll(&mut self, index: usize, outcome: usize) -> PyResult<bool> {
+        self.check(index)?;
+        let batch = &mut self.batch;
+        Ok(on_judge!(&self.judged, j => batch.roll(&**j, index, outcome)))
+    }
+
+    /// Game `index`'s phase (as `pegrace.state.Phase` numbers it) and seat to act.
+    fn turn(&self, index: usize) -> PyResult<(u8, u8)> {
+        self.check(index)?;
+        let state = self.batch.state(index);
+        Ok((state.phase as u8, state.current))
+    }
+
+    /// Game `index` as `seat` sees it, into `out`.
+    fn observe(
+        &self,
+        py: Python<'_>,
+        index: usize,
+        seat: usize,
+        out: PyBuffer<f32>,
+    ) -> PyResult<()> {
+        self.check(index)?;
+        let seats = on_judge!(&self.judged, j => j.rules().table().seats);
+        if seat >= seats {
+            return Err(PyValueError::new_err(format!("no seat {seat}")));
+        }
+        let size = self.observation_size();
+        let mut seen = vec![0.0f32; size];
+        on_judge!(&self.judged, j => self.batch.observe_from(&**j, index, seat, &mut seen));
+        for (cell, value) in cells(py, &out, size, "out")?.iter().zip(seen) {
+            cell.set(value);
+        }
+        Ok(())
+    }
+
+    /// Game `index`'s legal actions, into `out` (1 legal, 0 not).
+    fn mask(&self, py: Python<'_>, index: usize, out: PyBuffer<u8>) -> PyResult<()> {
+        self.check(index)?;
+        self.batch
+            .mask(index, cells(py, &out, self.actions(), "out")?);
+        Ok(())
+    }
+
+    /// Game `index`'s state as `pegrace.state.State`'s fields (its phase a number).
+    fn state<'py>(&self, py: Python<'py>, index: usize) -> PyResult<Bound<'py, PyTuple>> {
+        self.check(index)?;
+        let phases = (0u8..4)
+            .map(|p| Ok(p.into_pyobject(py)?.into_any().unbind()))
+            .collect::<PyResult<Vec<_>>>()?;
+        on_judge!(&self.judged, j => to_python(py, j.rules(), self.batch.state(index), &phases))
+    }
+
+    /// Each side's place reward in game `index` (`Rules.returns`).
+    fn returns(&self, index: usize) -> PyResult<Vec<f64>> {
+        self.check(index)?;
+        Ok(on_judge!(&self.judged, j => self.batch.returns(&**j, index)))
+    }
+
+    /// The chances of the outcomes of game `index`'s chance node (none where not at one).
+    fn chances(&self, index: usize) -> PyResult<Vec<f64>> {
+        self.check(index)?;
+        Ok(on_judge!(&self.judged, j => self.batch.chances(&**j, index)))
+    }
+
+    /// Game `index`'s events (with `log`): (seat, the dice or pop, None) for a roll, (seat,
+    /// None, the move's text) for a move; a pop's dice is one die, `pop` telling it apart.
+    fn events(&self, index: usize) -> PyResult<Vec<PyEvent>> {
+        self.check(index)?;
+        Ok(self
+            .batch
+            .events(index)
+            .iter()
+            .map(|event| match event {
+                rl::Logged::Roll { seat, dice, pop } => (*seat, Some(dice.clone()), None, *pop),
+                rl::Logged::Move { seat, text } => (*seat, None, Some(text.clone()), false),
+            })
+            .collect())
     }
 
     #[getter]
     fn actions(&self) -> usize {
         self.batch.encoding.actions()
+    }
+
+    #[getter]
+    fn count(&self) -> usize {
+        self.batch.len()
     }
 
     #[getter]

@@ -221,6 +221,16 @@ struct Slot {
     seed: u64,
     /// The actions of the legal moves at the learner's decision, in the moves' order.
     actions: Vec<u16>,
+    /// Every roll, pop and move so far, where the batch keeps a log.
+    pub events: Vec<Logged>,
+}
+
+/// A roll (the dice as Python writes them; a roll-off pop: one die) or a move (its text), and
+/// the seat it was of.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Logged {
+    Roll { seat: u8, dice: Vec<u8>, pop: bool },
+    Move { seat: u8, text: String },
 }
 
 /// What one call of `Batch::step` writes, a row per game (numpy's arrays, written in place).
@@ -247,23 +257,28 @@ pub struct Batch {
     kinds: Vec<Option<Kind>>,
     /// The seat an observation is from when none of the learner's seats is to move.
     viewer: usize,
+    /// Whether the caller rolls the dice (`roll`: chance nodes), and whether games keep a log.
+    pub chance_nodes: bool,
+    pub log: bool,
     slots: Vec<Slot>,
 }
 
 impl Batch {
+    /// `viewer`: the learner's seat that observations are from when no learner's seat is to
+    /// move (its first).
     pub fn new(
         encoding: Encoding,
         colours: Vec<String>,
         kinds: Vec<Option<Kind>>,
+        viewer: usize,
         count: usize,
         initial: State,
     ) -> Result<Self, String> {
-        let viewer = kinds
-            .iter()
-            .position(Option::is_none)
-            .ok_or("no seat is the learner's")?;
         if kinds.len() != colours.len() {
             return Err(format!("{} seats, {} players", colours.len(), kinds.len()));
+        }
+        if kinds.get(viewer).is_none_or(Option::is_some) {
+            return Err(format!("seat {viewer} is not the learner's"));
         }
         let slots = (0..count)
             .map(|_| Slot {
@@ -272,6 +287,7 @@ impl Batch {
                 players: Vec::new(),
                 seed: 0,
                 actions: Vec::new(),
+                events: Vec::new(),
             })
             .collect();
         Ok(Batch {
@@ -279,6 +295,8 @@ impl Batch {
             colours,
             kinds,
             viewer,
+            chance_nodes: false,
+            log: false,
             slots,
         })
     }
@@ -321,18 +339,20 @@ impl Batch {
         }
         slot.seed = seed;
         slot.state = judge.rules().initial_state();
+        slot.events.clear();
         self.advance(judge, index);
     }
 
-    /// Roll and let the computer seats move until a learner's seat must choose or the game
-    /// is over; then list the choice's actions.
+    /// Roll and let the computer seats move until a learner's seat must choose (or, with
+    /// chance nodes, the dice must be rolled) or the game is over; then list the choice's
+    /// actions.
     fn advance<J: Judge>(&mut self, judge: &J, index: usize) {
         let rules = judge.rules();
-        let encoding = &self.encoding;
+        let (encoding, log, chance_nodes) = (&self.encoding, self.log, self.chance_nodes);
         let slot = &mut self.slots[index];
-        let state = &mut slot.state;
         slot.actions.clear();
         loop {
+            let state = &mut slot.state;
             match state.phase {
                 Phase::Over => return,
                 Phase::Move => {
@@ -351,15 +371,70 @@ impl Batch {
                     } else {
                         player.choose(judge, state, moves)
                     };
+                    if log {
+                        slot.events.push(Logged::Move {
+                            seat: state.current,
+                            text: rules.move_text(state, moves[pick]),
+                        });
+                    }
                     rules.play(state, moves[pick]);
                 }
+                _ if chance_nodes => return,
                 Phase::Roll => {
-                    state.roll = rules.throw(&mut slot.dice);
-                    state.phase = Phase::Move;
+                    let thrown = rules.roll_to_python(rules.throw(&mut slot.dice));
+                    let dice = [thrown[0], thrown.get(1).copied().unwrap_or(0)];
+                    Self::rolled(rules, slot, dice, log);
                 }
-                Phase::Rolloff => *state = rules.apply_roll(state, [slot.dice.d6(), 0]),
+                Phase::Rolloff => {
+                    let pop = [slot.dice.d6(), 0];
+                    Self::rolled(rules, slot, pop, log);
+                }
             }
         }
+    }
+
+    /// A roll (or pop) of `dice`, as Python writes them (`throw` gives them as the state
+    /// holds them), played (and logged).
+    fn rolled<G: Game>(rules: &G, slot: &mut Slot, dice: [u8; 2], log: bool) {
+        let state = &slot.state;
+        if log {
+            let pop = state.phase == Phase::Rolloff;
+            slot.events.push(Logged::Roll {
+                seat: state.current,
+                dice: if pop {
+                    vec![dice[0]]
+                } else {
+                    rules.roll_to_python(rules.roll_from_python(dice))
+                },
+                pop,
+            });
+        }
+        slot.state = rules.apply_roll(state, dice);
+    }
+
+    /// The chances of the outcomes of game `index`'s chance node, in `Rules.chance_outcomes`
+    /// order (none where it is not at one).
+    pub fn chances<J: Judge>(&self, judge: &J, index: usize) -> Vec<f64> {
+        match self.slots[index].state.phase {
+            Phase::Roll => judge.rules().outcomes().iter().map(|o| o.1).collect(),
+            Phase::Rolloff => vec![1.0 / 6.0; 6],
+            _ => Vec::new(),
+        }
+    }
+
+    /// Outcome `outcome` of game `index`'s chance node (with chance nodes), then on to the next
+    /// node; false (nothing changed) where there is no such outcome.
+    pub fn roll<J: Judge>(&mut self, judge: &J, index: usize, outcome: usize) -> bool {
+        let rules = judge.rules();
+        let dice = match self.slots[index].state.phase {
+            Phase::Roll => rules.outcomes().get(outcome).map(|o| o.0),
+            Phase::Rolloff => (outcome < 6).then_some([outcome as u8 + 1, 0]),
+            _ => None,
+        };
+        let Some(dice) = dice else { return false };
+        Self::rolled(rules, &mut self.slots[index], dice, self.log);
+        self.advance(judge, index);
+        true
     }
 
     /// The learner's `action` in game `index`, then the game played on to the learner's next
@@ -371,9 +446,17 @@ impl Batch {
         };
         let rules = judge.rules();
         let chosen = rules.legal_moves(&slot.state).as_ref()[k];
+        if self.log {
+            let (seat, text) = (slot.state.current, rules.move_text(&slot.state, chosen));
+            slot.events.push(Logged::Move { seat, text });
+        }
         rules.play(&mut slot.state, chosen);
         self.advance(judge, index);
         true
+    }
+
+    pub fn events(&self, index: usize) -> &[Logged] {
+        &self.slots[index].events
     }
 
     /// The seat game `index` is seen from: the learner's seat to move, else the viewer's.
@@ -388,7 +471,11 @@ impl Batch {
     }
 
     pub fn observe<J: Judge>(&self, judge: &J, index: usize, out: &mut [f32]) {
-        let seat = self.seen_from(index);
+        self.observe_from(judge, index, self.seen_from(index), out);
+    }
+
+    /// Game `index` as `seat` sees it.
+    pub fn observe_from<J: Judge>(&self, judge: &J, index: usize, seat: usize, out: &mut [f32]) {
         self.encoding
             .observe(judge.rules(), &self.slots[index].state, seat, out);
     }
@@ -403,13 +490,21 @@ impl Batch {
 
     /// The learner's reward in game `index`: its side's place reward once over, else 0.
     pub fn reward<J: Judge>(&self, judge: &J, index: usize) -> f64 {
-        let state = &self.slots[index].state;
-        if state.phase != Phase::Over {
+        if self.slots[index].state.phase != Phase::Over {
             return 0.0;
         }
         let table = judge.rules().table();
-        let places = judge.rules().places(state);
-        place_reward(places[table.sides[self.viewer] as usize], table.side_count)
+        self.returns(judge, index)[table.sides[self.viewer] as usize]
+    }
+
+    /// Each side's place reward in game `index` (`Rules.returns`).
+    pub fn returns<J: Judge>(&self, judge: &J, index: usize) -> Vec<f64> {
+        let table = judge.rules().table();
+        let places = judge.rules().places(&self.slots[index].state);
+        places[..table.side_count]
+            .iter()
+            .map(|&place| place_reward(place, table.side_count))
+            .collect()
     }
 
     /// Game `index`'s observation and mask, into its rows of `observations` and `masks`.
@@ -457,5 +552,151 @@ impl Batch {
             }
             self.show(judge, index, out.observations, out.masks);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai;
+    use crate::games::headache::Headache;
+    use crate::games::ludo::TwoDiceLudo;
+    use crate::games::trouble::Trouble;
+
+    const COLOURS: [&str; 4] = ["red", "yellow", "green", "blue"];
+
+    fn batch<J: Judge>(judge: &J, encoding: Encoding, kinds: Vec<Option<Kind>>) -> Batch {
+        let colours = COLOURS[..kinds.len()]
+            .iter()
+            .map(|c| c.to_string())
+            .collect();
+        let initial = judge.rules().initial_state();
+        Batch::new(encoding, colours, kinds, 0, 3, initial).expect("a learner's seat")
+    }
+
+    fn random_others(seats: usize) -> Vec<Option<Kind>> {
+        (0..seats)
+            .map(|s| (s > 0).then_some(Kind::Random))
+            .collect()
+    }
+
+    /// Plays the first legal action `steps` times in every game; checks each decision.
+    fn play_first_actions<J: Judge>(judge: &J, batch: &mut Batch, steps: usize) -> usize {
+        let mut ended = 0;
+        for _ in 0..steps {
+            for index in 0..batch.len() {
+                let state = *batch.state(index);
+                assert_eq!(
+                    state.phase,
+                    Phase::Move,
+                    "stopped at the learner's decision"
+                );
+                assert_eq!(state.current, 0, "the learner (red) is to move");
+                let actions = batch.slots[index].actions.clone();
+                let moves = judge.rules().legal_moves(&state);
+                assert_eq!(
+                    actions.len(),
+                    moves.as_ref().len(),
+                    "an action per legal move"
+                );
+                let mut distinct = actions.clone();
+                distinct.sort_unstable();
+                distinct.dedup();
+                assert_eq!(
+                    distinct.len(),
+                    actions.len(),
+                    "no two moves share an action"
+                );
+                assert!(actions
+                    .iter()
+                    .all(|&a| usize::from(a) < batch.encoding.actions()));
+                assert!(batch.act(judge, index, i64::from(actions[0])));
+                if batch.state(index).phase == Phase::Over {
+                    ended += 1;
+                    let seed = next_seed(batch.slots[index].seed);
+                    batch.reset(judge, index, seed);
+                }
+            }
+        }
+        ended
+    }
+
+    #[test]
+    fn each_games_spaces_have_their_documented_sizes() {
+        let trouble = ai::trouble(Trouble::new(4, &[]).unwrap());
+        let ludo = ai::two_dice_ludo(TwoDiceLudo::new(4, &[]).unwrap());
+        let race = Encoding::race(trouble.race.shape.clone(), false);
+        let two_dice = Encoding::race(ludo.race.shape.clone(), true);
+        let headache = Encoding::headache(4);
+        assert_eq!((race.actions(), race.observation_size()), (9, 48));
+        assert_eq!((two_dice.actions(), two_dice.observation_size()), (41, 48));
+        assert_eq!(
+            (headache.actions(), headache.observation_size()),
+            (4705, 260)
+        );
+        assert!(headache.observation_size() <= MAX_OBSERVATION);
+    }
+
+    #[test]
+    fn the_learner_is_asked_at_each_of_its_decisions_with_an_action_per_move() {
+        let judge = ai::trouble(Trouble::new(4, &[]).unwrap());
+        let encoding = Encoding::race(judge.race.shape.clone(), false);
+        let mut games = batch(&judge, encoding, random_others(4));
+        (0..games.len()).for_each(|i| games.reset(&judge, i, i as u64));
+        assert!(
+            play_first_actions(&judge, &mut games, 400) > 0,
+            "games ended"
+        );
+        let judge = ai::two_dice_ludo(TwoDiceLudo::new(4, &[]).unwrap());
+        let encoding = Encoding::race(judge.race.shape.clone(), true);
+        let mut games = batch(&judge, encoding, random_others(4));
+        (0..games.len()).for_each(|i| games.reset(&judge, i, 7 + i as u64));
+        assert!(play_first_actions(&judge, &mut games, 300) > 0);
+        let judge = ai::headache(Headache::new(4, &[]).unwrap());
+        let mut games = batch(&judge, Encoding::headache(4), random_others(4));
+        (0..games.len()).for_each(|i| games.reset(&judge, i, i as u64));
+        play_first_actions(&judge, &mut games, 100);
+    }
+
+    #[test]
+    fn an_illegal_action_changes_nothing() {
+        let judge = ai::trouble(Trouble::new(2, &[]).unwrap());
+        let encoding = Encoding::race(judge.race.shape.clone(), false);
+        let mut games = batch(&judge, encoding, random_others(2));
+        games.reset(&judge, 0, 3);
+        let before = *games.state(0);
+        let illegal = (0..9)
+            .find(|a| !games.slots[0].actions.contains(a))
+            .unwrap();
+        assert!(!games.act(&judge, 0, i64::from(illegal)));
+        assert!(!games.act(&judge, 0, -1));
+        assert_eq!(*games.state(0), before);
+    }
+
+    #[test]
+    fn with_chance_nodes_the_caller_rolls_and_the_log_keeps_every_event() {
+        let judge = ai::two_dice_ludo(TwoDiceLudo::new(2, &[]).unwrap());
+        let encoding = Encoding::race(judge.race.shape.clone(), true);
+        let mut games = batch(&judge, encoding, vec![None, None]);
+        (games.chance_nodes, games.log) = (true, true);
+        games.reset(&judge, 0, 1);
+        assert_eq!(games.state(0).phase, Phase::Rolloff);
+        assert_eq!(games.chances(&judge, 0), vec![1.0 / 6.0; 6]);
+        assert!(!games.roll(&judge, 0, 6), "a pop is one of 6");
+        let mut rolls = 0;
+        while games.state(0).phase != Phase::Move {
+            assert!(games.roll(&judge, 0, rolls % 6));
+            rolls += 1;
+        }
+        assert_eq!(games.events(0).len(), rolls);
+        let chances: f64 = games.chances(&judge, 0).iter().sum();
+        assert_eq!(chances, 0.0, "a decision is no chance node");
+    }
+
+    #[test]
+    fn the_next_seed_is_fixed_and_fits_63_bits() {
+        assert_eq!(next_seed(5), next_seed(5));
+        assert_ne!(next_seed(5), next_seed(6));
+        assert!([0, 1, u64::MAX].iter().all(|&s| next_seed(s) < 1 << 63));
     }
 }

@@ -18,7 +18,7 @@ from pegrace.errors import IllegalMoveError
 from pegrace.record import Record, replay
 from pegrace.rl import headache_v0, ludo_v0, marbles_v0, trouble_v0
 from pegrace.rl.aec import CHANCE, PegraceEnv
-from pegrace.rl.encoding import legal_actions
+from pegrace.rl.encoding import legal_actions, observe
 from setups import SETUPS
 
 MODULES = [trouble_v0, ludo_v0, headache_v0, marbles_v0]
@@ -48,6 +48,10 @@ def play(env: PegraceEnv, seed: int, chooser: random.Random, limit: int = 5000) 
                 return final
             continue
         mask = env.observe(agent)["action_mask"]
+        for other in env.possible_agents:  # the core's observation is the Python encoding's
+            seat = env._seat(other)
+            np.testing.assert_array_equal(env.observe(other)["observation"],
+                                          observe(env.rules, env.state, seat))  # fmt: skip
         legal = env.rules.legal_moves(env.state)
         actions = legal_actions(env.rules, env.state)
         assert sorted(m.text for m in actions.values()) == sorted(m.text for m in legal)

@@ -14,6 +14,7 @@ from gymnasium.utils.env_checker import check_env
 
 from pegrace.engine import Rules
 from pegrace.moves import Move
+from pegrace.players import make_player
 from pegrace.rl.single import SingleAgentEnv
 from pegrace.state import State
 
@@ -26,12 +27,12 @@ def episode(env: Any, seed: int, choose: np.random.Generator) -> tuple[list[Any]
     for _ in range(5000):
         mask = env.unwrapped.action_masks()
         assert (mask == info["action_mask"]).all()
-        rules, state = env.unwrapped.aec.rules, env.unwrapped.aec.state
+        rules, state = env.unwrapped.rules, env.unwrapped.state
         assert int(mask.sum()) == len(rules.legal_moves(state))  # one action a legal move
         assert rules.colours[state.current] in info["colours"]  # the learner is to move
         _, reward, terminated, truncated, info = env.step(choose.choice(np.flatnonzero(mask)))
         if terminated or truncated:
-            events = env.unwrapped.aec.record().events
+            events = env.unwrapped.record().events
             return [(e.colour, e.roll, e.move) for e in events], reward
     raise AssertionError("no end after 5000 steps")
 
@@ -41,10 +42,10 @@ def test_gymnasiums_checker_passes_and_an_episode_ends_with_the_places_reward(na
     env = gym.make(name, players=4, opponents="random")
     check_env(env.unwrapped)
     events, reward = episode(env, 3, np.random.default_rng(0))
-    aec = env.unwrapped.aec
-    learner_side = aec.rules.sides[0]
-    assert reward == aec.rules.returns(aec.state)[learner_side]
-    assert {colour for colour, _, _ in events} == set(aec.rules.colours)  # everyone played
+    single = env.unwrapped
+    learner_side = single.rules.sides[0]
+    assert reward == single.rules.returns(single.state)[learner_side]
+    assert {colour for colour, _, _ in events} == set(single.rules.colours)  # everyone played
 
 
 def test_the_same_seed_and_actions_give_the_same_episode_against_any_level() -> None:
@@ -74,3 +75,20 @@ def test_an_illegal_action_ends_the_episode_with_minus_one() -> None:
     illegal = int(np.flatnonzero(~info["action_mask"])[0])
     _, reward, terminated, _, info = env.step(illegal)
     assert (reward, terminated, info["illegal_action"]) == (-1.0, True, True)
+
+
+@pytest.mark.parametrize("level", ["random", "medium", "runner"])
+def test_the_cores_opponents_are_pegraces_players_seeded_as_the_match_seeds_them(
+    level: str,
+) -> None:
+    """Against computer players (played in the core) and against the same players in Python
+    as a function, seeded ``f"{seed}:{colour}"``, the same actions give the same episode."""
+    seed, colours = 6, ("red", "yellow", "green", "blue")
+    python_players = {c: make_player(f"computer:{level}", f"{seed}:{c}") for c in colours}
+
+    def in_python(rules: Rules, state: State, moves: Sequence[Move]) -> Move:
+        return python_players[rules.colours[state.current]].choose(rules, state, moves)
+
+    runs = [episode(SingleAgentEnv("ludo", opponents=o), seed, np.random.default_rng(4))
+            for o in (level, in_python)]  # fmt: skip
+    assert runs[0] == runs[1]

@@ -13,8 +13,8 @@ import pytest
 
 import pegrace.rl  # noqa: F401 - registers the environments
 from pegrace.errors import OptionError
-from pegrace.native import plays
 from pegrace.games import get_rules
+from pegrace.native import plays
 from pegrace.rl.single import SingleAgentEnv
 from pegrace.rl.vector import VectorEnv
 from setups import SETUPS
@@ -37,7 +37,7 @@ def replay_in_single(
         seen, got, terminated, _, info = single.step(action)
         assert (got, terminated) == (reward, ended)
     *_, last_reward, last_ended = steps[-1]
-    assert single.aec.state.is_over == (last_ended and last_reward != -1.0)  # -1: illegal
+    assert single.state.is_over == (last_ended and last_reward != -1.0)  # -1: illegal
 
 
 def run_vector(env: VectorEnv, seed: int, steps: int, chooser: random.Random,

@@ -17,13 +17,14 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from pegrace.dice import D6, Roll
+from pegrace.dice import D6
 from pegrace.errors import IllegalMoveError
 from pegrace.games import get_rules
 from pegrace.moves import Move
 from pegrace.pictures import draw
 from pegrace.record import Event, Record
-from pegrace.rl.encoding import action_count, legal_actions, observation_size, observe
+from pegrace.rl.encoding import action_count, legal_actions, observation_size
+from pegrace.rl.game import CoreGame
 from pegrace.state import Phase, State
 
 CHANCE = "chance_0"  # the dice's agent, with chance_nodes=True (named as PettingZoo advises)
@@ -69,11 +70,9 @@ class PegraceEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
             })
             for agent, n in actions.items()
         }  # fmt: skip
-        self.state = rules.initial_state()
-        self.rng = random.Random()
-        self.events: list[Event] = []
+        # every seat the caller's; the game held in the core
+        self.game = CoreGame(rules, [None] * len(rules.colours), 0, chance_nodes)
         self.episode_seed: int | None = None
-        self._legal: tuple[State | None, dict[int, Move]] = (None, {})
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -81,11 +80,20 @@ class PegraceEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
     def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
+    @property
+    def state(self) -> State:
+        """The position (a `pegrace.state.State`, made when asked for)."""
+        return self.game.state
+
+    @property
+    def events(self) -> list[Event]:
+        return self.game.events()
+
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        self.episode_seed = seed
-        self.rng = random.Random(seed)
-        self.state = self.rules.initial_state()
-        self.events = []
+        """A new game; ``seed`` (0 .. 2**64 - 1) seeds the dice as ``random.Random(seed)``
+        would; without one, a seed is drawn (``record()`` names it)."""
+        self.episode_seed = random.SystemRandom().getrandbits(63) if seed is None else seed
+        self.game.restart(self.episode_seed)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -94,55 +102,40 @@ class PegraceEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         self.infos: dict[str, dict[str, Any]] = {
             agent: {"colours": self.colours_of[agent]} for agent in self.agents
         }
-        self._roll_to_a_decision()
         self._select()
-
-    def _roll_to_a_decision(self) -> None:
-        """Roll (and pop the roll-off) from the seeded generator until a seat must choose; with
-        chance nodes, the chance agent rolls instead, when it is selected."""
-        while self.state.is_chance and not self.chance_nodes:
-            self._roll(self.rules.sample_roll(self.state, self.rng))
-
-    def _roll(self, roll: Roll) -> None:
-        rules = self.rules
-        dice = rules.dice_at(self.state) if self.state.phase == Phase.ROLL else None
-        stored = roll if dice is None else dice.to_json(roll)
-        self.events.append(Event(rules.colours[self.state.current], roll=stored))
-        self.state = rules.apply_roll(self.state, roll)
 
     def _to_act(self) -> str:
         """The agent to act now: the chance agent at a chance node, else the seat's player."""
-        return CHANCE if self.state.is_chance else self.agent_of[self.state.current]
+        game = self.game
+        return CHANCE if game.phase < Phase.MOVE else self.agent_of[game.current]
 
     def chance_probabilities(self) -> list[float]:
         """The probability of each chance action at a chance node (zeros past the outcomes)."""
-        outcomes = self.rules.chance_outcomes(self.state)
-        probabilities = [float(p) for _, p in outcomes]
+        probabilities = self.game.chances()
         return probabilities + [0.0] * (self.action_spaces[CHANCE].n - len(probabilities))
 
     def _seat(self, agent: str) -> int:
         """The seat ``agent`` sees from: the one to act when it is theirs (the chance agent:
         always), else their first."""
-        if not self.state.is_over and (
-            agent == CHANCE or self.agent_of[self.state.current] == agent
-        ):
-            return self.state.current
+        game = self.game
+        if not game.is_over and (agent == CHANCE or self.agent_of[game.current] == agent):
+            return game.current
         return 0 if agent == CHANCE else self.agent_of.index(agent)
 
     def legal(self) -> dict[int, Move]:
-        """The legal moves by action, worked out once per position (observe, then step)."""
-        if self._legal[0] is not self.state:
-            self._legal = (self.state, legal_actions(self.rules, self.state))
-        return self._legal[1]
+        """The legal moves by action (pegrace.rl.encoding)."""
+        return legal_actions(self.rules, self.state)
 
     def observe(self, agent: str) -> dict[str, Any]:
-        mask = np.zeros(self.action_spaces[agent].n, dtype=np.int8)
         if agent == CHANCE:
-            mask[: len(self.rules.chance_outcomes(self.state))] = 1
-        elif not self.state.is_over and self._to_act() == agent:
-            mask[list(self.legal())] = 1
-        return {"observation": observe(self.rules, self.state, self._seat(agent)),
-                "action_mask": mask}  # fmt: skip
+            mask = np.zeros(self.action_spaces[agent].n, dtype=np.uint8)
+            mask[: len(self.game.chances())] = 1
+        elif not self.game.is_over and self._to_act() == agent:
+            mask = self.game.mask()
+        else:
+            mask = np.zeros(self.action_spaces[agent].n, dtype=np.uint8)
+        return {"observation": self.game.observation(self._seat(agent)),
+                "action_mask": mask.view(np.int8)}  # fmt: skip
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -150,18 +143,17 @@ class PegraceEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
+        game = self.game
         if agent == CHANCE:
-            self._roll(self._chance_roll(action))
-        else:
-            move = self.legal().get(int(action))
-            if move is None:
-                raise IllegalMoveError(f"action {action} is not a legal move for {agent}: "
-                                       f"{self.rules.summary(self.state)}")  # fmt: skip
-            self.events.append(Event(self.rules.colours[self.state.current], move=move.text))
-            self.state = self.rules.apply_move(self.state, move)
-            self._roll_to_a_decision()
-        if self.state.is_over:
-            returns = self.rules.returns(self.state)
+            if not game.roll(int(action)):
+                outcomes = len(game.chances())
+                raise IllegalMoveError(f"chance action {action}: one of 0..{outcomes - 1}, the "
+                                       f"outcomes of {self.rules.summary(self.state)}")  # fmt: skip
+        elif not game.act(int(action)):
+            raise IllegalMoveError(f"action {action} is not a legal move for {agent}: "
+                                   f"{self.rules.summary(self.state)}")  # fmt: skip
+        if game.is_over:
+            returns = game.returns()
             for seat, name in enumerate(self.agent_of):
                 self.rewards[name] = returns[self.rules.sides[seat]]
             self.terminations = dict.fromkeys(self.agents, True)
@@ -175,21 +167,9 @@ class PegraceEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         if self.agent_selection == CHANCE:
             self.infos[CHANCE]["probabilities"] = self.chance_probabilities()
 
-    def _chance_roll(self, action: Any) -> Roll:
-        outcomes = self.rules.chance_outcomes(self.state)
-        if not 0 <= int(action) < len(outcomes):
-            raise IllegalMoveError(f"chance action {action}: one of 0..{len(outcomes) - 1}, the "
-                                   f"outcomes of {self.rules.summary(self.state)}")  # fmt: skip
-        return outcomes[int(action)][0]
-
     def record(self) -> Record:
         """The episode so far as a game record (`pegrace replay` reads it)."""
-        seats = dict.fromkeys(self.rules.colours, "human")  # the learner, as a person
-        record = Record.start(self.rules, self.episode_seed, seats)
-        record.events = list(self.events)
-        if self.state.is_over:
-            record.finish(self.rules, self.state)
-        return record
+        return self.game.record()
 
     def render(self) -> str | None:
         if self.render_mode is None:

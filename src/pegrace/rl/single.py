@@ -1,11 +1,12 @@
 """The Gymnasium single-agent environment of every game: the learner plays one player (by
 default ``player_0``, red), every other seat is played by a pegrace computer player of a chosen
-level (``opponents="random"`` ... ``"expert"``, a spec such as ``"expert:ms=20"``) or by a
-function ``(rules, state, legal moves) -> move``. It runs on the AEC environment
-(pegrace.rl.aec): the same actions, observations, dice and rewards. ``action_masks()`` gives
-the legal actions as sb3-contrib's MaskablePPO asks for them, ``info["action_mask"]`` too.
-Registered as ``pegrace/Trouble-v0``, ``pegrace/Ludo-v0``, ``pegrace/Headache-v0`` and
-``pegrace/Marbles-v0`` when ``pegrace.rl`` is imported."""
+level (``opponents="random"`` ... ``"expert"``, a spec such as ``"expert:ms=20"``), in the
+native core, or by a function ``(rules, state, legal moves) -> move``. The game is held in the
+core (pegrace.rl.game): the AEC environment's actions, observations, dice and rewards.
+``action_masks()`` gives the legal actions as sb3-contrib's MaskablePPO asks for them,
+``info["action_mask"]`` too. Registered as ``pegrace/Trouble-v0``, ``pegrace/Ludo-v0``,
+``pegrace/Headache-v0`` and ``pegrace/Marbles-v0`` when ``pegrace.rl`` is imported (with the
+vector environment, pegrace.rl.vector, as their ``vector_entry_point``)."""
 
 from __future__ import annotations
 
@@ -18,11 +19,15 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from pegrace.engine import Rules
+from pegrace.games import get_rules
 from pegrace.match import choose_checked
 from pegrace.moves import Move
-from pegrace.players import Player, make_player
-from pegrace.rl.aec import PegraceEnv
-from pegrace.rl.encoding import Observation, action_count, observation_size
+from pegrace.native import CorePlayer, core_player
+from pegrace.pictures import draw
+from pegrace.players import Player
+from pegrace.record import Record
+from pegrace.rl.encoding import Observation, action_count, action_of, observation_size
+from pegrace.rl.game import CoreGame
 from pegrace.state import State
 
 Opponent = Callable[[Rules, State, Sequence[Move]], Move]
@@ -52,34 +57,39 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
-        self.aec = PegraceEnv(game, players, render_mode=render_mode, **options)
-        self.render_mode = render_mode
-        agents = self.aec.possible_agents
-        if not 0 <= learner < len(agents):
-            raise ValueError(
-                f"learner {learner}: one of 0..{len(agents) - 1} ({', '.join(agents)})"
-            )
-        self.learner = agents[learner]
+        rules = get_rules(game, players, {name: str(v) for name, v in options.items()})
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode {render_mode!r}: one of None, 'ansi'")
+        self.rules, self.render_mode = rules, render_mode
+        # player k holds the seats of side k with two sets, else seat k
+        self.owners = list(rules.sides if rules.one_player_sides else range(len(rules.colours)))
+        if learner not in self.owners:
+            names = ", ".join(f"player_{k}" for k in dict.fromkeys(self.owners))
+            raise ValueError(f"learner {learner}: one of 0..{max(self.owners)} ({names})")
+        self.learner = learner
         self.opponents = opponents
-        rules = self.aec.rules
+        seats: list[CorePlayer | None] = [None] * len(self.owners)
+        if not callable(opponents):
+            spec = opponents if ":" in opponents else f"computer:{opponents}"
+            opponent = core_player(rules, spec)
+            if opponent is None:
+                raise ValueError(f"opponents {opponents!r}: a computer player or a function")
+            seats = [None if owner == learner else opponent for owner in self.owners]
+        self.game = CoreGame(rules, seats, self.owners.index(learner))
         self.action_space = spaces.Discrete(action_count(rules))
         self.observation_space = spaces.Box(-1.0, 1.0, (observation_size(rules),), np.float32)
-        self.players: list[Player] = []
 
-    def _players(self, seed: int | None) -> list[Player]:
-        """A player per seat (the learner's seat unused), each with a generator of its own."""
-        if callable(self.opponents):
-            return [CallablePlayer(self.opponents) for _ in self.aec.rules.colours]
-        spec = self.opponents if ":" in self.opponents else f"computer:{self.opponents}"
-        return [make_player(spec, f"{seed}:{c}") for c in self.aec.rules.colours]
+    @property
+    def state(self) -> State:
+        return self.game.state
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
+        """A new game: the dice seeded ``seed`` as ``random.Random(seed)``, each computer
+        seat's player ``f"{seed}:{colour}"`` (as ``pegrace.match`` seeds them)."""
         super().reset(seed=seed)
-        episode = int(self.np_random.integers(2**62)) if seed is None else seed
-        self.aec.reset(seed=episode)
-        self.players = self._players(episode)
+        self.game.restart(int(self.np_random.integers(2**62)) if seed is None else seed)
         self._others_play()
         return self._seen(), self._info()
 
@@ -87,9 +97,10 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
         """Play the learner's action and the others' moves after it. An action that is not a
         legal move ends the episode with reward -1 (as PettingZoo's wrapped games do), the
         position unchanged and ``info["illegal_action"]`` set."""
-        if self.aec.state.is_over:
+        game = self.game
+        if game.is_over:
             raise gym.error.ResetNeeded("the game is over: call reset() for a new one")
-        if int(action) not in self.aec.legal():
+        if not game.act(int(action)):
             return (
                 self._seen(),
                 ILLEGAL_REWARD,
@@ -97,33 +108,45 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
                 False,
                 {**self._info(), "illegal_action": True},
             )
-        self.aec.step(int(action))
         self._others_play()
-        over = self.aec.state.is_over
-        reward = float(self.aec.rewards.get(self.learner, 0.0)) if over else 0.0
-        return self._seen(), reward, over, False, self._info()
+        side = self.rules.sides[self.owners.index(self.learner)]
+        reward = game.returns()[side] if game.is_over else 0.0
+        return self._seen(), reward, game.is_over, False, self._info()
 
     def _others_play(self) -> None:
-        """The other seats' moves, until the learner is to move or the game is over."""
-        aec, rules = self.aec, self.aec.rules
-        while not aec.state.is_over and aec.agent_selection != self.learner:
-            move = choose_checked(rules, aec.state, self.players, aec.rules.legal_moves(aec.state))
-            aec.step(next(a for a, m in aec.legal().items() if m == move))
+        """A function's moves for the other seats, until the learner is to move or the game is
+        over (computer players move in the core)."""
+        game, rules = self.game, self.rules
+        if not callable(self.opponents):
+            return
+        players = [CallablePlayer(self.opponents)] * len(self.owners)
+        while not game.is_over and self.owners[game.current] != self.learner:
+            state = game.state
+            move = choose_checked(rules, state, players, rules.legal_moves(state))
+            game.act(action_of(rules, state, move))
 
     def _seen(self) -> Observation:
-        seen: Observation = self.aec.observe(self.learner)["observation"]
-        return seen
+        """The position from the learner's seat to move (its first seat when none is)."""
+        game = self.game
+        mine = not game.is_over and self.owners[game.current] == self.learner
+        return game.observation(game.current if mine else self.owners.index(self.learner))
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
-        mask: npt.NDArray[np.int8] = self.aec.observe(self.learner)["action_mask"]
-        return mask.astype(bool)
+        if self.game.is_over:
+            return np.zeros(action_count(self.rules), np.bool_)
+        return self.game.mask().astype(bool)
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": self.action_masks(), "colours": self.aec.colours_of[self.learner]}
+        colours = [c for c, o in zip(self.rules.colours, self.owners, strict=True)
+                   if o == self.learner]  # fmt: skip
+        return {"action_mask": self.action_masks(), "colours": colours}
+
+    def record(self) -> Record:
+        """The episode so far as a game record (`pegrace replay` reads it)."""
+        return self.game.record()
 
     def render(self) -> str | None:
-        rendered: str | None = self.aec.render()
-        return rendered
+        return None if self.render_mode is None else draw(self.rules, self.state)
 
 
 def register() -> None:
