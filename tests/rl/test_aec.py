@@ -124,12 +124,15 @@ def test_the_docs_example_plays_a_whole_game(capsys: pytest.CaptureFixture[str])
     from pathlib import Path
 
     text = (Path(__file__).parents[2] / "docs" / "rl.md").read_text()
-    aec_example, gym_example, openspiel_example = re.findall(r"```python\n(.*?)```", text, re.S)
+    examples = re.findall(r"```python\n(.*?)```", text, re.S)
+    aec_example, gym_example, vector_example, openspiel_example = examples
     exec(compile(openspiel_example, "docs/rl.md", "exec"), {})
     exec(compile(aec_example, "docs/rl.md", "exec"), {})
     namespace: dict[str, Any] = {}
     exec(compile(gym_example, "docs/rl.md", "exec"), namespace)
     assert namespace["mask"].sum() >= 1 and namespace["info"]["colours"] == ["red"]
+    exec(compile(vector_example, "docs/rl.md", "exec"), namespace)
+    assert namespace["observations"].shape == (256, 48) and namespace["terminations"].any()
     assert "exit" in capsys.readouterr().out  # the two-dice board's picture, at the end
 
 
