@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import sys
 from collections import Counter
 from pathlib import Path
 
@@ -128,3 +129,12 @@ def test_out_that_is_a_file_is_refused_before_playing(
     code, out, err = run(capsys, "tournament", "ludo", *LINEUP, "--out", str(path))
     assert code == 2 and out == "" and "not a folder" in err and err.count("\n") == 1
     assert path.read_text() == "keep me"
+
+
+def test_out_without_matplotlib_names_the_extra_before_playing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # as where it is not installed
+    code, out, err = run(capsys, "tournament", "ludo", *LINEUP, "--out", str(tmp_path / "o"))
+    assert code == 2 and out == "" and "pip install 'pegrace[plots]'" in err
+    assert not (tmp_path / "o").exists()

@@ -114,7 +114,7 @@ def make_parser() -> Parser:
     sim.add_argument("game", help=f"one of {games}")
     sim.add_argument("--games", type=int, default=1000, metavar="N", help="games (default 1000)")
     game_flags(sim, "computer:random")
-    sim.add_argument("--workers", type=int, default=1, metavar="W", help="processes (default 1)")
+    where_flags(sim)
     sim.add_argument("--json", action="store_true", help="print the report as JSON")
     sim.add_argument("--record-dir", type=Path, metavar="DIR", help="write every game's record")
 
@@ -143,7 +143,7 @@ def make_parser() -> Parser:
         help="a rule option (see `pegrace rules GAME`); repeat or separate with commas",
     )  # fmt: skip
     tour.add_argument("--seed", type=int, default=0, help="seed for dice and players (default 0)")
-    tour.add_argument("--workers", type=int, default=1, metavar="W", help="processes (default 1)")
+    where_flags(tour)
     tour.add_argument(
         "--out", type=Path, metavar="DIR",
         help="write games.csv, results.json and winrates.png here (created if missing)",
@@ -330,11 +330,29 @@ def cmd_play(args: argparse.Namespace) -> int:
         return game.run()
 
 
+def where_flags(parser: argparse.ArgumentParser) -> None:
+    """--workers and --scheduler: where a run's games are played."""
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=int, default=1, metavar="W",
+                       help="worker processes on this machine (default 1)")  # fmt: skip
+    where.add_argument(
+        "--scheduler", metavar="ADDRESS",
+        help="play the games on the Dask cluster whose scheduler is at ADDRESS, e.g. "
+        "tcp://10.0.0.5:8786 (needs pegrace[cluster]; docs/scaling.md); same results",
+    )  # fmt: skip
+
+
+def check_where(args: argparse.Namespace) -> None:
+    if args.workers < 1:
+        raise OptionError(f"--workers {args.workers}: use at least 1 worker")
+    if args.scheduler is not None and "://" not in args.scheduler:
+        raise OptionError(f"--scheduler {args.scheduler}: an address such as tcp://HOST:8786")
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise OptionError(f"--games {args.games}: play at least 1 game")
-    if args.workers < 1:
-        raise OptionError(f"--workers {args.workers}: use at least 1 worker")
+    check_where(args)
     rules = new_rules(args)
     seats = parse_seats(rules, args.seat, "computer:random")
     humans = [c for c, spec in seats.items() if spec == "human"]
@@ -343,9 +361,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.record_dir is not None:
         args.record_dir.mkdir(parents=True, exist_ok=True)
     seed = args.seed if args.seed is not None else 0
+    if args.record_dir is not None and args.scheduler is not None:
+        raise OptionError("--record-dir writes on this machine: not with --scheduler")
     report = simulate(
         rules.name, args.games, args.players, rules.options, seats, seed, args.workers,
-        args.record_dir,
+        args.record_dir, scheduler=args.scheduler,
     )  # fmt: skip
     print(json.dumps(report, indent=2) if args.json else format_report(report))
     return 0
@@ -355,8 +375,7 @@ def tournament_lineup(args: argparse.Namespace) -> tuple[Rules, list[str]]:
     """The rules and line-up of a ``pegrace tournament`` command line, its values checked."""
     if args.games < 1:
         raise OptionError(f"--games {args.games}: play at least 1 game")
-    if args.workers < 1:
-        raise OptionError(f"--workers {args.workers}: use at least 1 worker")
+    check_where(args)
     lineup = [spec.strip() for spec in args.player]
     players = len(lineup) if args.players is None else args.players
     tournament.check_lineup(lineup, players)
@@ -373,7 +392,9 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     if games != args.games:
         print(f"pegrace: --games {args.games} rounded up to {games}, a multiple of {players} "
               "players, so every player sits in every seat equally", file=sys.stderr)  # fmt: skip
-    report, rows = tournament.run_tournament(rules, lineup, games, args.seed, args.workers)
+    report, rows = tournament.run_tournament(
+        rules, lineup, games, args.seed, args.workers, scheduler=args.scheduler
+    )
     if args.out is not None:
         tournament.write_outputs(args.out, rules, report, rows)
     print(json.dumps(report, indent=2) if args.json else tournament.format_report(report))

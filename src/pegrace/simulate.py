@@ -91,16 +91,27 @@ def roll_off_winner(rules: Rules, record: Record) -> int:
 
 
 def run_games(
-    jobs: list[Job], workers: int, progress: Callable[[int], None]
+    jobs: list[Job],
+    workers: int,
+    progress: Callable[[int], None],
+    scheduler: str | None = None,
+    run: Callable[[Job], list[GameSummary]] = run_job,
 ) -> Iterator[list[GameSummary]]:
+    """The jobs' games, job by job in order: here (``workers`` processes) or on the Dask
+    cluster whose scheduler is at ``scheduler``."""
+    if scheduler is not None:
+        from pegrace.cluster import run_on_cluster
+
+        yield from run_on_cluster(scheduler, run, jobs, lambda done: progress(len(done)))
+        return
     if workers <= 1:
         for job in jobs:
-            done = run_job(job)
+            done = run(job)
             progress(len(done))
             yield done
         return
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        for done in pool.map(run_job, jobs):
+        for done in pool.map(run, jobs):
             progress(len(done))
             yield done
 
@@ -137,13 +148,16 @@ def play_games(
     workers: int = 1,
     record_dir: Path | None = None,
     progress_stream: TextIO | None = None,
+    scheduler: str | None = None,
 ) -> list[GameSummary]:
-    """Plays games ``0..games-1`` in chunks over ``workers`` processes and returns their
-    summaries in game order, with a progress bar on stderr when it is a terminal (or on
-    ``progress_stream`` when one is given)."""
+    """Plays games ``0..games-1`` in chunks over ``workers`` processes (or the Dask cluster
+    whose scheduler is at ``scheduler``) and returns their summaries in game order, with a
+    progress bar on stderr when it is a terminal (or on ``progress_stream`` when one is
+    given)."""
     core = record_dir is None and native.core_seatings(rules, seatings) is not None
     # the core's games are quick: bigger chunks keep the work of setting each one up small
-    chunk = max(1, min(2000 if core else 250, games // (workers * 4) or 1))
+    share = workers if scheduler is None else 16  # a cluster's workers are not counted here
+    chunk = max(1, min(2000 if core else 250, games // (share * 4) or 1))
     fixed = tuple(tuple(seats.items()) for seats in seatings)
     jobs = [
         Job(
@@ -154,7 +168,7 @@ def play_games(
     ]  # fmt: skip
     stream = progress_stream or sys.stderr
     bar = ProgressBar(games, stream, progress_stream is not None or stream.isatty())
-    return [s for done in run_games(jobs, workers, bar) for s in done]
+    return [s for done in run_games(jobs, workers, bar, scheduler) for s in done]
 
 
 def simulate(
@@ -167,9 +181,11 @@ def simulate(
     workers: int = 1,
     record_dir: Path | None = None,
     progress_stream: TextIO | None = None,
+    scheduler: str | None = None,
 ) -> dict[str, Any]:
     rules = get_rules(game, players, options)
-    summaries = play_games(rules, [seats], games, seed, workers, record_dir, progress_stream)
+    summaries = play_games(rules, [seats], games, seed, workers, record_dir, progress_stream,
+                           scheduler)  # fmt: skip
     return summarise(rules.name, rules.options, seats, seed, summaries)
 
 

@@ -19,6 +19,7 @@ from typing import Any, TextIO
 from pegrace.engine import Rules
 from pegrace.errors import OptionError
 from pegrace.players import make_player
+from pegrace.plots import require_plots
 from pegrace.simulate import (
     GameSummary,
     game_length,
@@ -82,12 +83,14 @@ def run_tournament(
     seed: int,
     workers: int = 1,
     progress_stream: TextIO | None = None,
+    scheduler: str | None = None,
 ) -> tuple[Report, list[GameRow]]:
     """Plays ``games`` games (a multiple of the line-up size) and returns the report and
     one row per game."""
     units = lineup_units(rules, len(lineup))
     rotations = seatings(rules, lineup, units)
-    summaries = play_games(rules, rotations, games, seed, workers, None, progress_stream)
+    summaries = play_games(rules, rotations, games, seed, workers, None, progress_stream,
+                           scheduler)  # fmt: skip
     rows = [
         game_row(rules, index, game_seed(seed, index), rotations[index % len(lineup)], summary)
         for index, summary in enumerate(summaries)
@@ -185,9 +188,11 @@ def format_report(report: Report) -> str:
 
 
 def check_out(folder: Path) -> None:
-    """Refuses an ``--out`` that cannot be a folder before any game is played."""
+    """Refuses an ``--out`` that cannot be a folder, or whose plot cannot be drawn, before
+    any game is played."""
     if folder.exists() and not folder.is_dir():
         raise OptionError(f"--out {folder}: not a folder")
+    require_plots(f"--out {folder}")
 
 
 def write_outputs(folder: Path, rules: Rules, report: Report, rows: Sequence[GameRow]) -> None:

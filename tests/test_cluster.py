@@ -1,0 +1,106 @@
+"""Games on a real Dask cluster (a LocalCluster of worker processes): the same results as the
+local process pool, byte for byte, for simulate and tournament; no game lost when a worker
+dies in the middle of a run; clear errors where no cluster answers."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Iterator
+from functools import partial
+from pathlib import Path
+
+import cloudpickle
+import pytest
+from distributed import LocalCluster
+
+from pegrace import cluster as pegrace_cluster
+from pegrace.cli import main
+from pegrace.errors import OptionError
+from pegrace.games import get_rules
+from pegrace.simulate import GameSummary, Job, play_games, run_games, run_job, simulate
+from pegrace.tournament import run_tournament
+
+# the workers run this module's functions by value: they cannot import the tests
+cloudpickle.register_pickle_by_value(sys.modules[__name__])
+
+
+@pytest.fixture(scope="module")
+def scheduler() -> Iterator[str]:
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                      dashboard_address=None) as local:  # fmt: skip
+        yield local.scheduler_address
+
+
+def test_simulate_on_the_cluster_is_simulate_here_byte_for_byte(scheduler: str) -> None:
+    args = ("ludo", 3000, 4, {}, {"red": "computer:medium", "yellow": "computer:random",
+            "green": "computer:random", "blue": "computer:easy"}, 7)  # fmt: skip
+    here = simulate(*args, workers=2)
+    there = simulate(*args, scheduler=scheduler)
+    assert json.dumps(there) == json.dumps(here)
+
+
+def test_a_tournament_on_the_cluster_is_the_same_tournament(scheduler: str) -> None:
+    rules = get_rules("trouble", 4, {})
+    lineup = ["medium", "random", "random", "random"]
+    here = run_tournament(rules, lineup, 800, 3, workers=1)
+    there = run_tournament(rules, lineup, 800, 3, scheduler=scheduler)
+    assert json.dumps(there, sort_keys=True) == json.dumps(here, sort_keys=True)
+
+
+def die_once(job: Job, marker: str, victim: int) -> list[GameSummary]:
+    """``run_job``, except that the worker running job ``victim`` first dies (once)."""
+    if job.first == victim and not os.path.exists(marker):
+        Path(marker).touch()
+        os._exit(1)  # the whole worker process, as a crash or a kill would
+    return run_job(job)
+
+
+def test_a_worker_killed_in_the_middle_of_a_run_loses_no_game(
+    scheduler: str, tmp_path: Path
+) -> None:
+    jobs = [Job("marbles", 4, (), ((("red", "computer:random"), ("yellow", "computer:random"),
+                ("green", "computer:random"), ("blue", "computer:random")),), 5, first, 50, None)
+            for first in range(0, 1000, 50)]  # fmt: skip
+    marker = tmp_path / "died"
+    run = partial(die_once, marker=str(marker), victim=500)
+    done: list[int] = []
+    results = list(run_games(jobs, 1, done.append, scheduler, run))
+    assert marker.exists()  # a worker did die
+    assert results == [run_job(job) for job in jobs]
+    assert sum(done) == 1000
+
+
+def test_the_command_line_takes_a_scheduler(
+    scheduler: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    line = ["simulate", "headache", "--games", "400", "--seed", "2", "--json"]
+    assert main([*line, "--scheduler", scheduler]) == 0
+    there = capsys.readouterr().out
+    assert main(line) == 0
+    assert there == capsys.readouterr().out
+
+
+def test_workers_of_another_pegrace_are_refused(
+    scheduler: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(pegrace_cluster, "version", lambda name: "0.0.0-elsewhere")  # here only
+    rules = get_rules("trouble", 2, {})
+    seats = {"red": "computer:random", "green": "computer:random"}
+    with pytest.raises(OptionError, match="workers must run pegrace"):
+        play_games(rules, [seats], 10, 1, scheduler=scheduler)
+
+
+def test_no_scheduler_or_a_bad_address_is_a_clear_error(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(pegrace_cluster, "CONNECT_SECONDS", 1)
+    rules = get_rules("trouble", 2, {})
+    seats = {"red": "computer:random", "green": "computer:random"}
+    with pytest.raises(OptionError, match="no Dask scheduler answers"):
+        play_games(rules, [seats], 10, 1, scheduler="tcp://127.0.0.1:9")
+    assert main(["simulate", "trouble", "--scheduler", "localhost"]) == 2
+    assert "an address such as tcp://HOST:8786" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["simulate", "trouble", "--scheduler", "tcp://h:1", "--workers", "2"])
