@@ -30,6 +30,7 @@ from pegrace.players import make_player, player_names
 from pegrace.readers import read_json
 from pegrace.record import Record, replay
 from pegrace.screen import Screen
+from pegrace.sequential import parse_hypotheses
 from pegrace.simulate import format_report, simulate
 from pegrace.terminal import TerminalGame, key_reader
 from pegrace.words import colour_name, said_of
@@ -149,6 +150,23 @@ def make_parser() -> Parser:
         help="write games.csv, results.json and winrates.png here (created if missing)",
     )  # fmt: skip
     tour.add_argument("--json", action="store_true", help="print the report as JSON")
+    tour.add_argument(
+        "--until-decided", metavar="H0,H1",
+        help="stop as soon as a sequential test (SPRT) decides whether the first player's win "
+        "rate is H0 or H1, e.g. 0.25,0.27 or 25%%,27%%; --games is then the most to play",
+    )  # fmt: skip
+    tour.add_argument(
+        "--alpha",
+        type=float,
+        default=0.05,
+        help="--until-decided: the chance of accepting H1 when H0 holds (0.05)",
+    )
+    tour.add_argument(
+        "--beta",
+        type=float,
+        default=0.05,
+        help="--until-decided: the chance of accepting H0 when H1 holds (0.05)",
+    )
 
     moves = sub.add_parser("moves", help="list the legal moves in a position")
     moves.add_argument("game", help=f"one of {games}")
@@ -392,9 +410,15 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     if games != args.games:
         print(f"pegrace: --games {args.games} rounded up to {games}, a multiple of {players} "
               "players, so every player sits in every seat equally", file=sys.stderr)  # fmt: skip
-    report, rows = tournament.run_tournament(
-        rules, lineup, games, args.seed, args.workers, scheduler=args.scheduler
-    )
+    if args.until_decided is not None:
+        hypotheses = parse_hypotheses(args.until_decided, args.alpha, args.beta)
+        report, rows = tournament.run_until_decided(
+            rules, lineup, games, args.seed, hypotheses, args.workers, scheduler=args.scheduler
+        )
+    else:
+        report, rows = tournament.run_tournament(
+            rules, lineup, games, args.seed, args.workers, scheduler=args.scheduler
+        )
     if args.out is not None:
         tournament.write_outputs(args.out, rules, report, rows)
     print(json.dumps(report, indent=2) if args.json else tournament.format_report(report))

@@ -139,6 +139,12 @@ class ProgressBar:
                 self.stream.write("\n")
             self.stream.flush()
 
+    def close(self) -> None:
+        """Ends the bar's line where the work stopped short of the total."""
+        if self.enabled and self.done < self.total:
+            self.stream.write("\n")
+            self.stream.flush()
+
 
 def play_games(
     rules: Rules,
@@ -149,11 +155,13 @@ def play_games(
     record_dir: Path | None = None,
     progress_stream: TextIO | None = None,
     scheduler: str | None = None,
+    first: int = 0,
+    progress: Callable[[int], None] | None = None,
 ) -> list[GameSummary]:
-    """Plays games ``0..games-1`` in chunks over ``workers`` processes (or the Dask cluster
-    whose scheduler is at ``scheduler``) and returns their summaries in game order, with a
-    progress bar on stderr when it is a terminal (or on ``progress_stream`` when one is
-    given)."""
+    """Plays games ``first .. first+games-1`` in chunks over ``workers`` processes (or the Dask
+    cluster whose scheduler is at ``scheduler``) and returns their summaries in game order,
+    with a progress bar on stderr when it is a terminal (or on ``progress_stream`` when one is
+    given; ``progress``, if given, is told of each chunk's games instead)."""
     core = record_dir is None and native.core_seatings(rules, seatings) is not None
     # the core's games are quick: bigger chunks keep the work of setting each one up small
     share = workers if scheduler is None else 16  # a cluster's workers are not counted here
@@ -161,14 +169,20 @@ def play_games(
     fixed = tuple(tuple(seats.items()) for seats in seatings)
     jobs = [
         Job(
-            rules.name, rules.players, tuple(rules.options.items()), fixed, seed, first,
-            min(chunk, games - first), None if record_dir is None else str(record_dir),
+            rules.name, rules.players, tuple(rules.options.items()), fixed, seed, start,
+            min(chunk, first + games - start), None if record_dir is None else str(record_dir),
         )
-        for first in range(0, games, chunk)
+        for start in range(first, first + games, chunk)
     ]  # fmt: skip
-    stream = progress_stream or sys.stderr
-    bar = ProgressBar(games, stream, progress_stream is not None or stream.isatty())
-    return [s for done in run_games(jobs, workers, bar, scheduler) for s in done]
+    if progress is None:
+        progress = progress_bar(games, progress_stream)
+    return [s for done in run_games(jobs, workers, progress, scheduler) for s in done]
+
+
+def progress_bar(total: int, stream: TextIO | None = None) -> ProgressBar:
+    """A bar on ``stream``, or on stderr when it is a terminal."""
+    out = stream or sys.stderr
+    return ProgressBar(total, out, stream is not None or out.isatty())
 
 
 def simulate(

@@ -20,6 +20,7 @@ from pegrace.engine import Rules
 from pegrace.errors import OptionError
 from pegrace.players import make_player
 from pegrace.plots import require_plots
+from pegrace.sequential import H0, UNDECIDED, Hypotheses, first_decision
 from pegrace.simulate import (
     GameSummary,
     game_length,
@@ -27,6 +28,7 @@ from pegrace.simulate import (
     heading,
     lengths,
     play_games,
+    progress_bar,
     wilson,
 )
 
@@ -96,6 +98,71 @@ def run_tournament(
         for index, summary in enumerate(summaries)
     ]
     return summarise(rules, lineup, units, seed, summaries), rows
+
+
+def run_until_decided(
+    rules: Rules,
+    lineup: Sequence[str],
+    cap: int,
+    seed: int,
+    hypotheses: Hypotheses,
+    workers: int = 1,
+    progress_stream: TextIO | None = None,
+    scheduler: str | None = None,
+) -> tuple[Report, list[GameRow]]:
+    """Games of the line-up until a sequential test (SPRT) on the first entry's win rate
+    decides between ``hypotheses`` (checked after each full rotation of seats, so the decision
+    does not depend on how the games were shared out), or ``cap`` games (a multiple of the
+    line-up size) are played. The report has the test's outcome under ``sequential``."""
+    tested = lineup[0]
+    if lineup.count(tested) > 1:
+        raise OptionError(f"--until-decided tests the first player, {tested}: list it once")
+    k = len(lineup)
+    units = lineup_units(rules, k)
+    rotations = seatings(rules, lineup, units)
+    # batches grow (few games wasted past an early decision, little overhead later on)
+    batch, largest = 16 * k, k * max(1, 256 // k) * max(workers, 1 if scheduler is None else 8)
+    bar = progress_bar(cap, progress_stream)
+    summaries: list[GameSummary] = []
+    decision, so_far = UNDECIDED, (0, 0)
+    while decision == UNDECIDED and len(summaries) < cap:
+        start = len(summaries)
+        new = play_games(rules, rotations, min(batch, cap - start), seed, workers, None, None,
+                         scheduler, first=start, progress=bar)  # fmt: skip
+        batch = min(2 * batch, largest)
+        wins = [s.places[units[(start + i) % k][0]] == 1 for i, s in enumerate(new)]
+        decision, won, played = first_decision(hypotheses, wins, k, so_far)
+        summaries += new[: played - start]
+        so_far = (won, played)
+    bar.close()
+    rows = [
+        game_row(rules, index, game_seed(seed, index), rotations[index % k], summary)
+        for index, summary in enumerate(summaries)
+    ]
+    report = summarise(rules, lineup, units, seed, summaries)
+    won, played = so_far
+    report["sequential"] = {
+        "player": tested, "h0": hypotheses.p0, "h1": hypotheses.p1,
+        "alpha": hypotheses.alpha, "beta": hypotheses.beta, "decision": decision,
+        "games": played, "cap": cap, "wins": won, "llr": hypotheses.llr(won, played),
+        "bounds": [hypotheses.lower, hypotheses.upper],
+    }  # fmt: skip
+    return report, rows
+
+
+def sequential_line(report: Report) -> str:
+    """The sequential test's outcome in words."""
+    test = report["sequential"]
+    asked = (f"sequential test (SPRT) of {test['player']}'s win rate: H0 {test['h0']:.1%} "
+             f"against H1 {test['h1']:.1%} (error rates {test['alpha']:.0%}, "
+             f"{test['beta']:.0%})")  # fmt: skip
+    low, high = test["bounds"]
+    where = f"LLR {test['llr']:.2f}, bounds {low:.2f} and {high:.2f}"
+    if test["decision"] == UNDECIDED:
+        return f"{asked}: undecided at the cap of {test['cap']:,} games ({where})"
+    accepted = test["h0"] if test["decision"] == H0 else test["h1"]
+    return (f"{asked}: {test['decision']} ({accepted:.1%}) accepted after {test['games']:,} "
+            f"games of at most {test['cap']:,} ({where})")  # fmt: skip
 
 
 def game_row(
@@ -184,6 +251,8 @@ def format_report(report: Report) -> str:
         f"of games",
         game_length(report),
     ]
+    if "sequential" in report:
+        lines += ["", sequential_line(report)]
     return "\n".join(lines)
 
 
