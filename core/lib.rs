@@ -442,8 +442,17 @@ fn random_games<'py>(
 
 /// A seat as Python sends it: its colour, its player's name and settings (`native.CoreSeat`).
 type SeatSpec = (String, String, HashMap<String, f64>);
-/// A game's summary for Python: places per seat, turns, rolls, the starter, events, moves.
-type PySummary = (Vec<u32>, u32, u64, u8, u64, u64);
+/// A game's summary for Python: places per seat, turns, rolls, the starter, events, moves,
+/// and where asked for its drama: captures, lead changes, whether the half-time leader won.
+type PySummary = (
+    Vec<u32>,
+    u32,
+    u64,
+    u8,
+    u64,
+    u64,
+    Option<(u32, u32, Option<bool>)>,
+);
 
 /// Games `first..first + count` of a run seeded `seed` (game `i` seeded as
 /// `pegrace.simulate.game_seed` seeds it), with the computer players of `seatings[i % len]`:
@@ -459,6 +468,7 @@ fn play_games(
     seed: u128,
     first: u64,
     count: u64,
+    drama: bool,
 ) -> PyResult<Vec<PySummary>> {
     let judged = judged(game, players, &options)?;
     let mut tables = Vec::new();
@@ -475,16 +485,37 @@ fn play_games(
     if tables.is_empty() {
         return Err(PyValueError::new_err("no seating to play"));
     }
-    let played =
-        py.detach(|| on_judge!(&judged, j => play::play_games(&**j, &tables, seed, first, count)));
+    let indices = first..first + count;
+    let played = py
+        .detach(|| on_judge!(&judged, j => play::play_games(&**j, &tables, seed, indices, drama)));
     let summaries = played.map_err(PyValueError::new_err)?;
     Ok(summaries
         .into_iter()
         .map(|s| {
-            let places = s.places.iter().map(|&p| u32::from(p)).collect();
-            (places, s.turns, s.rolls, s.starter, s.events, s.moves)
+            let places: Vec<u32> = s.places.iter().map(|&p| u32::from(p)).collect();
+            let drama = s.drama.map(|d| {
+                let side_places =
+                    on_judge!(&judged, j => side_places(j.rules().table(), &s.places));
+                (
+                    d.captures,
+                    d.lead_changes,
+                    d.half_time_leader_won(&side_places),
+                )
+            });
+            (
+                places, s.turns, s.rolls, s.starter, s.events, s.moves, drama,
+            )
         })
         .collect())
+}
+
+/// Each side's place, from each seat's.
+fn side_places(table: &engine::Table, seat_places: &[u8]) -> Vec<u8> {
+    let mut places = vec![0; table.side_count];
+    for (seat, &place) in seat_places.iter().enumerate() {
+        places[table.sides[seat] as usize] = place;
+    }
+    places
 }
 
 /// A player by its name and settings: easy's `mistakes`; a search player's `depth` (absent:

@@ -28,6 +28,51 @@ pub struct Summary {
     /// Every roll, pop and move.
     pub events: u64,
     pub moves: u64,
+    /// What made it exciting, where asked for (the lab's drama).
+    pub drama: Option<Drama>,
+}
+
+/// What makes a game exciting to watch: pieces captured, how often the lead changed hands,
+/// and the leader at the end of each turn (the side alone in first place by the game's own
+/// ranking: finished sides, then progress; none while sides tie).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Drama {
+    pub captures: u32,
+    pub lead_changes: u32,
+    leaders: Vec<Option<u8>>,
+    last: Option<u8>,
+}
+
+impl Drama {
+    fn moved<J: Judge>(
+        &mut self,
+        judge: &J,
+        before: &State,
+        after: &State,
+        chosen: <J::G as Game>::Move,
+    ) {
+        self.captures += judge.captured(before, after, chosen);
+        if after.turn != before.turn || after.phase == Phase::Over {
+            let places = judge.rules().places(after);
+            let sides = judge.rules().table().side_count;
+            let first: Vec<u8> = (0..sides as u8)
+                .filter(|&s| places[s as usize] == 1)
+                .collect();
+            let leader = (first.len() == 1).then(|| first[0]);
+            if let Some(side) = leader {
+                self.lead_changes += u32::from(self.last.is_some_and(|l| l != side));
+                self.last = Some(side);
+            }
+            self.leaders.push(leader);
+        }
+    }
+
+    /// Whether the side leading at half-time (half the game's turns) won; none where no side
+    /// led alone then.
+    pub fn half_time_leader_won(&self, places: &[u8]) -> Option<bool> {
+        let leader = (*self.leaders.get(self.leaders.len() / 2)?)?;
+        Some(places[leader as usize] == 1)
+    }
 }
 
 /// `pegrace.simulate.game_seed`: game `index` of a run seeded `seed`.
@@ -38,6 +83,7 @@ pub fn game_seed(seed: u128, index: u64) -> Option<u128> {
 /// A game played on to its end.
 pub struct Played {
     pub state: State,
+    pub drama: Option<Drama>,
     pub rolls: u64,
     /// The seat to move at the first turn roll (none if there was none).
     pub starter: Option<u8>,
@@ -46,13 +92,16 @@ pub struct Played {
 }
 
 /// Play on from `state` to the end (`pegrace.match.playout`); none after `max_events`.
+/// `drama`: keep a `Drama` of the game.
 pub fn play_out<J: Judge>(
     judge: &J,
     mut state: State,
     dice: &mut PyRandom,
     players: &mut [Player],
     max_events: u64,
+    drama: bool,
 ) -> Option<Played> {
+    let mut kept = drama.then(Drama::default);
     let rules = judge.rules();
     let (mut events, mut rolls, mut moves_made, mut starter) = (0, 0, 0, None);
     while state.phase != Phase::Over {
@@ -68,7 +117,11 @@ pub fn play_out<J: Judge>(
                 } else {
                     players[state.current as usize].choose(judge, &state, moves)
                 };
+                let before = state;
                 rules.play(&mut state, moves[pick]);
+                if let Some(drama) = &mut kept {
+                    drama.moved(judge, &before, &state, moves[pick]);
+                }
                 moves_made += 1;
             }
             Phase::Roll => {
@@ -83,6 +136,7 @@ pub fn play_out<J: Judge>(
     }
     Some(Played {
         state,
+        drama: kept,
         rolls,
         starter,
         events,
@@ -90,12 +144,14 @@ pub fn play_out<J: Judge>(
     })
 }
 
-/// One game from the start (`pegrace.match.run_game`), seeded `seed`.
+/// One game from the start (`pegrace.match.run_game`), seeded `seed`; with its `Drama` if
+/// `drama`.
 pub fn play_game<J: Judge>(
     judge: &J,
     seats: &[Seat],
     seed: u128,
     max_events: u64,
+    drama: bool,
 ) -> Result<Summary, String> {
     let rules = judge.rules();
     let mut keys = vec![int_key(seed)];
@@ -117,6 +173,7 @@ pub fn play_game<J: Judge>(
         &mut dice,
         &mut players,
         max_events,
+        drama,
     )
     .ok_or_else(|| format!("game {seed} did not end within {max_events} events"))?;
     let places = rules.places(&played.state);
@@ -130,6 +187,7 @@ pub fn play_game<J: Judge>(
         starter: played.starter.unwrap_or(played.state.current),
         events: played.events,
         moves: played.moves,
+        drama: played.drama,
     })
 }
 
@@ -193,7 +251,7 @@ fn playout_range<J: Judge>(
         let mut generators = PyRandom::from_keys(&keys).into_iter();
         let mut dice = generators.next().expect("the dice's generator");
         let mut players: Vec<Player> = generators.map(|rng| Player::new(kind, rng)).collect();
-        let played = play_out(judge, *state, &mut dice, &mut players, 100_000)
+        let played = play_out(judge, *state, &mut dice, &mut players, 100_000, false)
             .ok_or_else(|| format!("playout {index} did not end within 100000 events"))?;
         let places = rules.places(&played.state);
         for (side, won) in wins.iter_mut().enumerate() {
@@ -208,14 +266,14 @@ pub fn play_games<J: Judge>(
     judge: &J,
     seatings: &[Vec<Seat>],
     seed: u128,
-    first: u64,
-    count: u64,
+    indices: std::ops::Range<u64>,
+    drama: bool,
 ) -> Result<Vec<Summary>, String> {
-    (first..first + count)
+    indices
         .map(|index| {
             let seats = &seatings[(index % seatings.len() as u64) as usize];
             let game = game_seed(seed, index).ok_or("the seed is too large for the core")?;
-            play_game(judge, seats, game, 1_000_000)
+            play_game(judge, seats, game, 1_000_000, drama)
         })
         .collect()
 }
@@ -242,13 +300,50 @@ mod tests {
     fn a_seed_replays_its_game_and_another_seed_plays_another() {
         let judge = ai::trouble(Trouble::new(4, &[]).unwrap());
         let table = seats(&[Kind::Medium, Kind::Random, Kind::Aggressive, Kind::Cautious]);
-        let first = play_game(&judge, &table, 12, 1_000_000).unwrap();
-        assert_eq!(first, play_game(&judge, &table, 12, 1_000_000).unwrap());
-        assert_ne!(first, play_game(&judge, &table, 13, 1_000_000).unwrap());
+        let first = play_game(&judge, &table, 12, 1_000_000, false).unwrap();
+        assert_eq!(
+            first,
+            play_game(&judge, &table, 12, 1_000_000, false).unwrap()
+        );
+        assert_ne!(
+            first,
+            play_game(&judge, &table, 13, 1_000_000, false).unwrap()
+        );
         let mut places = first.places.clone();
         places.sort_unstable();
         assert_eq!(places, [1, 2, 3, 4]);
-        assert!(play_game(&judge, &table, 12, 50).is_err()); // the event limit is kept
+        assert!(play_game(&judge, &table, 12, 50, false).is_err()); // the event limit is kept
+    }
+
+    #[test]
+    fn drama_counts_captures_and_lead_changes_and_changes_no_game() {
+        let judge = ai::trouble(Trouble::new(4, &[]).unwrap());
+        let table = vec![seats(&[Kind::Random; 4])];
+        let plain = play_games(&judge, &table, 3, 0..40, false).unwrap();
+        let watched = play_games(&judge, &table, 3, 0..40, true).unwrap();
+        let (mut captures, mut changes, mut leader_won, mut led) = (0, 0, 0, 0);
+        for (a, b) in plain.iter().zip(&watched) {
+            assert_eq!(
+                (&a.places, a.turns, a.drama.is_none()),
+                (&b.places, b.turns, true)
+            );
+            let drama = b.drama.as_ref().expect("kept");
+            captures += drama.captures;
+            changes += drama.lead_changes;
+            if let Some(won) = drama.half_time_leader_won(&b.places) {
+                led += 1; // none where sides tied for the lead at half-time
+                leader_won += u32::from(won);
+            }
+        }
+        assert!(led > 30, "a lone leader at half-time in {led} of 40 games");
+        assert!(
+            captures > 40 && changes > 40,
+            "{captures} captures, {changes} lead changes"
+        );
+        assert!(
+            (10..40).contains(&leader_won),
+            "the half-time leader won {leader_won} of 40"
+        );
     }
 
     #[test]
@@ -260,7 +355,7 @@ mod tests {
             Kind::Random,
             Kind::Random,
         ])];
-        let games = play_games(&judge, &table, 1, 0, 100).unwrap();
+        let games = play_games(&judge, &table, 1, 0..100, false).unwrap();
         let wins = games.iter().filter(|g| g.places[0] == 1).count();
         assert!(wins > 60, "medium won {wins} of 100");
     }

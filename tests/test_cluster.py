@@ -104,3 +104,12 @@ def test_no_scheduler_or_a_bad_address_is_a_clear_error(
     assert "an address such as tcp://HOST:8786" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["simulate", "trouble", "--scheduler", "tcp://h:1", "--workers", "2"])
+
+
+def test_the_lab_on_the_cluster_is_the_lab_here(scheduler: str) -> None:
+    from pegrace import lab
+
+    found, _ = lab.combinations("trouble", 4, {}, [("finish", ["exact", "deepest-first"])])
+    seats = {c: "computer:medium" for c in ("red", "yellow", "green", "blue")}
+    settings = lab.Lab("trouble", 4, tuple(found), seats, games=300, seed=4)
+    assert json.dumps(lab.run(settings, scheduler=scheduler)) == json.dumps(lab.run(settings))

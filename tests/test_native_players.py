@@ -64,7 +64,7 @@ def summaries_by_core(rules: Rules, seats: dict[str, str], run: int, count: int)
     assert found is not None
     return [
         [places, turns, rolls, events, starter]
-        for places, turns, rolls, starter, events, _ in native.play_games(
+        for places, turns, rolls, starter, events, _, _ in native.play_games(
             rules, found, run, 0, count
         )
     ]

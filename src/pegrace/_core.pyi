@@ -38,7 +38,8 @@ def play_games(
     seed: int,
     first: int,
     count: int,
-) -> list[tuple[list[int], int, int, int, int, int]]: ...
+    drama: bool,
+) -> list[tuple[list[int], int, int, int, int, int, tuple[int, int, bool | None] | None]]: ...
 def playouts(
     game: str,
     players: int,

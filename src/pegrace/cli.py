@@ -31,7 +31,7 @@ from pegrace.readers import read_json
 from pegrace.record import Record, replay
 from pegrace.screen import Screen
 from pegrace.sequential import parse_hypotheses
-from pegrace.simulate import format_report, simulate
+from pegrace.simulate import format_report, progress_bar, simulate
 from pegrace.terminal import TerminalGame, key_reader
 from pegrace.words import colour_name, said_of
 
@@ -258,6 +258,44 @@ def make_parser() -> Parser:
         help="change one of the limits every client is held to, e.g. games_per_minute=60 "
         "(names and defaults: docs/web.md, 'Limits'); repeat or separate with commas",
     )
+
+    lab = sub.add_parser(
+        "lab", help="what house rules do to a game: length, fairness, skill, drama",
+        description=(
+            "Play every combination of the rule options varied (the others as --rules or the "
+            "defaults have them) and compare each with the base rules: game length, each "
+            "seat's win rate and a test that every seat wins equally, how often a stronger "
+            "player wins, captures and lead changes, with 95%% intervals and a sentence per "
+            "effect. Two runs of --games games per combination: --seat's players in fixed "
+            "seats, and --skill's stronger player against weaker ones, seats rotated."
+        ),
+    )  # fmt: skip
+    lab.add_argument("game", help=f"one of {games}")
+    lab.add_argument(
+        "--vary", action="append", default=[], metavar="OPTION=A,B",
+        help="an option and the values to try, e.g. finish=exact,deepest-first; repeat to "
+        "cross options (see `pegrace rules GAME`)",
+    )  # fmt: skip
+    lab.add_argument(
+        "--all", action="store_true", help="every option's every other value, one option at a time"
+    )
+    lab.add_argument("--games", type=int, default=2000, metavar="N",
+                     help="games per combination and run (default 2000)")  # fmt: skip
+    game_flags(lab, "computer:medium")
+    lab.add_argument(
+        "--skill",
+        default="medium,random",
+        metavar="STRONG,WEAK",
+        help="the skill run: STRONG against weaker players (default medium,random)",
+    )
+    where_flags(lab)
+    lab.add_argument(
+        "--out",
+        type=Path,
+        metavar="DIR",
+        help="write report.json, combinations.csv, the plots (PNG) and report.html",
+    )
+    lab.add_argument("--json", action="store_true", help="print the report as JSON")
 
     web_bench = sub.add_parser(
         "bench-web",
@@ -541,10 +579,44 @@ def cmd_bench_web(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_lab(args: argparse.Namespace) -> int:
+    from pegrace import lab
+
+    if args.games < 2:
+        raise OptionError(f"--games {args.games}: at least 2 games per combination")
+    check_where(args)
+    if bool(args.vary) == args.all:
+        raise OptionError("name the options to try with --vary OPTION=A,B, or --all for every one")
+    base = parse_rules(args.rules)
+    if args.all:
+        found, skipped = lab.every_option(args.game, args.players, base)
+    else:
+        found, skipped = lab.combinations(args.game, args.players, base, lab.parse_vary(args.vary))
+    rules = get_rules(args.game, args.players, found[0])
+    seats = parse_seats(rules, args.seat, "computer:medium")
+    humans = [c for c, spec in seats.items() if spec == "human"]
+    if humans:
+        raise OptionError(f"the lab plays computer seats only; {', '.join(humans)} is human")
+    strong, _, weak = args.skill.partition(",")
+    for spec in (*seats.values(), strong, weak):
+        make_player(spec.strip() or "?")
+    if args.out is not None:
+        lab.check_out(args.out)
+    settings = lab.Lab(args.game, args.players, tuple(found), seats, strong.strip(), weak.strip(),
+                       args.games, args.seed or 0, tuple(skipped))  # fmt: skip
+    total = 2 * args.games * len(found)
+    report = lab.run(settings, args.workers, args.scheduler, progress_bar(total))
+    if args.out is not None:
+        lab.write_outputs(args.out, report)
+    print(json.dumps(report, indent=2) if args.json else lab.format_report(report))
+    return 0
+
+
 COMMANDS = {
     "play": cmd_play,
     "simulate": cmd_simulate,
     "tournament": cmd_tournament,
+    "lab": cmd_lab,
     "moves": cmd_moves,
     "replay": cmd_replay,
     "rules": cmd_rules,

@@ -125,20 +125,29 @@ def core_seatings(
     return found
 
 
-# a game's summary from the core: places per seat, turns, rolls, the starter, events, moves
-CoreSummary = tuple[list[int], int, int, int, int, int]
+# a game's drama: captures, lead changes, whether the half-time leader won (None: no lone one)
+CoreDrama = tuple[int, int, bool | None]
+# a game's summary from the core: places per seat, turns, rolls, the starter, events, moves,
+# and its drama where asked for
+CoreSummary = tuple[list[int], int, int, int, int, int, CoreDrama | None]
 
 
 def play_games(
-    rules: Rules, seatings: list[list[CoreSeat]], seed: int, first: int, count: int
+    rules: Rules,
+    seatings: list[list[CoreSeat]],
+    seed: int,
+    first: int,
+    count: int,
+    drama: bool = False,
 ) -> list[CoreSummary]:
     """Games ``first .. first + count - 1`` of a run seeded ``seed``, game ``i`` seeded as
     ``pegrace.simulate.game_seed`` seeds it and seated ``seatings[i % len(seatings)]``: the
-    games ``pegrace.match.run_game`` plays, without the interpreter lock."""
+    games ``pegrace.match.run_game`` plays, without the interpreter lock. ``drama``: count
+    each game's captures and lead changes, and whether its half-time leader won."""
     _check(rules)
     try:
         return _core.play_games(
-            rules.name, rules.players, _options(rules), seatings, seed, first, count
+            rules.name, rules.players, _options(rules), seatings, seed, first, count, drama
         )
     except (ValueError, OverflowError) as error:
         raise PegraceError(f"native games: {error}") from None

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import statistics
 import sys
+import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -18,6 +19,7 @@ from typing import Any, NamedTuple, TextIO
 
 from pegrace import native
 from pegrace.engine import Rules
+from pegrace.errors import OptionError
 from pegrace.games import get_rules
 from pegrace.match import run_game
 from pegrace.record import Record
@@ -40,6 +42,7 @@ class Job:
     first: int
     count: int
     record_dir: str | None
+    drama: bool = False  # count captures and lead changes (the core's games only)
 
 
 class GameSummary(NamedTuple):
@@ -47,6 +50,11 @@ class GameSummary(NamedTuple):
     turns: int
     rolls: int
     starter: int  # the seat that won the roll-off and moved first
+    # the drama, where a job asked for it: pieces captured, changes of the lead, whether the
+    # side alone in the lead at half-time won (None: sides tied for it then)
+    captures: int | None = None
+    lead_changes: int | None = None
+    half_leader_won: bool | None = None
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -62,11 +70,13 @@ def run_job(job: Job, core: bool = True) -> list[GameSummary]:
     last = game_seed(job.seed, job.first + job.count)
     if found is not None and job.seed >= 0 and last <= native.LARGEST_SEED:
         return [
-            GameSummary(tuple(places), turns, rolls, starter)
-            for places, turns, rolls, starter, _, _ in native.play_games(
-                rules, found, job.seed, job.first, job.count
+            GameSummary(tuple(places), turns, rolls, starter, *(drama or (None, None, None)))
+            for places, turns, rolls, starter, _, _, drama in native.play_games(
+                rules, found, job.seed, job.first, job.count, job.drama
             )
         ]
+    if job.drama:
+        raise OptionError(f"{rules.name}: the native core plays the games that count drama")
     results = []
     for index in range(job.first, job.first + job.count):
         seats = dict(job.seatings[index % len(job.seatings)])
@@ -127,14 +137,21 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 class ProgressBar:
+    """``[#####.....] 1200/4000  830 games/s  ETA 0:03`` on one line, redrawn."""
+
     def __init__(self, total: int, stream: TextIO, enabled: bool) -> None:
         self.total, self.done, self.stream, self.enabled = total, 0, stream, enabled
+        self.started = time.monotonic()
 
     def __call__(self, step: int) -> None:
         self.done += step
         if self.enabled:
             filled = int(30 * self.done / max(self.total, 1))
-            self.stream.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {self.done}/{self.total}")
+            rate = self.done / max(time.monotonic() - self.started, 1e-9)
+            left = int((self.total - self.done) / rate) if rate > 0 else 0
+            eta = f"{left // 3600}:{left // 60 % 60:02d}:{left % 60:02d}".removeprefix("0:")
+            self.stream.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {self.done}/{self.total}"
+                              f"  {rate:,.0f} games/s  ETA {eta}  ")  # fmt: skip
             if self.done >= self.total:
                 self.stream.write("\n")
             self.stream.flush()
@@ -157,11 +174,13 @@ def play_games(
     scheduler: str | None = None,
     first: int = 0,
     progress: Callable[[int], None] | None = None,
+    drama: bool = False,
 ) -> list[GameSummary]:
     """Plays games ``first .. first+games-1`` in chunks over ``workers`` processes (or the Dask
     cluster whose scheduler is at ``scheduler``) and returns their summaries in game order,
     with a progress bar on stderr when it is a terminal (or on ``progress_stream`` when one is
-    given; ``progress``, if given, is told of each chunk's games instead)."""
+    given; ``progress``, if given, is told of each chunk's games instead). ``drama``: count
+    each game's captures and lead changes (the core's games only)."""
     core = record_dir is None and native.core_seatings(rules, seatings) is not None
     # the core's games are quick: bigger chunks keep the work of setting each one up small
     share = workers if scheduler is None else 16  # a cluster's workers are not counted here
@@ -171,6 +190,7 @@ def play_games(
         Job(
             rules.name, rules.players, tuple(rules.options.items()), fixed, seed, start,
             min(chunk, first + games - start), None if record_dir is None else str(record_dir),
+            drama,
         )
         for start in range(first, first + games, chunk)
     ]  # fmt: skip
