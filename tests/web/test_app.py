@@ -48,6 +48,23 @@ def test_catalog_offers_every_game_with_its_options_and_every_player(client: Tes
     assert catalog["seat_kinds"] == ["human", "open", *computers]
 
 
+def test_catalog_gives_each_option_value_its_measured_effect(client: TestClient) -> None:
+    """The lab's sweep shipped with the package (benchmarks/lab_effects.py): every other value
+    of every option with a choice has its effect in words, measured against the default."""
+    catalog = client.get("/api/catalog").json()
+    assert "against each option's default" in catalog["effects_measured"]
+    for entry in catalog["games"]:
+        for option in entry["options"]:
+            effects = option["effects"]
+            assert set(effects) <= set(option["choices"]) - {option["default"]}
+            for value, sentence in effects.items():
+                assert sentence.startswith(f"{option['name']}={value} ")
+                assert "seat fairness" in sentence or "seats" in sentence
+    trouble = next(g for g in catalog["games"] if g["name"] == "trouble")
+    finish = next(o for o in trouble["options"] if o["name"] == "finish")
+    assert "deepest-first" in finish["effects"]
+
+
 @pytest.mark.parametrize(
     ("request_body", "problem"),
     [

@@ -301,6 +301,13 @@ def test_the_new_game_page_offers_the_catalog_and_names_a_seating_problem(
         assert page.locator(".options .help", has_text=option["help"]).count() == 1
     offered = page.eval_on_selector_all("#seat-blue option", "options => options.map(o => o.value)")
     assert offered == [*catalog["seat_kinds"], "empty"]
+    # beside an option, what the lab measured the chosen value to do
+    (challenge,) = [o for o in headache["options"] if o["name"] == "challenge"]
+    page.select_option("#option-challenge", "on")
+    expected = f"Measured: {challenge['effects']['on']}."
+    page.wait_for_selector(f"#effect-challenge:has-text({expected!r})")
+    page.select_option("#option-challenge", "off")  # the default: what the others are against
+    page.wait_for_function("document.querySelector('#effect-challenge').textContent === ''")
     # 2-player Headache is red and green: leaving green out is named, and no game is made
     page.select_option("#seat-green", "empty")
     page.select_option("#seat-blue", "empty")

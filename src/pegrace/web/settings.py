@@ -4,8 +4,10 @@ rule options, seat kinds) and the checked settings of one game, read from a requ
 from __future__ import annotations
 
 import functools
+import json
 import secrets
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from pegrace.engine import Rules
@@ -43,18 +45,38 @@ def takeover_spec() -> str:
     return computer_kinds()[-1]
 
 
+LAB_EFFECTS = Path(__file__).with_name("lab_effects.json")  # benchmarks/lab_effects.py
+
+
+@functools.cache
+def lab_effects() -> dict[str, Any]:
+    """The measured effect of every option value (pegrace lab, shipped with the package);
+    empty where the file is missing or unreadable (the form then shows no effects)."""
+    try:
+        found: dict[str, Any] = json.loads(LAB_EFFECTS.read_text())
+    except (OSError, ValueError):
+        return {"games": {}}
+    return found
+
+
 @functools.cache
 def catalog() -> dict[str, Any]:
     """Everything the page needs to offer a new game, from the game registry itself."""
+    measured = lab_effects().get("measured")
     return {
         "games": [_game_entry(name) for name in list_games()],
         "seat_kinds": seat_kinds(),
         "idle_seconds": DEFAULT_IDLE_SECONDS,
-    }
+        "effects_measured": None if measured is None else (
+            f"measured by pegrace lab against each option's default: {measured['games']:,} "
+            f"games of {measured['players']} {measured['seats']} players a rule, skill as "
+            f"{measured['skill']}"),
+    }  # fmt: skip
 
 
 def _game_entry(name: str) -> dict[str, Any]:
     cls = rules_class(name)
+    effects = lab_effects()["games"].get(name, {}).get("options", {})
     colours: dict[str, list[str]] = {}
     for players in range(cls.min_players, cls.max_players + 1):
         try:
@@ -67,10 +89,12 @@ def _game_entry(name: str) -> dict[str, Any]:
         "players": [int(k) for k in colours],
         "colours": colours,
         "options": [
-            {"name": o.name, "default": o.default, "choices": list(o.choices), "help": o.help}
+            {"name": o.name, "default": o.default, "choices": list(o.choices), "help": o.help,
+             "effects": {value: found["summary"] for value, found in
+                         effects.get(o.name, {}).items()}}
             for o in cls.option_specs
         ],
-    }
+    }  # fmt: skip
 
 
 @dataclass(frozen=True)

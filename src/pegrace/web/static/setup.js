@@ -34,14 +34,26 @@ export async function showSetup(root) {
             onchange: () => { game = g; render(); } }),
           g.title)));
     const options = h("div", { class: "options" },
-      game.options.map((option) => [
-        h("label", { for: `option-${option.name}` }, option.name.replace(/_/g, " ")),
-        option.choices.length
-          ? h("select", { id: `option-${option.name}`, name: option.name },
-            option.choices.map((c) => h("option", { value: c, selected: c === option.default }, c)))
-          : h("input", { id: `option-${option.name}`, name: option.name, type: "number", min: "0", value: option.default }),
-        h("div", { class: "help" }, option.help),
-      ]));
+      game.options.map((option) => {
+        // what the lab measured this value to do (shipped with the package), under its help
+        const effect = h("div", { class: "effect", id: `effect-${option.name}`, "aria-live": "polite" });
+        const showEffect = (value) => {
+          const found = (option.effects || {})[value];
+          effect.textContent = found ? `Measured: ${found}.` : ""; // none for the default
+        };
+        showEffect(option.default);
+        return [
+          h("label", { for: `option-${option.name}` }, option.name.replace(/_/g, " ")),
+          option.choices.length
+            ? h("select", { id: `option-${option.name}`, name: option.name,
+              onchange: (event) => showEffect(event.target.value) },
+              option.choices.map((c) => h("option", { value: c, selected: c === option.default }, c)))
+            : h("input", { id: `option-${option.name}`, name: option.name, type: "number", min: "0", value: option.default }),
+          h("div", { class: "help" }, option.help),
+          effect,
+        ];
+      }),
+      catalog.effects_measured ? h("p", { class: "effect-note" }, `Effects ${catalog.effects_measured}.`) : null);
     const seatKinds = [...catalog.seat_kinds, "empty"];
     const seats = h("div", { class: "seats" },
       colours.map((colour, i) => [
