@@ -1,5 +1,5 @@
 """Every game's option sweep (``pegrace lab GAME --all``), written where the docs and the web
-app read it: ``docs/lab/GAME/`` (report.json, combinations.csv, the plots, report.html) and
+app read it: ``docs/lab/GAME/`` (report.json, combinations.csv and the plots) and
 ``src/pegrace/web/lab_effects.json`` (each option value's effect in words, shown beside the
 option on the new-game form).
 
@@ -32,7 +32,9 @@ def sweep(game: str, games: int, workers: int) -> lab.Report:
                        tuple(skipped))  # fmt: skip
     print(f"{game}: {len(found)} combinations")
     report = lab.run(settings, workers, progress=progress_bar(2 * games * len(found)))
-    lab.write_outputs(ROOT / "docs" / "lab" / game, report)
+    folder = ROOT / "docs" / "lab" / game
+    lab.write_outputs(folder, report)
+    (folder / "report.html").unlink()  # the plots again, inlined: docs/lab.md shows them
     return report
 
 

@@ -312,22 +312,23 @@ def format_report(report: Report) -> str:
         f"seats: {', '.join(f'{c}={p}' for c, p in report['seats'].items())}; skill: "
         f"{report['skill']['strong']} against {report['skill']['weak']} players",
         "",
-        f"{'rules (changes from the base)':<34}{'rolls':>13}{'minutes':>9}{'seats p':>9}"
-        f"{'skill':>19}{'captures':>10}{'leads':>7}{'½-time':>8}",
+        f"{'rules (changes from the base)':<34}{'pops':>6}{'(10%-90%)':>12}{'minutes':>9}"
+        f"{'seats p':>9}{'skill':>19}{'captures':>10}{'leads':>7}{'½-time':>8}",
     ]
     for result in report["combinations"]:
         rolls, minutes = result["length"]["rolls"], result["length"]["minutes"]
         skill, drama = result["skill"], result["drama"]
         low, high = skill["ci95"]
         label = changes(base, result["options"])
+        middle = f"({rolls['q10']:.0f}-{rolls['q90']:.0f})"
         lines.append(
-            f"{label[:33]:<34}{rolls['mean']:>7.1f} ±{rolls['ci95'][1] - rolls['mean']:<4.1f}"
+            f"{label[:33]:<34}{rolls['mean']:>6.0f}{middle:>12}"
             f"{minutes['median']:>9.0f}{result['fairness']['p_value']:>9.3f}"
             f"{skill['win_rate']:>8.1%} [{low:.0%}-{high:.0%}]"
             f"{drama['captures']['mean']:>10.1f}{drama['lead_changes']['mean']:>7.1f}"
             f"{drama['half_time_leader_wins']['rate']:>8.0%}"
         )
-    lines += ["", "rolls: pops per game (mean ± 95%); minutes: median at "
+    lines += ["", "pops: per game, the mean and the middle 80% of games; minutes: median at "
               f"{report['seconds_per_roll']:g} s a pop; seats p: chi-square test of equal seat "
               "wins; skill: the stronger player's win rate [95%]; captures and lead changes per "
               "game; ½-time: how often the half-time leader won", ""]  # fmt: skip
