@@ -1,7 +1,7 @@
 """Every game's option sweep (``pegrace lab GAME --all``), written where the docs and the web
 app read it: ``docs/lab/GAME/`` (report.json, combinations.csv and the plots) and
 ``src/pegrace/web/lab_effects.json`` (each option value's effect in words, shown beside the
-option on the new-game form).
+option on the new-game form), and the sweeps' section of docs/lab.md (with every game).
 
     python benchmarks/lab_effects.py --games 20000 --workers 2 [--games-only trouble,ludo]
 
@@ -23,6 +23,8 @@ from pegrace.simulate import progress_bar
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED = ROOT / "src" / "pegrace" / "web" / "lab_effects.json"
 SEED, PLAYERS = 2026, 4
+DOCS = ROOT / "docs" / "lab.md"
+START, END = "<!-- sweeps: benchmarks/lab_effects.py writes below -->", "<!-- /sweeps -->"
 
 
 def sweep(game: str, games: int, workers: int) -> lab.Report:
@@ -52,6 +54,42 @@ def effects_of(report: lab.Report) -> dict[str, dict[str, dict[str, object]]]:
     return found
 
 
+def markdown(report: lab.Report) -> str:
+    """A game's sweep for docs/lab.md: the table, the effects in words, the plots."""
+    game = report["game"]
+    lines = [
+        f"### {game.title()}", "",
+        f"`pegrace lab {game} --all --games {report['games']} --seed {report['seed']}`", "",
+        "| rules | pops: mean (middle 80%) | minutes | seats: p (best seat) | skill | captures "
+        "| lead changes | half-time leader wins |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
+    ]  # fmt: skip
+    for r in report["combinations"]:
+        pops, skill, drama = r["length"]["rolls"], r["skill"], r["drama"]
+        best = max(r["fairness"]["seats"], key=lambda seat: seat["win_rate"])
+        lines.append(
+            f"| {lab.changes(report['base'], r['options'])} | {pops['mean']:.0f} "
+            f"({pops['q10']:.0f}–{pops['q90']:.0f}) | {r['length']['minutes']['median']:.0f} | "
+            f"{r['fairness']['p_value']:.2f} ({best['colour']} {best['win_rate']:.1%}) | "
+            f"{skill['win_rate']:.1%} [{skill['ci95'][0]:.1%}, {skill['ci95'][1]:.1%}] | "
+            f"{drama['captures']['mean']:.1f} | {drama['lead_changes']['mean']:.1f} | "
+            f"{drama['half_time_leader_wins']['rate']:.0%} |"
+        )
+    lines += [""] + [f"- {r['effect']['summary']}." for r in report["combinations"][1:]]
+    lines += [f"- Not swept: {s}." for s in report["skipped"]]
+    lines += ["", f"![{game}: effects against the base rules](lab/{game}/effects.png)",
+              f"![{game}: game length](lab/{game}/length.png)",
+              f"![{game}: win rate by seat](lab/{game}/seats.png)", ""]  # fmt: skip
+    return "\n".join(lines)
+
+
+def write_docs(sections: list[str]) -> None:
+    """The sweeps into docs/lab.md, between its markers."""
+    page = DOCS.read_text()
+    start, end = page.index(START) + len(START), page.index(END)
+    DOCS.write_text(page[:start] + "\n" + "\n".join(sections) + page[end:])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=20_000)
@@ -59,10 +97,14 @@ def main() -> None:
     parser.add_argument("--only", default=",".join(list_games()), help="games, comma-separated")
     args = parser.parse_args()
     shipped = json.loads(SHIPPED.read_text()) if SHIPPED.exists() else {"games": {}}
+    sections = []
     for game in args.only.split(","):
         report = sweep(game, args.games, args.workers)
         shipped["games"][game] = {"base": report["base"], "options": effects_of(report)}
+        sections.append(markdown(report))
         print(lab.format_report(report), "\n")
+    if args.only == ",".join(list_games()):
+        write_docs(sections)
     shipped["measured"] = {
         "command": f"python benchmarks/lab_effects.py --games {args.games}",
         "games": args.games, "players": PLAYERS, "seats": "medium", "seed": SEED,

@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 
 from pegrace.cli import main
 from pegrace.errors import IllegalMoveError
@@ -115,8 +115,16 @@ def test_render_draws_the_terminal_picture() -> None:
     env.reset(seed=2)
     picture = env.render()
     assert isinstance(picture, str) and "cones owned: R 4, Y 4, G 4, B 4" in picture
-    with pytest.raises(ValueError, match="render_mode 'human'"):
-        headache_v0.raw_env(render_mode="human")
+    with pytest.raises(ValueError, match="render_mode 'rgb_array'"):
+        headache_v0.raw_env(render_mode="rgb_array")
+
+
+@pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__.rsplit(".", 1)[1])
+def test_pettingzoos_render_test_passes(
+    module: ModuleType, capsys: pytest.CaptureFixture[str]
+) -> None:
+    render_test(module.env)
+    assert capsys.readouterr().out.strip()  # "human" printed the pictures
 
 
 def test_the_docs_example_plays_a_whole_game(capsys: pytest.CaptureFixture[str]) -> None:

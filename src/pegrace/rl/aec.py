@@ -31,7 +31,7 @@ CHANCE = "chance_0"  # the dice's agent, with chance_nodes=True (named as Pettin
 
 
 class PegraceEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
-    RENDER_MODES = ("ansi",)  # the terminal picture
+    RENDER_MODES = ("ansi", "human")  # the terminal picture: returned, or printed
 
     def __init__(
         self,
@@ -47,7 +47,7 @@ class PegraceEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         self.metadata = {"render_modes": list(self.RENDER_MODES), "name": f"{game}_v0",
                          "is_parallelizable": False}  # fmt: skip
         if render_mode not in (None, *self.RENDER_MODES):
-            raise ValueError(f"render_mode {render_mode!r}: one of None, 'ansi'")
+            raise ValueError(f"render_mode {render_mode!r}: one of None, 'ansi', 'human'")
         self.render_mode = render_mode
         rules = self.rules
         # player_0, player_1, ... in seat order; with two sets a player holds a whole side
@@ -172,9 +172,14 @@ class PegraceEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         return self.game.record()
 
     def render(self) -> str | None:
+        """The terminal picture: returned (``ansi``) or printed (``human``)."""
         if self.render_mode is None:
             return None
-        return draw(self.rules, self.state)
+        picture = draw(self.rules, self.state)
+        if self.render_mode == "human":
+            print(picture)
+            return None
+        return picture
 
     def close(self) -> None:
         pass
