@@ -7,7 +7,9 @@ against 3 random and against 3 medium players, its seat rotated, with 95% interv
 
 Writes to ``--out``: ``curve.csv`` (the learning curve: agent steps, games, the recent games'
 win rate and mean reward), ``curve.png`` (its plot), ``agent.pt`` (the network's weights) and
-``report.json`` (the settings, the time taken and the final win rates). docs/rl.md shows the
+``report.json`` (the settings, the time taken, the final win rates, and pegrace's easy and
+medium against 3 random for comparison; ``--replot`` measures those and draws the plot again
+without training). docs/rl.md shows the
 run made here. The PPO is the textbook one (clipped objective, GAE, value loss, entropy bonus);
 an illegal action is never drawn: the policy's logits are masked with the environment's
 ``action_mask`` before sampling and in the loss.
@@ -183,7 +185,21 @@ def evaluate(agent: Agent | None, opponents: str, games: int, seed: int) -> dict
             "win_rate": sum(wins) / n, "interval": [low, high], "wins_by_seat": wins}  # fmt: skip
 
 
-def plot(out: Path, against: dict[str, dict[str, object]]) -> None:
+def references(games: int) -> dict[str, float]:
+    """pegrace's own levels against 3 random players (a tournament, seats rotated): the lines
+    the learning curve is drawn against."""
+    from pegrace.games import get_rules
+    from pegrace.tournament import run_tournament
+
+    rules = get_rules(GAME, PLAYERS, {})
+    found = {}
+    for level in ("easy", "medium"):
+        report, _ = run_tournament(rules, [level] + ["random"] * 3, games, 2026)
+        found[level] = report["entries"][0]["win_rate"]
+    return found
+
+
+def plot(out: Path, levels: dict[str, float]) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -195,10 +211,9 @@ def plot(out: Path, against: dict[str, dict[str, object]]) -> None:
     recent = [float(r["win_rate_recent"]) for r in rows]
     ax.plot(steps, recent, label="PPO agent (its last 2,000 games)")
     ax.axhline(0.25, color="grey", linestyle=":", label="random player (1 in 4)")
-    medium = against.get("medium_player")
-    if medium:
-        ax.axhline(float(medium["win_rate"]), color="tab:orange", linestyle="--",  # type: ignore[arg-type]
-                   label="pegrace medium against 3 random")  # fmt: skip
+    for (level, rate), style in zip(levels.items(), ("-.", "--"), strict=False):
+        ax.axhline(rate, color="tab:orange", linestyle=style,
+                   label=f"pegrace {level} against 3 random ({rate:.1%})")  # fmt: skip
     ax.set_xlabel("agent steps (millions)")
     ax.set_ylabel("first places against 3 random players")
     ax.set_title("Two-dice Ludo: PPO learning curve")
@@ -225,9 +240,20 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--threads", type=int, default=1, help="torch threads")
     parser.add_argument("--out", type=Path, default=Path("ppo-ludo"))
+    parser.add_argument(
+        "--replot",
+        action="store_true",
+        help="only measure the reference levels and draw curve.png again",
+    )
     args = parser.parse_args()
     torch.set_num_threads(args.threads)
     args.out.mkdir(parents=True, exist_ok=True)
+    if args.replot:
+        report = json.loads((args.out / "report.json").read_text())
+        report["references"] = references(args.eval_games)
+        (args.out / "report.json").write_text(json.dumps(report, indent=2) + "\n")
+        plot(args.out, report["references"])
+        return
     started = time.time()
     agent = train(args, args.out)
     trained = time.time() - started
@@ -240,9 +266,10 @@ def main() -> None:
         low, high = result["interval"]  # type: ignore[misc]
         print(f"{name:18} {result['win_rate']:.3f} [{low:.3f}, {high:.3f}] of {result['games']:,}")
     report = {"settings": {k: str(v) for k, v in vars(args).items()},
-              "train_seconds": round(trained), "results": against}  # fmt: skip
+              "train_seconds": round(trained), "results": against,
+              "references": references(args.eval_games)}  # fmt: skip
     (args.out / "report.json").write_text(json.dumps(report, indent=2) + "\n")
-    plot(args.out, against)
+    plot(args.out, report["references"])
 
 
 if __name__ == "__main__":

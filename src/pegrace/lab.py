@@ -129,7 +129,7 @@ def run(lab: Lab, workers: int = 1, scheduler: str | None = None,
         results.append(measure(rules, lab, fixed, strong_places))
     reference = results[0]
     for result in results[1:]:
-        result["effect"] = effect(reference, result)
+        result["effect"] = effect(reference, result, f"{lab.strong} against {lab.weak} players")
     return {
         "game": lab.game, "players": lab.players, "games": lab.games, "seed": lab.seed,
         "seats": dict(lab.seats), "skill": {"strong": lab.strong, "weak": lab.weak},
@@ -247,8 +247,11 @@ def difference_ci(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[float]:
     return [pa - pb, pa - pb - half, pa - pb + half]
 
 
-def effect(reference: Mapping[str, Any], result: Mapping[str, Any]) -> dict[str, Any]:
-    """How ``result``'s rules differ from the base rules' (``reference``), and the words."""
+def effect(
+    reference: Mapping[str, Any], result: Mapping[str, Any], skill_words: str = "the stronger"
+) -> dict[str, Any]:
+    """How ``result``'s rules differ from the base rules' (``reference``), and the words
+    (``skill_words``: who plays the skill run, e.g. "medium against random players")."""
     n0, n1 = reference["games"], result["games"]
     length = ratio_ci(result["length"]["rolls"], reference["length"]["rolls"], n1, n0)
     captures = ratio_ci(result["drama"]["captures"], reference["drama"]["captures"], n1, n0)
@@ -257,7 +260,7 @@ def effect(reference: Mapping[str, Any], result: Mapping[str, Any]) -> dict[str,
              "length": length, "skill": skill, "captures": captures,
              "fair_before": reference["fairness"]["p_value"],
              "fair_after": result["fairness"]["p_value"]}  # fmt: skip
-    found["summary"] = summary(found, result)
+    found["summary"] = summary(found, result, skill_words)
     return found
 
 
@@ -267,24 +270,34 @@ def _clear(estimate: Sequence[float]) -> bool:
 
 
 def _percent(estimate: Sequence[float]) -> str:
+    """``31% [+29, +33]``; to a tenth where the change is under 10%."""
     value, low, high = (100 * x for x in estimate)
-    return f"{abs(value):.0f}% [{low:+.0f}, {high:+.0f}]"
+    places = 1 if max(abs(value), abs(low), abs(high)) < 10 else 0
+    return f"{abs(value):.{places}f}% [{low:+.{places}f}, {high:+.{places}f}]"
 
 
-def summary(found: Mapping[str, Any], result: Mapping[str, Any]) -> str:
-    """A plain-words sentence of an effect, e.g. "finish=deepest-first makes games 31% shorter
-    [-33, -29], rewards skill as much, and does not change seat fairness"."""
+def summary(found: Mapping[str, Any], result: Mapping[str, Any], skill_words: str) -> str:
+    """A plain-words sentence of an effect, e.g. "finish=deepest-first makes games 35%
+    [+35, +36] longer, rewards skill more (medium against random players wins 1.7 points more
+    often [+1.4, +2.0]), has 66% [+65, +67] more captures and does not change seat
+    fairness"."""
     length, skill, captures = found["length"], found["skill"], found["captures"]
+    if (
+        not any(x[0] for x in (length, skill, captures))
+        and result["fairness"]["p_value"] == (found["fair_before"])
+    ):
+        alone = "plays the very same games here (it matters only with other options)"
+        return f"{found['changes']} {alone}"
     parts = []
     if _clear(length):
         parts.append(f"makes games {_percent(length)} {'longer' if length[0] > 0 else 'shorter'}")
     else:
-        parts.append(f"leaves game length as it was ({length[0]:+.0%})")
-    points = [100 * x for x in skill]
+        parts.append(f"leaves game length as it was ({100 * length[0]:+.1f}%)")
     if _clear(skill):
+        points = [100 * x for x in skill]
         more = "more" if skill[0] > 0 else "less"
-        parts.append(f"rewards skill {more} (the stronger player's wins {points[0]:+.1f} points "
-                     f"[{points[1]:+.1f}, {points[2]:+.1f}])")  # fmt: skip
+        parts.append(f"rewards skill {more} ({skill_words} wins {abs(points[0]):.1f} points "
+                     f"{more} often [{points[1]:+.1f}, {points[2]:+.1f}])")  # fmt: skip
     else:
         parts.append("rewards skill as much")
     if _clear(captures) and math.isfinite(captures[0]):
