@@ -46,17 +46,43 @@ def takeover_spec() -> str:
 
 
 LAB_EFFECTS = Path(__file__).with_name("lab_effects.json")  # benchmarks/lab_effects.py
+RATINGS = Path(__file__).with_name("ratings.json")  # benchmarks/ratings.py
+
+
+def _shipped(path: Path) -> dict[str, Any]:
+    """Measurements shipped with the package; empty where the file is missing or unreadable
+    (the form then shows none)."""
+    try:
+        found: dict[str, Any] = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return {"games": {}}
+    return found
 
 
 @functools.cache
 def lab_effects() -> dict[str, Any]:
-    """The measured effect of every option value (pegrace lab, shipped with the package);
-    empty where the file is missing or unreadable (the form then shows no effects)."""
-    try:
-        found: dict[str, Any] = json.loads(LAB_EFFECTS.read_text())
-    except (OSError, ValueError):
-        return {"games": {}}
-    return found
+    """The measured effect of every option value (pegrace lab)."""
+    return _shipped(LAB_EFFECTS)
+
+
+@functools.cache
+def ratings() -> dict[str, Any]:
+    """Every computer player's rating and wins against 3 random, per game."""
+    return _shipped(RATINGS)
+
+
+def _seat_ratings(game: str) -> dict[str, dict[str, float]]:
+    """``computer:LEVEL -> {elo, low, high, against_random}`` for the seat menu."""
+    measured = ratings()["games"].get(game, {})
+    against = measured.get("against_random", {})
+    return {
+        f"computer:{r['player']}": {
+            "elo": r["elo"], "low": r["low"], "high": r["high"],
+            **({"against_random": against[r["player"]]["win_rate"]}
+               if r["player"] in against else {}),
+        }
+        for r in measured.get("ratings", [])
+    }  # fmt: skip
 
 
 @functools.cache
@@ -86,6 +112,7 @@ def _game_entry(name: str) -> dict[str, Any]:
     return {
         "name": cls.name,
         "title": cls.title,
+        "ratings": _seat_ratings(cls.name),
         "players": [int(k) for k in colours],
         "colours": colours,
         "options": [

@@ -59,7 +59,7 @@ export async function showSetup(root) {
       colours.map((colour, i) => [
         h("label", { for: `seat-${colour}` }, chip(colour)),
         h("select", { id: `seat-${colour}`, name: `seat-${colour}`, dataset: { colour } },
-          seatKinds.map((kind) => h("option", { value: kind, selected: kind === (i === 0 ? "human" : defaultComputer) }, seatLabel(kind)))),
+          seatKinds.map((kind) => h("option", { value: kind, selected: kind === (i === 0 ? "human" : defaultComputer) }, seatLabel(kind, game)))),
       ]));
     const message = h("p", { class: "error", id: "setup-error", role: "alert" });
     form.replaceChildren(
@@ -113,10 +113,15 @@ export async function showSetup(root) {
   render();
 }
 
-function seatLabel(kind) {
+function seatLabel(kind, game) {
   if (kind === "human") return "Human at this browser";
   if (kind === "open") return "Friend (invite link)";
   if (kind === "empty") return "Empty (fewer players)";
+  // how strong it is in this game, as measured (benchmarks/ratings.py; docs/ai.md "Ratings")
+  const rating = (game.ratings || {})[kind];
+  if (rating && rating.against_random !== undefined) {
+    return `${kindName(kind)} — wins ${Math.round(100 * rating.against_random)}% against 3 random`;
+  }
   return kindName(kind);
 }
 
