@@ -48,6 +48,21 @@ def test_catalog_offers_every_game_with_its_options_and_every_player(client: Tes
     assert catalog["seat_kinds"] == ["human", "open", *computers]
 
 
+def test_catalog_rates_every_computer_player_in_every_game(client: TestClient) -> None:
+    """The ratings shipped with the package (benchmarks/ratings.py): each computer seat kind
+    its Elo with an interval, random at 0, and its wins against 3 random players."""
+    catalog = client.get("/api/catalog").json()
+    for entry in catalog["games"]:
+        ratings = entry["ratings"]
+        assert set(ratings) == {k for k in catalog["seat_kinds"] if k.startswith("computer:")}
+        assert ratings["computer:random"]["elo"] == 0.0
+        for kind, rating in ratings.items():
+            assert rating["low"] <= rating["elo"] <= rating["high"]
+            if kind != "computer:random":
+                assert 0.25 < rating["against_random"] < 1  # every level beats random players
+        assert ratings["computer:medium"]["elo"] > ratings["computer:easy"]["elo"]
+
+
 def test_catalog_gives_each_option_value_its_measured_effect(client: TestClient) -> None:
     """The lab's sweep shipped with the package (benchmarks/lab_effects.py): every other value
     of every option with a choice has its effect in words, measured against the default."""

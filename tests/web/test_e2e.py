@@ -5,6 +5,7 @@ restarted mid-game. Everything waits on page state (see pages.py), never on time
 from __future__ import annotations
 
 import json
+import math
 import time
 from pathlib import Path
 from typing import Any
@@ -301,6 +302,10 @@ def test_the_new_game_page_offers_the_catalog_and_names_a_seating_problem(
         assert page.locator(".options .help", has_text=option["help"]).count() == 1
     offered = page.eval_on_selector_all("#seat-blue option", "options => options.map(o => o.value)")
     assert offered == [*catalog["seat_kinds"], "empty"]
+    medium = headache["ratings"]["computer:medium"]["against_random"]
+    label = page.locator("#seat-blue option[value='computer:medium']").inner_text()
+    shown = math.floor(100 * medium + 0.5)  # as JavaScript's Math.round rounds
+    assert label == f"Computer (medium) — wins {shown}% against 3 random"
     # beside an option, what the lab measured the chosen value to do
     (challenge,) = [o for o in headache["options"] if o["name"] == "challenge"]
     page.select_option("#option-challenge", "on")
