@@ -92,6 +92,14 @@ def test_workers_of_another_pegrace_are_refused(
         play_games(rules, [seats], 10, 1, scheduler=scheduler)
 
 
+def test_without_dask_the_extra_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # as where it is not installed
+    rules = get_rules("trouble", 2, {})
+    seats = {"red": "computer:random", "green": "computer:random"}
+    with pytest.raises(OptionError, match=r"pip install 'pegrace\[cluster\]'"):
+        play_games(rules, [seats], 10, 1, scheduler="tcp://127.0.0.1:9")
+
+
 def test_no_scheduler_or_a_bad_address_is_a_clear_error(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

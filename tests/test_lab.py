@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -116,3 +117,13 @@ def test_bad_input_is_one_line(capsys: pytest.CaptureFixture[str], args: list[st
                                message: str) -> None:  # fmt: skip
     code, out, err = run(capsys, "lab", "headache", *args)
     assert code == 2 and out == "" and message in err and "Traceback" not in err
+
+
+def test_out_without_matplotlib_names_the_extra_before_playing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # as where it is not installed
+    code, out, err = run(capsys, "lab", "headache", "--vary", "challenge=off,on", "--out",
+                         str(tmp_path / "o"))  # fmt: skip
+    assert code == 2 and out == "" and "pip install 'pegrace[plots]'" in err
+    assert not (tmp_path / "o").exists()

@@ -59,9 +59,9 @@ def run_on_cluster(
 ) -> list[Result]:
     """``run(job)`` for every job on the cluster at ``address``, the results in job order;
     ``done`` is called with each result as it arrives."""
+    client = _connect(address)  # first: it names the extra where Dask is missing
     from distributed import as_completed
 
-    client = _connect(address)
     try:
         _check_versions(client, address)
         futures = client.map(run, jobs, pure=False)
