@@ -496,6 +496,12 @@ impl Table {
         }
     }
 
+    /// A side's reward for its place (`Rules.place_reward`): 1 for first down to 0 for last.
+    pub fn place_reward(&self, place: u8) -> f64 {
+        let count = self.side_count as f64;
+        (count - f64::from(place)) / (count - 1.0).max(1.0)
+    }
+
     /// The places already settled, by side (0: not yet): sides done take the top places in
     /// the order they finished, sides out the bottom ones (the first out, last).
     pub fn decided(&self, state: &State) -> [u8; MAX_SEATS] {

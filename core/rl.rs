@@ -199,11 +199,6 @@ impl Encoding {
     }
 }
 
-/// A side's reward for its place: 1 for first down to 0 for last (`Rules.place_reward`).
-pub fn place_reward(place: u8, sides: usize) -> f64 {
-    (sides as f64 - f64::from(place)) / (sides.max(2) - 1) as f64
-}
-
 /// The next episode's seed after one seeded `seed` (splitmix64, kept to 63 bits).
 pub fn next_seed(seed: u64) -> u64 {
     let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
@@ -222,7 +217,7 @@ struct Slot {
     /// The actions of the legal moves at the learner's decision, in the moves' order.
     actions: Vec<u16>,
     /// Every roll, pop and move so far, where the batch keeps a log.
-    pub events: Vec<Logged>,
+    events: Vec<Logged>,
 }
 
 /// A roll (the dice as Python writes them; a roll-off pop: one die) or a move (its text), and
@@ -381,9 +376,8 @@ impl Batch {
                 }
                 _ if chance_nodes => return,
                 Phase::Roll => {
-                    let thrown = rules.roll_to_python(rules.throw(&mut slot.dice));
-                    let dice = [thrown[0], thrown.get(1).copied().unwrap_or(0)];
-                    Self::rolled(rules, slot, dice, log);
+                    let thrown = rules.throw(&mut slot.dice);
+                    Self::rolled(rules, slot, thrown, log);
                 }
                 Phase::Rolloff => {
                     let pop = [slot.dice.d6(), 0];
@@ -393,23 +387,30 @@ impl Batch {
         }
     }
 
-    /// A roll (or pop) of `dice`, as Python writes them (`throw` gives them as the state
-    /// holds them), played (and logged).
-    fn rolled<G: Game>(rules: &G, slot: &mut Slot, dice: [u8; 2], log: bool) {
-        let state = &slot.state;
+    /// A roll, as the state holds it (`throw` draws it so), or a roll-off pop, played (and
+    /// logged as Python writes it).
+    fn rolled<G: Game>(rules: &G, slot: &mut Slot, held: [u8; 2], log: bool) {
+        let state = &mut slot.state;
+        let pop = state.phase == Phase::Rolloff;
         if log {
-            let pop = state.phase == Phase::Rolloff;
+            let dice = if pop {
+                vec![held[0]]
+            } else {
+                rules.roll_to_python(held)
+            };
             slot.events.push(Logged::Roll {
                 seat: state.current,
-                dice: if pop {
-                    vec![dice[0]]
-                } else {
-                    rules.roll_to_python(rules.roll_from_python(dice))
-                },
+                dice,
                 pop,
             });
         }
-        slot.state = rules.apply_roll(state, dice);
+        if pop {
+            *state = rules.apply_roll(state, held);
+        } else {
+            // as `play::play_out` rolls: the roll is already in the state's form
+            state.roll = held;
+            state.phase = Phase::Move;
+        }
     }
 
     /// The chances of the outcomes of game `index`'s chance node, in `Rules.chance_outcomes`
@@ -426,13 +427,16 @@ impl Batch {
     /// node; false (nothing changed) where there is no such outcome.
     pub fn roll<J: Judge>(&mut self, judge: &J, index: usize, outcome: usize) -> bool {
         let rules = judge.rules();
-        let dice = match self.slots[index].state.phase {
-            Phase::Roll => rules.outcomes().get(outcome).map(|o| o.0),
+        let held = match self.slots[index].state.phase {
+            Phase::Roll => rules
+                .outcomes()
+                .get(outcome)
+                .map(|o| rules.roll_from_python(o.0)),
             Phase::Rolloff => (outcome < 6).then_some([outcome as u8 + 1, 0]),
             _ => None,
         };
-        let Some(dice) = dice else { return false };
-        Self::rolled(rules, &mut self.slots[index], dice, self.log);
+        let Some(held) = held else { return false };
+        Self::rolled(rules, &mut self.slots[index], held, self.log);
         self.advance(judge, index);
         true
     }
@@ -503,7 +507,7 @@ impl Batch {
         let places = judge.rules().places(&self.slots[index].state);
         places[..table.side_count]
             .iter()
-            .map(|&place| place_reward(place, table.side_count))
+            .map(|&place| table.place_reward(place))
             .collect()
     }
 

@@ -374,8 +374,7 @@ fn descending(a: f64, b: f64) -> std::cmp::Ordering {
 fn place_reward<G: Game>(rules: &G, place: u8) -> f64 {
     let table = rules.table();
     if table.play_on {
-        let count = table.side_count as f64;
-        (count - f64::from(place)) / (count - 1.0).max(1.0)
+        table.place_reward(place)
     } else {
         f64::from(u8::from(place == 1))
     }

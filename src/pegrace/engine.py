@@ -129,6 +129,11 @@ class Rules:
         a team of partners (Marbles' teams)."""
         return False
 
+    @property
+    def player_of_seat(self) -> tuple[int, ...]:
+        """Which player holds each seat: with one-player sides its side, else the seat."""
+        return self.sides if self.one_player_sides else tuple(range(len(self.colours)))
+
     def side_of(self, colour: str) -> tuple[str, ...]:
         """The colours of ``colour``'s side."""
         return tuple(self.colours[s] for s in self.side_seats[self.sides[self.seat_of(colour)]])

@@ -22,7 +22,7 @@ from pegrace.errors import OptionError
 from pegrace.games import get_rules, rules_class
 from pegrace.plots import require_plots
 from pegrace.simulate import GameSummary, play_games, wilson
-from pegrace.tournament import lineup_units, seatings
+from pegrace.tournament import first_entry_places, lineup_units, seatings
 
 SECONDS_PER_ROLL = 6.0  # a typical table's pace: pop, look, move (docs/lab.md)
 Z95 = 1.96
@@ -121,12 +121,11 @@ def run(lab: Lab, workers: int = 1, scheduler: str | None = None,
         rules = get_rules(lab.game, lab.players, options)
         fixed = play_games(rules, [lab.seats], lab.games, lab.seed, workers, None, None,
                            scheduler, progress=progress, drama=True)  # fmt: skip
-        lineup = [lab.strong] + [lab.weak] * (len(_units(rules)) - 1)
-        units = _units(rules)
+        units = lineup_units(rules, len(set(rules.player_of_seat)))
+        lineup = [lab.strong] + [lab.weak] * (len(units) - 1)
         rotated = play_games(rules, seatings(rules, lineup, units), lab.games, lab.seed, workers,
                              None, None, scheduler, progress=progress)  # fmt: skip
-        strong_places = [s.places[units[i % len(units)][0]] for i, s in enumerate(rotated)]
-        results.append(measure(rules, lab, fixed, strong_places))
+        results.append(measure(rules, lab, fixed, first_entry_places(units, rotated)))
     reference = results[0]
     for result in results[1:]:
         result["effect"] = effect(reference, result, f"{lab.strong} against {lab.weak} players")
@@ -136,11 +135,6 @@ def run(lab: Lab, workers: int = 1, scheduler: str | None = None,
         "base": lab.combinations[0], "seconds_per_roll": SECONDS_PER_ROLL,
         "skipped": list(lab.skipped), "combinations": results,
     }  # fmt: skip
-
-
-def _units(rules: Rules) -> tuple[tuple[int, ...], ...]:
-    """The line-up's places: one per side where a player holds a side, else one per seat."""
-    return lineup_units(rules, rules.side_count if rules.one_player_sides else len(rules.colours))
 
 
 def mean_ci(values: Sequence[float]) -> dict[str, Any]:

@@ -93,11 +93,26 @@ def run_tournament(
     rotations = seatings(rules, lineup, units)
     summaries = play_games(rules, rotations, games, seed, workers, None, progress_stream,
                            scheduler)  # fmt: skip
-    rows = [
-        game_row(rules, index, game_seed(seed, index), rotations[index % len(lineup)], summary)
+    return summarise(rules, lineup, units, seed, summaries), rows_of(rules, rotations, seed,
+                                                                      summaries)  # fmt: skip
+
+
+def rows_of(rules: Rules, rotations: Sequence[Mapping[str, str]], seed: int,
+            summaries: Sequence[GameSummary]) -> list[GameRow]:  # fmt: skip
+    """A row per game, game ``i`` seated by rotation ``i mod K``."""
+    return [
+        game_row(rules, index, game_seed(seed, index), rotations[index % len(rotations)], summary)
         for index, summary in enumerate(summaries)
     ]
-    return summarise(rules, lineup, units, seed, summaries), rows
+
+
+def first_entry_places(
+    units: Sequence[tuple[int, ...]], summaries: Sequence[GameSummary], first: int = 0
+) -> list[int]:
+    """The line-up's first entry's place in each game (game ``first`` onwards): rotation
+    ``i mod K`` seats it in unit ``i mod K``."""
+    k = len(units)
+    return [s.places[units[(first + i) % k][0]] for i, s in enumerate(summaries)]
 
 
 def run_until_decided(
@@ -130,15 +145,12 @@ def run_until_decided(
         new = play_games(rules, rotations, min(batch, cap - start), seed, workers, None, None,
                          scheduler, first=start, progress=bar)  # fmt: skip
         batch = min(2 * batch, largest)
-        wins = [s.places[units[(start + i) % k][0]] == 1 for i, s in enumerate(new)]
+        wins = [place == 1 for place in first_entry_places(units, new, start)]
         decision, won, played = first_decision(hypotheses, wins, k, so_far)
         summaries += new[: played - start]
         so_far = (won, played)
     bar.close()
-    rows = [
-        game_row(rules, index, game_seed(seed, index), rotations[index % k], summary)
-        for index, summary in enumerate(summaries)
-    ]
+    rows = rows_of(rules, rotations, seed, summaries)
     report = summarise(rules, lineup, units, seed, summaries)
     won, played = so_far
     report["sequential"] = {

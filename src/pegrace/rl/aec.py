@@ -51,8 +51,7 @@ class PegraceEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         self.render_mode = render_mode
         rules = self.rules
         # player_0, player_1, ... in seat order; with two sets a player holds a whole side
-        players_of = rules.sides if rules.one_player_sides else range(len(rules.colours))
-        self.agent_of = [f"player_{k}" for k in players_of]
+        self.agent_of = [f"player_{k}" for k in rules.player_of_seat]
         self.possible_agents = list(dict.fromkeys(self.agent_of))
         self.colours_of = {agent: [c for c, a in zip(rules.colours, self.agent_of, strict=True)
                                    if a == agent] for agent in self.possible_agents}  # fmt: skip

@@ -59,7 +59,7 @@ class PegraceGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel's types are no
         given = dict(params or {})
         players = int(given.pop("players", 4))
         rules = get_rules(name, players, {k: str(v) for k, v in given.items()})
-        player_of = list(rules.sides) if rules.one_player_sides else list(range(len(rules.colours)))
+        player_of = list(rules.player_of_seat)
         info = pyspiel.GameInfo(
             num_distinct_actions=action_count(rules),
             max_chance_outcomes=max(len(rules.dice.outcomes), 6),

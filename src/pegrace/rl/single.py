@@ -61,8 +61,7 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode {render_mode!r}: one of None, 'ansi'")
         self.rules, self.render_mode = rules, render_mode
-        # player k holds the seats of side k with two sets, else seat k
-        self.owners = list(rules.sides if rules.one_player_sides else range(len(rules.colours)))
+        self.owners = list(rules.player_of_seat)
         if learner not in self.owners:
             names = ", ".join(f"player_{k}" for k in dict.fromkeys(self.owners))
             raise ValueError(f"learner {learner}: one of 0..{max(self.owners)} ({names})")

@@ -48,7 +48,7 @@ class VectorEnv(gym.vector.VectorEnv[Observations, npt.NDArray[np.int64], Any]):
         rules = get_rules(game, players, {name: str(v) for name, v in options.items()})
         if not plays(rules):
             raise OptionError(f"the native core does not play {rules.name} with these options")
-        owners = rules.sides if rules.one_player_sides else range(len(rules.colours))
+        owners = rules.player_of_seat
         if learner not in owners:
             raise ValueError(f"learner {learner}: one of 0..{max(owners)}")
         opponent = core_player(rules, opponents if ":" in opponents else f"computer:{opponents}")
