@@ -112,6 +112,7 @@ def test_all_sweeps_every_option_and_json_is_the_report(capsys: pytest.CaptureFi
     ([], "--vary OPTION=A,B, or --all"), (["--all", "--vary", "challenge=on,off"], "or --all"),
     (["--all", "--games", "1"], "at least 2 games"),
     (["--all", "--skill", "medium,nobody"], "unknown player"),
+    (["--all", "--skill", "medium"], "--skill medium: STRONG,WEAK"),
     (["--vary", "challenge=on,off", "--seat", "red=human"], "human")])  # fmt: skip
 def test_bad_input_is_one_line(capsys: pytest.CaptureFixture[str], args: list[str],
                                message: str) -> None:  # fmt: skip

@@ -405,15 +405,21 @@ def check_where(args: argparse.Namespace) -> None:
         raise OptionError(f"--scheduler {args.scheduler}: an address such as tcp://HOST:8786")
 
 
+def computer_seats(rules: Rules, given: list[str], default: str, command: str) -> dict[str, str]:
+    """``--seat``'s players, every one a computer (``command`` plays no person)."""
+    seats = parse_seats(rules, given, default)
+    humans = [c for c, spec in seats.items() if spec == "human"]
+    if humans:
+        raise OptionError(f"{command} plays computer seats only; {', '.join(humans)} is human")
+    return seats
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise OptionError(f"--games {args.games}: play at least 1 game")
     check_where(args)
     rules = new_rules(args)
-    seats = parse_seats(rules, args.seat, "computer:random")
-    humans = [c for c, spec in seats.items() if spec == "human"]
-    if humans:
-        raise OptionError(f"simulate plays computer seats only; {', '.join(humans)} is human")
+    seats = computer_seats(rules, args.seat, "computer:random", "simulate")
     if args.record_dir is not None:
         args.record_dir.mkdir(parents=True, exist_ok=True)
     seed = args.seed if args.seed is not None else 0
@@ -593,17 +599,17 @@ def cmd_lab(args: argparse.Namespace) -> int:
     else:
         found, skipped = lab.combinations(args.game, args.players, base, lab.parse_vary(args.vary))
     rules = get_rules(args.game, args.players, found[0])
-    seats = parse_seats(rules, args.seat, "computer:medium")
-    humans = [c for c, spec in seats.items() if spec == "human"]
-    if humans:
-        raise OptionError(f"the lab plays computer seats only; {', '.join(humans)} is human")
-    strong, _, weak = args.skill.partition(",")
-    for spec in (*seats.values(), strong, weak):
-        make_player(spec.strip() or "?")
+    seats = computer_seats(rules, args.seat, "computer:medium", "the lab")
+    skill = [spec.strip() for spec in args.skill.split(",")]
+    if len(skill) != 2 or not all(skill):
+        raise OptionError(f"--skill {args.skill}: STRONG,WEAK, e.g. medium,random")
+    for spec in skill:
+        make_player(spec)
     if args.out is not None:
         lab.check_out(args.out)
-    settings = lab.Lab(args.game, args.players, tuple(found), seats, strong.strip(), weak.strip(),
-                       args.games, args.seed or 0, tuple(skipped))  # fmt: skip
+    strong, weak = skill
+    settings = lab.Lab(args.game, args.players, tuple(found), seats, strong, weak, args.games,
+                       args.seed or 0, tuple(skipped))  # fmt: skip
     total = 2 * args.games * len(found)
     report = lab.run(settings, args.workers, args.scheduler, progress_bar(total))
     if args.out is not None:

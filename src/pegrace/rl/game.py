@@ -10,13 +10,28 @@ import numpy as np
 
 from pegrace import _core
 from pegrace.engine import Rules
-from pegrace.native import CorePlayer
+from pegrace.native import CorePlayer, core_player
 from pegrace.record import Event, Record
 from pegrace.rl.encoding import Observation
 from pegrace.state import Phase, State
 
 LARGEST_SEED = 2**64 - 1
 PHASES = list(Phase)
+
+
+def learner_seats(rules: Rules, learner: int, opponents: str | None) -> list[CorePlayer | None]:
+    """Each seat's computer player (``opponents``: a level or a player spec) where it is not
+    one of the learner's (player ``learner``'s) seats; every seat None without opponents."""
+    owners = rules.player_of_seat
+    if learner not in owners:
+        names = ", ".join(f"player_{k}" for k in dict.fromkeys(owners))
+        raise ValueError(f"learner {learner}: one of 0..{max(owners)} ({names})")
+    if opponents is None:
+        return [None] * len(owners)
+    opponent = core_player(rules, opponents if ":" in opponents else f"computer:{opponents}")
+    if opponent is None:
+        raise ValueError(f"opponents {opponents!r}: a computer player")
+    return [None if owner == learner else opponent for owner in owners]
 
 
 class CoreGame:

@@ -22,12 +22,11 @@ from pegrace.engine import Rules
 from pegrace.games import get_rules
 from pegrace.match import choose_checked
 from pegrace.moves import Move
-from pegrace.native import CorePlayer, core_player
 from pegrace.pictures import draw
 from pegrace.players import Player
 from pegrace.record import Record
 from pegrace.rl.encoding import Observation, action_count, action_of, observation_size
-from pegrace.rl.game import CoreGame
+from pegrace.rl.game import CoreGame, learner_seats
 from pegrace.state import State
 
 Opponent = Callable[[Rules, State, Sequence[Move]], Move]
@@ -62,18 +61,9 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
             raise ValueError(f"render_mode {render_mode!r}: one of None, 'ansi'")
         self.rules, self.render_mode = rules, render_mode
         self.owners = list(rules.player_of_seat)
-        if learner not in self.owners:
-            names = ", ".join(f"player_{k}" for k in dict.fromkeys(self.owners))
-            raise ValueError(f"learner {learner}: one of 0..{max(self.owners)} ({names})")
         self.learner = learner
-        self.opponents = opponents
-        seats: list[CorePlayer | None] = [None] * len(self.owners)
-        if not callable(opponents):
-            spec = opponents if ":" in opponents else f"computer:{opponents}"
-            opponent = core_player(rules, spec)
-            if opponent is None:
-                raise ValueError(f"opponents {opponents!r}: a computer player or a function")
-            seats = [None if owner == learner else opponent for owner in self.owners]
+        self.opponents = opponents  # a function plays its seats from Python (_others_play)
+        seats = learner_seats(rules, learner, None if callable(opponents) else opponents)
         self.game = CoreGame(rules, seats, self.owners.index(learner))
         self.action_space = spaces.Discrete(action_count(rules))
         self.observation_space = spaces.Box(-1.0, 1.0, (observation_size(rules),), np.float32)

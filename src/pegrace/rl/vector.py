@@ -21,9 +21,8 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
 from pegrace import _core
-from pegrace.errors import OptionError
 from pegrace.games import get_rules
-from pegrace.native import CorePlayer, core_player, plays
+from pegrace.rl.game import learner_seats
 from pegrace.simulate import game_seed
 
 Observations = npt.NDArray[np.float32]
@@ -46,17 +45,7 @@ class VectorEnv(gym.vector.VectorEnv[Observations, npt.NDArray[np.int64], Any]):
         if num_envs < 1:
             raise ValueError(f"num_envs {num_envs}: at least 1")
         rules = get_rules(game, players, {name: str(v) for name, v in options.items()})
-        if not plays(rules):
-            raise OptionError(f"the native core does not play {rules.name} with these options")
-        owners = rules.player_of_seat
-        if learner not in owners:
-            raise ValueError(f"learner {learner}: one of 0..{max(owners)}")
-        opponent = core_player(rules, opponents if ":" in opponents else f"computer:{opponents}")
-        if opponent is None:
-            raise ValueError(f"opponents {opponents!r}: a computer player the core plays")
-        seats: list[CorePlayer | None] = [
-            None if owner == learner else opponent for owner in owners
-        ]
+        seats = learner_seats(rules, learner, opponents)
         self.rules = rules
         self.num_envs = num_envs
         self.copy = copy
