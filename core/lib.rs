@@ -832,9 +832,7 @@ impl Games {
         let size = self.observation_size();
         let mut seen = vec![0.0f32; size];
         on_judge!(&self.judged, j => self.batch.observe_from(&**j, index, seat, &mut seen));
-        for (cell, value) in cells(py, &out, size, "out")?.iter().zip(seen) {
-            cell.set(value);
-        }
+        rl::put(cells(py, &out, size, "out")?, &seen);
         Ok(())
     }
 

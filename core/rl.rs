@@ -238,7 +238,8 @@ pub struct Outputs<'a> {
     pub finals: &'a [Cell<f32>],
 }
 
-fn put<T: Copy>(cells: &[Cell<T>], values: &[T]) {
+/// `values` into `cells`, one by one.
+pub fn put<T: Copy>(cells: &[Cell<T>], values: &[T]) {
     for (cell, &value) in cells.iter().zip(values) {
         cell.set(value);
     }
