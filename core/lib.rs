@@ -15,6 +15,7 @@ use ai::headache::HeadacheJudge;
 use ai::learned::{LudoJudge, MarblesJudge};
 use ai::players::Kind;
 use ai::search::{ranking, Memory, Settings};
+use ai::train::{Schedule, Training};
 use std::cell::Cell;
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -519,7 +520,8 @@ fn side_places(table: &engine::Table, seat_places: &[u8]) -> Vec<u8> {
 }
 
 /// A player by its name and settings: easy's `mistakes`; a search player's `depth` (absent:
-/// deepening), `budget` (nodes), `width` (0: every move), `paranoid` and `learned` (0 or 1).
+/// deepening), `budget` (nodes), `width` (0: every move), `paranoid` (0 or 1) and `learned`
+/// (the leaves' model: `Settings::model`).
 fn kind(name: &str, settings: &HashMap<String, f64>) -> PyResult<Kind> {
     let get = |key: &str, default: f64| settings.get(key).copied().unwrap_or(default);
     if name == "search" {
@@ -528,12 +530,116 @@ fn kind(name: &str, settings: &HashMap<String, f64>) -> PyResult<Kind> {
             budget: get("budget", 0.0),
             width: Some(get("width", 0.0) as usize).filter(|&w| w > 0),
             paranoid: get("paranoid", 0.0) != 0.0,
-            learned: get("learned", 0.0) != 0.0,
+            model: get("learned", 0.0).clamp(0.0, 2.0) as u8,
             threads: get("threads", 1.0).max(1.0) as usize,
         }));
     }
     Kind::named(name, get("mistakes", 0.5))
         .ok_or_else(|| PyValueError::new_err(format!("the native core has no player {name:?}")))
+}
+
+/// Learning a game's value by self-play (`ai::train`): `train` plays and learns a number of
+/// games at a time (without the interpreter lock), `score` rates the value as it stands.
+#[pyclass]
+struct Trainer {
+    inner: Box<dyn Training>,
+    model: &'static str,
+}
+
+#[pymethods]
+impl Trainer {
+    #[new]
+    fn new(
+        game: &str,
+        players: usize,
+        options: Options,
+        seed: u64,
+        schedule: HashMap<String, f64>,
+    ) -> PyResult<Self> {
+        let get = |key: &str, default: f64| schedule.get(key).copied().unwrap_or(default);
+        let schedule = Schedule {
+            lambda: get("lambda", 0.7),
+            rate: get("rate", 0.01),
+            score_games: get("score_games", 400.0) as u32,
+        };
+        fn make<J: Judge + Send + Sync + 'static>(
+            judge: J,
+            seed: u64,
+            schedule: Schedule,
+        ) -> PyResult<(Box<dyn Training>, &'static str)> {
+            let learning = judge.learning();
+            let model = learning.model;
+            let features = learning.features.clone().ok_or_else(|| {
+                PyValueError::new_err("these rules have no learned value to train")
+            })?;
+            Ok((
+                Box::new(ai::train::Trainer::new(judge, features, seed, schedule)),
+                model,
+            ))
+        }
+        let judged = judged(game, players, &options)?;
+        let (inner, model) = on_judge!(judged, j => make(*j, seed, schedule))?;
+        Ok(Trainer { inner, model })
+    }
+
+    /// Play and learn `count` more games.
+    fn train(&mut self, py: Python<'_>, count: u64) {
+        let inner = &mut self.inner;
+        py.detach(|| inner.train(count));
+    }
+
+    /// The value on the scoring positions: (mean log-likelihood of the winner above the even
+    /// chance's, Brier score, share of positions whose favourite won).
+    fn score(&self) -> (f64, f64, f64) {
+        let score = self.inner.score();
+        (score.gain, score.brier, score.favourite_won)
+    }
+
+    #[getter]
+    fn weights(&self) -> Vec<f64> {
+        self.inner.weights().to_vec()
+    }
+
+    #[setter]
+    fn set_weights(&mut self, weights: Vec<f64>) -> PyResult<()> {
+        self.inner
+            .set_weights(weights)
+            .map_err(PyValueError::new_err)
+    }
+
+    /// Adam's step size for the games to come.
+    fn set_rate(&mut self, rate: f64) -> PyResult<()> {
+        if !(rate > 0.0 && rate.is_finite()) {
+            return Err(PyValueError::new_err(format!(
+                "rate {rate}: a step size above 0"
+            )));
+        }
+        self.inner.set_rate(rate);
+        Ok(())
+    }
+
+    /// The features' names, a weight each.
+    #[getter]
+    fn features(&self) -> Vec<String> {
+        self.inner.names()
+    }
+
+    #[getter]
+    fn games(&self) -> u64 {
+        self.inner.games()
+    }
+
+    /// How many positions the score is worked out on.
+    #[getter]
+    fn scored(&self) -> usize {
+        self.inner.scored()
+    }
+
+    /// The model's name (its weights file: `src/pegrace/weights/<model>.json`).
+    #[getter]
+    fn model(&self) -> &'static str {
+        self.model
+    }
 }
 
 /// Computer play of one game (its rules and evaluation built once): the search players'
@@ -601,6 +707,11 @@ impl Computer {
             answer.set_item("evaluation", each(&|seat| j.evaluate(pieces, seat)))?;
             answer.set_item("danger", each(&|seat| j.danger(pieces, seat)))?;
             answer.set_item("leaf", j.leaf(pieces, to_move)[..sides].to_vec())?;
+            if let Some(value) = j.value() {
+                let memo = &mut ai::learned::ReachMemo::default();
+                let chances = value.chances(pieces, to_move, memo);
+                answer.set_item("value", chances[..seats].to_vec())?;
+            }
             if let Some(win) = j.learned() {
                 let memo = &mut ai::learned::ReachMemo::default();
                 answer.set_item("losses", win.losses(pieces, to_move)[..seats].to_vec())?;
@@ -613,14 +724,29 @@ impl Computer {
         })
     }
 
+    /// Each side's chance of winning from `state` by the value learned by self-play, exact once
+    /// the winner is settled; None where the rules have no learned value.
+    fn value_chances(&self, state: PyStateIn) -> PyResult<Option<Vec<f64>>> {
+        on_judge!(&self.judged, j => {
+            let Some(value) = j.value() else {
+                return Ok(None);
+            };
+            let state = from_python(j.rules(), state)?;
+            let sides = j.rules().table().side_count;
+            Ok(Some(value.state_chances(j.rules(), &state)[..sides].to_vec()))
+        })
+    }
+
     /// The chance of winning a search value on the learned leaf's scale stands for; None
     /// without a learned leaf, or outside the leaves' range (a value that counts a finished
     /// game).
     fn learned_chance(&self, value: f64) -> Option<f64> {
         on_judge!(&self.judged, j => {
-            j.learned()?;
-            let seats = j.rules().table().seats;
-            let chance = 1.0 / seats as f64 + value / ai::learned::win_scale(seats);
+            if j.value().is_none() {
+                j.learned()?;
+            }
+            let sides = j.rules().table().side_count;
+            let chance = 1.0 / sides as f64 + value / ai::learned::win_scale(sides);
             (0.0..=1.0).contains(&chance).then_some(chance)
         })
     }
@@ -969,6 +1095,7 @@ fn _core(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<Computer>()?;
     module.add_class::<CoreRules>()?;
     module.add_class::<Games>()?;
+    module.add_class::<Trainer>()?;
     module.add_function(wrap_pyfunction!(random_games, module)?)?;
     Ok(())
 }

@@ -90,7 +90,7 @@ def test_player_settings_are_parsed() -> None:
         ("expert:ms=-1", "must not be negative"),
         ("random:depth=2", "random takes no such setting"),
         ("expert:paranoid=2", "write paranoid=1"),
-        ("expert:model=2", "write model=0"),
+        ("expert:model=3", "write model=0"),
     ],
 )
 def test_bad_player_specs_are_refused_by_name(spec: str, message: str) -> None:

@@ -63,7 +63,7 @@ def test_the_expert_one_decision_deep_rates_each_move_by_the_chances_after_it(
 ) -> None:
     rules = get_rules(game, players)
     computer = Computer(rules)
-    expert = SearchPlayer(0, depth=1)
+    expert = SearchPlayer(0, depth=1, model=1)  # the fitted chance (model=2: test_value.py)
     for state in random_positions(rules, seed=8, count=10):
         if state.phase != state.phase.MOVE or state.finished:
             continue
@@ -74,12 +74,12 @@ def test_the_expert_one_decision_deep_rates_each_move_by_the_chances_after_it(
 
 
 @pytest.mark.parametrize(
-    ("game", "options"), [("headache", {}), ("marbles", {}), ("trouble", {"two_sets": "on"})]
+    ("game", "options"), [("marbles", {"mode": "war"}), ("trouble", {"two_sets": "on"})]
 )
 def test_without_a_model_the_expert_reads_the_games_evaluation(
     game: str, options: dict[str, str]
 ) -> None:
-    rules = get_rules(game, 2 if options else 4, options)
+    rules = get_rules(game, 2 if game == "trouble" else 4, options)
     computer = Computer(rules)
     assert not computer.learns
     for state in random_positions(rules, seed=7, count=5):

@@ -5,6 +5,7 @@
 //! the recorded ones bit for bit (tests/corpus/players.json.xz).
 
 use crate::ai::learned::WinChances;
+use crate::ai::value::{Learning, Value, NOT_LEARNED};
 use crate::engine::{Game, RaceShape, Row, State, MAX_SEATS};
 
 pub type Pieces = [Row; MAX_SEATS];
@@ -35,6 +36,14 @@ pub trait Judge: Sync {
     /// (the expert's leaf).
     fn learned(&self) -> Option<&WinChances> {
         None
+    }
+    /// The value learned by self-play (`value.rs`), its features and shipped weights.
+    fn learning(&self) -> &Learning {
+        &NOT_LEARNED
+    }
+    /// The shipped learned value, where the game has one.
+    fn value(&self) -> Option<&Value> {
+        self.learning().value.as_ref()
     }
 }
 
@@ -281,6 +290,7 @@ pub struct RaceJudge<G> {
     pub race: RaceEval,
     /// Trouble's learned chance of winning (not with two sets).
     pub win: Option<WinChances>,
+    pub learning: Learning,
 }
 
 impl<G: Game + Sync> Judge for RaceJudge<G> {
@@ -304,6 +314,10 @@ impl<G: Game + Sync> Judge for RaceJudge<G> {
 
     fn learned(&self) -> Option<&WinChances> {
         self.win.as_ref()
+    }
+
+    fn learning(&self) -> &Learning {
+        &self.learning
     }
 }
 

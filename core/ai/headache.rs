@@ -3,6 +3,7 @@
 //! for the biggest opponent stack within reach; relative to the opponents' mean.
 
 use crate::ai::eval::{attackers, Judge, Pieces, Values};
+use crate::ai::value::Learning;
 use crate::engine::{State, MAX_SEATS};
 use crate::games::headache::{
     ConeMove, Headache, BLOCKED, HEIGHT_BITS, SEAT_BITS, SEAT_MASK, SPACES, START, X_COUNT,
@@ -13,6 +14,7 @@ const CHANCE_WEIGHT: f64 = 0.2;
 /// Per space, bit n - 1 when a pop of n ends there.
 type Pops = [u8; SPACES];
 
+#[derive(Clone, Debug)]
 pub struct HeadacheJudge {
     pub rules: Headache,
     /// `[space]`: the spaces a pop of 1..6 ends on from there (a cone's, a stack's).
@@ -21,6 +23,20 @@ pub struct HeadacheJudge {
     /// `[space]`: the same by pop.
     cone_pops: Vec<Pops>,
     stack_pops: Vec<Pops>,
+    pub learning: Learning,
+}
+
+/// What a seat has on the board: cones owned (in START and in the stacks it tops), those in
+/// START, its stacks and the tallest, the expected cones lost to the next pops, and the biggest
+/// opponent stack one of its stacks could reach.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct Standing {
+    pub owned: i32,
+    pub start: i32,
+    pub stacks: i32,
+    pub tallest: i32,
+    pub risk: f64,
+    pub chance: i32,
 }
 
 /// One stack on the board: its space, owner and cones.
@@ -57,18 +73,21 @@ impl HeadacheJudge {
             stack_reach,
             cone_pops,
             stack_pops,
+            learning: Learning::default(),
         }
     }
 
-    /// Every seat's evaluation, the threats counted from the seats `attackers` names for
+    /// Every seat's standing, the threats counted from the seats `attackers` names for
     /// `to_move`.
-    pub fn seat_values(&self, pieces: &Pieces, to_move: Option<usize>) -> [f64; MAX_SEATS] {
+    pub fn standings(&self, pieces: &Pieces, to_move: Option<usize>) -> [Standing; MAX_SEATS] {
         let count = self.rules.table.seats;
-        let mut owned = [0i32; MAX_SEATS];
+        let mut standings = [Standing::default(); MAX_SEATS];
         let mut attacks = [[0u8; SPACES]; MAX_SEATS];
         for seat in 0..count {
             let row = &pieces[seat];
-            owned[seat] = row.iter().filter(|&&c| c == START).count() as i32;
+            let start = row.iter().filter(|&&c| c == START).count() as i32;
+            standings[seat].owned = start;
+            standings[seat].start = start;
             if row[0] < 0 {
                 attacks[seat] = self.cone_pops[self.rules.start_space(seat) as usize];
             }
@@ -78,7 +97,10 @@ impl HeadacheJudge {
         for (space, &top) in self.rules.occupancy(pieces).iter().enumerate() {
             if (0..BLOCKED).contains(&top) {
                 let (cones, owner) = (i32::from(top >> SEAT_BITS) + 1, (top & SEAT_MASK) as usize);
-                owned[owner] += cones;
+                let standing = &mut standings[owner];
+                standing.owned += cones;
+                standing.stacks += 1;
+                standing.tallest = standing.tallest.max(cones);
                 stacks[stack_count] = Stack {
                     space,
                     owner,
@@ -98,7 +120,6 @@ impl HeadacheJudge {
         let stacks = &stacks[..stack_count];
         let challenge = self.rules.challenge();
         let safe = |space: usize| challenge && space < X_COUNT;
-        let (mut risk, mut chances) = ([0.0; MAX_SEATS], [0i32; MAX_SEATS]);
         for stack in stacks {
             let owner = stack.owner;
             let reach = if stack.cones > 1 {
@@ -106,7 +127,7 @@ impl HeadacheJudge {
             } else {
                 self.cone_reach[stack.space]
             };
-            let mut best = chances[owner];
+            let mut best = standings[owner].chance;
             for other in stacks {
                 if other.cones > best
                     && other.owner != owner
@@ -116,7 +137,7 @@ impl HeadacheJudge {
                     best = other.cones;
                 }
             }
-            chances[owner] = best;
+            standings[owner].chance = best;
             if safe(stack.space) {
                 continue;
             }
@@ -126,15 +147,23 @@ impl HeadacheJudge {
                     missed *= 1.0 - f64::from(attacks[o][stack.space].count_ones()) / 6.0;
                 }
             }
-            risk[owner] += f64::from(stack.cones) * (1.0 - missed);
+            standings[owner].risk += f64::from(stack.cones) * (1.0 - missed);
         }
-        let total: i32 = owned[..count].iter().sum();
+        standings
+    }
+
+    /// Every seat's evaluation, the threats counted from the seats `attackers` names for
+    /// `to_move`.
+    pub fn seat_values(&self, pieces: &Pieces, to_move: Option<usize>) -> [f64; MAX_SEATS] {
+        let count = self.rules.table.seats;
+        let standings = self.standings(pieces, to_move);
+        let total: i32 = standings[..count].iter().map(|s| s.owned).sum();
         let rest = (count - 1) as f64;
         let mut values = [0.0; MAX_SEATS];
-        for (s, value) in values.iter_mut().enumerate().take(count) {
-            *value = f64::from(owned[s]) - RISK_WEIGHT * risk[s]
-                + CHANCE_WEIGHT * f64::from(chances[s])
-                - f64::from(total - owned[s]) / rest;
+        for (value, s) in values.iter_mut().zip(&standings).take(count) {
+            *value = f64::from(s.owned) - RISK_WEIGHT * s.risk
+                + CHANCE_WEIGHT * f64::from(s.chance)
+                - f64::from(total - s.owned) / rest;
         }
         values
     }
@@ -148,6 +177,10 @@ impl Judge for HeadacheJudge {
 
     fn evaluate(&self, pieces: &Pieces, seat: usize) -> f64 {
         self.seat_values(pieces, None)[seat]
+    }
+
+    fn learning(&self) -> &Learning {
+        &self.learning
     }
 
     /// Each side's first seat's value, a stack's threats counted only from the seats that pop

@@ -3,6 +3,7 @@
 //! evaluations built on them: two-dice Ludo's and Marbles'.
 
 use crate::ai::eval::{attackers, turns_after, Judge, Pieces, RaceEval, Values, LOWEST_POSITION};
+use crate::ai::value::Learning;
 use crate::engine::{Row, MAX_SEATS};
 use crate::games::ludo::TwoDiceLudo;
 use crate::games::marbles::Marbles;
@@ -381,6 +382,7 @@ pub struct LudoJudge {
     pub rules: TwoDiceLudo,
     pub race: RaceEval,
     pub win: WinChances,
+    pub learning: Learning,
 }
 
 impl Judge for LudoJudge {
@@ -401,6 +403,10 @@ impl Judge for LudoJudge {
         Some(&self.win)
     }
 
+    fn learning(&self) -> &Learning {
+        &self.learning
+    }
+
     fn danger(&self, pieces: &Pieces, seat: usize) -> f64 {
         let seats = self.race.seats();
         let reach = self.win.hits.reach(pieces, seats);
@@ -417,6 +423,7 @@ pub struct MarblesJudge {
     pub rules: Marbles,
     pub race: RaceEval,
     pub sides: [u8; MAX_SEATS],
+    pub learning: Learning,
 }
 
 const REMOVED: i16 = -2;
@@ -488,6 +495,10 @@ impl Judge for MarblesJudge {
         self.race.at_risk(pieces, seat)
     }
 
+    fn learning(&self) -> &Learning {
+        &self.learning
+    }
+
     /// `Marbles.evaluate_sides`: each side's seats' values against the others'.
     fn leaf(&self, pieces: &Pieces, _to_move: usize) -> Values {
         let seats = self.race.seats();
@@ -520,13 +531,15 @@ impl Judge for MarblesJudge {
     }
 }
 
-/// Trouble's learned chance of winning (for one colour a side): the pops that land on a space.
-pub fn trouble_win_chances(race: &RaceEval) -> WinChances {
+/// The threats of a one-die race game: per space, bit n - 1 when a roll of n lands there (from
+/// the base, the `entering` rolls bring a piece to its start); a hit costs a piece's steps.
+pub fn one_die_hits(race: &RaceEval, entering: &[i16]) -> HitTables {
     const DIE: i16 = 6;
     let lane = race.shape.lane_start;
+    let enter = entering.iter().fold(0u16, |key, &n| key | 1 << (n - 1));
     let keys = |origin: i16| -> Vec<(i16, u16)> {
         if origin < 0 {
-            return vec![(0, 1 << (DIE - 1))];
+            return vec![(0, enter)];
         }
         (origin + 1..=(origin + DIE).min(lane - 1))
             .map(|target| (target, 1 << (target - origin - 1)))
@@ -534,7 +547,12 @@ pub fn trouble_win_chances(race: &RaceEval) -> WinChances {
     };
     let steps = (0..lane).map(|p| f64::from(p + 1)).collect();
     let pops = |key: u32| key.count_ones() as u8;
-    let hits = HitTables::new(race, 6, (pops, 6), keys, steps);
+    HitTables::new(race, 6, (pops, 6), keys, steps)
+}
+
+/// Trouble's learned chance of winning (for one colour a side): the pops that land on a space.
+pub fn trouble_win_chances(race: &RaceEval) -> WinChances {
+    let hits = one_die_hits(race, &[6]);
     let model = WinModel {
         steps: 0.000171,
         out: 0.1766,
@@ -550,8 +568,8 @@ pub fn trouble_win_chances(race: &RaceEval) -> WinChances {
 
 /// Two-dice Ludo's threats: per point, bit d - 1 when a pin stands d (1-12) points before it,
 /// and in the top bits the k (1-6) with which a pin from the base reaches it (a 6 brings it
-/// out, the other die, k, moves it on).
-pub fn ludo_win_chances(race: &RaceEval) -> WinChances {
+/// out, the other die, k, moves it on); a hit costs a pin's standing.
+pub fn two_dice_hits(race: &RaceEval) -> HitTables {
     const DIE: i16 = 6;
     const DISTANCE_BITS: u32 = 12;
     let lane = race.shape.lane_start;
@@ -589,7 +607,12 @@ pub fn ludo_win_chances(race: &RaceEval) -> WinChances {
     let cost = (0..lane)
         .map(|p| race.worth[(p - LOWEST_POSITION) as usize])
         .collect();
-    let hits = HitTables::new(race, 15, (hits, 36), keys, cost);
+    HitTables::new(race, 15, (hits, 36), keys, cost)
+}
+
+/// Two-dice Ludo's learned chance of winning.
+pub fn ludo_win_chances(race: &RaceEval) -> WinChances {
+    let hits = two_dice_hits(race);
     let model = WinModel {
         steps: -0.0031,
         out: 0.293,

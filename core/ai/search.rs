@@ -16,6 +16,7 @@ use hashbrown::HashTable;
 
 use crate::ai::eval::{Judge, Values};
 use crate::ai::learned::{ReachMemo, WinChances};
+use crate::ai::value::Value;
 use crate::ai::TERMINAL_WEIGHT;
 use crate::engine::{die_faces, Game, Phase, State, MAX_SEATS};
 
@@ -150,16 +151,26 @@ pub struct Settings {
     /// Below the root, follow only the moves the one-ply leaves like best.
     pub width: Option<usize>,
     pub paranoid: bool,
-    /// Leaves are the learned chance of winning where the game has one.
-    pub learned: bool,
+    /// What rates the leaves: 0 the game's evaluation, 1 the fitted chance of winning where
+    /// the game has one (`learned.rs`), 2 the value learned by self-play (`value.rs`) where it
+    /// has one, else as 1.
+    pub model: u8,
     /// Threads sharing the root moves (1: one search, node for node as recorded).
     pub threads: usize,
+}
+
+/// What rates a search's leaves (`Settings::model`).
+#[derive(Clone, Copy)]
+enum Leaf<'a> {
+    Evaluation,
+    Fitted(&'a WinChances),
+    Value(&'a Value),
 }
 
 /// One iteration's search: a transposition table and a node count.
 pub struct Search<'a, J: Judge> {
     judge: &'a J,
-    learned: Option<&'a WinChances>,
+    leaf: Leaf<'a>,
     node_limit: f64,
     width: Option<usize>,
     paranoid: bool,
@@ -196,10 +207,17 @@ impl<'a, J: Judge> Search<'a, J> {
         settings: &Settings,
     ) -> Self {
         table.clear();
-        let learned = judge.learned().filter(|_| settings.learned);
+        let value = judge
+            .value()
+            .filter(|_| settings.model >= 2)
+            .map(Leaf::Value);
+        let fitted = judge
+            .learned()
+            .filter(|_| settings.model >= 1)
+            .map(Leaf::Fitted);
         Search {
             judge,
-            learned,
+            leaf: value.or(fitted).unwrap_or(Leaf::Evaluation),
             node_limit,
             width: settings.width,
             paranoid: settings.paranoid,
@@ -342,9 +360,10 @@ impl<'a, J: Judge> Search<'a, J> {
 
     fn horizon(&mut self, state: &State) -> Values {
         let to_move = state.current as usize;
-        let values = match self.learned {
-            Some(win) => win.values_with(&state.pieces, to_move, &mut self.memo),
-            None => self.judge.leaf(&state.pieces, to_move),
+        let values = match self.leaf {
+            Leaf::Value(value) => value.values_with(&state.pieces, to_move, &mut self.memo),
+            Leaf::Fitted(win) => win.values_with(&state.pieces, to_move, &mut self.memo),
+            Leaf::Evaluation => self.judge.leaf(&state.pieces, to_move),
         };
         if state.finished.is_empty() && state.out.is_empty() {
             return values;
@@ -571,7 +590,7 @@ mod tests {
             budget: 0.0,
             width: None,
             paranoid: false,
-            learned: true,
+            model: 1,
             threads: 1,
         };
         let mut memory = Memory::new(&judge.rules);

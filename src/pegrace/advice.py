@@ -1,6 +1,7 @@
 """Advice for people: the expert's suggested move with a short reason (``hint``), and each
-side's estimated chance of winning from a position (``winprob``: Monte-Carlo playouts with the
-medium player, with 95% Wilson intervals; exact once the game is over)."""
+side's estimated chance of winning from a position (``learned_chances``: the value learned by
+self-play, instant; ``winprob``: Monte-Carlo playouts with the medium player, with 95% Wilson
+intervals; both exact once the game is over)."""
 
 from __future__ import annotations
 
@@ -127,6 +128,16 @@ def winprob(
         return [WinChance(name, int(p), 0, p, p, p) for name, p in zip(names, exact, strict=True)]
     wins = playout_wins(rules, state, first=0, count=playouts, seed=seed, player=player)
     return win_chances(rules, wins, playouts)
+
+
+def learned_chances(
+    rules: Rules, state: State, computer: native.Computer | None = None
+) -> list[float] | None:
+    """Each side's chance of winning by the value learned by self-play (``pegrace.value``):
+    instant, exact once the winner is settled; None where the rules have no learned value.
+    ``winprob``'s playouts are its check."""
+    found = (computer or native.Computer(rules)).value_chances(state)
+    return None if found is None else list(found)
 
 
 def playout_wins(

@@ -297,6 +297,41 @@ def make_parser() -> Parser:
     )
     lab.add_argument("--json", action="store_true", help="print the report as JSON")
 
+    tr = sub.add_parser(
+        "train", help="learn a game's value (chance of winning) by self-play",
+        description=(
+            "Learn the value the expert reads (each seat's chance of winning, a multinomial "
+            "logit over the game's features) by TD(λ) self-play in the native core, from zero "
+            "weights; the step size falls from --rate to --final-rate over the run. Scores the "
+            "value on positions of the medium players' games as it learns (the learning curve) "
+            "and writes a weights file. The shipped weights (src/pegrace/weights/) were made "
+            "by the commands in docs/ai.md."
+        ),
+    )  # fmt: skip
+    tr.add_argument("game", help=f"one of {games}")
+    tr.add_argument("--players", type=int, default=4, metavar="K",
+                    help="how many play, 2-4 (default 4)")  # fmt: skip
+    tr.add_argument("--rules", action="append", default=[], metavar="KEY=VALUE",
+                    help="a rule option (see `pegrace rules GAME`)")  # fmt: skip
+    tr.add_argument("--games", type=int, default=100_000, metavar="N",
+                    help="self-play games (default 100,000)")  # fmt: skip
+    tr.add_argument("--seed", type=int, default=1, help="seed of the dice (default 1)")
+    tr.add_argument("--lambda", dest="lam", type=float, default=0.7, metavar="L",
+                    help="TD(λ)'s λ (default 0.7)")  # fmt: skip
+    tr.add_argument("--rate", type=float, default=0.01, help="first step size (default 0.01)")
+    tr.add_argument("--final-rate", type=float, default=0.001,
+                    help="last step size (default 0.001)")  # fmt: skip
+    tr.add_argument(
+        "--score-games",
+        type=int,
+        default=400,
+        metavar="N",
+        help="medium players' games whose positions score the value (default 400)",
+    )
+    tr.add_argument("--out", type=Path, metavar="FILE",
+                    help="the weights file (default MODEL.json here)")  # fmt: skip
+    tr.add_argument("--curve", type=Path, metavar="PNG", help="draw the learning curve")
+
     web_bench = sub.add_parser(
         "bench-web",
         help="load benchmark of the web server",
@@ -618,6 +653,29 @@ def cmd_lab(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_train(args: argparse.Namespace) -> int:
+    from pegrace import value
+    from pegrace.plots import require_plots
+
+    if args.curve is not None:
+        require_plots("--curve")
+    training = value.Training(args.game, args.players, parse_rules(args.rules), args.games,
+                              args.seed, args.lam, args.rate, args.final_rate,
+                              args.score_games)  # fmt: skip
+    bar = progress_bar(args.games)
+    try:
+        found = value.train(training, bar)
+    finally:
+        bar.close()
+    out = args.out or Path(f"{found['model']}.json")
+    found = value.write(out, found)
+    if args.curve is not None:
+        value.plot_curve(found, args.curve)
+    print(value.format_summary(found))
+    print(f"  written to {out}" + (f", the curve to {args.curve}" if args.curve else ""))
+    return 0
+
+
 COMMANDS = {
     "play": cmd_play,
     "simulate": cmd_simulate,
@@ -629,6 +687,7 @@ COMMANDS = {
     "bench": cmd_bench,
     "serve": cmd_serve,
     "bench-web": cmd_bench_web,
+    "train": cmd_train,
 }
 
 

@@ -235,6 +235,16 @@ class Computer:
             tuple(seen["learned"]), tuple(seen["weights"]),
         )  # fmt: skip
 
+    def value_chances(self, state: State) -> tuple[float, ...] | None:
+        """Each side's chance of winning by the value learned by self-play (pegrace.value):
+        instant, exact once the winner is settled; None where the rules have none (Marbles'
+        War, Trouble's two sets)."""
+        try:
+            found = self._core.value_chances(tuple(state))
+        except ValueError as error:
+            raise PegraceError(f"native value: {error}: {self.rules.summary(state)}") from None
+        return None if found is None else tuple(found)
+
     @property
     def learns(self) -> bool:
         """Whether the game has a learned chance of winning (the expert's leaf)."""

@@ -30,6 +30,10 @@ from pegrace.state import State
 # (docs/ai.md has the command)
 NODES_PER_MS = {"trouble": 6300.0, "ludo": 5200.0, "headache": 2200.0, "marbles": 8500.0}
 TIE = 1e-9
+# what rates a search's leaves (core/ai/search.rs `Settings::model`): the game's evaluation, the
+# chance of winning fitted to medium players' games where the game has one (Trouble, two-dice
+# Ludo), the value learned by self-play (pegrace.value) where the rules have one, else as 1
+MODELS = (0, 1, 2)
 # What a finished game's places are worth to the search (core/ai/mod.rs): a side's value is its
 # place's share of it, centred (4 sides: a win +3/4, a loss -1/4); an evaluation stays below a
 # quarter of it, so a search never trades a win for a position in play
@@ -67,7 +71,7 @@ class SearchPlayer(Player):
         depth: int | None = None,
         width: int | None = None,
         paranoid: int = 0,
-        model: int = 1,
+        model: int = 2,
         threads: int = 1,
     ) -> None:
         self.rng = random.Random(seed)
@@ -77,15 +81,23 @@ class SearchPlayer(Player):
         if paranoid not in (0, 1):
             raise OptionError(f"paranoid={paranoid}: write paranoid=1 (or 0, the default max-n)")
         self.paranoid = bool(paranoid)
-        if model not in (0, 1):
-            raise OptionError(f"model={model}: write model=0 (the game's evaluation) or 1")
-        self.learned = bool(model)
+        if model not in MODELS:
+            raise OptionError(
+                f"model={model}: write model=0 (the game's evaluation), 1 (the fitted chance "
+                "of winning) or 2 (the value learned by self-play)"
+            )
+        self.model = model
         if threads < 1:
             raise OptionError(f"threads={threads}: search with at least 1 thread")
         self.threads = threads
         self.last_depth = 0
         self.last_nodes = 0
         self.computer: native.Computer | None = None
+
+    @property
+    def learned(self) -> bool:
+        """Whether the leaves read a learned chance of winning (``model`` 1 or 2)."""
+        return self.model > 0
 
     def core_settings(self, rules: Rules) -> dict[str, float]:
         """The settings the core's search player takes (``_core`` reads them by name): the
@@ -94,7 +106,7 @@ class SearchPlayer(Player):
             "budget": self.budget_ms * node_rate(rules),
             "width": float(self.width or 0),
             "paranoid": float(self.paranoid),
-            "learned": float(self.learned),
+            "learned": float(self.model),
             "threads": float(self.threads),
         }
         if self.depth is not None:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TextIO
 
-from pegrace.advice import hint, winprob
+from pegrace.advice import hint, learned_chances, winprob
 from pegrace.dice import roll_d6
 from pegrace.engine import Rules
 from pegrace.games.ludo import DiceMove
@@ -280,6 +280,11 @@ class TerminalGame:
                 self.say(f"  Hint: {hint(self.rules, self.state, seed=advice_seed).reason}")
             return True
         if answer == "w":
+            learned = learned_chances(self.rules, self.state)
+            if learned is not None:
+                names = (self.rules.side_name(side) for side in range(self.rules.side_count))
+                said = ", ".join(f"{n}: {p:.0%}" for n, p in zip(names, learned, strict=True))
+                self.say(f"  Chance of winning by the learned value: {said}")
             self.say("  Estimating (200 games played on by the medium player)...")
             chances = winprob(self.rules, self.state, seed=advice_seed)
             self.say("  Chance of winning: " + ", ".join(str(c) for c in chances))

@@ -16,6 +16,7 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import Any, TextIO
 
+from pegrace import value as learned_values
 from pegrace.engine import Rules
 from pegrace.errors import OptionError
 from pegrace.players import make_player
@@ -207,6 +208,8 @@ def summarise(
     first_wins = sum(1 for s in summaries if s.places[s.starter] == 1)
     return {
         "pegrace": version("pegrace"),
+        # the learned values' versions (pegrace.value): a report reads with the weights it had
+        "learned_values": learned_values.versions(),
         "game": rules.name,
         "rules": dict(rules.options),
         "players": k,

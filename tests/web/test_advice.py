@@ -18,7 +18,7 @@ from webclient import (
     without_seats,
 )
 
-from pegrace.advice import hint, winprob
+from pegrace.advice import hint, learned_chances, winprob
 from pegrace.games import get_rules
 from pegrace.record import Record, replay
 from pegrace.state import State
@@ -114,6 +114,10 @@ def test_a_player_gets_the_win_chances_narrowing_and_a_watcher_the_final_answer(
     assert [c["side"] for c in answer["chances"]] == ["red", "yellow"]
     assert sum(c["chance"] for c in answer["chances"]) == pytest.approx(1.0)
     assert all(c["low"] <= c["chance"] <= c["high"] for c in answer["chances"])
+    learned = learned_chances(rules, state)  # the learned value's, in every answer
+    assert learned is not None and sum(learned) == pytest.approx(1.0)
+    for each in answers:
+        assert [c["learned"] for c in each["chances"]] == learned
 
 
 def test_a_finished_game_has_exact_win_chances(client: TestClient) -> None:
@@ -130,5 +134,8 @@ def test_a_finished_game_has_exact_win_chances(client: TestClient) -> None:
     (winner,) = state["outcome"]["winners"]
     assert answer["playouts"] == 0
     assert {c["side"]: c["chance"] for c in answer["chances"]} == {
+        side: float(side == winner) for side in ("red", "green")
+    }
+    assert {c["side"]: c["learned"] for c in answer["chances"]} == {
         side: float(side == winner) for side in ("red", "green")
     }

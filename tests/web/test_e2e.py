@@ -346,6 +346,7 @@ def test_a_hint_marks_the_experts_move_and_win_chances_show_every_side(
     assert shown == ["red", "yellow", "green", "blue"]
     page.wait_for_selector("#chances[data-final=true]")  # 200 games first, then more
     assert "2000 games played on from here" in page.inner_text("#chances")
+    assert page.locator("#chances .learned").count() == 4  # the learned value's, beside each
 
     # once the move is played, the hint is gone and the chances say they are out of date
     before = seq(page)

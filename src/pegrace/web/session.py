@@ -21,7 +21,8 @@ from typing import Any, Generic, Protocol, TypeVar
 
 import orjson
 
-from pegrace.advice import win_chances
+from pegrace import native
+from pegrace.advice import learned_chances, win_chances
 from pegrace.dice import Roll
 from pegrace.engine import Rules
 from pegrace.errors import IllegalMoveError, OptionError, PegraceError
@@ -186,6 +187,7 @@ class GameSession:
         self._advice: dict[tuple[str, int], str] = {}  # (kind, seq) -> the answer sent
         self._advice_tasks: set[asyncio.Task[None]] = set()
         self._estimates: dict[Client, TokenBucket] = {}  # new win-chance estimates per client
+        self._native: native.Computer | None = None  # the learned value's view, when asked
 
     # ------------------------------------------------------------------ restoring
     @classmethod
@@ -566,16 +568,23 @@ class GameSession:
         """Win chances in steps: each step's playouts in a worker, the chances so far sent to
         the asker as they narrow; the body of the last (all the playouts)."""
         wins, played = [0] * self.rules.side_count, 0
+        learned = learned_chances(self.rules, state, self._computer())
         for total in WINPROB_STEPS:
             job = Job.of(self.rules, state, WINPROB, seed, playouts=(played, total - played))
             found = await self.services.pool.run(job, self.services.limits.advice_seconds)
             wins = [a + b for a, b in zip(wins, found, strict=True)]
             played = total
-            body = chances_body(win_chances(self.rules, wins, played))
+            body = chances_body(win_chances(self.rules, wins, played), learned)
             if total != WINPROB_STEPS[-1]:
                 await client.send_text(to_json({"type": WINPROB, "seq": seq, **body,
                                                 "final": False}))  # fmt: skip
         return body
+
+    def _computer(self) -> native.Computer:
+        """The game's computer players' view (built once: the learned value's tables)."""
+        if self._native is None:
+            self._native = native.Computer(self.rules)
+        return self._native
 
     def _turn_problem(self, colours: tuple[str, ...], kind: str) -> str:
         state = self.state

@@ -22,7 +22,14 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
 
-from pegrace.advice import PLAYOUT_PLAYER, WinChance, hint, playout_wins, winprob
+from pegrace.advice import (
+    PLAYOUT_PLAYER,
+    WinChance,
+    hint,
+    learned_chances,
+    playout_wins,
+    winprob,
+)
 from pegrace.engine import Rules
 from pegrace.errors import PegraceError
 from pegrace.games import get_rules
@@ -98,18 +105,16 @@ def advise(rules: Rules, state: State, kind: str, seed: str) -> Json:
         found = hint(rules, state, seed=seed)
         return {"colour": rules.colours[state.current], "move": found.move.text,
                 "label": found.described, "why": found.why, "depth": found.depth}  # fmt: skip
-    return chances_body(winprob(rules, state, seed=seed))
+    return chances_body(winprob(rules, state, seed=seed), learned_chances(rules, state))
 
 
-def chances_body(chances: list[WinChance]) -> Json:
-    """The body of a ``winprob`` answer: each side's chance of first place, its interval."""
-    return {
-        "playouts": chances[0].playouts,
-        "player": PLAYOUT_PLAYER,
-        "chances": [
-            {"side": c.side, "chance": c.chance, "low": c.low, "high": c.high} for c in chances
-        ],
-    }
+def chances_body(chances: list[WinChance], learned: list[float] | None = None) -> Json:
+    """The body of a ``winprob`` answer: each side's chance of first place, its interval, and
+    where the rules have one the learned value's chance (``learned``)."""
+    entries = [{"side": c.side, "chance": c.chance, "low": c.low, "high": c.high} for c in chances]
+    if learned is not None:
+        entries = [{**entry, "learned": p} for entry, p in zip(entries, learned, strict=True)]
+    return {"playouts": chances[0].playouts, "player": PLAYOUT_PLAYER, "chances": entries}
 
 
 def work(jobs: Connection) -> None:

@@ -667,9 +667,11 @@ export class GamePage {
           h("span", { class: "bar", title: `${percent(c.low)}–${percent(c.high)}` },
             h("span", { class: "fill", style: { width: `${(c.chance * 100).toFixed(1)}%` } })),
           h("span", { class: "value" }, percent(c.chance)),
-          chances.playouts ? h("span", { class: "hint" }, ` ${percent(c.low)}–${percent(c.high)}`) : null))),
+          chances.playouts ? h("span", { class: "hint" }, ` ${percent(c.low)}–${percent(c.high)}`) : null,
+          chances.playouts && c.learned !== undefined
+            ? h("span", { class: "hint learned", title: "the learned value's chance (instant)" }, ` · learned ${percent(c.learned)}`) : null))),
       h("p", { class: "hint", id: "chances-note" }, chances.playouts
-        ? `Chance of winning: ${chances.playouts} games played on from here by the ${chances.player} computer (95% intervals)${chances.final === false ? ", more to come: narrowing…" : ""}${stale ? `, ${this.state.seq - chances.seq} events ago` : ""}.`
+        ? `Chance of winning: ${chances.playouts} games played on from here by the ${chances.player} computer (95% intervals)${chances.chances[0].learned !== undefined ? "; “learned”: the expert's own estimate, learned by self-play" : ""}${chances.final === false ? ", more to come: narrowing…" : ""}${stale ? `, ${this.state.seq - chances.seq} events ago` : ""}.`
         : "The game is over: these are exact."));
     this.chancesEl.dataset.final = String(chances.final !== false);
   }

@@ -1,0 +1,412 @@
+//! Learning a game's value (`value.rs`) by self-play, TD(λ): every seat is played by the
+//! one-move player of the value being learned (the move after which the mover's side's chance
+//! is highest), dice from a seeded generator; after each game every turn start's predicted
+//! chances move towards its λ-return (the next prediction, mixed λ-wise with the later ones,
+//! ending in the game's winner), by Adam on the cross-entropy. A fixed set of positions from
+//! games of the medium players, with their winners, scores the value as it learns. Everything is
+//! deterministic given the seed.
+
+use crate::ai::eval::Judge;
+use crate::ai::learned::ReachMemo;
+use crate::ai::players::{Kind, Player};
+use crate::ai::value::{chances, settled_winner as winner, side_chances, Features, Terms};
+use crate::engine::{Game, Phase, State, MAX_SEATS};
+use crate::rng::{PyRandom, Rng};
+
+/// A game longer than this many events is left out (none of the rules makes one this long).
+const MAX_EVENTS: u32 = 20_000;
+/// Chances closer than this are equal.
+const TIE: f64 = 1e-12;
+const BETA1: f64 = 0.9;
+const BETA2: f64 = 0.999;
+/// Turn starts kept of each scoring game (every n-th).
+const SCORE_EVERY: usize = 4;
+
+/// How the learning goes: λ, Adam's step size, and games of medium players to score on.
+#[derive(Clone, Copy, Debug)]
+pub struct Schedule {
+    pub lambda: f64,
+    pub rate: f64,
+    pub score_games: u32,
+}
+
+/// A position's features and the side that won from it.
+type Scored = (Terms, usize);
+
+pub struct Trainer<J: Judge> {
+    judge: J,
+    features: Features,
+    pub weights: Vec<f64>,
+    moments: (Vec<f64>, Vec<f64>),
+    steps: i32,
+    dice: Rng,
+    ties: Rng,
+    schedule: Schedule,
+    pub games: u64,
+    scoring: Vec<Scored>,
+    memo: ReachMemo,
+}
+
+/// What the value makes of the scoring positions: the mean log-likelihood of the winner above
+/// the even chance's (nats), the Brier score, and the share of positions whose favourite won.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Score {
+    pub gain: f64,
+    pub brier: f64,
+    pub favourite_won: f64,
+}
+
+impl<J: Judge> Trainer<J> {
+    pub fn new(judge: J, features: Features, seed: u64, schedule: Schedule) -> Self {
+        let count = features.names().len();
+        let mut trainer = Trainer {
+            judge,
+            features,
+            weights: vec![0.0; count],
+            moments: (vec![0.0; count], vec![0.0; count]),
+            steps: 0,
+            dice: Rng::new(seed),
+            ties: Rng::new(seed ^ 0x71e5),
+            schedule,
+            games: 0,
+            scoring: Vec::new(),
+            memo: ReachMemo::default(),
+        };
+        trainer.scoring = trainer.scoring_positions(seed);
+        trainer
+    }
+
+    /// Every `SCORE_EVERY`-th turn start of the medium players' games, and who won.
+    fn scoring_positions(&mut self, seed: u64) -> Vec<Scored> {
+        let (judge, features, memo) = (&self.judge, &self.features, &mut self.memo);
+        let rules = judge.rules();
+        let seats = rules.table().seats;
+        let mut dice = Rng::new(seed ^ 0x5eed_5c0e);
+        let mut kept = Vec::new();
+        for game in 0..self.schedule.score_games {
+            let keys: Vec<Vec<u32>> = (0..seats)
+                .map(|s| vec![game, s as u32, seed as u32])
+                .collect();
+            let mut players: Vec<Player> = PyRandom::from_keys(&keys)
+                .into_iter()
+                .map(|rng| Player::new(Kind::Medium, rng))
+                .collect();
+            let choose = |state: &State, moves: &[<J::G as Game>::Move]| {
+                players[state.current as usize].choose(judge, state, moves)
+            };
+            let Some((starts, end)) = play(rules, features, memo, &mut dice, choose) else {
+                continue;
+            };
+            let winner = winning_side(rules, &end);
+            kept.extend(starts.into_iter().step_by(SCORE_EVERY).map(|t| (t, winner)));
+        }
+        kept
+    }
+
+    /// `count` more games of self-play, learning after each.
+    pub fn train(&mut self, count: u64) {
+        let mut choosing = ReachMemo::default();
+        for _ in 0..count {
+            let (rules, features, weights) = (self.judge.rules(), &self.features, &self.weights);
+            let ties = &mut self.ties;
+            let choose = |state: &State, moves: &[<J::G as Game>::Move]| {
+                greedy(
+                    (rules, features, weights),
+                    &mut choosing,
+                    ties,
+                    state,
+                    moves,
+                )
+            };
+            let played = play(rules, features, &mut self.memo, &mut self.dice, choose);
+            self.games += 1;
+            if let Some((starts, end)) = played {
+                let outcome = outcome(rules, &end);
+                self.learn(&starts, outcome);
+            }
+        }
+    }
+
+    /// One step of Adam towards the λ-returns of a game's turn starts.
+    fn learn(&mut self, starts: &[Terms], outcome: [f64; MAX_SEATS]) {
+        if starts.is_empty() {
+            return;
+        }
+        let seats = self.judge.rules().table().seats;
+        let lambda = self.schedule.lambda;
+        let predicted: Vec<[f64; MAX_SEATS]> = starts
+            .iter()
+            .map(|terms| chances(&self.weights, terms, seats))
+            .collect();
+        let mut gradient = vec![0.0; self.weights.len()];
+        let mut target = outcome;
+        let mut next = outcome;
+        for (terms, prediction) in starts.iter().zip(&predicted).rev() {
+            for seat in 0..seats {
+                target[seat] = (1.0 - lambda) * next[seat] + lambda * target[seat];
+                if terms.playing[seat] {
+                    let error = prediction[seat] - target[seat];
+                    for (i, v) in terms.of(seat) {
+                        gradient[i] += error * v;
+                    }
+                }
+            }
+            next = *prediction;
+        }
+        let scale = 1.0 / starts.len() as f64;
+        self.adam(&gradient, scale);
+    }
+
+    fn adam(&mut self, gradient: &[f64], scale: f64) {
+        self.steps += 1;
+        let (first, second) = &mut self.moments;
+        let unbias1 = 1.0 - BETA1.powi(self.steps);
+        let unbias2 = 1.0 - BETA2.powi(self.steps);
+        for (i, &g) in gradient.iter().enumerate() {
+            let g = g * scale;
+            first[i] = BETA1 * first[i] + (1.0 - BETA1) * g;
+            second[i] = BETA2 * second[i] + (1.0 - BETA2) * g * g;
+            let step = first[i] / unbias1 / ((second[i] / unbias2).sqrt() + 1e-8);
+            self.weights[i] -= self.schedule.rate * step;
+        }
+    }
+
+    /// The value as it stands, on the medium players' positions.
+    pub fn score(&self) -> Score {
+        let table = self.judge.rules().table();
+        let (sides, mut score) = (table.side_count, Score::default());
+        if self.scoring.is_empty() {
+            return score;
+        }
+        for (terms, winner) in &self.scoring {
+            let chance = side_chances(table, &chances(&self.weights, terms, table.seats));
+            score.gain += chance[*winner].max(1e-12).ln() + (sides as f64).ln();
+            for (side, &p) in chance.iter().enumerate().take(sides) {
+                let won = f64::from(u8::from(side == *winner));
+                score.brier += (p - won) * (p - won);
+            }
+            let favourite =
+                (0..sides).fold(0, |best, s| if chance[s] > chance[best] { s } else { best });
+            score.favourite_won += f64::from(u8::from(favourite == *winner));
+        }
+        let n = self.scoring.len() as f64;
+        Score {
+            gain: score.gain / n,
+            brier: score.brier / n,
+            favourite_won: score.favourite_won / n,
+        }
+    }
+}
+
+/// One game with `choose` deciding when there is a choice, until its winner is settled (what
+/// the value learns ends there); the
+/// features of each turn start and the last state (none for a game past `MAX_EVENTS`).
+fn play<G: Game>(
+    rules: &G,
+    features: &Features,
+    memo: &mut ReachMemo,
+    dice: &mut Rng,
+    mut choose: impl FnMut(&State, &[G::Move]) -> usize,
+) -> Option<(Vec<Terms>, State)> {
+    let mut state = rules.initial_state();
+    let mut starts = Vec::new();
+    let mut events = 0;
+    while state.phase != Phase::Over && winner(rules, &state).is_none() {
+        events += 1;
+        if events > MAX_EVENTS {
+            return None;
+        }
+        match state.phase {
+            Phase::Move => {
+                let moves = rules.legal_moves(&state);
+                let moves = moves.as_ref();
+                let pick = if moves.len() == 1 {
+                    0
+                } else {
+                    choose(&state, moves)
+                };
+                rules.play(&mut state, moves[pick]);
+            }
+            Phase::Roll => {
+                let to_move = state.current as usize;
+                starts.push(features.terms(&state.pieces, to_move, memo));
+                state.roll = rules.throw(dice);
+                state.phase = Phase::Move;
+            }
+            _ => state = rules.apply_roll(&state, [dice.d6(), 0]),
+        }
+    }
+    Some((starts, state))
+}
+
+fn winning_side<G: Game>(rules: &G, end: &State) -> usize {
+    winner(rules, end).unwrap_or(0)
+}
+
+/// Each seat's share of the win in a finished game (a side's seats share its win).
+fn outcome<G: Game>(rules: &G, end: &State) -> [f64; MAX_SEATS] {
+    let table = rules.table();
+    let side = winning_side(rules, end);
+    let winners = (0..table.seats)
+        .filter(|&s| table.sides[s] as usize == side)
+        .count();
+    let mut shares = [0.0; MAX_SEATS];
+    for (seat, share) in shares.iter_mut().enumerate().take(table.seats) {
+        if table.sides[seat] as usize == side {
+            *share = 1.0 / winners as f64;
+        }
+    }
+    shares
+}
+
+/// The move after which the mover's side's learned chance is highest (a finished game: its
+/// result); equals (as every move is to a value not learned yet) drawn by `ties`.
+fn greedy<G: Game>(
+    (rules, features, weights): (&G, &Features, &[f64]),
+    memo: &mut ReachMemo,
+    ties: &mut Rng,
+    state: &State,
+    moves: &[G::Move],
+) -> usize {
+    let table = rules.table();
+    let side = table.sides[state.current as usize] as usize;
+    let (mut best, mut best_chance, mut equal) = (0, f64::NEG_INFINITY, 0);
+    for (i, &chosen) in moves.iter().enumerate() {
+        let mut after = *state;
+        rules.play(&mut after, chosen);
+        let chance = if let Some(won) = winner(rules, &after) {
+            f64::from(u8::from(won == side))
+        } else {
+            let terms = features.terms(&after.pieces, after.current as usize, memo);
+            side_chances(table, &chances(weights, &terms, table.seats))[side]
+        };
+        if chance > best_chance + TIE {
+            (best, best_chance, equal) = (i, chance, 1);
+        } else if chance > best_chance - TIE {
+            // each of the equals is kept with an equal chance, one draw per tie
+            equal += 1;
+            if ties.below(equal) == 0 {
+                best = i;
+            }
+        }
+    }
+    best
+}
+
+/// A trainer of any game (the Python boundary holds one).
+pub trait Training: Send + Sync {
+    fn train(&mut self, count: u64);
+    fn score(&self) -> Score;
+    fn weights(&self) -> &[f64];
+    /// Go on from `weights` (one per feature).
+    fn set_weights(&mut self, weights: Vec<f64>) -> Result<(), String>;
+    /// Adam's step size from now on.
+    fn set_rate(&mut self, rate: f64);
+    fn names(&self) -> Vec<String>;
+    fn games(&self) -> u64;
+    fn scored(&self) -> usize;
+}
+
+impl<J: Judge + Send + Sync> Training for Trainer<J> {
+    fn train(&mut self, count: u64) {
+        Trainer::train(self, count);
+    }
+
+    fn score(&self) -> Score {
+        Trainer::score(self)
+    }
+
+    fn weights(&self) -> &[f64] {
+        &self.weights
+    }
+
+    fn set_weights(&mut self, weights: Vec<f64>) -> Result<(), String> {
+        if weights.len() != self.weights.len() {
+            return Err(format!(
+                "{} weights given, the model has {} features",
+                weights.len(),
+                self.weights.len()
+            ));
+        }
+        self.weights = weights;
+        Ok(())
+    }
+
+    fn set_rate(&mut self, rate: f64) {
+        self.schedule.rate = rate;
+    }
+
+    fn names(&self) -> Vec<String> {
+        self.features.names()
+    }
+
+    fn games(&self) -> u64 {
+        self.games
+    }
+
+    fn scored(&self) -> usize {
+        self.scoring.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai;
+    use crate::engine::testing;
+    use crate::games::headache::Headache;
+    use crate::games::trouble::Trouble;
+
+    const SCHEDULE: Schedule = Schedule {
+        lambda: 0.7,
+        rate: 0.01,
+        score_games: 4,
+    };
+
+    fn trouble_trainer(seed: u64) -> Trainer<ai::eval::RaceJudge<Trouble>> {
+        let judge = ai::trouble(Trouble::new(4, &testing::options(&[])).unwrap());
+        let features = judge.learning.features.clone().unwrap();
+        Trainer::new(judge, features, seed, SCHEDULE)
+    }
+
+    #[test]
+    fn training_is_deterministic_given_its_seed() {
+        let (mut one, mut two, mut other) =
+            (trouble_trainer(5), trouble_trainer(5), trouble_trainer(6));
+        for trainer in [&mut one, &mut two, &mut other] {
+            trainer.train(30);
+        }
+        assert_eq!(one.weights, two.weights);
+        assert_ne!(one.weights, other.weights);
+        assert!(one.weights.iter().any(|&w| w != 0.0), "it learnt something");
+    }
+
+    #[test]
+    fn training_raises_the_winners_likelihood_on_the_scoring_positions() {
+        let mut trainer = trouble_trainer(1);
+        let before = trainer.score();
+        assert!(before.gain.abs() < 1e-12, "zero weights: the even chance");
+        trainer.train(2000);
+        let after = trainer.score();
+        assert!(after.gain > 0.1, "{after:?}");
+        assert!(after.brier < before.brier, "{after:?} {before:?}");
+    }
+
+    #[test]
+    fn a_headache_seat_without_cones_has_no_chance() {
+        let judge = ai::headache(Headache::new(3, &testing::options(&[])).unwrap());
+        let features = judge.learning.features.clone().unwrap();
+        let mut trainer = Trainer::new(judge, features, 2, SCHEDULE);
+        trainer.train(20);
+        let mut state = trainer.judge.rules.initial_state();
+        // seat 1's cones all under seat 0's top cone: it owns none
+        state.pieces[0] = [-1, -1, -1, 8 * 16 + 4];
+        state.pieces[1] = [8 * 16, 8 * 16 + 1, 8 * 16 + 2, 8 * 16 + 3];
+        let terms = trainer
+            .features
+            .terms(&state.pieces, 0, &mut ReachMemo::default());
+        let found = chances(&trainer.weights, &terms, 3);
+        assert_eq!(found[1], 0.0);
+        assert!((found[0] + found[2] - 1.0).abs() < 1e-12);
+    }
+}

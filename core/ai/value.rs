@@ -1,0 +1,426 @@
+//! The learned value: each seat's chance of winning, learned by self-play (`train.rs`) for every
+//! game, as a multinomial logit: a seat's strength is its features weighed (`weights`), its
+//! chance its share of exp(strength) over the seats still playing. The features are sparse (a
+//! few terms per seat): in the race games where each piece stands (one weight per position, a
+//! learned table of what a piece there is worth), the square of the steps come, the leading
+//! piece, the expected loss to the next throws of the seats before the seat's next turn, and how
+//! many turns away the seat's own turn is; in Headache the cones owned, their exposure, the
+//! biggest stack within reach, stacks, cones in START. The shipped weights are
+//! `src/pegrace/weights/<model>.json` (written by `pegrace train`).
+
+use crate::ai::eval::{turns_after, Pieces, RaceEval, Values, LOWEST_POSITION};
+use crate::ai::headache::HeadacheJudge;
+use crate::ai::learned::{win_scale, HitTables, ReachMemo};
+use crate::engine::{Game, Phase, State, Table, MAX_SEATS};
+
+/// The most terms a seat's features have.
+pub const TERMS: usize = 12;
+
+/// Every seat's features: sparse terms (a weight's index, its feature's value).
+#[derive(Clone, Copy, Debug)]
+pub struct Terms {
+    pub index: [[u16; TERMS]; MAX_SEATS],
+    pub value: [[f64; TERMS]; MAX_SEATS],
+    pub len: [u8; MAX_SEATS],
+    /// Seats out of the game (no cones left in Headache) have no chance.
+    pub playing: [bool; MAX_SEATS],
+}
+
+impl Default for Terms {
+    fn default() -> Self {
+        Terms {
+            index: [[0; TERMS]; MAX_SEATS],
+            value: [[0.0; TERMS]; MAX_SEATS],
+            len: [0; MAX_SEATS],
+            playing: [true; MAX_SEATS],
+        }
+    }
+}
+
+impl Terms {
+    fn push(&mut self, seat: usize, index: usize, value: f64) {
+        let at = self.len[seat] as usize;
+        self.index[seat][at] = index as u16;
+        self.value[seat][at] = value;
+        self.len[seat] += 1;
+    }
+
+    /// The seat's terms as (index, value) pairs.
+    pub fn of(&self, seat: usize) -> impl Iterator<Item = (usize, f64)> + '_ {
+        let len = self.len[seat] as usize;
+        self.index[seat][..len]
+            .iter()
+            .zip(&self.value[seat][..len])
+            .map(|(&i, &v)| (i as usize, v))
+    }
+}
+
+/// What a game's features are made of.
+#[derive(Clone, Debug)]
+pub enum Features {
+    Race(RaceFeatures),
+    Headache(Box<HeadacheJudge>),
+}
+
+/// The race games' features (see the module's header).
+#[derive(Clone, Debug)]
+pub struct RaceFeatures {
+    hits: HitTables,
+    /// How many positions a piece can have (from `LOWEST_POSITION` to the goal).
+    positions: usize,
+    seats: usize,
+}
+
+/// Headache's features, in this order, then the tempo.
+const HEADACHE_FEATURES: [&str; 7] = [
+    "cones owned / 4",
+    "cones owned squared / 16",
+    "expected cones lost / 4",
+    "biggest stack in reach / 4",
+    "stacks",
+    "cones in START / 4",
+    "tallest stack / 4",
+];
+
+impl Features {
+    pub fn race(race: &RaceEval, hits: HitTables) -> Self {
+        let positions = (race.shape.goal - LOWEST_POSITION + 1) as usize;
+        Features::Race(RaceFeatures {
+            hits,
+            positions,
+            seats: race.seats(),
+        })
+    }
+
+    fn seats(&self) -> usize {
+        match self {
+            Features::Race(r) => r.seats,
+            Features::Headache(h) => h.rules.table.seats,
+        }
+    }
+
+    /// The features' names, a weight each.
+    pub fn names(&self) -> Vec<String> {
+        let mut names: Vec<String> = match self {
+            Features::Race(r) => {
+                let mut names: Vec<String> = (0..r.positions)
+                    .map(|p| format!("a piece at {}", p as i16 + LOWEST_POSITION))
+                    .collect();
+                names.extend(
+                    [
+                        "steps squared / 10,000",
+                        "leading piece / 10",
+                        "expected loss / 10",
+                    ]
+                    .map(String::from),
+                );
+                names
+            }
+            Features::Headache(_) => HEADACHE_FEATURES.map(String::from).to_vec(),
+        };
+        // as many as four seats have: a model learned with four plays with fewer
+        names.extend((1..MAX_SEATS).map(|later| format!("moves {later} turns later")));
+        names
+    }
+
+    /// Every seat's features with `to_move` to roll next.
+    pub fn terms(&self, pieces: &Pieces, to_move: usize, memo: &mut ReachMemo) -> Terms {
+        let mut terms = Terms::default();
+        let seats = self.seats();
+        let tempo = match self {
+            Features::Race(r) => r.terms(pieces, to_move, memo, &mut terms),
+            Features::Headache(h) => headache_terms(h, pieces, to_move, &mut terms),
+        };
+        for seat in 0..seats {
+            let later = turns_after(seat, to_move, seats);
+            if later > 0 {
+                terms.push(seat, tempo + later - 1, 1.0);
+            }
+        }
+        terms
+    }
+}
+
+impl RaceFeatures {
+    /// The race terms; the index the tempo's weights start at.
+    fn terms(
+        &self,
+        pieces: &Pieces,
+        to_move: usize,
+        memo: &mut ReachMemo,
+        terms: &mut Terms,
+    ) -> usize {
+        let losses = self.hits.expected_losses(pieces, self.seats, to_move, memo);
+        let p = self.positions;
+        for (seat, row) in pieces.iter().enumerate().take(self.seats) {
+            let mut steps = 0;
+            for &at in row {
+                terms.push(seat, (at - LOWEST_POSITION) as usize, 1.0);
+                if at >= 0 {
+                    steps += i32::from(at) + 1;
+                }
+            }
+            let furthest = row.iter().max().map_or(0, |&at| i32::from(at) + 1);
+            let steps = f64::from(steps) / 100.0;
+            terms.push(seat, p, steps * steps);
+            terms.push(seat, p + 1, f64::from(furthest) / 10.0);
+            terms.push(seat, p + 2, losses[seat] / 10.0);
+        }
+        p + 3
+    }
+}
+
+fn headache_terms(
+    judge: &HeadacheJudge,
+    pieces: &Pieces,
+    to_move: usize,
+    terms: &mut Terms,
+) -> usize {
+    let standings = judge.standings(pieces, Some(to_move));
+    for (seat, s) in standings.iter().enumerate().take(judge.rules.table.seats) {
+        let owned = f64::from(s.owned) / 4.0;
+        terms.playing[seat] = s.owned > 0;
+        let values = [
+            owned,
+            owned * owned,
+            s.risk / 4.0,
+            f64::from(s.chance) / 4.0,
+            f64::from(s.stacks),
+            f64::from(s.start) / 4.0,
+            f64::from(s.tallest) / 4.0,
+        ];
+        for (index, value) in values.into_iter().enumerate() {
+            terms.push(seat, index, value);
+        }
+    }
+    HEADACHE_FEATURES.len()
+}
+
+/// Each seat's chance of winning: its share of exp(weights · features) over the seats playing.
+pub fn chances(weights: &[f64], terms: &Terms, seats: usize) -> [f64; MAX_SEATS] {
+    let mut strengths = [f64::NEG_INFINITY; MAX_SEATS];
+    for (seat, strength) in strengths.iter_mut().enumerate().take(seats) {
+        if terms.playing[seat] {
+            *strength = terms.of(seat).map(|(i, v)| weights[i] * v).sum();
+        }
+    }
+    let top = strengths[..seats]
+        .iter()
+        .copied()
+        .fold(f64::NEG_INFINITY, f64::max);
+    let mut shares = [0.0; MAX_SEATS];
+    if top == f64::NEG_INFINITY {
+        return shares;
+    }
+    let mut total = 0.0;
+    for (share, &strength) in shares.iter_mut().zip(&strengths).take(seats) {
+        *share = (strength - top).exp();
+        total += *share;
+    }
+    for share in shares.iter_mut().take(seats) {
+        *share /= total;
+    }
+    shares
+}
+
+/// The seats' chances summed by side.
+pub fn side_chances(table: &Table, seat_chances: &[f64; MAX_SEATS]) -> [f64; MAX_SEATS] {
+    let mut sides = [0.0; MAX_SEATS];
+    for (seat, chance) in seat_chances.iter().enumerate().take(table.seats) {
+        sides[table.sides[seat] as usize] += chance;
+    }
+    sides
+}
+
+/// A game's learned value: its features and their weights.
+#[derive(Clone, Debug)]
+pub struct Value {
+    pub features: Features,
+    pub weights: Vec<f64>,
+    pub table: Table,
+}
+
+impl Value {
+    /// The value with `weights`; none if they are not one per feature.
+    pub fn new(features: Features, weights: Vec<f64>, table: Table) -> Option<Self> {
+        (weights.len() == features.names().len()).then_some(Value {
+            features,
+            weights,
+            table,
+        })
+    }
+
+    /// Every seat's chance of winning, `to_move` to roll next.
+    pub fn chances(
+        &self,
+        pieces: &Pieces,
+        to_move: usize,
+        memo: &mut ReachMemo,
+    ) -> [f64; MAX_SEATS] {
+        let terms = self.features.terms(pieces, to_move, memo);
+        chances(&self.weights, &terms, self.table.seats)
+    }
+
+    /// Each side's chance centred and scaled like every leaf (a certain win: a quarter of a
+    /// finished game's win).
+    pub fn values_with(&self, pieces: &Pieces, to_move: usize, memo: &mut ReachMemo) -> Values {
+        let sides = side_chances(&self.table, &self.chances(pieces, to_move, memo));
+        let count = self.table.side_count;
+        let (scale, even) = (win_scale(count), 1.0 / count as f64);
+        let mut values = [0.0; MAX_SEATS];
+        for (value, chance) in values.iter_mut().zip(sides).take(count) {
+            *value = scale * (chance - even);
+        }
+        values
+    }
+}
+
+/// The side that won (first place), once it is settled.
+pub fn settled_winner<G: Game>(rules: &G, state: &State) -> Option<usize> {
+    let places = if state.phase == Phase::Over {
+        rules.places(state)
+    } else {
+        rules.table().decided(state)
+    };
+    places[..rules.table().side_count]
+        .iter()
+        .position(|&p| p == 1)
+}
+
+impl Value {
+    /// Each side's chance of winning from `state` (the seat to move next: its current seat),
+    /// exact once the winner is settled.
+    pub fn state_chances<G: Game>(&self, rules: &G, state: &State) -> [f64; MAX_SEATS] {
+        if let Some(winner) = settled_winner(rules, state) {
+            let mut exact = [0.0; MAX_SEATS];
+            exact[winner] = 1.0;
+            return exact;
+        }
+        let memo = &mut ReachMemo::default();
+        let seats = self.chances(&state.pieces, state.current as usize, memo);
+        side_chances(&self.table, &seats)
+    }
+}
+
+/// The weights in a weights file (`src/pegrace/weights/<model>.json`): its `"weights"` list.
+pub fn parse_weights(text: &str) -> Option<Vec<f64>> {
+    let file: serde_json::Value = serde_json::from_str(text).ok()?;
+    file.get("weights")?
+        .as_array()?
+        .iter()
+        .map(serde_json::Value::as_f64)
+        .collect()
+}
+
+/// A judge's learned value: the features it is learned over (none where the game has no
+/// model, as Marbles' War) and the value with the shipped weights (none before any were).
+#[derive(Clone, Debug, Default)]
+pub struct Learning {
+    pub model: &'static str,
+    pub features: Option<Features>,
+    pub value: Option<Value>,
+}
+
+pub static NOT_LEARNED: Learning = Learning {
+    model: "",
+    features: None,
+    value: None,
+};
+
+impl Learning {
+    /// `model`'s features, with its shipped weights where there are.
+    pub fn new(model: &'static str, features: Option<Features>, table: &Table) -> Self {
+        let value = features.as_ref().and_then(|f| {
+            let weights = parse_weights(shipped(model)?)?;
+            Value::new(f.clone(), weights, table.clone())
+        });
+        Learning {
+            model,
+            features,
+            value,
+        }
+    }
+}
+
+/// The shipped weights file of `model` (`pegrace train` writes them).
+fn shipped(model: &str) -> Option<&'static str> {
+    Some(match model {
+        "trouble" => include_str!("../../src/pegrace/weights/trouble.json"),
+        "ludo" => include_str!("../../src/pegrace/weights/ludo.json"),
+        "classic-ludo" => include_str!("../../src/pegrace/weights/classic-ludo.json"),
+        "ludopy" => include_str!("../../src/pegrace/weights/ludopy.json"),
+        "marbles" => include_str!("../../src/pegrace/weights/marbles.json"),
+        "headache" => include_str!("../../src/pegrace/weights/headache.json"),
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai;
+    use crate::engine::testing;
+    use crate::games::headache::Headache;
+    use crate::games::ludo::{ClassicLudo, LudopyLudo, TwoDiceLudo};
+    use crate::games::marbles::Marbles;
+    use crate::games::trouble::Trouble;
+
+    fn options(given: &[(&str, &str)]) -> Vec<(String, String)> {
+        testing::options(given)
+    }
+
+    #[test]
+    fn every_game_has_its_shipped_value_but_where_its_features_do_not_serve() {
+        let trouble = |n, o: &[(&str, &str)]| ai::trouble(Trouble::new(n, &options(o)).unwrap());
+        assert!(trouble(4, &[]).learning.value.is_some());
+        assert!(trouble(2, &[("two_sets", "on")]).learning.value.is_none());
+        let marbles = |o: &[(&str, &str)]| ai::marbles(Marbles::new(4, &options(o)).unwrap());
+        assert!(marbles(&[]).learning.value.is_some());
+        assert!(marbles(&[("teams", "on")]).learning.value.is_some());
+        assert!(marbles(&[("mode", "war")]).learning.value.is_none());
+        let ludo = ai::two_dice_ludo(TwoDiceLudo::new(2, &options(&[])).unwrap());
+        assert!(
+            ludo.learning.value.is_some(),
+            "a model of four plays with two"
+        );
+        let classic =
+            ai::classic_ludo(ClassicLudo::new(3, &options(&[("variant", "classic")])).unwrap());
+        assert!(classic.learning.value.is_some());
+        assert!(
+            ai::ludopy(LudopyLudo::new(4, &options(&[("variant", "ludopy")])).unwrap())
+                .learning
+                .value
+                .is_some()
+        );
+        let headache = ai::headache(Headache::new(4, &options(&[])).unwrap());
+        assert_eq!(headache.learning.model, "headache");
+        assert!(headache.learning.value.is_some());
+    }
+
+    #[test]
+    fn the_chances_are_shares_and_exact_once_the_winner_is_settled() {
+        let judge = ai::trouble(Trouble::new(4, &options(&[("play_on", "on")])).unwrap());
+        let value = judge.learning.value.as_ref().unwrap();
+        let mut state = judge.rules.initial_state();
+        state.phase = Phase::Roll;
+        let start = value.state_chances(&judge.rules, &state);
+        assert!((start[..4].iter().sum::<f64>() - 1.0).abs() < 1e-12);
+        assert!(start[..4].iter().all(|&p| p > 0.0 && p < 1.0));
+        state.pieces[2] = [28, 29, 30, 31]; // green home
+        state.finished.push(2);
+        assert_eq!(
+            value.state_chances(&judge.rules, &state),
+            [0.0, 0.0, 1.0, 0.0]
+        );
+    }
+
+    #[test]
+    fn weights_files_are_read_for_their_weights_only() {
+        assert_eq!(
+            parse_weights(r#"{"weights": [1.5, -2]}"#),
+            Some(vec![1.5, -2.0])
+        );
+        assert_eq!(parse_weights(r#"{"weights": [1.5, "x"]}"#), None);
+        assert_eq!(parse_weights("not json"), None);
+    }
+}

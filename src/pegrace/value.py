@@ -1,0 +1,196 @@
+"""The values learned by self-play (core/ai/value.rs, core/ai/train.rs; docs/ai.md, "Learned
+values"): each seat's chance of winning as a multinomial logit over a few features, one model
+per game (and per Ludo variant), trained by TD(λ) in the native core.
+
+``train`` runs a training (``pegrace train GAME``) in chunks of games, scoring the value after
+each on a fixed set of positions from the medium players' games (the learning curve);
+``write`` saves a weights file, ``shipped`` reads one of those in ``pegrace/weights/``, which
+the native core compiles in (a change of weights bumps the file's ``version``, which
+tournament reports record) and ``checksum`` is the hash each file records of its weights.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pegrace import _core
+from pegrace.errors import OptionError
+from pegrace.games import get_rules
+
+WEIGHTS = Path(__file__).resolve().parent / "weights"
+# the model of each game's rules, as the core names it (a Ludo variant has its own)
+MODELS = ("trouble", "ludo", "classic-ludo", "ludopy", "marbles", "headache")
+# the rules each shipped model was trained under: the game and its options
+TRAINED_UNDER: dict[str, tuple[str, dict[str, str]]] = {
+    "trouble": ("trouble", {}),
+    "ludo": ("ludo", {"variant": "two-dice"}),
+    "classic-ludo": ("ludo", {"variant": "classic"}),
+    "ludopy": ("ludo", {"variant": "ludopy"}),
+    "marbles": ("marbles", {}),
+    "headache": ("headache", {}),
+}
+
+
+@dataclass(frozen=True)
+class Training:
+    """What a training run does: the rules, the games and how it learns."""
+
+    game: str
+    players: int
+    options: Mapping[str, str]
+    games: int
+    seed: int
+    lam: float = 0.7
+    rate: float = 0.01
+    final_rate: float = 0.001
+    score_games: int = 400
+    points: int = 40  # points on the learning curve
+
+    def check(self) -> None:
+        if self.games < 1:
+            raise OptionError(f"--games {self.games}: train on at least 1 game")
+        if not 0.0 <= self.lam <= 1.0:
+            raise OptionError(f"--lambda {self.lam}: a λ from 0 to 1")
+        for flag, rate in (("--rate", self.rate), ("--final-rate", self.final_rate)):
+            if not (rate > 0 and math.isfinite(rate)):
+                raise OptionError(f"{flag} {rate}: a step size above 0")
+        if self.score_games < 1:
+            raise OptionError(f"--score-games {self.score_games}: score on at least 1 game")
+
+
+def checksum(weights: list[float]) -> str:
+    """The SHA-256 of the weights, each written exactly (``float.hex``), one per line."""
+    text = "\n".join(float.hex(w) for w in weights)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def trainer(training: Training) -> _core.Trainer:
+    rules = get_rules(training.game, training.players, training.options)
+    schedule = {"lambda": training.lam, "rate": training.rate,
+                "score_games": float(training.score_games)}  # fmt: skip
+    try:
+        return _core.Trainer(rules.name, rules.players, list(rules.options.items()),
+                             training.seed, schedule)  # fmt: skip
+    except ValueError as err:
+        raise OptionError(f"{rules.name} {dict(rules.options)}: {err}") from None
+
+
+def train(training: Training, progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+    """Train from zero weights; the weights file's contents (curve and all). The step size
+    falls geometrically from ``rate`` to ``final_rate`` over the run."""
+    training.check()
+    learner = trainer(training)
+    curve = [point(learner)]
+    started = time.process_time()
+    chunk = max(1, math.ceil(training.games / training.points))
+    while learner.games < training.games:
+        count = min(chunk, training.games - learner.games)
+        done = learner.games / training.games
+        learner.set_rate(training.rate * (training.final_rate / training.rate) ** done)
+        learner.train(count)
+        curve.append(point(learner))
+        if progress is not None:
+            progress(count)
+    seconds = time.process_time() - started
+    weights = learner.weights
+    rules = get_rules(training.game, training.players, training.options)
+    return {
+        "model": learner.model,
+        "version": 1,
+        "game": rules.name,
+        "players": rules.players,
+        "options": dict(rules.options),
+        "features": learner.features,
+        "weights": weights,
+        "sha256": checksum(weights),
+        "training": {
+            "games": training.games,
+            "seed": training.seed,
+            "lambda": training.lam,
+            "rate": training.rate,
+            "final_rate": training.final_rate,
+            "score_games": training.score_games,
+            "scored_positions": learner.scored,
+            "cpu_seconds": round(seconds, 1),
+        },
+        "curve": curve,
+    }
+
+
+def point(learner: _core.Trainer) -> dict[str, float]:
+    gain, brier, favourite = learner.score()
+    return {"games": learner.games, "gain": gain, "brier": brier, "favourite_won": favourite}
+
+
+def write(path: Path, found: dict[str, Any]) -> dict[str, Any]:
+    """Save a weights file; an existing file of the same model keeps its version if its
+    weights are the same, else the version goes up by one. What was written."""
+    try:
+        before = json.loads(path.read_text())
+    except (OSError, ValueError):
+        before = {}
+    if isinstance(before, dict) and before.get("model") == found["model"]:
+        same = before.get("sha256") == found["sha256"]
+        found = {**found, "version": int(before.get("version", 0)) + (0 if same else 1)}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(found, indent=1) + "\n")
+    return found
+
+
+def shipped(model: str) -> dict[str, Any]:
+    """A shipped weights file (``pegrace/weights/<model>.json``)."""
+    if model not in MODELS:
+        raise OptionError(f"no learned model {model!r}; the models: {', '.join(MODELS)}")
+    found: dict[str, Any] = json.loads((WEIGHTS / f"{model}.json").read_text())
+    return found
+
+
+def versions() -> dict[str, int]:
+    """Every shipped model's version (tournament reports record them)."""
+    return {model: int(shipped(model)["version"]) for model in MODELS
+            if (WEIGHTS / f"{model}.json").exists()}  # fmt: skip
+
+
+def plot_curve(found: Mapping[str, Any], path: Path) -> None:
+    """The learning curve: the winner's log-likelihood above the even chance, by games."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    games = [p["games"] for p in found["curve"]]
+    fig, (gain, hit) = plt.subplots(1, 2, figsize=(9, 3.4))
+    gain.plot(games, [p["gain"] for p in found["curve"]], color="tab:blue")
+    gain.set_xlabel("self-play games")
+    gain.set_ylabel("nats above the even chance")
+    gain.set_title("log-likelihood of the winner")
+    hit.plot(games, [100 * p["favourite_won"] for p in found["curve"]], color="tab:green")
+    hit.set_xlabel("self-play games")
+    hit.set_ylabel("%")
+    hit.set_title("the favourite won")
+    fig.suptitle(f"{found['model']}: learning curve (positions of medium players' games)")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def format_summary(found: Mapping[str, Any]) -> str:
+    first, last = found["curve"][0], found["curve"][-1]
+    run = found["training"]
+    return (
+        f"{found['model']} v{found['version']}: {len(found['weights'])} weights from "
+        f"{run['games']:,} self-play games (seed {run['seed']}, λ {run['lambda']}) in "
+        f"{run['cpu_seconds']} CPU s\n"
+        f"  on {run['scored_positions']:,} positions of medium players' games: the winner's "
+        f"log-likelihood {last['gain']:+.4f} nats above the even chance (start "
+        f"{first['gain']:+.4f}), Brier {last['brier']:.4f}, favourite won "
+        f"{100 * last['favourite_won']:.1f}%\n"
+        f"  sha256 {found['sha256']}"
+    )
