@@ -561,7 +561,14 @@ impl Trainer {
             lambda: get("lambda", 0.7),
             rate: get("rate", 0.01),
             score_games: get("score_games", 400.0) as u32,
+            hidden: get("hidden", 0.0) as usize,
         };
+        if schedule.hidden > ai::net::MAX_HIDDEN {
+            let most = ai::net::MAX_HIDDEN;
+            return Err(PyValueError::new_err(format!(
+                "at most {most} hidden units"
+            )));
+        }
         fn make<J: Judge + Send + Sync + 'static>(
             judge: J,
             seed: u64,
@@ -604,6 +611,19 @@ impl Trainer {
     fn set_weights(&mut self, weights: Vec<f64>) -> PyResult<()> {
         self.inner
             .set_weights(weights)
+            .map_err(PyValueError::new_err)
+    }
+
+    /// The network's hidden units and parameters; None for the linear model alone.
+    #[getter]
+    fn network(&self) -> Option<(usize, Vec<f64>)> {
+        self.inner.network()
+    }
+
+    #[setter]
+    fn set_network(&mut self, params: Vec<f64>) -> PyResult<()> {
+        self.inner
+            .set_network(params)
             .map_err(PyValueError::new_err)
     }
 

@@ -75,6 +75,52 @@ impl Drama {
     }
 }
 
+/// What one event of a game was.
+pub enum Stepped<M> {
+    /// A move (`chosen`) from `before`.
+    Moved { before: State, chosen: M },
+    /// A turn's roll.
+    Rolled,
+    /// A pop of the roll-off.
+    Popped,
+}
+
+/// One event of a game in play: the move `choose` picks among the legal ones (asked only when
+/// there is a choice), or the dice's roll, or a roll-off pop, drawn from `dice`.
+pub fn advance<G: Game, R: Draw>(
+    rules: &G,
+    state: &mut State,
+    dice: &mut R,
+    choose: impl FnOnce(&State, &[G::Move]) -> usize,
+) -> Stepped<G::Move> {
+    match state.phase {
+        Phase::Move => {
+            let moves = rules.legal_moves(state);
+            let moves = moves.as_ref();
+            let pick = if moves.len() == 1 {
+                0
+            } else {
+                choose(state, moves)
+            };
+            let before = *state;
+            rules.play(state, moves[pick]);
+            Stepped::Moved {
+                before,
+                chosen: moves[pick],
+            }
+        }
+        Phase::Roll => {
+            state.roll = rules.throw(dice);
+            state.phase = Phase::Move;
+            Stepped::Rolled
+        }
+        _ => {
+            *state = rules.apply_roll(state, [dice.d6(), 0]);
+            Stepped::Popped
+        }
+    }
+}
+
 /// `pegrace.simulate.game_seed`: game `index` of a run seeded `seed`.
 pub fn game_seed(seed: u128, index: u64) -> Option<u128> {
     seed.checked_mul(1_000_003)?.checked_add(u128::from(index))
@@ -108,29 +154,20 @@ pub fn play_out<J: Judge>(
         if events >= max_events {
             return None;
         }
-        match state.phase {
-            Phase::Move => {
-                let moves = rules.legal_moves(&state);
-                let moves = moves.as_ref();
-                let pick = if moves.len() == 1 {
-                    0
-                } else {
-                    players[state.current as usize].choose(judge, &state, moves)
-                };
-                let before = state;
-                rules.play(&mut state, moves[pick]);
+        let choose =
+            |now: &State, moves: &[_]| players[now.current as usize].choose(judge, now, moves);
+        match advance(rules, &mut state, dice, choose) {
+            Stepped::Moved { before, chosen } => {
                 if let Some(drama) = &mut kept {
-                    drama.moved(judge, &before, &state, moves[pick]);
+                    drama.moved(judge, &before, &state, chosen);
                 }
                 moves_made += 1;
             }
-            Phase::Roll => {
+            Stepped::Rolled => {
                 starter.get_or_insert(state.current);
                 rolls += 1;
-                state.roll = rules.throw(dice);
-                state.phase = Phase::Move;
             }
-            _ => state = rules.apply_roll(&state, [dice.d6(), 0]),
+            Stepped::Popped => {}
         }
         events += 1;
     }

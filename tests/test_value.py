@@ -13,19 +13,19 @@ import pytest
 
 from pegrace import get_rules, value
 from pegrace.advice import hint
-from pegrace.cli import main
 from pegrace.errors import OptionError
 from pegrace.match import run_game
 from pegrace.native import Computer
 from pegrace.search import SearchPlayer
 from positions import random_positions
+from test_cli import run
 
 
 @pytest.mark.parametrize("model", value.MODELS)
 def test_the_shipped_weights_load_and_match_their_checksum(model: str) -> None:
     found = value.shipped(model)
     assert found["model"] == model and found["version"] >= 1
-    assert value.checksum(found["weights"]) == found["sha256"]
+    assert value.file_checksum(found) == found["sha256"]
     game, options = value.TRAINED_UNDER[model]
     assert (found["game"], {**found["options"], **options}) == (game, found["options"])
     learner = value.trainer(value.Training(game, 4, options, games=1, seed=1, score_games=1))
@@ -36,10 +36,28 @@ def test_the_shipped_weights_load_and_match_their_checksum(model: str) -> None:
 
 
 def test_a_changed_weight_no_longer_matches_the_checksum() -> None:
-    weights = list(value.shipped("trouble")["weights"])
-    weights[3] = float.fromhex(weights[3].hex()[:-1] + "0") if weights[3] else 1e-300
-    assert value.checksum(weights) != value.shipped("trouble")["sha256"]
+    found = value.shipped("trouble")
+    weights = list(found["weights"])
+    weights[3] = weights[3] * (1 + 2**-50) if weights[3] else 1e-300  # the last bit or so
+    assert value.file_checksum({**found, "weights": weights}) != found["sha256"]
+    assert value.checksum([1.0], [2.0]) != value.checksum([1.0, 2.0])  # the network apart
     assert value.versions().keys() == set(value.MODELS)
+
+
+def test_training_a_network_goes_on_from_the_linear_models_weights() -> None:
+    start = value.train(short(3))
+    found = value.train(value.Training("ludo", 4, {}, games=30, seed=3, score_games=8, points=3,
+                                       hidden=8, start=start))  # fmt: skip
+    assert found["network"]["hidden"] == 8
+    assert found["curve"][0]["gain"] == start["curve"][-1]["gain"]  # the network adds 0 at first
+    assert value.file_checksum(found) == found["sha256"]
+    again = value.train(value.Training("ludo", 4, {}, games=30, seed=3, score_games=8, points=3,
+                                       hidden=8, start=start))  # fmt: skip
+    assert again["network"] == found["network"]
+    with pytest.raises(OptionError, match="8 hidden units, not 16"):
+        value.train(value.Training("ludo", 4, {}, games=1, seed=3, hidden=16, start=found))
+    with pytest.raises(OptionError, match="a weights file of 'ludo', not 'marbles'"):
+        value.train(value.Training("marbles", 4, {}, games=1, seed=3, start=found))
 
 
 def short(seed: int, games: int = 60) -> value.Training:
@@ -139,15 +157,6 @@ def test_the_hint_states_its_margin_in_chance_of_winning_where_only_the_value_is
     assert told >= 2
 
 
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(args))
-    except SystemExit as exit_:
-        code = int(exit_.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def test_pegrace_train_writes_the_weights_and_bumps_the_version_when_they_change(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -156,7 +165,7 @@ def test_pegrace_train_writes_the_weights_and_bumps_the_version_when_they_change
     code, said, _ = run(capsys, *args)
     assert code == 0 and "marbles v1: 68 weights from 40 self-play games" in said
     written = json.loads(out.read_text())
-    assert written["version"] == 1 and value.checksum(written["weights"]) == written["sha256"]
+    assert written["version"] == 1 and value.file_checksum(written) == written["sha256"]
     assert run(capsys, *args)[0] == 0
     assert json.loads(out.read_text())["version"] == 1  # the same seed: the same weights
     assert run(capsys, *args, "--seed", "2")[0] == 0
@@ -171,6 +180,9 @@ def test_pegrace_train_writes_the_weights_and_bumps_the_version_when_they_change
         (["--rate", "0"], "--rate 0.0: a step size above 0"),
         (["--rules", "mode=war"], "no learned value to train"),
         (["--rules", "mode=peace"], "mode"),
+        (["--hidden", "72"], "--hidden 72: a multiple of 8 up to 64 hidden units"),
+        (["--hidden", "12"], "--hidden 12: a multiple of 8 up to 64"),
+        (["--from", "/nonexistent.json"], "cannot read weights file /nonexistent.json"),
     ],
 )
 def test_pegrace_train_refuses_bad_input_in_one_line(

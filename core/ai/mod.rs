@@ -4,6 +4,7 @@
 pub mod eval;
 pub mod headache;
 pub mod learned;
+pub mod net;
 pub mod players;
 pub mod search;
 pub mod train;

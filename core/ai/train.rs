@@ -8,9 +8,11 @@
 
 use crate::ai::eval::Judge;
 use crate::ai::learned::ReachMemo;
+use crate::ai::net::{Net, MAX_HIDDEN};
 use crate::ai::players::{Kind, Player};
-use crate::ai::value::{chances, settled_winner as winner, side_chances, Features, Terms};
+use crate::ai::value::{settled_winner as winner, shares, side_chances, Features, Model, Terms};
 use crate::engine::{Game, Phase, State, MAX_SEATS};
+use crate::play::advance;
 use crate::rng::{PyRandom, Rng};
 
 /// A game longer than this many events is left out (none of the rules makes one this long).
@@ -22,12 +24,64 @@ const BETA2: f64 = 0.999;
 /// Turn starts kept of each scoring game (every n-th).
 const SCORE_EVERY: usize = 4;
 
-/// How the learning goes: λ, Adam's step size, and games of medium players to score on.
+/// How the learning goes: λ, Adam's step size, games of medium players to score on, and the
+/// network's hidden units (0: the linear model alone).
 #[derive(Clone, Copy, Debug)]
 pub struct Schedule {
     pub lambda: f64,
     pub rate: f64,
     pub score_games: u32,
+    pub hidden: usize,
+}
+
+/// Adam's moments for one list of parameters.
+struct Adam {
+    first: Vec<f64>,
+    second: Vec<f64>,
+}
+
+impl Adam {
+    fn new(size: usize) -> Self {
+        Adam {
+            first: vec![0.0; size],
+            second: vec![0.0; size],
+        }
+    }
+
+    /// One step of `rate` down the gradient (`grad` times `scale`), the `steps`-th.
+    fn step<P: Param>(
+        &mut self,
+        params: &mut [P],
+        grad: &[f64],
+        (scale, rate, steps): (f64, f64, i32),
+    ) {
+        let unbias1 = 1.0 - BETA1.powi(steps);
+        let unbias2 = 1.0 - BETA2.powi(steps);
+        for (i, &g) in grad.iter().enumerate() {
+            let g = g * scale;
+            self.first[i] = BETA1 * self.first[i] + (1.0 - BETA1) * g;
+            self.second[i] = BETA2 * self.second[i] + (1.0 - BETA2) * g * g;
+            let step = self.first[i] / unbias1 / ((self.second[i] / unbias2).sqrt() + 1e-8);
+            params[i].lower(rate * step);
+        }
+    }
+}
+
+/// A parameter Adam steps: the linear model's (double) or the network's (single precision).
+trait Param {
+    fn lower(&mut self, by: f64);
+}
+
+impl Param for f64 {
+    fn lower(&mut self, by: f64) {
+        *self -= by;
+    }
+}
+
+impl Param for f32 {
+    fn lower(&mut self, by: f64) {
+        *self = (f64::from(*self) - by) as f32;
+    }
 }
 
 /// A position's features and the side that won from it.
@@ -36,8 +90,8 @@ type Scored = (Terms, usize);
 pub struct Trainer<J: Judge> {
     judge: J,
     features: Features,
-    pub weights: Vec<f64>,
-    moments: (Vec<f64>, Vec<f64>),
+    pub model: Model,
+    moments: (Adam, Adam),
     steps: i32,
     dice: Rng,
     ties: Rng,
@@ -59,11 +113,20 @@ pub struct Score {
 impl<J: Judge> Trainer<J> {
     pub fn new(judge: J, features: Features, seed: u64, schedule: Schedule) -> Self {
         let count = features.names().len();
+        let hidden = schedule.hidden.min(MAX_HIDDEN);
+        let net = (hidden > 0).then(|| Net::new(count, hidden, &mut Rng::new(seed ^ 0xbe7)));
+        let moments = (
+            Adam::new(count),
+            Adam::new(net.as_ref().map_or(0, |n| n.params.len())),
+        );
         let mut trainer = Trainer {
             judge,
             features,
-            weights: vec![0.0; count],
-            moments: (vec![0.0; count], vec![0.0; count]),
+            model: Model {
+                linear: vec![0.0; count],
+                net,
+            },
+            moments,
             steps: 0,
             dice: Rng::new(seed),
             ties: Rng::new(seed ^ 0x71e5),
@@ -107,16 +170,10 @@ impl<J: Judge> Trainer<J> {
     pub fn train(&mut self, count: u64) {
         let mut choosing = ReachMemo::default();
         for _ in 0..count {
-            let (rules, features, weights) = (self.judge.rules(), &self.features, &self.weights);
+            let (rules, features, model) = (self.judge.rules(), &self.features, &self.model);
             let ties = &mut self.ties;
             let choose = |state: &State, moves: &[<J::G as Game>::Move]| {
-                greedy(
-                    (rules, features, weights),
-                    &mut choosing,
-                    ties,
-                    state,
-                    moves,
-                )
+                greedy((rules, features, model), &mut choosing, ties, state, moves)
             };
             let played = play(rules, features, &mut self.memo, &mut self.dice, choose);
             self.games += 1;
@@ -134,40 +191,33 @@ impl<J: Judge> Trainer<J> {
         }
         let seats = self.judge.rules().table().seats;
         let lambda = self.schedule.lambda;
-        let predicted: Vec<[f64; MAX_SEATS]> = starts
-            .iter()
-            .map(|terms| chances(&self.weights, terms, seats))
-            .collect();
-        let mut gradient = vec![0.0; self.weights.len()];
-        let mut target = outcome;
-        let mut next = outcome;
-        for (terms, prediction) in starts.iter().zip(&predicted).rev() {
+        let model = &self.model;
+        let mut linear = vec![0.0; model.linear.len()];
+        let mut network = vec![0.0; model.net.as_ref().map_or(0, |n| n.params.len())];
+        let (mut target, mut next) = (outcome, outcome);
+        for terms in starts.iter().rev() {
+            let mut units = [0.0f32; MAX_HIDDEN];
+            let prediction = shares(&model.strengths(terms, seats, &mut units), terms, seats);
+            let mut error = [0.0; MAX_SEATS];
             for seat in 0..seats {
                 target[seat] = (1.0 - lambda) * next[seat] + lambda * target[seat];
                 if terms.playing[seat] {
-                    let error = prediction[seat] - target[seat];
+                    error[seat] = prediction[seat] - target[seat];
                     for (i, v) in terms.of(seat) {
-                        gradient[i] += error * v;
+                        linear[i] += error[seat] * v;
                     }
                 }
             }
-            next = *prediction;
+            if let Some(net) = &model.net {
+                net.backward(terms, seats, (&units, &error), &mut network);
+            }
+            next = prediction;
         }
-        let scale = 1.0 / starts.len() as f64;
-        self.adam(&gradient, scale);
-    }
-
-    fn adam(&mut self, gradient: &[f64], scale: f64) {
         self.steps += 1;
-        let (first, second) = &mut self.moments;
-        let unbias1 = 1.0 - BETA1.powi(self.steps);
-        let unbias2 = 1.0 - BETA2.powi(self.steps);
-        for (i, &g) in gradient.iter().enumerate() {
-            let g = g * scale;
-            first[i] = BETA1 * first[i] + (1.0 - BETA1) * g;
-            second[i] = BETA2 * second[i] + (1.0 - BETA2) * g * g;
-            let step = first[i] / unbias1 / ((second[i] / unbias2).sqrt() + 1e-8);
-            self.weights[i] -= self.schedule.rate * step;
+        let step = (1.0 / starts.len() as f64, self.schedule.rate, self.steps);
+        self.moments.0.step(&mut self.model.linear, &linear, step);
+        if let Some(net) = &mut self.model.net {
+            self.moments.1.step(&mut net.params, &network, step);
         }
     }
 
@@ -179,7 +229,7 @@ impl<J: Judge> Trainer<J> {
             return score;
         }
         for (terms, winner) in &self.scoring {
-            let chance = side_chances(table, &chances(&self.weights, terms, table.seats));
+            let chance = side_chances(table, &self.model.chances(terms, table.seats));
             score.gain += chance[*winner].max(1e-12).ln() + (sides as f64).ln();
             for (side, &p) in chance.iter().enumerate().take(sides) {
                 let won = f64::from(u8::from(side == *winner));
@@ -199,8 +249,8 @@ impl<J: Judge> Trainer<J> {
 }
 
 /// One game with `choose` deciding when there is a choice, until its winner is settled (what
-/// the value learns ends there); the
-/// features of each turn start and the last state (none for a game past `MAX_EVENTS`).
+/// the value learns ends there); the features of each turn start and the last state (none for
+/// a game past `MAX_EVENTS`).
 fn play<G: Game>(
     rules: &G,
     features: &Features,
@@ -216,25 +266,11 @@ fn play<G: Game>(
         if events > MAX_EVENTS {
             return None;
         }
-        match state.phase {
-            Phase::Move => {
-                let moves = rules.legal_moves(&state);
-                let moves = moves.as_ref();
-                let pick = if moves.len() == 1 {
-                    0
-                } else {
-                    choose(&state, moves)
-                };
-                rules.play(&mut state, moves[pick]);
-            }
-            Phase::Roll => {
-                let to_move = state.current as usize;
-                starts.push(features.terms(&state.pieces, to_move, memo));
-                state.roll = rules.throw(dice);
-                state.phase = Phase::Move;
-            }
-            _ => state = rules.apply_roll(&state, [dice.d6(), 0]),
+        if state.phase == Phase::Roll {
+            let to_move = state.current as usize;
+            starts.push(features.terms(&state.pieces, to_move, memo));
         }
+        advance(rules, &mut state, dice, &mut choose);
     }
     Some((starts, state))
 }
@@ -262,7 +298,7 @@ fn outcome<G: Game>(rules: &G, end: &State) -> [f64; MAX_SEATS] {
 /// The move after which the mover's side's learned chance is highest (a finished game: its
 /// result); equals (as every move is to a value not learned yet) drawn by `ties`.
 fn greedy<G: Game>(
-    (rules, features, weights): (&G, &Features, &[f64]),
+    (rules, features, model): (&G, &Features, &Model),
     memo: &mut ReachMemo,
     ties: &mut Rng,
     state: &State,
@@ -278,7 +314,7 @@ fn greedy<G: Game>(
             f64::from(u8::from(won == side))
         } else {
             let terms = features.terms(&after.pieces, after.current as usize, memo);
-            side_chances(table, &chances(weights, &terms, table.seats))[side]
+            side_chances(table, &model.chances(&terms, table.seats))[side]
         };
         if chance > best_chance + TIE {
             (best, best_chance, equal) = (i, chance, 1);
@@ -300,6 +336,10 @@ pub trait Training: Send + Sync {
     fn weights(&self) -> &[f64];
     /// Go on from `weights` (one per feature).
     fn set_weights(&mut self, weights: Vec<f64>) -> Result<(), String>;
+    /// The network's hidden units and parameters, where there is one.
+    fn network(&self) -> Option<(usize, Vec<f64>)>;
+    /// Go on from the network's `params`.
+    fn set_network(&mut self, params: Vec<f64>) -> Result<(), String>;
     /// Adam's step size from now on.
     fn set_rate(&mut self, rate: f64);
     fn names(&self) -> Vec<String>;
@@ -317,18 +357,40 @@ impl<J: Judge + Send + Sync> Training for Trainer<J> {
     }
 
     fn weights(&self) -> &[f64] {
-        &self.weights
+        &self.model.linear
     }
 
     fn set_weights(&mut self, weights: Vec<f64>) -> Result<(), String> {
-        if weights.len() != self.weights.len() {
+        let count = self.model.linear.len();
+        if weights.len() != count {
+            let given = weights.len();
             return Err(format!(
-                "{} weights given, the model has {} features",
-                weights.len(),
-                self.weights.len()
+                "{given} weights given, the model has {count} features"
             ));
         }
-        self.weights = weights;
+        self.model.linear = weights;
+        Ok(())
+    }
+
+    fn network(&self) -> Option<(usize, Vec<f64>)> {
+        let net = self.model.net.as_ref()?;
+        Some((
+            net.hidden,
+            net.params.iter().map(|&p| f64::from(p)).collect(),
+        ))
+    }
+
+    fn set_network(&mut self, params: Vec<f64>) -> Result<(), String> {
+        let Some(net) = &mut self.model.net else {
+            return Err("this training has no network (hidden units 0)".into());
+        };
+        if params.len() != net.params.len() {
+            let (given, size) = (params.len(), net.params.len());
+            return Err(format!(
+                "{given} network parameters given, the network has {size}"
+            ));
+        }
+        net.params = params.iter().map(|&p| p as f32).collect();
         Ok(())
     }
 
@@ -361,6 +423,7 @@ mod tests {
         lambda: 0.7,
         rate: 0.01,
         score_games: 4,
+        hidden: 0,
     };
 
     fn trouble_trainer(seed: u64) -> Trainer<ai::eval::RaceJudge<Trouble>> {
@@ -376,9 +439,12 @@ mod tests {
         for trainer in [&mut one, &mut two, &mut other] {
             trainer.train(30);
         }
-        assert_eq!(one.weights, two.weights);
-        assert_ne!(one.weights, other.weights);
-        assert!(one.weights.iter().any(|&w| w != 0.0), "it learnt something");
+        assert_eq!(one.model, two.model);
+        assert_ne!(one.model, other.model);
+        assert!(
+            one.model.linear.iter().any(|&w| w != 0.0),
+            "it learnt something"
+        );
     }
 
     #[test]
@@ -405,7 +471,7 @@ mod tests {
         let terms = trainer
             .features
             .terms(&state.pieces, 0, &mut ReachMemo::default());
-        let found = chances(&trainer.weights, &terms, 3);
+        let found = trainer.model.chances(&terms, 3);
         assert_eq!(found[1], 0.0);
         assert!((found[0] + found[2] - 1.0).abs() < 1e-12);
     }

@@ -11,6 +11,7 @@
 use crate::ai::eval::{turns_after, Pieces, RaceEval, Values, LOWEST_POSITION};
 use crate::ai::headache::HeadacheJudge;
 use crate::ai::learned::{win_scale, HitTables, ReachMemo};
+use crate::ai::net::{Hidden, Net, MAX_HIDDEN};
 use crate::engine::{Game, Phase, State, Table, MAX_SEATS};
 
 /// The most terms a seat's features have.
@@ -24,6 +25,8 @@ pub struct Terms {
     pub len: [u8; MAX_SEATS],
     /// Seats out of the game (no cones left in Headache) have no chance.
     pub playing: [bool; MAX_SEATS],
+    /// The seat to move next (the network places each seat's terms by their turns after it).
+    pub to_move: usize,
 }
 
 impl Default for Terms {
@@ -33,6 +36,7 @@ impl Default for Terms {
             value: [[0.0; TERMS]; MAX_SEATS],
             len: [0; MAX_SEATS],
             playing: [true; MAX_SEATS],
+            to_move: 0,
         }
     }
 }
@@ -125,7 +129,10 @@ impl Features {
 
     /// Every seat's features with `to_move` to roll next.
     pub fn terms(&self, pieces: &Pieces, to_move: usize, memo: &mut ReachMemo) -> Terms {
-        let mut terms = Terms::default();
+        let mut terms = Terms {
+            to_move,
+            ..Terms::default()
+        };
         let seats = self.seats();
         let tempo = match self {
             Features::Race(r) => r.terms(pieces, to_move, memo, &mut terms),
@@ -196,26 +203,48 @@ fn headache_terms(
     HEADACHE_FEATURES.len()
 }
 
-/// Each seat's chance of winning: its share of exp(weights · features) over the seats playing.
-pub fn chances(weights: &[f64], terms: &Terms, seats: usize) -> [f64; MAX_SEATS] {
-    let mut strengths = [f64::NEG_INFINITY; MAX_SEATS];
-    for (seat, strength) in strengths.iter_mut().enumerate().take(seats) {
-        if terms.playing[seat] {
-            *strength = terms.of(seat).map(|(i, v)| weights[i] * v).sum();
+/// A value's parameters: the linear model's weights (one per feature) and, where it has one,
+/// the network whose outputs add to its strengths.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Model {
+    pub linear: Vec<f64>,
+    pub net: Option<Net>,
+}
+
+impl Model {
+    /// Each seat's strength, the hidden units kept in `units`.
+    pub fn strengths(&self, terms: &Terms, seats: usize, units: &mut Hidden) -> [f64; MAX_SEATS] {
+        let mut strengths = match &self.net {
+            Some(net) => net.forward(terms, seats, units),
+            None => [0.0; MAX_SEATS],
+        };
+        for (seat, strength) in strengths.iter_mut().enumerate().take(seats) {
+            *strength += terms.of(seat).map(|(i, v)| self.linear[i] * v).sum::<f64>();
         }
+        strengths
     }
-    let top = strengths[..seats]
-        .iter()
-        .copied()
-        .fold(f64::NEG_INFINITY, f64::max);
+
+    /// Each seat's chance of winning: its share of exp(strength) over the seats playing.
+    pub fn chances(&self, terms: &Terms, seats: usize) -> [f64; MAX_SEATS] {
+        let strengths = self.strengths(terms, seats, &mut [0.0; MAX_HIDDEN]);
+        shares(&strengths, terms, seats)
+    }
+}
+
+/// Each playing seat's share of exp(strength).
+pub fn shares(strengths: &[f64; MAX_SEATS], terms: &Terms, seats: usize) -> [f64; MAX_SEATS] {
+    let mut top = f64::NEG_INFINITY;
+    for seat in (0..seats).filter(|&s| terms.playing[s]) {
+        top = top.max(strengths[seat]);
+    }
     let mut shares = [0.0; MAX_SEATS];
     if top == f64::NEG_INFINITY {
         return shares;
     }
     let mut total = 0.0;
-    for (share, &strength) in shares.iter_mut().zip(&strengths).take(seats) {
-        *share = (strength - top).exp();
-        total += *share;
+    for seat in (0..seats).filter(|&s| terms.playing[s]) {
+        shares[seat] = (strengths[seat] - top).exp();
+        total += shares[seat];
     }
     for share in shares.iter_mut().take(seats) {
         *share /= total;
@@ -232,20 +261,23 @@ pub fn side_chances(table: &Table, seat_chances: &[f64; MAX_SEATS]) -> [f64; MAX
     sides
 }
 
-/// A game's learned value: its features and their weights.
+/// A game's learned value: its features and model.
 #[derive(Clone, Debug)]
 pub struct Value {
     pub features: Features,
-    pub weights: Vec<f64>,
+    pub model: Model,
     pub table: Table,
 }
 
 impl Value {
-    /// The value with `weights`; none if they are not one per feature.
-    pub fn new(features: Features, weights: Vec<f64>, table: Table) -> Option<Self> {
-        (weights.len() == features.names().len()).then_some(Value {
+    /// The value with `model`; none if it does not fit the features.
+    pub fn new(features: Features, model: Model, table: Table) -> Option<Self> {
+        let count = features.names().len();
+        let fits = model.linear.len() == count
+            && model.net.as_ref().is_none_or(|net| net.per_seat == count);
+        fits.then_some(Value {
             features,
-            weights,
+            model,
             table,
         })
     }
@@ -258,7 +290,7 @@ impl Value {
         memo: &mut ReachMemo,
     ) -> [f64; MAX_SEATS] {
         let terms = self.features.terms(pieces, to_move, memo);
-        chances(&self.weights, &terms, self.table.seats)
+        self.model.chances(&terms, self.table.seats)
     }
 
     /// Each side's chance centred and scaled like every leaf (a certain win: a quarter of a
@@ -302,14 +334,29 @@ impl Value {
     }
 }
 
-/// The weights in a weights file (`src/pegrace/weights/<model>.json`): its `"weights"` list.
-pub fn parse_weights(text: &str) -> Option<Vec<f64>> {
+/// The model in a weights file (`src/pegrace/weights/<model>.json`): its `"weights"` list and,
+/// where there is one, its `"network"` (`"hidden"` units, `"params"`).
+pub fn parse_model(text: &str) -> Option<Model> {
     let file: serde_json::Value = serde_json::from_str(text).ok()?;
-    file.get("weights")?
-        .as_array()?
-        .iter()
-        .map(serde_json::Value::as_f64)
-        .collect()
+    let numbers = |list: &serde_json::Value| -> Option<Vec<f64>> {
+        list.as_array()?
+            .iter()
+            .map(serde_json::Value::as_f64)
+            .collect()
+    };
+    let linear = numbers(file.get("weights")?)?;
+    let net = match file.get("network") {
+        None | Some(serde_json::Value::Null) => None,
+        Some(network) => {
+            let hidden = network.get("hidden")?.as_u64()? as usize;
+            Some(Net::with(
+                linear.len(),
+                hidden,
+                &numbers(network.get("params")?)?,
+            )?)
+        }
+    };
+    Some(Model { linear, net })
 }
 
 /// A judge's learned value: the features it is learned over (none where the game has no
@@ -331,8 +378,8 @@ impl Learning {
     /// `model`'s features, with its shipped weights where there are.
     pub fn new(model: &'static str, features: Option<Features>, table: &Table) -> Self {
         let value = features.as_ref().and_then(|f| {
-            let weights = parse_weights(shipped(model)?)?;
-            Value::new(f.clone(), weights, table.clone())
+            let found = parse_model(shipped(model)?)?;
+            Value::new(f.clone(), found, table.clone())
         });
         Learning {
             model,
@@ -415,12 +462,21 @@ mod tests {
     }
 
     #[test]
-    fn weights_files_are_read_for_their_weights_only() {
+    fn weights_files_are_read_for_their_weights_and_network() {
+        let linear = |text: &str| parse_model(text).map(|m| m.linear);
+        assert_eq!(linear(r#"{"weights": [1.5, -2]}"#), Some(vec![1.5, -2.0]));
+        assert_eq!(linear(r#"{"weights": [1.5, "x"]}"#), None);
+        assert_eq!(linear("not json"), None);
+        let size = Net::size(2, 3);
+        let params = vec!["0.5"; size].join(",");
+        let network = format!(r#""network": {{"hidden": 3, "params": [{params}]}}"#);
+        let net = parse_model(&format!(r#"{{"weights": [1, 2], {network}}}"#))
+            .and_then(|m| m.net)
+            .expect("a network");
+        assert_eq!((net.per_seat, net.hidden, net.params.len()), (2, 3, size));
         assert_eq!(
-            parse_weights(r#"{"weights": [1.5, -2]}"#),
-            Some(vec![1.5, -2.0])
+            parse_model(&format!(r#"{{"weights": [1], {network}}}"#)),
+            None
         );
-        assert_eq!(parse_weights(r#"{"weights": [1.5, "x"]}"#), None);
-        assert_eq!(parse_weights("not json"), None);
     }
 }

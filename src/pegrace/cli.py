@@ -328,6 +328,20 @@ def make_parser() -> Parser:
         metavar="N",
         help="medium players' games whose positions score the value (default 400)",
     )
+    tr.add_argument(
+        "--hidden",
+        type=int,
+        default=0,
+        metavar="H",
+        help="a network of H hidden units beside the linear model (default 0: none)",
+    )
+    tr.add_argument(
+        "--from",
+        dest="start",
+        type=Path,
+        metavar="FILE",
+        help="go on from a weights file's weights (e.g. the linear model's)",
+    )
     tr.add_argument("--out", type=Path, metavar="FILE",
                     help="the weights file (default MODEL.json here)")  # fmt: skip
     tr.add_argument("--curve", type=Path, metavar="PNG", help="draw the learning curve")
@@ -659,9 +673,12 @@ def cmd_train(args: argparse.Namespace) -> int:
 
     if args.curve is not None:
         require_plots("--curve")
+    start = None if args.start is None else read_json(args.start, "weights file", OptionError)
+    if start is not None and not isinstance(start, dict):
+        raise OptionError(f"--from {args.start}: not a weights file (a JSON object)")
     training = value.Training(args.game, args.players, parse_rules(args.rules), args.games,
                               args.seed, args.lam, args.rate, args.final_rate,
-                              args.score_games)  # fmt: skip
+                              args.score_games, hidden=args.hidden, start=start)  # fmt: skip
     bar = progress_bar(args.games)
     try:
         found = value.train(training, bar)

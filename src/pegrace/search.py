@@ -28,7 +28,7 @@ from pegrace.state import State
 
 # The native core's searched nodes per millisecond on the reference machine, per game
 # (docs/ai.md has the command)
-NODES_PER_MS = {"trouble": 6300.0, "ludo": 5200.0, "headache": 2200.0, "marbles": 8500.0}
+NODES_PER_MS = {"trouble": 7900.0, "ludo": 3500.0, "headache": 2850.0, "marbles": 7000.0}
 TIE = 1e-9
 # what rates a search's leaves (core/ai/search.rs `Settings::model`): the game's evaluation, the
 # chance of winning fitted to medium players' games where the game has one (Trouble, two-dice

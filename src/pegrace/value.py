@@ -24,6 +24,7 @@ from pegrace import _core
 from pegrace.errors import OptionError
 from pegrace.games import get_rules
 
+MAX_HIDDEN, LANES = 64, 8  # core/ai/net.rs
 WEIGHTS = Path(__file__).resolve().parent / "weights"
 # the model of each game's rules, as the core names it (a Ludo variant has its own)
 MODELS = ("trouble", "ludo", "classic-ludo", "ludopy", "marbles", "headache")
@@ -52,6 +53,8 @@ class Training:
     final_rate: float = 0.001
     score_games: int = 400
     points: int = 40  # points on the learning curve
+    hidden: int = 0  # the network's hidden units (0: the linear model alone)
+    start: Mapping[str, Any] | None = None  # a weights file to go on from
 
     def check(self) -> None:
         if self.games < 1:
@@ -63,17 +66,29 @@ class Training:
                 raise OptionError(f"{flag} {rate}: a step size above 0")
         if self.score_games < 1:
             raise OptionError(f"--score-games {self.score_games}: score on at least 1 game")
+        if not (0 <= self.hidden <= MAX_HIDDEN and self.hidden % LANES == 0):
+            raise OptionError(f"--hidden {self.hidden}: a multiple of {LANES} up to {MAX_HIDDEN} "
+                              "hidden units (0: none)")  # fmt: skip
 
 
-def checksum(weights: list[float]) -> str:
-    """The SHA-256 of the weights, each written exactly (``float.hex``), one per line."""
-    text = "\n".join(float.hex(w) for w in weights)
-    return hashlib.sha256(text.encode()).hexdigest()
+def checksum(weights: list[float], network: list[float] | None = None) -> str:
+    """The SHA-256 of the weights (then the network's parameters, after a line ``--``), each
+    written exactly (``float.hex``), one per line."""
+    lines = [float.hex(w) for w in weights]
+    if network is not None:
+        lines += ["--", *(float.hex(w) for w in network)]
+    return hashlib.sha256("\n".join(lines).encode()).hexdigest()
+
+
+def file_checksum(found: Mapping[str, Any]) -> str:
+    """The checksum of a weights file's weights and network, as its ``sha256`` records it."""
+    network = found.get("network")
+    return checksum(found["weights"], None if network is None else network["params"])
 
 
 def trainer(training: Training) -> _core.Trainer:
     rules = get_rules(training.game, training.players, training.options)
-    schedule = {"lambda": training.lam, "rate": training.rate,
+    schedule = {"lambda": training.lam, "rate": training.rate, "hidden": float(training.hidden),
                 "score_games": float(training.score_games)}  # fmt: skip
     try:
         return _core.Trainer(rules.name, rules.players, list(rules.options.items()),
@@ -87,6 +102,8 @@ def train(training: Training, progress: Callable[[int], None] | None = None) -> 
     falls geometrically from ``rate`` to ``final_rate`` over the run."""
     training.check()
     learner = trainer(training)
+    if training.start is not None:
+        go_on_from(learner, training.start)
     curve = [point(learner)]
     started = time.process_time()
     chunk = max(1, math.ceil(training.games / training.points))
@@ -99,8 +116,9 @@ def train(training: Training, progress: Callable[[int], None] | None = None) -> 
         if progress is not None:
             progress(count)
     seconds = time.process_time() - started
-    weights = learner.weights
+    weights, network = learner.weights, learner.network
     rules = get_rules(training.game, training.players, training.options)
+    net = None if network is None else {"hidden": network[0], "params": network[1]}
     return {
         "model": learner.model,
         "version": 1,
@@ -109,7 +127,8 @@ def train(training: Training, progress: Callable[[int], None] | None = None) -> 
         "options": dict(rules.options),
         "features": learner.features,
         "weights": weights,
-        "sha256": checksum(weights),
+        "network": net,
+        "sha256": checksum(weights, None if network is None else network[1]),
         "training": {
             "games": training.games,
             "seed": training.seed,
@@ -117,11 +136,31 @@ def train(training: Training, progress: Callable[[int], None] | None = None) -> 
             "rate": training.rate,
             "final_rate": training.final_rate,
             "score_games": training.score_games,
+            "hidden": training.hidden,
+            "from": None if training.start is None else training.start.get("sha256"),
             "scored_positions": learner.scored,
             "cpu_seconds": round(seconds, 1),
         },
         "curve": curve,
     }
+
+
+def go_on_from(learner: _core.Trainer, start: Mapping[str, Any]) -> None:
+    """Start from a weights file's weights (and network, where both have one of that size)."""
+    if start.get("model") != learner.model:
+        raise OptionError(
+            f"--from: a weights file of {start.get('model')!r}, not {learner.model!r}"
+        )
+    try:
+        learner.weights = list(start["weights"])
+        network, mine = start.get("network"), learner.network
+        if network is not None and mine is not None:
+            if network["hidden"] != mine[0]:
+                raise OptionError(f"--from: its network has {network['hidden']} hidden units, "
+                                  f"not {mine[0]}")  # fmt: skip
+            learner.network = list(network["params"])
+    except (KeyError, TypeError, ValueError) as err:
+        raise OptionError(f"--from: not a weights file of {learner.model}: {err}") from None
 
 
 def point(learner: _core.Trainer) -> dict[str, float]:
@@ -184,8 +223,11 @@ def plot_curve(found: Mapping[str, Any], path: Path) -> None:
 def format_summary(found: Mapping[str, Any]) -> str:
     first, last = found["curve"][0], found["curve"][-1]
     run = found["training"]
+    network = found.get("network")
+    size = len(found["weights"]) + (0 if network is None else len(network["params"]))
+    shape = "" if network is None else f" (a network of {network['hidden']} hidden units)"
     return (
-        f"{found['model']} v{found['version']}: {len(found['weights'])} weights from "
+        f"{found['model']} v{found['version']}: {size} weights{shape} from "
         f"{run['games']:,} self-play games (seed {run['seed']}, λ {run['lambda']}) in "
         f"{run['cpu_seconds']} CPU s\n"
         f"  on {run['scored_positions']:,} positions of medium players' games: the winner's "
