@@ -7,6 +7,7 @@ use crate::ai::value::Learning;
 use crate::engine::{Row, MAX_SEATS};
 use crate::games::ludo::TwoDiceLudo;
 use crate::games::marbles::Marbles;
+use std::sync::OnceLock;
 
 /// The most loop spaces a race board has.
 const SPACES: usize = 56;
@@ -566,12 +567,15 @@ pub fn trouble_win_chances(race: &RaceEval) -> WinChances {
     WinChances::new(model, hits, race)
 }
 
+/// Two-dice Ludo's threat keys: 12 bits of distances, 3 of the die entering from the base.
+const DISTANCE_BITS: u32 = 12;
+const TWO_DICE_KEY_BITS: u32 = 15;
+
 /// Two-dice Ludo's threats: per point, bit d - 1 when a pin stands d (1-12) points before it,
 /// and in the top bits the k (1-6) with which a pin from the base reaches it (a 6 brings it
 /// out, the other die, k, moves it on); a hit costs a pin's standing.
 pub fn two_dice_hits(race: &RaceEval) -> HitTables {
     const DIE: i16 = 6;
-    const DISTANCE_BITS: u32 = 12;
     let lane = race.shape.lane_start;
     let keys = |origin: i16| -> Vec<(i16, u16)> {
         let (first, last) = if origin < 0 {
@@ -590,24 +594,39 @@ pub fn two_dice_hits(race: &RaceEval) -> HitTables {
             })
             .collect()
     };
-    let hits = |key: u32| -> u8 {
-        let from_base = key >> DISTANCE_BITS;
-        let mut hits = 0;
-        for a in 1..=6u32 {
-            for b in 1..=6u32 {
-                let lands = (key >> (a - 1)) & 1 == 1
-                    || (key >> (b - 1)) & 1 == 1
-                    || (key >> (a + b - 1)) & 1 == 1
-                    || (from_base != 0 && (a == 6 || b == 6) && a + b - 6 == from_base);
-                hits += u8::from(lands);
-            }
-        }
-        hits
-    };
+    // the same for every rules object: made once per process (a million throws checked)
+    static HITS: OnceLock<Vec<u8>> = OnceLock::new();
+    let table = HITS.get_or_init(|| {
+        (0..1u32 << TWO_DICE_KEY_BITS)
+            .map(two_dice_throws_landing)
+            .collect()
+    });
     let cost = (0..lane)
         .map(|p| race.worth[(p - LOWEST_POSITION) as usize])
         .collect();
-    HitTables::new(race, 15, (hits, 36), keys, cost)
+    HitTables::new(
+        race,
+        TWO_DICE_KEY_BITS,
+        (|key| table[key as usize], 36),
+        keys,
+        cost,
+    )
+}
+
+/// Of the 36 throws of two dice, how many land with `key` (`two_dice_hits`).
+fn two_dice_throws_landing(key: u32) -> u8 {
+    let from_base = key >> DISTANCE_BITS;
+    let mut hits = 0;
+    for a in 1..=6u32 {
+        for b in 1..=6u32 {
+            let lands = (key >> (a - 1)) & 1 == 1
+                || (key >> (b - 1)) & 1 == 1
+                || (key >> (a + b - 1)) & 1 == 1
+                || (from_base != 0 && (a == 6 || b == 6) && a + b - 6 == from_base);
+            hits += u8::from(lands);
+        }
+    }
+    hits
 }
 
 /// Two-dice Ludo's learned chance of winning.

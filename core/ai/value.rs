@@ -13,6 +13,8 @@ use crate::ai::headache::HeadacheJudge;
 use crate::ai::learned::{win_scale, HitTables, ReachMemo};
 use crate::ai::net::{Hidden, Net, MAX_HIDDEN};
 use crate::engine::{Game, Phase, State, Table, MAX_SEATS};
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock, PoisonError};
 
 /// The most terms a seat's features have.
 pub const TERMS: usize = 12;
@@ -377,16 +379,29 @@ pub static NOT_LEARNED: Learning = Learning {
 impl Learning {
     /// `model`'s features, with its shipped weights where there are.
     pub fn new(model: &'static str, features: Option<Features>, table: &Table) -> Self {
-        let value = features.as_ref().and_then(|f| {
-            let found = parse_model(shipped(model)?)?;
-            Value::new(f.clone(), found, table.clone())
-        });
+        let value = features
+            .as_ref()
+            .and_then(|f| Value::new(f.clone(), shipped_model(model)?, table.clone()));
         Learning {
             model,
             features,
             value,
         }
     }
+}
+
+/// `model`'s shipped weights, parsed once per process: a network's file is ~200 KB of JSON,
+/// about a millisecond to parse, and every judge of its game reads it.
+fn shipped_model(model: &'static str) -> Option<Model> {
+    static PARSED: OnceLock<Mutex<HashMap<&'static str, Option<Model>>>> = OnceLock::new();
+    let mut parsed = PARSED
+        .get_or_init(Mutex::default)
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner);
+    parsed
+        .entry(model)
+        .or_insert_with(|| parse_model(shipped(model)?))
+        .clone()
 }
 
 /// The shipped weights file of `model` (`pegrace train` writes them).
