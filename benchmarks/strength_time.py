@@ -6,10 +6,10 @@ seed 2026, with 95% Wilson intervals; a plot per game.
         [--ms 10,30,100,300,1000]
 
 Results accumulate in ``docs/results/strength-time/results.json`` (a line already measured
-with as many games or more is not played again), the plots go beside it
-(``<game>.png``: win rate by milliseconds per decision, log scale, the 25% of an even seat
-drawn), and a markdown table is printed. The budget is in the core's nodes
-(``search.NODES_PER_MS``), so the lines are the same on any machine.
+with as many games or more is not played again), the plots go beside it (``<game>.png``: win
+rate by milliseconds per decision, log scale, the 25% of an even seat drawn; ``all.png``: every
+game measured, side by side), and a markdown table is printed. The budget is in the core's
+nodes (``search.NODES_PER_MS``), so the lines are the same on any machine.
 """
 
 from __future__ import annotations
@@ -37,16 +37,11 @@ def measure(game: str, ms: int, games: int, workers: int) -> dict[str, Any]:
             "learned_values": report["learned_values"]}  # fmt: skip
 
 
-def plot(game: str, lines: dict[str, Any], path: Path) -> None:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
+def draw(ax: Any, game: str, lines: dict[str, Any]) -> None:
+    """One game's win rates by budget, with their intervals, on `ax`."""
     budgets = sorted(lines, key=int)
     rates = [lines[b]["wins"] / lines[b]["games"] for b in budgets]
     bounds = [wilson(lines[b]["wins"], lines[b]["games"]) for b in budgets]
-    fig, ax = plt.subplots(figsize=(5.5, 3.6))
     xs = [int(b) for b in budgets]
     ax.errorbar(xs, [100 * r for r in rates],
                 yerr=[[100 * (r - lo) for r, (lo, _) in zip(rates, bounds, strict=True)],
@@ -55,9 +50,29 @@ def plot(game: str, lines: dict[str, Any], path: Path) -> None:
     ax.axhline(25, color="grey", linestyle="--", linewidth=1)
     ax.set_xscale("log")
     ax.set_xticks(xs, [str(x) for x in xs])
+    ax.minorticks_off()
     ax.set_xlabel("milliseconds per decision (the core's nodes)")
     ax.set_ylabel("win rate against 3 hard, %")
-    ax.set_title(f"{game}: the expert's strength against its time")
+    games = ", ".join(sorted({str(lines[b]["games"]) for b in budgets}, key=int))
+    ax.set_title(f"{game.title()} ({games} games a point)")
+
+
+def plot(results: dict[str, dict[str, Any]], path: Path, games: list[str]) -> None:
+    """The lines of `games` side by side, one panel each."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    columns = min(len(games), 2)
+    rows = (len(games) + columns - 1) // columns
+    fig, axes = plt.subplots(rows, columns, figsize=(5.5 * columns, 3.6 * rows), squeeze=False,
+                             sharey=True)  # fmt: skip
+    for ax, game in zip(axes.flat, games, strict=False):
+        draw(ax, game, results[game])
+    for ax in list(axes.flat)[len(games) :]:
+        ax.set_visible(False)
+    fig.suptitle("The expert's win rate against 3 hard by its time per decision")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
@@ -84,7 +99,9 @@ def main(argv: list[str] | None = None) -> int:
             low, high = wilson(line["wins"], line["games"])
             print(f"| {game} | {ms} | {line['games']} | {line['wins'] / line['games']:.1%} "
                   f"| [{low:.1%}, {high:.1%}] |", flush=True)  # fmt: skip
-        plot(game, lines, OUT / f"{game}.png")
+        plot(results, OUT / f"{game}.png", [game])
+    measured = [game for game in list_games() if results.get(game)]
+    plot(results, OUT / "all.png", measured)
     return 0
 
 
