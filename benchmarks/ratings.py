@@ -20,6 +20,7 @@ from pathlib import Path
 from pegrace.games import get_rules, list_games
 from pegrace.ratings import GameResult, rate
 from pegrace.tournament import run_tournament
+from pegrace.value import versions
 
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED = ROOT / "src" / "pegrace" / "web" / "ratings.json"
@@ -86,7 +87,7 @@ def main() -> None:
     shipped["measured"] = {
         "command": f"python benchmarks/ratings.py --games {args.games} --expert-games "
         f"{args.expert_games}", "seed": SEED, "pegrace": version("pegrace"),
-        "date": date.today().isoformat(),
+        "date": date.today().isoformat(), "learned_values": versions(),
     }  # fmt: skip
     SHIPPED.write_text(json.dumps(shipped, indent=1) + "\n")
     if args.only == ",".join(list_games()):
