@@ -4,7 +4,7 @@ player against 3 random, 3 medium and 3 hard players (seats rotated). Writes whe
 and the web app read them: ``src/pegrace/web/ratings.json`` (the seat menu's "wins 78% against
 3 random") and the ratings section of docs/ai.md.
 
-    python benchmarks/ratings.py --games 4000 --expert-games 400 --workers 2 [--only ludo]
+    python benchmarks/ratings.py --games 4000 --expert-games 200 --workers 2 [--only ludo]
 
 4 players, each game's default rules, seed 2026.
 """

@@ -569,7 +569,7 @@ pub fn trouble_win_chances(race: &RaceEval) -> WinChances {
 
 /// Two-dice Ludo's threat keys: 12 bits of distances, 3 of the die entering from the base.
 const DISTANCE_BITS: u32 = 12;
-const TWO_DICE_KEY_BITS: u32 = 15;
+const TWO_DICE_KEY_BITS: u32 = DISTANCE_BITS + 3;
 
 /// Two-dice Ludo's threats: per point, bit d - 1 when a pin stands d (1-12) points before it,
 /// and in the top bits the k (1-6) with which a pin from the base reaches it (a 6 brings it
