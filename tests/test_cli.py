@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
 import json
+import os
+import time
+import tracemalloc
 from collections.abc import Iterator
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 
@@ -239,3 +244,180 @@ def test_a_speed_that_is_not_one_of_the_paces_is_refused_by_name(
     code, out, err = run(capsys, "play", "--speed", "warp")
     assert code == 2 and out == ""  # nothing played
     assert "--speed: invalid choice: 'warp'" in err and "slow" in err
+
+
+# ---------------------------------------------------------------- checked before the long work
+
+
+def refused(capsys: pytest.CaptureFixture[str], *args: str) -> str:
+    """The one line a command is refused with (exit status 2, nothing on stdout)."""
+    code, out, err = run(capsys, *args)
+    assert (code, out) == (2, ""), err
+    assert err.count("\n") == 1 and err.startswith("pegrace: error: "), err
+    return err.removeprefix("pegrace: error: ").rstrip("\n")
+
+
+def never(*args: object, **kwargs: object) -> NoReturn:
+    raise AssertionError("the work started before the settings were checked")
+
+
+def test_a_record_dir_that_cannot_be_a_folder_is_refused_before_any_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("pegrace.cli.simulate", never)
+    a_file = tmp_path / "file"
+    a_file.write_text("x")
+    cases = [
+        (str(a_file), f"--record-dir {a_file}: not a folder"),
+        (str(a_file / "below"), f"--record-dir {a_file / 'below'}: {a_file} is not a folder"),
+    ]
+    if os.path.exists("/dev/null"):
+        cases.append(("/dev/null", "--record-dir /dev/null: not a folder"))
+    if os.path.isdir("/proc/self"):  # /proc takes no new files, not even root's
+        cases.append(("/proc/nope", "--record-dir /proc/nope: /proc does not take new files"))
+    for folder, problem in cases:
+        assert refused(capsys, "simulate", "trouble", "--record-dir", folder).startswith(problem)
+    assert sorted(tmp_path.iterdir()) == [a_file] and not os.path.exists("/proc/nope")
+    assert refused(capsys, "simulate", "trouble", "--record-dir", str(tmp_path / "new"),
+                   "--scheduler", "tcp://h:1") == "--record-dir writes on this machine: not with "\
+        "--scheduler"  # fmt: skip
+    assert sorted(tmp_path.iterdir()) == [a_file]  # refused: the folder is not made
+
+
+def test_train_checks_out_and_curve_before_training(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("pegrace.value.train", never)
+    a_file = tmp_path / "file"
+    a_file.write_text("x")
+    pytest.importorskip("matplotlib")
+    cases = [
+        (["--out", str(tmp_path)], f"--out {tmp_path}: a folder; name a file in it"),
+        (["--out", str(a_file / "w.json")], f"--out {a_file / 'w.json'}: {a_file} is not a folder"),
+        (["--curve", str(tmp_path)], f"--curve {tmp_path}: a folder; name a file in it"),
+        (["--curve", str(tmp_path / "no" / "c.png")],
+         f"--curve {tmp_path / 'no' / 'c.png'}: folder {tmp_path / 'no'} does not exist"),
+        (["--out", str(tmp_path / "w.json"), "--curve", str(tmp_path / "no" / "c.png")],
+         f"--curve {tmp_path / 'no' / 'c.png'}: folder {tmp_path / 'no'} does not exist"),
+    ]  # fmt: skip
+    if os.path.exists("/dev/zero"):
+        cases.append((["--out", "/dev/zero"], "--out /dev/zero: not a regular file"))
+    if os.path.isdir("/proc/self"):
+        cases.append((["--out", "/proc/nope/w.json"],
+                      "--out /proc/nope/w.json: /proc does not take new files"))  # fmt: skip
+    if os.geteuid() != 0:  # root writes in a folder without write permission
+        locked = tmp_path / "locked"
+        locked.mkdir(mode=0o500)
+        cases.append((["--out", str(locked / "w.json")],
+                      f"--out {locked / 'w.json'}: {locked} does not take new files"))  # fmt: skip
+    for flags, problem in cases:
+        assert refused(capsys, "train", "trouble", "--games", "5", *flags).startswith(problem)
+    # nothing left behind: not the checks' trial files, not the folders missing
+    assert {p.name for p in tmp_path.iterdir()} <= {"file", "locked"}
+    assert a_file.read_text() == "x"
+
+
+def test_serve_checks_its_port_and_store_before_any_socket(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import socket
+
+    monkeypatch.setenv("PEGRACE_DATA", str(tmp_path / "data"))
+    monkeypatch.setattr(socket, "socket", never)
+    monkeypatch.setattr("pegrace.web.server.serve", never)
+    a_file = tmp_path / "file"
+    a_file.write_text("x")
+    port = "a port is a number from 0 to 65535 (0: any free one)"
+    cases = [
+        (["--port", "70000"], f"--port 70000: {port}"),
+        (["--port", "65536"], f"--port 65536: {port}"),
+        (["--port", "-1"], f"--port -1: {port}"),
+        (["--db", "/"], "--db /: a folder; name a file in it"),
+        (["--db", str(tmp_path)], f"--db {tmp_path}: a folder; name a file in it"),
+        (["--db", str(a_file / "g.sqlite3")], f"--db {a_file / 'g.sqlite3'}: {a_file} is not a "
+         "folder"),
+        (["--computer-delay", "nan"], "--computer-delay nan: use 0 or more seconds"),
+    ]  # fmt: skip
+    if os.path.exists("/dev/null"):
+        cases.append((["--db", "/dev/null"], "--db /dev/null: not a regular file"))
+    for flags, problem in cases:
+        assert refused(capsys, "serve", *flags) == problem
+    assert sorted(tmp_path.iterdir()) == [a_file]  # no store, no folder made
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["play", "--seat", "all=computer:expert:ms=nan", "--fast"],
+        ["simulate", "trouble", "--seat", "red=computer:expert:ms=nan"],
+        ["simulate", "trouble", "--seat", "all=computer:expert:ms=inf"],
+        ["simulate", "trouble", "--seat", "red=computer:hard:depth=nan"],
+        ["simulate", "trouble", "--seat", "red=computer:hard:depth=-1"],
+        ["simulate", "trouble", "--seat", "red=computer:easy:mistakes=2"],
+        ["tournament", "trouble", "--player", "expert:ms=nan", "--player", "random"],
+        ["lab", "trouble", "--all", "--skill", "expert:ms=inf,random"],
+        ["bench", "trouble", "--player", "expert:ms=nan"],
+    ],
+)
+def test_a_player_setting_that_is_not_a_finite_number_in_range_is_refused(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, args: list[str]
+) -> None:
+    monkeypatch.setattr("pegrace.cli.simulate", never)
+    setting = next(a for a in args if "=" in a and ":" in a).rsplit(":", 1)[1].split(",")[0]
+    assert refused(capsys, *args).startswith(f"player setting '{setting}'")
+
+
+def test_workers_are_at_least_one_and_at_most_four_per_core(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("os.cpu_count", lambda: 2)
+    tournament = ["tournament", "trouble", "--player", "random", "--player", "random"]
+    for command in (["simulate", "trouble"], ["lab", "trouble", "--all"], tournament):
+        for workers in ("0", "-1"):
+            assert refused(capsys, *command, "--workers", workers) == \
+                f"--workers {workers}: use at least 1 worker"  # fmt: skip
+        assert refused(capsys, *command, "--workers", "9") == (
+            "--workers 9: at most 8 (4 per core, 2 cores here): more processes only share the "
+            "same cores, and each one takes its own memory"
+        )
+
+
+def test_the_jobs_of_a_huge_run_are_made_as_they_are_taken() -> None:
+    from pegrace.games import get_rules
+    from pegrace.simulate import make_jobs
+
+    rules = get_rules("trouble", 4, {})
+    seats = {colour: "computer:random" for colour in rules.colours}
+    tracemalloc.start()
+    started = time.perf_counter()
+    try:
+        jobs = make_jobs(rules, [seats], 10**12, 7, workers=2)
+        first = list(itertools.islice(jobs, 3))
+        seconds = time.perf_counter() - started
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert [(job.first, job.count, job.seed) for job in first] == [(0, 2000, 7), (2000, 2000, 7),
+                                                                    (4000, 2000, 7)]  # fmt: skip
+    assert seconds < 1 and peak < 1_000_000  # made at once, not 5 * 10**8 jobs first
+
+
+def test_the_workers_take_jobs_as_they_need_them_and_in_order() -> None:
+    from pegrace.simulate import AHEAD_PER_WORKER, Job, run_games, run_job
+
+    taken = 0
+    seats = (("red", "computer:random"), ("green", "computer:random"))
+
+    def endless() -> Iterator[Job]:  # a run without end: only what is asked for is made
+        nonlocal taken
+        for first in itertools.count(0, 3):
+            taken += 1
+            yield Job("trouble", 2, (), (seats,), 11, first, 3, None)
+
+    played: list[int] = []
+    results = run_games(endless(), 2, played.append)
+    got = list(itertools.islice(results, 5))
+    results.close()
+    assert taken <= 5 + 2 * AHEAD_PER_WORKER and played == [3] * 5
+    assert got == [run_job(Job("trouble", 2, (), (seats,), 11, first, 3, None))
+                   for first in range(0, 15, 3)]  # fmt: skip

@@ -4,6 +4,7 @@ dies in the middle of a run; clear errors where no cluster answers."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import sys
@@ -121,3 +122,25 @@ def test_the_lab_on_the_cluster_is_the_lab_here(scheduler: str) -> None:
     seats = {c: "computer:medium" for c in ("red", "yellow", "green", "blue")}
     settings = lab.Lab("trouble", 4, tuple(found), seats, games=300, seed=4)
     assert json.dumps(lab.run(settings, scheduler=scheduler)) == json.dumps(lab.run(settings))
+
+
+def test_the_cluster_is_handed_jobs_as_it_needs_them(scheduler: str) -> None:
+    from pegrace.cluster import LEAST_AHEAD
+
+    taken = 0
+    seats = (("red", "computer:random"), ("green", "computer:random"))
+
+    def endless() -> Iterator[Job]:  # a run without end: only what is handed out is made
+        nonlocal taken
+        for first in itertools.count(0, 3):
+            taken += 1
+            yield Job("trouble", 2, (), (seats,), 11, first, 3, None)
+
+    played: list[int] = []
+    results = run_games(endless(), 1, played.append, scheduler)
+    got = list(itertools.islice(results, 5))
+    results.close()
+    assert 5 <= taken <= 5 + LEAST_AHEAD  # 2 workers of a thread each: LEAST_AHEAD ahead
+    assert got == [run_job(Job("trouble", 2, (), (seats,), 11, first, 3, None))
+                   for first in range(0, 15, 3)]  # fmt: skip
+    assert len(played) >= 5

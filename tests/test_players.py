@@ -4,6 +4,8 @@ refused with a clear message."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from pegrace import OptionError, get_rules
@@ -96,3 +98,43 @@ def test_player_settings_are_parsed() -> None:
 def test_bad_player_specs_are_refused_by_name(spec: str, message: str) -> None:
     with pytest.raises(OptionError, match=message):
         make_player(spec)
+
+
+@pytest.mark.parametrize(
+    ("spec", "problem"),
+    [
+        ("expert:ms=nan", "player setting 'ms=nan': ms must be a finite number"),
+        ("expert:ms=inf", "player setting 'ms=inf': ms must be a finite number"),
+        ("expert:ms=-inf", "player setting 'ms=-inf': ms must be a finite number"),
+        ("expert:ms=1e400", "player setting 'ms=1e400': ms must be a finite number"),
+        ("expert:ms=3600001", "ms goes from 0 to 3600000"),
+        ("hard:depth=nan", "player setting 'depth=nan': 'nan' is not a number"),
+        ("hard:depth=inf", "player setting 'depth=inf': 'inf' is not a number"),
+        ("hard:depth=-2", "player setting 'depth=-2' must not be negative"),
+        ("hard:depth=0", "depth goes from 1 to 64"),
+        ("hard:depth=100000", "depth goes from 1 to 64"),
+        ("expert:width=1001", "width goes from 0 to 1000"),
+        ("expert:threads=257", "threads goes from 1 to 256"),
+        ("easy:mistakes=nan", "player setting 'mistakes=nan': mistakes must be a finite number"),
+        ("easy:mistakes=1.5", "mistakes goes from 0 to 1"),
+        ("easy:mistakes=-0.1", "player setting 'mistakes=-0.1' must not be negative"),
+    ],
+)
+def test_player_settings_must_be_finite_numbers_in_their_range(spec: str, problem: str) -> None:
+    from pegrace.players import parse_settings
+    from pegrace.web.settings import parse_settings as web_settings
+
+    settings = spec.partition(":")[2]
+    for refuse in (lambda: make_player(spec), lambda: canonical_spec(f"computer:{spec}"),
+                   lambda: parse_settings(settings)):  # fmt: skip
+        with pytest.raises(OptionError, match=re.escape(problem)):
+            refuse()
+    with pytest.raises(OptionError):  # the web's new-game settings call the same functions
+        web_settings({"game": "trouble", "seats": {"red": "human", "green": f"computer:{spec}"}})
+
+
+def test_player_settings_at_the_ends_of_their_ranges_are_taken() -> None:
+    for spec in ("expert:ms=0", "expert:ms=3600000", "hard:depth=1", "hard:depth=64",
+                 "expert:width=0", "expert:width=1000", "expert:threads=256",
+                 "easy:mistakes=0", "easy:mistakes=1"):  # fmt: skip
+        assert canonical_spec(spec) == f"computer:{spec}"

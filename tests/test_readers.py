@@ -1,10 +1,12 @@
-"""The files the pegrace command reads (game records, state files): a real record replays move
-by move in every game, and anything malformed, however it is broken, ends with one line
-naming the problem and exit status 2, never a traceback."""
+"""The files the pegrace command reads (game records, state files, weights files): a real record
+replays move by move in every game, and anything malformed, however it is broken (NaN or
+Infinity in it, a device that never ends), ends with one line naming the problem and exit
+status 2, never a traceback."""
 
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 from collections.abc import Callable
@@ -13,8 +15,10 @@ from typing import Any
 
 import pytest
 
+from pegrace.errors import NotationError, RecordError
 from pegrace.games import list_games
 from pegrace.notation import dump_state
+from pegrace.readers import FILE_BYTES, NotJsonNumber, loads, parse_json, read_json
 from pegrace.record import Record, replay
 from test_cli import run
 
@@ -255,3 +259,79 @@ def test_mutated_state_files_never_end_in_a_traceback(
         capsys, lambda p: ["moves", game, "--state", str(p)], contents, tmp_path / "s"
     )
     assert refused > len(contents) // 2
+
+
+# ---------------------------------------------------------------- readers.py: size, NaN, devices
+
+
+def test_read_json_reads_at_most_its_limit(tmp_path: Path) -> None:
+    path = tmp_path / "big.json"
+    path.write_bytes(b"[" + b"1," * 500 + b"1]")  # 1,003 bytes
+    assert read_json(path, "record", RecordError, most=1003) == [1] * 501
+    with pytest.raises(RecordError, match=f"^record {re.escape(str(path))} is larger than"):
+        read_json(path, "record", RecordError, most=1002)
+    assert FILE_BYTES == 8 * 1024 * 1024
+    with pytest.raises(RecordError, match=r"^cannot read record .*: No such file"):
+        read_json(tmp_path / "missing.json", "record", RecordError)
+    with pytest.raises(RecordError, match=r"^cannot read record .*: Is a directory"):
+        read_json(tmp_path, "record", RecordError)
+
+
+@pytest.mark.parametrize("text", ["NaN", "Infinity", "-Infinity", "[1, NaN]", '{"a": -Infinity}',
+                                  "1e400", "-1e400", "[1.5e999]"])  # fmt: skip
+def test_nan_and_infinity_are_not_json(text: str, tmp_path: Path) -> None:
+    with pytest.raises(NotJsonNumber):
+        loads(text)
+    with pytest.raises(NotationError, match=r"^the state is not valid JSON: .* (is not a JSON "
+                       r"number|is too large a number)$"):  # fmt: skip
+        parse_json(text, "the state", NotationError)
+    path = tmp_path / "nan.json"
+    path.write_text(text)
+    with pytest.raises(RecordError, match=f"^record {re.escape(str(path))} is not valid JSON"):
+        read_json(path, "record", RecordError)
+    assert loads("[1e308, -0.0, 1, 2.5]") == [1e308, -0.0, 1, 2.5]  # finite numbers are read
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero here")
+@pytest.mark.parametrize(
+    ("args", "problem"),
+    [
+        (["replay", "/dev/zero"], "record /dev/zero is larger than 8 MiB: not read"),
+        (["moves", "trouble", "--state", "/dev/urandom"],
+         "state file /dev/urandom is larger than 8 MiB: not read"),
+        (["moves", "trouble", "--state", "/dev/zero"],
+         "state file /dev/zero is larger than 8 MiB: not read"),
+        (["train", "trouble", "--from", "/dev/zero"],
+         "weights file /dev/zero is larger than 8 MiB: not read"),
+    ],
+)  # fmt: skip
+def test_a_device_that_never_ends_is_refused_by_name(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, args: list[str], problem: str
+) -> None:
+    extra = ["--out", str(tmp_path / "w.json")] if args[0] == "train" else []
+    code, out, err = run(capsys, *args, *extra)
+    assert (code, out, err) == (2, "", f"pegrace: error: {problem}\n")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_nan_or_infinity_in_a_record_state_or_weights_file_is_refused_by_name(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    record = recorded_game(capsys, tmp_path, "trouble")
+    text = record.read_text()
+    record.write_text(text.replace('"seed": 3', '"seed": NaN', 1))
+    assert '"seed": NaN' in record.read_text()
+    state = state_file(tmp_path, {"pieces": {"red": ["home"] * 4, "green": ["home"] * 4}})
+    state.write_text(state.read_text().replace("{", '{"turn": Infinity, ', 1))
+    weights = tmp_path / "weights.json"
+    weights.write_text('{"model": "trouble", "weights": [0.5, -Infinity, NaN]}')
+    for args, problem in [
+        (["replay", str(record)], f"record {record} is not valid JSON: NaN is not a JSON number"),
+        (["moves", "trouble", "--state", str(state), "--roll", "6"],
+         f"state file {state} is not valid JSON: Infinity is not a JSON number"),
+        (["train", "trouble", "--from", str(weights), "--out", str(tmp_path / "out.json")],
+         f"weights file {weights} is not valid JSON: -Infinity is not a JSON number"),
+    ]:  # fmt: skip
+        code, out, err = run(capsys, *args)
+        assert (code, out, err) == (2, "", f"pegrace: error: {problem}\n")
+    assert not (tmp_path / "out.json").exists()

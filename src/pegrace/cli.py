@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from pegrace import tournament
+from pegrace import outputs, tournament
 from pegrace.bench import (
     bench,
     compare_ludopy,
@@ -33,10 +35,13 @@ from pegrace.screen import Screen
 from pegrace.sequential import parse_hypotheses
 from pegrace.simulate import format_report, progress_bar, simulate
 from pegrace.terminal import TerminalGame, key_reader
+from pegrace.web.attacks import ATTACKS
 from pegrace.words import colour_name, said_of
 
 # seconds a computer move stays on screen before the next, by `pegrace play --speed`
 SPEEDS = {"slow": 1.2, "normal": 0.6, "fast": 0.2, "instant": 0.0}
+# the most --workers per core: more processes only share the same cores, each with its memory
+WORKERS_PER_CORE = 4
 
 
 class Parser(argparse.ArgumentParser):
@@ -348,21 +353,53 @@ def make_parser() -> Parser:
 
     web_bench = sub.add_parser(
         "bench-web",
-        help="load benchmark of the web server",
+        help="load benchmark of the web server (or, with --attack, its defences)",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Start `pegrace serve` on 127.0.0.1 in another process and drive many "
-        "concurrent games over WebSockets (each client rolls or plays a random listed move as "
-        "soon as it may); report moves per second and the latency from a roll or move sent to "
-        "its update received. Stops by itself after --seconds.",
-    )
+        "concurrent games over WebSockets\n(each client rolls or plays a random listed move as "
+        "soon as it may); report moves per second and the\nlatency from a roll or move sent to "
+        "its update received. Stops by itself after --seconds.\n\n"
+        "With --attack NAME: start `pegrace serve` with its limits at their defaults, play "
+        "victim games at a\nperson's pace (2 of two people, 2 of a person v computer:medium) "
+        "through three phases of --seconds\neach: quiet, under the attack (one attacker "
+        "process), after it; report the victims' answer times\nand the computer's reply times "
+        "(median, p95, max) per phase, what the attack achieved, the\nserver's CPU, and PASS or "
+        "FAIL against the targets (answers p95 <= 100 ms, computer replies\np95 <= 2 s, no "
+        "victim refused or dropped).",
+        epilog="attacks (--attack NAME):\n" + "\n".join(
+            textwrap.fill(text, 100, initial_indent=f"  {name:<17} ", subsequent_indent=" " * 20,
+                          break_on_hyphens=False)
+            for name, text in ATTACKS.items()
+        ),
+    )  # fmt: skip
+    web_bench.add_argument(
+        "--attack", metavar="NAME", choices=[*ATTACKS, "all"],
+        help="measure the victims' play under this attack (below), or all: each in turn",
+    )  # fmt: skip
     web_bench.add_argument(
         "--games", type=int, default=200, metavar="N", help="concurrent games (default 200)"
     )
     web_bench.add_argument(
-        "--seconds", type=float, default=20.0, metavar="S", help="how long to run (default 20)"
-    )
+        "--seconds", type=float, default=20.0, metavar="S",
+        help="how long to run (default 20); with --attack, each phase's length",
+    )  # fmt: skip
     web_bench.add_argument("--game", default="trouble", help=f"one of {games} (default trouble)")
     web_bench.add_argument("--players", type=int, default=4, metavar="K")
     web_bench.add_argument("--seed", type=int, default=1)
+    web_bench.add_argument(
+        "--connections", type=int, default=5000, metavar="N",
+        help="with --attack idle or slowloris: raw connections to open (default 5000)",
+    )  # fmt: skip
+    web_bench.add_argument(
+        "--attacker-address", default="127.0.0.3", metavar="ADDR",
+        help="the loopback address the attack comes from (default 127.0.0.3; 127.0.0.1 is "
+        "the address the server trusts as a reverse proxy); the victims' is 127.0.0.2",
+    )  # fmt: skip
+    web_bench.add_argument(
+        "--server-src", type=Path, metavar="DIR",
+        help="run the server from this source folder (e.g. a git worktree of an earlier "
+        "commit with the native core copied in), to compare it with this one",
+    )  # fmt: skip
     web_bench.add_argument("--json", action="store_true", help="print JSON")
     return parser
 
@@ -415,9 +452,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.fast:
         delay = 0.0
     elif args.delay is not None:
+        if not (args.delay >= 0 and math.isfinite(args.delay)):
+            raise OptionError(f"--delay {args.delay}: use 0 or more seconds")
         delay = args.delay
-    if args.record is not None and not args.record.parent.exists():
-        raise OptionError(f"--record {args.record}: folder {args.record.parent} does not exist")
+    if args.record is not None:
+        outputs.check_file(args.record, "--record")
     seed = seed_of(args)
     print(f"seed {seed}")
     colour = tty and not args.no_colour
@@ -443,13 +482,26 @@ def where_flags(parser: argparse.ArgumentParser) -> None:
     where.add_argument(
         "--scheduler", metavar="ADDRESS",
         help="play the games on the Dask cluster whose scheduler is at ADDRESS, e.g. "
-        "tcp://10.0.0.5:8786 (needs pegrace[cluster]; docs/scaling.md); same results",
+        "tcp://10.0.0.5:8786 (needs pegrace[cluster]; docs/scaling.md); same results. This "
+        "command unpickles what the scheduler sends back, and unpickling can run any code: "
+        "connect only to a scheduler you control",
     )  # fmt: skip
+
+
+def most_workers() -> int:
+    """The most --workers taken: WORKERS_PER_CORE per core of this machine."""
+    return WORKERS_PER_CORE * (os.cpu_count() or 1)
 
 
 def check_where(args: argparse.Namespace) -> None:
     if args.workers < 1:
         raise OptionError(f"--workers {args.workers}: use at least 1 worker")
+    if args.workers > most_workers():
+        raise OptionError(
+            f"--workers {args.workers}: at most {most_workers()} ({WORKERS_PER_CORE} per core, "
+            f"{os.cpu_count() or 1} cores here): more processes only share the same cores, "
+            "and each one takes its own memory"
+        )
     if args.scheduler is not None and "://" not in args.scheduler:
         raise OptionError(f"--scheduler {args.scheduler}: an address such as tcp://HOST:8786")
 
@@ -469,11 +521,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     check_where(args)
     rules = new_rules(args)
     seats = computer_seats(rules, args.seat, "computer:random", "simulate")
-    if args.record_dir is not None:
-        args.record_dir.mkdir(parents=True, exist_ok=True)
     seed = args.seed if args.seed is not None else 0
-    if args.record_dir is not None and args.scheduler is not None:
-        raise OptionError("--record-dir writes on this machine: not with --scheduler")
+    if args.record_dir is not None:
+        if args.scheduler is not None:
+            raise OptionError("--record-dir writes on this machine: not with --scheduler")
+        outputs.check_folder(args.record_dir, "--record-dir")
+        outputs.make_folder(args.record_dir, "--record-dir")
     report = simulate(
         rules.name, args.games, args.players, rules.options, seats, seed, args.workers,
         args.record_dir, scheduler=args.scheduler,
@@ -608,9 +661,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from pegrace.web.server import serve
     from pegrace.web.store import default_db_path
 
-    if args.computer_delay < 0:
+    if not 0 <= args.port <= 65535:
+        raise OptionError(f"--port {args.port}: a port is a number from 0 to 65535 "
+                          "(0: any free one)")  # fmt: skip
+    if not (args.computer_delay >= 0 and math.isfinite(args.computer_delay)):
         raise OptionError(f"--computer-delay {args.computer_delay}: use 0 or more seconds")
     db = args.db if args.db is not None else default_db_path()
+    outputs.check_file(db, "--db" if args.db is not None else "the game store", make_parents=True)
     return serve(
         args.host,
         args.port,
@@ -626,10 +683,21 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def cmd_bench_web(args: argparse.Namespace) -> int:
-    from pegrace.web.loadbench import bench_web, format_bench_web
+    from pegrace.web.attackbench import bench_attack, format_bench_attack
+    from pegrace.web.loadbench import bench_web, format_bench_web, sigterm_as_interrupt
 
-    rules_class(args.game)
-    report = bench_web(args.games, args.seconds, args.game, args.players, args.seed)
+    if args.server_src is not None and not (args.server_src / "pegrace" / "cli.py").is_file():
+        raise OptionError(f"--server-src {args.server_src}: no pegrace package in it (give the "
+                          "src folder of a checkout)")  # fmt: skip
+    with sigterm_as_interrupt():  # SIGTERM stops the server too, as Ctrl-C does
+        if args.attack is not None:
+            attacked = bench_attack(args.attack, args.seconds, args.seed, args.connections,
+                                    args.attacker_address, src=args.server_src)  # fmt: skip
+            print(json.dumps(attacked, indent=2) if args.json else format_bench_attack(attacked))
+            return 0
+        rules_class(args.game)
+        report = bench_web(args.games, args.seconds, args.game, args.players, args.seed,
+                           args.server_src)  # fmt: skip
     print(json.dumps(report, indent=2) if args.json else format_bench_web(report))
     return 0
 
@@ -673,6 +741,11 @@ def cmd_train(args: argparse.Namespace) -> int:
 
     if args.curve is not None:
         require_plots("--curve")
+        outputs.check_file(args.curve, "--curve")
+    if args.out is not None:
+        outputs.check_file(args.out, "--out", make_parents=True)
+    else:  # MODEL.json here, the model named by the core once training starts
+        outputs.check_folder(Path.cwd(), "the weights file (no --out) goes in")
     start = None if args.start is None else read_json(args.start, "weights file", OptionError)
     if start is not None and not isinstance(start, dict):
         raise OptionError(f"--from {args.start}: not a weights file (a JSON object)")

@@ -8,8 +8,9 @@ scheduler is named."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from importlib.metadata import version
+from itertools import islice
 from typing import Any, TypeVar
 
 from pegrace.errors import OptionError
@@ -17,6 +18,9 @@ from pegrace.errors import OptionError
 Job = TypeVar("Job")
 Result = TypeVar("Result")
 CONNECT_SECONDS = 10  # how long to wait for the scheduler, and for its first worker
+# jobs handed to the cluster, or done and waiting for an earlier one, per worker thread (and
+# at least): enough to keep every worker busy, not a run's every job made at once
+AHEAD_PER_THREAD, LEAST_AHEAD = 8, 64
 
 
 def pegrace_version() -> str:
@@ -54,23 +58,43 @@ def _check_versions(client: Any, address: str) -> None:
 def run_on_cluster(
     address: str,
     run: Callable[[Job], Result],
-    jobs: Sequence[Job],
+    jobs: Iterable[Job],
     done: Callable[[Result], None],
-) -> list[Result]:
-    """``run(job)`` for every job on the cluster at ``address``, the results in job order;
-    ``done`` is called with each result as it arrives."""
+) -> Iterator[Result]:
+    """``run(job)`` for every job on the cluster at ``address``, the results yielded in job
+    order; ``done`` is called with each result as it arrives. Jobs are taken from ``jobs`` as
+    the run goes on, at most ``AHEAD_PER_THREAD`` per worker thread (and ``LEAST_AHEAD``)
+    handed out or waiting for an earlier one, so ``jobs`` may be a generator of any length."""
     client = _connect(address)  # first: it names the extra where Dask is missing
     from distributed import as_completed
 
     try:
         _check_versions(client, address)
-        futures = client.map(run, jobs, pure=False)
-        order = {future.key: index for index, future in enumerate(futures)}
-        results: list[Any] = [None] * len(jobs)
-        for future in as_completed(futures, loop=client.loop):
+        threads = sum(client.nthreads().values())
+        ahead = max(LEAST_AHEAD, AHEAD_PER_THREAD * threads)
+        source = iter(jobs)
+        running = as_completed(loop=client.loop)
+        index_of: dict[Any, int] = {}  # a future's key: its job's place in the run
+        results: dict[int, Result] = {}
+        handed = given = 0  # jobs handed to the cluster, results yielded
+
+        def hand_out() -> None:
+            nonlocal handed
+            batch = list(islice(source, ahead - (handed - given)))
+            for future in client.map(run, batch, pure=False) if batch else []:
+                index_of[future.key] = handed
+                handed += 1
+                running.add(future)
+
+        hand_out()
+        for future in running:
             result = future.result()
-            results[order[future.key]] = result
+            results[index_of.pop(future.key)] = result
             done(result)
-        return results
+            while given in results:
+                yield results.pop(given)
+                given += 1
+            if handed - given <= ahead // 2:  # in batches: one call to the scheduler each
+                hand_out()
     finally:
         client.close()

@@ -20,6 +20,7 @@ from typing import Any
 from pegrace.engine import Rules
 from pegrace.errors import OptionError
 from pegrace.games import get_rules, rules_class
+from pegrace.outputs import check_folder
 from pegrace.plots import require_plots
 from pegrace.simulate import GameSummary, play_games, wilson
 from pegrace.tournament import first_entry_places, lineup_units, seatings
@@ -366,8 +367,7 @@ def write_csv(path: Path, report: Report) -> None:
 
 def check_out(folder: Path) -> None:
     """Refuses an ``--out`` that cannot be written, before any game is played."""
-    if folder.exists() and not folder.is_dir():
-        raise OptionError(f"--out {folder}: not a folder")
+    check_folder(folder, "--out")
     require_plots(f"--out {folder}")
 
 

@@ -7,6 +7,7 @@ game seed fixes its choices too.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
@@ -151,6 +152,16 @@ PARAMS = {
     "model": int,
     "threads": int,
 }
+# Each setting's least and most (paranoid and model are checked by the search player, naming
+# their values): beyond them a player would think for ever or stop making sense; NaN and
+# infinities are refused for every setting.
+RANGES: dict[str, tuple[float, float, str]] = {
+    "mistakes": (0.0, 1.0, "a share of the moves"),
+    "ms": (0.0, 3_600_000.0, "milliseconds a move, at most an hour"),
+    "depth": (1.0, 64.0, "decisions searched ahead"),
+    "width": (0.0, 1000.0, "moves followed below the root, 0 for every one"),
+    "threads": (1.0, 256.0, "threads sharing the search"),
+}
 
 
 def player_names() -> list[str]:
@@ -193,10 +204,22 @@ def parse_settings(text: str) -> dict[str, float]:
             number = kind(value)
         except ValueError:
             raise OptionError(f"player setting {item!r}: {value!r} is not a number") from None
-        if number < 0:
-            raise OptionError(f"player setting {item!r} must not be negative")
+        check_setting(item, key.strip(), number)
         params[{"ms": "budget_ms"}.get(key.strip(), key.strip())] = number
     return params
+
+
+def check_setting(item: str, key: str, number: float) -> None:
+    """Refuse a setting's value that is not a finite number in its range (RANGES)."""
+    if not math.isfinite(number):
+        raise OptionError(f"player setting {item!r}: {key} must be a finite number")
+    if number < 0:
+        raise OptionError(f"player setting {item!r} must not be negative")
+    if key in RANGES:
+        low, high, unit = RANGES[key]
+        if not low <= number <= high:
+            raise OptionError(f"player setting {item!r}: {key} goes from {int(low)} to "
+                              f"{int(high)} ({unit})")  # fmt: skip
 
 
 def canonical_spec(spec: str) -> str:

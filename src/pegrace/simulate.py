@@ -2,7 +2,8 @@
 
 Game ``i`` of a run with seed ``S`` always uses the seed ``S * 1_000_003 + i``,
 so the numbers depend only on the seed and the game count, never on how many
-worker processes shared the work.
+worker processes shared the work. A run's jobs are made as the workers take them, a few ahead:
+``--games 1000000000000`` starts at once and its memory does not grow by the jobs to come.
 """
 
 from __future__ import annotations
@@ -11,8 +12,10 @@ import math
 import statistics
 import sys
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections import deque
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple, TextIO
@@ -26,6 +29,9 @@ from pegrace.record import Record
 from pegrace.state import Phase
 
 Seating = tuple[tuple[str, str], ...]  # (colour, player spec) for every seat, in board order
+# jobs handed to each local worker process ahead of the one whose games are awaited: enough to
+# keep every worker busy, few enough that a run's jobs are not all made before its first game
+AHEAD_PER_WORKER = 4
 
 
 @dataclass(frozen=True)
@@ -101,14 +107,15 @@ def roll_off_winner(rules: Rules, record: Record) -> int:
 
 
 def run_games(
-    jobs: list[Job],
+    jobs: Iterable[Job],
     workers: int,
     progress: Callable[[int], None],
     scheduler: str | None = None,
     run: Callable[[Job], list[GameSummary]] = run_job,
 ) -> Iterator[list[GameSummary]]:
     """The jobs' games, job by job in order: here (``workers`` processes) or on the Dask
-    cluster whose scheduler is at ``scheduler``."""
+    cluster whose scheduler is at ``scheduler``. ``jobs`` is read as the work goes on (a few
+    jobs ahead of the results), so it may be a generator of any length."""
     if scheduler is not None:
         from pegrace.cluster import run_on_cluster
 
@@ -120,10 +127,35 @@ def run_games(
             progress(len(done))
             yield done
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for done in pool.map(run, jobs):
+    with (
+        ProcessPoolExecutor(max_workers=workers) as pool,
+        closing(in_order(pool, run, jobs, AHEAD_PER_WORKER * workers)) as results,
+    ):  # the jobs handed out are cancelled first, then the pool waits for the running ones
+        for done in results:
             progress(len(done))
             yield done
+
+
+def in_order(
+    pool: Executor,
+    run: Callable[[Job], list[GameSummary]],
+    jobs: Iterable[Job],
+    ahead: int,
+) -> Generator[list[GameSummary], None, None]:
+    """``pool.map(run, jobs)``, except that a job is taken from ``jobs`` only while fewer than
+    ``ahead`` are handed out (``Executor.map`` takes every job first). Jobs still handed out
+    when the caller stops are cancelled."""
+    pending: deque[Future[list[GameSummary]]] = deque()
+    try:
+        for job in jobs:
+            pending.append(pool.submit(run, job))
+            if len(pending) >= ahead:
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
+    finally:
+        for future in pending:
+            future.cancel()
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -181,22 +213,37 @@ def play_games(
     with a progress bar on stderr when it is a terminal (or on ``progress_stream`` when one is
     given; ``progress``, if given, is told of each chunk's games instead). ``drama``: count
     each game's captures and lead changes (the core's games only)."""
+    jobs = make_jobs(rules, seatings, games, seed, workers, record_dir, scheduler, first, drama)
+    if progress is None:
+        progress = progress_bar(games, progress_stream)
+    return [s for done in run_games(jobs, workers, progress, scheduler) for s in done]
+
+
+def make_jobs(
+    rules: Rules,
+    seatings: Sequence[Mapping[str, str]],
+    games: int,
+    seed: int,
+    workers: int = 1,
+    record_dir: Path | None = None,
+    scheduler: str | None = None,
+    first: int = 0,
+    drama: bool = False,
+) -> Iterator[Job]:
+    """The jobs that play games ``first .. first+games-1`` in chunks, each made only when it is
+    taken (``play_games``' arguments)."""
     core = record_dir is None and native.core_seatings(rules, seatings) is not None
     # the core's games are quick: bigger chunks keep the work of setting each one up small
     share = workers if scheduler is None else 16  # a cluster's workers are not counted here
     chunk = max(1, min(2000 if core else 250, games // (share * 4) or 1))
     fixed = tuple(tuple(seats.items()) for seats in seatings)
-    jobs = [
-        Job(
-            rules.name, rules.players, tuple(rules.options.items()), fixed, seed, start,
-            min(chunk, first + games - start), None if record_dir is None else str(record_dir),
-            drama,
-        )
+    options = tuple(rules.options.items())
+    folder = None if record_dir is None else str(record_dir)
+    return (
+        Job(rules.name, rules.players, options, fixed, seed, start,
+            min(chunk, first + games - start), folder, drama)
         for start in range(first, first + games, chunk)
-    ]  # fmt: skip
-    if progress is None:
-        progress = progress_bar(games, progress_stream)
-    return [s for done in run_games(jobs, workers, progress, scheduler) for s in done]
+    )  # fmt: skip
 
 
 def progress_bar(total: int, stream: TextIO | None = None) -> ProgressBar:

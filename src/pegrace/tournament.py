@@ -19,6 +19,7 @@ from typing import Any, TextIO
 from pegrace import value as learned_values
 from pegrace.engine import Rules
 from pegrace.errors import OptionError
+from pegrace.outputs import check_folder
 from pegrace.players import make_player
 from pegrace.plots import require_plots
 from pegrace.sequential import H0, UNDECIDED, Hypotheses, first_decision
@@ -274,8 +275,7 @@ def format_report(report: Report) -> str:
 def check_out(folder: Path) -> None:
     """Refuses an ``--out`` that cannot be a folder, or whose plot cannot be drawn, before
     any game is played."""
-    if folder.exists() and not folder.is_dir():
-        raise OptionError(f"--out {folder}: not a folder")
+    check_folder(folder, "--out")
     require_plots(f"--out {folder}")
 
 

@@ -23,6 +23,7 @@ from typing import Any
 from pegrace import _core
 from pegrace.errors import OptionError
 from pegrace.games import get_rules
+from pegrace.readers import read_json
 
 MAX_HIDDEN, LANES = 64, 8  # core/ai/net.rs
 WEIGHTS = Path(__file__).resolve().parent / "weights"
@@ -171,9 +172,9 @@ def point(learner: _core.Trainer) -> dict[str, float]:
 def write(path: Path, found: dict[str, Any]) -> dict[str, Any]:
     """Save a weights file; an existing file of the same model keeps its version if its
     weights are the same, else the version goes up by one. What was written."""
-    try:
-        before = json.loads(path.read_text())
-    except (OSError, ValueError):
+    try:  # what is there (a device or a huge file is not read: pegrace train checks first)
+        before = read_json(path, "weights file", OptionError)
+    except OptionError:
         before = {}
     if isinstance(before, dict) and before.get("model") == found["model"]:
         same = before.get("sha256") == found["sha256"]

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pages import Server
+from pages import Server, serving
 from webclient import TestClient, running
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -30,12 +30,8 @@ def client(db: Path) -> Iterator[TestClient]:
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
-    running = Server(tmp_path / "games.sqlite3", tmp_path / "server.log")
-    running.start()
-    try:
+    with serving(tmp_path) as running:
         yield running
-    finally:
-        running.stop()
 
 
 @pytest.fixture(scope="module")

@@ -13,6 +13,8 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -70,6 +72,17 @@ class Server:
     def get(self, path: str) -> Any:
         with urllib.request.urlopen(self.url + path, timeout=5) as response:
             return json.loads(response.read())
+
+
+@contextmanager
+def serving(folder: Path, *extra: str) -> Iterator[Server]:
+    """`pegrace serve` on a store in ``folder`` (``extra``: more options), until the block ends."""
+    server = Server(folder / "games.sqlite3", folder / "server.log", extra=extra)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
 
 
 def quick_computer(catalog: dict[str, Any]) -> str:

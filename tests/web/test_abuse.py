@@ -3,27 +3,31 @@ forge tokens, act out of turn, rematch someone else's game, ask for endless comp
 from another site's page. Each test checks that nothing changed where it must not, and that
 another game's moves are still answered within ``ANSWER_LIMIT`` while the abuse goes on.
 
-The served app runs with its default limits but two: new games a minute (the tests make many
-games from one address) and messages a second (a test's table plays as fast as the server
-answers, far faster than people click). The tests of those limits, and others that need a
-small setting, run on an app of their own."""
+The served app runs with its default limits but a few: new games a minute (the tests make many
+games from one address), messages a second (a test's table plays as fast as the server
+answers, far faster than people click), and hellos, replays and QR codes an address may ask
+for (the tests of what they cost others ask for many). The tests of those limits, and others
+that need a small setting, run on an app of their own."""
 
 from __future__ import annotations
 
 import asyncio
 import base64
+import concurrent.futures
+import itertools
 import json
 import os
 import socket
 import sqlite3
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from pages import Server
+from pages import Server, serving
 from webclient import TWO_HUMANS, Json, hello, new_game, next_of, running, send
 from webclient import receive as ws_receive
 from websockets.exceptions import ConnectionClosed, InvalidStatus
@@ -33,25 +37,24 @@ from pegrace.games import get_rules
 from pegrace.record import replay
 from pegrace.state import Phase
 from pegrace.web.limits import Limits
-from pegrace.web.session import GameHub
-from pegrace.web.settings import GameSettings
+from pegrace.web.session import GameHub, GameSession
+from pegrace.web.settings import GameSettings, parse_settings
 from pegrace.web.store import Store
 
 ANSWER_LIMIT = 1.0  # seconds: the slowest answer another game may get while abuse goes on
 WAIT = 10.0  # seconds: only reached when the server is broken
 RATE = 400  # messages a second a socket of the served app may send (twice that in a burst)
+# the served app lets one address ask for as many hellos, replays and QR codes as it likes:
+# the tests that use it check what asking costs others; those of the limits run apps of their own
+UNLIMITED_ASKING = "hellos_per_minute=100000,replays_per_minute=100000,qr_per_minute=100000"
 
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     folder = tmp_path_factory.mktemp("abuse")
-    limits = f"games_per_minute=100000,messages_per_second={RATE}"
-    server = Server(folder / "games.sqlite3", folder / "server.log", extra=("--limit", limits))
-    server.start()
-    try:
+    limits = f"games_per_minute=100000,messages_per_second={RATE},{UNLIMITED_ASKING}"
+    with serving(folder, "--limit", limits) as server:
         yield server
-    finally:
-        server.stop()
 
 
 def post(server: Server, path: str, body: Any = None, **headers: str) -> httpx.Response:
@@ -363,12 +366,13 @@ def test_a_rematch_is_for_the_players_and_keeps_their_seats(served: Server) -> N
     new_id = mine.json()["id"]
     taken = post(served, f"/api/games/{new_id}/claim", {"colour": "green"})
     assert taken.status_code == 409  # kept for green's player, not open to anyone
-    # green joins once the computer has played the idle seats out: a finished game's welcome
-    # shows its seed, 128 bits, which orjson cannot write as a number
-    deadline = time.monotonic() + WAIT
-    while httpx.get(f"{served.url}/api/games/{new_id}", timeout=WAIT).json()["phase"] != "over":
-        assert time.monotonic() < deadline, "the rematch was not played out"
-        time.sleep(0.05)
+    # green joins once the computer has played the idle seats out (while someone watches: a
+    # game nobody watches waits): a finished game's welcome shows its seed, 128 bits, which
+    # orjson cannot write as a number
+    with connect(socket_url(served, new_id)) as watcher:
+        watcher.send(json.dumps({"type": "hello", "tokens": []}))
+        while until(watcher, "state")["phase"] != "over":
+            pass
     with connect(socket_url(served, new_id)) as green:
         green.send(json.dumps({"type": "hello", "tokens": [created["tokens"]["green"]]}))
         welcome = until(green, "welcome")
@@ -514,6 +518,8 @@ def test_a_computer_past_its_time_limit_is_replaced_and_others_play_on(tmp_path:
         hub = GameHub(store, computer_delay=0.0, limits=Limits(move_seconds=0.5, workers=2))
         stuck, _ = hub.create(slow, slow.rules())
         other, _ = hub.create(quick, quick.rules())
+        await watch(stuck)  # a game nobody watches waits
+        await watch(other)
         started = time.monotonic()
         while len(stuck.events) < 100 and not stuck.state.is_over:
             await asyncio.sleep(0.05)
@@ -529,6 +535,21 @@ def test_a_computer_past_its_time_limit_is_replaced_and_others_play_on(tmp_path:
     choices, played = asyncio.run(play())
     assert choices >= 2  # red chose (by the takeover player) among several moves
     assert played > 100  # the other game played on meanwhile
+
+
+class Watcher:
+    """A connected client that drops what it is sent."""
+
+    key = "127.0.0.1"
+
+    async def send_text(self, data: str) -> None:
+        pass
+
+
+async def watch(game: GameSession) -> Watcher:
+    watcher = Watcher()
+    await game.receive(watcher, json.dumps({"type": "hello", "tokens": []}))
+    return watcher
 
 
 def trouble_options() -> dict[str, str]:
@@ -549,3 +570,413 @@ def test_idle_games_leave_memory_past_the_live_limit(tmp_path: Path) -> None:
         store.close()
 
     asyncio.run(play())
+
+
+# ---------------------------------------------------------------- numbers, stored rows
+
+
+@pytest.mark.parametrize(
+    ("number", "problem"),
+    [
+        ("NaN", "not valid JSON: NaN is not a JSON number"),
+        ("Infinity", "not valid JSON: Infinity is not a JSON number"),
+        ("-Infinity", "not valid JSON: -Infinity is not a JSON number"),
+        ("1e400", "not valid JSON: 1e400 is too large a number"),
+        ("1e300", "idle_seconds 1e+300: expected a number of seconds from 0"),
+        ("-1", "idle_seconds -1: expected a number of seconds from 0"),
+    ],
+)
+def test_numbers_that_are_not_finite_and_bounded_are_refused(
+    served: Server, number: str, problem: str
+) -> None:
+    """One such number used to be stored as NaN, which is not JSON: from then on the lobby
+    answered 500 to everyone, also after a restart."""
+    stored = games_stored(served)
+    body = f'{{"game": "trouble", "seats": {json.dumps(TWO_HUMANS)}, "idle_seconds": {number}}}'
+    answer = httpx.post(served.url + "/api/games", content=body.encode(), timeout=WAIT,
+                        headers={"Content-Type": "application/json"})  # fmt: skip
+    assert answer.status_code == 400, answer.text
+    assert problem in answer.json()["error"]
+    assert games_stored(served) == stored
+    assert httpx.get(served.url + "/api/lobby", timeout=WAIT).status_code == 200
+
+
+def test_a_websocket_message_holding_nan_is_refused(served: Server, table: Table) -> None:
+    with connect(socket_url(served, table.id)) as ws:
+        ws.send('{"type": "hello", "tokens": NaN}')
+        assert "not valid JSON" in until(ws, "error")["message"]
+    assert table.play(2) < ANSWER_LIMIT
+
+
+def test_a_damaged_stored_game_is_left_out_of_the_lobby(served: Server) -> None:
+    """A listed game whose stored settings hold NaN (as an older server wrote them), and one
+    whose settings are not JSON at all: the lobby answers everyone and lists the rest, also
+    after a restart; only the damaged game's own requests answer 500, naming it."""
+    good = create(served, {"red": "human", "green": "open"}, listed=True)
+    settings = {
+        "game": "trouble",
+        "players": 2,
+        "options": trouble_options(),
+        "seed": 1,
+        "seats": {"red": "human", "green": "open"},
+        "idle_seconds": 1.0,
+        "listed": True,
+    }
+    rows = {"nanGame": json.dumps({**settings, "idle_seconds": float("nan")}),
+            "junkGame": '{"game": "trouble", "listed": true'}  # fmt: skip
+    with sqlite3.connect(served.db) as db:
+        for game_id, text in rows.items():
+            db.execute("INSERT INTO games (id, created, settings) VALUES (?, ?, ?)",
+                       (game_id, time.time() + 1, text))  # fmt: skip
+    for restart in (False, True):
+        if restart:
+            served.stop()
+            served.start()
+        lobby = httpx.get(served.url + "/api/lobby?mine=nanGame", timeout=WAIT)
+        assert lobby.status_code == 200, lobby.text
+        assert good["id"] in [game["id"] for game in lobby.json()["open"]]
+        assert lobby.json()["mine"] == []
+        for game_id in rows:
+            answer = httpx.get(f"{served.url}/api/games/{game_id}", timeout=WAIT)
+            assert answer.status_code == 500
+            assert f"game {game_id} cannot be loaded" in answer.json()["error"]
+    assert "the lobby leaves out game nanGame cannot be loaded" in served.log.read_text()
+
+
+# ---------------------------------------------------------------- heavy answers
+
+
+def long_finished_game(served: Server) -> Table:
+    """A game of people played to its end (hundreds of events): its replay is the heaviest."""
+    table = Table(served, dict.fromkeys(("red", "yellow", "green", "blue"), "human"))
+    while table.state["phase"] != "over":
+        table.play(200)
+        time.sleep(0.5)  # under the served app's messages a second, however fast it answers
+    return table
+
+
+def fetch_while(stop: threading.Event, fetch: Callable[[int], httpx.Response]) -> list[int]:
+    """Call ``fetch(i)`` for i = 0, 1, ... until ``stop``; the status of each answer."""
+    statuses = []
+    for i in itertools.count():
+        if stop.is_set():
+            break
+        statuses.append(fetch(i).status_code)
+    return statuses
+
+
+def flood(threads: int, fetch: Callable[[int], httpx.Response], victim: Table) -> tuple[
+    float, list[int]
+]:  # fmt: skip
+    """``threads`` clients calling ``fetch`` in a loop while the victim plays 30 events: the
+    victim's slowest answer, and every status the flood got."""
+    stop = threading.Event()
+    with concurrent.futures.ThreadPoolExecutor(threads) as pool:
+        flooding = [pool.submit(fetch_while, stop, fetch) for _ in range(threads)]
+        time.sleep(0.5)  # the flood under way
+        try:
+            slowest = victim.play(30)
+        finally:
+            stop.set()
+        statuses = [status for each in flooding for status in each.result()]
+    return slowest, statuses
+
+
+def test_replays_are_worked_out_off_the_event_loop_and_kept(served: Server, table: Table) -> None:
+    """Rebuilding every position of a long game took half a second of the event loop, and
+    eight clients asking in a loop held every other game up for seconds. Now it is worked out
+    in a worker process, once per game and event count: a flood of replays of a game that
+    keeps changing (each one new) holds nobody up, and every answer is the whole game."""
+    long = long_finished_game(served)
+    path = f"{served.url}/api/games/{long.id}/replay"
+    slowest, statuses = flood(4, lambda i: httpx.get(path, timeout=3 * WAIT), table)
+    assert slowest < ANSWER_LIMIT
+    assert statuses and set(statuses) == {200}
+    frames = httpx.get(path, timeout=WAIT).json()["frames"]
+    assert len(frames) == long.state["seq"] + 1 and frames[-1]["pieces"] == long.state["pieces"]
+    # a game still changing: each replay is worked out anew, off the loop
+    growing = Table(served, dict.fromkeys(("red", "yellow", "green", "blue"), "human"))
+    for _ in range(2):
+        growing.play(200)
+        time.sleep(0.5)
+    grow = f"{served.url}/api/games/{growing.id}/replay"
+
+    def replay_and_play(i: int) -> httpx.Response:
+        return httpx.get(grow, timeout=3 * WAIT)
+
+    stop = threading.Event()
+    with concurrent.futures.ThreadPoolExecutor(4) as pool:
+        flooding = [pool.submit(fetch_while, stop, replay_and_play) for _ in range(4)]
+        slowest = 0.0
+        for _ in range(10):
+            growing.play(2)  # a new event count: the next replays are new
+            slowest = max(slowest, table.play(3))
+        stop.set()
+        assert {s for each in flooding for s in each.result()} == {200}
+    assert slowest < ANSWER_LIMIT
+    growing.close()
+    long.close()
+
+
+def test_qr_codes_are_made_off_the_event_loop(served: Server, table: Table) -> None:
+    """A QR code took ~28 ms of the event loop; 36 a second held every game up."""
+    head = f"{served.url}/game/x#seat=red."
+    texts = [f"{head}{i:0>{512 - len(head)}}" for i in range(4000)]  # 512 characters, the most
+    counter = itertools.count()
+
+    def ask(i: int) -> httpx.Response:
+        return httpx.post(served.url + "/api/qr", json={"text": texts[next(counter)]},
+                          timeout=3 * WAIT)  # fmt: skip
+
+    slowest, statuses = flood(4, ask, table)
+    assert slowest < ANSWER_LIMIT
+    assert statuses and set(statuses) == {200}
+
+
+def test_a_game_nobody_watches_waits_for_somebody(served: Server) -> None:
+    """Computer seats do not think for nobody: a game with nobody connected stands still, and
+    goes on when someone comes (it may also leave memory meanwhile)."""
+    created = create(served, dict.fromkeys(("red", "green"), "computer:random"))
+    time.sleep(1.0)
+    assert game_state(served, created["id"])["seq"] == 0
+    with connect(socket_url(served, created["id"])) as watcher:
+        watcher.send(json.dumps({"type": "hello", "tokens": []}))
+        while until(watcher, "state")["seq"] < 20:
+            pass
+    time.sleep(0.5)  # a move under way when the watcher left is played
+    stopped = game_state(served, created["id"])["seq"]
+    time.sleep(1.0)
+    assert game_state(served, created["id"])["seq"] == stopped
+
+
+# ---------------------------------------------------------------- what one seat may send
+
+
+def test_a_name_storm_from_many_sockets_is_one_name(served: Server, table: Table) -> None:
+    """One seat on 16 sockets, each sending names under its own message limit: the seat
+    changes its name a few times a minute however many sockets it opens, a name that does
+    not change is neither stored nor sent, and other games play on."""
+    created = create(served)
+    url, red = socket_url(served, created["id"]), created["tokens"]["red"]
+    with connect(url) as watcher:
+        watcher.send(json.dumps({"type": "hello", "tokens": []}))
+        until(watcher, "state")
+        sockets = [connect(url, legacy=True) for _ in range(16)]
+        try:
+            for ws in sockets:
+                ws.send(json.dumps({"type": "hello", "tokens": [red]}))
+                until(ws, "state")
+            for round_ in range(10):
+                for i, ws in enumerate(sockets):
+                    ws.send(json.dumps({"type": "name", "name": f"Ann {round_}-{i}"}))
+            refused = sum(
+                "slow down: a seat may change its name" in until(ws, "error")["message"]
+                for ws in sockets
+            )
+            assert refused == len(sockets)
+            assert table.play(10) < ANSWER_LIMIT
+        finally:
+            for ws in sockets:
+                ws.close()
+        names = seat_names(served, created["id"])
+        assert names["red"] == "Ann 0-0"  # the first one only
+        # 16 sockets came, renamed and went: a few merged seats messages, not one per change
+        seats = [m for m in drain(watcher) if m["type"] == "seats"]
+        assert {m["seats"]["red"]["name"] for m in seats} <= {None, "Ann 0-0"}
+        assert len(seats) <= 8
+
+
+def seat_names(server: Server, game_id: str) -> dict[str, str | None]:
+    with sqlite3.connect(server.db) as db:
+        rows = db.execute("SELECT colour, name FROM seats WHERE game = ?", (game_id,))
+        return dict(rows.fetchall())
+
+
+def drain(ws: ClientConnection, seconds: float = 1.0) -> list[Json]:
+    """Every message that comes within ``seconds``."""
+    messages: list[Json] = []
+    deadline = time.monotonic() + seconds
+    while (left := deadline - time.monotonic()) > 0:
+        try:
+            messages.append(json.loads(ws.recv(timeout=left)))
+        except TimeoutError:
+            break
+    return messages
+
+
+def test_the_same_name_again_changes_nothing(served: Server) -> None:
+    created = create(served)
+    url = socket_url(served, created["id"])
+    with connect(url) as red, connect(url) as watcher:
+        red.send(json.dumps({"type": "hello", "tokens": [created["tokens"]["red"]]}))
+        until(red, "state")
+        watcher.send(json.dumps({"type": "hello", "tokens": []}))
+        until(watcher, "state")
+        red.send(json.dumps({"type": "name", "name": "Ann"}))
+        assert until(watcher, "seats")["seats"]["red"]["name"] == "Ann"
+        for _ in range(5):
+            red.send(json.dumps({"type": "name", "name": " Ann "}))  # the same, once cleaned
+        assert [m for m in drain(watcher) if m["type"] in ("seats", "error")] == []
+        assert [m for m in drain(red) if m["type"] == "error"] == []
+
+
+def test_chat_limits_hold_across_reconnects(served: Server) -> None:
+    """A watcher reconnecting in a loop used to start each time with a full chat allowance
+    (99 lines in 10 s); now a watcher's address has one allowance in a game, and a seat one
+    however many sockets it uses."""
+    created = create(served)
+    url = socket_url(served, created["id"])
+    with connect(url) as listener:
+        listener.send(json.dumps({"type": "hello", "tokens": []}))
+        until(listener, "state")
+        for tokens in ([], [created["tokens"]["red"]]):
+            for i in range(12):
+                with connect(url) as talker:
+                    talker.send(json.dumps({"type": "hello", "tokens": tokens}))
+                    until(talker, "state")
+                    talker.send(json.dumps({"type": "chat", "text": f"line {i}"}))
+                    reply = until(talker, "chat" if i < 3 else "error")
+                    assert reply["type"] == "chat" or "slow down" in reply["message"]
+        lines = [m for m in drain(listener) if m["type"] == "chat"]
+        assert len(lines) == 6  # three a minute at once: the watcher's, then red's
+
+
+def test_one_address_s_computer_games_leave_others_their_share(tmp_path: Path) -> None:
+    """Six games of four `expert:ms=2000` from one address (watched from it: a game nobody
+    watches waits) used to take every worker, and another address's computer waited behind
+    them for seconds a move. Now one address holds at most half the workers, and the others'
+    jobs are served in turn: the other game's computer answers at once."""
+    watchers: list[ClientConnection] = []
+    with serving(tmp_path, "--limit", "workers=2,games_per_minute=1000") as server:
+        attacker = httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.2"),
+                                base_url=server.url, timeout=WAIT)  # fmt: skip
+        expert = dict.fromkeys(("red", "yellow", "green", "blue"), "computer:expert:ms=2000")
+        try:
+            for _ in range(6):
+                created = attacker.post("/api/games", json={"game": "trouble", "seats": expert})
+                assert created.status_code == 201, created.text
+                watchers.append(watch_from(server, created.json()["id"], "127.0.0.2"))
+            time.sleep(1.0)  # every heavy game thinking
+            replies = computer_replies(server, 12)
+            assert max(replies) < 2.0, replies
+        finally:
+            attacker.close()
+            for ws in watchers:
+                ws.close()
+
+
+def watch_from(server: Server, game_id: str, source: str) -> ClientConnection:
+    raw = socket.create_connection(("127.0.0.1", server.port), WAIT, (source, 0))
+    # the messages it never reads pile up here (max_queue), not in the server
+    ws = connect(socket_url(server, game_id), sock=raw, legacy=True, max_queue=None)
+    ws.send(json.dumps({"type": "hello", "tokens": []}))
+    return ws
+
+
+def computer_replies(server: Server, count: int) -> list[float]:
+    """Red (this client) against a quick computer: the seconds green's computer took to
+    choose, from the state that asked it to (a choice of several moves) to the next state,
+    ``count`` times."""
+    created = create(server, {"red": "human", "green": "computer:easy"})
+    replies: list[float] = []
+    with connect(socket_url(server, created["id"])) as ws:
+        ws.send(json.dumps({"type": "hello", "tokens": [created["tokens"]["red"]]}))
+        state, since = until(ws, "state"), time.monotonic()
+        while len(replies) < count and state["phase"] != "over":
+            if state["current"] == "red" and not state["forced_pass"]:
+                moves = state["moves"]
+                ws.send(json.dumps({"type": "move", "move": moves[0]["text"]} if moves
+                                   else {"type": "roll"}))  # fmt: skip
+            choosing = state["current"] == "green" and len(state["moves"]) > 1
+            state, now = until(ws, "state"), time.monotonic()
+            if choosing:
+                replies.append(now - since)
+            since = now
+    return replies
+
+
+def test_a_name_that_says_another_seat_or_the_server_is_refused(served: Server) -> None:
+    """ "Green" on red's seat made the log say that Green moved."""
+    created = create(served)
+    with connect(socket_url(served, created["id"])) as red:
+        red.send(json.dumps({"type": "hello", "tokens": [created["tokens"]["red"]]}))
+        until(red, "state")
+        for name, problem in (("Green", "another seat's colour"),
+                              ("a watcher", "what the server calls others"),
+                              ("Z" + "\u0301" * 19, "accents on one letter"),
+                              ("\ufdfd" * 20, "many letters wide")):  # fmt: skip
+            red.send(json.dumps({"type": "name", "name": name}))
+            assert problem in until(red, "error")["message"]
+    assert seat_names(served, created["id"]) == {"red": None, "green": None}
+
+
+def test_hellos_replays_and_qr_codes_are_limited_per_address(db: Path) -> None:
+    limits = Limits(hellos_per_minute=4, replays_per_minute=4, qr_per_minute=4)
+    with running(db, limits=limits) as client:
+        created = new_game(client, game="trouble", seats=TWO_HUMANS)
+        with client.websocket_connect(f"/ws/{created['id']}") as ws:
+            hello(ws, [])
+            send(ws, type="hello", tokens=[])
+            assert "at most 4 hellos a minute" in next_of(ws, "error")["message"]
+        replay = f"/api/games/{created['id']}/replay"
+        assert client.get(replay).status_code == 200
+        refused = client.get(replay)
+        assert refused.status_code == 429 and "4 replays a minute" in refused.json()["error"]
+        assert client.post("/api/qr", json={"text": "x"}).status_code == 200
+        refused = client.post("/api/qr", json={"text": "y"})
+        assert refused.status_code == 429 and "4 QR codes a minute" in refused.json()["error"]
+
+
+def test_a_computer_stops_thinking_when_everyone_leaves(tmp_path: Path) -> None:
+    """Its watchers gone, a game of computers gives up the move it was waiting for a worker
+    to think of (thirty such games once kept every worker busy for a minute after their
+    watchers had left), and thinks again once someone is back."""
+
+    async def play() -> tuple[int, int, int]:
+        store = Store(tmp_path / "games.sqlite3")
+        hub = GameHub(store, computer_delay=0.0)
+        asked, given_up = [], []
+
+        async def think_forever(job: Any, limit: float, owner: str = "") -> Any:
+            asked.append(job)
+            try:
+                await asyncio.Event().wait()
+            except asyncio.CancelledError:
+                given_up.append(job)
+                raise
+
+        hub.services.pool.run = think_forever  # type: ignore[method-assign]
+        settings, rules = parse_settings({"game": "ludo", "seats": dict.fromkeys(
+            ("red", "yellow"), "computer:expert")})  # fmt: skip
+        game, _ = hub.create(settings, rules)
+        watcher = await watch(game)
+        while not asked:  # the roll-off and the first rolls need no worker
+            await asyncio.sleep(0.01)
+        await game.leave(watcher)
+        await asyncio.sleep(0.1)
+        gave_up = len(given_up)
+        await watch(game)
+        while len(asked) < 2:
+            await asyncio.sleep(0.01)
+        result = (len(asked), gave_up, len(game.events))
+        await hub.close()
+        store.close()
+        return result
+
+    asked, gave_up, _ = asyncio.run(play())
+    assert gave_up == 1 and asked == 2
+
+
+def test_games_loaded_from_the_store_are_limited_per_address(db: Path) -> None:
+    """Loading a game replays its every event (tens of milliseconds for a long one): a client
+    naming many stored games (the lobby's `mine`, or one after another) is held to
+    ``loads_per_minute``; a game already loaded costs nothing and is not counted."""
+    with running(db) as client:
+        ids = [new_game(client, game="trouble", seats=TWO_HUMANS)["id"] for _ in range(3)]
+    with running(db, limits=Limits(loads_per_minute=2, messages_per_second=1000)) as client:
+        lobby = client.get(f"/api/lobby?mine={','.join(ids)}").json()
+        assert [game["id"] for game in lobby["mine"]] == ids[:2]
+        refused = client.get(f"/api/games/{ids[2]}")
+        assert refused.status_code == 429 and "loaded from the store" in refused.json()["error"]
+        for game_id in ids[:2]:  # loaded already
+            assert client.get(f"/api/games/{game_id}").status_code == 200

@@ -103,12 +103,14 @@ def test_public_serves_beyond_loopback_with_the_allowed_origins(
     argv = ["serve", "--public", "--host", "0.0.0.0", "--port", "0", "--db", str(db), *origins,
             "--limit", "games_per_minute=5,workers=1"]  # fmt: skip
     assert main(argv) == 0
+    doorman = made.pop("doorman")
     assert made == {
         "db": db,
         "computer_delay": 0.3,
         "allowed_origins": ("https://games.example.org", "http://10.0.0.2:81"),
         "limits": Limits(games_per_minute=5, workers=1),
     }
+    assert doorman.limits == made["limits"]  # the connections are counted by the same limits
 
 
 def test_a_second_server_on_the_same_store_is_refused(tmp_path: Path) -> None:

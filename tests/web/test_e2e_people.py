@@ -120,6 +120,29 @@ def test_a_seat_continues_on_another_device_by_its_link(browser: Any, server: Se
     other_context.close()
 
 
+def test_a_crafted_hand_off_link_never_costs_a_seat_its_token(browser: Any, server: Server) -> None:
+    """A link carrying a wrong token for red, opened in the browser that holds red's real one:
+    the real token is kept (the server refused the link's), the page says so, and red is still
+    played here after a reload; a link whose token is right is kept as before."""
+    context, page, errors = new_page(browser)
+    game_id = against_computers(page, server)
+    key = f"pegrace:tokens:{game_id}"
+    real = page.evaluate(f"JSON.parse(localStorage.getItem('{key}')).red")
+    page.goto(server.url + "/")  # the link is opened afresh, as from a message
+    page.goto(f"{server.url}/game/{game_id}#seat=red.{'A' * 24}")
+    page.wait_for_selector(".toast:has-text('not accepted: you keep the seat you held')")
+    page.wait_for_function(f"{APP}.dataset.you === 'red'")
+    assert page.evaluate(f"JSON.parse(localStorage.getItem('{key}')).red") == real
+    page.reload()
+    page.wait_for_function(f"{APP}.dataset.you === 'red'")
+    page.goto(server.url + "/")
+    page.goto(f"{server.url}/game/{game_id}#seat=red.{real}")  # the right token: still red
+    page.wait_for_function(f"{APP}.dataset.you === 'red'")
+    assert page.evaluate(f"JSON.parse(localStorage.getItem('{key}')).red") == real
+    assert errors == []
+    context.close()
+
+
 def test_chat_shows_what_people_type_as_text_and_emotes_in_one_click(
     browser: Any, server: Server
 ) -> None:

@@ -39,7 +39,7 @@ def test_a_seats_person_names_it_and_the_log_and_seats_say_the_name(tmp_path: Pa
     [
         ("", "a name is 1 to 20 characters, not 0"),
         ("x" * 21, "a name is 1 to 20 characters, not 21"),
-        ("Ann\u0007", "control or unassigned characters"),
+        ("Ann\u0007", "control, invisible or unassigned characters"),
         (42, '"name" must be text'),
     ],
 )
@@ -168,7 +168,7 @@ def test_chat_lines_and_emotes_reach_everyone_and_later_joiners_see_the_last_one
     [
         ({"text": "x" * 141}, "a chat line is 1 to 140 characters, not 141"),
         ({"text": "   "}, 'holds "text"'),
-        ({"text": "hi\u200bthere"}, "control or unassigned characters"),
+        ({"text": "hi\u200bthere"}, "control, invisible or unassigned characters"),
         ({"emote": "<img>"}, "emote '<img>': one of"),
     ],
 )

@@ -28,7 +28,7 @@ from webclient import (
 from pegrace.record import Record, replay
 from pegrace.state import Phase
 from pegrace.web import boards
-from pegrace.web.session import GameHub, GameSession
+from pegrace.web.session import FINISHED_KEPT, GameHub, GameSession
 from pegrace.web.settings import catalog, parse_settings
 from pegrace.web.store import Store, StoreError
 
@@ -171,8 +171,9 @@ def test_a_ping_does_not_count_as_returning(tmp_path: Path) -> None:
 class Inbox:
     """A client that keeps what it is sent."""
 
-    def __init__(self) -> None:
+    def __init__(self, key: str = "127.0.0.1") -> None:
         self.messages: list[Json] = []
+        self.key = key  # the address the limits count it by
 
     async def send_text(self, data: str) -> None:
         self.messages.append(json.loads(data))
@@ -308,6 +309,9 @@ def test_a_store_that_cannot_be_opened_is_named(tmp_path: Path) -> None:
 def test_a_finished_game_nobody_watches_leaves_memory_and_comes_back_the_same(
     tmp_path: Path,
 ) -> None:
+    """Once nobody has asked for it in FINISHED_KEPT seconds (until then asking again costs
+    no reload)."""
+
     async def play() -> None:
         store = Store(tmp_path / "games.sqlite3")
         hub = GameHub(store, computer_delay=0.0)
@@ -315,7 +319,13 @@ def test_a_finished_game_nobody_watches_leaves_memory_and_comes_back_the_same(
         settings, rules = parse_settings({"game": "marbles", "seats": seats, "seed": 8})
         finished, _ = hub.create(settings, rules)
         assert finished.task is not None
-        await finished.task  # the computers play it to the end
+        watcher = Inbox()
+        await finished.receive(watcher, '{"type": "hello", "tokens": []}')
+        await finished.task  # the computers play it to the end while somebody watches
+        await finished.leave(watcher)
+        hub.create(settings, rules)
+        assert hub.get(finished.id) is finished  # kept a while
+        finished.used -= FINISHED_KEPT + 1
         hub.create(settings, rules)
         assert finished.id not in hub.sessions
         again = hub.get(finished.id)

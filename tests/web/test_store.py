@@ -9,6 +9,8 @@ import asyncio
 import os
 import re
 import sqlite3
+import stat
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -243,3 +245,70 @@ def test_a_damaged_game_is_a_500_over_http_and_closed_with_4500(db: Path) -> Non
             error = receive(ws)
             assert error["type"] == "error" and error["message"].startswith(wanted)
             assert close_code(ws) == 4500
+
+
+# ---------------------------------------------------------------- the store's files are private
+
+
+def mode(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+@pytest.fixture
+def umask_022() -> Iterator[None]:
+    """The usual umask, under which files are made readable by everyone (0644)."""
+    before = os.umask(0o022)
+    try:
+        yield
+    finally:
+        os.umask(before)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="no POSIX modes")
+@pytest.mark.usefixtures("umask_022")
+def test_a_new_store_its_folders_and_lock_are_the_users_alone(tmp_path: Path) -> None:
+    tmp_path.chmod(0o755)
+    db = tmp_path / "data" / "pegrace" / "games.sqlite3"
+    with StoreLock(db):
+        store = Store(db, background_checkpoints=True)
+        try:
+            a_game_of_two(store)  # the -wal and -shm files are made
+            made = {path.name: mode(path) for path in db.parent.iterdir()}
+        finally:
+            store.close()
+    assert made == {"games.sqlite3": 0o600, "games.sqlite3-wal": 0o600,
+                    "games.sqlite3-shm": 0o600, "games.sqlite3.lock": 0o600}  # fmt: skip
+    assert mode(db.parent) == 0o700 and mode(db.parent.parent) == 0o700  # made by pegrace
+    assert mode(tmp_path) == 0o755  # there already: left as it was
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="no POSIX modes")
+@pytest.mark.usefixtures("umask_022")
+def test_a_store_others_may_read_is_tightened(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    store = Store(db)
+    a_game_of_two(store)
+    wal = db.with_name(db.name + "-wal")
+    for path in (db, wal):
+        path.chmod(0o644)  # as pegrace made them before
+    lock = db.with_name(db.name + ".lock")
+    lock.touch(mode=0o666)
+    lock.chmod(0o664)
+    with StoreLock(db):
+        again = Store(db)
+        try:
+            assert again.load_game("g1") is not None
+            modes = {path.name: mode(path) for path in (db, wal, lock)}
+        finally:
+            again.close()
+            store.close()
+    assert modes == {"games.sqlite3": 0o600, "games.sqlite3-wal": 0o600,
+                     "games.sqlite3.lock": 0o600}  # fmt: skip
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/null"), reason="no /dev/null")
+def test_a_store_that_is_not_a_regular_file_is_refused_untouched() -> None:
+    before = os.stat("/dev/null")
+    with pytest.raises(StoreError, match=r"^cannot open the game store /dev/null: .*not a regular"):
+        Store(Path("/dev/null"))
+    assert os.stat("/dev/null").st_mode == before.st_mode

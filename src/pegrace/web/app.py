@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import html
-import json
 import re
 from collections import Counter, deque
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-import segno
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -30,8 +29,11 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from pegrace.errors import OptionError, PegraceError
-from pegrace.web.guard import Guard, client_address
-from pegrace.web.limits import Limits, PerAddress, TokenBucket
+from pegrace.readers import loads as strict_loads
+from pegrace.web.connections import CURRENT, Doorman
+from pegrace.web.guard import Guard, client_key
+from pegrace.web.heavy import Kept, QrJob
+from pegrace.web.limits import Buckets, Limits, TokenBucket
 from pegrace.web.session import (
     Conflict,
     Forbidden,
@@ -39,6 +41,7 @@ from pegrace.web.session import (
     GameHub,
     GameNotFound,
     GameSession,
+    TooMany,
     to_json,
 )
 from pegrace.web.settings import catalog, parse_settings
@@ -49,12 +52,12 @@ GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")  # what new_game_id makes, with roo
 QR_TEXT_LIMIT = 512  # characters a QR code is made for: a link with a few seat tokens
 DEFAULT_COMPUTER_DELAY = 0.3  # seconds between a computer seat's events, so people can follow
 Handler = Callable[[Request], Awaitable[Response]]
-# WebSocket close codes: no such game, cannot load, too many sockets or messages, too slow
+QR_SECONDS = 10.0  # the time a QR code may take to make
+QR_KEPT_BYTES = 4 * 1024 * 1024  # QR codes kept, by text
+# WebSocket close codes: no such game, cannot load, too many sockets or messages, too slow,
+# the server is full (the socket idle longest of the address holding the most made room)
 NOT_FOUND_CLOSE, BROKEN_CLOSE, LIMIT_CLOSE, SLOW_CLOSE = 4404, 4500, 4429, 4408
-
-
-class TooMany(PegraceError):
-    """A client past one of its limits (games a minute, open sockets)."""
+FULL_CLOSE = 4503
 
 
 def create_app(
@@ -63,20 +66,28 @@ def create_app(
     computer_delay: float = DEFAULT_COMPUTER_DELAY,
     limits: Limits | None = None,
     allowed_origins: tuple[str, ...] = (),
+    doorman: Doorman | None = None,
 ) -> ASGIApp:
-    """The app on the game store at ``db_path`` (created if missing), guarded (guard.py)."""
+    """The app on the game store at ``db_path`` (created if missing), guarded (guard.py);
+    ``doorman`` counts the server's connections (connections.py; `pegrace serve` gives it)."""
     Store(db_path).close()  # a store that cannot be opened fails here, not on first request
     limits = limits or Limits()
+    doorman = Doorman(limits) if doorman is None else doorman
     holder: dict[str, GameHub] = {}
-    creations = PerAddress(limits.games_per_minute / 60, limits.games_per_minute)
+    creations = Buckets(limits.games_per_minute / 60, limits.games_per_minute)
+    replays = Buckets.per_minute(limits.replays_per_minute)
+    qr_asked = Buckets.per_minute(limits.qr_per_minute)
+    qr_codes = Kept(QR_KEPT_BYTES)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = Store(db_path, background_checkpoints=True)
         holder["hub"] = GameHub(store, computer_delay, limits)
+        sweeper = asyncio.create_task(doorman.run(), name="pegrace connections")
         try:
             yield
         finally:
+            sweeper.cancel()
             await holder.pop("hub").close()
             store.close()
 
@@ -84,20 +95,20 @@ def create_app(
         return holder["hub"]
 
     def session(request: Request) -> GameSession:
-        return hub().get(request.path_params["game_id"])
+        return hub().get(request.path_params["game_id"], client_key(request.scope))
 
     async def get_catalog(request: Request) -> Response:
         return JSONResponse(catalog())
 
     def count_creation(request: Request) -> None:
-        if not creations.take(client_address(request.scope)):
+        if not creations.take(client_key(request.scope)):
             raise TooMany(f"at most {limits.games_per_minute} new games a minute from one "
                           "address: wait a little")  # fmt: skip
 
     async def create_game(request: Request) -> Response:
         settings, rules = parse_settings(await json_body(request))
         count_creation(request)
-        game, tokens = hub().create(settings, rules)
+        game, tokens = hub().create(settings, rules, owner=client_key(request.scope))
         return JSONResponse({"id": game.id, "tokens": tokens, "url": f"/game/{game.id}"}, 201)
 
     async def game_state(request: Request) -> Response:
@@ -147,20 +158,31 @@ def create_app(
         text = body.get("text") if isinstance(body, dict) else None
         if not isinstance(text, str) or not 0 < len(text) <= QR_TEXT_LIMIT:
             raise OptionError(f'a QR code takes {{"text": TEXT}}: 1 to {QR_TEXT_LIMIT} characters')
-        matrix = segno.make(text, error="m").matrix
-        return JSONResponse(
-            {"size": len(matrix), "rows": ["".join(map(str, row)) for row in matrix]}
-        )
+        key = client_key(request.scope)
+        if not qr_asked.take(key):
+            raise TooMany(f"at most {limits.qr_per_minute} QR codes a minute from one "
+                          "address: wait a little")  # fmt: skip
+
+        async def make() -> bytes:
+            made: bytes = await hub().heavy.run(QrJob(text), QR_SECONDS, f"qr {key}")
+            return made
+
+        return JSONBytes(await qr_codes.answer(text, make))
 
     async def lobby(request: Request) -> Response:
         mine = [i for i in request.query_params.get("mine", "").split(",") if i]
         bad = next((i for i in mine if not GAME_ID.fullmatch(i)), None)
         if bad is not None:
             raise OptionError(f"mine: {bad[:40]!r} is not a game id (comma-separated ids)")
-        return JSONResponse(hub().lobby(mine))
+        return JSONResponse(hub().lobby(mine, client_key(request.scope)))
 
     async def frames(request: Request) -> Response:
-        return JSONResponse(session(request).frames())
+        """Every position of the game (heavy.py: worked out off the event loop, kept)."""
+        key = client_key(request.scope)
+        if not replays.take(key):
+            raise TooMany(f"at most {limits.replays_per_minute} replays a minute from one "
+                          "address: wait a little")  # fmt: skip
+        return JSONBytes(await hub().replay(request.path_params["game_id"], key))
 
     routes = [
         Route("/", page),
@@ -174,7 +196,7 @@ def create_app(
         Route("/api/games/{game_id}/rematch", api(rematch), methods=["POST"]),
         Route("/api/games/{game_id}/record", api(record)),
         Route("/api/games/{game_id}/replay", api(frames)),
-        WebSocketRoute("/ws/{game_id}", GameSocket(hub, limits)),
+        WebSocketRoute("/ws/{game_id}", GameSocket(hub, limits, doorman)),
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
     ]
     app = Starlette(
@@ -182,45 +204,67 @@ def create_app(
         lifespan=lifespan,
         exception_handlers={HTTPException: http_error, Exception: internal_error},
     )
-    return Guard(app, limits.body_bytes, allowed_origins)
+    return Guard(app, limits.body_bytes, allowed_origins, doorman, limits.request_seconds)
+
+
+class JSONBytes(Response):
+    """An answer already encoded as JSON (a kept one: heavy.py)."""
+
+    media_type = "application/json"
 
 
 class GameSocket:
     """The WebSocket of a game, as a plain ASGI app (an object, so Starlette routes to it as
-    it is rather than wrapping it as a function taking a WebSocket)."""
+    it is rather than wrapping it as a function taking a WebSocket). It counts the sockets
+    open, by address and in all: past ``sockets`` in all, the socket idle longest of the
+    address holding the most is closed for a newcomer (connections.py)."""
 
-    def __init__(self, hub: Callable[[], GameHub], limits: Limits) -> None:
+    def __init__(self, hub: Callable[[], GameHub], limits: Limits, doorman: Doorman) -> None:
         self.hub = hub
         self.limits = limits
+        self.doorman = doorman
         self.open: Counter[str] = Counter()  # open sockets by client address
+        self.total = 0
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         socket = WebSocket(scope, receive, send)  # Starlette's, for the handshake only
-        address = client_address(scope)
+        key = client_key(scope)
         await socket.accept()
-        self.open[address] += 1
+        self.open[key] += 1
+        self.total += 1
         try:
-            game = self._game(socket, address)
+            game = self._game(socket, key)
         except PegraceError as err:
             await socket.send_text(to_json({"type": "error", "message": str(err)}))
             await socket.close(close_code(err))
-            self._closed(address)
+            self._closed(key)
             return
+        connection = Connection(send, self.limits, key)
+        door = CURRENT.get()
+        if door is not None:  # what making room for a newcomer does to this socket
+            door.close = functools.partial(connection.shut, door.transport, FULL_CLOSE, FULL)
         try:
-            await serve_socket(game, Connection(send, self.limits), receive)
+            await serve_socket(game, connection, receive)
         finally:
-            self._closed(address)
+            self._closed(key)
 
-    def _game(self, socket: WebSocket, address: str) -> GameSession:
+    def _game(self, socket: WebSocket, key: str) -> GameSession:
         most = self.limits.sockets_per_address
-        if self.open[address] > most:
+        if self.open[key] > most:
             raise TooMany(f"at most {most} open game connections from one address: close some")
-        return self.hub().get(socket.path_params["game_id"])
+        if self.total > self.limits.sockets and not self.doorman.make_room(key, True):
+            raise Full(f"the server holds as many game connections as it can "
+                       f"({self.limits.sockets}): try again in a little while")  # fmt: skip
+        return self.hub().get(socket.path_params["game_id"], key)
 
-    def _closed(self, address: str) -> None:
-        self.open[address] -= 1
-        if not self.open[address]:
-            del self.open[address]
+    def _closed(self, key: str) -> None:
+        self.total -= 1
+        self.open[key] -= 1
+        if not self.open[key]:
+            del self.open[key]
+
+
+FULL = "the server is full: this connection made room for a newcomer; reconnect later"
 
 
 def close_code(err: PegraceError) -> int:
@@ -238,12 +282,13 @@ class Connection:
     socket's state on every message, which a game socket, busy with small ones, does not need."""
 
     __slots__ = (
-        "dropped", "limit", "outbox", "queued", "rate", "reader", "reading", "ready", "send",
-        "writer",
+        "dropped", "key", "limit", "outbox", "queued", "rate", "reader", "reading", "ready",
+        "send", "writer",
     )  # fmt: skip
 
-    def __init__(self, send: Send, limits: Limits) -> None:
+    def __init__(self, send: Send, limits: Limits, key: str = "unknown") -> None:
         self.send = send
+        self.key = key  # who the client is, for the limits (an address; an IPv6 one's /64)
         self.limit = limits.outbox_bytes
         self.rate = TokenBucket(limits.messages_per_second, 2 * limits.messages_per_second)
         self.outbox: deque[str | int] = deque()  # messages, then maybe a close code
@@ -288,6 +333,15 @@ class Connection:
         self.writer.cancel()
         if self.reading and self.reader is not None:
             self.reader.cancel()
+
+    def shut(self, transport: Any, code: int, message: str, seconds: float = 1.0) -> None:
+        """Say why and close, without waiting (for a caller that cannot): the connection's
+        transport is closed after ``seconds`` should the client not answer the close."""
+        if not self.dropped:
+            self.outbox.append(to_json({"type": "error", "message": message}))
+            self.outbox.append(code)
+            self.ready.set()
+        asyncio.get_running_loop().call_later(seconds, transport.close)
 
     async def close(self, code: int, message: str, seconds: float = 1.0) -> None:
         """Say why and close, once what was queued before has gone (or ``seconds`` passed)."""
@@ -402,12 +456,13 @@ async def internal_error(request: Request, exc: Exception) -> Response:
 
 
 async def json_body(request: Request, empty: Any = None) -> Any:
-    """The request's JSON body (Guard has checked its size and type)."""
+    """The request's JSON body (Guard has checked its size and type); NaN and Infinity,
+    which are not JSON, are refused (readers.py)."""
     body = await request.body()
     if not body.strip() and empty is not None:
         return empty
     try:
-        return json.loads(body)
+        return strict_loads(body)
     except (ValueError, RecursionError) as err:  # ValueError: JSON, UTF-8, over-long numbers
         problem = "nested too deeply" if isinstance(err, RecursionError) else str(err)
         raise OptionError(f"the request body is not valid JSON: {problem}") from None

@@ -5,7 +5,11 @@
 - A WebSocket, or a request that changes something (any method but GET and HEAD), from a
   page of another origin is refused: another site's page cannot act for a visitor who
   holds seat tokens here. Clients that are not browsers send no ``Origin`` and pass.
-- A request body is JSON of at most ``body_bytes``, read whole before the app sees it.
+- A request body is JSON of at most ``body_bytes``, read whole before the app sees it, within
+  ``request_seconds`` (a body trickled a byte at a time is cut off with 408).
+- Each request tells the connection's Door (connections.py) that it started and ended, so a
+  connection that dawdles between requests is closed, and one behind a proxy counts as the
+  address the proxy forwards.
 - Every answer carries a Content-Security-Policy that fits the page (its own scripts,
   styles and sockets only, never inside another site's frame), ``nosniff`` and a
   Referrer-Policy.
@@ -13,6 +17,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 import json
 from collections.abc import Iterable
@@ -22,6 +27,8 @@ from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from pegrace.errors import OptionError
+from pegrace.web.connections import CURRENT, Doorman
+from pegrace.web.limits import address_key
 
 POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -41,6 +48,11 @@ REFUSED_SOCKET = 4403  # close code of a refused WebSocket handshake (an HTTP 40
 def client_address(scope: Scope) -> str:
     client = scope.get("client")
     return str(client[0]) if client else "unknown"
+
+
+def client_key(scope: Scope) -> str:
+    """Who the client is, for the limits: its address, an IPv6 one by its /64."""
+    return address_key(client_address(scope))
 
 
 def check_origin(origin: str) -> str:
@@ -78,9 +90,14 @@ def server_hosts(scope: Scope) -> set[str]:
 
 
 class Guard:
-    def __init__(self, app: ASGIApp, body_bytes: int, allowed_origins: Iterable[str]) -> None:
+    def __init__(
+        self, app: ASGIApp, body_bytes: int, allowed_origins: Iterable[str],
+        doorman: Doorman | None = None, body_seconds: float = 10.0,
+    ) -> None:  # fmt: skip
         self.app = app
         self.body_bytes = body_bytes
+        self.body_seconds = body_seconds
+        self.doorman = doorman
         self.origins = {check_origin(origin) for origin in allowed_origins}
         self.hosts = {urlsplit(origin).netloc for origin in self.origins}
 
@@ -88,10 +105,25 @@ class Guard:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
+        door = CURRENT.get() if self.doorman is not None else None
+        if door is None or self.doorman is None:
+            await self.guard(scope, receive, send)
+            return
+        self.doorman.began(door, client_address(scope))
+        try:
+            await self.guard(scope, receive, send)
+        finally:
+            self.doorman.ended(door)
+
+    async def guard(self, scope: Scope, receive: Receive, send: Send) -> None:
         headers = Headers(scope=scope)
         problem = self.problem(scope, headers)
         if problem is None and scope["type"] == "http" and scope["method"] not in SAFE_METHODS:
-            problem, receive = await self.read_body(headers, receive)
+            try:
+                async with asyncio.timeout(self.body_seconds):
+                    problem, receive = await self.read_body(headers, receive)
+            except TimeoutError:
+                problem = (408, f"the request body did not come within {self.body_seconds:g} s")
         if problem is not None:
             await refuse(scope, send, *problem)
             return

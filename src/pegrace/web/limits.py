@@ -3,11 +3,18 @@
 A public server meets clients that flood it, never read, or ask for seconds of computing at a
 time. Every limit here has a default fit for a table of friends and a busy public server
 alike (docs/web.md lists them); `pegrace serve --limit NAME=VALUE` changes one.
+
+A limit is counted by an identity a client cannot multiply cheaply: its address (an IPv6
+address by its /64, the block one subscriber is given), or within a game its seat; never by
+socket, since opening another socket costs nothing.
 """
 
 from __future__ import annotations
 
+import ipaddress
+import math
 import time
+from collections import OrderedDict
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
@@ -18,14 +25,24 @@ from pegrace.errors import OptionError
 class Limits:
     body_bytes: int = 64 * 1024  # an HTTP request body
     games_per_minute: int = 30  # games one address may create (rematches included)
+    connections: int = 4000  # open connections in all (HTTP and WebSockets)
+    connections_per_address: int = 64  # open connections one address may hold
+    sockets: int = 3000  # open WebSockets in all
     sockets_per_address: int = 32  # WebSockets one address may hold open
+    request_seconds: float = 10.0  # to send a request's headers, and then its body
     messages_per_second: float = 50.0  # a WebSocket's sustained rate (twice that in a burst)
     outbox_bytes: int = 1024 * 1024  # messages sent to a client but not yet taken by it
     live_games: int = 2000  # games kept in memory; idle ones are unloaded past this
-    winprob_per_minute: int = 6  # new win-chance estimates one connection may start
-    chats_per_minute: int = 12  # chat lines and emotes one connection may send
-    move_seconds: float = 10.0  # a computer player's time for one decision
+    loads_per_minute: int = 30  # games one address may have loaded from the store (all at once)
+    winprob_per_minute: int = 6  # new win-chance estimates one seat may start
+    chats_per_minute: int = 12  # chat lines and emotes one seat (or watching address) may send
+    names_per_minute: int = 4  # names one seat may give itself
+    hellos_per_minute: int = 60  # hellos one address may send to one game
+    replays_per_minute: int = 20  # replays of games one address may fetch
+    qr_per_minute: int = 20  # QR codes one address may ask for
+    move_seconds: float = 10.0  # a computer player's time for one decision, its wait included
     advice_seconds: float = 60.0  # the time for one hint or win-chance estimate
+    worker_share: float = 0.5  # of the workers, the most one address's games may hold at once
     workers: int = 0  # processes that think for computer seats and advice (0: one per core)
 
     @classmethod
@@ -39,6 +56,9 @@ class Limits:
                 raise OptionError(f"--limit {part!r}: write NAME=VALUE with NAME one of "
                                   f"{', '.join(kinds)}")  # fmt: skip
             changes[name] = _number(part, text, int if kinds[name] == "int" else float)
+        if "worker_share" in changes and not 0 < changes["worker_share"] <= 1:
+            raise OptionError(f"--limit worker_share={changes['worker_share']:g}: a share of "
+                              "the workers, more than 0 and at most 1")  # fmt: skip
         return replace(cls(), **changes)
 
 
@@ -48,9 +68,24 @@ def _number(part: str, text: str, kind: type[int] | type[float]) -> int | float:
     except ValueError:
         what = "a whole number" if kind is int else "a number"
         raise OptionError(f"--limit {part!r}: {text!r} is not {what}") from None
-    if not 0 <= value < 1e9:
+    if not (math.isfinite(value) and 0 <= value < 1e9):
         raise OptionError(f"--limit {part!r}: give a number from 0 to 999999999")
     return value
+
+
+def address_key(host: str) -> str:
+    """Who a client is, for the limits: its IPv4 address, or its IPv6 address's /64 (one
+    subscriber is given a whole /64, so counting single IPv6 addresses would let one person
+    count as millions). An IPv4 address written as IPv6 (``::ffff:1.2.3.4``) is IPv4."""
+    try:
+        address = ipaddress.ip_address(host.strip("[]").split("%")[0])
+    except ValueError:
+        return host  # a Unix socket's path, or "unknown": one identity each
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.IPv6Network((address, 64), strict=False))
+    return str(address)
 
 
 class TokenBucket:
@@ -64,26 +99,50 @@ class TokenBucket:
 
     def take(self) -> bool:
         """Spend one token if there is one; False when the rate is exceeded."""
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.when) * self.rate)
-        self.when = now
+        self._refill()
         if self.tokens < 1:
             return False
         self.tokens -= 1
         return True
 
+    def _refill(self) -> None:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.when) * self.rate)
+        self.when = now
 
-class PerAddress:
-    """A token bucket for each client address, forgetting addresses that have gone quiet."""
+    def wait(self) -> float:
+        """Seconds until the next token."""
+        self._refill()
+        return 0.0 if self.tokens >= 1 else (1 - self.tokens) / self.rate
+
+
+class Buckets:
+    """A token bucket for each key (an address, a seat), at most ``keep`` of them: past that
+    the one used longest ago goes (its owner has been quiet longest, so its bucket is the most
+    likely to be full again, as a new one would be). Never all at once: rotating through
+    many keys must not hand everyone else a full bucket."""
 
     def __init__(self, rate: float, burst: float, keep: int = 10_000) -> None:
         self.rate, self.burst, self.keep = rate, burst, keep
-        self.buckets: dict[str, TokenBucket] = {}
+        self.buckets: OrderedDict[str, TokenBucket] = OrderedDict()
 
-    def take(self, address: str) -> bool:
-        bucket = self.buckets.get(address)
+    @classmethod
+    def per_minute(cls, count: float, keep: int = 10_000) -> Buckets:
+        """``count`` a minute, a quarter of them (at least one) at once."""
+        return cls(count / 60, max(1.0, count / 4), keep)
+
+    def bucket(self, key: str) -> TokenBucket:
+        bucket = self.buckets.get(key)
         if bucket is None:
-            if len(self.buckets) >= self.keep:
-                self.buckets.clear()  # many addresses: start afresh rather than grow
-            bucket = self.buckets[address] = TokenBucket(self.rate, self.burst)
-        return bucket.take()
+            while len(self.buckets) >= self.keep:
+                self.buckets.popitem(last=False)
+            bucket = self.buckets[key] = TokenBucket(self.rate, self.burst)
+        else:
+            self.buckets.move_to_end(key)
+        return bucket
+
+    def take(self, key: str) -> bool:
+        return self.bucket(key).take()
+
+
+PerAddress = Buckets  # what app.py called it: a bucket per address

@@ -15,20 +15,23 @@ protocol, orjson), with no task or queue per message.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import random
 import resource
+import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 import orjson
 from websockets.client import ClientProtocol
@@ -69,6 +72,44 @@ def cpu_seconds(pid: int) -> float | None:
     except OSError:
         return None
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def tree_cpu_seconds(pid: int) -> float:
+    """CPU seconds of a process and its children (the server's worker processes): its own,
+    its children's that have ended, and those of its children still running (Linux /proc)."""
+    fields = _stat(str(pid))
+    if fields is None:
+        return 0.0
+    total = sum(int(f) for f in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+    for child, _ in children(pid):
+        total += cpu_seconds(child) or 0.0
+    return total
+
+
+def children(pid: int) -> list[tuple[int, str]]:
+    """The processes whose parent is ``pid``, each with its start time (Linux /proc; empty
+    elsewhere): the start time tells a process from a later one given the same pid."""
+    found = []
+    with contextlib.suppress(OSError):
+        for entry in os.scandir("/proc"):
+            fields = _stat(entry.name) if entry.name.isdigit() else None
+            if fields is not None and int(fields[1]) == pid:
+                found.append((int(entry.name), fields[19]))
+    return found
+
+
+def start_time(pid: int) -> str | None:
+    """When the process ``pid`` started (clock ticks after boot), None if it is not running."""
+    fields = _stat(str(pid))
+    return None if fields is None else fields[19]
+
+
+def _stat(pid: str) -> list[str] | None:
+    """The fields of /proc/PID/stat after the command's name (the fourth field is first)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
 
 
 def own_cpu_seconds() -> float:
@@ -144,17 +185,22 @@ class Bench:
         """Set every table up, then drive them all for ``seconds``; the time taken."""
         go, ready = asyncio.Event(), [0]
         clients = asyncio.gather(*(self.client(number, go, ready) for number in range(games)))
-        setup_limit = time.perf_counter() + 60 + games * 0.1
-        while ready[0] < games and not clients.done():
-            if time.perf_counter() > setup_limit:
+        try:
+            setup_limit = time.perf_counter() + 60 + games * 0.1
+            while ready[0] < games and not clients.done():
+                if time.perf_counter() > setup_limit:
+                    raise PegraceError(f"only {ready[0]} of {games} games were set up in time")
+                await asyncio.sleep(0.05)
+            self.cpu_at_start = (cpu_seconds(self.server_pid), own_cpu_seconds())
+            start = time.perf_counter()
+            self.deadline = start + seconds
+            go.set()
+            await asyncio.wait_for(clients, seconds + 60)
+        finally:
+            if not clients.done():  # stopped early (an error, Ctrl-C, SIGTERM): stop them too
                 clients.cancel()
-                raise PegraceError(f"only {ready[0]} of {games} games were set up in time")
-            await asyncio.sleep(0.05)
-        self.cpu_at_start = (cpu_seconds(self.server_pid), own_cpu_seconds())
-        start = time.perf_counter()
-        self.deadline = start + seconds
-        go.set()
-        await asyncio.wait_for(clients, seconds + 60)
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await clients
         elapsed = time.perf_counter() - start
         self.cpu_at_end = (cpu_seconds(self.server_pid), own_cpu_seconds())
         return elapsed
@@ -279,13 +325,44 @@ class Table(asyncio.Protocol):
             self.transport = None
 
 
-def run_loop(main: Coroutine[Any, Any, float]) -> float:
-    """Run ``main`` on uvloop (a dependency except on Windows), else on asyncio's loop."""
+T = TypeVar("T")
+
+
+def run_loop(main: Coroutine[Any, Any, T]) -> T:
+    """Run ``main`` on uvloop (a dependency except on Windows), else on asyncio's loop. Ctrl-C
+    (asyncio's own handling) and SIGTERM cancel it, so its `finally` blocks run in the loop;
+    then KeyboardInterrupt, or ``Terminated``, is raised."""
+    terminated = False
+
+    async def guarded() -> T:
+        nonlocal terminated
+        loop, task = asyncio.get_running_loop(), asyncio.current_task()
+
+        def stop() -> None:
+            nonlocal terminated
+            terminated = True
+            if task is not None:
+                task.cancel()
+
+        # (no signal handlers on Windows' loop, nor outside the main thread)
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            loop.add_signal_handler(signal.SIGTERM, stop)
+        return await main
+
+    previous = signal.getsignal(signal.SIGTERM)
     try:
-        import uvloop
-    except ImportError:
-        return asyncio.run(main)
-    return uvloop.run(main)
+        try:
+            import uvloop
+        except ImportError:
+            return asyncio.run(guarded())
+        return uvloop.run(guarded())
+    except asyncio.CancelledError:
+        if terminated:
+            raise Terminated from None
+        raise
+    finally:
+        if previous is not None and threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGTERM, previous)  # the loop's closing reset it
 
 
 # Every benchmark client comes from this one address and plays as fast as the server answers:
@@ -293,21 +370,47 @@ def run_loop(main: Coroutine[Any, Any, float]) -> float:
 UNLIMITED = "games_per_minute=100000000,sockets_per_address=100000000,messages_per_second=1e8"
 
 
-def start_server(port: int, db: Path) -> subprocess.Popen[bytes]:
+def start_server(
+    port: int, db: Path, limits: str | None = UNLIMITED, src: Path | None = None
+) -> subprocess.Popen[bytes]:
+    """`pegrace serve` on ``port`` with the store ``db``, ``--computer-delay 0`` and
+    ``limits`` (None: the defaults); ``src``: the pegrace it runs, from that source folder
+    (another commit's, to compare), else this one. Its log goes to a file beside the store
+    (``server_log``): a pipe nobody reads would stall the server once it fills."""
+    env = None if src is None else {**os.environ, "PYTHONPATH": str(src)}
     command = [
         sys.executable, "-m", "pegrace.cli", "serve", "--host", HOST, "--port", str(port),
         "--db", str(db), "--no-open", "--computer-delay", "0", "--log-level", "warning",
-        "--limit", UNLIMITED,
+        *(("--limit", limits) if limits is not None else ()),
     ]  # fmt: skip
-    return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    with server_log(db).open("ab") as log:
+        # preexec_fn: the benchmark starts servers from its main thread, between event loops
+        return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=log, env=env,
+                                preexec_fn=die_with_parent)  # noqa: PLW1509  # fmt: skip
 
 
-def wait_until_up(server: subprocess.Popen[bytes], port: int) -> None:
+def server_log(db: Path) -> Path:
+    return db.with_name(db.name + ".log")
+
+
+def die_with_parent() -> None:
+    """Have this process sent SIGTERM when its parent ends, however it ends (even killed);
+    Linux only (elsewhere the parent's `finally` is all there is)."""
+    if sys.platform != "linux":
+        return
+    import ctypes
+
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+
+
+def wait_until_up(server: subprocess.Popen[bytes], port: int, db: Path | None = None) -> None:
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         if server.poll() is not None:
-            problem = server.stderr.read().decode() if server.stderr else ""
-            raise PegraceError(f"the server did not start: {problem.strip()}")
+            log = server_log(db) if db is not None else None
+            problem = log.read_text(errors="replace") if log and log.exists() else ""
+            raise PegraceError(f"the server did not start: {problem.strip()[-2000:]}")
         try:
             with urllib.request.urlopen(f"http://{HOST}:{port}/api/catalog", timeout=1):
                 return
@@ -317,25 +420,74 @@ def wait_until_up(server: subprocess.Popen[bytes], port: int) -> None:
 
 
 def stop_server(server: subprocess.Popen[bytes]) -> None:
-    server.terminate()
+    """Stop the server (SIGTERM, then SIGKILL after 10 s) and any child of it left behind
+    (its worker processes). Ctrl-C and SIGTERM wait meanwhile: stopping is not cut short."""
+    with signals_held():
+        workers = children(server.pid)
+        server.terminate()
+        try:
+            server.wait(10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+        for pid, started in workers:  # each still the same process: kill it
+            if start_time(pid) == started:
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGKILL)
+
+
+@contextlib.contextmanager
+def signals_held() -> Iterator[None]:
+    """SIGINT and SIGTERM wait until the block is done (in the main thread only)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    held = {signal.SIGINT, signal.SIGTERM}
+    signal.pthread_sigmask(signal.SIG_BLOCK, held)
     try:
-        server.wait(10)
-    except subprocess.TimeoutExpired:
-        server.kill()
-        server.wait()
-    if server.stderr is not None:
-        server.stderr.close()
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, held)
 
 
-def bench_web(games: int, seconds: float, game: str, players: int, seed: int) -> dict[str, Any]:
-    """Drive ``games`` concurrent games for ``seconds``; the figures as a dict."""
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised where the program is, like Ctrl-C, so every `finally` runs."""
+
+
+@contextlib.contextmanager
+def sigterm_as_interrupt() -> Iterator[None]:
+    """While the block runs, SIGTERM raises ``Terminated`` (a KeyboardInterrupt) as Ctrl-C
+    does: the benchmark stops its server and helpers on the way out (by default SIGTERM ends
+    the process at once and leaves them running)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def terminated(signum: int, frame: object) -> None:
+        raise Terminated
+
+    previous = signal.signal(signal.SIGTERM, terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def bench_web(
+    games: int, seconds: float, game: str, players: int, seed: int, src: Path | None = None
+) -> dict[str, Any]:
+    """Drive ``games`` concurrent games for ``seconds`` (on the server of ``src``:
+    start_server); the figures as a dict."""
     if games < 1 or seconds <= 0:
         raise PegraceError("bench-web needs at least 1 game and a positive number of seconds")
     port = free_port(HOST)
     with tempfile.TemporaryDirectory(prefix="pegrace-bench-") as folder:
-        server = start_server(port, Path(folder) / "games.sqlite3")
+        db = Path(folder) / "games.sqlite3"
+        server = start_server(port, db, src=src)
         try:
-            wait_until_up(server, port)
+            print(f"pegrace: bench-web: server pid {server.pid} on http://{HOST}:{port}/",
+                  file=sys.stderr, flush=True)  # fmt: skip
+            wait_until_up(server, port, db)
             bench = Bench(port, server.pid, game, players, seed)
             elapsed = run_loop(bench.run(games, seconds))
         finally:

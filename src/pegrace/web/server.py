@@ -1,6 +1,7 @@
 """Running the web app under uvicorn (`pegrace serve`): refuse an address beyond this machine
 unless asked (--public), lock the store (one server per store), check the address is free,
-print it, open it in a browser where there is one, and stop cleanly on Ctrl-C or SIGTERM."""
+raise the open-files limit and count every connection (connections.py), print the address,
+open it in a browser where there is one, and stop cleanly on Ctrl-C or SIGTERM."""
 
 from __future__ import annotations
 
@@ -11,14 +12,18 @@ import sys
 import threading
 import time
 import webbrowser
+from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
 import uvicorn
 from starlette.types import ASGIApp
+from uvicorn.protocols.http.auto import AutoHTTPProtocol
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 from pegrace.errors import OptionError
 from pegrace.web.app import create_app
+from pegrace.web.connections import Doorman, tracked
 from pegrace.web.guard import check_origin, is_loopback
 from pegrace.web.limits import Limits
 from pegrace.web.store import StoreLock
@@ -30,6 +35,42 @@ def free_port(host: str) -> int:
         probe.bind((host, 0))
         port: int = probe.getsockname()[1]
         return port
+
+
+FILES_KEPT = 200  # open files the server keeps for itself: the store, workers' pipes, logs
+
+
+def raise_open_files() -> int:
+    """Raise the soft limit on open files to the hard one (every connection holds a file: at
+    the common soft limit of 1,024 a thousand idle connections would lock everyone else out);
+    the soft limit now."""
+    try:
+        import resource
+    except ImportError:  # Windows: no such limit
+        return 1 << 16
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = hard if hard != resource.RLIM_INFINITY else max(soft, 1 << 20)
+    try:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+    except (ValueError, OSError):
+        return soft
+    return wanted
+
+
+def fit_to_files(limits: Limits, files: int, out: TextIO) -> Limits:
+    """The limits with no more connections than the open-files limit leaves room for."""
+    room = max(16, files - FILES_KEPT)
+    if limits.connections <= room:
+        return limits
+    print(f"pegrace: at most {room} connections (the open-files limit is {files})", file=out,
+          flush=True)  # fmt: skip
+    return replace(limits, connections=room, sockets=min(limits.sockets, room))
+
+
+def trusted_proxies() -> tuple[str, ...]:
+    """The addresses uvicorn trusts to forward clients' addresses (its default)."""
+    given = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
+    return tuple(part.strip() for part in given.split(",") if part.strip())
 
 
 def check_address(host: str, port: int) -> None:
@@ -86,20 +127,28 @@ def serve(
     with StoreLock(db):
         port = free_port(host) if port == 0 else port
         check_address(host, port)
-        app = create_app(db, computer_delay=computer_delay, limits=limits, allowed_origins=origins)
-        return run(app, host, port, db, open_browser=open_browser, log_level=log_level, out=out)
+        limits = fit_to_files(limits or Limits(), raise_open_files(), out)
+        doorman = Doorman(limits, trusted_proxies())
+        app = create_app(db, computer_delay=computer_delay, limits=limits,
+                         allowed_origins=origins, doorman=doorman)  # fmt: skip
+        return run(app, host, port, db, open_browser=open_browser, log_level=log_level, out=out,
+                   doorman=doorman)  # fmt: skip
 
 
 def run(
     app: ASGIApp, host: str, port: int, db: Path, *,
-    open_browser: bool | None, log_level: str, out: TextIO,
+    open_browser: bool | None, log_level: str, out: TextIO, doorman: Doorman | None = None,
 ) -> int:  # fmt: skip
     # loop "auto" is uvloop (a dependency except on Windows): its event loop and sockets carry
     # a message for far less CPU than asyncio's; no per-message compression: the messages are
     # small, and deflating each one costs more CPU than the rest of sending it; a player's
     # message is tiny, so 64 KiB is plenty
+    # every connection is admitted and timed by the doorman (connections.py)
+    doorman = Doorman(Limits(), trusted_proxies()) if doorman is None else doorman
     config = uvicorn.Config(
-        app, host=host, port=port, log_level=log_level, loop="auto", ws="websockets-sansio",
+        app, host=host, port=port, log_level=log_level, loop="auto",
+        http=tracked(AutoHTTPProtocol, doorman, websocket=False),
+        ws=tracked(WebSocketsSansIOProtocol, doorman, websocket=True),
         ws_per_message_deflate=False, ws_max_size=65536,
     )  # fmt: skip
     quiet_garbage_collector()

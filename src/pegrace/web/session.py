@@ -14,7 +14,7 @@ import asyncio
 import logging
 import secrets
 import sqlite3
-import unicodedata
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, Generic, Protocol, TypeVar
@@ -31,7 +31,10 @@ from pegrace.moves import PASS, Move
 from pegrace.record import Event, Record, replay
 from pegrace.state import Phase, State
 from pegrace.web import boards
-from pegrace.web.limits import Limits, TokenBucket
+from pegrace.web.heavy import PHASE_NAMES, FramesJob
+from pegrace.web.heavy import Kept as KeptAnswers
+from pegrace.web.limits import Buckets, Limits
+from pegrace.web.names import CHAT_LENGTH, checked_name, shown_text
 from pegrace.web.settings import HUMAN, OPEN, GameSettings, new_seed, takeover_spec
 from pegrace.web.store import EventWriter, Store, StoredGame, StoreError, token_hash
 from pegrace.web.workers import (
@@ -48,17 +51,18 @@ from pegrace.words import colour_name, said_of
 
 Json = dict[str, Any]
 View = TypeVar("View")
-PHASE_NAMES = {Phase.ROLLOFF: "rolloff", Phase.ROLL: "roll", Phase.MOVE: "move", Phase.OVER: "over"}
 COMPUTER, TAKEOVER = "computer", "takeover"  # who played an event, besides a human
 ADVICE_TYPES = ("hint", "winprob")  # answered to the asker only, worked out off the lock
 # win chances: the playouts played so far at each answer, the last one final
 WINPROB_STEPS = (200, 600, 2000)
 MESSAGE_TYPES = ("hello", "roll", "move", "ping", "name", "back", "chat", *ADVICE_TYPES)
 EMOTES = ("👍", "👏", "😂", "😮", "😢", "😡", "🎉", "🍀")  # the quick reactions offered
-CHAT_LENGTH = 140  # characters in a chat line, at most
 CHAT_KEPT = 50  # chat lines a game keeps (in memory) for those who join later
-NAME_LENGTH = 20  # characters in a player's name, at most
 LOBBY_GAMES = 12  # games in each of the lobby's lists, at most
+HELD_TOKENS = 16  # seat tokens one hello may carry (a browser holds a game's seats, no more)
+SEATS_PAUSE = 0.25  # seconds between two seats messages of a game: more changes wait, merged
+REPLAY_SECONDS = 30.0  # the time a replay may take to work out
+FINISHED_KEPT = 600.0  # seconds a finished game nobody asks for stays in memory
 LOG = logging.getLogger("pegrace.web")
 
 
@@ -91,7 +95,10 @@ class Kept(Generic[View]):
 
 
 class Client(Protocol):
-    """A connected browser (an app.Connection, or a fake in tests)."""
+    """A connected browser (an app.Connection, or a fake in tests); ``key`` says who it is
+    for the limits (its address, an IPv6 one by its /64)."""
+
+    key: str
 
     async def send_text(self, data: str) -> None: ...
 
@@ -119,27 +126,17 @@ class Services:
     computer_delay: float
 
 
+class TooMany(PegraceError):
+    """A client past one of its limits (games a minute, open sockets, loads)."""
+
+
+class Deserted(PegraceError):
+    """Everyone has left the game while its computer thought: the thinking is given up."""
+
+
 class Conflict(PegraceError):
     """A request the game's state refuses: claiming a seat that is not open, or a rematch
     of a game still running."""
-
-
-def shown_text(text: str, what: str, longest: int) -> str:
-    """Text people typed, as others are shown it: its spaces collapsed; OptionError naming
-    ``what`` unless it is 1 to ``longest`` printable characters."""
-    cleaned = " ".join(text.split())
-    if not 1 <= len(cleaned) <= longest:
-        raise OptionError(f"{what} is 1 to {longest} characters, not {len(cleaned)}")
-    if any(unicodedata.category(c)[0] == "C" for c in cleaned):
-        raise OptionError(f"{what} cannot hold control or unassigned characters")
-    return cleaned
-
-
-def checked_name(name: Any) -> str:
-    """A player's name as shown (see ``shown_text``)."""
-    if not isinstance(name, str):
-        raise OptionError('"name" must be text')
-    return shown_text(name, "a name", NAME_LENGTH)
 
 
 def new_token() -> str:
@@ -152,9 +149,13 @@ def new_game_id() -> str:
 
 class GameSession:
     def __init__(
-        self, game_id: str, settings: GameSettings, rules: Rules, services: Services
-    ) -> None:
+        self, game_id: str, settings: GameSettings, rules: Rules, services: Services,
+        owner: str = "",
+    ) -> None:  # fmt: skip
         self.id = game_id
+        # whose game it is, for a fair share of the workers: the address that made it (one
+        # loaded from the store after a restart is its own)
+        self.owner = owner or f"game {game_id}"
         self.settings = settings
         self.rules = rules
         self.services = services
@@ -171,22 +172,33 @@ class GameSession:
         self.takeover: set[str] = set()
         self.names: dict[str, str] = {}  # colour -> the name its person gave
         self.chat: list[Json] = []  # the newest chat lines and emotes, oldest first
-        self._chats: dict[Client, TokenBucket] = {}  # chat lines per client
+        limits = services.limits
+        # limits by seat, or by address for watchers: never by socket (limits.py)
+        self._chats = Buckets.per_minute(limits.chats_per_minute, keep=256)
+        self._names = Buckets.per_minute(limits.names_per_minute, keep=64)
+        self._hellos = Buckets.per_minute(limits.hellos_per_minute, keep=256)
+        self._estimates = Buckets(limits.winprob_per_minute / 60, limits.winprob_per_minute, 64)
+        self._seats_now: object = None  # what the last seats message said
+        self._seats_at = 0.0  # loop time it was sent
+        self._seats_due: asyncio.TimerHandle | None = None  # a merged one, waiting its turn
         self.rematch: str | None = None
         self.lock = asyncio.Lock()
         self.wake = asyncio.Event()
+        self.deserted = asyncio.Event()  # set while nobody is connected (once somebody was)
         self.changes = 0  # counts every change the driver must notice
         self.due_since = 0.0  # loop time when the seat to act became due (or last acted)
+        self.used = time.monotonic()  # when it was last asked for (the hub unloads by this)
         self.task: asyncio.Task[None] | None = None
         self._update: str | None = None  # the state message of the last event, built once
         # views that change far less often than the state, kept with their JSON (Kept)
         self._spots = Kept(lambda: boards.piece_spots(self.rules, self.state))
         self._seats = Kept(self._seats_view)
+        self._log = Kept(lambda: self.log)  # the whole log only grows: its length is its key
+        self._layout = Kept(lambda: boards.board_layout(self.rules))  # never changes
         self._unstored_roll: Roll | None = None
         self._advising = asyncio.Lock()  # one hint or win-chance estimate at a time
         self._advice: dict[tuple[str, int], str] = {}  # (kind, seq) -> the answer sent
         self._advice_tasks: set[asyncio.Task[None]] = set()
-        self._estimates: dict[Client, TokenBucket] = {}  # new win-chance estimates per client
         self._native: native.Computer | None = None  # the learned value's view, when asked
 
     # ------------------------------------------------------------------ restoring
@@ -232,6 +244,8 @@ class GameSession:
             self.task = asyncio.create_task(self._drive(), name=f"pegrace game {self.id}")
 
     async def close(self) -> None:
+        if self._seats_due is not None:
+            self._seats_due.cancel()
         tasks = [*self._advice_tasks, *([self.task] if self.task else [])]
         for task in tasks:
             task.cancel()
@@ -239,10 +253,10 @@ class GameSession:
         self.task = None
 
     def idle(self) -> bool:
-        """Nobody is connected and nothing is under way: the game may leave memory."""
+        """Nobody is connected and nothing is under way: the game may leave memory (with
+        nobody connected its computers wait, so nothing is lost)."""
         busy = self.lock.locked() or self._advice_tasks
-        playing = not self.state.is_over and self.plays_itself(self.current_colour())
-        return not (self.clients or busy or playing)
+        return not (self.clients or busy)
 
     def plays_itself(self, colour: str) -> bool:
         return self.kinds[colour].startswith("computer:") or colour in self.takeover
@@ -256,6 +270,11 @@ class GameSession:
             self.wake.clear()
             seen = self.changes
             colour = self.current_colour()
+            if not self.clients:
+                # nobody watches or plays: the computers do not think for nobody, and no
+                # seat is taken over; the game goes on when someone comes (hello wakes it)
+                await self.wake.wait()
+                continue
             if self.forced_pass():  # nothing to choose: the pass plays itself, as a move would
                 await asyncio.sleep(self.computer_delay)
                 async with self.lock:
@@ -264,7 +283,10 @@ class GameSession:
                 continue
             if self.plays_itself(colour):
                 await asyncio.sleep(self.computer_delay)
-                move = await self._computer_choice(colour) if self.changes == seen else None
+                try:
+                    move = await self._think(colour) if self.changes == seen else None
+                except Deserted:
+                    continue
                 async with self.lock:
                     if self.changes == seen and not self.state.is_over:
                         await self._play_for(colour, move)
@@ -280,7 +302,24 @@ class GameSession:
                     if self.changes == seen:
                         self.takeover.add(colour)
                         self._changed()
-                        await self.broadcast(self.seats_message())
+                        await self.seats_changed()
+
+    async def _think(self, colour: str) -> Move | None:
+        """The computer's choice (``_computer_choice``), given up, Deserted, should everyone
+        leave meanwhile: a game nobody is connected to does not think, nor wait in the
+        workers' queue (a job running is stopped, as one past its time limit is)."""
+        choice = asyncio.create_task(self._computer_choice(colour))
+        left = asyncio.create_task(self.deserted.wait())
+        try:
+            await asyncio.wait({choice, left}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            left.cancel()
+            if not choice.done():
+                choice.cancel()
+                await asyncio.gather(choice, return_exceptions=True)
+        if choice.cancelled():
+            raise Deserted
+        return choice.result()
 
     def forced_pass(self) -> bool:
         """A seat is to move and the pass is its only legal move."""
@@ -316,7 +355,7 @@ class GameSession:
         seed = f"{self.settings.seed}:{colour}:{len(self.events)}"
         job = Job.of(self.rules, state, MOVE, seed, spec)
         try:
-            text = await self.services.pool.run(job, self.services.limits.move_seconds)
+            text = await self.services.pool.run(job, self.services.limits.move_seconds, self.owner)
         except JobFailed as failed:
             # a player that fails or runs out of time must not stall the game: the takeover
             # player (one ply, a few milliseconds) moves instead
@@ -415,20 +454,32 @@ class GameSession:
         return self.names.get(colour) or colour_name(colour)
 
     async def _hello(self, client: Client, tokens: Any) -> None:
-        if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
-            await self.error(client, '"tokens" must be a list of seat tokens (strings)')
+        if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens) \
+                or len(tokens) > HELD_TOKENS:  # fmt: skip
+            await self.error(client, f'"tokens" must be a list of at most {HELD_TOKENS} seat '
+                             "tokens (strings)")  # fmt: skip
+            return
+        if not self._hellos.take(client.key):  # each hello costs the whole log
+            most = self.services.limits.hellos_per_minute
+            await self.error(client, f"slow down: at most {most} hellos a minute from one "
+                             "address to a game")  # fmt: skip
             return
         held = [self.owners.get(token_hash(t)) for t in tokens]
         colours = tuple(c for c in self.rules.colours if c in held)
+        if not self.clients:  # the first to come: a game that waited for somebody goes on
+            self.due_since = asyncio.get_running_loop().time()
+            self.deserted.clear()
+            self._changed()
         self.clients[client] = colours
         self._returned(colours)
-        await client.send_text(to_json(self.welcome(colours)))
+        refused = [i for i, colour in enumerate(held) if colour is None]
+        await client.send_text(to_json(self.welcome(colours, refused)))
         await client.send_text(self.state_message(full_log=True))
-        if None in held:
+        if refused:
             playing = f"you play {', '.join(colours)}" if colours else "you watch"
-            await self.error(client, f"{held.count(None)} of {len(held)} seat tokens are not "
+            await self.error(client, f"{len(refused)} of {len(held)} seat tokens are not "
                              f"for this game ({playing})")  # fmt: skip
-        await self.broadcast(self.seats_message())
+        await self.seats_changed()
 
     async def _name(self, client: Client, name: Any) -> None:
         """The name a seat's person gives (for every seat they hold), kept with the game."""
@@ -438,19 +489,28 @@ class GameSession:
                 client, "you are watching this game: only a seat's player has a name here"
             )
             return
+        others = [c for c in self.rules.all_colours if c not in colours]
+        others += [n for c, n in self.names.items() if c not in colours]
         try:
-            cleaned = checked_name(name)
-            for colour in colours:
-                self.store.set_name(self.id, colour, cleaned)
+            cleaned = checked_name(name, own=colours, others=others)
         except OptionError as err:
             await self.error(client, str(err))
             return
+        if all(self.names.get(colour) == cleaned for colour in colours):
+            return  # nothing changed: nothing to store or tell
+        if not self._names.take(colours[0]):
+            most = self.services.limits.names_per_minute
+            await self.error(client, f"slow down: a seat may change its name at most {most} "
+                             "times a minute")  # fmt: skip
+            return
+        try:
+            for colour in colours:
+                self.store.set_name(self.id, colour, cleaned)
         except sqlite3.Error as err:
             await self.error(client, f"could not store the name: {err}")
             return
         self.names.update(dict.fromkeys(colours, cleaned))
-        self._changed()
-        await self.broadcast(self.seats_message())
+        await self.seats_changed()
 
     async def _chat(self, client: Client, message: Json) -> None:
         """A chat line (``text``) or one of the ``EMOTES`` (``emote``), to everyone."""
@@ -460,10 +520,10 @@ class GameSession:
         except OptionError as err:
             await self.error(client, str(err))
             return
-        per_minute = self.services.limits.chats_per_minute
-        bucket = self._chats.setdefault(client, TokenBucket(per_minute / 60, per_minute / 4))
-        if not bucket.take():
-            await self.error(client, f"slow down: at most {per_minute} chat lines a minute")
+        # by seat, or by address for watchers: reconnecting does not start afresh
+        if not self._chats.take(f"seat {colours[0]}" if colours else f"watcher {client.key}"):
+            most = self.services.limits.chats_per_minute
+            await self.error(client, f"slow down: at most {most} chat lines a minute")
             return
         self.chat = [*self.chat[-(CHAT_KEPT - 1) :], line]
         await self.broadcast(to_json({"type": "chat", **line}))
@@ -487,12 +547,12 @@ class GameSession:
     async def _back(self, client: Client) -> None:
         """The "I'm back" button: the computer stops playing for this person's seats."""
         if self._returned(self.clients[client]):
-            await self.broadcast(self.seats_message())
+            await self.seats_changed()
 
     async def _act(self, client: Client, kind: str, message: Json) -> None:
         colours = self.clients[client]
         if self._returned(colours):
-            await self.broadcast(self.seats_message())
+            await self.seats_changed()
         problem = self._turn_problem(colours, kind)
         if problem:
             await self.error(client, problem)
@@ -514,7 +574,7 @@ class GameSession:
         most ``winprob_per_minute``); the answer goes to the asker alone, with its ``seq``."""
         colours = self.clients[client]
         if self._returned(colours):
-            await self.broadcast(self.seats_message())
+            await self.seats_changed()
         seq = len(self.events)
         known = self._advice.get((kind, seq)) if kind == WINPROB else None
         if known is not None:
@@ -534,8 +594,7 @@ class GameSession:
         if not colours and not self.state.is_over:
             return "only the game's players may ask for new win chances (you are watching)"
         per_minute = self.services.limits.winprob_per_minute
-        bucket = self._estimates.setdefault(client, TokenBucket(per_minute / 60, per_minute))
-        if not bucket.take():
+        if not self._estimates.take(f"seat {colours[0]}" if colours else f"watcher {client.key}"):
             return f"win chances are worked out at most {per_minute} times a minute: wait a little"
         return ""
 
@@ -554,7 +613,7 @@ class GameSession:
                     else:
                         job = Job.of(self.rules, state, kind, seed)
                         limit = self.services.limits.advice_seconds
-                        body = await self.services.pool.run(job, limit)
+                        body = await self.services.pool.run(job, limit, self.owner)
                 except JobFailed as err:
                     await self.error(client, f"no {kind} for this position: {err}")
                     return
@@ -571,7 +630,9 @@ class GameSession:
         learned = learned_chances(self.rules, state, self._computer())
         for total in WINPROB_STEPS:
             job = Job.of(self.rules, state, WINPROB, seed, playouts=(played, total - played))
-            found = await self.services.pool.run(job, self.services.limits.advice_seconds)
+            found = await self.services.pool.run(
+                job, self.services.limits.advice_seconds, self.owner
+            )
             wins = [a + b for a, b in zip(wins, found, strict=True)]
             played = total
             body = chances_body(win_chances(self.rules, wins, played), learned)
@@ -614,13 +675,40 @@ class GameSession:
 
     async def leave(self, client: Client) -> None:
         async with self.lock:
-            self._estimates.pop(client, None)
-            self._chats.pop(client, None)
             if self.clients.pop(client, None) is not None:
-                await self.broadcast(self.seats_message())
+                if not self.clients:
+                    self.deserted.set()
+                await self.seats_changed()
 
     async def error(self, client: Client, message: str) -> None:
         await client.send_text(to_json({"type": "error", "message": message}))
+
+    async def seats_changed(self) -> None:
+        """Tell everyone who sits where: at once, or, within ``SEATS_PAUSE`` of the last
+        such message, once the pause is over, merged with whatever else changes meanwhile (a
+        crowd coming and going, or a seat renamed on many sockets, is one message to each
+        client, not one per change); nothing when nothing has changed."""
+        if self._seats_due is not None:
+            return  # one is on its way, and will tell this too
+        loop = asyncio.get_running_loop()
+        wait = self._seats_at + SEATS_PAUSE - loop.time()
+        if wait > 0:
+            self._seats_due = loop.call_later(wait, self._seats_later)
+            return
+        await self._send_seats()
+
+    def _seats_later(self) -> None:
+        self._seats_due = None
+        task = asyncio.create_task(self._send_seats())
+        self._advice_tasks.add(task)  # cancelled with the game's other tasks
+        task.add_done_callback(self._advice_tasks.discard)
+
+    async def _send_seats(self) -> None:
+        now = (self._seats_key(), self.watchers())
+        if now == self._seats_now:
+            return
+        self._seats_now, self._seats_at = now, asyncio.get_running_loop().time()
+        await self.broadcast(self.seats_message())
 
     async def broadcast(self, text: str) -> None:
         for client in list(self.clients):
@@ -628,6 +716,8 @@ class GameSession:
                 await client.send_text(text)
             except Exception:  # a client that cannot be sent to has gone: forget it
                 self.clients.pop(client, None)
+                if not self.clients:
+                    self.deserted.set()
 
     # ------------------------------------------------------------------ seats
     async def claim(self, colour: str) -> dict[str, str]:
@@ -653,7 +743,7 @@ class GameSession:
                 self.takeover.discard(claimed)
             self.due_since = asyncio.get_running_loop().time()
             self._changed()
-            await self.broadcast(self.seats_message())
+            await self.seats_changed()
             return tokens
 
     def colours_of(self, tokens: list[str]) -> list[str]:
@@ -661,9 +751,12 @@ class GameSession:
         return [c for c in self.rules.colours if c in held]
 
     # ------------------------------------------------------------------ views
-    def welcome(self, colours: tuple[str, ...]) -> Json:
-        return {"type": "welcome", "you": list(colours), "chat": self.chat, "emotes": EMOTES,
-                "layout": boards.board_layout(self.rules), "game": self.game_view()}  # fmt: skip
+    def welcome(self, colours: tuple[str, ...], refused: list[int] | None = None) -> Json:
+        """The answer to a hello: ``refused`` lists the tokens (by their place in the hello)
+        that hold no seat here, so a page can keep a token it had over one that failed."""
+        return {"type": "welcome", "you": list(colours), "refused": refused or [],
+                "chat": self.chat, "emotes": EMOTES, "layout": self._layout.json(None),
+                "game": self.game_view()}  # fmt: skip
 
     def game_view(self) -> Json:
         settings = self.settings
@@ -732,7 +825,8 @@ class GameSession:
         return self._update
 
     def _encode(self, log: list[Json]) -> str:
-        view = self.state_view(log)
+        view = self.state_view([])
+        view["log"] = self._log.json(len(self.log)) if log is self.log else log
         view["seats"] = self._seats.json(self._seats_key())
         view["pieces"] = self._spots.json(self.state.pieces)
         return to_json(view)
@@ -808,22 +902,10 @@ class GameSession:
             "watchers": self.watchers(),
         }
 
-    def frames(self) -> Json:
-        """Every position of the game so far, for replaying it move by move."""
-        _, states = replay(self.record())
-        frames = []
-        for seq, state in enumerate(states):
-            frames.append({
-                "seq": seq,
-                "phase": PHASE_NAMES[state.phase],
-                "current": self.rules.colours[state.current],
-                "roll": None if state.roll is None else self.rules.dice.format(state.roll),
-                "pieces": boards.piece_spots(self.rules, state),
-                "last": self.log[seq - 1] if seq else None,
-                "summary": self.rules.summary(state),
-            })  # fmt: skip
-        return {"layout": boards.board_layout(self.rules), "game": self.game_view(),
-                "frames": frames, "outcome": self.outcome_view()}  # fmt: skip
+    def replay_job(self) -> FramesJob:
+        """What a worker needs to rebuild every position of the game so far (heavy.py)."""
+        return FramesJob(self.record().to_json(), list(self.log), self.game_view(),
+                         self.outcome_view())  # fmt: skip
 
 
 class GameHub:
@@ -833,15 +915,22 @@ class GameHub:
     def __init__(self, store: Store, computer_delay: float, limits: Limits | None = None) -> None:
         self.store = store
         limits = limits or Limits()
-        pool = WorkerPool(limits.workers or DEFAULT_WORKERS)
+        size = limits.workers or DEFAULT_WORKERS
+        pool = WorkerPool(size, limits.worker_share)
         self.services = Services(EventWriter(store), pool, limits, computer_delay)
         self.sessions: dict[str, GameSession] = {}
+        self.heavy = WorkerPool(1)  # replays and QR codes: one process, apart from the players
+        self.loads = Buckets(limits.loads_per_minute / 60, limits.loads_per_minute)
+        self.replays = KeptAnswers()
 
     def create(
-        self, settings: GameSettings, rules: Rules, token_hashes: dict[str, str] | None = None
-    ) -> tuple[GameSession, dict[str, str]]:
+        self, settings: GameSettings, rules: Rules, token_hashes: dict[str, str] | None = None,
+        owner: str = "",
+    ) -> tuple[GameSession, dict[str, str]]:  # fmt: skip
         """A new game; returns it and a token for each of its human seats (but those given
-        as ``token_hashes``, colour -> hash: a rematch keeps its players' tokens)."""
+        as ``token_hashes``, colour -> hash: a rematch keeps its players' tokens). ``owner``:
+        the address that asked for it, which its computer players' share of the workers
+        counts against."""
         self._make_room()
         game_id = new_game_id()
         while game_id in self.sessions or self.store.load_game(game_id) is not None:
@@ -854,22 +943,26 @@ class GameHub:
             self.store.create_game(game_id, settings, tokens, kept)
         except sqlite3.Error as err:
             raise StoreError(f"could not store the new game: {err}") from None
-        session = GameSession(game_id, settings, rules, self.services)
+        session = GameSession(game_id, settings, rules, self.services, owner)
         session.owners = {digest: colour for colour, digest in hashes.items()}
         self.sessions[game_id] = session
         session.start()
         return session, tokens
 
     def _make_room(self) -> None:
-        """Let finished games nobody watches go from memory (the store keeps them); past
-        ``live_games``, idle unfinished ones too (nobody connected, nothing under way), the
-        longest idle first. Full if every loaded game is in use."""
-        for session in [s for s in self.sessions.values() if s.state.is_over and s.idle()]:
+        """Let finished games nobody has asked for in ``FINISHED_KEPT`` seconds go from memory
+        (the store keeps them; kept a while, asking again costs no reload); past
+        ``live_games``, idle ones too (nobody connected, nothing under way), the longest idle
+        first. Full if every loaded game is in use."""
+        now = time.monotonic()
+        done = [s for s in self.sessions.values() if s.state.is_over and s.idle()]
+        for session in [s for s in done if now - s.used > FINISHED_KEPT]:
             self._unload(session)
         limit = self.services.limits.live_games
         if len(self.sessions) < limit:
             return
-        idle = sorted((s for s in self.sessions.values() if s.idle()), key=lambda s: s.due_since)
+        idle = sorted((s for s in self.sessions.values() if s.idle()),
+                      key=lambda s: (not s.state.is_over, s.used))  # fmt: skip
         excess = len(self.sessions) - limit + 1
         if len(idle) < excess:
             raise Full(f"the server has {len(self.sessions)} games in play, as many as it "
@@ -882,12 +975,19 @@ class GameHub:
         if session.task is not None:
             session.task.cancel()  # an idle game's driver only watches its idle clock
 
-    def get(self, game_id: str) -> GameSession:
+    def get(self, game_id: str, key: str = "") -> GameSession:
+        """The game, loaded from the store if it is not in memory: its events replayed (a
+        long game's take tens of milliseconds), at most ``loads_per_minute`` for one address
+        (``key``; none for the server's own asking)."""
         session = self.sessions.get(game_id)
         if session is None:
             stored = self.store.load_game(game_id)
             if stored is None:
                 raise GameNotFound(f"no game {game_id!r}")
+            if key and not self.loads.take(key):
+                most = self.services.limits.loads_per_minute
+                raise TooMany(f"at most {most} games a minute are loaded from the store for "
+                              "one address: wait a little")  # fmt: skip
             try:
                 session = GameSession.restore(stored, self.services)
             except PegraceError as err:
@@ -895,28 +995,34 @@ class GameHub:
             self._make_room()
             self.sessions[game_id] = session
             session.start()
+        session.used = time.monotonic()
         return session
 
-    def lobby(self, mine: list[str]) -> Json:
+    def lobby(self, mine: list[str], key: str = "") -> Json:
         """The front page's lists: listed games in progress with an open seat (``open``) or
         without one (``watch``), and the games of ``mine`` (ids whose tokens a browser holds)
         that still exist. A game that cannot be loaded is left out."""
         lists: dict[str, list[Json]] = {"open": [], "watch": [], "mine": []}
         for game_id in self.store.listed_game_ids(LOBBY_GAMES):
-            session = self._loaded(game_id)
+            session = self._loaded(game_id, key)
             if session is not None and not session.state.is_over:
                 summary = session.summary()
                 lists["open" if summary["open"] else "watch"].append(summary)
         for game_id in mine[:LOBBY_GAMES]:
-            session = self._loaded(game_id)
+            session = self._loaded(game_id, key)
             if session is not None:
                 lists["mine"].append(session.summary())
         return lists
 
-    def _loaded(self, game_id: str) -> GameSession | None:
+    def _loaded(self, game_id: str, key: str) -> GameSession | None:
+        """The game, or None if it cannot be had now: a damaged one is logged and left out,
+        so that it never takes down a list others read."""
         try:
-            return self.get(game_id)
-        except (GameNotFound, StoreError, Full):
+            return self.get(game_id, key)
+        except StoreError as err:
+            LOG.warning("the lobby leaves out %s", err)
+            return None
+        except (GameNotFound, Full, TooMany):
             return None
 
     async def rematch(self, game_id: str, tokens: list[str]) -> tuple[GameSession, dict[str, str]]:
@@ -935,7 +1041,7 @@ class GameHub:
             return self.get(old.rematch), kept
         settings = replace(old.settings, seats=dict(old.kinds), seed=new_seed())
         hashes = {colour: digest for digest, colour in old.owners.items()}
-        new, _ = self.create(settings, settings.rules(), hashes)
+        new, _ = self.create(settings, settings.rules(), hashes, old.owner)
         old.rematch = new.id
         self.store.set_rematch(game_id, new.id)
         async with old.lock:
@@ -944,7 +1050,24 @@ class GameHub:
                                          "url": f"/game/{new.id}"}))  # fmt: skip
         return new, kept
 
+    async def replay(self, game_id: str, key: str = "") -> bytes:
+        """The game's every position (heavy.frames_json) as JSON: worked out in a worker
+        process once per game and event count, then kept (a finished game's never change)."""
+        game = self.get(game_id, key)
+        made_of = (game.id, len(game.events))
+        found = self.replays.get(made_of)
+        if found is not None:
+            return found
+        job = game.replay_job()
+
+        async def make() -> bytes:
+            made: bytes = await self.heavy.run(job, REPLAY_SECONDS, game.owner)
+            return made
+
+        return await self.replays.answer(made_of, make)
+
     async def close(self) -> None:
         for session in self.sessions.values():
             await session.close()
         await self.services.pool.close()
+        await self.heavy.close()

@@ -18,6 +18,7 @@ from pegrace.players import parse_settings as player_settings
 
 HUMAN, OPEN, EMPTY = "human", "open", "empty"
 DEFAULT_IDLE_SECONDS = 120.0  # a seat due to act this long is played by the computer
+MOST_IDLE_SECONDS = 86_400.0  # the longest idle limit a game may set: a day
 SEED_BITS = 128  # the server's dice seeds: too many to guess or search
 # The most a web game's computer seat may be set to think (`expert:ms=2000`, `hard:depth=3`):
 # a deeper search can take minutes a move (the worker's time limit stops it, but the seat
@@ -160,7 +161,7 @@ class GameSettings:
             {str(k): str(v) for k, v in data["options"].items()},
             {str(k): str(v) for k, v in data["seats"].items()},
             int(data["seed"]),
-            float(data["idle_seconds"]),
+            _parse_idle(data["idle_seconds"]),
             bool(data.get("listed", False)),
             bool(data.get("watcher_chat", True)),
         )
@@ -285,6 +286,10 @@ def _parse_seed(seed: Any, seats: dict[str, str]) -> int:
 
 
 def _parse_idle(seconds: Any) -> float:
-    if isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds < 0:
-        raise OptionError(f"idle_seconds {seconds!r}: expected a number of seconds >= 0")
+    """A finite number of seconds from 0 to a day (NaN compares false with everything, so the
+    bounds are checked as what must hold)."""
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float) \
+            or not 0 <= seconds <= MOST_IDLE_SECONDS:  # fmt: skip
+        raise OptionError(f"idle_seconds {seconds!r}: expected a number of seconds from 0 "
+                          f"(never) to {MOST_IDLE_SECONDS:g} (a day)")  # fmt: skip
     return float(seconds)

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import hashlib
 import json
 import os
 import sqlite3
+import stat
 import sys
 import threading
 import time
@@ -24,7 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pegrace.errors import PegraceError
+from pegrace.errors import OptionError, PegraceError
+from pegrace.readers import loads as strict_loads
 from pegrace.web.settings import GameSettings
 
 if sys.platform != "win32":  # Windows has no flock: a second server there is not refused
@@ -81,8 +84,8 @@ class StoreLock:
         if sys.platform == "win32":
             return
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+            make_private_folder(self.path.parent)
+            fd = private_file(self.path)
         except OSError as err:
             raise StoreError(f"cannot lock the game store {self.db}: {err}") from None
         try:
@@ -133,6 +136,58 @@ def default_db_path() -> Path:
     return base / "games.sqlite3"
 
 
+# The store holds running games' dice seeds and the seat tokens' hashes: its files are the
+# server's user's alone (SQLite gives its -wal and -shm files the database file's mode).
+PRIVATE_FOLDER, PRIVATE_FILE = 0o700, 0o600
+
+
+def make_private_folder(folder: Path) -> None:
+    """Make ``folder`` and its missing parents, each one PRIVATE_FOLDER; a folder that is there
+    already is left as it is (it may be /tmp, or one its owner chose to share)."""
+    missing = []
+    for each in (folder, *folder.parents):
+        if each.exists():
+            break
+        missing.append(each)
+    for each in reversed(missing):
+        try:
+            os.mkdir(each, PRIVATE_FOLDER)
+        except FileExistsError:  # made meanwhile, and not by us: left as it is
+            continue
+        os.chmod(each, PRIVATE_FOLDER)  # whatever the umask is
+
+
+def private_file(path: Path, create: bool = True) -> int:
+    """An open descriptor of the regular file at ``path``, made PRIVATE_FILE if missing (and
+    ``create``); one that its group or others may use is tightened to its owner's bits alone.
+    Anything but a regular file (a device, a pipe) is refused untouched."""
+    flags = os.O_RDWR | os.O_NONBLOCK | os.O_CLOEXEC | (os.O_CREAT if create else 0)
+    fd = os.open(path, flags, PRIVATE_FILE)
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
+        if stat.S_IMODE(mode) & 0o077:
+            os.fchmod(fd, stat.S_IMODE(mode) & 0o700)
+    except OSError:
+        os.close(fd)
+        raise
+    return fd
+
+
+def make_private_store(path: Path) -> None:
+    """The store's folder and database file made (or tightened) private before SQLite opens
+    the file, and the -wal and -shm files of an earlier run tightened."""
+    if sys.platform == "win32":  # no POSIX modes there: the folder's access list decides
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return
+    make_private_folder(path.parent)
+    os.close(private_file(path))
+    for extra in ("-wal", "-shm"):
+        with contextlib.suppress(FileNotFoundError):
+            os.close(private_file(path.with_name(path.name + extra), create=False))
+
+
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -178,7 +233,7 @@ class Store:
         self.path = path
         self.checkpointer: Checkpointer | None = None
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            make_private_store(path)
             # autocommit: every event is its own small transaction (WAL makes that cheap)
             self.db = connect(path)
             self.db.executescript(SCHEMA)
@@ -204,7 +259,7 @@ class Store:
         with self.transaction():
             self.db.execute(
                 "INSERT INTO games (id, created, settings) VALUES (?, ?, ?)",
-                (game_id, time.time(), json.dumps(settings.to_json())),
+                (game_id, time.time(), json.dumps(settings.to_json(), allow_nan=False)),
             )
             self.db.executemany(
                 "INSERT INTO seats (game, colour, kind, token_hash) VALUES (?, ?, ?, ?)",
@@ -292,10 +347,13 @@ class Store:
         return StoredGame(game_id, settings, seats, events, row[1])
 
     def listed_game_ids(self, count: int) -> list[str]:
-        """The newest ``count`` games listed in the lobby, newest first."""
+        """The newest ``count`` games listed in the lobby, newest first. A row whose settings
+        are not valid JSON (written by an older pegrace, or damaged) is passed over: SQLite's
+        json_extract fails the whole query on it, so it is only read where json_valid says it
+        can be (a CASE is evaluated in order)."""
         rows = self.db.execute(
-            "SELECT id FROM games WHERE json_extract(settings, '$.listed') = 1 "
-            "ORDER BY created DESC LIMIT ?",
+            "SELECT id FROM games WHERE CASE WHEN json_valid(settings) "
+            "THEN json_extract(settings, '$.listed') END = 1 ORDER BY created DESC LIMIT ?",
             (count,),
         )
         return [row[0] for row in rows]
@@ -306,17 +364,17 @@ class Store:
 
 def read_settings(game_id: str, text: str) -> GameSettings:
     try:
-        return GameSettings.from_json(json.loads(text))
+        return GameSettings.from_json(strict_loads(text))
     except KeyError as err:
         problem = f"no {err}"
-    except (TypeError, ValueError, AttributeError) as err:  # JSONDecodeError is a ValueError
+    except (TypeError, ValueError, AttributeError, OptionError) as err:  # JSON's are ValueErrors
         problem = str(err)
     raise StoreError(f"game {game_id} cannot be loaded: its settings are damaged ({problem})")
 
 
 def read_roll(game_id: str, seq: int, text: str | None) -> Any:
     try:
-        return None if text is None else json.loads(text)
+        return None if text is None else strict_loads(text)
     except (TypeError, ValueError) as err:
         raise StoreError(f"game {game_id} cannot be loaded: the roll of event {seq} is damaged "
                          f"({err})") from None  # fmt: skip

@@ -17,6 +17,7 @@ import contextlib
 import functools
 import multiprocessing
 import os
+from collections import Counter, deque
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
@@ -36,11 +37,13 @@ from pegrace.games import get_rules
 from pegrace.match import PlayerFault
 from pegrace.players import make_player
 from pegrace.state import Phase, State
+from pegrace.web import heavy
 
 Json = dict[str, Any]
 MOVE, HINT, WINPROB = "move", "hint", "winprob"
 DEFAULT_WORKERS = max(1, os.cpu_count() or 1)
 STOP_SECONDS = 2.0  # how long a worker may take to stop by itself before it is killed
+WORKER_NICENESS = 5  # how far below the server's own priority workers run
 
 
 class JobFailed(PegraceError):
@@ -76,8 +79,11 @@ def rules_of(game: str, players: int, options: tuple[tuple[str, str], ...]) -> R
     return get_rules(game, players, dict(options))
 
 
-def answer(job: Job) -> Any:
-    """The job's answer: a move's text, or the body of a ``hint`` or ``winprob`` message."""
+def answer(job: Job | heavy.FramesJob | heavy.QrJob) -> Any:
+    """The job's answer: a move's text, the body of a ``hint`` or ``winprob`` message, or a
+    heavy answer's JSON (heavy.py)."""
+    if not isinstance(job, Job):
+        return heavy.answer(job)
     rules = rules_of(job.game, job.players, job.options)
     if job.kind == MOVE:
         return think(rules, job.state, job.spec, job.seed)
@@ -119,7 +125,11 @@ def chances_body(chances: list[WinChance], learned: list[float] | None = None) -
 
 def work(jobs: Connection) -> None:
     """A worker process: answer jobs until the pipe closes. An answer is ("ok", value), or
-    ("refused", message) for input the rules refuse, or ("fault", message) for a bug."""
+    ("refused", message) for input the rules refuse, or ("fault", message) for a bug. It runs
+    below the server's priority: with every core thinking, the server still answers at once."""
+    if hasattr(os, "nice"):
+        with contextlib.suppress(OSError):
+            os.nice(WORKER_NICENESS)
     while True:
         try:
             job = jobs.recv()
@@ -168,62 +178,133 @@ class Worker:
 
 
 class WorkerPool:
-    """At most ``size`` worker processes, started when first needed. ``run`` waits for a
-    free worker, then for the answer within ``limit`` seconds."""
+    """At most ``size`` worker processes, started when first needed, shared fairly.
 
-    def __init__(self, size: int = DEFAULT_WORKERS) -> None:
+    Each job belongs to an owner (the address that made its game). Waiting jobs are served
+    owner by owner in turn, the owner served longest ago first, so a game of a busy owner
+    waits for one job of each other owner, never for a queue of jobs; and no owner holds more
+    than ``share`` of the workers at once while others may be waiting, so one address's many
+    computer games cannot take every worker. ``run``'s limit counts the wait for a worker
+    as well as the work: a job that would start too late fails, and its game moves on."""
+
+    def __init__(self, size: int = DEFAULT_WORKERS, share: float = 1.0) -> None:
         self.size = size
+        self.most_per_owner = max(1, int(size * share))
         self.started = 0
         self.idle: list[Worker] = []
-        self.free = asyncio.Condition()
         self.closed = False
+        self.waiting: dict[str, deque[asyncio.Future[Worker]]] = {}
+        self.holding: Counter[str] = Counter()  # workers each owner holds now
+        self.turns = 0  # workers handed out so far
+        self.served: dict[str, int] = {}  # the turn each owner waiting or holding last had
 
-    async def run(self, job: Job, limit: float) -> Any:
+    async def run(self, job: Any, limit: float, owner: str = "") -> Any:
         """The job's answer; JobFailed if it has none (refused, too slow, worker lost)."""
-        worker = await self._take()
         loop = asyncio.get_running_loop()
+        deadline = loop.time() + limit
+        worker = await self._take(owner, limit)
+        left = deadline - loop.time()
+        if left <= 0:
+            self._give_back(worker, owner)
+            raise JobFailed(f"no free worker within {limit:g} s")
         try:
-            status, value = await loop.run_in_executor(None, worker.call, job, limit)
+            status, value = await loop.run_in_executor(None, worker.call, job, left)
         except BaseException:
             # past its limit, lost, or its asker has gone: the worker may still be busy
+            self._release(owner)
             await loop.run_in_executor(None, worker.stop, True)
-            await self._replace()
+            self._replace()
             raise
-        await self._give_back(worker)
+        self._give_back(worker, owner)
         if status != "ok":
             raise JobFailed(value)
         return value
 
-    async def _take(self) -> Worker:
-        async with self.free:
-            await self.free.wait_for(lambda: self.closed or self.idle or self.started < self.size)
-            if self.closed:
-                raise JobFailed("the server is stopping")
-            if self.idle:
-                return self.idle.pop()
-            self.started += 1
+    async def _take(self, owner: str, limit: float) -> Worker:
+        if self.closed:
+            raise JobFailed("the server is stopping")
+        granted: asyncio.Future[Worker] = asyncio.get_running_loop().create_future()
+        self.waiting.setdefault(owner, deque()).append(granted)
+        self._dispatch()
         try:
-            return Worker()
+            async with asyncio.timeout(limit):
+                return await asyncio.shield(granted)
+        except TimeoutError:
+            self._withdraw(owner, granted)
+            raise JobFailed(f"no free worker within {limit:g} s") from None
         except BaseException:
-            await self._replace()
+            self._withdraw(owner, granted)
             raise
 
-    async def _give_back(self, worker: Worker) -> None:
-        async with self.free:
-            self.idle.append(worker)
-            self.free.notify()
+    def _withdraw(self, owner: str, granted: asyncio.Future[Worker]) -> None:
+        """A wait given up: out of the queue, or, if a worker came meanwhile, give it back."""
+        queue = self.waiting.get(owner)
+        if queue is not None and granted in queue:
+            queue.remove(granted)
+            if not queue:
+                del self.waiting[owner]
+                if not self.holding[owner]:
+                    self.served.pop(owner, None)
+        elif granted.done() and not granted.cancelled() and granted.exception() is None:
+            self._give_back(granted.result(), owner)
+        else:
+            granted.cancel()
 
-    async def _replace(self) -> None:
+    def _dispatch(self) -> None:
+        """Hand free workers to waiting jobs: the owner served longest ago first (one that
+        has never been, before all), none past its share."""
+        while self.waiting and (self.idle or self.started < self.size):
+            owners = [o for o in self.waiting if self.holding[o] < self.most_per_owner]
+            if not owners:
+                return
+            owner = min(owners, key=lambda o: self.served.get(o, -1))
+            queue = self.waiting[owner]
+            granted = queue.popleft()
+            if not queue:
+                del self.waiting[owner]
+            self.turns += 1
+            self.served[owner] = self.turns
+            try:
+                worker = self.idle.pop() if self.idle else self._start()
+            except Exception as err:  # no process could be started: this job fails
+                granted.set_exception(JobFailed(f"no worker process: {err}"))
+                continue
+            self.holding[owner] += 1
+            granted.set_result(worker)
+
+    def _start(self) -> Worker:
+        worker = Worker()
+        self.started += 1
+        return worker
+
+    def _release(self, owner: str) -> None:
+        self.holding[owner] -= 1
+        if self.holding[owner] <= 0:
+            del self.holding[owner]
+            if owner not in self.waiting:
+                self.served.pop(owner, None)  # nothing of it is left to be fair about
+
+    def _give_back(self, worker: Worker, owner: str) -> None:
+        self._release(owner)
+        if self.closed:
+            worker.stop()
+            return
+        self.idle.append(worker)
+        self._dispatch()
+
+    def _replace(self) -> None:
         """A worker has gone: make room for a new one."""
-        async with self.free:
-            self.started -= 1
-            self.free.notify()
+        self.started -= 1
+        self._dispatch()
 
     async def close(self) -> None:
-        async with self.free:
-            self.closed = True
-            idle, self.idle = self.idle, []
-            self.free.notify_all()
+        self.closed = True
+        idle, self.idle = self.idle, []
+        for queue in self.waiting.values():
+            for granted in queue:
+                if not granted.done():
+                    granted.set_exception(JobFailed("the server is stopping"))
+        self.waiting.clear()
         loop = asyncio.get_running_loop()
         for worker in idle:
             await loop.run_in_executor(None, worker.stop)

@@ -393,6 +393,11 @@ export class Board {
       const reach = Math.max(...home.map((s) => Math.hypot(s.x - x, s.y - y) + s.r)) + 26;
       const text = svg("text", { x, y: y < this.layout.viewBox[3] / 2 ? y - reach : y + reach + 20, class: `name t-${colour}` }, this.nameLayer);
       text.textContent = name;
+      const widest = this.layout.viewBox[2] * 0.3; // a name never spills over the board
+      if (text.getComputedTextLength() > widest) {
+        text.setAttribute("textLength", String(widest));
+        text.setAttribute("lengthAdjust", "spacingAndGlyphs");
+      }
     }
   }
 

@@ -51,7 +51,8 @@ export class GamePage {
   constructor(root, gameId) {
     this.root = root;
     this.id = gameId;
-    this.tokens = this.takeHandedSeats(gameId);
+    this.tokens = loadTokens(gameId);
+    this.handed = this.takeHandedSeats();
     this.you = [];
     this.queue = [];
     this.busy = false;
@@ -186,7 +187,7 @@ export class GamePage {
     socket.addEventListener("open", () => {
       this.retries = 0;
       this.root.dataset.connected = "1";
-      this.send({ type: "hello", tokens: Object.values(this.tokens) });
+      this.send({ type: "hello", tokens: this.helloTokens() });
     });
     socket.addEventListener("message", (event) => this.receive(JSON.parse(event.data)));
     socket.addEventListener("close", (event) => {
@@ -241,6 +242,10 @@ export class GamePage {
     } else if (message.type === "hint" || message.type === "winprob") {
       this.advised(message);
     } else if (message.type === "error") {
+      if (this.tokensExplained && message.message.includes("seat tokens are not for this game")) {
+        this.tokensExplained = false; // the page has said it in its own words
+        return;
+      }
       this.asking = null;
       this.showAdvice();
       this.pending = false;
@@ -251,6 +256,7 @@ export class GamePage {
 
   welcome(message) {
     this.asking = null; // an answer lost with a connection is asked for again
+    this.keepHandedSeats(message.refused);
     this.you = message.you;
     this.game = message.game;
     this.layout = message.layout;
@@ -723,7 +729,7 @@ export class GamePage {
     try {
       const answer = await api(`/api/games/${encodeURIComponent(this.id)}/claim`, { colour });
       this.tokens = saveTokens(this.id, answer.tokens);  // two sets: both colours of the side
-      this.send({ type: "hello", tokens: Object.values(this.tokens) });
+      this.send({ type: "hello", tokens: this.helloTokens() });
     } catch (error) {
       if (error.message.includes("is not an open seat")) this.seatTaken(colour);
       else this.toast(error.message);
@@ -743,14 +749,46 @@ export class GamePage {
     this.noticeEl.hidden = false;
   }
 
-  /** The seat tokens this browser holds, with any a "continue on another device" link
-   * brought (``#seat=red.TOKEN,green.TOKEN``), which leave the address bar at once. */
-  takeHandedSeats(gameId) {
+  /** The seat tokens a "continue on another device" link brought (``#seat=red.TOKEN``),
+   * which leave the address bar at once. They are kept only once the server accepts them
+   * (keepHandedSeats): a link with a wrong token must not overwrite a seat this browser holds. */
+  takeHandedSeats() {
     const handed = location.hash.match(/^#seat=([A-Za-z0-9_.,-]+)$/);
-    if (!handed) return loadTokens(gameId);
+    if (!handed) return {};
     history.replaceState(null, "", location.pathname + location.search);
-    const tokens = Object.fromEntries(handed[1].split(",").map((pair) => pair.split(".")).filter((pair) => pair.length === 2));
-    return saveTokens(gameId, tokens);
+    return Object.fromEntries(handed[1].split(",").map((pair) => pair.split(".")).filter((pair) => pair.length === 2));
+  }
+
+  /** The tokens a hello carries: those held, then those a link handed over that differ. */
+  helloTokens() {
+    const held = Object.entries(this.tokens).map(([colour, token]) => ({ colour, token, handed: false }));
+    const handed = Object.entries(this.handed).filter(([colour, token]) => this.tokens[colour] !== token)
+      .map(([colour, token]) => ({ colour, token, handed: true }));
+    this.sent = [...held, ...handed];
+    return this.sent.map((entry) => entry.token);
+  }
+
+  /** Keep the handed tokens the server accepted (``refused``: the places in the hello of
+   * those it did not); say which seats the link could not give. */
+  keepHandedSeats(refused) {
+    if (!this.sent || !this.sent.some((entry) => entry.handed)) return;
+    const bad = new Set(refused || []);
+    const accepted = {};
+    const lost = [];
+    this.sent.forEach((entry, i) => {
+      if (!entry.handed) return;
+      if (bad.has(i)) lost.push(entry.colour);
+      else accepted[entry.colour] = entry.token;
+    });
+    this.handed = {};
+    this.sent = null;
+    if (Object.keys(accepted).length) this.tokens = saveTokens(this.id, accepted);
+    if (lost.length) {
+      const kept = lost.filter((colour) => this.tokens[colour]);
+      this.tokensExplained = true;
+      this.toast(`The link's seat ${lost.map(capitalise).join(", ")} was not accepted` +
+        (kept.length ? ": you keep the seat you held" : ""));
+    }
   }
 
   /** The link (and its QR code) that carries this browser's seats to another device. */

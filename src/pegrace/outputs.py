@@ -1,0 +1,86 @@
+"""Where pegrace writes (weights files, learning curves, game records, reports, the web's game
+store): checked before any long work starts, so a path that cannot be written is one line
+naming it at once, not an error after the games are played. The checks leave nothing behind:
+a folder that is missing is only looked at (the work makes it, with its parents, when it
+writes), and whether a folder takes new files is tried with a file that is removed at once."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from pegrace.errors import OptionError
+
+
+def check_file(path: Path, flag: str, *, make_parents: bool = False) -> None:
+    """Refuse a file ``flag path`` that cannot be written: a folder, anything but a regular
+    file (``/dev/zero``), one this process may not write, or one in a folder that is missing
+    (unless ``make_parents``: then the nearest folder there is must take new files) or that
+    does not take new files."""
+    shown = f"{flag} {path}"
+    try:
+        if path.is_dir():
+            raise OptionError(f"{shown}: a folder; name a file in it")
+        if path.exists():
+            if not path.is_file():
+                raise OptionError(f"{shown}: not a regular file")
+            with path.open("ab"):  # opened to append, not written: the file stays as it is
+                pass
+            return
+        folder = path.absolute().parent
+        if not make_parents and not folder.exists():
+            raise OptionError(f"{shown}: folder {path.parent} does not exist")
+        _check_new_files(_nearest_folder(folder, shown), shown)
+    except OSError as err:
+        raise OptionError(f"{shown}: cannot write it ({err.strerror or err})") from None
+
+
+def check_folder(path: Path, flag: str) -> None:
+    """Refuse a folder ``flag path`` to write files in that cannot be one: a file or a device,
+    one that does not take new files, or a missing one whose nearest existing parent does not
+    take new folders."""
+    shown = f"{flag} {path}"
+    try:
+        if path.exists():
+            if not path.is_dir():
+                raise OptionError(f"{shown}: not a folder")
+            _check_new_files(path, shown)
+            return
+        _check_new_files(_nearest_folder(path.absolute(), shown), shown)
+    except OSError as err:
+        raise OptionError(f"{shown}: cannot write there ({err.strerror or err})") from None
+
+
+def make_folder(path: Path, flag: str) -> None:
+    """Make the folder ``path`` (and any missing parents), as ``check_folder`` found possible."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise OptionError(
+            f"{flag} {path}: cannot make the folder ({err.strerror or err})"
+        ) from None
+
+
+def _nearest_folder(path: Path, shown: str) -> Path:
+    """``path`` or its nearest parent that exists, which must be a folder."""
+    for folder in (path, *path.parents):
+        if folder.exists():
+            if not folder.is_dir():
+                raise OptionError(f"{shown}: {folder} is not a folder")
+            return folder
+    return Path(path.anchor or ".")
+
+
+def _check_new_files(folder: Path, shown: str) -> None:
+    """Whether ``folder`` takes a new file: one is made and removed (the system's permission
+    bits alone do not say: root may write anywhere by them, but not in /proc or on a
+    file system mounted read-only)."""
+    try:
+        fd, probe = tempfile.mkstemp(prefix=".pegrace-check-", dir=folder)
+    except OSError as err:
+        raise OptionError(
+            f"{shown}: {folder} does not take new files ({err.strerror or err})"
+        ) from None
+    os.close(fd)
+    os.unlink(probe)

@@ -1,0 +1,73 @@
+"""What people type for others to read: a player's name and chat lines, as everyone is shown
+them. Text is put in Unicode's compatibility form (NFKC: full-width letters, ligatures and
+the like become plain ones, so one line of characters cannot pass for another), spaces are
+collapsed, control and invisible characters refused, and a letter may carry only a few
+combining marks (text "stacked" with dozens of them spills over everything drawn near it),
+and the few characters drawn many letters wide (U+FDFD, a whole Arabic phrase as one sign,
+and cuneiform) are refused: twenty of them fill a screen.
+A name may not be another seat's colour or one of the server's own labels: the log would
+then say that somebody else had moved."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable
+from typing import Any
+
+from pegrace.errors import OptionError
+
+NAME_LENGTH = 20  # characters in a player's name, at most
+CHAT_LENGTH = 140  # characters in a chat line, at most
+MARKS_PER_LETTER = 3  # combining marks in a row (scripts that stack vowel signs need 2 or 3)
+# characters drawn many letters wide, which NFKC leaves as they are (others, such as U+FDFA,
+# it spells out letter by letter, and the length limit holds them)
+WIDE = ((0xFDFD, 0xFDFD), (0x12000, 0x1254F))
+# what the server itself calls people, besides the colours: no name may be one of these
+SERVER_LABELS = ("a watcher", "watcher", "watchers", "computer", "the computer", "takeover",
+                 "server", "pegrace", "nobody", "open seat", "you", "host")  # fmt: skip
+
+
+def shown_text(text: str, what: str, longest: int) -> str:
+    """Text people typed, as others are shown it (the module's docstring); OptionError naming
+    ``what`` and the problem unless it is 1 to ``longest`` characters once normalised."""
+    cleaned = " ".join(unicodedata.normalize("NFKC", text).split())
+    if not 1 <= len(cleaned) <= longest:
+        raise OptionError(f"{what} is 1 to {longest} characters, not {len(cleaned)}")
+    if any(unicodedata.category(c)[0] == "C" for c in cleaned):
+        raise OptionError(f"{what} cannot hold control, invisible or unassigned characters")
+    if any(low <= ord(c) <= high for c in cleaned for low, high in WIDE):
+        raise OptionError(f"{what} holds a character drawn many letters wide")
+    if marks_in_a_row(cleaned) > MARKS_PER_LETTER:
+        raise OptionError(f"{what} stacks more than {MARKS_PER_LETTER} accents on one letter")
+    return cleaned
+
+
+def marks_in_a_row(text: str) -> int:
+    """The most combining marks in a row in ``text``."""
+    most = run = 0
+    for char in text:
+        run = run + 1 if unicodedata.category(char)[0] == "M" else 0
+        most = max(most, run)
+    return most
+
+
+def bare(text: str) -> str:
+    """What a name says, for comparing: letters and digits only, case folded."""
+    return "".join(c for c in text.casefold() if c.isalnum())
+
+
+def checked_name(name: Any, own: Iterable[str] = (), others: Iterable[str] = ()) -> str:
+    """A player's name as shown: OptionError if it is not text, not fit to be shown, or says
+    one of ``others`` (the colours of other seats) or a label of the server's. A seat's own
+    colours (``own``) may be its name."""
+    if not isinstance(name, str):
+        raise OptionError('"name" must be text')
+    cleaned = shown_text(name, "a name", NAME_LENGTH)
+    said = bare(cleaned)
+    mine = {bare(colour) for colour in own}
+    taken = {bare(colour) for colour in others} - mine
+    if said in taken:
+        raise OptionError(f"a name cannot be another seat's colour ({cleaned!r})")
+    if said in {bare(label) for label in SERVER_LABELS}:
+        raise OptionError(f"{cleaned!r} is what the server calls others: choose another name")
+    return cleaned

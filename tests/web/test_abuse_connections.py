@@ -1,0 +1,195 @@
+"""What clients can do to the server's connections, over real sockets against `pegrace serve`:
+open them and send nothing, or a request a byte at a time (slowloris), or fill every
+connection the server has with idle ones from many addresses. Each is closed or refused with
+a clear answer, and a newcomer still loads the page and plays.
+
+The other addresses are loopback ones (127.0.0.2, ...): Linux answers every 127.x.y.z, so a
+client can choose which one it comes from. 127.0.0.1 is the address uvicorn trusts as a proxy
+(its requests may name the address they come for), so it is the newcomer, never the crowd.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import socket
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from pages import Server, serving
+from webclient import TWO_HUMANS
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
+
+REQUEST_SECONDS = 2.0  # the served app's time to send a request's headers, and then its body
+CONNECTIONS = 60  # its connections in all
+PER_ADDRESS = 10  # connections one address may hold
+SOCKETS_PER_ADDRESS = 6  # WebSockets one address may hold
+WAIT = 10.0  # seconds: only reached when the server is broken
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    folder = tmp_path_factory.mktemp("connections")
+    limits = (f"request_seconds={REQUEST_SECONDS:g},connections={CONNECTIONS},"
+              f"sockets={CONNECTIONS},connections_per_address={PER_ADDRESS},"
+              f"sockets_per_address={SOCKETS_PER_ADDRESS},messages_per_second=400")  # fmt: skip
+    with serving(folder, "--limit", limits) as server:
+        yield server
+
+
+def tcp(server: Server, source: str = "127.0.0.2") -> socket.socket:
+    """A connection to the server from ``source``."""
+    raw = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    raw.bind((source, 0))
+    raw.settimeout(WAIT)
+    raw.connect(("127.0.0.1", server.port))
+    return raw
+
+
+def closed_within(raw: socket.socket, seconds: float) -> tuple[bool, bytes]:
+    """Whether the server closed the connection within ``seconds``, and what it sent."""
+    deadline = time.monotonic() + seconds
+    said = b""
+    raw.settimeout(0.2)
+    while time.monotonic() < deadline:
+        try:
+            part = raw.recv(65536)
+        except TimeoutError:
+            continue
+        except ConnectionError:
+            return True, said
+        if not part:
+            return True, said
+        said += part
+    return False, said
+
+
+def host(server: Server) -> bytes:
+    return f"Host: 127.0.0.1:{server.port}\r\n".encode()
+
+
+def test_connections_that_dawdle_are_closed(served: Server) -> None:
+    """The slowloris shapes: nothing at all; half a request line; headers and then silence;
+    a body trickled a byte at a time; a second request begun after a first was answered."""
+    shapes: dict[str, list[bytes]] = {
+        "nothing": [],
+        "half a request line": [b"GET / HT"],
+        "headers then silence": [b"GET / HTTP/1.1\r\n" + host(served)],
+        "a body trickled": [b"POST /api/games HTTP/1.1\r\n" + host(served)
+                            + b"Content-Type: application/json\r\nContent-Length: 200\r\n\r\n{"],
+        "after an answer": [b"GET /api/catalog HTTP/1.1\r\n" + host(served) + b"\r\nGET /"],
+    }  # fmt: skip
+    opened = {}
+    for shape, parts in shapes.items():
+        raw = tcp(served)
+        for part in parts:
+            raw.sendall(part)
+        opened[shape] = raw
+    started = time.monotonic()
+    trickled = opened["a body trickled"]
+    for _ in range(int(REQUEST_SECONDS * 4)):
+        with contextlib.suppress(OSError):
+            trickled.sendall(b" ")  # a byte every quarter second: never the whole body
+        time.sleep(0.25)
+    for shape, raw in opened.items():
+        closed, said = closed_within(raw, 3 * REQUEST_SECONDS + 2.0)
+        assert closed, f"{shape}: still open after {time.monotonic() - started:.1f} s"
+        if shape == "a body trickled":
+            assert b"408" in said.split(b"\r\n")[0], said
+            assert b"did not come within" in said
+        raw.close()
+    assert time.monotonic() - started < 3 * REQUEST_SECONDS + 4.0
+
+
+def test_an_address_past_its_connections_is_refused_clearly(served: Server) -> None:
+    held = [tcp(served, "127.0.0.3") for _ in range(PER_ADDRESS)]
+    try:
+        refused = tcp(served, "127.0.0.3")
+        closed, said = closed_within(refused, WAIT)
+        assert closed and said.startswith(b"HTTP/1.1 503"), said
+        assert b"too many connections from your address" in said
+        refused.close()
+        other = httpx.get(served.url + "/api/catalog", timeout=WAIT)  # others still come in
+        assert other.status_code == 200
+    finally:
+        for raw in held:
+            raw.close()
+
+
+def game_socket(server: Server, game_id: str, source: str) -> ClientConnection:
+    """A WebSocket to a game from ``source``, said hello to as a watcher."""
+    raw = tcp(server, source)
+    ws = connect(f"ws://127.0.0.1:{server.port}/ws/{game_id}", sock=raw, legacy=True)
+    ws.send(json.dumps({"type": "hello", "tokens": []}))
+    return ws
+
+
+def test_a_newcomer_plays_while_idle_sockets_fill_the_server(served: Server) -> None:
+    """Ten other addresses hold as many game sockets as each may, every connection the server
+    has: a newcomer still loads the page, starts a game and plays it, each of its connections
+    made room for by closing one of the crowd's."""
+    created = httpx.post(served.url + "/api/games", json={"game": "trouble", "seats": TWO_HUMANS},
+                         timeout=WAIT).json()  # fmt: skip
+    crowd: list[ClientConnection] = []
+    try:
+        for n in range(2, 12):
+            for _ in range(SOCKETS_PER_ADDRESS):
+                with contextlib.suppress(OSError, ConnectionClosed):
+                    crowd.append(game_socket(served, created["id"], f"127.0.0.{n}"))
+        assert len(crowd) >= CONNECTIONS - 2  # (the last may have found the server full)
+        page = httpx.get(served.url + "/", timeout=WAIT)
+        assert page.status_code == 200 and "<html" in page.text
+        game = httpx.post(served.url + "/api/games", json={"game": "trouble",
+                          "seats": TWO_HUMANS}, timeout=WAIT).json()  # fmt: skip
+        with connect(f"ws://127.0.0.1:{served.port}/ws/{game['id']}") as ws:
+            ws.send(json.dumps({"type": "hello", "tokens": list(game["tokens"].values())}))
+            while json.loads(ws.recv(timeout=WAIT))["type"] != "state":
+                pass
+            for _ in range(3):
+                ws.send(json.dumps({"type": "roll"}))
+                while json.loads(ws.recv(timeout=WAIT))["type"] != "state":
+                    pass
+        made_room = sum(closed_within_ws(ws) for ws in crowd)
+        assert made_room >= 1
+    finally:
+        for ws in crowd:
+            ws.close()
+
+
+def closed_within_ws(ws: ClientConnection) -> bool:
+    """Whether the server has closed this socket to make room (code 4503), or closed it."""
+    try:
+        while True:
+            ws.recv(timeout=0.01)
+    except TimeoutError:
+        return False
+    except ConnectionClosed as closed:
+        return closed.rcvd is None or closed.rcvd.code == 4503
+
+
+def test_the_open_files_limit_is_raised_to_the_hard_one(served: Server) -> None:
+    assert served.process is not None
+    limits = Path(f"/proc/{served.process.pid}/limits").read_text()
+    line = next(line for line in limits.splitlines() if line.startswith("Max open files"))
+    soft, hard = line.split()[3:5]
+    assert soft == hard, line
+
+
+def test_an_ipv6_subscriber_counts_once_for_new_games(served: Server) -> None:
+    """Forty addresses of one IPv6 /64 (one subscriber's block) used to create forty games a
+    minute, past the limit of 30. Through a proxy on 127.0.0.1 (trusted to name the client)
+    each request comes from another address of the same /64: the 31st is refused, and an
+    address of another /64 is not."""
+
+    def create_from(address: str) -> httpx.Response:
+        return httpx.post(served.url + "/api/games", json={"game": "trouble", "seats": TWO_HUMANS},
+                          headers={"X-Forwarded-For": address}, timeout=WAIT)  # fmt: skip
+
+    answers = [create_from(f"2001:db8:1:2::{n:x}") for n in range(1, 32)]
+    assert [a.status_code for a in answers] == [201] * 30 + [429]
+    assert "new games a minute from one address" in answers[-1].json()["error"]
+    assert create_from("2001:db8:1:3::1").status_code == 201

@@ -1,0 +1,49 @@
+"""The limits' counters: who a client is (an IPv6 address by its /64), token buckets, and a
+bucket per key that forgets the key used longest ago, never all of them at once."""
+
+from __future__ import annotations
+
+import pytest
+
+from pegrace.errors import OptionError
+from pegrace.web.limits import Buckets, Limits, address_key
+
+
+@pytest.mark.parametrize(
+    ("host", "key"),
+    [
+        ("203.0.113.7", "203.0.113.7"),
+        ("2001:db8:1:2::1", "2001:db8:1:2::/64"),
+        ("2001:db8:1:2:ffff:ffff:ffff:ffff", "2001:db8:1:2::/64"),
+        ("[2001:db8:1:2::9]", "2001:db8:1:2::/64"),
+        ("fe80::1%eth0", "fe80::/64"),
+        ("::ffff:203.0.113.7", "203.0.113.7"),
+        ("unknown", "unknown"),
+    ],
+)
+def test_a_client_is_its_ipv4_address_or_its_ipv6_64(host: str, key: str) -> None:
+    assert address_key(host) == key
+
+
+def test_rotating_through_many_keys_resets_nobody_else() -> None:
+    """Past ``keep`` keys, the one used longest ago goes: an attacker's new keys never hand
+    a key in use (its bucket empty) a fresh, full bucket."""
+    buckets = Buckets(rate=0.0001, burst=2, keep=100)
+    assert buckets.take("victim") and buckets.take("victim") and not buckets.take("victim")
+    for n in range(99):
+        buckets.take(f"attacker {n}")
+    assert not buckets.take("victim")  # used again: now the newest
+    for n in range(99, 198):
+        buckets.take(f"attacker {n}")  # each evicts the oldest attacker, not the victim
+    assert len(buckets.buckets) == 100
+    assert not buckets.take("victim")  # still counted, still empty
+
+
+def test_a_limit_is_a_finite_number_in_range() -> None:
+    for bad in ("move_seconds=nan", "move_seconds=inf", "games_per_minute=-1",
+                "worker_share=0", "worker_share=1.5", "sockets=1e12"):  # fmt: skip
+        with pytest.raises(OptionError, match="--limit"):
+            Limits.parse([bad])
+    assert Limits.parse(["worker_share=0.25,connections=100"]) == Limits(
+        worker_share=0.25, connections=100
+    )
