@@ -7,25 +7,38 @@ PLAY_STAMP := $(VENV)/.installed-play  # what playing needs: the package alone
 
 .PHONY: play terminal test browser lint typecheck rust unit bench clean
 
+SHELL := /bin/bash
+
 # the Rust core is built into the package by pip (maturin): a change to it installs again
 RUST := Cargo.toml Cargo.lock $(wildcard core/*.rs core/*/*.rs)
+
+# pip says nothing while it builds the native core, minutes the first time: say what is going
+# on and show the build's steps as they come (the whole log in .venv/install.log; its end is
+# shown if the install fails)
+STEPS := '^ +(Compiling|Finished)|^Successfully installed|[Ee]rror'
+define install
+	@echo "pegrace: installing $(1) into $(VENV): the Python packages it needs, then its native core (Rust: a few minutes the first time)"
+	@set -o pipefail; $(BIN)/python -m pip install -v -e $(1) 2>&1 | tee $(VENV)/install.log \
+		| grep --line-buffered -E $(STEPS) || { tail -n 40 $(VENV)/install.log; exit 1; }
+endef
 
 $(STAMP): pyproject.toml $(RUST)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(call install,'.[dev]')
 	touch $(STAMP) $(PLAY_STAMP)
 
 # playing needs no dev tools (a .venv made by `make test` serves too)
 $(PLAY_STAMP): pyproject.toml $(RUST)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e .
+	$(call install,.)
 	touch $(PLAY_STAMP)
 
-# the web app on 127.0.0.1 (prints its address, opens a browser where there is one)
+# the web app on 127.0.0.1 (prints its address, opens a browser where there is one);
+# `make play PORT=8123`, `HOST=...` (beyond this machine with PUBLIC=1: docs/web.md)
 play: $(PLAY_STAMP)
-	$(BIN)/pegrace serve
+	$(BIN)/pegrace serve$(if $(PORT), --port $(PORT))$(if $(HOST), --host $(HOST))$(if $(PUBLIC), --public)
 
 # the terminal game: you are red, three computer players
 terminal: $(PLAY_STAMP)

@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
+import argparse
 import itertools
 import json
 import os
 import time
 import tracemalloc
 from collections.abc import Iterator
+from importlib.metadata import version
 from pathlib import Path
 from typing import NoReturn
 
 import pytest
 
-from pegrace.cli import main
+from pegrace.cli import main, make_parser
 from pegrace.record import Record, replay
 
 
@@ -421,3 +423,33 @@ def test_the_workers_take_jobs_as_they_need_them_and_in_order() -> None:
     assert taken <= 5 + 2 * AHEAD_PER_WORKER and played == [3] * 5
     assert got == [run_job(Job("trouble", 2, (), (seats,), 11, first, 3, None))
                    for first in range(0, 15, 3)]  # fmt: skip
+
+
+def test_version_says_which_pegrace(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--version")
+    assert code == 0 and out.strip() == f"pegrace {version('pegrace')}"
+
+
+def test_every_command_and_option_explains_itself() -> None:
+    """`--help` of every command has a description, and every option a line of help."""
+    parser = make_parser()
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    silent = [
+        f"{name} {action.option_strings or action.dest}"
+        for name, command in commands.choices.items()
+        for action in command._actions
+        if not action.help and not isinstance(action, argparse._HelpAction)
+    ]
+    assert silent == []
+    assert [name for name, command in commands.choices.items() if not command.description] == []
+
+
+def test_a_colour_seated_twice_is_warned_of(capsys: pytest.CaptureFixture[str]) -> None:
+    twice = ("--seat", "red=computer:random", "--seat", "red=computer:easy")
+    code, _, err = run(capsys, "simulate", "trouble", "--games", "2", "--players", "2", *twice)
+    assert code == 0
+    assert ("pegrace: warning: --seat names red twice (red=computer:random, then "
+            "red=computer:easy): the last one counts") in err  # fmt: skip
+    code, _, err = run(capsys, "simulate", "trouble", "--games", "2", "--players", "2",
+                       "--seat", "red=computer:random", "--seat", "all=computer:easy")  # fmt: skip
+    assert code == 0 and "warning" not in err

@@ -57,17 +57,21 @@ def test_make_play_installs_what_playing_needs_and_make_test_the_dev_tools() -> 
     """`make play` on a fresh machine builds the package alone (no test tools, no browsers)."""
     import subprocess
 
-    def commands(target: str) -> str:
+    def commands(target: str, *settings: str) -> str:
         # as a make of its own, even when the tests run under `make test`
         env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MAKELEVEL", "MFLAGS")}
-        done = subprocess.run(["make", "--no-print-directory", "-n", "-B", target], cwd=ROOT,
-                              capture_output=True, text=True, check=True, env=env)  # fmt: skip
+        command = ["make", "--no-print-directory", "-n", "-B", target, *settings]
+        done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=True,
+                              env=env)  # fmt: skip
         return done.stdout
 
     play = commands("play")
-    assert "pip install --quiet -e .\n" in play and "[dev]" not in play
+    assert "pip install -v -e . 2>&1" in play and "[dev]" not in play
+    assert "its native core (Rust: a few minutes the first time)" in play  # never silent
     assert "chromium" not in play and play.rstrip().endswith("pegrace serve")
-    assert "pip install --quiet -e '.[dev]'" in commands("unit")
+    assert "pip install -v -e '.[dev]' 2>&1" in commands("unit")
+    elsewhere = commands("play", "PORT=8123", "HOST=0.0.0.0", "PUBLIC=1")
+    assert elsewhere.rstrip().endswith("pegrace serve --port 8123 --host 0.0.0.0 --public")
 
 
 def test_the_readmes_play_and_serve_commands_parse() -> None:

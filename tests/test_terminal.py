@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import io
+import random
 
 from pegrace import get_rules
+from pegrace.engine import Rules
 from pegrace.match import parse_seats
+from pegrace.state import State
 from pegrace.terminal import TerminalGame
 
 
@@ -159,3 +162,35 @@ def test_a_moving_piece_is_shown_on_each_space_it_passes() -> None:
     start = ["start"] * 4
     rules, state = position("headache", {"red": start, "green": start}, [2, 0], aux=[0, 0, 0])
     assert passing(rules, state, rules.legal_moves(state)[0]) == []  # stacks move whole
+
+
+def test_the_end_says_whose_place_is_yours_and_which_were_not_played_out() -> None:
+    """As the web page's end card does: "(you)" by the person's place, "not played out" by
+    the places the game stopped before playing for (Ludo's default stops at the first
+    winner)."""
+    rules = get_rules("ludo", 4)
+    seats = parse_seats(rules, ["green=human"], "computer:random")
+    out = io.StringIO()
+    game = TerminalGame(rules, seats, 5, out=out, ask=lambda prompt: "", use_colour=False,
+                        delay=0.0, record_path=None)  # fmt: skip
+    game.state = finished(rules, 5)
+    game.announce_places()
+    lines = out.getvalue().splitlines()[1:]
+    places = [line for line in lines if line.startswith("  ") and line[2].isdigit()]
+    assert len(places) == 4
+    assert sum("(you)" in line for line in places) == 1
+    assert next(line for line in places if "(you)" in line).split(". ")[1].startswith("green")
+    assert sum(line.endswith("not played out") for line in places) == 3
+    assert lines[-1] == '  "Not played out": ranked by how far their pieces got.'
+
+
+def finished(rules: Rules, seed: int) -> State:
+    """A random game's last position."""
+    rng = random.Random(seed)
+    state = rules.initial_state()
+    while not state.is_over:
+        if state.is_chance:
+            state = rules.apply_roll(state, rules.sample_roll(state, rng))
+        else:
+            state = rules.apply_move(state, rng.choice(rules.legal_moves(state)))
+    return state

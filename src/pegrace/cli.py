@@ -10,6 +10,7 @@ import os
 import sys
 import textwrap
 from collections.abc import Sequence
+from importlib.metadata import version
 from pathlib import Path
 from typing import NoReturn
 
@@ -47,6 +48,10 @@ WORKERS_PER_CORE = 4
 class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"pegrace: error: {message} (see {self.prog} --help)\n")
+
+
+def warn(message: str) -> None:
+    print(f"pegrace: warning: {message}", file=sys.stderr)
 
 
 def parse_rules(items: Sequence[str]) -> dict[str, str]:
@@ -87,6 +92,8 @@ def make_parser() -> Parser:
         prog="pegrace",
         description="Pop-O-Matic dice race games: play, simulate and study them.",
     )
+    parser.add_argument("--version", action="version", version=f"pegrace {version('pegrace')}",
+                        help="print pegrace's version and stop")  # fmt: skip
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     games = ", ".join(list_games())
 
@@ -116,7 +123,13 @@ def make_parser() -> Parser:
     )  # fmt: skip
     play.add_argument("--no-colour", action="store_true", help="plain text, no ANSI colours")
 
-    sim = sub.add_parser("simulate", help="play many computer games and report statistics")
+    sim = sub.add_parser(
+        "simulate", help="play many computer games and report statistics",
+        description="Play many games between computer players (random unless --seat says "
+        "otherwise) and report who wins how often by seat, with 95%% intervals, and how long "
+        "games last. Game i of seed S always uses seed S*1000003+i, so the report depends only "
+        "on the seed and the number of games, never on --workers.",
+    )  # fmt: skip
     sim.add_argument("game", help=f"one of {games}")
     sim.add_argument("--games", type=int, default=1000, metavar="N", help="games (default 1000)")
     game_flags(sim, "computer:random")
@@ -173,28 +186,49 @@ def make_parser() -> Parser:
         help="--until-decided: the chance of accepting H0 when H1 holds (0.05)",
     )
 
-    moves = sub.add_parser("moves", help="list the legal moves in a position")
+    moves = sub.add_parser(
+        "moves", help="list the legal moves in a position",
+        description="List the legal moves of the seat to move in a position given as state "
+        "JSON (docs/notation.md), each in notation and in words.",
+    )  # fmt: skip
     moves.add_argument("game", help=f"one of {games}")
     moves.add_argument("--state", type=Path, required=True, metavar="FILE", help="state JSON")
     moves.add_argument("--roll", help="the roll to play (else the state's own roll)")
     moves.add_argument("--json", action="store_true", help="print JSON")
 
-    rep = sub.add_parser("replay", help="show a recorded game step by step")
+    rep = sub.add_parser(
+        "replay", help="show a recorded game step by step",
+        description="Replay a game record (`pegrace play --record`, `simulate --record-dir`, "
+        "the web game's download) through the checked engine: every roll and move in words, "
+        "the board as it goes, and the places.",
+    )  # fmt: skip
     rep.add_argument("record", type=Path, help="a record JSON file")
     rep.add_argument("--step", action="store_true", help="wait for Enter after every move")
     rep.add_argument("--final", action="store_true", help="show only the final position")
     rep.add_argument("--no-colour", action="store_true", help="plain text, no ANSI colours")
 
-    rules = sub.add_parser("rules", help="list every rule option of a game")
+    rules = sub.add_parser(
+        "rules", help="list every rule option of a game",
+        description="List each rule option of a game (or every game): its values, its default "
+        "and what it does; pass them as --rules KEY=VALUE (docs/rules/GAME.md).",
+    )  # fmt: skip
     rules.add_argument("game", nargs="?", help=f"one of {games} (default: all)")
 
-    ben = sub.add_parser("bench", help="random games per second on one core")
+    ben = sub.add_parser(
+        "bench", help="random games per second on one core",
+        description="Time random games (or, with --player, a computer player's decisions) on "
+        "one core: games and moves per second, the median of --runs runs.",
+    )  # fmt: skip
     ben.add_argument("game", help=f"one of {games}")
     ben.add_argument("--games", type=int, default=300, metavar="N", help="games per run")
     ben.add_argument("--runs", type=int, default=5, help="runs; the median is reported")
-    ben.add_argument("--players", type=int, default=4, metavar="K")
-    ben.add_argument("--rules", action="append", default=[], metavar="KEY=VALUE")
-    ben.add_argument("--seed", type=int, default=1)
+    ben.add_argument("--players", type=int, default=4, metavar="K",
+                     help="how many play (default 4)")  # fmt: skip
+    ben.add_argument(
+        "--rules", action="append", default=[], metavar="KEY=VALUE",
+        help="a rule option (see `pegrace rules GAME`); repeat or separate with commas",
+    )  # fmt: skip
+    ben.add_argument("--seed", type=int, default=1, help="seed of the games (default 1)")
     ben.add_argument("--json", action="store_true", help="print JSON")
     ben.add_argument("--variant", help="shortcut for --rules variant=VARIANT")
     ben.add_argument(
@@ -239,7 +273,10 @@ def make_parser() -> Parser:
         help="pause before each computer roll or move, in seconds (default 0.3)",
     )
     serve.add_argument(
-        "--log-level", default="warning", choices=["critical", "error", "warning", "info", "debug"]
+        "--log-level",
+        default="warning",
+        choices=["critical", "error", "warning", "info", "debug"],
+        help="what the server logs (default warning: problems only; info: every request)",
     )
     serve.add_argument(
         "--public",
@@ -384,8 +421,10 @@ def make_parser() -> Parser:
         help="how long to run (default 20); with --attack, each phase's length",
     )  # fmt: skip
     web_bench.add_argument("--game", default="trouble", help=f"one of {games} (default trouble)")
-    web_bench.add_argument("--players", type=int, default=4, metavar="K")
-    web_bench.add_argument("--seed", type=int, default=1)
+    web_bench.add_argument("--players", type=int, default=4, metavar="K",
+                           help="players a game (default 4)")  # fmt: skip
+    web_bench.add_argument("--seed", type=int, default=1,
+                           help="seed of the clients' choices (default 1)")  # fmt: skip
     web_bench.add_argument(
         "--connections", type=int, default=5000, metavar="N",
         help="with --attack idle or slowloris: raw connections to open (default 5000)",
@@ -446,7 +485,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     rules = new_rules(args)
     # without --seat, the person plays the first side (every colour of it) against medium
     mine = [f"{rules.colours[seat]}=human" for seat in rules.side_seats[0]]
-    seats = parse_seats(rules, args.seat or mine, "computer:medium")
+    seats = parse_seats(rules, args.seat or mine, "computer:medium", warn)
     tty = sys.stdout.isatty()
     delay = SPEEDS[args.speed] if args.speed else 0.6 * tty
     if args.fast:
@@ -508,7 +547,7 @@ def check_where(args: argparse.Namespace) -> None:
 
 def computer_seats(rules: Rules, given: list[str], default: str, command: str) -> dict[str, str]:
     """``--seat``'s players, every one a computer (``command`` plays no person)."""
-    seats = parse_seats(rules, given, default)
+    seats = parse_seats(rules, given, default, warn)
     humans = [c for c, spec in seats.items() if spec == "human"]
     if humans:
         raise OptionError(f"{command} plays computer seats only; {', '.join(humans)} is human")

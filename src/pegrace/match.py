@@ -22,17 +22,25 @@ class PlayerFault(PegraceError):
     """A computer player answered with a move that is not legal."""
 
 
-def parse_seats(rules: Rules, specs: Sequence[str], default: str) -> dict[str, str]:
+def parse_seats(
+    rules: Rules, specs: Sequence[str], default: str, warn: Callable[[str], None] | None = None
+) -> dict[str, str]:
     """``--seat COLOUR=SPEC`` and ``--seat all=SPEC``; a named colour wins over ``all``
-    whatever the order they are given in."""
+    whatever the order they are given in. A colour (or ``all``) named twice: the last one
+    counts, and ``warn`` is told."""
     chosen: dict[str, str] = {}
     every = default
+    named: dict[str, str] = {}
     for item in specs:
         colour, eq, spec = item.partition("=")
         colour = colour.strip().lower()
         if not eq or not spec.strip():
             raise OptionError(f"--seat {item!r}: write COLOUR=PLAYER, e.g. red=human")
         spec = canonical_spec(spec)
+        if colour in named and warn is not None:
+            warn(f"--seat names {colour} twice ({named[colour]}, then {item.strip()}): the "
+                 "last one counts")  # fmt: skip
+        named[colour] = item.strip()
         if colour == "all":
             every = spec
         elif colour in rules.colours:

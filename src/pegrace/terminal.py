@@ -298,7 +298,16 @@ class TerminalGame:
         return answer
 
     def announce_places(self) -> None:
-        outcome = self.rules.outcome(self.state)
+        """The places as the web page shows them: whose they are, "(you)" by the person's,
+        and "not played out" by those the game stopped before playing for."""
+        rules = self.rules
+        outcome = rules.outcome(self.state)
+        unplayed = rules.unplayed(self.state)
         self.say(f"Game over ({outcome.reason}) after {self.state.turn} turns.")
-        for side in sorted(range(self.rules.side_count), key=lambda s: outcome.places[s]):
-            self.say(f"  {outcome.places[side]}. {self.rules.side_name(side)}")
+        for side in sorted(range(rules.side_count), key=lambda s: outcome.places[s]):
+            colours = [rules.colours[seat] for seat in rules.side_seats[side]]
+            you = " (you)" if any(self.seats[c] == "human" for c in colours) else ""
+            rest = " not played out" if side in unplayed else ""
+            self.say(f"  {outcome.places[side]}. {rules.side_name(side)}{you}{rest}")
+        if unplayed:
+            self.say(f'  "Not played out": ranked by {rules.score_words}.')

@@ -85,6 +85,8 @@ def test_one_human_plays_a_whole_game_against_three_computers(
     if options.get("play_on") == "off" or game in ("ludo", "marbles"):  # their default is off
         assert len(unplayed) == 3 and page.locator("#unplayed").is_visible()
     assert page.locator("#rematch").is_visible()
+    shown = page.inner_text("#end")  # every place played or not: no card says null
+    assert "null" not in shown and "undefined" not in shown
     assert board_spots(page) == sorted(p["spot"] for p in final["pieces"])
     assert page.locator("#log li").count() == final["seq"]
 

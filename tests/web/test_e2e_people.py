@@ -110,7 +110,9 @@ def test_a_seat_continues_on_another_device_by_its_link(browser: Any, server: Se
     page.wait_for_selector("#handoff-qr svg path")
     link = page.input_value("#handoff-link")
     assert re.fullmatch(rf"{server.url}/game/{game_id}#seat=red\.[A-Za-z0-9_-]+", link)
-    assert "your seat's secret" in page.inner_text("#handoff-card")
+    card = page.inner_text("#handoff-card")
+    assert "your seat's secret" in card
+    assert "null" not in card and "undefined" not in card
     other_context, other, other_errors = new_page(browser)  # the other device
     other.goto(link)
     other.wait_for_function(f"{APP}.dataset.you === 'red'")

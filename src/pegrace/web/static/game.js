@@ -9,7 +9,7 @@
 // what the page waits for in data-await ("roll", "move", "none" or "over").
 
 import { Board, parseRoll } from "./board.js";
-import { api, capitalise, chip, h, kindName, loadTokens, saveTokens } from "./util.js";
+import { api, capitalise, chip, fill, h, kindName, loadTokens, saveTokens } from "./util.js";
 
 // milliseconds per hop of a moving piece, of the dice tumbling, and the pause after a move
 const SPEEDS = {
@@ -117,7 +117,7 @@ export class GamePage {
       onchange: (e) => localStorage.setItem("pegrace:sound", e.target.checked ? "on" : "off") });
     // each roll and move read out as it happens, in the log's words
     this.announceEl = h("div", { class: "sr-only", id: "announce", "aria-live": "polite" });
-    this.root.replaceChildren(
+    fill(this.root,
       h("div", { class: "game" },
         h("div", { class: "main" }, this.boardEl, this.replayEl),
         h("aside", { class: "side" },
@@ -276,9 +276,9 @@ export class GamePage {
     this.handoffButton.hidden = !this.you.length;
     const canChat = this.you.length > 0 || message.game.watcher_chat;
     this.chatForm.hidden = this.emotesEl.hidden = !canChat;
-    this.emotesEl.replaceChildren(...message.emotes.map((emote) =>
+    fill(this.emotesEl, ...message.emotes.map((emote) =>
       h("button", { type: "button", class: "emote", "aria-label": `send ${emote}`, onclick: () => this.send({ type: "chat", emote }) }, emote)));
-    this.chatLog.replaceChildren();
+    fill(this.chatLog);
     for (const line of message.chat) this.showChatLine(line);
   }
 
@@ -397,7 +397,7 @@ export class GamePage {
     this.clearSelection();
     if (sync) {
       this.log = [];
-      this.logEl.replaceChildren();
+      fill(this.logEl);
     }
     for (const entry of message.log) {
       if (this.log.length && entry.seq <= this.log[this.log.length - 1].seq) continue;
@@ -453,7 +453,7 @@ export class GamePage {
     this.statusEl.textContent = text;
     this.statusEl.classList.toggle("mine", this.mine());
     const pops = Object.entries(state.rolloff || {});
-    this.rolloffEl.replaceChildren(...(state.phase === "rolloff" && pops.length
+    fill(this.rolloffEl, ...(state.phase === "rolloff" && pops.length
       ? [h("span", {}, "Pops: "), ...pops.map(([colour, pop]) => h("span", {}, chip(colour, `${capitalise(colour)} ${pop}`), " "))]
       : []));
   }
@@ -495,7 +495,7 @@ export class GamePage {
     this.board.clearMarks();
     this.listed = [];
     if (this.awaiting !== "move") {
-      this.movesEl.replaceChildren(h("li", { class: "hint" }, this.idleText()));
+      fill(this.movesEl, h("li", { class: "hint" }, this.idleText()));
       this.movesCard.hidden = this.state.phase === "over";
       return;
     }
@@ -519,7 +519,7 @@ export class GamePage {
       });
     }
     this.listed = this.offered();
-    this.movesEl.replaceChildren(...this.listed.map((move, i) =>
+    fill(this.movesEl, ...this.listed.map((move, i) =>
       h("li", { class: this.suggested(move) ? "suggested" : "" },
         // the notation stays a tooltip away, for those who want it
         h("button", { type: "button", title: move.text, dataset: { move: move.text }, onclick: () => this.sendMove(move),
@@ -656,7 +656,7 @@ export class GamePage {
     this.chancesButton.textContent = this.asking === "winprob" ? "Playing it out…" : "Win chances (W)";
     this.hintEl.hidden = !hint;
     if (hint) {
-      this.hintEl.replaceChildren(h("strong", { title: hint.move }, "★ ", hint.label), h("br"), h("span", { class: "hint" }, capitalise(hint.why)));
+      fill(this.hintEl, h("strong", { title: hint.move }, "★ ", hint.label), h("br"), h("span", { class: "hint" }, capitalise(hint.why)));
     }
     const over = this.state && this.state.phase === "over";
     if (this.chances && over && this.chances.seq !== this.state.seq) this.chances = null; // the end drops old chances
@@ -666,7 +666,7 @@ export class GamePage {
     const stale = !this.state || chances.seq !== this.state.seq;
     const percent = (x) => `${Math.round(x * 100)}%`;
     this.chancesEl.classList.toggle("stale", stale);
-    this.chancesEl.replaceChildren(
+    fill(this.chancesEl,
       h("ul", { class: "chances" }, chances.chances.map((c) =>
         h("li", { dataset: { side: c.side } },
           h("span", { class: "side" }, c.side.split("+").map((colour) => chip(colour, this.called(colour)))),
@@ -687,7 +687,7 @@ export class GamePage {
     if (!this.layout) return;
     const state = this.state;
     this.shownSeats = JSON.stringify([this.seats, state && state.current, state && state.phase === "over", this.watchers]);
-    this.playersEl.replaceChildren(...this.layout.colours.map((colour) => {
+    fill(this.playersEl, ...this.layout.colours.map((colour) => {
       const seat = this.seats[colour] || { kind: "?" };
       const yours = this.you.includes(colour);
       const named = seat.name ? `${seat.name} · ${capitalise(colour)}` : capitalise(colour);
@@ -740,7 +740,7 @@ export class GamePage {
   seatTaken(colour) {
     const seat = this.seats[colour];
     const by = seat && seat.kind.startsWith("computer:") ? "the computer plays it" : "someone took it first";
-    this.noticeEl.replaceChildren(
+    fill(this.noticeEl,
       h("h2", {}, "Seat taken"),
       h("p", {}, chip(colour, capitalise(colour)), ` was offered in your invitation, but ${by}. You can watch this game, or start one of your own.`),
       h("div", { class: "controls" },
@@ -801,7 +801,7 @@ export class GamePage {
     const link = `${location.origin}/game/${encodeURIComponent(this.id)}#seat=${pairs.map(([c, t]) => `${c}.${t}`).join(",")}`;
     const local = ["127.0.0.1", "localhost", "[::1]"].includes(location.hostname);
     const field = h("input", { value: link, readonly: true, class: "invite-link", id: "handoff-link", "aria-label": "link to your seat" });
-    this.handoffEl.replaceChildren(
+    fill(this.handoffEl,
       h("h2", {}, "Continue on another device"),
       h("p", {}, "Open this link (or scan the code) on the other device to play your seat there."),
       h("p", { class: "error" }, "It is your seat's secret: whoever opens it can play as you. Send it only to yourself."),
@@ -812,7 +812,7 @@ export class GamePage {
     field.select();
     try {
       const code = await api("/api/qr", { text: link });
-      this.handoffEl.querySelector("#handoff-qr").replaceChildren(qrPicture(code));
+      fill(this.handoffEl.querySelector("#handoff-qr"), qrPicture(code));
     } catch (error) {
       this.toast(`No QR code: ${error.message}`);
     }
@@ -846,7 +846,7 @@ export class GamePage {
     const outcome = state.outcome || { places: {}, winners: [], reason: "" };
     const places = Object.entries(outcome.places).sort((a, b) => a[1] - b[1]);
     const rematchLabel = state.rematch ? "Join the rematch" : "Rematch";
-    this.endEl.replaceChildren(
+    fill(this.endEl,
       h("h2", {}, "Game over"),
       h("ol", { id: "places" }, places.map(([side, place]) =>
         h("li", { value: place }, side.split("+").map((c) => chip(c, this.called(c) + (this.you.includes(c) ? " (you)" : ""))),
@@ -888,7 +888,7 @@ export class GamePage {
     // plain-text labels (Latin-1 and basic shapes): every font draws them
     const button = (label, name, id, action) =>
       h("button", { type: "button", id, "aria-label": name, title: name, onclick: action }, label);
-    this.replayEl.replaceChildren(
+    fill(this.replayEl,
       button("«", "first position", "replay-first", () => this.showFrame(0)),
       button("‹", "back one", "replay-back", () => this.showFrame(this.replay.index - 1)),
       button("▶ Play", "play", "replay-play", () => this.playReplay()),

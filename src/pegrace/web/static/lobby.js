@@ -2,7 +2,7 @@
 // games with an open seat (join in one click), and listed games in progress to watch. It asks
 // the server again every few seconds while the page is open.
 
-import { api, capitalise, chip, h, heldGames, kindName, saveTokens } from "./util.js";
+import { api, capitalise, chip, fill, h, heldGames, kindName, saveTokens } from "./util.js";
 
 const REFRESH_MS = 8000;
 
@@ -12,7 +12,7 @@ export function showLobby(section) {
       const mine = heldGames().slice(0, 12);
       render(section, await api(`/api/lobby?mine=${mine.map(encodeURIComponent).join(",")}`));
     } catch (error) {
-      section.replaceChildren(h("p", { class: "error" }, `Cannot load the lobby: ${error.message}`));
+      fill(section, h("p", { class: "error" }, `Cannot load the lobby: ${error.message}`));
     }
   };
   refresh();
@@ -26,7 +26,7 @@ function render(section, lobby) {
     h("button", { type: "button", class: "primary join", dataset: { game: game.id, colour }, onclick: () => join(game, colour) }, `Join as ${capitalise(colour)}`))));
   if (lobby.watch.length) parts.push(h("h2", {}, "Games to watch"), list("watch", lobby.watch, (game) => [link(game, "Watch")]));
   section.hidden = !parts.length;
-  section.replaceChildren(h("h1", {}, "Lobby"), h("p", { class: "error", id: "lobby-error", role: "alert" }), ...parts);
+  fill(section, h("h1", {}, "Lobby"), h("p", { class: "error", id: "lobby-error", role: "alert" }), ...parts);
 }
 
 function list(id, games, actions) {

@@ -2,7 +2,7 @@
 // each colour, then create the game and go to its page.
 
 import { showLobby } from "./lobby.js";
-import { api, capitalise, chip, h, kindName, saveTokens } from "./util.js";
+import { api, capitalise, chip, fill, h, kindName, saveTokens } from "./util.js";
 
 // computer level offered first for the other seats (the first one that exists)
 const PREFERRED_COMPUTERS = ["computer:medium"];
@@ -12,14 +12,14 @@ export async function showSetup(root) {
   try {
     catalog = await api("/api/catalog");
   } catch (error) {
-    root.replaceChildren(h("p", { class: "error" }, `Cannot load the games: ${error.message}`));
+    fill(root, h("p", { class: "error" }, `Cannot load the games: ${error.message}`));
     return;
   }
   const params = new URLSearchParams(location.search);
   let game = catalog.games.find((g) => g.name === params.get("game")) || catalog.games.find((g) => g.name === "trouble") || catalog.games[0];
   const form = h("form", { class: "setup", id: "setup" });
   const lobby = h("section", { class: "setup lobby", id: "lobby", hidden: true });
-  root.replaceChildren(lobby, form);
+  fill(root, lobby, form);
   showLobby(lobby);
 
   const computers = catalog.seat_kinds.filter((k) => k.startsWith("computer:"));
@@ -62,7 +62,7 @@ export async function showSetup(root) {
           seatKinds.map((kind) => h("option", { value: kind, selected: kind === (i === 0 ? "human" : defaultComputer) }, seatLabel(kind, game)))),
       ]));
     const message = h("p", { class: "error", id: "setup-error", role: "alert" });
-    form.replaceChildren(
+    fill(form,
       h("h1", {}, "New game"),
       h("h2", {}, "Game"), gamePicker,
       h("h2", {}, "Players"),

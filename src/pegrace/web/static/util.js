@@ -17,6 +17,13 @@ export function h(tag, attrs = {}, ...children) {
   return node;
 }
 
+/** Put ``children`` in ``node`` in place of what it held, as ``h`` does: null, undefined and
+ * false leave no trace (replaceChildren would write them as text, "null"). */
+export function fill(node, ...children) {
+  node.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));
+  return node;
+}
+
 /** Call the API; an answer with {"error"} becomes a thrown Error carrying that message. */
 export async function api(path, body = undefined) {
   const init = body === undefined
