@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed  # everything: the package and the dev tools
 PLAY_STAMP := $(VENV)/.installed-play  # what playing needs: the package alone
 
-.PHONY: play terminal test browser lint typecheck rust unit bench clean
+.PHONY: play terminal test browser lint typecheck rust unit bench dist clean
 
 SHELL := /bin/bash
 
@@ -72,5 +72,11 @@ unit: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/pegrace bench trouble
 
+# what players install without a Rust toolchain: the abi3 wheel (one for every CPython 3.11+
+# of this platform) and the sdist, in dist/ (.github/workflows/release.yml builds every platform's)
+dist: $(STAMP)
+	$(BIN)/maturin build --release --out dist
+	$(BIN)/maturin sdist --out dist
+
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache target src/pegrace/*.so
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache target dist src/pegrace/*.so

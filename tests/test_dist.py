@@ -1,0 +1,117 @@
+"""What players install: the wheel holds the native core, so a fresh environment with no Rust
+toolchain plays a game and serves the page from it; the sdist holds what building it needs;
+the release workflow (.github/workflows/release.yml) is valid against GitHub's published
+workflow schema, checked offline (check-jsonschema ships it)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tarfile
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+WORKFLOW = ROOT / ".github" / "workflows" / "release.yml"
+BIN = Path(sys.executable).parent
+LIMIT = 600.0  # seconds: a build or an install that takes longer is broken
+
+
+def run(
+    *command: str | Path, cwd: Path | None = None, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    done = subprocess.run([str(c) for c in command], capture_output=True, text=True,
+                          timeout=LIMIT, check=False, cwd=cwd, env=env)  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done
+
+
+def test_the_release_workflow_is_valid() -> None:
+    run(BIN / "check-jsonschema", "--builtin-schema", "vendor.github-workflows", WORKFLOW)
+    text = WORKFLOW.read_text()
+    promised = ("ubuntu-latest, target: x86_64", "ubuntu-latest, target: aarch64", "macos-14",
+                "windows-latest", "command: sdist", "startsWith(github.ref, 'refs/tags/v')",
+                "pypa/gh-action-pypi-publish")  # fmt: skip
+    assert [item for item in promised if item not in text] == []
+
+
+def test_the_schema_check_finds_a_broken_workflow(tmp_path: Path) -> None:
+    broken = tmp_path / "release.yml"
+    broken.write_text(WORKFLOW.read_text().replace("runs-on: ubuntu-latest", "runs_on: ubuntu"))
+    done = subprocess.run([str(BIN / "check-jsonschema"), "--builtin-schema",
+                           "vendor.github-workflows", str(broken)],
+                          capture_output=True, text=True, timeout=LIMIT, check=False)  # fmt: skip
+    assert done.returncode != 0
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The wheel and the sdist, as `make dist` builds them."""
+    out = tmp_path_factory.mktemp("dist")
+    run(BIN / "maturin", "build", "--release", "--out", out, cwd=ROOT)
+    run(BIN / "maturin", "sdist", "--out", out, cwd=ROOT)
+    return out
+
+
+def test_the_sdist_holds_the_core_and_the_page(built: Path) -> None:
+    (sdist,) = built.glob("pegrace-*.tar.gz")
+    with tarfile.open(sdist) as archive:
+        names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
+    needed = {"Cargo.toml", "Cargo.lock", "core/lib.rs", "pyproject.toml",
+              "src/pegrace/web/static/index.html", "src/pegrace/weights/ludo.json"}  # fmt: skip
+    assert needed <= names
+
+
+def test_a_wheel_plays_and_serves_without_a_rust_toolchain(built: Path, tmp_path: Path) -> None:
+    (wheel,) = built.glob("pegrace-*.whl")
+    venv = tmp_path / "venv"
+    run(sys.executable, "-m", "venv", venv)
+    path = os.pathsep.join([str(venv / "bin"), "/usr/bin", "/bin"])
+    assert shutil.which("cargo", path=path) is None and shutil.which("rustc", path=path) is None
+    env = {"PATH": path, "HOME": str(tmp_path), "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
+    run(venv / "bin" / "python", "-m", "pip", "install", "--quiet", wheel, env=env)
+    pegrace = venv / "bin" / "pegrace"
+    assert run(pegrace, "--version", env=env).stdout.startswith("pegrace ")
+    played = run(pegrace, "simulate", "trouble", "--games", "20", "--players", "2", env=env)
+    assert "win rate" in played.stdout
+    port = free_port()
+    server = subprocess.Popen(
+        [str(pegrace), "serve", "--port", str(port), "--db", str(tmp_path / "games.sqlite3"),
+         "--no-open"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    try:
+        page = fetch(f"http://127.0.0.1:{port}/", server)
+        assert "<html" in page
+        assert "export class GamePage" in fetch(f"http://127.0.0.1:{port}/static/game.js", server)
+    finally:
+        server.kill()
+        server.wait()
+        assert server.stderr is not None
+        server.stderr.close()
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def fetch(url: str, server: subprocess.Popen[bytes]) -> str:
+    """The page at ``url`` once the server answers (it starts in a second or two)."""
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            with urllib.request.urlopen(url, timeout=5) as answer:
+                text: str = answer.read().decode()
+                return text
+        except OSError:
+            assert server.poll() is None, "the server stopped"
+            assert time.monotonic() < deadline, "the server did not answer"
+            time.sleep(0.2)
