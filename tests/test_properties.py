@@ -119,3 +119,37 @@ def test_a_move_is_read_back_from_its_text_and_nothing_else_is(
         assert str(err)
     else:
         assert read in legal
+
+
+@CHECKS
+@given(setup=st.sampled_from(SETUPS), seed=st.integers(0, 10**6), steps=st.integers(0, 300))
+def test_distinct_moves_are_one_legal_move_for_each_position_reached(
+    setup: tuple[str, int, dict[str, str]], seed: int, steps: int
+) -> None:
+    """What a person chooses between: every position a legal move reaches, once, by the first
+    legal move that reaches it, in the legal moves' order."""
+    rules = get_rules(*setup)
+    state = move_position(rules, seed, steps)
+    if state.phase != Phase.MOVE:
+        return
+    legal = rules.legal_moves(state)
+    distinct = rules.distinct_moves(state)
+    reached = [rules.apply_move(state, move) for move in legal]
+    firsts = [move for i, move in enumerate(legal) if reached[i] not in reached[:i]]
+    assert distinct == firsts
+
+
+def test_two_dice_ludo_offers_each_end_once() -> None:
+    """Two pins moved by the two dice, in either order, end the same: one choice, not two."""
+    rules = get_rules("ludo", 4)
+    state, rng = rules.initial_state(), random.Random(4)
+    merged = 0
+    for _ in range(400):
+        if state.is_over:
+            break
+        if state.is_chance:
+            state = rules.apply_roll(state, rules.sample_roll(state, rng))
+            continue
+        merged += len(rules.legal_moves(state)) - len(rules.distinct_moves(state))
+        state = rules.apply_move(state, rng.choice(rules.legal_moves(state)))
+    assert merged > 0

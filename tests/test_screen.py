@@ -80,3 +80,58 @@ def test_a_person_pops_and_moves_by_keys_and_q_leaves_the_screen_as_it_was() -> 
     assert re.search(rb"red \(you\)(\x1b\[[0-9;]*m)* pops \d", inside)  # its colour around it
     assert re.search(rb"  1\. (Bring a peg out|Move the peg from)", inside)  # in plain words
     assert b"Game stopped." in after
+
+
+def screens_on_a_terminal(args: list[str], keys: list[bytes], columns: int, rows: int) -> list[
+    list[str]
+]:  # fmt: skip
+    """Run `pegrace play ARGS` on a ROWSxCOLUMNS pseudo-terminal, typing each key whenever it
+    has gone quiet; what the terminal showed (pyte's emulation of it) each time, row by row."""
+    import pyte
+
+    screen = pyte.Screen(columns, rows)
+    stream = pyte.ByteStream(screen)
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: pegrace on the terminal
+        os.environ.update(TERM="xterm-256color", COLUMNS=str(columns), LINES=str(rows))
+        os.execv(PEGRACE, [PEGRACE, "play", *args])
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+    shown, started, waiting = [], time.monotonic(), list(keys)
+    while time.monotonic() - started < TIME_LIMIT:
+        ready, _, _ = select.select([fd], [], [], 0.3)
+        if not ready:
+            shown.append(list(screen.display))
+            if not waiting:
+                break
+            os.write(fd, waiting.pop(0))
+            continue
+        try:
+            data = os.read(fd, 65536)
+        except OSError:
+            break
+        if not data:
+            break
+        stream.feed(data)
+    os.kill(pid, 9)
+    os.waitpid(pid, 0)
+    os.close(fd)
+    return shown
+
+
+@pytest.mark.skipif(not Path(PEGRACE).exists(), reason="needs the pegrace command")
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 40)])
+@pytest.mark.parametrize("game", ["trouble", "ludo", "headache", "marbles"])
+def test_the_board_stays_on_screen_at_every_size(game: str, size: tuple[int, int]) -> None:
+    """At 80x24 (most terminals' default) and up, every prompt shows the whole screen from its
+    title down: the board never scrolls off under the log and the moves (two-dice Ludo's
+    dozens of moves come a page at a time where they do not fit)."""
+    columns, rows = size
+    shown = screens_on_a_terminal(
+        [game, "--players", "4", "--seat", "red=human", "--seat", "all=computer:random",
+         "--speed", "instant", "--seed", "4"],
+        [b"1\n"] * 40, columns, rows,
+    )  # fmt: skip
+    prompts = [s for s in shown if any("Your move" in row or "to pop" in row for row in s)]
+    assert len(prompts) >= 20
+    scrolled = [s for s in prompts if not s[0].startswith("pegrace · ")]  # the title on top
+    assert scrolled == [], "\n".join(scrolled[0])

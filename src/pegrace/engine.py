@@ -279,6 +279,19 @@ class Rules:
         """Never empty for a seat to move: when nothing can move, it holds the pass."""
         return [self.core_move(*found) for found in self.core.legal(state)]
 
+    def distinct_moves(self, state: State) -> list[Move]:
+        """The legal moves, one for each position they lead to (the first listed of each), in
+        order: what a person chooses between. Two-dice Ludo's two orders of the same two
+        steps, where the order changes nothing, are one choice."""
+        seen: set[State] = set()
+        distinct = []
+        for move in self.legal_moves(state):
+            after = self.apply_move(state, move)
+            if after not in seen:
+                seen.add(after)
+                distinct.append(move)
+        return distinct
+
     def play(self, state: State, move: Move) -> State:
         """Checked ``apply_move``: raises IllegalMoveError naming the move and position."""
         if state.phase != Phase.MOVE:

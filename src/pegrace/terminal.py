@@ -232,7 +232,7 @@ class TerminalGame:
             time.sleep(hop)
 
     def human_move(self, state: State) -> Move:
-        moves = self.rules.legal_moves(state)
+        moves = self.rules.distinct_moves(state)
         pieces = [m for m in moves if not m.is_pass]
         if not pieces:
             self.say(f"  {said_of(self.name(state.current), self.rules.describe(state, moves[0]))}")
@@ -251,6 +251,9 @@ class TerminalGame:
                 chosen = pieces[int(answer) - 1]
             elif not answer and len(moves) == 1:
                 chosen = moves[0]  # Enter takes the only move
+            elif answer == "+" and self.screen is not None:
+                self.screen.next_page()
+                continue
             if chosen is not None:
                 if self.screen is not None:
                     self.offer([])
