@@ -87,7 +87,7 @@ def explain(
         reasons.append("it is worth the risk of being hit")
     other = next((r for r in ranking[1:] if r.values != best.values), None)
     if other is None:
-        reasons.append("every move comes to the same")
+        reasons.append("every move is as good as any other here")
     else:
         runner_up = rules.describe(state, other.move)
         reasons.append(f"{margin_text(computer, best.value, other.value)} (next best: {runner_up})")

@@ -642,11 +642,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
           + ", ".join(f"{k}={v}" for k, v in rules.options.items()))  # fmt: skip
     if not args.final:
         for before, event, after in zip(states[:-1], record.events, states[1:], strict=True):
-            if event.move is None:
-                label = "pops" if before.phase == before.phase.ROLLOFF else "rolls"
+            if event.move is None:  # the dome is popped, in the roll-off as in play
                 dice = rules.dice_at(before)
                 roll = dice.format(dice.from_json(event.roll))
-                print(f"{colour_name(event.colour)} {label} {roll}")
+                print(f"{colour_name(event.colour)} pops {roll}")
                 continue
             move = rules.parse_move(before, event.move)
             print(said_of(colour_name(event.colour), rules.describe(before, move)))

@@ -120,6 +120,8 @@ def test_the_keyboard_pops_the_dome_and_moves_a_piece_with_tab_and_enter(
         before = int(page.get_attribute("#app", "data-seq"))
         page.keyboard.press("Enter")
         page.wait_for_function(f"Number(document.getElementById('app').dataset.seq) > {before}")
+    # popped from the keyboard: the focus is on the first piece that can move, not 22 Tabs away
+    assert "from" in focused(page).split()
     page.hover("#moves li button")  # a move in the list shows where it goes on the board
     assert page.locator(".targets .preview").count() == 2  # its start and its end
     page.mouse.move(0, 0)

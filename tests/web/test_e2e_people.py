@@ -24,7 +24,9 @@ def test_a_name_is_asked_once_and_shown_on_the_board_players_and_log(
     browser: Any, server: Server
 ) -> None:
     context, page, errors = new_page(browser)
-    against_computers(page, server)
+    computer = quick_computer(server.get("/api/catalog"))
+    seats = {"red": "human", "yellow": "open", "green": computer, "blue": computer}
+    set_up_game(page, server.url, "trouble", seats)  # a friend to come: names are shown
     page.wait_for_selector("#name-form:not([hidden])")
     page.fill("#name", "Ann")
     page.click("#name-form button")
@@ -36,6 +38,18 @@ def test_a_name_is_asked_once_and_shown_on_the_board_players_and_log(
     page.reload()  # kept in this browser: not asked again, and still shown
     wait_synced(page)
     page.wait_for_selector("#players li[data-colour=red]:has-text('Ann')")
+    assert page.locator("#name-form").is_hidden()
+    assert errors == []
+    context.close()
+
+
+def test_no_name_is_asked_in_a_game_against_computers_only(browser: Any, server: Server) -> None:
+    """Nobody else would be shown it."""
+    context, page, errors = new_page(browser)
+    against_computers(page, server)
+    wait_synced(page)
+    act(page)  # a pop: the page has had its state and seats
+    wait_synced(page)
     assert page.locator("#name-form").is_hidden()
     assert errors == []
     context.close()
@@ -156,6 +170,7 @@ def test_chat_shows_what_people_type_as_text_and_emotes_in_one_click(
     page.wait_for_selector("#watchers:has-text('1 watching')")  # the players see who watches
     page.fill("#chat-text", "good luck <b>all</b>")
     page.press("#chat-text", "Enter")
+    assert page.evaluate("document.activeElement.id") != "chat-text"  # back to the game: Space pops
     watcher.wait_for_selector("#chat-log li:has-text('good luck <b>all</b>')")
     assert watcher.locator("#chat-log b").count() == 0  # shown as typed, never as markup
     watcher.click("#emotes button[aria-label='send 🎉']")
@@ -163,3 +178,19 @@ def test_chat_shows_what_people_type_as_text_and_emotes_in_one_click(
     assert errors == [] and watch_errors == []
     context.close()
     watch_context.close()
+
+
+def test_a_marbles_team_mate_is_shown_as_your_partner(browser: Any, server: Server) -> None:
+    from pegrace.games import get_rules
+
+    rules = get_rules("marbles", 4, {"teams": "on"})
+    (partner,) = [c for c in rules.side_of("red") if c != "red"]
+    context, page, errors = new_page(browser)
+    computer = quick_computer(server.get("/api/catalog"))
+    seats = {"red": "human"} | {c: computer for c in rules.colours if c != "red"}
+    set_up_game(page, server.url, "marbles", seats, {"teams": "on"}, seed=3)
+    wait_synced(page)
+    page.wait_for_selector(f"#players li[data-colour={partner}]:has-text('(your partner)')")
+    assert page.locator("#players li:has-text('(your partner)')").count() == 1
+    assert errors == []
+    context.close()

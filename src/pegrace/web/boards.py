@@ -109,6 +109,9 @@ def _layout(rules: Rules, spots: list[Json], decor: list[Json], dome: Json) -> J
         "title": rules.title,
         "viewBox": [0, 0, SIZE, SIZE],
         "colours": list(rules.colours),
+        # the sides that win together: one colour each, or a team's (Marbles' teams, Trouble's
+        # two sets)
+        "sides": [[rules.colours[seat] for seat in side] for side in rules.side_seats],
         "letters": {c: letter(c) for c in rules.all_colours},
         "shapes": {c: SHAPES[c] for c in rules.all_colours},
         "spots": spots,

@@ -409,13 +409,13 @@ class GameSession:
         if isinstance(played, Move):
             label = said_of(self.called(event.colour), rules.describe(before, played))
             roll, move_text = None, played.text
-        else:
+        else:  # the dome is popped, in the roll-off as in play: "pops" both
             roll = rules.dice_at(before).format(played)
-            verb = "pops" if before.phase == Phase.ROLLOFF else "rolls"
-            label = f"{self.called(event.colour)} {verb} {roll}"
+            label = f"{self.called(event.colour)} pops {roll}"
             move_text = None
         return {"seq": len(self.log) + 1, "colour": event.colour, "roll": roll,
-                "move": move_text, "label": label, "by": actor}  # fmt: skip
+                "move": move_text, "label": label, "by": actor,
+                "rolloff": before.phase == Phase.ROLLOFF}  # fmt: skip
 
     # ------------------------------------------------------------------ players' messages
     async def receive(self, client: Client, text: str) -> None:

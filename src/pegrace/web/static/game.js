@@ -234,6 +234,7 @@ export class GamePage {
       this.watchers = message.watchers;
       this.setIdle(message.idle_left);
       this.showPlayers();
+      this.showNameForm();
     } else if (message.type === "chat") {
       this.showChatLine(message);
     } else if (message.type === "rematch") {
@@ -272,7 +273,8 @@ export class GamePage {
     this.syncNext = true;
     const name = localStorage.getItem("pegrace:name");
     if (this.you.length && name) this.send({ type: "name", name });
-    this.nameEl.hidden = !this.you.length || Boolean(name);
+    this.askName = !name;
+    this.showNameForm();
     this.handoffButton.hidden = !this.you.length;
     const canChat = this.you.length > 0 || message.game.watcher_chat;
     this.chatForm.hidden = this.emotesEl.hidden = !canChat;
@@ -282,9 +284,18 @@ export class GamePage {
     for (const line of message.chat) this.showChatLine(line);
   }
 
+  /** Ask a seat's person for a name shown to the others: only where there are others, people
+   * at other seats (or seats still open for them), and only until one is given. */
+  showNameForm() {
+    const others = Object.entries(this.seats).some(([colour, seat]) =>
+      !this.you.includes(colour) && (seat.kind === "human" || seat.kind === "open"));
+    this.nameEl.hidden = !(this.askName && this.you.length && others);
+  }
+
   say() {
     const text = this.chatField.value.trim();
     if (text && this.send({ type: "chat", text })) this.chatField.value = "";
+    this.chatField.blur(); // back to the game: Space pops again
   }
 
   showChatLine(line) {
@@ -299,6 +310,7 @@ export class GamePage {
     const name = this.nameField.value.trim().replace(/\s+/g, " ");
     if (!name) return;
     localStorage.setItem("pegrace:name", name);
+    this.askName = false;
     this.nameEl.hidden = true;
     this.send({ type: "name", name });
   }
@@ -393,6 +405,7 @@ export class GamePage {
   apply(message, sync) {
     this.state = message;
     this.seats = message.seats;
+    this.showNameForm();
     this.pending = false;
     this.clearSelection();
     if (sync) {
@@ -409,7 +422,7 @@ export class GamePage {
     if (!this.replay) {
       this.board.render(message.pieces, 0);
       const lastRoll = [...this.log].reverse().find((entry) => entry.roll !== null && entry.roll !== undefined);
-      if (sync && lastRoll) this.board.setDice(this.rollOf(lastRoll.roll, lastRoll.label.includes(" pops ") ? "rolloff" : "roll"));
+      if (sync && lastRoll) this.board.setDice(this.rollOf(lastRoll.roll, lastRoll.rolloff ? "rolloff" : "roll"));
       if (sync || !message.last || !message.last.move) this.board.trace(null);
     }
     this.root.dataset.seq = String(message.seq);
@@ -493,6 +506,13 @@ export class GamePage {
     this.setAwait(this.state.phase === "over" ? "over" : settled && myMove ? "move" : settled && myRoll ? "roll" : "none");
     this.passButton.hidden = !(this.awaiting === "move" && this.state.can_pass);
     this.board.clearMarks();
+    // after a pop the focus goes to the first piece that can move (not 22 presses of Tab away),
+    // unless the person is typing somewhere
+    const typing = document.activeElement && document.activeElement.closest("input, select, textarea");
+    if (this.popped && this.awaiting !== "none") {
+      if (this.awaiting === "move" && !typing) this.board.refocus = true;
+      this.popped = false;
+    }
     this.listed = [];
     if (this.awaiting !== "move") {
       fill(this.movesEl, h("li", { class: "hint" }, this.idleText()));
@@ -614,6 +634,7 @@ export class GamePage {
     if (this.awaiting !== "roll" || this.pending) return;
     if (this.send({ type: "roll" })) {
       this.pending = true;
+      this.popped = true; // its moves, once they come, get the focus
       this.showChoice();
     }
   }
@@ -677,12 +698,18 @@ export class GamePage {
           chances.playouts && c.learned !== undefined
             ? h("span", { class: "hint learned", title: "the learned value's chance (instant)" }, ` · learned ${percent(c.learned)}`) : null))),
       h("p", { class: "hint", id: "chances-note" }, chances.playouts
-        ? `Chance of winning: ${chances.playouts} games played on from here by the ${chances.player} computer (95% intervals)${chances.chances[0].learned !== undefined ? "; “learned”: the expert's own estimate, learned by self-play" : ""}${chances.final === false ? ", more to come: narrowing…" : ""}${stale ? `, ${this.state.seq - chances.seq} events ago` : ""}.`
+        ? `Chance of winning: ${chances.playouts} games played on from here by the ${chances.player} computer (95% intervals)${chances.chances[0].learned !== undefined ? "; “learned”: the expert's own estimate, learned by self-play" : ""}${chances.final === false ? ", more to come, the intervals narrowing" : ""}${stale ? `, ${this.state.seq - chances.seq} events ago` : ""}.`
         : "The game is over: these are exact."));
     this.chancesEl.dataset.final = String(chances.final !== false);
   }
 
   // ------------------------------------------------------------------ players, log, end
+  /** The colours that win with yours but are not yours: a Marbles team-mate. */
+  partners() {
+    const sides = (this.layout && this.layout.sides) || [];
+    return sides.filter((side) => side.some((c) => this.you.includes(c))).flat().filter((c) => !this.you.includes(c));
+  }
+
   showPlayers() {
     if (!this.layout) return;
     const state = this.state;
@@ -691,7 +718,8 @@ export class GamePage {
       const seat = this.seats[colour] || { kind: "?" };
       const yours = this.you.includes(colour);
       const named = seat.name ? `${seat.name} · ${capitalise(colour)}` : capitalise(colour);
-      const parts = [chip(colour, `${named}${yours ? " (you)" : ""}`), h("span", { class: "kind" }, kindName(seat.kind))];
+      const partner = !yours && this.partners().includes(colour) ? " (your partner)" : "";
+      const parts = [chip(colour, `${named}${yours ? " (you)" : partner}`), h("span", { class: "kind" }, kindName(seat.kind))];
       if (seat.kind === "human" && !seat.connected && !yours) parts.push(h("span", { class: "offline" }, "away"));
       if (seat.takeover) parts.push(h("span", { class: "kind" }, "· computer playing for now"));
       if (seat.kind === "open" && state && state.phase !== "over") {
