@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from pegrace.web.heavy import FramesJob, Kept, frames_json, qr_json
+from pegrace.web.heavy import FramesJob, KeptAnswers, frames_json, qr_json
 from pegrace.web.session import GameHub
 from pegrace.web.settings import parse_settings
 from pegrace.web.store import Store
@@ -26,7 +26,7 @@ def test_one_answer_is_made_for_everyone_who_asks_at_once() -> None:
         return b"answer"
 
     async def ask() -> list[bytes]:
-        kept = Kept()
+        kept = KeptAnswers()
         first = await asyncio.gather(*(kept.answer("key", make) for _ in range(5)))
         return [*first, await kept.answer("key", make)]
 
@@ -39,7 +39,7 @@ def test_a_failed_answer_is_not_kept() -> None:
         raise RuntimeError("no")
 
     async def ask() -> None:
-        kept = Kept()
+        kept = KeptAnswers()
         for _ in range(2):
             with pytest.raises(RuntimeError):
                 await kept.answer("key", fail)
@@ -49,7 +49,7 @@ def test_a_failed_answer_is_not_kept() -> None:
 
 
 def test_the_oldest_answers_go_past_the_bytes_allowed() -> None:
-    kept = Kept(most_bytes=10)
+    kept = KeptAnswers(most_bytes=10)
     kept.keep("a", b"1234")
     kept.keep("b", b"1234")
     assert kept.get("a") == b"1234"  # now the newest used

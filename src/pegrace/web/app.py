@@ -32,7 +32,7 @@ from pegrace.errors import OptionError, PegraceError
 from pegrace.readers import loads as strict_loads
 from pegrace.web.connections import CURRENT, Doorman
 from pegrace.web.guard import Guard, client_key
-from pegrace.web.heavy import Kept, QrJob
+from pegrace.web.heavy import KeptAnswers, QrJob
 from pegrace.web.limits import Buckets, Limits, TokenBucket
 from pegrace.web.session import (
     Conflict,
@@ -77,7 +77,7 @@ def create_app(
     creations = Buckets(limits.games_per_minute / 60, limits.games_per_minute)
     replays = Buckets.per_minute(limits.replays_per_minute)
     qr_asked = Buckets.per_minute(limits.qr_per_minute)
-    qr_codes = Kept(QR_KEPT_BYTES)
+    qr_codes = KeptAnswers(QR_KEPT_BYTES)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

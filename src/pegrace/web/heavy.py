@@ -70,7 +70,7 @@ def frames_json(job: FramesJob) -> bytes:
                          "frames": frames, "outcome": job.outcome})  # fmt: skip
 
 
-class Kept:
+class KeptAnswers:
     """Answers kept by key, at most ``most_bytes`` of them (the oldest used go first), each
     made once: while one is being made, others who ask for it wait for the same answer."""
 

@@ -31,8 +31,7 @@ from pegrace.moves import PASS, Move
 from pegrace.record import Event, Record, replay
 from pegrace.state import Phase, State
 from pegrace.web import boards
-from pegrace.web.heavy import PHASE_NAMES, FramesJob
-from pegrace.web.heavy import Kept as KeptAnswers
+from pegrace.web.heavy import PHASE_NAMES, FramesJob, KeptAnswers
 from pegrace.web.limits import Buckets, Limits
 from pegrace.web.names import CHAT_LENGTH, checked_name, shown_text
 from pegrace.web.settings import HUMAN, OPEN, GameSettings, new_seed, takeover_spec
