@@ -94,9 +94,9 @@ class Doorman:
     def _problem(self, door: Door) -> str | None:
         if not door.trusted and self.by_key[door.key] >= self.limits.connections_per_address:
             return REFUSAL.format(where="from your address")
-        if len(self.doors) < self.most:
+        if len(self.doors) < self.most or self.make_room(door.key):
             return None
-        return None if self.make_room(door.key) else REFUSAL.format(where="from your address")
+        return REFUSAL.format(where="open, yours among the most")
 
     def make_room(self, newcomer: str, websockets_only: bool = False) -> bool:
         """Close the connection idle longest of the address holding the most (never the

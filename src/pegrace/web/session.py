@@ -15,7 +15,7 @@ import logging
 import secrets
 import sqlite3
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, replace
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -197,7 +197,7 @@ class GameSession:
         self._unstored_roll: Roll | None = None
         self._advising = asyncio.Lock()  # one hint or win-chance estimate at a time
         self._advice: dict[tuple[str, int], str] = {}  # (kind, seq) -> the answer sent
-        self._advice_tasks: set[asyncio.Task[None]] = set()
+        self._tasks: set[asyncio.Task[None]] = set()  # advice, merged seats messages
         self._native: native.Computer | None = None  # the learned value's view, when asked
 
     # ------------------------------------------------------------------ restoring
@@ -245,7 +245,7 @@ class GameSession:
     async def close(self) -> None:
         if self._seats_due is not None:
             self._seats_due.cancel()
-        tasks = [*self._advice_tasks, *([self.task] if self.task else [])]
+        tasks = [*self._tasks, *([self.task] if self.task else [])]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -254,7 +254,7 @@ class GameSession:
     def idle(self) -> bool:
         """Nobody is connected and nothing is under way: the game may leave memory (with
         nobody connected its computers wait, so nothing is lost)."""
-        busy = self.lock.locked() or self._advice_tasks
+        busy = self.lock.locked() or self._tasks
         return not (self.clients or busy)
 
     def plays_itself(self, colour: str) -> bool:
@@ -519,13 +519,18 @@ class GameSession:
         except OptionError as err:
             await self.error(client, str(err))
             return
-        # by seat, or by address for watchers: reconnecting does not start afresh
-        if not self._chats.take(f"seat {colours[0]}" if colours else f"watcher {client.key}"):
+        if not self._chats.take(self._counted_as(client, colours)):
             most = self.services.limits.chats_per_minute
             await self.error(client, f"slow down: at most {most} chat lines a minute")
             return
         self.chat = [*self.chat[-(CHAT_KEPT - 1) :], line]
         await self.broadcast(to_json({"type": "chat", **line}))
+
+    @staticmethod
+    def _counted_as(client: Client, colours: tuple[str, ...]) -> str:
+        """Who a limit counts: the seat, however many sockets it has, or a watcher's address
+        (reconnecting does not start afresh)."""
+        return f"seat {colours[0]}" if colours else f"watcher {client.key}"
 
     def _chat_line(self, colours: tuple[str, ...], message: Json) -> Json:
         if not colours and not self.settings.watcher_chat:
@@ -583,9 +588,7 @@ class GameSession:
         if problem:
             await self.error(client, f"no {kind} now: {problem}")
             return
-        task = asyncio.create_task(self._advise(client, kind, seq, self.state))
-        self._advice_tasks.add(task)
-        task.add_done_callback(self._advice_tasks.discard)
+        self._spawn(self._advise(client, kind, seq, self.state))
 
     def _advice_problem(self, client: Client, colours: tuple[str, ...], kind: str) -> str:
         if kind != WINPROB:
@@ -593,7 +596,7 @@ class GameSession:
         if not colours and not self.state.is_over:
             return "only the game's players may ask for new win chances (you are watching)"
         per_minute = self.services.limits.winprob_per_minute
-        if not self._estimates.take(f"seat {colours[0]}" if colours else f"watcher {client.key}"):
+        if not self._estimates.take(self._counted_as(client, colours)):
             return f"win chances are worked out at most {per_minute} times a minute: wait a little"
         return ""
 
@@ -674,10 +677,17 @@ class GameSession:
 
     async def leave(self, client: Client) -> None:
         async with self.lock:
-            if self.clients.pop(client, None) is not None:
-                if not self.clients:
-                    self.deserted.set()
+            if self._forget(client):
                 await self.seats_changed()
+
+    def _forget(self, client: Client) -> bool:
+        """The client has gone; True if it was there. The last to go leaves the game
+        deserted: a computer thinking for it stops (``_think``)."""
+        if self.clients.pop(client, None) is None:
+            return False
+        if not self.clients:
+            self.deserted.set()
+        return True
 
     async def error(self, client: Client, message: str) -> None:
         await client.send_text(to_json({"type": "error", "message": message}))
@@ -698,9 +708,13 @@ class GameSession:
 
     def _seats_later(self) -> None:
         self._seats_due = None
-        task = asyncio.create_task(self._send_seats())
-        self._advice_tasks.add(task)  # cancelled with the game's other tasks
-        task.add_done_callback(self._advice_tasks.discard)
+        self._spawn(self._send_seats())
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` as a task of the game's own, cancelled when the game closes."""
+        task = asyncio.create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     async def _send_seats(self) -> None:
         now = (self._seats_key(), self.watchers())
@@ -714,9 +728,7 @@ class GameSession:
             try:
                 await client.send_text(text)
             except Exception:  # a client that cannot be sent to has gone: forget it
-                self.clients.pop(client, None)
-                if not self.clients:
-                    self.deserted.set()
+                self._forget(client)
 
     # ------------------------------------------------------------------ seats
     async def claim(self, colour: str) -> dict[str, str]:
