@@ -10,17 +10,21 @@ export function h(tag, attrs = {}, ...children) {
     else if (key === "style") Object.assign(node.style, value); // not an attribute: the CSP allows it
     else node.setAttribute(key, value === true ? "" : value);
   }
-  for (const child of children.flat(Infinity)) {
-    if (child === null || child === undefined || child === false) continue;
+  for (const child of present(children)) {
     node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
   return node;
 }
 
+/** The children that are there: null, undefined and false leave no trace. */
+function present(children) {
+  return children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false);
+}
+
 /** Put ``children`` in ``node`` in place of what it held, as ``h`` does: null, undefined and
  * false leave no trace (replaceChildren would write them as text, "null"). */
 export function fill(node, ...children) {
-  node.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));
+  node.replaceChildren(...present(children));
   return node;
 }
 
