@@ -99,21 +99,13 @@ class TokenBucket:
 
     def take(self) -> bool:
         """Spend one token if there is one; False when the rate is exceeded."""
-        self._refill()
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.when) * self.rate)
+        self.when = now
         if self.tokens < 1:
             return False
         self.tokens -= 1
         return True
-
-    def _refill(self) -> None:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.when) * self.rate)
-        self.when = now
-
-    def wait(self) -> float:
-        """Seconds until the next token."""
-        self._refill()
-        return 0.0 if self.tokens >= 1 else (1 - self.tokens) / self.rate
 
 
 class Buckets:
@@ -143,6 +135,3 @@ class Buckets:
 
     def take(self, key: str) -> bool:
         return self.bucket(key).take()
-
-
-PerAddress = Buckets  # what app.py called it: a bucket per address
