@@ -72,9 +72,6 @@ class Doorman:
         self.trusted = set(trusted)
         self.doors: dict[int, Door] = {}
         self.by_key: Counter[str] = Counter()
-        self.refused = 0
-        self.timed_out = 0
-        self.evicted = 0
 
     # ---------------------------------------------------------------- coming and going
     def admit(self, transport: Any) -> Door | None:
@@ -84,7 +81,6 @@ class Doorman:
         door = Door(transport, host, "*" in self.trusted or host in self.trusted)
         problem = self._problem(door)
         if problem is not None:
-            self.refused += 1
             refuse(transport, problem)
             return None
         self.doors[id(transport)] = door
@@ -110,7 +106,6 @@ class Doorman:
             return False
         theirs = [d for d in doors if d.key == heaviest]
         oldest = min(theirs, key=lambda d: (d.websocket, d.waiting_since or d.opened))
-        self.evicted += 1
         self.forget(oldest.transport)
         oldest.shut()
         return True
@@ -159,7 +154,6 @@ class Doorman:
         for door in late:
             self.forget(door.transport)
             door.transport.close()
-        self.timed_out += len(late)
         return len(late)
 
     async def run(self) -> None:
