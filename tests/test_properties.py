@@ -137,6 +137,14 @@ def test_distinct_moves_are_one_legal_move_for_each_position_reached(
     reached = [rules.apply_move(state, move) for move in legal]
     firsts = [move for i, move in enumerate(legal) if reached[i] not in reached[:i]]
     assert distinct == firsts
+    # the groups (the page lists a group's first, the rest as ``same``): every legal move
+    # once, in order, a group's moves reaching one position and no two groups the same one
+    groups = rules.moves_by_outcome(state)
+    assert [group[0] for group in groups] == firsts
+    assert sorted(m.text for group in groups for m in group) == sorted(m.text for m in legal)
+    for group in groups:
+        assert len({rules.apply_move(state, move) for move in group}) == 1
+        assert group == sorted(group, key=legal.index)
 
 
 def test_two_dice_ludo_offers_each_end_once() -> None:

@@ -4,6 +4,7 @@ keys typed into it, and what it writes read back."""
 from __future__ import annotations
 
 import fcntl
+import itertools
 import os
 import pty
 import re
@@ -86,7 +87,8 @@ def screens_on_a_terminal(args: list[str], keys: list[bytes], columns: int, rows
     list[str]
 ]:  # fmt: skip
     """Run `pegrace play ARGS` on a ROWSxCOLUMNS pseudo-terminal, typing each key whenever it
-    has gone quiet; what the terminal showed (pyte's emulation of it) each time, row by row."""
+    has gone quiet (once it has written something: not while it starts); what the terminal
+    showed (pyte's emulation of it) each time, row by row."""
     import pyte
 
     screen = pyte.Screen(columns, rows)
@@ -99,6 +101,8 @@ def screens_on_a_terminal(args: list[str], keys: list[bytes], columns: int, rows
     shown, started, waiting = [], time.monotonic(), list(keys)
     while time.monotonic() - started < TIME_LIMIT:
         ready, _, _ = select.select([fd], [], [], 0.3)
+        if not ready and not any(row.strip() for row in screen.display):
+            continue  # still starting
         if not ready:
             shown.append(list(screen.display))
             if not waiting:
@@ -135,3 +139,34 @@ def test_the_board_stays_on_screen_at_every_size(game: str, size: tuple[int, int
     assert len(prompts) >= 20
     scrolled = [s for s in prompts if not s[0].startswith("pegrace · ")]  # the title on top
     assert scrolled == [], "\n".join(scrolled[0])
+
+
+@pytest.mark.skipif(not Path(PEGRACE).exists(), reason="needs the pegrace command")
+def test_question_mark_shows_how_to_play_a_page_at_a_time_and_the_game_goes_on() -> None:
+    """At 80x24: ? at the first pop, Enter through every page back to the game; then ? at
+    the first move and b back at once, the moves still offered."""
+    shown = screens_on_a_terminal(
+        ["headache", "--players", "2", "--seat", "red=human", "--seat", "all=computer:random",
+         "--speed", "instant", "--seed", "4"],
+        [b"?\n", b"\n", b"\n", b"\n", b"\n", b"\n", b"?\n", b"b\n"], 80, 24,
+    )  # fmt: skip
+    assert any("? shows how to play" in row for screen in shown for row in screen)  # keys line
+    prompts = [next((r.strip() for r in s if r.startswith("Page ")), None) for s in shown]
+    seen = [prompt for prompt, _ in itertools.groupby(prompts)]  # each page once, in turn
+    count = int(next(p for p in seen if p).split(" of ")[1].split(".")[0])
+    more = [f"Page {n} of {count}. Enter: more, b: back" for n in range(1, count)]
+    assert count >= 2
+    assert [p for p in seen if p] == [*more, f"Page {count} of {count}. Enter: back to the game",
+                                      more[0]]  # fmt: skip
+    pages = [screen for screen, prompt in zip(shown, prompts, strict=True) if prompt]
+    assert pages[0][0].startswith("How to play Headache")
+    said = "\n".join(row.rstrip() for page in pages for row in page)
+    for heading in ("The bonus die\n", "Crossing\n", "Capturing and stacks\n", "Options ("):
+        assert f"\n{heading}" in said, heading
+    first_back = seen.index(f"Page {count} of {count}. Enter: back to the game") + 1
+    assert seen[first_back] is None  # back to the game, then on to the first move
+    games = [s for s, p in zip(shown, prompts, strict=True) if p is None and s[0].startswith("peg")]
+    assert any("to pop" in row for screen in games for row in screen)
+    last = shown[-1]  # ? at the move, then b: back at once, the moves still there to choose from
+    assert last[0].startswith("pegrace · Headache") and any("Your move" in r for r in last)
+    assert any(r.startswith("  1. Move a cone off START") for r in last)

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import io
 import random
+from collections.abc import Callable
 
 from pegrace import get_rules
 from pegrace.engine import Rules
 from pegrace.match import parse_seats
 from pegrace.state import State
-from pegrace.terminal import TerminalGame
+from pegrace.terminal import TerminalGame, counting_words
 
 
 class Script:
@@ -31,15 +32,22 @@ class Script:
         return "1" if self.left > 0 else "q"
 
 
-def play(moves_before_quit: int) -> tuple[TerminalGame, str, Script]:
+def play_with(ask: Callable[[str], str], seed: int) -> tuple[TerminalGame, str]:
+    """2-player Trouble without voluntary passes, red answered by ``ask`` against the random
+    computer, to its end or quitting: the game and everything it printed."""
     rules = get_rules("trouble", 2, {"voluntary_pass": "off"})
     seats = parse_seats(rules, ["red=human"], "computer:random")
     out = io.StringIO()
-    script = Script(moves_before_quit)
-    game = TerminalGame(rules, seats, 11, out=out, ask=script, use_colour=False, delay=0.0,
+    game = TerminalGame(rules, seats, seed, out=out, ask=ask, use_colour=False, delay=0.0,
                         record_path=None)  # fmt: skip
     assert game.run() == 0
-    return game, out.getvalue(), script
+    return game, out.getvalue()
+
+
+def play(moves_before_quit: int) -> tuple[TerminalGame, str, Script]:
+    script = Script(moves_before_quit)
+    game, text = play_with(script, 11)
+    return game, text, script
 
 
 def test_wrong_numbers_are_refused_and_asked_again() -> None:
@@ -74,13 +82,7 @@ def test_h_gives_the_experts_hint_and_w_the_chances_of_winning() -> None:
         given.append(answer)
         return answer
 
-    rules = get_rules("trouble", 2, {"voluntary_pass": "off"})
-    seats = parse_seats(rules, ["red=human"], "computer:random")
-    out = io.StringIO()
-    game = TerminalGame(rules, seats, 3, out=out, ask=ask, use_colour=False, delay=0.0,
-                        record_path=None)  # fmt: skip
-    assert game.run() == 0
-    text = out.getvalue()
+    _, text = play_with(ask, 3)
     assert "h asks for a hint" in text
     chances = text.split("Chance of winning: ")[1].splitlines()[0]
     assert chances.startswith("red: ") and ", green: " in chances
@@ -194,3 +196,21 @@ def finished(rules: Rules, seed: int) -> State:
         else:
             state = rules.apply_move(state, rng.choice(rules.legal_moves(state)))
     return state
+
+
+def test_the_terminal_says_whose_count_the_numbers_are() -> None:
+    """The board counts from the first colour's start, a move from its mover's: the terminal
+    says so, with each colour's start on the board's count, and those starts are where each
+    colour's own count begins."""
+    _, text, _ = play(moves_before_quit=1)
+    assert "Board numbers count from red's start; green's moves count from 14." in text
+    for game in ("trouble", "ludo", "marbles"):
+        rules = get_rules(game, 4)
+        words = counting_words(rules)
+        for seat, colour in enumerate(rules.colours[1:], start=1):
+            assert (
+                f"{colour}'s {'moves count ' if seat == 1 else ''}from {rules.abs_of[seat][0]}"
+                in words
+            )
+        assert rules.abs_of[0][0] == 0  # the board's count is the first colour's own
+    assert counting_words(get_rules("headache", 4)) == ""  # its spaces have names

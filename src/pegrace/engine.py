@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import ClassVar
 
@@ -35,6 +35,14 @@ class Option:
     default: str
     choices: tuple[str, ...]  # empty: any whole number >= 0
     help: str
+    # each choice in words for a newcomer (guide.py: the rules page, the terminal's ? key);
+    # a whole number's help says what it counts
+    choices_help: Mapping[str, str] = field(default_factory=dict, hash=False)
+
+    @property
+    def title(self) -> str:
+        """The option's name in plain words: "play_on" is "Play on"."""
+        return self.name.replace("_", " ").capitalize()
 
     def check(self, value: str, game: str) -> str:
         value = value.strip().lower()
@@ -59,6 +67,7 @@ class Rules:
 
     name: ClassVar[str]
     title: ClassVar[str]
+    pitch: ClassVar[str] = ""  # one line that makes someone want to play it (the setup page)
     version: ClassVar[int]  # bumped when behaviour changes; stored in every record
     all_colours: ClassVar[tuple[str, ...]]
     option_specs: ClassVar[tuple[Option, ...]]
@@ -283,14 +292,15 @@ class Rules:
         """The legal moves, one for each position they lead to (the first listed of each), in
         order: what a person chooses between. Two-dice Ludo's two orders of the same two
         steps, where the order changes nothing, are one choice."""
-        seen: set[State] = set()
-        distinct = []
+        return [same[0] for same in self.moves_by_outcome(state)]
+
+    def moves_by_outcome(self, state: State) -> list[list[Move]]:
+        """The legal moves grouped by the position they lead to, groups in the order of their
+        first move, each group in the legal order."""
+        groups: dict[State, list[Move]] = {}
         for move in self.legal_moves(state):
-            after = self.apply_move(state, move)
-            if after not in seen:
-                seen.add(after)
-                distinct.append(move)
-        return distinct
+            groups.setdefault(self.apply_move(state, move), []).append(move)
+        return list(groups.values())
 
     def play(self, state: State, move: Move) -> State:
         """Checked ``apply_move``: raises IllegalMoveError naming the move and position."""

@@ -29,6 +29,7 @@ class Screen:
         self.log: deque[str] = deque(maxlen=LOG_LINES)
         self.choices: list[str] = []
         self.page = 0  # of the moves, when they are too many for the screen at once
+        self.reading: list[str] | None = None  # a page of a text shown instead (read)
         self.active = False
         self.drawn = 0.0  # when the screen was last drawn (monotonic seconds)
 
@@ -69,6 +70,22 @@ class Screen:
         self.draw(now=True)
         return self.console.input(Text.from_ansi(prompt))
 
+    def read(self, text: str) -> None:
+        """A long text (how to play, wrapped to the width) over the whole screen, a page at
+        a time: Enter shows the next page; anything typed, or Enter on the last page, goes
+        back to the game."""
+        per_page = max(1, self.console.height - 1)  # a row for the prompt
+        pages = paragraph_pages(text.splitlines(), per_page)
+        try:
+            for number, page in enumerate(pages, 1):
+                self.reading = page
+                more = "Enter: more, b: back" if number < len(pages) else "Enter: back to the game"
+                if self.ask(f"Page {number} of {len(pages)}. {more} ").strip():
+                    break
+        finally:
+            self.reading = None
+            self.draw(now=True)
+
     def pause(self) -> None:
         """Before a pause (a computer's move on show): everything said is on the screen."""
         self.draw(now=True)
@@ -88,6 +105,8 @@ class Screen:
         lines beside the board where there is room (a log line cut short, not wrapped), else
         under it, as many as fit. Moves too many to fit under the board go beside it in the
         log's place, or are shown a page at a time (+ shows the next)."""
+        if self.reading is not None:
+            return [Text("\n".join(self.reading), no_wrap=True, overflow="crop")]
         board = Text.from_ansi(self.board, no_wrap=True, overflow="crop")
         board_rows = len(board.plain.splitlines() or [""])
         width = max((cell_len(line) for line in board.plain.splitlines()), default=0)
@@ -145,3 +164,17 @@ class Screen:
         log = Text("\n").join(Text.from_ansi(line) for line in shown)
         log.no_wrap, log.overflow = True, "ellipsis"
         return Group(*players, Panel(log, title="Log", width=width))
+
+
+def paragraph_pages(rows: list[str], per_page: int) -> list[list[str]]:
+    """``rows`` a page of at most ``per_page`` at a time, each page ending after a blank row
+    where its second half has one, so that a heading stays with its paragraph."""
+    pages, start = [], 0
+    while start < len(rows):
+        end = min(start + per_page, len(rows))
+        if end < len(rows):
+            blanks = [i for i in range(start + per_page // 2, end) if not rows[i].strip()]
+            end = blanks[-1] + 1 if blanks else end
+        pages.append(rows[start:end])
+        start = end
+    return pages or [[]]

@@ -18,6 +18,7 @@ from pegrace.advice import hint, learned_chances, winprob
 from pegrace.dice import roll_d6
 from pegrace.engine import Rules
 from pegrace.games.ludo import DiceMove
+from pegrace.guide import guide_text
 from pegrace.match import choose_checked, dice_rng, seat_players
 from pegrace.moves import Move, Step
 from pegrace.pictures import draw, paint
@@ -63,6 +64,18 @@ def key_reader(stream: TextIO) -> Keys:
             termios.tcsetattr(fd, termios.TCSADRAIN, saved)
 
     return read
+
+
+def counting_words(rules: Rules) -> str:
+    """Whose count the numbers are: the board's from the first colour's start, a move's
+    from its mover's start (they differ for every other colour), so either can be found."""
+    if not isinstance(rules, RaceRules):
+        return ""  # Headache names its spaces, the same for everyone
+    starts = rules.track.board.starts
+    first, second, *rest = rules.colours
+    others = [f"{second}'s moves count from {starts[second]}"]
+    others += [f"{colour}'s from {starts[colour]}" for colour in rest]
+    return f"Board numbers count from {first}'s start; {', '.join(others)}."
 
 
 def passing(rules: Rules, state: State, move: Move) -> list[State]:
@@ -149,7 +162,8 @@ class TerminalGame:
     def run(self) -> int:
         players = f"{self.rules.title}: {', '.join(self.name(s) for s in range(len(self.players)))}"
         keys = ("Keys: Enter pops, a number picks a move, p passes, h asks for a hint, "
-                "w shows everyone's chance of winning, q quits.")  # fmt: skip
+                "w shows everyone's chance of winning, ? shows how to play, q quits.")  # fmt: skip
+        keys = f"{keys}\n{counting_words(self.rules)}".rstrip()
         if self.screen is not None:
             self.screen.players = f"{players}\n{keys}"
             self.show(self.state)
@@ -274,7 +288,11 @@ class TerminalGame:
             pass
 
     def advise(self, answer: str) -> bool:
-        """``h`` and ``w``: the expert's hint and the chances of winning; True if handled."""
+        """``h`` and ``w``: the expert's hint and the chances of winning; ``?``: how to play;
+        True if handled."""
+        if answer == "?":
+            self.guide()
+            return True
         advice_seed = f"{self.seed}:advice:{len(self.record.events)}"
         if answer == "h":
             if self.state.phase != Phase.MOVE:
@@ -293,6 +311,16 @@ class TerminalGame:
             self.say("  Chance of winning: " + ", ".join(str(c) for c in chances))
             return True
         return False
+
+    def guide(self) -> None:
+        """How to play this game and its options in words (guide.py: the web's rules page
+        says the same): over the whole screen a page at a time, else printed."""
+        width = self.screen.console.width - 1 if self.screen is not None else 78
+        text = guide_text(type(self.rules), self.rules.options, width)
+        if self.screen is not None:
+            self.screen.read(text)
+        else:
+            self.say(text)
 
     def prompt(self, text: str) -> str:
         answer = self.ask(text)

@@ -129,6 +129,8 @@ def set_up_game(
     page.check(f"input[name=game][value={game}]")
     for colour, kind in seats.items():
         page.select_option(f"#seat-{colour}", kind)
+    if options:
+        page.click("#more-rules summary")  # the rule options are folded away
     for name, value in (options or {}).items():
         field = page.locator(f"#option-{name}")
         if field.evaluate("node => node.tagName") == "SELECT":
@@ -136,7 +138,7 @@ def set_up_game(
         else:
             field.fill(value)
     if seed is not None or idle is not None:
-        page.click("details summary")
+        page.click("#more summary")
     if seed is not None:
         page.fill("#seed", str(seed))
     if idle is not None:

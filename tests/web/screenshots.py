@@ -1,7 +1,7 @@
 """The README's screenshots, taken from a real `pegrace serve` in Debian's headless Chromium:
 each game on a desktop (1280x800) part way through, the moves in plain words and the player's
 name on the board, the Trouble one with a hint, everyone's chances of winning and a chat line;
-and Trouble on a phone (390x844).
+Trouble on a phone (390x844); the front page and Headache's how-to-play page.
 
     .venv/bin/python tests/web/screenshots.py          # writes docs/screenshots/*.png
 """
@@ -67,6 +67,18 @@ def shoot(browser: Any, server: Server, game: str, seed: int, moves: int,
     print(f"wrote {OUT / name}.png")
 
 
+def shoot_page(
+    browser: Any, server: Server, path: str, viewport: tuple[int, int], name: str
+) -> None:
+    """A page that is not a game (the front page, a rules page), from its top."""
+    context, page, _ = new_page(browser, viewport=viewport)
+    page.goto(server.url + path)
+    page.wait_for_selector("svg.board")
+    page.screenshot(path=str(OUT / f"{name}.png"))
+    context.close()
+    print(f"wrote {OUT / name}.png")
+
+
 def main() -> None:
     from playwright.sync_api import sync_playwright
 
@@ -80,6 +92,8 @@ def main() -> None:
             for game, seed, moves in SHOTS:
                 shoot(browser, server, game, seed, moves, DESKTOP, game, game == "trouble")
             shoot(browser, server, "trouble", 11, 6, PHONE, "phone", False)
+            shoot_page(browser, server, "/", DESKTOP, "front")
+            shoot_page(browser, server, "/rules/headache", DESKTOP, "rules")
         finally:
             browser.close()
             server.stop()

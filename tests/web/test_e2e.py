@@ -5,7 +5,6 @@ restarted mid-game. Everything waits on page state (see pages.py), never on time
 from __future__ import annotations
 
 import json
-import math
 import time
 from pathlib import Path
 from typing import Any
@@ -303,13 +302,14 @@ def test_the_new_game_page_offers_the_catalog_and_names_a_seating_problem(
         assert page.input_value(f"#option-{option['name']}") == option["default"]
         assert page.locator(".options .help", has_text=option["help"]).count() == 1
     offered = page.eval_on_selector_all("#seat-blue option", "options => options.map(o => o.value)")
-    assert offered == [*catalog["seat_kinds"], "empty"]
-    medium = headache["ratings"]["computer:medium"]["against_random"]
-    label = page.locator("#seat-blue option[value='computer:medium']").inner_text()
-    shown = math.floor(100 * medium + 0.5)  # as JavaScript's Math.round rounds
-    assert label == f"Computer (medium) — wins {shown}% against 3 random"
-    # beside an option, what the lab measured the chosen value to do
+    computers = sorted((k for k in catalog["seat_kinds"] if k.startswith("computer:")),
+                       key=lambda k: headache["ratings"][k]["elo"])  # fmt: skip
+    assert offered == ["human", "open", *computers, "empty"]  # weakest computer first
+    label = page.locator("#seat-blue option[value='computer:expert']").inner_text()
+    assert label.startswith("Expert computer ★★★★★ · ahead of medium ")  # the strongest
+    # beside an option (folded under More rules), what the lab measured the chosen value to do
     (challenge,) = [o for o in headache["options"] if o["name"] == "challenge"]
+    page.click("#more-rules summary")
     page.select_option("#option-challenge", "on")
     expected = f"Measured: {challenge['effects']['on']}."
     page.wait_for_selector(f"#effect-challenge:has-text({expected!r})")
@@ -348,7 +348,9 @@ def test_a_hint_marks_the_experts_move_and_win_chances_show_every_side(
     assert shown == ["red", "yellow", "green", "blue"]
     page.wait_for_selector("#chances[data-final=true]")  # 200 games first, then more
     assert "2000 games played on from here" in page.inner_text("#chances")
-    assert page.locator("#chances .learned").count() == 4  # the learned value's, beside each
+    assert page.locator("#chances .value").count() == 4  # one number a side
+    details = page.eval_on_selector_all("#chances li", "items => items.map(i => i.title)")
+    assert all("95% interval" in d and "learned estimate" in d for d in details), details
 
     # once the move is played, the hint is gone and the chances say they are out of date
     before = seq(page)

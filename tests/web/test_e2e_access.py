@@ -123,7 +123,8 @@ def test_the_keyboard_pops_the_dome_and_moves_a_piece_with_tab_and_enter(
     # popped from the keyboard: the focus is on the first piece that can move, not 22 Tabs away
     assert "from" in focused(page).split()
     page.hover("#moves li button")  # a move in the list shows where it goes on the board
-    assert page.locator(".targets .preview").count() == 2  # its start and its end
+    assert page.locator(".targets circle.preview").count() == 2  # its start and its end
+    assert page.locator(".targets polyline.preview").count() == 1  # and the way between
     page.mouse.move(0, 0)
     assert page.locator(".targets .preview").count() == 0
     page.evaluate("document.activeElement.blur()")

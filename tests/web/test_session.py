@@ -285,6 +285,54 @@ def test_the_state_sent_is_the_state_view_in_every_game(tmp_path: Path, game: st
     asyncio.run(play())
 
 
+@pytest.mark.parametrize("game", ["trouble", "ludo", "headache", "marbles"])
+def test_moves_ending_alike_are_listed_once_and_the_log_says_where_each_move_went(
+    tmp_path: Path, game: str
+) -> None:
+    """The page lists one move per position reached (the others' texts in ``same``, every
+    legal move somewhere), and a move's log line carries its route on the board."""
+
+    async def play() -> None:
+        store = Store(tmp_path / "games.sqlite3")
+        hub = GameHub(store, computer_delay=0.0)
+        colours = next(g["colours"]["2"] for g in catalog()["games"] if g["name"] == game)
+        settings, rules = parse_settings(
+            {"game": game, "seed": 5, "seats": dict.fromkeys(colours, "human")}
+        )
+        session, tokens = hub.create(settings, rules)
+        inbox = Inbox()
+        await session.receive(inbox, json.dumps({"type": "hello", "tokens": list(tokens.values())}))
+        for turn in range(200):
+            view = session.state_view([])
+            if view["phase"] == "over":
+                break
+            if view["phase"] != "move":
+                await session.receive(inbox, '{"type": "roll"}')
+                continue
+            before = session.state
+            listed = [m["text"] for m in view["moves"]]
+            every = sorted(t for m in view["moves"] for t in [m["text"], *m["same"]])
+            assert every == sorted(m.text for m in rules.legal_moves(before))
+            reached = [rules.apply_move(before, rules.parse_move(before, t)) for t in listed]
+            assert len(set(reached)) == len(reached)
+            last = view["moves"][
+                -1
+            ]  # played as listed, or (every other turn) in an order not listed
+            text = last["same"][0] if last["same"] and turn % 2 else last["text"]
+            played = rules.parse_move(before, text)
+            await session.receive(inbox, json.dumps({"type": "move", "move": played.text}))
+            steps = boards.move_view(rules, before, played)["steps"]
+            entry = session.log[-1]
+            assert entry["move"] == played.text
+            assert [(s["from"], s["to"]) for s in entry["steps"]] == [
+                (s["from"], s["to"]) for s in steps
+            ]
+        await hub.close()
+        store.close()
+
+    asyncio.run(play())
+
+
 def test_the_same_seed_and_choices_replay_the_same_computer_game(tmp_path: Path) -> None:
     def play(db: Path) -> Record:
         with running(db) as client:

@@ -141,6 +141,10 @@ class ConeMove(Move):
 class Headache(Rules):
     name = "headache"
     title = "Headache"
+    pitch = (
+        "Land on a rival's cone to capture it and ride on top: stacks move either way, the "
+        "tracks cross at every X, and a red dot on the bonus die pops again."
+    )
     version = 1
     all_colours = ("red", "yellow", "green", "blue")
     dice = BONUS
@@ -153,6 +157,13 @@ class Headache(Rules):
             ("on", "off"),
             "on: every X is a safety space (nothing on an X can be captured, no opponent "
             "may end there)",
+            choices_help={
+                "on": (
+                    "every X is a safe space: nothing on an X can be captured, and no "
+                    "opponent may end there"
+                ),
+                "off": "only cones still on their START are safe",
+            },
         ),
         Option(
             "turn_limit",

@@ -124,6 +124,9 @@ class Ludo(RaceRules):
 
     name = "ludo"
     title = "Ludo"
+    pitch = (
+        "Two dice, four pins: sixes bring pins out, and landing on a rival sends it back to start."
+    )
     version = 1
     all_colours = ("red", "green", "yellow", "blue")
     piece_word = "pin"
@@ -137,24 +140,50 @@ class Ludo(RaceRules):
             (TWO_DICE, CLASSIC, LUDOPY),
             "two-dice: seed 002 (48 points, two dice); classic: one die, 52 squares; "
             "ludopy: Danish Ludo exactly as the LUDOpy package plays it",
+            choices_help={
+                "two-dice": "two dice and a loop of 48 points (the rules above)",
+                "classic": (
+                    "the Ludo most people know: one die, 52 squares, a 6 brings a pin "
+                    "out and rolls again, two pins of a colour make a block nobody may "
+                    "land on or pass"
+                ),
+                "ludopy": (
+                    "Danish Ludo exactly as the LUDOpy package plays it: one die, "
+                    "globes, and stars that jump to the next star"
+                ),
+            },
         ),
         Option(
             "play_on",
             "off",
             ("on", "off"),
             "off: the game ends when the first player has all 4 pins out; on: play on for places",
+            choices_help={
+                "off": "the game ends when the first player has all 4 pins out",
+                "on": "the others play on for the lower places",
+            },
         ),
         Option(
             "three_sixes",
             "forfeit",
             ("forfeit", "off"),
             "classic only: a third 6 in a row is not played and ends the turn (off: no limit)",
+            choices_help={
+                "forfeit": "classic only: a third 6 in a row is not played, and the turn passes",
+                "off": "no limit on sixes in a row",
+            },
         ),
         Option(
             "safe_squares",
             "on",
             ("on", "off"),
             "classic only: the 4 start squares and 4 star squares are safe (off: none are)",
+            choices_help={
+                "on": (
+                    "classic only: nobody can be hit on the 4 start squares and the 4 star squares"
+                ),
+                "off": "no square is safe: an opponent on your start is hit when you come out",
+            },
         ),
     )
 

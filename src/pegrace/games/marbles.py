@@ -74,6 +74,10 @@ class MarbleStep(Step):
 class Marbles(RaceRules):
     name = "marbles"
     title = "Marbles (Aggravation-style)"
+    pitch = (
+        "Race four marbles round a shared loop and home, sending back any rival you land "
+        "on; alone, or in teams of two."
+    )
     version = 1
     all_colours = ("red", "yellow", "green", "blue")
     piece_word = "marble"
@@ -84,12 +88,26 @@ class Marbles(RaceRules):
             ("classic", "war"),
             "classic: first to bring 4 marbles Home; war: captured marbles leave the game, "
             "no Home, the last player with marbles wins",
+            choices_help={
+                "classic": "the first to bring all 4 marbles Home wins",
+                "war": (
+                    "a marble you land on leaves the game for good; there is no Home, "
+                    "marbles keep circling, and the last player with marbles left wins"
+                ),
+            },
         ),
         Option(
             "teams",
             "off",
             ("on", "off"),
             "4 players only: partners sit opposite (red+green against yellow+blue)",
+            choices_help={
+                "on": (
+                    "4 players only: partners sit opposite, red and green against yellow and "
+                    "blue, and a team wins when all 8 of its marbles are Home"
+                ),
+                "off": "everyone plays for themselves",
+            },
         ),
         Option(
             "partner_roll",
@@ -97,12 +115,26 @@ class Marbles(RaceRules):
             ("on", "off"),
             "teams, classic: a player with all marbles Home rolls on and moves the "
             "partner's marbles",
+            choices_help={
+                "on": (
+                    "with teams: a player whose marbles are all Home keeps rolling and moves "
+                    "the partner's marbles"
+                ),
+                "off": (
+                    "with teams: a player whose marbles are all Home sits out, and the "
+                    "partner plays alone"
+                ),
+            },
         ),
         Option(
             "play_on",
             "off",
             ("on", "off"),
             "classic: off stops at the first winner; on plays on to decide every place",
+            choices_help={
+                "off": "the game stops at the first winner",
+                "on": "play goes on, skipping finished players, until every place is decided",
+            },
         ),
         Option(
             "turn_limit",

@@ -34,6 +34,7 @@ LANE = 4
 class Trouble(RaceRules):
     name = "trouble"
     title = "Trouble"
+    pitch = "Pop the dome, race four pegs round the board, and send anyone you land on back home."
     version = 1
     all_colours = ("red", "yellow", "green", "blue")
     piece_word = "peg"
@@ -43,24 +44,40 @@ class Trouble(RaceRules):
             "clockwise",
             ("clockwise", "counterclockwise"),
             "direction turns pass round the table (pegs always move clockwise)",
+            choices_help={
+                "clockwise": "turns pass to the left, the way the pegs move",
+                "counterclockwise": "turns pass to the right; pegs still move clockwise",
+            },
         ),
         Option(
             "voluntary_pass",
             "on",
             ("on", "off"),
             "a player may pass even when a peg could move",
+            choices_help={
+                "on": "you may pass your turn even when a peg could move",
+                "off": "you may pass only when no peg can move",
+            },
         ),
         Option(
             "six_bonus",
             "always",
             ("always", "if-played"),
             "a 6 grants another pop always, or only when the 6 moved a peg",
+            choices_help={
+                "always": "every 6 gives another pop, even a 6 no peg could use",
+                "if-played": "a 6 gives another pop only when it moved a peg",
+            },
         ),
         Option(
             "three_sixes",
             "off",
             ("off", "forfeit"),
             "forfeit: a third 6 in a row is not played and ends the turn",
+            choices_help={
+                "off": "no limit: every 6 in a row gives another pop",
+                "forfeit": "a third 6 in a row is not played, and the turn passes at once",
+            },
         ),
         Option(
             "finish",
@@ -68,18 +85,41 @@ class Trouble(RaceRules):
             ("exact", "deepest-first"),
             "exact: any free finish slot by exact count, moves inside the lane allowed; "
             "deepest-first: each peg must land on the deepest free slot, no moves inside",
+            choices_help={
+                "exact": (
+                    "a peg enters any free Finish slot by exact count, and may move on "
+                    "inside the lane"
+                ),
+                "deepest-first": (
+                    "each peg must land exactly on the deepest free Finish slot, "
+                    "and pegs in the lane do not move"
+                ),
+            },
         ),
         Option(
             "play_on",
             "on",
             ("on", "off"),
             "on: play on after the winner to decide every place; off: stop at the first winner",
+            choices_help={
+                "on": "after the winner, the others play on for second and third place",
+                "off": (
+                    "the game stops at the first winner; the others are ranked by how far "
+                    "their pegs got"
+                ),
+            },
         ),
         Option(
             "two_sets",
             "off",
             ("on", "off"),
             "2 players only: each plays two opposite colours and must finish both",
+            choices_help={
+                "on": (
+                    "2 players only: each plays two opposite colours, and wins by finishing both"
+                ),
+                "off": "each player plays one colour",
+            },
         ),
     )
 

@@ -29,6 +29,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from pegrace.errors import OptionError, PegraceError
+from pegrace.games import list_games, rules_class
 from pegrace.readers import loads as strict_loads
 from pegrace.web.connections import CURRENT, Doorman
 from pegrace.web.guard import Guard, client_key
@@ -174,7 +175,10 @@ def create_app(
         bad = next((i for i in mine if not GAME_ID.fullmatch(i)), None)
         if bad is not None:
             raise OptionError(f"mine: {bad[:40]!r} is not a game id (comma-separated ids)")
-        return JSONResponse(hub().lobby(mine, client_key(request.scope)))
+        every = request.query_params.get("all", "0")  # 1: one person's games against computers too
+        if every not in ("0", "1"):
+            raise OptionError(f"all: {every[:40]!r} is not 0 or 1 (1: solo games too)")
+        return JSONResponse(hub().lobby(mine, client_key(request.scope), solo=every == "1"))
 
     async def frames(request: Request) -> Response:
         """Every position of the game (heavy.py: worked out off the event loop, kept)."""
@@ -187,6 +191,8 @@ def create_app(
     routes = [
         Route("/", page),
         Route("/game/{game_id}", game_page),
+        Route("/rules", page),
+        Route("/rules/{game}", rules_page),
         Route("/api/catalog", api(get_catalog)),
         Route("/api/lobby", api(lobby)),
         Route("/api/qr", api(qr_code), methods=["POST"]),
@@ -404,24 +410,44 @@ NOT_FOUND = """<!doctype html>
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>No such game · pegrace</title>
+  <title>{title} · pegrace</title>
   <link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
   <link rel="stylesheet" href="/static/style.css">
 </head>
 <body>
   <header class="top"><a href="/">pegrace</a></header>
   <main id="app" class="not-found">
-    <h1>No such game</h1>
-    <p>There is no game <code>{game_id}</code> here. Check the link you were sent (a game's
-    link is its whole address), or <a href="/">start a new game</a>.</p>
+    <h1>{title}</h1>
+    <p>{said}</p>
   </main>
 </body>
 </html>
 """
 
 
+def missing_page(title: str, said: str) -> Response:
+    """A clear 404 page; ``said`` is HTML, with whatever came in the request escaped."""
+    return HTMLResponse(NOT_FOUND.format(title=title, said=said), 404)
+
+
 def not_found_page(game_id: str) -> Response:
-    return HTMLResponse(NOT_FOUND.format(game_id=html.escape(game_id)), 404)
+    return missing_page("No such game", (
+        f"There is no game <code>{html.escape(game_id)}</code> here. Check the link you were "
+        "sent (a game's link is its whole address), or "
+        '<a href="/">start a new game</a>.'
+    ))  # fmt: skip
+
+
+async def rules_page(request: Request) -> Response:
+    """How to play a game (the page draws it from the catalog); a clear 404 page for a game
+    pegrace does not have, naming those it has."""
+    name = request.path_params["game"]
+    if name in list_games():
+        return await page(request)
+    games = ", ".join(f'<a href="/rules/{g}">{html.escape(rules_class(g).title)}</a>'
+                      for g in list_games())  # fmt: skip
+    return missing_page("No such game", f"pegrace has no game <code>{html.escape(name)}</code> "
+                        f"to learn. How to play: {games}.")  # fmt: skip
 
 
 # the HTTP status of each refusal; any other PegraceError is bad input (400)

@@ -379,7 +379,8 @@ def _ludo_square_layout(rules: Ludo) -> Json:
         owner = start_of.get(space)
         kind = "start" if owner else ("safe" if space in rules.safe else "track")
         spots.append(_spot(f"t{space}", at(*_ccw_ring(space, per_side)), kind, owner, 24))
-    return _layout(rules, spots, decor, {"x": CENTRE, "y": CENTRE, "r": 50})
+    # a big dome: its two dice stay readable on a phone
+    return _layout(rules, spots, decor, {"x": CENTRE, "y": CENTRE, "r": 82})
 
 
 # the classic cross board (15 x 15 squares): the 52-square loop clockwise from red's start
@@ -574,9 +575,9 @@ def _headache_layout(rules: Headache) -> Json:
             _polar(X_RADIUS + 182, angle + 13),
         ]
         decor.append(_decor("path", f"triangle c-{colour}", d=_path(triangle, closed=True)))
-        pile = _polar(X_RADIUS + 138, angle)
-        for slot, point in enumerate(_cluster(pile, 40)):
-            spots.append(_spot(f"start-{colour}-{slot}", point, "base", colour, 17))
+        pile = _polar(X_RADIUS + 126, angle)  # the cones inside their triangle
+        for slot, point in enumerate(_cluster(pile, 48)):  # cones a finger can see on a phone
+            spots.append(_spot(f"start-{colour}-{slot}", point, "base", colour, 22))
     for space in range(SPACE_COUNT):
         is_x = space < OUTER_BASE
         kind, radius = ("x", 27) if is_x else ("track", 21)

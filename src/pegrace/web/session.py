@@ -55,9 +55,13 @@ ADVICE_TYPES = ("hint", "winprob")  # answered to the asker only, worked out off
 # win chances: the playouts played so far at each answer, the last one final
 WINPROB_STEPS = (200, 600, 2000)
 MESSAGE_TYPES = ("hello", "roll", "move", "ping", "name", "back", "chat", *ADVICE_TYPES)
-EMOTES = ("👍", "👏", "😂", "😮", "😢", "😡", "🎉", "🍀")  # the quick reactions offered
+# the quick reactions offered: words, which every font draws (emoji need a colour-emoji font)
+EMOTES = ("Nice!", "Well played", "Ha ha", "Wow", "Oh no", "Grr", "Yay!", "Good luck")
 CHAT_KEPT = 50  # chat lines a game keeps (in memory) for those who join later
 LOBBY_GAMES = 12  # games in each of the lobby's lists, at most
+# a listed game with no event this long has been left: it leaves the lobby's open and watch
+ABANDONED_SECONDS = 30 * 60.0
+LOBBY_SCANNED = 500  # the newest games made that the lobby looks among (its cost is bounded)
 HELD_TOKENS = 16  # seat tokens one hello may carry (a browser holds a game's seats, no more)
 SEATS_PAUSE = 0.25  # seconds between two seats messages of a game: more changes wait, merged
 REPLAY_SECONDS = 30.0  # the time a replay may take to work out
@@ -405,15 +409,20 @@ class GameSession:
     def _entry(self, before: State, event: Event, actor: str, played: Roll | Move) -> Json:
         """The log line of an event: what was rolled or moved, in words."""
         rules = self.rules
+        steps: list[Json] = []
         if isinstance(played, Move):
-            label = said_of(self.called(event.colour), rules.describe(before, played))
+            view = boards.move_view(rules, before, played)
+            label = said_of(self.called(event.colour), view["label"])
             roll, move_text = None, played.text
+            # where it went, for the page to show when the line is pointed at
+            steps = [{key: step[key] for key in ("from", "to", "path") if key in step}
+                     for step in view["steps"]]  # fmt: skip
         else:  # the dome is popped, in the roll-off as in play: "pops" both
             roll = rules.dice_at(before).format(played)
             label = f"{self.called(event.colour)} pops {roll}"
             move_text = None
         return {"seq": len(self.log) + 1, "colour": event.colour, "roll": roll,
-                "move": move_text, "label": label, "by": actor,
+                "move": move_text, "label": label, "by": actor, "steps": steps,
                 "rolloff": before.phase == Phase.ROLLOFF}  # fmt: skip
 
     # ------------------------------------------------------------------ players' messages
@@ -862,7 +871,11 @@ class GameSession:
             "rolloff": {  # this round's pops so far
                 colours[s]: pop for s, pop in zip(state.contenders, state.rolloff, strict=False)
             },
-            "moves": [boards.move_view(rules, state, move) for move in legal],
+            # moves that end the same way are one choice: the others' texts in ``same``
+            "moves": [
+                {**boards.move_view(rules, state, same[0]), "same": [m.text for m in same[1:]]}
+                for same in rules.moves_by_outcome(state)
+            ],
             "can_pass": any(move.is_pass for move in legal),
             "forced_pass": legal == [PASS],  # it plays itself: nobody is asked
             "last": self.log[-1] if self.log else None,
@@ -897,8 +910,17 @@ class GameSession:
             record.finish(self.rules, self.state)
         return record
 
-    def summary(self) -> Json:
-        """The game as the lobby lists it."""
+    def solo(self) -> bool:
+        """One person (or nobody) against computers: every seat not a computer's (an open
+        one too: someone may take it) is of one person, so nobody else can join."""
+        people = {
+            self.rules.side_of(colour) if self.rules.one_player_sides else colour
+            for colour, kind in self.kinds.items() if not kind.startswith("computer:")
+        }  # fmt: skip
+        return len(people) <= 1
+
+    def summary(self, age: float | None = None) -> Json:
+        """The game as the lobby lists it; ``age``: the seconds since it was made."""
         return {
             "id": self.id,
             "url": f"/game/{self.id}",
@@ -909,6 +931,8 @@ class GameSession:
             ],
             "open": [colour for colour, kind in self.kinds.items() if kind == OPEN],
             "seq": len(self.events),
+            "turn": self.state.turn,  # turns begun since the roll-off, every player's counted
+            "age": None if age is None else int(age),
             "over": self.state.is_over,
             "watchers": self.watchers(),
         }
@@ -1009,20 +1033,34 @@ class GameHub:
         session.used = time.monotonic()
         return session
 
-    def lobby(self, mine: list[str], key: str = "") -> Json:
+    def lobby(self, mine: list[str], key: str = "", solo: bool = False) -> Json:
         """The front page's lists: listed games in progress with an open seat (``open``) or
         without one (``watch``), and the games of ``mine`` (ids whose tokens a browser holds)
-        that still exist. A game that cannot be loaded is left out."""
+        that still exist, finished ones too. A finished game, and one left with no event for
+        ``ABANDONED_SECONDS``, leaves open and watch; so does one person's game against
+        computers (``solo``: keep those). A game that cannot be loaded is left out."""
         lists: dict[str, list[Json]] = {"open": [], "watch": [], "mine": []}
-        for game_id in self.store.listed_game_ids(LOBBY_GAMES):
+        now = time.time()
+        # twice as many as a list shows: some may turn out finished, or solo by their sides
+        found = self.store.lobby_games(2 * LOBBY_GAMES, now - ABANDONED_SECONDS, solo,
+                                       LOBBY_SCANNED)  # fmt: skip
+        for game_id, made in found:
             session = self._loaded(game_id, key)
-            if session is not None and not session.state.is_over:
-                summary = session.summary()
-                lists["open" if summary["open"] else "watch"].append(summary)
-        for game_id in mine[:LOBBY_GAMES]:
+            if session is None or session.state.is_over or (not solo and session.solo()):
+                continue
+            summary = session.summary(now - made)
+            listed = lists["open" if summary["open"] else "watch"]
+            if len(listed) < LOBBY_GAMES:
+                listed.append(summary)
+            if len(lists["open"]) == len(lists["watch"]) == LOBBY_GAMES:
+                break  # loading the rest would cost the asker's loads for nothing
+        mine = mine[:LOBBY_GAMES]
+        made_at = self.store.made_at(mine) if mine else {}
+        for game_id in mine:
             session = self._loaded(game_id, key)
             if session is not None:
-                lists["mine"].append(session.summary())
+                when = made_at.get(game_id)
+                lists["mine"].append(session.summary(None if when is None else now - when))
         return lists
 
     def _loaded(self, game_id: str, key: str) -> GameSession | None:

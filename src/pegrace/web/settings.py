@@ -13,8 +13,10 @@ from typing import Any
 from pegrace.engine import Rules
 from pegrace.errors import OptionError, PegraceError
 from pegrace.games import get_rules, list_games, rules_class
+from pegrace.guide import guide_view
 from pegrace.players import canonical_spec, make_player, player_names
 from pegrace.players import parse_settings as player_settings
+from pegrace.web.boards import board_layout, piece_spots
 
 HUMAN, OPEN, EMPTY = "human", "open", "empty"
 DEFAULT_IDLE_SECONDS = 120.0  # a seat due to act this long is played by the computer
@@ -110,9 +112,15 @@ def _game_entry(name: str) -> dict[str, Any]:
             colours[str(players)] = list(cls(players).colours)
         except PegraceError:
             continue  # the default options do not allow this count
+    biggest = cls(max(int(k) for k in colours))
     return {
         "name": cls.name,
         "title": cls.title,
+        "pitch": cls.pitch,
+        # the board at the start, for the setup page's thumbnail and the rules page
+        "board": {"layout": board_layout(biggest),
+                  "pieces": piece_spots(biggest, biggest.initial_state())},
+        "guide": guide_view(cls),  # how to play, the options in words: the rules page
         "ratings": _seat_ratings(cls.name),
         "players": [int(k) for k in colours],
         "colours": colours,

@@ -58,6 +58,8 @@ CREATE TABLE IF NOT EXISTS events (
     at REAL NOT NULL,
     PRIMARY KEY (game, seq)
 ) WITHOUT ROWID;
+-- the lobby reads the newest games first
+CREATE INDEX IF NOT EXISTS games_by_created ON games (created);
 """
 
 
@@ -346,17 +348,35 @@ class Store:
         ]
         return StoredGame(game_id, settings, seats, events, row[1])
 
-    def listed_game_ids(self, count: int) -> list[str]:
-        """The newest ``count`` games listed in the lobby, newest first. A row whose settings
-        are not valid JSON (written by an older pegrace, or damaged) is passed over: SQLite's
-        json_extract fails the whole query on it, so it is only read where json_valid says it
-        can be (a CASE is evaluated in order)."""
+    def lobby_games(
+        self, count: int, active_since: float, solo: bool, scanned: int
+    ) -> list[tuple[str, float]]:
+        """The newest ``count`` games listed in the lobby whose last event (or, before their
+        first, whose making) came at ``active_since`` (a ``time.time()``) or later, newest
+        first, each with when it was made; only the ``scanned`` newest games made are looked
+        at, so that a store of many old games costs a lobby no more than a few. Without
+        ``solo``, a game with at most one seat not played by a computer (one person against
+        computers, or none) is left out. A row whose settings are not valid JSON (written by
+        an older pegrace, or damaged) is passed over: SQLite's json_extract fails the whole
+        query on it, so it is only read where json_valid says it can be (a CASE is evaluated
+        in order)."""
         rows = self.db.execute(
-            "SELECT id FROM games WHERE CASE WHEN json_valid(settings) "
-            "THEN json_extract(settings, '$.listed') END = 1 ORDER BY created DESC LIMIT ?",
-            (count,),
+            "SELECT id, created FROM (SELECT * FROM games ORDER BY created DESC LIMIT ?) AS g "
+            "WHERE CASE WHEN json_valid(settings) "
+            "THEN json_extract(settings, '$.listed') END = 1 "
+            "AND COALESCE((SELECT at FROM events WHERE game = g.id ORDER BY seq DESC LIMIT 1), "
+            "created) >= ? "
+            "AND (? OR (SELECT COUNT(*) FROM seats WHERE game = g.id "
+            "AND kind NOT LIKE 'computer:%') > 1) ORDER BY created DESC LIMIT ?",
+            (scanned, active_since, solo, count),
         )
-        return [row[0] for row in rows]
+        return [(row[0], row[1]) for row in rows]
+
+    def made_at(self, game_ids: list[str]) -> dict[str, float]:
+        """When each of these games was made (a ``time.time()``); unknown ids are left out."""
+        marks = ", ".join("?" * len(game_ids))
+        rows = self.db.execute(f"SELECT id, created FROM games WHERE id IN ({marks})", game_ids)
+        return {row[0]: row[1] for row in rows}
 
     def game_ids(self) -> list[str]:
         return [row[0] for row in self.db.execute("SELECT id FROM games ORDER BY created")]

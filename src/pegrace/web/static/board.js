@@ -3,6 +3,8 @@
 // dome with its dice, and the animations. No game rules here: everything comes from the
 // server's layout, pieces and move views.
 
+import { capitalise } from "./util.js";
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 export function svg(name, attrs = {}, parent = null) {
@@ -144,7 +146,8 @@ export class Board {
     const r = this.layout.dome.r;
     const faces = [...roll.dice.map((n) => ({ n, bonus: false }))];
     if (roll.bonus !== null && roll.bonus !== undefined) faces.push({ n: roll.bonus, bonus: true });
-    const size = Math.min(r * 0.62, (1.5 * r) / faces.length);
+    // as big as the glass holds (two faces side by side keep their corners inside it)
+    const size = 0.96 * Math.min(r, (1.5 * r) / faces.length);
     const gap = size * 0.2;
     const width = faces.length * size + (faces.length - 1) * gap;
     faces.forEach((face, i) => {
@@ -153,6 +156,10 @@ export class Board {
       svg("rect", { width: size, height: size, rx: size * 0.18 }, die);
       if (face.bonus) {
         if (face.n) svg("circle", { cx: size / 2, cy: size / 2, r: size * 0.2, class: "red-dot" }, die);
+        // a blank white square says nothing by itself: name it
+        const label = svg("text", { x: size / 2, y: size * 1.32, class: "die-label" }, die);
+        label.textContent = "bonus";
+        label.style.fontSize = `${size * 0.3}px`;
       } else {
         for (const [px, py] of PIPS[face.n] || []) {
           svg("circle", { cx: px * size, cy: py * size, r: size * 0.09, class: "pip" }, die);
@@ -368,30 +375,44 @@ export class Board {
     return drawn > 0 ? (22 * this.layout.viewBox[2]) / drawn : 0;
   }
 
-  /** Mark the last move's origin and destination. */
+  /** Mark the last move: its origin, its destination and the route between them. */
   trace(view) {
     for (const node of this.markLayer.querySelectorAll(".trace")) node.remove();
-    if (!view || !view.steps.length) return;
-    for (const step of view.steps) {
-      const a = this.spots.get(step.from);
-      const b = this.spots.get(step.to);
-      if (!a || !b) continue;
-      svg("circle", { cx: a.x, cy: a.y, r: a.r + 4, class: "trace" }, this.markLayer);
-      svg("circle", { cx: b.x, cy: b.y, r: b.r + 4, class: "trace" }, this.markLayer);
+    if (view) this.drawRoute(view, "trace", 4, this.markLayer);
+  }
+
+  /** Rings of class ``css`` on each step's ends, ``grow`` units out, and a line along the
+   * spots it passes (a step without ``path`` goes straight). */
+  drawRoute(view, css, grow, layer) {
+    for (const step of view.steps || []) {
+      const hops = [step.from, ...(step.path || [step.to])].map((id) => this.spots.get(id)).filter(Boolean);
+      if (hops.length < 2) continue;
+      const ends = [hops[0], hops[hops.length - 1]];
+      for (const spot of ends) svg("circle", { cx: spot.x, cy: spot.y, r: spot.r + grow, class: css, "aria-hidden": "true" }, layer);
+      svg("polyline", { points: hops.map((s) => `${s.x},${s.y}`).join(" "), class: `${css} route`, "aria-hidden": "true" }, layer);
     }
   }
 
-  /** Each player's name beside their colour's base (or START), outside it towards the edge. */
-  setNames(names) {
+  /** Each player's name beside their colour's base (or START), outside it towards the edge;
+   * ``you`` (colours) read "You · Yellow" from the first second, and a ring round the base
+   * of ``turn`` (the colour to act, or null) shows whose turn it is. */
+  setNames(names, you = [], turn = null) {
     if (!this.nameLayer) this.nameLayer = svg("g", { class: "names", "aria-hidden": "true" }, this.root);
     this.nameLayer.replaceChildren();
-    for (const [colour, name] of Object.entries(names)) {
+    for (const [colour, given] of Object.entries(names)) {
       const home = this.layout.spots.filter((s) => s.id.startsWith(`base-${colour}-`) || s.id.startsWith(`start-${colour}-`));
-      if (!name || !home.length) continue;
+      const yours = you.includes(colour);
+      const name = yours ? `You · ${given || capitalise(colour)}` : given;
+      if (!home.length) continue;
       const x = home.reduce((sum, s) => sum + s.x, 0) / home.length;
       const y = home.reduce((sum, s) => sum + s.y, 0) / home.length;
       const reach = Math.max(...home.map((s) => Math.hypot(s.x - x, s.y - y) + s.r)) + 26;
-      const text = svg("text", { x, y: y < this.layout.viewBox[3] / 2 ? y - reach : y + reach + 20, class: `name t-${colour}` }, this.nameLayer);
+      if (colour === turn) {
+        svg("circle", { cx: x, cy: y, r: reach - 12, class: `turn-ring s-${colour}`, "data-turn": colour }, this.nameLayer);
+      }
+      if (!name) continue;
+      const text = svg("text", { x, y: y < this.layout.viewBox[3] / 2 ? y - reach : y + reach + 20,
+        class: `name t-${colour}${yours ? " you" : ""}`, "data-name": colour }, this.nameLayer);
       text.textContent = name;
       const widest = this.layout.viewBox[2] * 0.3; // a name never spills over the board
       if (text.getComputedTextLength() > widest) {
@@ -401,16 +422,31 @@ export class Board {
     }
   }
 
+  /** Confetti in ``colours`` bursting from the dome and fading (the end of a game). */
+  burst(colours) {
+    const { x, y } = this.layout.dome;
+    const layer = svg("g", { class: "confetti", "aria-hidden": "true" }, this.root);
+    const bits = Array.from({ length: 36 }, (_, i) => {
+      const colour = colours[i % Math.max(1, colours.length)] || "red";
+      const bit = svg("rect", { x: -7, y: -4, width: 14, height: 8, rx: 2, class: `bit c-${colour}` }, layer);
+      bit.style.transform = `translate(${x}px, ${y}px)`;
+      return bit;
+    });
+    void this.root.getBoundingClientRect(); // start from the dome
+    bits.forEach((bit, i) => {
+      const angle = (i / bits.length) * 2 * Math.PI + Math.random() * 0.3;
+      const reach = 180 + Math.random() * 260;
+      bit.style.transition = "transform 1.4s cubic-bezier(0.1, 0.7, 0.3, 1), opacity 1.4s ease-in";
+      bit.style.transform = `translate(${x + reach * Math.cos(angle)}px, ${y + reach * Math.sin(angle)}px) rotate(${Math.round(Math.random() * 720)}deg)`;
+      bit.style.opacity = "0";
+    });
+    setTimeout(() => layer.remove(), 1600);
+  }
+
   /** Show where a move in the list goes (``null``: none): a ring on each step's start and
    * end, so "the cone on X 2" needs no map of the spaces' names. */
   preview(view) {
     for (const node of this.targetLayer.querySelectorAll(".preview")) node.remove();
-    if (!view) return;
-    for (const step of view.steps) {
-      for (const id of [step.from, step.to]) {
-        const spot = this.spots.get(id);
-        if (spot) svg("circle", { cx: spot.x, cy: spot.y, r: spot.r + 12, class: "preview", "aria-hidden": "true" }, this.targetLayer);
-      }
-    }
+    if (view) this.drawRoute(view, "preview", 12, this.targetLayer);
   }
 }

@@ -9,6 +9,7 @@
 // what the page waits for in data-await ("roll", "move", "none" or "over").
 
 import { Board, parseRoll } from "./board.js";
+import { rulesHref, rulesLink } from "./rules.js";
 import { api, capitalise, chip, fill, h, kindName, loadTokens, saveTokens } from "./util.js";
 
 // milliseconds per hop of a moving piece, of the dice tumbling, and the pause after a move
@@ -45,6 +46,11 @@ function qrPicture(code) {
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+// a phone or tablet: no keyboard to press keys on, so no "(space)" or "Esc" in the words
+const TOUCH = window.matchMedia("(hover: none) and (pointer: coarse)").matches;
+const key = (words) => (TOUCH ? "" : words);
+const ORDINALS = ["", "1st", "2nd", "3rd"];
+const ordinal = (n) => ORDINALS[n] || `${n}th`;
 const unique = (items) => [...new Set(items)];
 
 export class GamePage {
@@ -77,14 +83,15 @@ export class GamePage {
     this.boardEl = h("div", { class: "board-wrap", id: "board" }, h("p", { class: "hint" }, "Connecting…"));
     this.statusEl = h("div", { class: "status", id: "status", role: "status", "aria-live": "polite" });
     this.rolloffEl = h("div", { class: "rolloff", id: "rolloff" });
-    this.popButton = h("button", { class: "primary", id: "pop", type: "button", onclick: () => this.roll() }, "Pop (space)");
-    this.passButton = h("button", { id: "pass", type: "button", onclick: () => this.pass() }, "Pass (P)");
+    this.popButton = h("button", { class: "primary", id: "pop", type: "button", onclick: () => this.roll() }, `Pop${key(" (space)")}`);
+    this.passButton = h("button", { id: "pass", type: "button", onclick: () => this.pass() }, `Pass${key(" (P)")}`);
     this.movesEl = h("ol", { id: "moves" });
     this.movesCard = h("section", { class: "card moves", id: "moves-card" }, h("h2", {}, "Moves"), this.movesEl,
-      h("p", { class: "hint" }, "Click a highlighted piece, then its destination; or press a move's number. Esc starts again."));
+      h("p", { class: "hint" }, TOUCH ? "Tap a highlighted piece, then where it goes; tap elsewhere to start again."
+        : "Click a highlighted piece, then its destination; or press a move's number. Esc starts again."));
     this.endEl = h("section", { class: "card end", id: "end", hidden: true });
-    this.hintButton = h("button", { type: "button", id: "hint", disabled: true, onclick: () => this.ask("hint") }, "Hint (H)");
-    this.chancesButton = h("button", { type: "button", id: "winprob", disabled: true, onclick: () => this.ask("winprob") }, "Win chances (W)");
+    this.hintButton = h("button", { type: "button", id: "hint", disabled: true, onclick: () => this.ask("hint") }, `Hint${key(" (H)")}`);
+    this.chancesButton = h("button", { type: "button", id: "winprob", disabled: true, onclick: () => this.ask("winprob") }, `Win chances${key(" (W)")}`);
     this.hintEl = h("p", { id: "hint-answer", hidden: true });
     this.chancesEl = h("div", { id: "chances", hidden: true });
     this.adviceCard = h("section", { class: "card advice", id: "advice" }, h("h2", {}, "Advice"),
@@ -113,8 +120,14 @@ export class GamePage {
       this.chatField, h("button", { type: "submit" }, "Send"));
     this.chatCard = h("section", { class: "card chat", id: "chat" }, h("h2", {}, "Chat"), this.chatLog, this.emotesEl, this.chatForm);
     this.handoffButton = h("button", { type: "button", id: "handoff", hidden: true, onclick: () => this.showHandoff() }, "Continue on another device");
+    this.rulesLink = rulesLink(""); // its game is known once welcomed
+    this.rulesLink.id = "how-to-play";
+    this.rulesLink.hidden = true;
     this.soundBox = h("input", { type: "checkbox", id: "sound", checked: localStorage.getItem("pegrace:sound") !== "off",
       onchange: (e) => localStorage.setItem("pegrace:sound", e.target.checked ? "on" : "off") });
+    // off by default: some like to make even their only move themselves
+    this.autoBox = h("input", { type: "checkbox", id: "auto-move", checked: localStorage.getItem("pegrace:auto-move") === "on",
+      onchange: (e) => { localStorage.setItem("pegrace:auto-move", e.target.checked ? "on" : "off"); this.showChoice(); } });
     // each roll and move read out as it happens, in the log's words
     this.announceEl = h("div", { class: "sr-only", id: "announce", "aria-live": "polite" });
     fill(this.root,
@@ -133,9 +146,11 @@ export class GamePage {
             h("div", { class: "controls" },
               h("label", {}, "Animation ", speed),
               h("label", { class: "sound" }, this.soundBox, " Sound on your turn"),
+              h("label", { class: "sound" }, this.autoBox, " Move by itself when only one move is possible"),
               this.replayButton,
               h("a", { href: `/api/games/${encodeURIComponent(this.id)}/record`, download: `pegrace-${this.id}.json`, id: "download" }, "Download record"),
               h("a", { href: "/" }, "New game"),
+              this.rulesLink,
               this.handoffButton)),
           this.handoffEl,
           this.chatCard,
@@ -261,6 +276,8 @@ export class GamePage {
     this.you = message.you;
     this.game = message.game;
     this.layout = message.layout;
+    this.rulesLink.href = rulesHref(message.game.game);
+    this.rulesLink.hidden = false;
     this.root.dataset.you = this.you.join(" ");
     document.title = `${message.game.title} – pegrace`;
     const where = document.getElementById("where");
@@ -345,18 +362,26 @@ export class GamePage {
   chime() {
     if (!this.soundBox.checked) return;
     this.root.dataset.chimes = String(Number(this.root.dataset.chimes || 0) + 1);
+    this.tones([660], 0.25);
+  }
+
+  /** Play ``notes`` (Hz) one after another, ``each`` seconds apiece. */
+  tones(notes, each) {
     try {
       this.audio = this.audio || new AudioContext();
-      const tone = this.audio.createOscillator();
-      const volume = this.audio.createGain();
-      tone.frequency.value = 660;
-      volume.gain.setValueAtTime(0.15, this.audio.currentTime);
-      volume.gain.exponentialRampToValueAtTime(0.001, this.audio.currentTime + 0.25);
-      tone.connect(volume).connect(this.audio.destination);
-      tone.start();
-      tone.stop(this.audio.currentTime + 0.25);
+      notes.forEach((frequency, i) => {
+        const start = this.audio.currentTime + i * each;
+        const tone = this.audio.createOscillator();
+        const volume = this.audio.createGain();
+        tone.frequency.value = frequency;
+        volume.gain.setValueAtTime(0.15, start);
+        volume.gain.exponentialRampToValueAtTime(0.001, start + each * 1.8);
+        tone.connect(volume).connect(this.audio.destination);
+        tone.start(start);
+        tone.stop(start + each * 1.8);
+      });
     } catch {
-      // no audio here: the title and the status still say it is your turn
+      // no audio here: the page still says it in words
     }
   }
 
@@ -387,7 +412,7 @@ export class GamePage {
     if (entry.roll !== null && entry.roll !== undefined) {
       await this.board.rollDice(this.rollOf(entry.roll, before.phase), speed.dice);
     } else if (entry.move) {
-      const view = before.moves.find((move) => move.text === entry.move);
+      const view = before.moves.find((move) => move.text === entry.move || (move.same || []).includes(entry.move));
       if (view && !view.pass) {
         await this.board.animateMove(view, speed.hop);
         this.board.render(message.pieces, speed.hop * 2);
@@ -403,6 +428,7 @@ export class GamePage {
   }
 
   apply(message, sync) {
+    const ended = !sync && this.state && this.state.phase !== "over" && message.phase === "over";
     this.state = message;
     this.seats = message.seats;
     this.showNameForm();
@@ -435,6 +461,7 @@ export class GamePage {
     this.showChoice();
     this.showAdvice();
     this.claimFromLink();
+    if (ended) this.celebrate();
   }
 
   mine() {
@@ -458,9 +485,10 @@ export class GamePage {
     const state = this.state;
     const who = state.current ? this.called(state.current) : "";
     let text;
-    if (state.phase === "over") text = "Game over";
-    else if (state.phase === "rolloff") text = this.mine() ? `Who starts? Your pop (${who}): click the dome or press space` : `Who starts? ${who} to pop`;
-    else if (state.phase === "roll") text = this.mine() ? `Your turn (${who}): click the dome or press space` : `${who} to pop`;
+    const popIt = TOUCH ? "tap the dome" : "click the dome or press space";
+    if (state.phase === "over") text = this.headline();
+    else if (state.phase === "rolloff") text = this.mine() ? `Who starts? Your pop (${who}): ${popIt}` : `Who starts? ${who} to pop`;
+    else if (state.phase === "roll") text = this.mine() ? `Your turn (${who}): ${popIt}` : `${who} to pop`;
     else if (state.forced_pass) text = `${who} popped ${state.roll}: nothing can move, so the turn passes`;
     else text = this.mine() ? `${who}, you popped ${state.roll}: choose a move` : `${who} popped ${state.roll}`;
     this.statusEl.textContent = text;
@@ -548,13 +576,23 @@ export class GamePage {
           h("span", { class: "key" }, KEYS[i] || ""), " ", move.label,
           this.suggested(move) ? h("span", { class: "star", title: "the hint" }, " ★") : null))));
     this.hintButton.disabled = this.awaiting !== "move";
+    this.moveIfOnlyOne();
+  }
+
+  /** With "move by itself" on, a choice of one is made for the player after a short look. */
+  moveIfOnlyOne() {
+    const only = this.state.moves.length === 1 && !this.state.moves[0].pass ? this.state.moves[0] : null;
+    if (!this.autoBox.checked || !only || this.selection.prefix.length) return;
+    const seq = this.state.seq;
+    setTimeout(() => { if (this.state.seq === seq && this.awaiting === "move") this.sendMove(only); },
+      Math.max(300, SPEEDS[this.speed].pause * 2));
   }
 
   idleText() {
     if (this.pending) return "Sent…";
-    if (this.awaiting === "roll") return "Pop first: click the dome or press space.";
+    if (this.awaiting === "roll") return `Pop first: ${TOUCH ? "tap the dome" : "click the dome or press space"}.`;
     if (!this.you.length) return "You are watching this game.";
-    const who = this.state.current ? capitalise(this.state.current) : "";
+    const who = this.state.current ? this.called(this.state.current) : "";
     return this.state.phase === "move" ? `${who} is choosing a move…` : `Waiting for ${who}…`;
   }
 
@@ -666,15 +704,15 @@ export class GamePage {
 
   suggested(move) {
     const hint = this.currentHint();
-    return Boolean(hint && hint.move === move.text);
+    return Boolean(hint && (hint.move === move.text || (move.same || []).includes(hint.move)));
   }
 
   showAdvice() {
     const hint = this.currentHint();
     this.hintButton.disabled = this.awaiting !== "move" || Boolean(this.replay);
     this.chancesButton.disabled = !this.state || Boolean(this.replay);
-    this.hintButton.textContent = this.asking === "hint" ? "Thinking…" : "Hint (H)";
-    this.chancesButton.textContent = this.asking === "winprob" ? "Playing it out…" : "Win chances (W)";
+    this.hintButton.textContent = this.asking === "hint" ? "Thinking…" : `Hint${key(" (H)")}`;
+    this.chancesButton.textContent = this.asking === "winprob" ? "Playing it out…" : `Win chances${key(" (W)")}`;
     this.hintEl.hidden = !hint;
     if (hint) {
       fill(this.hintEl, h("strong", { title: hint.move }, "★ ", hint.label), h("br"), h("span", { class: "hint" }, capitalise(hint.why)));
@@ -687,18 +725,20 @@ export class GamePage {
     const stale = !this.state || chances.seq !== this.state.seq;
     const percent = (x) => `${Math.round(x * 100)}%`;
     this.chancesEl.classList.toggle("stale", stale);
+    // one number and its bar per side; the interval and the learned estimate are a
+    // tooltip away (and in the note), for those who want them
+    const detail = (c) => chances.playouts
+      ? `95% interval ${percent(c.low)}–${percent(c.high)}${c.learned !== undefined ? `; the expert's learned estimate ${percent(c.learned)}` : ""}`
+      : "exact: the game is over";
     fill(this.chancesEl,
       h("ul", { class: "chances" }, chances.chances.map((c) =>
-        h("li", { dataset: { side: c.side } },
+        h("li", { dataset: { side: c.side }, title: detail(c) },
           h("span", { class: "side" }, c.side.split("+").map((colour) => chip(colour, this.called(colour)))),
-          h("span", { class: "bar", title: `${percent(c.low)}–${percent(c.high)}` },
-            h("span", { class: "fill", style: { width: `${(c.chance * 100).toFixed(1)}%` } })),
+          h("span", { class: "bar" }, h("span", { class: "fill", style: { width: `${(c.chance * 100).toFixed(1)}%` } })),
           h("span", { class: "value" }, percent(c.chance)),
-          chances.playouts ? h("span", { class: "hint" }, ` ${percent(c.low)}–${percent(c.high)}`) : null,
-          chances.playouts && c.learned !== undefined
-            ? h("span", { class: "hint learned", title: "the learned value's chance (instant)" }, ` · learned ${percent(c.learned)}`) : null))),
+          h("span", { class: "sr-only" }, ` (${detail(c)})`)))),
       h("p", { class: "hint", id: "chances-note" }, chances.playouts
-        ? `Chance of winning: ${chances.playouts} games played on from here by the ${chances.player} computer (95% intervals)${chances.chances[0].learned !== undefined ? "; “learned”: the expert's own estimate, learned by self-play" : ""}${chances.final === false ? ", more to come, the intervals narrowing" : ""}${stale ? `, ${this.state.seq - chances.seq} events ago` : ""}.`
+        ? `Chance of winning: ${chances.playouts} games played on from here by the ${chances.player} computer${chances.final === false ? ", more to come" : ""}${stale ? `, ${this.state.seq - chances.seq} events ago` : ""}. ${TOUCH ? "Touch" : "Point at"} a side for its 95% interval${chances.chances[0].learned !== undefined ? " and the expert's own learned estimate" : ""}.`
         : "The game is over: these are exact."));
     this.chancesEl.dataset.final = String(chances.final !== false);
   }
@@ -738,7 +778,8 @@ export class GamePage {
     this.watchersEl.hidden = !watching;
     this.watchersEl.textContent = `${watching} watching`;
     this.awayEl.hidden = !this.you.some((colour) => this.seats[colour] && this.seats[colour].takeover);
-    this.board.setNames(Object.fromEntries(this.layout.colours.map((c) => [c, (this.seats[c] || {}).name || ""])));
+    const turn = state && state.phase !== "over" ? state.current : null;
+    this.board.setNames(Object.fromEntries(this.layout.colours.map((c) => [c, (this.seats[c] || {}).name || ""])), this.you, turn);
   }
 
   async copyInvite(colour, link, button) {
@@ -860,8 +901,15 @@ export class GamePage {
   }
 
   logItem(entry) {
-    const item = h("li", { class: entry.move ? "move" : "roll", title: entry.move, dataset: { seq: entry.seq } }, chip(entry.colour, ""), " ", entry.label);
+    // read out as its words (the notation is a tooltip for those who want it); pointing at
+    // a move shows on the board where it went
+    const item = h("li", { class: entry.move ? "move" : "roll", title: entry.move, "aria-label": entry.label,
+      dataset: { seq: entry.seq } }, chip(entry.colour, ""), " ", entry.label);
     item.addEventListener("click", () => { if (this.replay) this.showFrame(entry.seq); });
+    if (entry.steps && entry.steps.length) {
+      item.addEventListener("mouseenter", () => this.board.preview(entry));
+      item.addEventListener("mouseleave", () => this.board.preview(null));
+    }
     return item;
   }
 
@@ -875,7 +923,7 @@ export class GamePage {
     const places = Object.entries(outcome.places).sort((a, b) => a[1] - b[1]);
     const rematchLabel = state.rematch ? "Join the rematch" : "Rematch";
     fill(this.endEl,
-      h("h2", {}, "Game over"),
+      h("h2", {}, "Final places"),
       h("ol", { id: "places" }, places.map(([side, place]) =>
         h("li", { value: place }, side.split("+").map((c) => chip(c, this.called(c) + (this.you.includes(c) ? " (you)" : ""))),
           place === 1 ? h("strong", { class: "winner" }, " winner") : "",
@@ -883,8 +931,38 @@ export class GamePage {
       (outcome.unplayed || []).length ? h("p", { class: "hint", id: "unplayed" }, `Places marked "not played out" were not played for (${outcome.reason}): they are ranked by ${outcome.ranked_by}.`) : null,
       outcome.reason ? h("p", { class: "hint" }, outcome.reason) : null,
       h("div", { class: "controls" },
-        h("button", { class: "primary", type: "button", id: "rematch", onclick: () => this.rematch() }, rematchLabel),
-        h("button", { type: "button", onclick: () => this.startReplay() }, "Replay")));
+        h("button", { class: "primary big", type: "button", id: "rematch", onclick: () => this.rematch() }, rematchLabel),
+        h("button", { type: "button", onclick: () => this.startReplay() }, "Replay"),
+        h("a", { href: "/" }, "New game")));
+  }
+
+  /** The end in one line: who won, and where you finished ("Yellow wins! You finished 4th"). */
+  headline() {
+    const outcome = this.state.outcome || { places: {} };
+    const places = Object.entries(outcome.places);
+    const names = (side) => side.split("+").map((c) => this.called(c)).join(" and ");
+    const winners = places.filter(([, place]) => place === 1).map(([side]) => side);
+    if (!winners.length) return "Game over";
+    const one = winners.length === 1 && !winners[0].includes("+");
+    const said = `${winners.map(names).join(", ")} ${one ? "wins" : "win"}!`;
+    // a seat's player among others (not someone playing every seat at one screen)
+    const yours = places.filter(([side]) => side.split("+").some((c) => this.you.includes(c)));
+    if (yours.length !== 1 || places.length < 2) return said;
+    const [side, place] = yours[0];
+    if (place === 1) return `You win! (${names(side)})`;
+    const unplayed = (outcome.unplayed || []).includes(side) ? " (not played out)" : "";
+    return `${said} You finished ${ordinal(place)}${unplayed}`;
+  }
+
+  /** A short celebration as a game ends before your eyes: the winner's colours burst from
+   * the dome (none where the system asks for reduced motion), and a fanfare if sound is on. */
+  celebrate() {
+    const outcome = this.state.outcome || { places: {} };
+    const won = Object.entries(outcome.places).filter(([, place]) => place === 1).flatMap(([side]) => side.split("+"));
+    this.root.dataset.celebrated = String(Number(this.root.dataset.celebrated || 0) + 1);
+    this.endEl.classList.add("celebrate");
+    if (!window.matchMedia("(prefers-reduced-motion: reduce)").matches && this.board) this.board.burst(won);
+    if (this.soundBox.checked) this.tones([523, 659, 784, 1047], 0.12);
   }
 
   async rematch() {

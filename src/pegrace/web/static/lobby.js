@@ -1,18 +1,33 @@
 // The lobby on the front page: the games this browser holds seats in (from its tokens), listed
-// games with an open seat (join in one click), and listed games in progress to watch. It asks
-// the server again every few seconds while the page is open.
+// games with an open seat (join in one click), and listed games in progress to watch. One
+// person's games against computers are left out unless "Show solo games" is on (kept in the
+// browser). It asks the server again every few seconds while the page is open.
 
 import { api, capitalise, chip, fill, h, heldGames, kindName, saveTokens } from "./util.js";
 
 const REFRESH_MS = 8000;
+const SOLO_KEY = "pegrace:lobby-solo";
 
 export function showLobby(section) {
+  const lists = h("div", { class: "lobby-lists", id: "lobby-lists" });
+  const solo = h("input", { type: "checkbox", id: "lobby-all", checked: localStorage.getItem(SOLO_KEY) === "1",
+    onchange: () => {
+      localStorage.setItem(SOLO_KEY, solo.checked ? "1" : "0");
+      refresh();
+    } });
+  fill(section,
+    h("h2", { id: "lobby-title" }, "Games here now"),
+    h("label", { class: "listed lobby-toggle" }, solo, " Show solo games (one person against computers)"),
+    h("p", { class: "error", id: "lobby-error", role: "alert" }),
+    lists);
   const refresh = async () => {
     try {
       const mine = heldGames().slice(0, 12);
-      render(section, await api(`/api/lobby?mine=${mine.map(encodeURIComponent).join(",")}`));
+      const all = solo.checked ? "&all=1" : "";
+      render(lists, await api(`/api/lobby?mine=${mine.map(encodeURIComponent).join(",")}${all}`));
+      section.querySelector("#lobby-error").textContent = ""; // a join refused: the lists show why
     } catch (error) {
-      fill(section, h("p", { class: "error" }, `Cannot load the lobby: ${error.message}`));
+      fill(lists, h("p", { class: "error" }, `Cannot load the lobby: ${error.message}`));
     }
   };
   refresh();
@@ -21,12 +36,12 @@ export function showLobby(section) {
 
 function render(section, lobby) {
   const parts = [];
-  if (lobby.mine.length) parts.push(h("h2", {}, "Your games"), list("mine", lobby.mine, (game) => [link(game, game.over ? "See the end" : "Continue")]));
-  if (lobby.open.length) parts.push(h("h2", {}, "Open games: join one"), list("open", lobby.open, (game) => game.open.map((colour) =>
+  if (lobby.mine.length) parts.push(h("h3", {}, "Your games"), list("mine", lobby.mine, (game) => [link(game, game.over ? "See the end" : "Continue")]));
+  if (lobby.open.length) parts.push(h("h3", {}, "Open games: join one"), list("open", lobby.open, (game) => game.open.map((colour) =>
     h("button", { type: "button", class: "primary join", dataset: { game: game.id, colour }, onclick: () => join(game, colour) }, `Join as ${capitalise(colour)}`))));
-  if (lobby.watch.length) parts.push(h("h2", {}, "Games to watch"), list("watch", lobby.watch, (game) => [link(game, "Watch")]));
-  section.hidden = !parts.length;
-  fill(section, h("h1", {}, "Lobby"), h("p", { class: "error", id: "lobby-error", role: "alert" }), ...parts);
+  if (lobby.watch.length) parts.push(h("h3", {}, "Games to watch"), list("watch", lobby.watch, (game) => [link(game, "Watch")]));
+  if (!parts.length) parts.push(h("p", { class: "hint" }, "Nobody else is playing here just now. Start a game with a friend's seat, list it, and it shows here."));
+  fill(section, ...parts);
 }
 
 function list(id, games, actions) {
@@ -34,8 +49,25 @@ function list(id, games, actions) {
     h("li", { dataset: { game: game.id } },
       h("strong", {}, game.title), " ",
       h("span", { class: "lobby-seats" }, game.seats.map((seat) => chip(seat.colour, seat.name || kindName(seat.kind)))),
-      h("span", { class: "hint" }, ` ${game.seq} events${game.watchers ? ` · ${game.watchers} watching` : ""} `),
-      actions(game))));
+      h("span", { class: "hint lobby-when" }, ` ${progress(game)} `),
+      h("span", { class: "lobby-actions" }, actions(game)))));
+}
+
+/** Where the game is, in words: "turn 12 · started 5 min ago · 2 watching", or "finished". */
+function progress(game) {
+  const parts = [game.over ? "finished" : game.turn ? `turn ${game.turn}` : "rolling to start"];
+  if (game.age !== null && game.age !== undefined) parts.push(started(game.age));
+  if (game.watchers) parts.push(`${game.watchers} watching`);
+  return parts.join(" · ");
+}
+
+function started(seconds) {
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 1) return "started just now";
+  if (minutes < 60) return `started ${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `started ${hours} h ago`;
+  return `started ${Math.floor(hours / 24)} days ago`;
 }
 
 function link(game, text) {

@@ -1,13 +1,17 @@
 // The page's entry point: "/" is the new-game page, "/game/ID" a game (played, watched
-// or replayed).
+// or replayed), "/rules" and "/rules/GAME" how to play.
 
 import { GamePage } from "./game.js";
+import { showRules } from "./rules.js";
 import { showSetup } from "./setup.js";
 
 const root = document.getElementById("app");
 const match = location.pathname.match(/^\/game\/([^/]+)\/?$/);
+const rules = location.pathname.match(/^\/rules(?:\/([^/]+))?\/?$/);
 if (match) {
   window.pegrace = new GamePage(root, decodeURIComponent(match[1]));
+} else if (rules) {
+  showRules(root, rules[1] === undefined ? null : decodeURIComponent(rules[1]));
 } else {
   showSetup(root);
 }

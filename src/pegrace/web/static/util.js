@@ -44,6 +44,16 @@ export async function api(path, body = undefined) {
   return data;
 }
 
+/** The catalog of games (/api/catalog), or null once ``root`` says it cannot be loaded. */
+export async function loadCatalog(root) {
+  try {
+    return await api("/api/catalog");
+  } catch (error) {
+    fill(root, h("p", { class: "error" }, `Cannot load the games: ${error.message}`));
+    return null;
+  }
+}
+
 const TOKEN_KEY = "pegrace:tokens:";
 
 /** The ids of the games this browser holds seat tokens for. */
