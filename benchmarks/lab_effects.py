@@ -49,7 +49,8 @@ def effects_of(report: lab.Report) -> dict[str, dict[str, dict[str, object]]]:
         effect = result["effect"]
         found.setdefault(name, {})[value] = {
             "summary": effect["summary"], "length": effect["length"], "skill": effect["skill"],
-            "captures": effect["captures"], "seats_fair": effect["fair_after"] >= 0.05,
+            "captures": effect["captures"], "p": effect["p"], "p_adjusted": effect["p_adjusted"],
+            "grade": effect["grade"],
         }  # fmt: skip
     return found
 
@@ -60,17 +61,19 @@ def markdown(report: lab.Report) -> str:
     lines = [
         f"### {game.title()}", "",
         f"`pegrace lab {game} --all --games {report['games']} --seed {report['seed']}`", "",
-        "| rules | pops: mean (middle 80%) | minutes | seats: p (best seat) | skill | captures "
-        "| lead changes | half-time leader wins |",
+        "| rules | pops: mean (middle 80%) | minutes | seats: p, adjusted (best seat) | skill "
+        "| captures | lead changes | half-time leader wins |",
         "|---|---:|---:|---:|---:|---:|---:|---:|",
     ]  # fmt: skip
     for r in report["combinations"]:
         pops, skill, drama = r["length"]["rolls"], r["skill"], r["drama"]
-        best = max(r["fairness"]["seats"], key=lambda seat: seat["win_rate"])
+        fairness = r["fairness"]
+        best = max(fairness["seats"], key=lambda seat: seat["win_rate"])
         lines.append(
             f"| {lab.changes(report['base'], r['options'])} | {pops['mean']:.0f} "
             f"({pops['q10']:.0f}–{pops['q90']:.0f}) | {r['length']['minutes']['median']:.0f} | "
-            f"{r['fairness']['p_value']:.2f} ({best['colour']} {best['win_rate']:.1%}) | "
+            f"{lab.p_number(fairness['p_value'])}, {lab.p_number(fairness['p_adjusted'])} "
+            f"({best['colour']} {best['win_rate']:.1%}) | "
             f"{skill['win_rate']:.1%} [{skill['ci95'][0]:.1%}, {skill['ci95'][1]:.1%}] | "
             f"{drama['captures']['mean']:.1f} | {drama['lead_changes']['mean']:.1f} | "
             f"{drama['half_time_leader_wins']['rate']:.0%} |"

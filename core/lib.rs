@@ -478,7 +478,7 @@ fn play_games(
         for (colour, name, settings) in seating {
             seats.push(play::Seat {
                 colour: colour.clone(),
-                kind: kind(name, settings)?,
+                kind: player(&judged, name, settings)?,
             });
         }
         tables.push(seats);
@@ -532,10 +532,35 @@ fn kind(name: &str, settings: &HashMap<String, f64>) -> PyResult<Kind> {
             paranoid: get("paranoid", 0.0) != 0.0,
             model: get("learned", 0.0).clamp(0.0, 2.0) as u8,
             threads: get("threads", 1.0).max(1.0) as usize,
+            value: settings.get("value").map(|&number| number as u32),
         }));
     }
     Kind::named(name, get("mistakes", 0.5))
         .ok_or_else(|| PyValueError::new_err(format!("the native core has no player {name:?}")))
+}
+
+/// A player of `judged`'s game by its name and settings (`kind`), the value its settings name
+/// (`value`, a number `give_value` gave) checked to fit the game.
+fn player(judged: &Judged, name: &str, settings: &HashMap<String, f64>) -> PyResult<Kind> {
+    let kind = kind(name, settings)?;
+    if let Kind::Search(Settings {
+        value: Some(number),
+        ..
+    }) = kind
+    {
+        on_judge!(judged, j => j.learning().given(number, j.rules().table()))
+            .map_err(PyValueError::new_err)?;
+    }
+    Ok(kind)
+}
+
+/// The number a search player's settings name the value in the weights file `text` by
+/// (`value`): the same for the same value.
+#[pyfunction]
+fn give_value(text: &str) -> PyResult<u32> {
+    ai::value::give(text).ok_or_else(|| {
+        PyValueError::new_err("not a weights file (its model's name, weights and network)")
+    })
 }
 
 /// Learning a game's value by self-play (`ai::train`): `train` plays and learns a number of
@@ -771,6 +796,13 @@ impl Computer {
         })
     }
 
+    /// Why the value given as `number` (`give_value`) does not fit this game, if it does not.
+    fn check_value(&self, number: u32) -> PyResult<()> {
+        on_judge!(&self.judged, j => j.learning().given(number, j.rules().table()))
+            .map(|_| ())
+            .map_err(PyValueError::new_err)
+    }
+
     /// The legal moves of `state` ranked as `pegrace.search.SearchPlayer.ranking` ranks them,
     /// with `settings` as `kind` reads a search player's. Runs without the interpreter lock.
     fn rank(
@@ -779,7 +811,7 @@ impl Computer {
         state: PyStateIn,
         settings: HashMap<String, f64>,
     ) -> PyResult<PyRanking> {
-        let Kind::Search(settings) = kind("search", &settings)? else {
+        let Kind::Search(settings) = player(&self.judged, "search", &settings)? else {
             unreachable!("a search player's settings")
         };
         on_judge!(&self.judged, j => {
@@ -823,7 +855,7 @@ fn playouts(
     threads: u64,
 ) -> PyResult<Vec<u64>> {
     let judged = judged(game, players, &options)?;
-    let kind = kind(name, &settings)?;
+    let kind = player(&judged, name, &settings)?;
     let indices = first..first.saturating_add(count);
     on_judge!(&judged, j => {
         let state = from_python(j.rules(), state)?;
@@ -917,7 +949,7 @@ impl Games {
             .iter()
             .map(|seat| {
                 seat.as_ref()
-                    .map(|(name, settings)| kind(name, settings))
+                    .map(|(name, settings)| player(&judged, name, settings))
                     .transpose()
             })
             .collect::<PyResult<Vec<_>>>()?;
@@ -1110,6 +1142,7 @@ impl Games {
 
 #[pymodule]
 fn _core(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_function(wrap_pyfunction!(give_value, module)?)?;
     module.add_function(wrap_pyfunction!(play_games, module)?)?;
     module.add_function(wrap_pyfunction!(playouts, module)?)?;
     module.add_class::<Computer>()?;

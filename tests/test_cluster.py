@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import shlex
 import sys
 from collections.abc import Iterator
 from functools import partial
@@ -14,7 +15,7 @@ from pathlib import Path
 
 import cloudpickle
 import pytest
-from distributed import LocalCluster
+from distributed import Client, LocalCluster
 
 from pegrace import cluster as pegrace_cluster
 from pegrace.cli import main
@@ -22,6 +23,7 @@ from pegrace.errors import OptionError
 from pegrace.games import get_rules
 from pegrace.simulate import GameSummary, Job, play_games, run_games, run_job, simulate
 from pegrace.tournament import run_tournament
+from reports import without_command
 
 # the workers run this module's functions by value: they cannot import the tests
 cloudpickle.register_pickle_by_value(sys.modules[__name__])
@@ -80,7 +82,9 @@ def test_the_command_line_takes_a_scheduler(
     assert main([*line, "--scheduler", scheduler]) == 0
     there = capsys.readouterr().out
     assert main(line) == 0
-    assert there == capsys.readouterr().out
+    here = capsys.readouterr().out
+    assert without_command(there) == without_command(here)  # the same report, byte for byte
+    assert json.loads(there)["command"] == shlex.join(["pegrace", *line, "--scheduler", scheduler])
 
 
 def test_workers_of_another_pegrace_are_refused(
@@ -107,12 +111,20 @@ def test_no_scheduler_or_a_bad_address_is_a_clear_error(
     monkeypatch.setattr(pegrace_cluster, "CONNECT_SECONDS", 1)
     rules = get_rules("trouble", 2, {})
     seats = {"red": "computer:random", "green": "computer:random"}
-    with pytest.raises(OptionError, match="no Dask scheduler answers"):
+    with pytest.raises(OptionError, match=r"cannot connect \(Connection refused\)"):
         play_games(rules, [seats], 10, 1, scheduler="tcp://127.0.0.1:9")
     assert main(["simulate", "trouble", "--scheduler", "localhost"]) == 2
     assert "an address such as tcp://HOST:8786" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["simulate", "trouble", "--scheduler", "tcp://h:1", "--workers", "2"])
+
+
+def test_a_worker_is_not_taken_for_the_scheduler(scheduler: str) -> None:
+    with Client(scheduler, set_as_default=False) as client:
+        worker = next(iter(client.scheduler_info()["workers"]))
+    pegrace_cluster.check_scheduler(scheduler, 5)  # the scheduler passes
+    with pytest.raises(OptionError, match="a Dask Worker answers there, not a scheduler"):
+        pegrace_cluster.check_scheduler(worker, 5)
 
 
 def test_the_lab_on_the_cluster_is_the_lab_here(scheduler: str) -> None:

@@ -5,6 +5,7 @@ the same seed however the games are shared, and its files (JSON, CSV, plots, one
 from __future__ import annotations
 
 import csv
+import html
 import json
 import sys
 from pathlib import Path
@@ -14,6 +15,7 @@ import pytest
 from pegrace import lab
 from pegrace.errors import OptionError
 from test_cli import run
+from test_report_provenance import check_provenance
 
 SEATS4 = {c: "computer:medium" for c in ("red", "yellow", "green", "blue")}
 
@@ -60,6 +62,7 @@ def test_it_finds_what_a_rule_is_known_to_do() -> None:
     base, stopped = report["combinations"]
     shorter, _, high = stopped["effect"]["length"]
     assert shorter < -0.2 and high < 0
+    assert stopped["effect"]["grade"]["length"] == "clear"  # after Holm's correction too
     assert (
         "makes games" in stopped["effect"]["summary"] and "shorter" in stopped["effect"]["summary"]
     )
@@ -128,3 +131,122 @@ def test_out_without_matplotlib_names_the_extra_before_playing(
                          str(tmp_path / "o"))  # fmt: skip
     assert code == 2 and out == "" and "pip install 'pegrace[plots]'" in err
     assert not (tmp_path / "o").exists()
+
+
+def test_holm_adjusts_as_worked_by_hand() -> None:
+    """Sorted: 0.005 x 4 = 0.02, 0.01 x 3 = 0.03, 0.03 x 2 = 0.06, 0.04 x 1 = 0.04 -> 0.06 (never
+    below the one before); given back in the order given."""
+    assert lab.holm([0.01, 0.04, 0.03, 0.005]) == pytest.approx([0.03, 0.06, 0.06, 0.02])
+    assert lab.holm([0.5, 0.6]) == [1.0, 1.0]  # at most 1
+    assert lab.holm([0.03]) == [0.03] and lab.holm([]) == []
+
+
+def test_a_p_value_is_under_5_percent_where_its_interval_leaves_out_0() -> None:
+    assert lab.normal_p([0.196, 0.0, 0.392]) == pytest.approx(0.05, abs=1e-4)
+    assert lab.normal_p([0.3, 0.1, 0.5]) < 0.05 < lab.normal_p([0.1, -0.1, 0.3])
+    assert lab.normal_p([0.0, 0.0, 0.0]) == 1.0
+
+
+def stand_in(seat_p: float, pops: float = 100.0, captures: float = 10.0,
+             skill: float = 0.5, **options: str) -> dict[str, object]:  # fmt: skip
+    """A combination's measures as lab.measure gives them, made up: a seat test's p-value and
+    means over 1,000 games."""
+    seats = [{"colour": c, "win_rate": 0.25, "ci95": [0.22, 0.28]}
+             for c in ("red", "yellow", "green", "blue")]  # fmt: skip
+    seats[2].update(win_rate=0.291, ci95=[0.263, 0.320])
+    return {"options": {"finish": "exact", **options}, "games": 1000,
+            "length": {"rolls": {"mean": pops, "sd": 30.0}},
+            "drama": {"captures": {"mean": captures, "sd": 5.0}},
+            "skill": {"win_rate": skill, "games": 1000},
+            "fairness": {"p_value": seat_p, "seats": seats}}  # fmt: skip
+
+
+def test_a_sweep_where_nothing_differs_states_no_unequal_seats() -> None:
+    """Seven rules that play alike: one seat test lands under 5% by chance (p = 0.027, as in
+    issue 37), and no more than "may" is said of it."""
+    p_values = [0.5, 0.027, 0.3, 0.6, 0.8, 0.9, 0.45]
+    results = [stand_in(p, option=str(i)) for i, p in enumerate(p_values)]
+    lab.compare(results, "medium against random players")
+    found = results[1]["effect"]
+    assert found["p"]["seats"] == 0.027 and found["p_adjusted"]["seats"] == pytest.approx(0.189)
+    assert "makes the seats unequal" not in found["summary"]
+    assert "may make the seats unequal (green wins 29.1% [26.3%, 32.0%]; p = 0.027, " \
+           "adjusted p = 0.189)" in found["summary"]  # fmt: skip
+    nothing = (
+        "has no clear effect on game length (+0.0% [-2.6, +2.6]), skill (+0.0 points "
+        "[-4.4, +4.4]), captures (+0.0% [-4.4, +4.4]) or seat fairness (p = {:.3f})"
+    )
+    for result in results[2:]:
+        summary = result["effect"]["summary"]
+        assert "unequal" not in summary and " may " not in summary
+        assert summary.endswith(nothing.format(result["fairness"]["p_value"]))
+
+
+def test_a_strong_effect_is_still_stated_as_fact() -> None:
+    """Among eight rules, one makes games 20% longer and its seats unequal (p = 0.000001):
+    both said as fact. (test_it_finds_what_a_rule_is_known_to_do: a real one.)"""
+    results = [stand_in(0.5), stand_in(1e-6, pops=120, option="1"),
+               *(stand_in(0.6, option=str(i)) for i in range(2, 8))]  # fmt: skip
+    lab.compare(results, "medium against random players")
+    summary = results[1]["effect"]["summary"]
+    assert summary.startswith("option=1 makes games 20% [+17, +23] longer")
+    assert "makes the seats unequal (green wins 29.1%" in summary
+    assert "p < 0.001, adjusted p < 0.001" in summary
+
+
+def test_a_barely_seen_change_of_length_is_a_maybe() -> None:
+    """One change with raw p = 0.040 among five (adjusted: 5 x 0.040): "may", with both p-values."""
+    results = [stand_in(0.5), stand_in(0.5, pops=102.8, option="1"),
+               *(stand_in(0.5, option=str(i)) for i in range(2, 6))]  # fmt: skip
+    lab.compare(results, "medium against random players")
+    found = results[1]["effect"]
+    assert found["grade"]["length"] == "maybe"
+    maybe = "may make games 2.8% [+0.1, +5.5] longer (p = 0.040, adjusted p = 0.198)"
+    assert maybe in found["summary"]
+
+
+def test_a_crossed_label_cut_to_fit_ends_in_an_ellipsis(capsys: pytest.CaptureFixture[str]) -> None:
+    assert lab.cut("finish=deepest-first", 33) == "finish=deepest-first"
+    cut = lab.cut("finish=deepest-first, six_bonus=if-played", 33)
+    assert len(cut) == 33 and cut == "finish=deepest-first, six_bonus=…"
+    code, text, err = run(capsys, "lab", "trouble", "--vary", "finish=exact,deepest-first",
+                          "--vary", "six_bonus=always,if-played", "--games", "20")  # fmt: skip
+    assert code == 0, err
+    assert "\nsix_bonus=if-played, finish=deep… " in text  # cut to 33
+
+
+def test_the_length_plot_starts_near_the_data_and_labels_its_last_bin() -> None:
+    pytest.importorskip("matplotlib")
+    from pegrace import lab_report
+
+    report = lab.run(small_lab("trouble", [("play_on", ["on", "off"])], games=100))
+    shortest = min(r["length"]["rolls"]["min"] for r in report["combinations"])
+    bins = report["combinations"][0]["histogram"]
+    assert all(sum(r["histogram"]["counts"]) == 100 for r in report["combinations"])
+    axes = lab_report.length_figure(report).axes[0]
+    assert axes.get_xticklabels()[-1].get_text().startswith("≥")
+    assert shortest - bins["width"] < axes.get_xlim()[0] <= shortest
+
+
+def test_the_report_says_where_it_came_from_and_what_it_skipped(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out = tmp_path / "lab"
+    args = ["lab", "headache", "--all", "--games", "60", "--seed", "7", "--out", str(out)]
+    code, text, err = run(capsys, *args)
+    assert code == 0, err
+    assert f"\nmade by: pegrace {' '.join(args)} (pegrace " in text
+    report = json.loads((out / "report.json").read_text())
+    check_provenance(report, args, 7)
+    assert report["correction"]["method"] == "Holm-Bonferroni"
+    page = (out / "report.html").read_text()
+    assert "Options not swept" in page and "turn_limit: takes a number" in page
+    assert "seats p, adjusted" in page and report["command"] in page
+    found = report["combinations"][1]["effect"]
+    assert all(html.escape(lab.p_words(found, key)) in page for key in lab.MEASURES)
+
+
+@pytest.mark.parametrize(("p", "text"), [(0.027, "p = 0.027"), (0.0004, "p < 0.001"),
+                                         (0.04966, "p = 0.0497"), (1.0, "p = 1.000")])  # fmt: skip
+def test_a_p_value_just_under_5_percent_does_not_read_as_5_percent(p: float, text: str) -> None:
+    assert lab.p_text(p) == text

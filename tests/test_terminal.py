@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pegrace import get_rules
 from pegrace.engine import Rules
 from pegrace.match import parse_seats
+from pegrace.pictures import draw
 from pegrace.state import State
 from pegrace.terminal import TerminalGame, counting_words
 
@@ -214,3 +215,14 @@ def test_the_terminal_says_whose_count_the_numbers_are() -> None:
             )
         assert rules.abs_of[0][0] == 0  # the board's count is the first colour's own
     assert counting_words(get_rules("headache", 4)) == ""  # its spaces have names
+
+
+def test_a_finished_games_picture_says_it_is_over_not_whose_turn_it_is() -> None:
+    for game in ("ludo", "headache"):
+        rules = get_rules(game, 2)
+        picture = draw(rules, finished(rules, 4))
+        assert "game over" in picture
+        assert "to roll" not in picture and "to pop" not in picture
+        assert "to roll" in draw(rules, rules.initial_state()) or "to pop" in draw(
+            rules, rules.initial_state()
+        )

@@ -18,6 +18,7 @@ use crate::ai::eval::{Judge, Values};
 use crate::ai::learned::{ReachMemo, WinChances};
 use crate::ai::value::Value;
 use crate::ai::TERMINAL_WEIGHT;
+use crate::engine::Table;
 use crate::engine::{die_faces, Game, Phase, State, MAX_SEATS};
 
 pub const MAX_DEPTH: u32 = 12;
@@ -109,11 +110,19 @@ impl Transpositions {
     }
 }
 
-/// What a search player keeps from one decision to the next: the chance events, and the
+/// What a search player keeps from one decision to the next: what its searches read, and the
 /// transposition table's memory (emptied for every search; given back past `TABLE_KEPT`).
 pub struct Memory {
-    chances: Chances,
+    known: Known,
     table: Transpositions,
+}
+
+/// What a player's searches read and never change: the chance events, and the value given for
+/// its leaves (`Settings::value`) with its number, built over the judge's features once rather
+/// than for every search (a network's is some 200 KB).
+pub struct Known {
+    chances: Chances,
+    value: Option<(u32, Value)>,
 }
 
 const TABLE_KEPT: usize = 1 << 18;
@@ -121,8 +130,22 @@ const TABLE_KEPT: usize = 1 << 18;
 impl Memory {
     pub fn new<G: Game>(rules: &G) -> Self {
         Memory {
-            chances: Chances::of(rules),
+            known: Known {
+                chances: Chances::of(rules),
+                value: None,
+            },
             table: Transpositions::default(),
+        }
+    }
+
+    /// Ready for searches with `settings`: the value they name built, where it is not yet.
+    fn fit<J: Judge>(&mut self, judge: &J, settings: &Settings) {
+        let number = settings.value;
+        if self.known.value.as_ref().map(|(n, _)| *n) != number {
+            let table: &Table = judge.rules().table();
+            // the number was checked to fit this game where the settings came in (lib.rs)
+            let built = |n| Some((n, judge.learning().given(n, table).ok()?));
+            self.known.value = number.and_then(built);
         }
     }
 }
@@ -157,6 +180,9 @@ pub struct Settings {
     pub model: u8,
     /// Threads sharing the root moves (1: one search, node for node as recorded).
     pub threads: usize,
+    /// A value given at run time (`value::give`'s number), read at the leaves with `model` 2
+    /// instead of the shipped one.
+    pub value: Option<u32>,
 }
 
 /// What rates a search's leaves (`Settings::model`).
@@ -201,14 +227,15 @@ impl<'a, J: Judge> Search<'a, J> {
     /// A search with an empty `table`.
     pub fn new(
         judge: &'a J,
-        chances: &'a Chances,
+        known: &'a Known,
         table: &'a mut Transpositions,
         node_limit: f64,
         settings: &Settings,
     ) -> Self {
         table.clear();
-        let value = judge
-            .value()
+        let given = known.value.as_ref().map(|(_, value)| value);
+        let value = given
+            .or_else(|| judge.value())
             .filter(|_| settings.model >= 2)
             .map(Leaf::Value);
         let fitted = judge
@@ -225,7 +252,7 @@ impl<'a, J: Judge> Search<'a, J> {
             nodes: 0,
             table,
             memo: ReachMemo::default(),
-            outcomes: chances,
+            outcomes: &known.chances,
         }
     }
 
@@ -459,7 +486,7 @@ fn placed_values<G: Game>(rules: &G, state: &State, evaluation: &Values) -> Valu
 /// moves' order), more nodes than one thread's search (the tables are not shared).
 fn rank_shared<J: Judge>(
     judge: &J,
-    (chances, table): (&Chances, &mut Transpositions),
+    (known, table): (&Known, &mut Transpositions),
     state: &State,
     moves: &[<J::G as Game>::Move],
     (depth, limit): (i32, f64),
@@ -467,7 +494,7 @@ fn rank_shared<J: Judge>(
 ) -> (Result<Vec<Ranked>, Spent>, u64) {
     let threads = settings.threads.clamp(1, moves.len().max(1));
     if threads == 1 {
-        let mut search = Search::new(judge, chances, table, limit, settings);
+        let mut search = Search::new(judge, known, table, limit, settings);
         let ranked = search.rank(state, moves, depth);
         return (ranked, search.nodes);
     }
@@ -477,7 +504,7 @@ fn rank_shared<J: Judge>(
             .map(|first| {
                 scope.spawn(move || {
                     let mut own = Transpositions::default();
-                    let mut search = Search::new(judge, chances, &mut own, share, settings);
+                    let mut search = Search::new(judge, known, &mut own, share, settings);
                     let which = (first..moves.len()).step_by(threads);
                     let ranked = search.rank_some(state, moves, which, depth);
                     (ranked, search.nodes)
@@ -511,9 +538,10 @@ pub fn ranking<J: Judge>(
     moves: &[<J::G as Game>::Move],
     settings: &Settings,
 ) -> (Vec<Ranked>, u32, u64) {
+    memory.fit(judge, settings);
     let found = match settings.depth {
         Some(depth) => {
-            let tables = (&memory.chances, &mut memory.table);
+            let tables = (&memory.known, &mut memory.table);
             let bounds = (depth as i32, f64::INFINITY);
             let (ranked, nodes) = rank_shared(judge, tables, state, moves, bounds, settings);
             (ranked.expect("no limit to spend"), depth, nodes)
@@ -536,22 +564,16 @@ fn deepen<J: Judge>(
     settings: &Settings,
 ) -> (Vec<Ranked>, u32, u64) {
     let budget = settings.budget;
-    let (chances, table) = (&memory.chances, &mut memory.table);
-    let mut ranked = Search::new(judge, chances, table, f64::INFINITY, settings)
+    let (known, table) = (&memory.known, &mut memory.table);
+    let mut ranked = Search::new(judge, known, table, f64::INFINITY, settings)
         .rank(state, moves, 1)
         .expect("no limit to spend");
     let (mut depth, mut spent, mut last, mut growth) = (1u32, 0u64, 1u64, 8.0f64);
     while depth < MAX_DEPTH && spent as f64 + last as f64 * growth <= budget {
         let limit = 2.0 * budget - spent as f64;
         let bounds = (depth as i32 + 1, limit);
-        let (deeper, nodes) = rank_shared(
-            judge,
-            (chances, &mut *table),
-            state,
-            moves,
-            bounds,
-            settings,
-        );
+        let (deeper, nodes) =
+            rank_shared(judge, (known, &mut *table), state, moves, bounds, settings);
         spent += nodes;
         let Ok(deeper) = deeper else { break };
         if nodes == 0 {
@@ -571,8 +593,8 @@ mod tests {
     use crate::engine::testing;
     use crate::games::ludo::TwoDiceLudo;
 
-    #[test]
-    fn threads_sharing_the_root_moves_find_the_same_ranking() {
+    /// Two-dice Ludo with pieces all over the board and 3+6 to move: many moves to rank.
+    fn busy_two_dice_position() -> (ai::LudoJudge, State) {
         let judge = ai::two_dice_ludo(TwoDiceLudo::new(4, &[]).unwrap());
         let state = testing::to_move(
             &judge.rules,
@@ -584,6 +606,12 @@ mod tests {
             ],
             [3, 6],
         );
+        (judge, state)
+    }
+
+    #[test]
+    fn threads_sharing_the_root_moves_find_the_same_ranking() {
+        let (judge, state) = busy_two_dice_position();
         let moves = judge.rules.legal_moves(&state);
         let mut settings = Settings {
             depth: Some(2),
@@ -592,6 +620,7 @@ mod tests {
             paranoid: false,
             model: 1,
             threads: 1,
+            value: None,
         };
         let mut memory = Memory::new(&judge.rules);
         let (one, _, nodes) = ranking(&judge, &mut memory, &state, moves.as_ref(), &settings);
@@ -600,5 +629,31 @@ mod tests {
         assert!(one.len() > 3);
         assert_eq!(one, three);
         assert!(shared >= nodes); // each thread's table is its own
+    }
+
+    #[test]
+    fn a_given_value_rates_the_leaves_and_the_shipped_one_otherwise() {
+        let (judge, state) = busy_two_dice_position();
+        let count = judge.learning.features.as_ref().unwrap().names().len();
+        let zeros = vec!["0.0"; count].join(",");
+        let text = format!(r#"{{"model": "ludo", "weights": [{zeros}]}}"#);
+        let mut settings = Settings {
+            depth: Some(1),
+            budget: 0.0,
+            width: None,
+            paranoid: false,
+            model: 2,
+            threads: 1,
+            value: crate::ai::value::give(&text),
+        };
+        let moves = judge.rules.legal_moves(&state);
+        let mut memory = Memory::new(&judge.rules);
+        let mut rank = |settings: &Settings| {
+            let (ranked, _, _) = ranking(&judge, &mut memory, &state, moves.as_ref(), settings);
+            ranked.iter().map(|r| r.value).collect::<Vec<f64>>()
+        };
+        assert!(rank(&settings).iter().all(|&v| v == 0.0)); // even chances everywhere
+        settings.value = None;
+        assert!(rank(&settings).iter().any(|&v| v != 0.0));
     }
 }

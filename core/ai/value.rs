@@ -339,7 +339,10 @@ impl Value {
 /// The model in a weights file (`src/pegrace/weights/<model>.json`): its `"weights"` list and,
 /// where there is one, its `"network"` (`"hidden"` units, `"params"`).
 pub fn parse_model(text: &str) -> Option<Model> {
-    let file: serde_json::Value = serde_json::from_str(text).ok()?;
+    model_of(&serde_json::from_str(text).ok()?)
+}
+
+fn model_of(file: &serde_json::Value) -> Option<Model> {
     let numbers = |list: &serde_json::Value| -> Option<Vec<f64>> {
         list.as_array()?
             .iter()
@@ -359,6 +362,27 @@ pub fn parse_model(text: &str) -> Option<Model> {
         }
     };
     Some(Model { linear, net })
+}
+
+/// Weights files handed in at run time (a player spec's `value=FILE`, read by `pegrace.value`):
+/// each its model's name and parameters, by number. A search player's settings cross from
+/// Python as numbers, so they name a given value by its number (`Settings::value`).
+static GIVEN: Mutex<Vec<(String, Model)>> = Mutex::new(Vec::new());
+
+/// The number of the value in the weights file `text`, the same for the same value (a long run
+/// hands its file in again and again); none if it is not a weights file with a model's name.
+pub fn give(text: &str) -> Option<u32> {
+    let file: serde_json::Value = serde_json::from_str(text).ok()?;
+    let entry = (file.get("model")?.as_str()?.to_owned(), model_of(&file)?);
+    let mut given = GIVEN.lock().unwrap_or_else(PoisonError::into_inner);
+    let number = match given.iter().position(|known| *known == entry) {
+        Some(at) => at,
+        None => {
+            given.push(entry);
+            given.len() - 1
+        }
+    };
+    Some(number as u32)
 }
 
 /// A judge's learned value: the features it is learned over (none where the game has no
@@ -387,6 +411,30 @@ impl Learning {
             features,
             value,
         }
+    }
+}
+
+impl Learning {
+    /// The value given as `number` (`give`) over these features, for `table`'s seats; why not
+    /// where it is another model's or does not fit the features.
+    pub fn given(&self, number: u32, table: &Table) -> Result<Value, String> {
+        let given = GIVEN.lock().unwrap_or_else(PoisonError::into_inner);
+        let (name, model) = given
+            .get(number as usize)
+            .ok_or_else(|| format!("no value was given as number {number}"))?;
+        let Some(features) = &self.features else {
+            return Err("these rules have no learned value to replace".to_owned());
+        };
+        if name != self.model {
+            return Err(format!(
+                "a value of {name}, not of these rules' model {}",
+                self.model
+            ));
+        }
+        Value::new(features.clone(), model.clone(), table.clone()).ok_or_else(|| {
+            let count = features.names().len();
+            format!("its weights do not fit {name}'s {count} features")
+        })
     }
 }
 
@@ -493,5 +541,28 @@ mod tests {
             parse_model(&format!(r#"{{"weights": [1], {network}}}"#)),
             None
         );
+    }
+
+    #[test]
+    fn a_given_value_is_numbered_once_and_read_only_where_it_fits() {
+        let judge = ai::headache(Headache::new(4, &options(&[])).unwrap());
+        let count = judge.learning.features.as_ref().unwrap().names().len();
+        let zeros = vec!["0.0"; count].join(",");
+        let text = format!(r#"{{"model": "headache", "weights": [{zeros}]}}"#);
+        let number = give(&text).expect("a weights file");
+        assert_eq!(give(&text), Some(number));
+        assert_eq!(give(r#"{"weights": [1]}"#), None, "no model named");
+        let table = &judge.rules.table;
+        let value = judge.learning.given(number, table).expect("it fits");
+        assert!(value.model.linear.iter().all(|&w| w == 0.0));
+        let short = give(r#"{"model": "headache", "weights": [1.0]}"#).unwrap();
+        assert!(judge.learning.given(short, table).is_err());
+        let trouble = ai::trouble(Trouble::new(4, &options(&[])).unwrap());
+        let error = trouble.learning.given(number, &trouble.rules.table);
+        assert_eq!(
+            error.unwrap_err(),
+            "a value of headache, not of these rules' model trouble"
+        );
+        assert!(NOT_LEARNED.given(number, table).is_err());
     }
 }

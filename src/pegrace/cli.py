@@ -29,7 +29,8 @@ from pegrace.games import get_rules, list_games, rules_class
 from pegrace.match import parse_seats
 from pegrace.notation import rules_for_state, state_from_json
 from pegrace.pictures import draw
-from pegrace.players import make_player, player_names
+from pegrace.players import make_player, pinned_spec, player_names
+from pegrace.provenance import DEFAULT_SEED, provenance
 from pegrace.readers import read_json
 from pegrace.record import Record, replay
 from pegrace.screen import Screen
@@ -65,7 +66,10 @@ def parse_rules(items: Sequence[str]) -> dict[str, str]:
     return options
 
 
-def game_flags(parser: argparse.ArgumentParser, seat_default: str) -> None:
+def game_flags(
+    parser: argparse.ArgumentParser, seat_default: str, seed: int | None = DEFAULT_SEED
+) -> None:
+    """--players, --seat, --rules and --seed (None: a new random seed, which is printed)."""
     parser.add_argument(
         "--players", type=int, default=4, metavar="K", help="how many play, 2-4 (default 4)"
     )
@@ -84,7 +88,9 @@ def game_flags(parser: argparse.ArgumentParser, seat_default: str) -> None:
         metavar="KEY=VALUE",
         help="a rule option (see `pegrace rules GAME`); repeat or separate with commas",
     )
-    parser.add_argument("--seed", type=int, default=None, help="seed for dice and players")
+    said = "a new one, printed" if seed is None else seed
+    parser.add_argument("--seed", type=int, default=seed,
+                        help=f"seed for dice and players (default {said})")  # fmt: skip
 
 
 def make_parser() -> Parser:
@@ -104,7 +110,7 @@ def make_parser() -> Parser:
         "quits any game, all-computer ones too (the record is saved if --record is given)."
     ))  # fmt: skip
     play.add_argument("game", nargs="?", default="trouble", help=f"one of {games}")
-    game_flags(play, "computer:medium")
+    game_flags(play, "computer:medium", seed=None)  # a new game each time
     play.add_argument("--record", type=Path, metavar="FILE", help="write the game record here")
     paces = ", ".join(f"{name} {seconds:g} s" for name, seconds in SPEEDS.items())
     play.add_argument(
@@ -161,7 +167,8 @@ def make_parser() -> Parser:
         "--rules", action="append", default=[], metavar="KEY=VALUE",
         help="a rule option (see `pegrace rules GAME`); repeat or separate with commas",
     )  # fmt: skip
-    tour.add_argument("--seed", type=int, default=0, help="seed for dice and players (default 0)")
+    tour.add_argument("--seed", type=int, default=DEFAULT_SEED,
+                      help=f"seed for dice and players (default {DEFAULT_SEED})")  # fmt: skip
     where_flags(tour)
     tour.add_argument(
         "--out", type=Path, metavar="DIR",
@@ -228,7 +235,8 @@ def make_parser() -> Parser:
         "--rules", action="append", default=[], metavar="KEY=VALUE",
         help="a rule option (see `pegrace rules GAME`); repeat or separate with commas",
     )  # fmt: skip
-    ben.add_argument("--seed", type=int, default=1, help="seed of the games (default 1)")
+    ben.add_argument("--seed", type=int, default=DEFAULT_SEED,
+                     help=f"seed of the games (default {DEFAULT_SEED})")  # fmt: skip
     ben.add_argument("--json", action="store_true", help="print JSON")
     ben.add_argument("--variant", help="shortcut for --rules variant=VARIANT")
     ben.add_argument(
@@ -357,7 +365,8 @@ def make_parser() -> Parser:
                     help="a rule option (see `pegrace rules GAME`)")  # fmt: skip
     tr.add_argument("--games", type=int, default=100_000, metavar="N",
                     help="self-play games (default 100,000)")  # fmt: skip
-    tr.add_argument("--seed", type=int, default=1, help="seed of the dice (default 1)")
+    tr.add_argument("--seed", type=int, default=DEFAULT_SEED,
+                    help=f"seed of the dice (default {DEFAULT_SEED})")  # fmt: skip
     tr.add_argument("--lambda", dest="lam", type=float, default=0.7, metavar="L",
                     help="TD(λ)'s λ (default 0.7)")  # fmt: skip
     tr.add_argument("--rate", type=float, default=0.01, help="first step size (default 0.01)")
@@ -423,8 +432,10 @@ def make_parser() -> Parser:
     web_bench.add_argument("--game", default="trouble", help=f"one of {games} (default trouble)")
     web_bench.add_argument("--players", type=int, default=4, metavar="K",
                            help="players a game (default 4)")  # fmt: skip
-    web_bench.add_argument("--seed", type=int, default=1,
-                           help="seed of the clients' choices (default 1)")  # fmt: skip
+    web_bench.add_argument(
+        "--seed", type=int, default=DEFAULT_SEED,
+        help=f"seed of the clients' choices (default {DEFAULT_SEED})",
+    )  # fmt: skip
     web_bench.add_argument(
         "--connections", type=int, default=5000, metavar="N",
         help="with --attack idle or slowloris: raw connections to open (default 5000)",
@@ -445,6 +456,7 @@ def make_parser() -> Parser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = make_parser().parse_args(argv)
+    args.argv = list(sys.argv[1:] if argv is None else argv)  # reports record it
     try:
         return COMMANDS[args.command](args)
     except PegraceError as err:
@@ -521,7 +533,7 @@ def where_flags(parser: argparse.ArgumentParser) -> None:
     where.add_argument(
         "--scheduler", metavar="ADDRESS",
         help="play the games on the Dask cluster whose scheduler is at ADDRESS, e.g. "
-        "tcp://10.0.0.5:8786 (needs pegrace[cluster]; docs/scaling.md); same results. This "
+        "tcp://SCHEDULER-HOST:8786 (needs pegrace[cluster]; docs/scaling.md); same results. This "
         "command unpickles what the scheduler sends back, and unpickling can run any code: "
         "connect only to a scheduler you control",
     )  # fmt: skip
@@ -560,16 +572,16 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     check_where(args)
     rules = new_rules(args)
     seats = computer_seats(rules, args.seat, "computer:random", "simulate")
-    seed = args.seed if args.seed is not None else 0
     if args.record_dir is not None:
         if args.scheduler is not None:
             raise OptionError("--record-dir writes on this machine: not with --scheduler")
         outputs.check_folder(args.record_dir, "--record-dir")
         outputs.make_folder(args.record_dir, "--record-dir")
     report = simulate(
-        rules.name, args.games, args.players, rules.options, seats, seed, args.workers,
+        rules.name, args.games, args.players, rules.options, seats, args.seed, args.workers,
         args.record_dir, scheduler=args.scheduler,
     )  # fmt: skip
+    report.update(provenance(args.argv, args.seed))
     print(json.dumps(report, indent=2) if args.json else format_report(report))
     return 0
 
@@ -579,7 +591,7 @@ def tournament_lineup(args: argparse.Namespace) -> tuple[Rules, list[str]]:
     if args.games < 1:
         raise OptionError(f"--games {args.games}: play at least 1 game")
     check_where(args)
-    lineup = [spec.strip() for spec in args.player]
+    lineup = [pinned_spec(spec.strip()) for spec in args.player]  # a weights file by checksum
     players = len(lineup) if args.players is None else args.players
     tournament.check_lineup(lineup, players)
     rules = get_rules(args.game, players, parse_rules(args.rules))
@@ -604,6 +616,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         report, rows = tournament.run_tournament(
             rules, lineup, games, args.seed, args.workers, scheduler=args.scheduler
         )
+    report.update(provenance(args.argv, args.seed))
     if args.out is not None:
         tournament.write_outputs(args.out, rules, report, rows)
     print(json.dumps(report, indent=2) if args.json else tournament.format_report(report))
@@ -665,10 +678,14 @@ def cmd_rules(args: argparse.Namespace) -> int:
         cls = rules_class(name)
         print(f"{cls.title} ({cls.name}), rules version {cls.version}, "
               f"{cls.min_players}-{cls.max_players} players")  # fmt: skip
-        for option in cls.option_specs:
+        settings = [f"{option.name}={option.default}" for option in cls.option_specs]
+        width = max(map(len, settings), default=0)  # the values in one column
+        for option, setting in zip(cls.option_specs, settings, strict=True):
             values = "|".join(option.choices) if option.choices else "a whole number"
-            print(f"  {option.name}={option.default:<12} ({values})")
+            print(f"  {setting:<{width}}  ({values})")
             print(f"      {option.help}")
+            for value, words in option.choices_help.items():  # each value in words
+                print(f"        {value}: {words}")
     return 0
 
 
@@ -755,7 +772,7 @@ def cmd_lab(args: argparse.Namespace) -> int:
         found, skipped = lab.combinations(args.game, args.players, base, lab.parse_vary(args.vary))
     rules = get_rules(args.game, args.players, found[0])
     seats = computer_seats(rules, args.seat, "computer:medium", "the lab")
-    skill = [spec.strip() for spec in args.skill.split(",")]
+    skill = [pinned_spec(spec.strip()) for spec in args.skill.split(",")]
     if len(skill) != 2 or not all(skill):
         raise OptionError(f"--skill {args.skill}: STRONG,WEAK, e.g. medium,random")
     for spec in skill:
@@ -764,7 +781,7 @@ def cmd_lab(args: argparse.Namespace) -> int:
         lab.check_out(args.out)
     strong, weak = skill
     settings = lab.Lab(args.game, args.players, tuple(found), seats, strong, weak, args.games,
-                       args.seed or 0, tuple(skipped))  # fmt: skip
+                       args.seed, tuple(skipped), tuple(args.argv))  # fmt: skip
     total = 2 * args.games * len(found)
     report = lab.run(settings, args.workers, args.scheduler, progress_bar(total))
     if args.out is not None:

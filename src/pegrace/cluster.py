@@ -8,6 +8,10 @@ scheduler is named."""
 
 from __future__ import annotations
 
+import asyncio
+import os
+import socket
+import time
 from collections.abc import Callable, Iterable, Iterator
 from importlib.metadata import version
 from itertools import islice
@@ -17,7 +21,9 @@ from pegrace.errors import OptionError
 
 Job = TypeVar("Job")
 Result = TypeVar("Result")
-CONNECT_SECONDS = 10  # how long to wait for the scheduler, and for its first worker
+# how long the scheduler has to answer (connection and handshake), and then to have a worker
+CONNECT_SECONDS = 10
+PORT_HINT = " (a scheduler listens on port 8786; 8787 is its dashboard, a web page)"
 # jobs handed to the cluster, or done and waiting for an earlier one, per worker thread (and
 # at least): enough to keep every worker busy, not a run's every job made at once
 AHEAD_PER_THREAD, LEAST_AHEAD = 8, 64
@@ -29,15 +35,21 @@ def pegrace_version() -> str:
 
 
 def _connect(address: str) -> Any:
+    """A client of the scheduler at ``address`` that has a worker, or an OptionError naming
+    what went wrong. The connection and Dask's handshake share one deadline of
+    ``CONNECT_SECONDS``; then the scheduler has as long again to have a worker."""
     try:
         from distributed import Client
     except ImportError as missing:
         raise OptionError(
             f"--scheduler {address}: Dask is not installed here; pip install 'pegrace[cluster]'"
         ) from missing
-    try:
-        client = Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
-    except (OSError, TimeoutError, ValueError) as failed:
+    deadline = time.monotonic() + CONNECT_SECONDS
+    check_scheduler(address, CONNECT_SECONDS)
+    try:  # a scheduler answered: the client's own connection is made at once
+        left = max(deadline - time.monotonic(), 0.1)
+        client = Client(address, timeout=left, set_as_default=False)
+    except (OSError, TimeoutError) as failed:
         raise OptionError(f"--scheduler {address}: no Dask scheduler answers ({failed})") from None
     try:
         client.wait_for_workers(1, timeout=CONNECT_SECONDS)
@@ -45,6 +57,75 @@ def _connect(address: str) -> Any:
         client.close()
         raise OptionError(f"--scheduler {address}: the scheduler has no workers") from None
     return client
+
+
+def check_scheduler(address: str, seconds: float) -> None:
+    """A Dask scheduler answers at ``address`` within ``seconds`` (connection, handshake and
+    its identity), else an OptionError saying what went wrong. This runs in an event loop of
+    its own under one deadline: distributed's Client waits without end for a handshake that
+    never comes (from a server that says nothing, or a web server waiting for its request)."""
+    from distributed.comm.addressing import get_address_host_port
+
+    try:
+        host, port = get_address_host_port(address)
+    except ValueError as bad:
+        raise OptionError(f"--scheduler {address}: not a scheduler's address ({bad})") from None
+    loop = asyncio.new_event_loop()
+    try:
+        problem = loop.run_until_complete(_problem(address, host, port, seconds))
+    finally:
+        loop.close()
+    if problem is not None:
+        raise OptionError(f"--scheduler {address}: {problem}")
+
+
+async def _problem(address: str, host: str, port: int, seconds: float) -> str | None:
+    """What is wrong with the scheduler at ``address`` (None: nothing), found within
+    ``seconds``. A plain connection first: a refusal or an unknown host is told at once
+    (distributed tries again until its time is up)."""
+    connected = False
+    try:
+        async with asyncio.timeout(seconds):
+            _, writer = await asyncio.open_connection(host, port)
+            writer.close()
+            await writer.wait_closed()
+            connected = True
+            kind = await _identity(address, seconds)
+    except TimeoutError:
+        if not connected:
+            return f"no connection within {seconds:g} s"
+        return f"connected, but no Dask scheduler answered within {seconds:g} s{PORT_HINT}"
+    except OSError as failed:  # CommClosedError too: the peer closed the connection
+        if not connected:
+            return f"cannot connect ({_cause(failed)})"
+        return f"it closed the connection without a Dask answer: not a Dask scheduler{PORT_HINT}"
+    except Exception:  # what a peer sends is read as Dask's: it can raise anything
+        return f"its answer is not Dask's protocol: not a Dask scheduler{PORT_HINT}"
+    if kind != "Scheduler":
+        return f"a Dask {kind or 'server'} answers there, not a scheduler{PORT_HINT}"
+    return None
+
+
+async def _identity(address: str, seconds: float) -> str | None:
+    """The type of the Dask server at ``address``: ``Scheduler``, ``Worker`` ... (over TLS
+    where Dask's configuration sets it up, as the client connects)."""
+    from distributed.comm import connect
+    from distributed.security import Security
+
+    comm = await connect(address, timeout=seconds, **Security().get_connection_args("client"))
+    try:
+        await comm.write({"op": "identity", "reply": True})
+        answer = await comm.read()
+    finally:
+        comm.abort()
+    return answer.get("type") if isinstance(answer, dict) else None
+
+
+def _cause(failed: OSError) -> str:
+    """A failed connection in words: "Connection refused", "Name or service not known"."""
+    if isinstance(failed, socket.gaierror) or not failed.errno:
+        return failed.strerror or str(failed)
+    return os.strerror(failed.errno)
 
 
 def _check_versions(client: Any, address: str) -> None:

@@ -126,6 +126,25 @@ class Rules:
     def on(self, name: str) -> bool:
         return self.options[name] == "on"
 
+    def options_in_play(self) -> dict[str, str]:
+        """The options, less those the others leave no choice in: an option whose every
+        other value these rules refuse (two-dice Ludo's classic-only ``three_sixes``, or
+        ``two_sets`` with 4 players) says nothing about the game, so reports leave it out."""
+        return {name: value for name, value in self.options.items() if self._can_differ(name)}
+
+    def _can_differ(self, name: str) -> bool:
+        spec = self.option(name)
+        if not spec.choices:
+            return True
+        others = [value for value in spec.choices if value != self.options[name]]
+        for value in others:  # the core is the judge of which options go together
+            try:
+                type(self)(self.players, {**self.options, name: value})
+            except OptionError:
+                continue
+            return True
+        return False
+
     # ------------------------------------------------------------- seating
     def seat_colours(self, players: int) -> tuple[str, ...]:
         """The colours in play, in board order (clockwise from the first colour)."""

@@ -3,7 +3,8 @@ numbers. For every combination of the options varied (the others as the base rul
 them), it plays two runs of seeded games in the native core: the players of ``--seat`` in
 fixed seats (game length, seat fairness, drama) and a stronger player against weaker ones with
 seats rotated (how much skill counts); then it compares each combination with the base rules,
-with 95% intervals, and says the differences in words."""
+with 95% intervals and p-values corrected for the many tests a run makes (Holm), and says the
+differences in words that claim no more than the evidence holds."""
 
 from __future__ import annotations
 
@@ -22,11 +23,25 @@ from pegrace.errors import OptionError
 from pegrace.games import get_rules, rules_class
 from pegrace.outputs import check_folder
 from pegrace.plots import require_plots
+from pegrace.provenance import provenance, provenance_lines
 from pegrace.simulate import GameSummary, play_games, wilson
 from pegrace.tournament import first_entry_places, lineup_units, seatings
 
 SECONDS_PER_ROLL = 6.0  # a typical table's pace: pop, look, move (docs/lab.md)
 Z95 = 1.96
+ALPHA = 0.05  # each family's chance of any false claim, at most (Holm's method)
+WORDS_NOTE = (
+    "In words: a change is said as fact where its p-value, adjusted by Holm's method for the "
+    "other tests of its kind, is under 0.05; with 'may' where only the raw p is; otherwise "
+    "'no clear effect'. In brackets: 95% intervals."
+)
+MEASURES = ("length", "skill", "captures")  # each effect against the base rules: a family
+CORRECTION = {
+    "method": "Holm-Bonferroni", "alpha": ALPHA,
+    "families": ["seats: every combination's chi-square test",
+                 *(f"{m}: every combination against the base rules" for m in MEASURES)],
+    "words": WORDS_NOTE,
+}  # fmt: skip
 Report = dict[str, Any]
 
 
@@ -45,6 +60,7 @@ class Lab:
     games: int = 2000
     seed: int = 0
     skipped: tuple[str, ...] = field(default=())
+    command: tuple[str, ...] | None = None  # the arguments after ``pegrace``, for the report
 
 
 def parse_vary(items: Sequence[str]) -> list[tuple[str, list[str]]]:
@@ -117,7 +133,7 @@ def changes(reference: Mapping[str, str], options: Mapping[str, str]) -> str:
 def run(lab: Lab, workers: int = 1, scheduler: str | None = None,
         progress: Callable[[int], None] | None = None) -> Report:  # fmt: skip
     """Plays every combination's two runs and returns the report (see docs/lab.md)."""
-    results = []
+    results, pops = [], []
     for options in lab.combinations:
         rules = get_rules(lab.game, lab.players, options)
         fixed = play_games(rules, [lab.seats], lab.games, lab.seed, workers, None, None,
@@ -127,14 +143,16 @@ def run(lab: Lab, workers: int = 1, scheduler: str | None = None,
         rotated = play_games(rules, seatings(rules, lineup, units), lab.games, lab.seed, workers,
                              None, None, scheduler, progress=progress)  # fmt: skip
         results.append(measure(rules, lab, fixed, first_entry_places(units, rotated)))
-    reference = results[0]
-    for result in results[1:]:
-        result["effect"] = effect(reference, result, f"{lab.strong} against {lab.weak} players")
+        pops.append([float(s.rolls) for s in fixed])
+    for result, counts in zip(results, histograms(pops), strict=True):
+        result["histogram"] = counts  # the distribution of pops, for the plots
+    compare(results, f"{lab.strong} against {lab.weak} players")
     return {
-        "game": lab.game, "players": lab.players, "games": lab.games, "seed": lab.seed,
+        **provenance(lab.command, lab.seed),
+        "game": lab.game, "players": lab.players, "games": lab.games,
         "seats": dict(lab.seats), "skill": {"strong": lab.strong, "weak": lab.weak},
         "base": lab.combinations[0], "seconds_per_roll": SECONDS_PER_ROLL,
-        "skipped": list(lab.skipped), "combinations": results,
+        "skipped": list(lab.skipped), "correction": CORRECTION, "combinations": results,
     }  # fmt: skip
 
 
@@ -146,10 +164,10 @@ def mean_ci(values: Sequence[float]) -> dict[str, Any]:
 
 
 def spread(values: Sequence[float]) -> dict[str, Any]:
-    """Mean with interval, and the 10th, 50th and 90th percentiles."""
+    """Mean with interval, the 10th, 50th and 90th percentiles, the least and the most."""
     deciles = statistics.quantiles(values, n=10, method="inclusive")
     return {**mean_ci(values), "q10": deciles[0], "median": statistics.median(values),
-            "q90": deciles[-1]}  # fmt: skip
+            "q90": deciles[-1], "min": min(values), "max": max(values)}  # fmt: skip
 
 
 def chi_square_p(statistic: float, freedom: int) -> float:
@@ -209,19 +227,29 @@ def measure(rules: Rules, lab: Lab, fixed: Sequence[GameSummary],
                                       "ci95": list(wilson(sum(led), len(led))),
                                       "games": len(led)},
         },
-        "histogram": histogram(rolls),  # the distribution of pops, for the plots
     }  # fmt: skip
 
 
-def histogram(values: Sequence[float], bins: int = 40) -> dict[str, Any]:
-    """Counts of ``values`` in bins of a round width from 0 (``counts[i]``: how many lie in
-    ``[i * width, (i + 1) * width)``); the top 1% share the last bin."""
-    top = sorted(values)[int(0.99 * (len(values) - 1))]
-    width = max(1, math.ceil(top / bins))
-    counts = [0] * (int(top // width) + 1)
+def histograms(samples: Sequence[Sequence[float]], bins: int = 40) -> list[dict[str, Any]]:
+    """Each sample's counts in the same bins (the plot's curves share one axis): about
+    ``bins`` bins of a round ``width`` from ``low``, the least value rounded down, up to the
+    largest 99th percentile; the longest games, past it, share one last bin (``counts[-1]``:
+    how many lie at ``low + (len(counts) - 1) * width`` or beyond), which the plot labels
+    "≥ N"."""
+    least = min(min(sample) for sample in samples)
+    top = max(sorted(sample)[int(0.99 * (len(sample) - 1))] for sample in samples)
+    width = max(1, math.ceil((top - least) / bins))
+    low = int(least // width) * width
+    regular = max(1, math.ceil((top - low) / width))
+    return [{"low": low, "width": width, "counts": _counts(sample, low, width, regular)}
+            for sample in samples]  # fmt: skip
+
+
+def _counts(values: Sequence[float], low: int, width: int, regular: int) -> list[int]:
+    counts = [0] * (regular + 1)  # the last one: everything past the regular bins
     for value in values:
-        counts[min(int(value // width), len(counts) - 1)] += 1
-    return {"width": width, "counts": counts}
+        counts[min(int((value - low) // width), regular)] += 1
+    return counts
 
 
 def ratio_ci(new: Mapping[str, Any], old: Mapping[str, Any], n_new: int, n_old: int) -> list[float]:
@@ -242,73 +270,180 @@ def difference_ci(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[float]:
     return [pa - pb, pa - pb - half, pa - pb + half]
 
 
-def effect(
-    reference: Mapping[str, Any], result: Mapping[str, Any], skill_words: str = "the stronger"
-) -> dict[str, Any]:
-    """How ``result``'s rules differ from the base rules' (``reference``), and the words
-    (``skill_words``: who plays the skill run, e.g. "medium against random players")."""
+def holm(p_values: Sequence[float]) -> list[float]:
+    """Holm's adjusted p-values, in the order given: the k-th smallest of m (k from 0) times
+    m - k, never below the one before it, at most 1. Claiming only where the adjusted p is
+    under ALPHA keeps the chance of any false claim in the family under ALPHA, however many
+    tests it holds and however they depend on one another."""
+    order = sorted(range(len(p_values)), key=lambda i: p_values[i])
+    adjusted = [1.0] * len(p_values)
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (len(order) - rank) * p_values[i]))
+        adjusted[i] = running
+    return adjusted
+
+
+def normal_p(estimate: Sequence[float]) -> float:
+    """The two-sided p-value of "no change" for ``[estimate, low, high]`` with its 95% interval
+    of the normal approximation (so p < 0.05 where the interval leaves out 0); 1 where there
+    is nothing to test (no captures under the base rules)."""
+    value, low, high = estimate
+    if not all(math.isfinite(x) for x in estimate):
+        return 1.0
+    error = (high - low) / (2 * Z95)
+    if error == 0:
+        return 1.0 if value == 0 else 0.0
+    return math.erfc(abs(value) / error / math.sqrt(2))
+
+
+def grade(raw: float, adjusted: float) -> str:
+    """A change's standing: "clear" where the adjusted p is under ALPHA (said as fact),
+    "maybe" where only the raw p is (said with "may"), else "unclear" ("no clear effect")."""
+    return "clear" if adjusted < ALPHA else "maybe" if raw < ALPHA else "unclear"
+
+
+def effect(reference: Mapping[str, Any], result: Mapping[str, Any]) -> dict[str, Any]:
+    """How ``result``'s rules differ from the base rules' (``reference``): each measure's
+    change with its interval, and the raw p-values (``compare`` adjusts them)."""
     n0, n1 = reference["games"], result["games"]
-    length = ratio_ci(result["length"]["rolls"], reference["length"]["rolls"], n1, n0)
-    captures = ratio_ci(result["drama"]["captures"], reference["drama"]["captures"], n1, n0)
-    skill = difference_ci(result["skill"], reference["skill"])
-    found = {"changes": changes(reference["options"], result["options"]),
-             "length": length, "skill": skill, "captures": captures,
-             "fair_before": reference["fairness"]["p_value"],
-             "fair_after": result["fairness"]["p_value"]}  # fmt: skip
-    found["summary"] = summary(found, result, skill_words)
+    found: dict[str, Any] = {
+        "changes": changes(reference["options"], result["options"]),
+        "length": ratio_ci(result["length"]["rolls"], reference["length"]["rolls"], n1, n0),
+        "skill": difference_ci(result["skill"], reference["skill"]),
+        "captures": ratio_ci(result["drama"]["captures"], reference["drama"]["captures"], n1, n0),
+    }
+    found["p"] = {m: normal_p(found[m]) for m in MEASURES}
+    found["p"]["seats"] = result["fairness"]["p_value"]
     return found
 
 
-def _clear(estimate: Sequence[float]) -> bool:
-    """Whether an interval leaves out zero."""
-    return estimate[1] > 0 or estimate[2] < 0
+def compare(results: Sequence[dict[str, Any]], skill_words: str) -> None:
+    """Gives each combination after the first (the base rules) its ``effect`` and the words
+    for it (``skill_words``: who plays the skill run, e.g. "medium against random players").
+    Each family of tests (every combination's seat test; each measure's change against the
+    base rules) is corrected by Holm's method; the adjusted p-values sit beside the raw ones."""
+    fairness = [r["fairness"] for r in results]
+    for test, adjusted in zip(fairness, holm([t["p_value"] for t in fairness]), strict=True):
+        test["p_adjusted"], test["grade"] = adjusted, grade(test["p_value"], adjusted)
+    reference, others = results[0], results[1:]
+    effects = [effect(reference, r) for r in others]
+    for found, result in zip(effects, others, strict=True):
+        found["p_adjusted"] = {"seats": result["fairness"]["p_adjusted"]}
+    for m in MEASURES:
+        for found, adjusted in zip(effects, holm([e["p"][m] for e in effects]), strict=True):
+            found["p_adjusted"][m] = adjusted
+    for found, result in zip(effects, others, strict=True):
+        found["grade"] = {k: grade(found["p"][k], q) for k, q in found["p_adjusted"].items()}
+        found["summary"] = summary(found, reference, result, skill_words)
+        result["effect"] = found
 
 
-def _percent(estimate: Sequence[float]) -> str:
-    """``31% [+29, +33]``; to a tenth where the change is under 10%."""
+def percent(estimate: Sequence[float], signed: bool = False) -> str:
+    """``31% [+29, +33]`` (``+31% [...]`` signed); to a tenth where the change is under 10%."""
     value, low, high = (100 * x for x in estimate)
     places = 1 if max(abs(value), abs(low), abs(high)) < 10 else 0
-    return f"{abs(value):.{places}f}% [{low:+.{places}f}, {high:+.{places}f}]"
+    shown = f"{value:+.{places}f}" if signed else f"{abs(value):.{places}f}"
+    return f"{shown}% [{low:+.{places}f}, {high:+.{places}f}]"
 
 
-def summary(found: Mapping[str, Any], result: Mapping[str, Any], skill_words: str) -> str:
+def p_number(value: float) -> str:
+    """A p-value to 3 places (``0.027``, ``< 0.001``); to 4 near ALPHA, so that one just under
+    it does not read as ``0.050``."""
+    if value < 0.001:
+        return "< 0.001"
+    return f"{value:.4f}" if abs(value - ALPHA) < 0.005 else f"{value:.3f}"
+
+
+def p_text(value: float) -> str:
+    """``p = 0.027``, or ``p < 0.001``."""
+    number = p_number(value)
+    return f"p {number}" if number.startswith("<") else f"p = {number}"
+
+
+def p_words(found: Mapping[str, Any], key: str) -> str:
+    """An effect's raw and adjusted p: ``p = 0.027, adjusted p = 0.190``."""
+    return f"{p_text(found['p'][key])}, adjusted {p_text(found['p_adjusted'][key])}"
+
+
+THIRD_PERSON = {"make": "makes", "reward": "rewards", "have": "has", "leave": "leaves"}
+
+
+def _claim(found: Mapping[str, Any], key: str, verb: str, words: str, detail: str = "") -> str:
+    """A change said as fact ("makes games 35% [+35, +36] longer") or, where only its raw p
+    is under ALPHA, as a maybe with its p-values ("may make games ... (p = 0.030, adjusted
+    p = 0.120)"). The seat test has no interval: its p-values are always given."""
+    maybe = found["grade"][key] == "maybe"
+    said = f"may {verb} {words}" if maybe else f"{THIRD_PERSON[verb]} {words}"
+    notes = [detail] if detail else []
+    if maybe or key == "seats":
+        notes.append(p_words(found, key))
+    return f"{said} ({'; '.join(notes)})" if notes else said
+
+
+def _length_words(found: Mapping[str, Any]) -> str:
+    change = found["length"]
+    if found["grade"]["length"] == "unclear":
+        return f"game length ({percent(change, signed=True)})"
+    longer = "longer" if change[0] > 0 else "shorter"
+    return _claim(found, "length", "make", f"games {percent(change)} {longer}")
+
+
+def _skill_words(found: Mapping[str, Any], who: str) -> str:
+    points = [100 * x for x in found["skill"]]
+    interval = f"[{points[1]:+.1f}, {points[2]:+.1f}]"
+    if found["grade"]["skill"] == "unclear":
+        return f"skill ({points[0]:+.1f} points {interval})"
+    more = "more" if points[0] > 0 else "less"
+    return _claim(found, "skill", "reward", f"skill {more}",
+                  f"{who} wins {abs(points[0]):.1f} points {more} often {interval}")  # fmt: skip
+
+
+def _captures_words(found: Mapping[str, Any]) -> str | None:
+    change = found["captures"]
+    if not math.isfinite(change[0]):
+        return None  # no captures under the base rules: no ratio to give
+    if found["grade"]["captures"] == "unclear":
+        return f"captures ({percent(change, signed=True)})"
+    more = "more" if change[0] > 0 else "fewer"
+    return _claim(found, "captures", "have", f"{percent(change)} {more} captures")
+
+
+def _seats_words(found: Mapping[str, Any], reference: Mapping[str, Any],
+                 result: Mapping[str, Any]) -> str:  # fmt: skip
+    if found["grade"]["seats"] == "unclear":
+        return f"seat fairness ({p_text(found['p']['seats'])})"
+    best = max(result["fairness"]["seats"], key=lambda s: s["win_rate"])
+    low, high = best["ci95"]
+    verb = "make" if reference["fairness"]["grade"] == "unclear" else "leave"
+    rate = f"{best['colour']} wins {best['win_rate']:.1%} [{low:.1%}, {high:.1%}]"
+    return _claim(found, "seats", verb, "the seats unequal", rate)
+
+
+def _listed(items: Sequence[str], last: str) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {last} {items[-1]}"
+
+
+def summary(found: Mapping[str, Any], reference: Mapping[str, Any], result: Mapping[str, Any],
+            skill_words: str) -> str:  # fmt: skip
     """A plain-words sentence of an effect, e.g. "finish=deepest-first makes games 35%
     [+35, +36] longer, rewards skill more (medium against random players wins 1.7 points more
-    often [+1.4, +2.0]), has 66% [+65, +67] more captures and does not change seat
-    fairness"."""
-    length, skill, captures = found["length"], found["skill"], found["captures"]
-    if (
-        not any(x[0] for x in (length, skill, captures))
-        and result["fairness"]["p_value"] == (found["fair_before"])
-    ):
+    often [+1.4, +2.0]) and has 66% [+65, +67] more captures, with no clear effect on seat
+    fairness (p = 0.661)": a change is said as fact only where its adjusted p is under ALPHA,
+    with "may" where only its raw p is (docs/lab.md, "How to read the words")."""
+    same = not any(found[m][0] for m in MEASURES)
+    if same and result["fairness"]["p_value"] == reference["fairness"]["p_value"]:
         alone = "plays the very same games here (it matters only with other options)"
         return f"{found['changes']} {alone}"
-    parts = []
-    if _clear(length):
-        parts.append(f"makes games {_percent(length)} {'longer' if length[0] > 0 else 'shorter'}")
-    else:
-        parts.append(f"leaves game length as it was ({100 * length[0]:+.1f}%)")
-    if _clear(skill):
-        points = [100 * x for x in skill]
-        more = "more" if skill[0] > 0 else "less"
-        parts.append(f"rewards skill {more} ({skill_words} wins {abs(points[0]):.1f} points "
-                     f"{more} often [{points[1]:+.1f}, {points[2]:+.1f}])")  # fmt: skip
-    else:
-        parts.append("rewards skill as much")
-    if _clear(captures) and math.isfinite(captures[0]):
-        parts.append(f"has {_percent(captures)} {'more' if captures[0] > 0 else 'fewer'} captures")
-    before, after = found["fair_before"] >= 0.05, found["fair_after"] >= 0.05
-    if before == after:
-        parts.append("does not change seat fairness" if before else "leaves the seats as "
-                     "unequal as they were")  # fmt: skip
-    elif after:
-        parts.append("makes the seats fair (every seat wins as often)")
-    else:
-        seats = result["fairness"]["seats"]
-        best = max(seats, key=lambda s: s["win_rate"])
-        parts.append(f"makes the seats unequal ({best['colour']} wins {best['win_rate']:.1%}, "
-                     f"p = {found['fair_after']:.3f})")  # fmt: skip
-    return f"{found['changes']} " + ", ".join(parts[:-1]) + f" and {parts[-1]}"
+    said = {"length": _length_words(found), "skill": _skill_words(found, skill_words),
+            "captures": _captures_words(found),
+            "seats": _seats_words(found, reference, result)}  # fmt: skip
+    claims = [w for k, w in said.items() if w and found["grade"][k] != "unclear"]
+    unclear = [w for k, w in said.items() if w and found["grade"][k] == "unclear"]
+    sentence = f"{found['changes']}" + (f" {_listed(claims, 'and')}" if claims else "")
+    if unclear:
+        sentence += f"{', with' if claims else ' has'} no clear effect on {_listed(unclear, 'or')}"
+    return sentence
 
 
 def format_report(report: Report) -> str:
@@ -321,28 +456,35 @@ def format_report(report: Report) -> str:
         f"{report['skill']['strong']} against {report['skill']['weak']} players",
         "",
         f"{'rules (changes from the base)':<34}{'pops':>6}{'(10%-90%)':>12}{'minutes':>9}"
-        f"{'seats p':>9}{'skill':>19}{'captures':>10}{'leads':>7}{'½-time':>8}",
+        f"{'seats p (adj.)':>19}{'skill':>19}{'captures':>10}{'leads':>7}{'½-time':>8}",
     ]
     for result in report["combinations"]:
         rolls, minutes = result["length"]["rolls"], result["length"]["minutes"]
         skill, drama = result["skill"], result["drama"]
         low, high = skill["ci95"]
-        label = changes(base, result["options"])
+        label = cut(changes(base, result["options"]), 33)
         middle = f"({rolls['q10']:.0f}-{rolls['q90']:.0f})"
+        fairness = result["fairness"]
+        seats = f"{p_number(fairness['p_value'])} ({p_number(fairness['p_adjusted'])})"
         lines.append(
-            f"{label[:33]:<34}{rolls['mean']:>6.0f}{middle:>12}"
-            f"{minutes['median']:>9.0f}{result['fairness']['p_value']:>9.3f}"
+            f"{label:<34}{rolls['mean']:>6.0f}{middle:>12}{minutes['median']:>9.0f}{seats:>19}"
             f"{skill['win_rate']:>8.1%} [{low:.0%}-{high:.0%}]"
             f"{drama['captures']['mean']:>10.1f}{drama['lead_changes']['mean']:>7.1f}"
             f"{drama['half_time_leader_wins']['rate']:>8.0%}"
         )
     lines += ["", "pops: per game, the mean and the middle 80% of games; minutes: median at "
               f"{report['seconds_per_roll']:g} s a pop; seats p: chi-square test of equal seat "
-              "wins; skill: the stronger player's win rate [95%]; captures and lead changes per "
-              "game; ½-time: how often the half-time leader won", ""]  # fmt: skip
+              "wins (adj.: Holm-adjusted over the combinations); skill: the stronger player's "
+              "win rate [95%]; captures and lead changes per game; ½-time: how often the "
+              "half-time leader won", "", WORDS_NOTE, ""]  # fmt: skip
     lines += [f"- {r['effect']['summary']}" for r in report["combinations"][1:]]
     lines += [f"(skipped: {s})" for s in report["skipped"]]
-    return "\n".join(lines)
+    return "\n".join([*lines, "", *provenance_lines(report)])
+
+
+def cut(label: str, width: int) -> str:
+    """``label`` in at most ``width`` characters, ending in "…" where it is cut."""
+    return label if len(label) <= width else label[: width - 1] + "…"
 
 
 def write_csv(path: Path, report: Report) -> None:
@@ -351,7 +493,8 @@ def write_csv(path: Path, report: Report) -> None:
     with path.open("w", newline="") as out:
         writer = csv.writer(out)
         writer.writerow([*names, "games", "rolls_mean", "rolls_median", "turns_mean",
-                         "minutes_median", "seats_p_value", "skill_win_rate", "skill_low",
+                         "minutes_median", "seats_p_value", "seats_p_adjusted", "skill_win_rate",
+                         "skill_low",
                          "skill_high", "captures_mean", "lead_changes_mean",
                          "half_time_leader_wins", "summary"])  # fmt: skip
         for r in report["combinations"]:
@@ -359,7 +502,8 @@ def write_csv(path: Path, report: Report) -> None:
             writer.writerow([
                 *(r["options"][n] for n in names), r["games"], length["rolls"]["mean"],
                 length["rolls"]["median"], length["turns"]["mean"], length["minutes"]["median"],
-                r["fairness"]["p_value"], r["skill"]["win_rate"], *r["skill"]["ci95"],
+                r["fairness"]["p_value"], r["fairness"]["p_adjusted"], r["skill"]["win_rate"],
+                *r["skill"]["ci95"],
                 drama["captures"]["mean"], drama["lead_changes"]["mean"],
                 drama["half_time_leader_wins"]["rate"], r.get("effect", {}).get("summary", ""),
             ])  # fmt: skip

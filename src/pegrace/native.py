@@ -8,6 +8,7 @@ their oracle in the tests (tests/test_native_players.py, tests/test_native_searc
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -16,6 +17,7 @@ from pegrace.engine import Rules
 from pegrace.errors import OptionError, PegraceError
 from pegrace.players import Player, make_player
 from pegrace.state import State
+from pegrace.value import Given
 
 # the computer players the core plays by their own names (the search players, hard, expert and
 # their variations, by their settings)
@@ -104,6 +106,23 @@ def core_player_of(rules: Rules, player: Player) -> CorePlayer | None:
     if player.is_human or player.name not in CORE_PLAYERS:
         return None
     return player.name, {"mistakes": float(getattr(player, "mistakes", 0.5))}
+
+
+def value_number(rules: Rules, given: Given) -> int:
+    """The number the core's search settings name a weights file's value by (``value``),
+    checked to be a value of these rules' model that fits its features."""
+    return _value_number(rules.name, rules.players, tuple(_options(rules)), given)
+
+
+@functools.lru_cache(maxsize=64)  # the core numbers a value once; the check builds a judge
+def _value_number(game: str, players: int, options: tuple[tuple[str, str], ...],
+                  given: Given) -> int:  # fmt: skip
+    try:
+        number = _core.give_value(given.text)
+        _core.Computer(game, players, list(options)).check_value(number)
+    except ValueError as err:
+        raise OptionError(f"weights file {given.file}: {err} ({game} {dict(options)})") from None
+    return number
 
 
 def core_seatings(

@@ -10,8 +10,9 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from pegrace import value
 from pegrace.engine import Rules
 from pegrace.errors import OptionError
 from pegrace.moves import Move
@@ -118,10 +119,13 @@ class HumanSeat(Player):
 
 
 def search_player(level: str) -> Callable[..., Player]:
-    def make(seed: int | str = 0, **params: float) -> Player:
+    def make(seed: int | str = 0, **params: Any) -> Player:
         from pegrace.search import SearchPlayer  # search builds on this module
 
-        player = SearchPlayer(seed, **{**LEVEL_SEARCH[level], **params})  # type: ignore[arg-type]
+        settings = {**LEVEL_SEARCH[level], **params}
+        if VALUE in params and "model" not in params:
+            settings["model"] = 2  # the value named is read at the leaves, hard's too
+        player = SearchPlayer(seed, **settings)
         player.name = level
         return player
 
@@ -143,6 +147,9 @@ COMPUTER_PLAYERS: dict[str, Callable[..., Player]] = {
 }
 ALIASES = {"heuristic": "medium"}
 LEVELS = ("random", "easy", "medium", "hard", "expert")
+# the setting that names a weights file (``expert:value=FILE``): the levels whose search leaves
+# read a learned value take it (medium's one ply reads the game's evaluation)
+VALUE, VALUE_LEVELS = "value", ("hard", "expert")
 PARAMS = {
     "mistakes": float,
     "ms": float,
@@ -176,19 +183,94 @@ def make_player(spec: str, seed: int | str = 0) -> Player:
     game's learned chance of winning, where it has one: the expert's default; ``expert:model=0``
     reads the game's evaluation like the levels below), ``expert:threads=2`` (the root moves
     shared among 2 threads in the native core: the same ranking, found sooner, with more nodes
-    counted, so deepening may stop at another depth), ``easy:mistakes=0.3``."""
-    text = spec.strip().lower()
-    if text == "human":
+    counted, so deepening may stop at another depth), ``easy:mistakes=0.3``,
+    ``expert:value=FILE`` (the leaves read the value in the weights file FILE, written by
+    ``pegrace train``, instead of the shipped one; ``value=sha256:DIGITS`` names one read
+    before by its checksum)."""
+    if spec.strip().lower() == "human":
         return HumanSeat()
-    text = text.removeprefix("computer:") if text != "computer" else "medium"
-    kind, _, settings = text.partition(":")
+    kind, _, settings = split_spec(spec)
     factory = COMPUTER_PLAYERS.get(ALIASES.get(kind, kind))
     if factory is None:
         raise OptionError(f"unknown player {spec!r} (players: {', '.join(player_names())})")
+    numbers, file = take_value(settings)
+    params: dict[str, Any] = parse_settings(numbers)
+    if file is not None:
+        if kind not in VALUE_LEVELS:
+            raise OptionError(f"player {spec!r}: value= is for {' and '.join(VALUE_LEVELS)}, "
+                              f"whose search leaves read a learned value")  # fmt: skip
+        params[VALUE] = value.named(file)
     try:
-        return factory(seed, **parse_settings(settings))
+        return factory(seed, **params)
     except TypeError:
         raise OptionError(f"player {spec!r}: {kind} takes no such setting") from None
+
+
+def split_spec(spec: str) -> tuple[str, str, str]:
+    """A computer player spec's name (lower case, without ``computer:``), the colon if settings
+    follow, and its settings as written (a weights file's name keeps its case)."""
+    text = spec.strip()
+    if text.lower() == "computer":
+        return "medium", "", ""
+    if text.lower().startswith("computer:"):
+        text = text[len("computer:") :]
+    kind, colon, settings = text.partition(":")
+    return kind.lower(), colon, settings
+
+
+def _items(settings: str) -> list[tuple[str, str | None]]:
+    """Each setting as written, with the file it names where it is ``value=FILE``."""
+    found = []
+    for item in settings.split(","):
+        key, eq, named = item.partition("=")
+        found.append((item, named.strip() if eq and key.strip().lower() == VALUE else None))
+    return found
+
+
+def take_value(settings: str) -> tuple[str, str | None]:
+    """The settings, lower case, without ``value=FILE``; and FILE as written (the last one
+    named; None if none is)."""
+    items = _items(settings)
+    files = [file for _, file in items if file is not None]
+    rest = ",".join(item.lower() for item, file in items if file is None)
+    return rest, files[-1] if files else None
+
+
+def value_file(spec: str) -> str | None:
+    """The weights file a player spec names (``value=FILE``) as written, unread (the web
+    refuses a spec that names one: a client must never name a file on the server)."""
+    return take_value(split_spec(spec)[2])[1]
+
+
+def spec_value(spec: str) -> value.Given | None:
+    """The weights file a player spec names, read and checked; None if none."""
+    file = value_file(spec)
+    return None if file is None else value.named(file)
+
+
+def pinned_spec(spec: str) -> str:
+    """The spec with its weights file named by checksum (``value=sha256:DIGITS``, read and
+    checked here), as reports and worker processes name it; any other spec as it is."""
+    if value_file(spec) is None:
+        return spec
+    kind, colon, settings = split_spec(spec)
+    items = (item.lower() if file is None else f"{VALUE}={value.named(file).ref}"
+             for item, file in _items(settings))  # fmt: skip
+    return f"{kind}{colon}{','.join(items)}"
+
+
+def value_entry(spec: str) -> dict[str, Any]:
+    """What a report records of the weights file a spec names: ``{"value": its setup}``
+    (checksum, model, version, training games, file), or nothing."""
+    given = spec_value(spec)
+    return {} if given is None else {VALUE: given.setup()}
+
+
+def value_texts(specs: Sequence[str]) -> tuple[str, ...]:
+    """The texts of the weights files the specs name, each once: a worker process gets them
+    with its jobs (``value.adopt_texts``), and so reads no file."""
+    found = (spec_value(spec) for spec in specs)
+    return tuple(dict.fromkeys(given.text for given in found if given is not None))
 
 
 def parse_settings(text: str) -> dict[str, float]:
@@ -198,7 +280,8 @@ def parse_settings(text: str) -> dict[str, float]:
         kind = PARAMS.get(key.strip())
         if not eq or kind is None:
             raise OptionError(
-                f"player setting {item!r}: write KEY=VALUE with KEY one of {', '.join(PARAMS)}"
+                f"player setting {item!r}: write KEY=VALUE with KEY one of "
+                f"{', '.join([*PARAMS, VALUE])}"
             )
         try:
             number = kind(value)
@@ -223,9 +306,10 @@ def check_setting(item: str, key: str, number: float) -> None:
 
 
 def canonical_spec(spec: str) -> str:
-    """The spec as records and reports write it: ``human`` or ``computer:NAME[:settings]``."""
+    """The spec as records and reports write it: ``human`` or ``computer:NAME[:settings]``, a
+    weights file named by its checksum (``pinned_spec``)."""
     player = make_player(spec)
     if player.is_human:
         return "human"
-    text = spec.strip().lower().removeprefix("computer:")
+    text = pinned_spec(spec).strip().lower().removeprefix("computer:")
     return f"computer:{text if text != 'computer' else 'medium'}"

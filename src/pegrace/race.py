@@ -69,13 +69,6 @@ class RaceRules(Rules):
                         )
                     seen[space] = colour
 
-    def where(self, seat: int, position: int) -> str:
-        """Relative and absolute: ``track:5 (space:12)``."""
-        text = self.track.position_name(position)
-        if 0 <= position < self.lane_start:
-            return f"{text} (space:{self.abs_of[seat][position]})"
-        return text
-
     # ------------------------------------------------------------ plain words
     piece_word = "piece"  # what a piece is called: peg, pin, marble
 

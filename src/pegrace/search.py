@@ -25,6 +25,7 @@ from pegrace.errors import OptionError, PegraceError
 from pegrace.moves import Move
 from pegrace.players import Player
 from pegrace.state import State
+from pegrace.value import Given
 
 # The native core's searched nodes per millisecond on the reference machine, per game
 # (docs/ai.md has the command)
@@ -73,6 +74,7 @@ class SearchPlayer(Player):
         paranoid: int = 0,
         model: int = 2,
         threads: int = 1,
+        value: Given | None = None,
     ) -> None:
         self.rng = random.Random(seed)
         self.budget_ms = budget_ms
@@ -87,6 +89,9 @@ class SearchPlayer(Player):
                 "of winning) or 2 (the value learned by self-play)"
             )
         self.model = model
+        if value is not None and model != 2:
+            raise OptionError(f"model={model}: a value named by value= is read with model=2")
+        self.value = value  # a weights file's value for the leaves, instead of the shipped one
         if threads < 1:
             raise OptionError(f"threads={threads}: search with at least 1 thread")
         self.threads = threads
@@ -111,6 +116,8 @@ class SearchPlayer(Player):
         }
         if self.depth is not None:
             settings["depth"] = float(self.depth)
+        if self.value is not None:
+            settings["value"] = float(native.value_number(rules, self.value))
         return settings
 
     def ranking(self, rules: Rules, state: State, moves: Sequence[Move]) -> list[RankedMove]:

@@ -20,11 +20,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple, TextIO
 
-from pegrace import native
+from pegrace import native, value
 from pegrace.engine import Rules
 from pegrace.errors import OptionError
 from pegrace.games import get_rules
 from pegrace.match import run_game
+from pegrace.players import pinned_spec, value_entry, value_texts
+from pegrace.provenance import provenance, provenance_lines
 from pegrace.record import Record
 from pegrace.state import Phase
 
@@ -49,6 +51,8 @@ class Job:
     count: int
     record_dir: str | None
     drama: bool = False  # count captures and lead changes (the core's games only)
+    # the weights files its players name (value=sha256:…), sent along: a worker reads no file
+    values: tuple[str, ...] = ()
 
 
 class GameSummary(NamedTuple):
@@ -71,6 +75,7 @@ def run_job(job: Job, core: bool = True) -> list[GameSummary]:
     """The job's games: in the native core where it plays the game and every player and no
     record is asked for (the same games, ``core=False`` plays them in Python)."""
     rules = get_rules(job.game, job.players, dict(job.options))
+    value.adopt_texts(job.values)
     seatings = [dict(s) for s in job.seatings]
     found = native.core_seatings(rules, seatings) if core and job.record_dir is None else None
     last = game_seed(job.seed, job.first + job.count)
@@ -236,12 +241,13 @@ def make_jobs(
     # the core's games are quick: bigger chunks keep the work of setting each one up small
     share = workers if scheduler is None else 16  # a cluster's workers are not counted here
     chunk = max(1, min(2000 if core else 250, games // (share * 4) or 1))
-    fixed = tuple(tuple(seats.items()) for seats in seatings)
+    fixed = tuple(tuple((c, pinned_spec(s)) for c, s in seats.items()) for seats in seatings)
+    values = value_texts([spec for seats in fixed for _, spec in seats])
     options = tuple(rules.options.items())
     folder = None if record_dir is None else str(record_dir)
     return (
         Job(rules.name, rules.players, options, fixed, seed, start,
-            min(chunk, first + games - start), folder, drama)
+            min(chunk, first + games - start), folder, drama, values)
         for start in range(first, first + games, chunk)
     )  # fmt: skip
 
@@ -267,7 +273,7 @@ def simulate(
     rules = get_rules(game, players, options)
     summaries = play_games(rules, [seats], games, seed, workers, record_dir, progress_stream,
                            scheduler)  # fmt: skip
-    return summarise(rules.name, rules.options, seats, seed, summaries)
+    return summarise(rules.name, rules.options_in_play(), seats, seed, summaries)
 
 
 def summarise(
@@ -290,6 +296,7 @@ def summarise(
             {
                 "colour": colour,
                 "player": seats[colour],
+                **value_entry(seats[colour]),
                 "wins": wins,
                 "win_rate": wins / n,
                 "ci95": [low, high],
@@ -298,9 +305,9 @@ def summarise(
             }
         )
     return {
+        **provenance(None, seed),  # the versions of pegrace and of the learned values, the seed
         "game": game,
         "rules": dict(options),
-        "seed": seed,
         "games": n,
         "seats": per_seat,
         **lengths(summaries),
@@ -320,6 +327,8 @@ def format_report(report: dict[str, Any]) -> str:
             f"[{low:.1%}, {high:.1%}]".ljust(57)
             + f"{seat['mean_place']:>10.2f}"
         )
+    seats = report["seats"]
+    lines += [f"{s['colour']}: {value.describe(s['value'])}" for s in seats if "value" in s]
     places = len(report["seats"])
     lines += ["", "finishing places (share of games):"]
     lines.append(f"{'seat':<8}" + "".join(f"{i + 1:>8}" for i in range(places)))
@@ -327,7 +336,7 @@ def format_report(report: dict[str, Any]) -> str:
         lines.append(
             f"{seat['colour']:<8}" + "".join(f"{c / report['games']:>8.1%}" for c in seat["places"])
         )
-    lines += ["", game_length(report)]
+    lines += ["", game_length(report), "", *provenance_lines(report)]
     return "\n".join(lines)
 
 

@@ -12,16 +12,15 @@ from __future__ import annotations
 import csv
 import json
 from collections.abc import Mapping, Sequence
-from importlib.metadata import version
 from pathlib import Path
 from typing import Any, TextIO
 
-from pegrace import value as learned_values
 from pegrace.engine import Rules
 from pegrace.errors import OptionError
 from pegrace.outputs import check_folder
-from pegrace.players import make_player
+from pegrace.players import make_player, value_entry
 from pegrace.plots import require_plots
+from pegrace.provenance import provenance, provenance_lines
 from pegrace.sequential import H0, UNDECIDED, Hypotheses, first_decision
 from pegrace.simulate import (
     GameSummary,
@@ -33,6 +32,7 @@ from pegrace.simulate import (
     progress_bar,
     wilson,
 )
+from pegrace.value import describe
 
 Report = dict[str, Any]
 GameRow = dict[str, Any]
@@ -208,13 +208,10 @@ def summarise(
             places[lineup[(unit - index) % k]].append(summary.places[seats[0]])
     first_wins = sum(1 for s in summaries if s.places[s.starter] == 1)
     return {
-        "pegrace": version("pegrace"),
-        # the learned values' versions (pegrace.value): a report reads with the weights it had
-        "learned_values": learned_values.versions(),
+        **provenance(None, seed),  # the versions of pegrace and of the learned values, the seed
         "game": rules.name,
         "rules": dict(rules.options),
         "players": k,
-        "seed": seed,
         "games": len(summaries),
         "lineup": list(lineup),
         "fair_share": 1 / rules.side_count,
@@ -229,6 +226,7 @@ def entry_stats(spec: str, seats: int, places: Sequence[int], rules: Rules) -> d
     counts = [sum(1 for place in places if place == p) for p in range(1, rules.side_count + 1)]
     return {
         "player": spec,
+        **value_entry(spec),
         "seats": seats,
         "seat_games": len(places),
         **rate(wins, len(places)),
@@ -258,6 +256,7 @@ def format_report(report: Report) -> str:
             f"{entry['wins']:>8}{entry['win_rate']:>10.1%}  "
             f"{f'[{low:.1%}, {high:.1%}]':<17}{entry['mean_place']:>10.2f}"
         )
+    lines += [f"{e['player']}: {describe(e['value'])}" for e in report["entries"] if "value" in e]
     first = report["first_mover"]
     low, high = first["ci95"]
     lines += [
@@ -269,7 +268,7 @@ def format_report(report: Report) -> str:
     ]
     if "sequential" in report:
         lines += ["", sequential_line(report)]
-    return "\n".join(lines)
+    return "\n".join([*lines, "", *provenance_lines(report)])
 
 
 def check_out(folder: Path) -> None:

@@ -7,6 +7,8 @@ each on a fixed set of positions from the medium players' games (the learning cu
 ``write`` saves a weights file, ``shipped`` reads one of those in ``pegrace/weights/``, which
 the native core compiles in (a change of weights bumps the file's ``version``, which
 tournament reports record) and ``checksum`` is the hash each file records of its weights.
+``named`` reads a trained weights file a player spec names (``expert:value=FILE``) and checks
+it, for the core to read at the search's leaves instead of the shipped weights.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import hashlib
 import json
 import math
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -190,6 +192,124 @@ def shipped(model: str) -> dict[str, Any]:
         raise OptionError(f"no learned model {model!r}; the models: {', '.join(MODELS)}")
     found: dict[str, Any] = json.loads((WEIGHTS / f"{model}.json").read_text())
     return found
+
+
+# hex digits of a weights file's checksum that name it in player specs and reports
+# (``expert:value=sha256:…``): plenty to tell apart the few files a run names
+REF_DIGITS = 12
+
+
+@dataclass(frozen=True)
+class Given:
+    """A weights file a player spec names (``expert:value=FILE``): what the core reads of it
+    (``text``: the model, weights and network, with what reports record) and its setup."""
+
+    text: str
+    sha256: str
+    model: str
+    version: int
+    games: int | None  # the self-play games it was trained on, where it records them
+    file: str  # as the spec named it
+
+    @property
+    def ref(self) -> str:
+        """How specs and reports name it: ``sha256:`` and the checksum's first digits."""
+        return f"sha256:{self.sha256[:REF_DIGITS]}"
+
+    def setup(self) -> dict[str, Any]:
+        """What reports record of it."""
+        return {"sha256": self.sha256, "model": self.model, "version": self.version,
+                "games": self.games, "file": self.file}  # fmt: skip
+
+
+def describe(setup: Mapping[str, Any]) -> str:
+    """A weights file's setup (``Given.setup``) in a line of a report."""
+    games = "" if setup["games"] is None else f", trained on {setup['games']:,} games"
+    return (f"the {setup['model']} value v{setup['version']}{games} in {setup['file']}, "
+            f"sha256 {setup['sha256']}")  # fmt: skip
+
+
+# the weights files named in this process, by checksum: a spec names one by its ``ref`` once it
+# is read, and a worker process gets the texts of its jobs' values rather than their files (a
+# cluster's workers see none of this machine's files)
+GIVEN: dict[str, Given] = {}
+_READ: dict[tuple[str, int, int], Given] = {}  # by path, modification time and size
+
+
+def named(name: str) -> Given:
+    """The weights file a spec's ``value=`` names: a file (read and checked: a weights file
+    whose weights hash to its recorded ``sha256``), or ``sha256:DIGITS``, one read before."""
+    if not name:
+        raise OptionError("player setting value=: name a weights file, value=FILE")
+    if name.startswith("sha256:"):
+        digits = name.removeprefix("sha256:")
+        found = [g for sha, g in GIVEN.items() if digits and sha.startswith(digits)]
+        if len(found) != 1:
+            raise OptionError(f"player setting value={name}: no weights file with this checksum "
+                              "was read here: name its file, value=FILE")  # fmt: skip
+        return found[0]
+    path = Path(name)
+    try:
+        stat = path.stat()
+    except OSError as err:
+        raise OptionError(f"cannot read weights file {name}: {err.strerror}") from None
+    key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size)  # a file written again: read again
+    if key not in _READ:
+        _READ[key] = adopt(read_json(path, "weights file", OptionError), name)
+    return _READ[key]
+
+
+def adopt(found: Any, name: str) -> Given:
+    """A weights file's contents checked, kept for specs to name by checksum."""
+    sha, games = _checked(found, f"weights file {name}")
+    version = found.get("version")
+    version = version if isinstance(version, int) else 0
+    core = {"model": found["model"], "weights": found["weights"],
+            "network": found.get("network"), "sha256": sha, "version": version,
+            "training": {"games": games}, "file": name}  # fmt: skip
+    given = Given(json.dumps(core), sha, found["model"], version, games, name)
+    GIVEN[sha] = given
+    return given
+
+
+def adopt_texts(texts: Sequence[str]) -> None:
+    """The values a job's players name (``Given.text``), sent with it to a worker process."""
+    for text in texts:
+        found = json.loads(text)
+        if found["sha256"] not in GIVEN:
+            adopt(found, found["file"])
+
+
+def _checked(found: Any, what: str) -> tuple[str, int | None]:
+    """A weights file's checksum and training games; OptionError naming ``what`` and the
+    problem where it is not a weights file of a model, or its weights are not what it records."""
+    if not isinstance(found, dict):
+        raise OptionError(f"{what} is not a weights file (a JSON object)")
+    if found.get("model") not in MODELS:
+        raise OptionError(f"{what}: its model {found.get('model')!r} is none of "
+                          f"{', '.join(MODELS)}")  # fmt: skip
+    network = found.get("network")
+    try:
+        weights = [_number(w) for w in found["weights"]]
+        params = None if network is None else [_number(w) for w in network["params"]]
+        if network is not None and not isinstance(network["hidden"], int):
+            raise TypeError("hidden units")
+    except (KeyError, TypeError) as err:
+        raise OptionError(f"{what} is not a weights file: its weights ({err})") from None
+    actual = checksum(weights, params)
+    if found.get("sha256") != actual:
+        recorded = found.get("sha256")
+        raise OptionError(f"{what}: checksum mismatch: it records {recorded!r}, its weights "
+                          f"hash to {actual[:REF_DIGITS]}… (edited or damaged)")  # fmt: skip
+    training = found.get("training")
+    games = training.get("games") if isinstance(training, dict) else None
+    return actual, games if isinstance(games, int) else None
+
+
+def _number(found: Any) -> float:
+    if isinstance(found, bool) or not isinstance(found, int | float):
+        raise TypeError(f"{found!r} is not a number")
+    return float(found)
 
 
 def versions() -> dict[str, int]:

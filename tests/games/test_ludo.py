@@ -23,6 +23,7 @@ from pegrace.moves import PASS
 from pegrace.native import Computer
 from pegrace.notation import load_state, state_to_json
 from pegrace.pictures import draw
+from pegrace.simulate import heading, simulate
 from pegrace.state import Phase, State
 from positions import after, every, moves
 
@@ -590,3 +591,16 @@ def test_the_notation_docs_example_loads_with_the_moves_it_describes() -> None:
     assert {"6:base>track:0 2:track:0>track:2", "2:track:10>track:12 6:base>track:0"} <= moves(
         rules, state
     )
+
+
+def test_reports_leave_out_the_options_the_variant_leaves_no_choice_in() -> None:
+    """Two-dice Ludo refuses the classic-only options' other values: a report's heading that
+    listed them would say rules the game does not have."""
+    assert get_rules("ludo", 4).options_in_play() == {"variant": "two-dice", "play_on": "off"}
+    classic = get_rules("ludo", 4, {"variant": "classic"}).options_in_play()
+    assert classic["three_sixes"] == "forfeit" and classic["safe_squares"] == "on"
+    assert "two_sets" not in get_rules("trouble", 4).options_in_play()  # 2 players only
+    assert get_rules("trouble", 2).options_in_play()["two_sets"] == "off"
+    seats = dict.fromkeys(("red", "green", "yellow", "blue"), "computer:random")
+    report = simulate("ludo", 2, 4, {}, seats, seed=1)
+    assert heading(report) == "ludo: 2 games, seed 1, rules variant=two-dice, play_on=off"

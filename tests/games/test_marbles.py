@@ -79,7 +79,7 @@ def test_home_is_entered_from_the_space_before_the_start_after_a_full_lap() -> N
 def test_positions_read_base_track_home_and_absolute_spaces() -> None:
     rules, state = position(four(yellow=marbles("space:16", "home:2")), to_move="yellow")
     assert state.pieces[1] == (-1, -1, 2, 57)  # space 16 is 2 past yellow's start (14)
-    assert rules.where(1, 2) == "track:2 (space:16)"
+    assert rules.abs_of[1][2] == 16  # and back
 
 
 def test_player_count_outside_two_to_four_is_refused() -> None:

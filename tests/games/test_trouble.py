@@ -50,7 +50,7 @@ def test_player_count_outside_two_to_four_is_refused() -> None:
 def test_absolute_and_relative_positions_agree() -> None:
     rules, state = position(four(yellow=["space:9", "home", "home", "home"]), to_move="yellow")
     assert state.pieces[1] == (-1, -1, -1, 2)  # space 9 is 2 steps past yellow's start (7)
-    assert rules.where(1, 2) == "track:2 (space:9)"
+    assert rules.abs_of[1][2] == 9  # and back
 
 
 # --- roll-off --------------------------------------------------------------------

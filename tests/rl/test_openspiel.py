@@ -4,12 +4,17 @@ game on pegrace's rules."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pyspiel
 import pytest
-from open_spiel.python.algorithms import mcts
+from open_spiel.python import rl_environment
+from open_spiel.python.algorithms import mcts, tabular_qlearner
 
 import pegrace.rl.openspiel  # noqa: F401 - registers the games
+from pegrace.rl.aec import PegraceEnv
+from pegrace.rl.encoding import observation_size
 
 CASES = [
     ("pegrace_trouble", {"players": 4}),
@@ -54,3 +59,89 @@ def test_openspiels_mcts_bot_plays_a_game_to_the_end() -> None:
             state.apply_action(action)
             decisions += 1
     assert decisions > 0 and sorted(state.returns()) == [0.0, 1.0]
+
+
+SAME_POSITION_CASES = [
+    ("trouble", {"players": 2, "two_sets": "on"}),
+    ("ludo", {"players": 2, "variant": "classic"}),
+    ("headache", {"players": 3}),
+    ("marbles", {"players": 4, "teams": "on"}),
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "params"), SAME_POSITION_CASES, ids=[n for n, _ in SAME_POSITION_CASES]
+)
+def test_observations_are_the_pettingzoo_environments(name: str, params: dict[str, Any]) -> None:
+    """The same actions (chance outcomes too) played in both: at every step each player's
+    observation tensor is the AEC environment's observation of that agent."""
+    game = pyspiel.load_game(f"pegrace_{name}", params)
+    size = observation_size(game.rules)
+    assert game.observation_tensor_size() == size and game.observation_tensor_shape() == [size]
+    env = PegraceEnv(name, chance_nodes=True, **params)
+    env.reset(seed=0)
+    state, rng = game.new_initial_state(), np.random.RandomState(0)
+    for _ in range(300):
+        for player in range(game.num_players()):
+            seen = env.observe(f"player_{player}")["observation"]
+            np.testing.assert_array_equal(state.observation_tensor(player), seen)
+        if state.is_terminal():
+            break
+        legal = np.flatnonzero(env.observe(env.agent_selection)["action_mask"]).tolist()
+        assert legal == state.legal_actions()
+        action = int(rng.choice(legal))
+        env.step(action)
+        state.apply_action(action)
+    assert state.move_number() > 30
+
+
+def test_observation_strings_name_the_observer_and_differ_between_positions() -> None:
+    game = pyspiel.load_game("pegrace_ludo", {"players": 2, "variant": "classic"})
+    state = game.new_initial_state()
+    assert state.observation_string(0).startswith("red sees: red to roll")
+    assert state.observation_string(1).startswith("yellow sees: red to roll")
+    for action in (0, 5, 5):  # red pops 1, yellow 6, then rolls 6
+        state.apply_action(action)
+    before = state.observation_string(1)
+    assert before.startswith("yellow sees: yellow to move with 6 | ")
+    state.apply_action(state.legal_actions()[0])  # a piece out
+    after = state.observation_string(1)
+    assert after != before and after.endswith("yellow: base base base track:0")
+
+
+def test_openspiels_tabular_q_learner_trains_on_the_observations() -> None:
+    """OpenSpiel's rl_environment (observation tensors: the game has no information state)
+    and its tabular Q-learner (keyed by the observation), 300 self-play games of Trouble."""
+    game = pyspiel.load_game("pegrace_trouble", {"players": 2})
+    env = rl_environment.Environment(game, seed=0)
+    assert env.use_observation
+    np.random.seed(0)  # the Q-learner's exploration draws from numpy's global generator
+    actions = env.action_spec()["num_actions"]
+    agents = [tabular_qlearner.QLearner(player_id=p, num_actions=actions) for p in range(2)]
+    wins = [0, 0]
+    for _ in range(300):
+        step = env.reset()
+        while not step.last():
+            player = step.observations["current_player"]
+            assert len(step.observations["info_state"][player]) == game.observation_tensor_size()
+            step = env.step([agents[player].step(step).action])
+        for agent in agents:
+            agent.step(step)
+        wins[int(np.argmax(step.rewards))] += 1
+    assert sum(wins) == 300 and min(wins) > 0
+    assert all(len(agent._q_values) > 10_000 for agent in agents)  # positions seen
+    assert any(q > 0 for agent in agents for row in agent._q_values.values() for q in row.values())
+
+
+def test_a_clone_shares_the_position_and_leads_its_own_life() -> None:
+    game = pyspiel.load_game("pegrace_trouble", {"players": 2})
+    state = game.new_initial_state()
+    state.chance_outcomes().reverse()  # a caller's list is its own (MCTS shuffles it)
+    assert [a for a, _ in state.chance_outcomes()] == list(range(6))
+    for action in (0, 5, 5):
+        state.apply_action(action)
+    clone = state.clone()
+    assert clone.node is state.node and clone.history() == state.history()
+    clone.apply_action(clone.legal_actions()[0])
+    assert clone.node is not state.node and str(clone) != str(state)
+    assert len(clone.history()) == len(state.history()) + 1 and state.current_player() == 1

@@ -97,6 +97,8 @@ def draw(rules: Rules, state: State, use_colour: bool) -> str:
 
 
 def _centre_lines(rules: Headache, state: State, use_colour: bool) -> list[str]:
+    if state.is_over:
+        return ["", "  game over"]
     colour = rules.colours[state.current]
     who = paint(f"{colour} ({letter(colour)})", colour, use_colour)
     doing = "to pop" if state.roll is None else f"popped {rules.dice.format(state.roll)}"

@@ -57,7 +57,8 @@ def draw(rules: Rules, state: State, use_colour: bool) -> str:
             f"{goal} {mark * out}{'·' * (4 - out)}"
         )
     roll = "-" if state.roll is None else rules.dice.format(state.roll)
-    inside.append(f"{rules.colours[state.current]} to {'move' if state.roll else 'roll'}: {roll}")
+    doing = f"to {'move' if state.roll else 'roll'}: {roll}"
+    inside.append("game over" if state.is_over else f"{rules.colours[state.current]} {doing}")
     grid = [["   "] * side for _ in range(side)]
     for space in range(loop):
         row, col = ccw_cell(space, side)

@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
@@ -22,6 +23,7 @@ from pegrace.errors import IllegalMoveError
 from pegrace.games import get_rules
 from pegrace.moves import Move
 from pegrace.pictures import draw
+from pegrace.pictures.raster import rgb_picture
 from pegrace.record import Event, Record
 from pegrace.rl.encoding import action_count, legal_actions, observation_size
 from pegrace.rl.game import CoreGame
@@ -31,7 +33,8 @@ CHANCE = "chance_0"  # the dice's agent, with chance_nodes=True (named as Pettin
 
 
 class PegraceEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
-    RENDER_MODES = ("ansi", "human")  # the terminal picture: returned, or printed
+    # the terminal picture (returned, or printed) or the board as an RGB array
+    RENDER_MODES = ("ansi", "human", "rgb_array")
 
     def __init__(
         self,
@@ -47,7 +50,8 @@ class PegraceEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         self.metadata = {"render_modes": list(self.RENDER_MODES), "name": f"{game}_v0",
                          "is_parallelizable": False}  # fmt: skip
         if render_mode not in (None, *self.RENDER_MODES):
-            raise ValueError(f"render_mode {render_mode!r}: one of None, 'ansi', 'human'")
+            raise ValueError(f"render_mode {render_mode!r}: one of None, "
+                             f"{', '.join(map(repr, self.RENDER_MODES))}")  # fmt: skip
         self.render_mode = render_mode
         rules = self.rules
         # player_0, player_1, ... in seat order; with two sets a player holds a whole side
@@ -170,10 +174,13 @@ class PegraceEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         """The episode so far as a game record (`pegrace replay` reads it)."""
         return self.game.record()
 
-    def render(self) -> str | None:
-        """The terminal picture: returned (``ansi``) or printed (``human``)."""
+    def render(self) -> str | npt.NDArray[np.uint8] | None:
+        """The terminal picture: returned (``ansi``) or printed (``human``); or the board as an
+        RGB array (``rgb_array``, pictures/raster.py)."""
         if self.render_mode is None:
             return None
+        if self.render_mode == "rgb_array":
+            return rgb_picture(self.rules, self.state)
         picture = draw(self.rules, self.state)
         if self.render_mode == "human":
             print(picture)

@@ -19,6 +19,12 @@ LARGEST_SEED = 2**64 - 1
 PHASES = list(Phase)
 
 
+def core_state(games: _core.Games, index: int) -> State:
+    """Game ``index`` of the core's batch as a State."""
+    fields = games.state(index)
+    return State._make((fields[0], PHASES[fields[1]], *fields[2:]))
+
+
 def learner_seats(rules: Rules, learner: int, opponents: str | None) -> list[CorePlayer | None]:
     """Each seat's computer player (``opponents``: a level or a player spec) where it is not
     one of the learner's (player ``learner``'s) seats; every seat None without opponents."""
@@ -83,8 +89,7 @@ class CoreGame:
     @property
     def state(self) -> State:
         if self._state is None:
-            fields = self.core.state(0)
-            self._state = State._make((fields[0], PHASES[fields[1]], *fields[2:]))
+            self._state = core_state(self.core, 0)
         return self._state
 
     def observation(self, seat: int) -> Observation:

@@ -23,6 +23,7 @@ from pegrace.games import get_rules
 from pegrace.match import choose_checked
 from pegrace.moves import Move
 from pegrace.pictures import draw
+from pegrace.pictures.raster import rgb_picture
 from pegrace.players import Player
 from pegrace.record import Record
 from pegrace.rl.encoding import Observation, action_count, action_of, observation_size
@@ -45,7 +46,7 @@ class CallablePlayer(Player):
 
 
 class SingleAgentEnv(gym.Env[Observation, np.int64]):
-    metadata = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012 - Gymnasium's own
+    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}  # noqa: RUF012 - Gymnasium's own
 
     def __init__(
         self,
@@ -57,8 +58,8 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
         **options: Any,
     ) -> None:
         rules = get_rules(game, players, {name: str(v) for name, v in options.items()})
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode {render_mode!r}: one of None, 'ansi'")
+        if render_mode not in (None, "ansi", "rgb_array"):
+            raise ValueError(f"render_mode {render_mode!r}: one of None, 'ansi', 'rgb_array'")
         self.rules, self.render_mode = rules, render_mode
         self.owners = list(rules.player_of_seat)
         self.learner = learner
@@ -134,7 +135,10 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
         """The episode so far as a game record (`pegrace replay` reads it)."""
         return self.game.record()
 
-    def render(self) -> str | None:
+    def render(self) -> str | npt.NDArray[np.uint8] | None:
+        """The terminal picture (``ansi``) or the board as an RGB array (``rgb_array``)."""
+        if self.render_mode == "rgb_array":
+            return rgb_picture(self.rules, self.state)
         return None if self.render_mode is None else draw(self.rules, self.state)
 
 

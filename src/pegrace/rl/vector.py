@@ -22,15 +22,17 @@ from gymnasium.vector.utils import batch_space
 
 from pegrace import _core
 from pegrace.games import get_rules
-from pegrace.rl.game import learner_seats
+from pegrace.pictures.raster import rgb_picture
+from pegrace.rl.game import core_state, learner_seats
 from pegrace.simulate import game_seed
+from pegrace.state import State
 
 Observations = npt.NDArray[np.float32]
 Infos = dict[str, Any]
 
 
 class VectorEnv(gym.vector.VectorEnv[Observations, npt.NDArray[np.int64], Any]):
-    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}  # noqa: RUF012 - Gymnasium's own
+    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": ["rgb_array"]}  # noqa: RUF012 - Gymnasium's own
 
     def __init__(
         self,
@@ -40,10 +42,14 @@ class VectorEnv(gym.vector.VectorEnv[Observations, npt.NDArray[np.int64], Any]):
         opponents: str = "random",
         learner: int = 0,
         copy: bool = True,
+        render_mode: str | None = None,
         **options: Any,
     ) -> None:
         if num_envs < 1:
             raise ValueError(f"num_envs {num_envs}: at least 1")
+        if render_mode not in (None, "rgb_array"):
+            raise ValueError(f"render_mode {render_mode!r}: one of None, 'rgb_array'")
+        self.render_mode = render_mode
         rules = get_rules(game, players, {name: str(v) for name, v in options.items()})
         seats = learner_seats(rules, learner, opponents)
         self.rules = rules
@@ -111,6 +117,16 @@ class VectorEnv(gym.vector.VectorEnv[Observations, npt.NDArray[np.int64], Any]):
 
     def _out(self, array: Observations) -> Observations:
         return array.copy() if self.copy else array
+
+    def render(self) -> tuple[npt.NDArray[np.uint8], ...] | None:
+        """Each game's board as an RGB array (``rgb_array``), the single-agent picture."""
+        if self.render_mode is None:
+            return None
+        return tuple(rgb_picture(self.rules, self.state(i)) for i in range(self.num_envs))
+
+    def state(self, index: int) -> State:
+        """Game ``index``'s position now."""
+        return core_state(self.core, index)
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """Each game's legal actions (rows of booleans, as sb3-contrib's MaskablePPO asks)."""
