@@ -84,7 +84,7 @@ def test_h_gives_the_experts_hint_and_w_the_chances_of_winning() -> None:
         return answer
 
     _, text = play_with(ask, 3)
-    assert "h asks for a hint" in text
+    assert "h hint, w chances of winning" in text
     chances = text.split("Chance of winning: ")[1].splitlines()[0]
     assert chances.startswith("red: ") and ", green: " in chances
     hint_line = text.split("Hint: ")[1].splitlines()[0]

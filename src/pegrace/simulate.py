@@ -174,24 +174,41 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 class ProgressBar:
-    """``[#####.....] 1200/4000  830 games/s  ETA 0:03`` on one line, redrawn."""
+    """On a terminal ``[#####.....] 1200/4000  830 games/s  ETA 0:03`` on one line, redrawn;
+    elsewhere (a log, a pipe) a plain line every ``LINE_SECONDS``, so that a long run off a
+    terminal is not silent."""
 
-    def __init__(self, total: int, stream: TextIO, enabled: bool) -> None:
+    LINE_SECONDS = 30.0
+
+    def __init__(self, total: int, stream: TextIO, enabled: bool, lines: bool = False) -> None:
         self.total, self.done, self.stream, self.enabled = total, 0, stream, enabled
-        self.started = time.monotonic()
+        self.lines = lines and not enabled
+        self.started = self.said = time.monotonic()
+        self.spoke = False  # a short run says nothing off a terminal; a long one says its end
 
     def __call__(self, step: int) -> None:
         self.done += step
+        now = time.monotonic()
         if self.enabled:
             filled = int(30 * self.done / max(self.total, 1))
-            rate = self.done / max(time.monotonic() - self.started, 1e-9)
-            left = int((self.total - self.done) / rate) if rate > 0 else 0
-            eta = f"{left // 3600}:{left // 60 % 60:02d}:{left % 60:02d}".removeprefix("0:")
             self.stream.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {self.done}/{self.total}"
-                              f"  {rate:,.0f} games/s  ETA {eta}  ")  # fmt: skip
+                              f"  {self.pace(now)}  ")  # fmt: skip
             if self.done >= self.total:
                 self.stream.write("\n")
             self.stream.flush()
+        elif self.lines and (now - self.said >= self.LINE_SECONDS
+                             or (self.spoke and self.done >= self.total)):  # fmt: skip
+            self.said, self.spoke = now, True
+            self.stream.write(f"{self.done}/{self.total} games  {self.pace(now)}\n")
+            self.stream.flush()
+
+    def pace(self, now: float) -> str:
+        """ "830 games/s  ETA 0:03", or for slow games "12.5 s a game  ETA 1:02:00"."""
+        rate = self.done / max(now - self.started, 1e-9)
+        left = int((self.total - self.done) / rate) if rate > 0 else 0
+        eta = f"{left // 3600}:{left // 60 % 60:02d}:{left % 60:02d}".removeprefix("0:")
+        speed = f"{rate:,.0f} games/s" if rate >= 1 or rate == 0 else f"{1 / rate:,.1f} s a game"
+        return f"{speed}  ETA {eta}"
 
     def close(self) -> None:
         """Ends the bar's line where the work stopped short of the total."""
@@ -253,9 +270,9 @@ def make_jobs(
 
 
 def progress_bar(total: int, stream: TextIO | None = None) -> ProgressBar:
-    """A bar on ``stream``, or on stderr when it is a terminal."""
+    """A bar on ``stream``, or on stderr when it is a terminal (else a line now and then)."""
     out = stream or sys.stderr
-    return ProgressBar(total, out, stream is not None or out.isatty())
+    return ProgressBar(total, out, stream is not None or out.isatty(), lines=stream is None)
 
 
 def simulate(

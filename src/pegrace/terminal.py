@@ -161,8 +161,9 @@ class TerminalGame:
 
     def run(self) -> int:
         players = f"{self.rules.title}: {', '.join(self.name(s) for s in range(len(self.players)))}"
-        keys = ("Keys: Enter pops, a number picks a move, p passes, h asks for a hint, "
-                "w shows everyone's chance of winning, ? shows how to play, q quits.")  # fmt: skip
+        # short, so that beside the board it leaves the log its room
+        keys = ("Keys: Enter pops, a number picks a move, p passes, h hint, "
+                "w chances of winning, ? how to play, q quits.")  # fmt: skip
         keys = f"{keys}\n{counting_words(self.rules)}".rstrip()
         if self.screen is not None:
             self.screen.players = f"{players}\n{keys}"

@@ -193,7 +193,7 @@ def test_pegs_never_enter_another_colours_lane() -> None:
     rules, state = position(four(yellow=["track:19", "home", "home", "home"]), 3,
                             to_move="yellow")  # fmt: skip
     assert moves(rules, state) == {"track:19>track:22", "pass"}
-    assert rules.where(1, 22) == "track:22 (space:1)"
+    assert rules.abs_of[1][22] == 1  # red's space 1, past red's lane entry
 
 
 # --- the finish lane ----------------------------------------------------------------
