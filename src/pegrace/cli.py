@@ -26,6 +26,7 @@ from pegrace.bench import (
 from pegrace.engine import Rules
 from pegrace.errors import NotationError, OptionError, PegraceError
 from pegrace.games import get_rules, list_games, rules_class
+from pegrace.kept import PARTIAL, KeptGames
 from pegrace.match import parse_seats
 from pegrace.notation import rules_for_state, state_from_json
 from pegrace.pictures import draw
@@ -35,7 +36,7 @@ from pegrace.readers import read_json
 from pegrace.record import Record, replay
 from pegrace.screen import Screen
 from pegrace.sequential import parse_hypotheses
-from pegrace.simulate import format_report, progress_bar, simulate
+from pegrace.simulate import GameSummary, format_report, progress_bar, simulate
 from pegrace.terminal import TerminalGame, key_reader
 from pegrace.web.attacks import ATTACKS
 from pegrace.words import colour_name, said_of
@@ -175,6 +176,12 @@ def make_parser() -> Parser:
         help="write games.csv, results.json and winrates.png here (created if missing)",
     )  # fmt: skip
     tour.add_argument("--json", action="store_true", help="print the report as JSON")
+    tour.add_argument(
+        "--resume", action="store_true",
+        help="play on a run that stopped before its end: --out DIR keeps its games as they "
+        "finish (DIR/partial.jsonl); the same command with --resume plays the rest, and the "
+        "report is the one the whole run would have made",
+    )  # fmt: skip
     tour.add_argument(
         "--until-decided", metavar="H0,H1",
         help="stop as soon as a sequential test (SPRT) decides whether the first player's win "
@@ -598,6 +605,18 @@ def tournament_lineup(args: argparse.Namespace) -> tuple[Rules, list[str]]:
     return rules, lineup
 
 
+def kept_games(
+    args: argparse.Namespace, rules: Rules, lineup: list[str], games: int
+) -> tuple[KeptGames | None, list[GameSummary]]:
+    """Where the games are kept as they finish (``--out``), and those a stopped run played."""
+    if args.out is None:
+        if args.resume:
+            raise OptionError("--resume reads the games a run kept in its --out DIR: give it")
+        return None, []
+    settings = tournament.kept_settings(rules, lineup, games, args.seed)
+    return KeptGames.start(args.out, settings, args.resume)
+
+
 def cmd_tournament(args: argparse.Namespace) -> int:
     rules, lineup = tournament_lineup(args)
     players = len(lineup)
@@ -608,17 +627,23 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         print(f"pegrace: --games {args.games} rounded up to {games}, a multiple of {players} "
               "players, so every player sits in every seat equally", file=sys.stderr)  # fmt: skip
     if args.until_decided is not None:
+        if args.resume:
+            raise OptionError("--resume: a run --until-decided is not kept as it goes; "
+                              "run it again (the same seed plays the same games)")  # fmt: skip
         hypotheses = parse_hypotheses(args.until_decided, args.alpha, args.beta)
         report, rows = tournament.run_until_decided(
             rules, lineup, games, args.seed, hypotheses, args.workers, scheduler=args.scheduler
         )
     else:
+        kept, done = kept_games(args, rules, lineup, games)
         report, rows = tournament.run_tournament(
-            rules, lineup, games, args.seed, args.workers, scheduler=args.scheduler
-        )
+            rules, lineup, games, args.seed, args.workers, scheduler=args.scheduler,
+            kept=kept, done=done,
+        )  # fmt: skip
     report.update(provenance(args.argv, args.seed))
     if args.out is not None:
         tournament.write_outputs(args.out, rules, report, rows)
+        KeptGames(args.out / PARTIAL).finish()
     print(json.dumps(report, indent=2) if args.json else tournament.format_report(report))
     return 0
 

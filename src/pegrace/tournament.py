@@ -17,6 +17,7 @@ from typing import Any, TextIO
 
 from pegrace.engine import Rules
 from pegrace.errors import OptionError
+from pegrace.kept import KeptGames
 from pegrace.outputs import check_folder
 from pegrace.players import make_player, value_entry
 from pegrace.plots import require_plots
@@ -80,6 +81,9 @@ def seatings(
     return rotations
 
 
+BATCHES_KEPT = 20  # a kept run's batches: a stopped run loses at most one
+
+
 def run_tournament(
     rules: Rules,
     lineup: Sequence[str],
@@ -88,15 +92,35 @@ def run_tournament(
     workers: int = 1,
     progress_stream: TextIO | None = None,
     scheduler: str | None = None,
+    kept: KeptGames | None = None,
+    done: Sequence[GameSummary] = (),
 ) -> tuple[Report, list[GameRow]]:
     """Plays ``games`` games (a multiple of the line-up size) and returns the report and
-    one row per game."""
+    one row per game. With ``kept``, the games go to it in batches as they finish, and the
+    games ``done`` before (a resumed run's) are not played again."""
     units = lineup_units(rules, len(lineup))
     rotations = seatings(rules, lineup, units)
-    summaries = play_games(rules, rotations, games, seed, workers, None, progress_stream,
-                           scheduler)  # fmt: skip
+    summaries = list(done)
+    # a batch is a twentieth of the run where games are kept (at most that is lost), else all
+    batch = games if kept is None else max(len(lineup), -(-games // BATCHES_KEPT))
+    bar = progress_bar(games, progress_stream)
+    bar(len(summaries))
+    while len(summaries) < games:
+        start = len(summaries)
+        new = play_games(rules, rotations, min(batch, games - start), seed, workers, None, None,
+                         scheduler, first=start, progress=bar)  # fmt: skip
+        summaries += new
+        if kept is not None:
+            kept.add(new)
+    bar.close()
     return summarise(rules, lineup, units, seed, summaries), rows_of(rules, rotations, seed,
                                                                       summaries)  # fmt: skip
+
+
+def kept_settings(rules: Rules, lineup: Sequence[str], games: int, seed: int) -> dict[str, Any]:
+    """What a resumed run must share with the stopped one (``kept.py``)."""
+    return {"game": rules.name, "players": rules.players, "options": dict(rules.options),
+            "lineup": list(lineup), "games": games, "seed": seed}  # fmt: skip
 
 
 def rows_of(rules: Rules, rotations: Sequence[Mapping[str, str]], seed: int,

@@ -1,0 +1,109 @@
+"""A tournament stopped part way keeps the games it finished (``--out DIR``,
+``DIR/partial.jsonl``), and ``--resume`` plays on to the very report the whole run makes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pegrace import tournament
+from pegrace.cli import main
+from pegrace.kept import PARTIAL
+from reports import without_command
+
+RUN = ["tournament", "trouble", "--player", "random", "--player", "easy", "--games", "60",
+       "--seed", "3"]  # fmt: skip
+
+
+def results(folder: Path) -> dict[str, Any]:
+    return without_command((folder / "results.json").read_text())
+
+
+def stop_after(monkeypatch: pytest.MonkeyPatch, batches: int) -> None:
+    """Interrupt the run (as Ctrl-C does) when it asks for batch ``batches + 1``."""
+    real = tournament.play_games
+    calls = []
+
+    def play(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        if len(calls) > batches:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(tournament, "play_games", play)
+
+
+def test_a_stopped_run_resumed_makes_the_whole_runs_report(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    whole, stopped = tmp_path / "whole", tmp_path / "stopped"
+    assert main([*RUN, "--out", str(whole)]) == 0
+    assert not (whole / PARTIAL).exists()  # gone once the report is written
+
+    with monkeypatch.context() as patch:
+        stop_after(patch, batches=3)
+        assert main([*RUN, "--out", str(stopped)]) == 130
+    header, *batches = (stopped / PARTIAL).read_text().splitlines()
+    assert "--resume plays on" in json.loads(header)["partial"]
+    assert len(batches) == 3 and not (stopped / "results.json").exists()
+
+    capsys.readouterr()
+    played = count_games(monkeypatch)
+    assert main([*RUN, "--out", str(stopped), "--resume"]) == 0
+    assert results(stopped) == results(whole)
+    assert played == [(9, 51)]  # from game 9 on: the 3 kept batches of 3 are not played again
+    assert not (stopped / PARTIAL).exists()
+
+
+def count_games(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
+    """(first game, games) of each batch the run plays, as it goes."""
+    real = tournament.play_games
+    played: list[tuple[int, int]] = []
+
+    def play(*args: Any, **kwargs: Any) -> Any:
+        found = real(*args, **kwargs)
+        if played and sum(played[-1]) == kwargs["first"]:  # the same run: one span
+            played[-1] = (played[-1][0], played[-1][1] + len(found))
+        else:
+            played.append((kwargs["first"], len(found)))
+        return found
+
+    monkeypatch.setattr(tournament, "play_games", play)
+    return played
+
+
+def test_resume_refuses_another_runs_games_or_none(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "run"
+    with monkeypatch.context() as patch:
+        stop_after(patch, batches=1)
+        assert main([*RUN, "--out", str(folder)]) == 130
+    capsys.readouterr()
+    other_seed = [*RUN[:-1], "4", "--out", str(folder), "--resume"]
+    assert main(other_seed) == 2
+    assert "was made by another run" in capsys.readouterr().err
+    assert main([*RUN, "--resume"]) == 2
+    assert "--resume reads the games a run kept in its --out DIR" in capsys.readouterr().err
+    assert main([*RUN, "--out", str(tmp_path / "none"), "--resume"]) == 2
+    assert "does not exist: no stopped run to resume" in capsys.readouterr().err
+    (folder / PARTIAL).write_text("not json\n")
+    assert main([*RUN, "--out", str(folder), "--resume"]) == 2
+    assert "is not a stopped run's games" in capsys.readouterr().err
+
+
+def test_a_batch_cut_off_as_the_run_stopped_is_played_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    whole, stopped = tmp_path / "whole", tmp_path / "stopped"
+    assert main([*RUN, "--out", str(whole)]) == 0
+    with monkeypatch.context() as patch:
+        stop_after(patch, batches=2)
+        main([*RUN, "--out", str(stopped)])
+    with (stopped / PARTIAL).open("a") as out:
+        out.write("[[[1, 2], 30, 4")  # a half-written last batch
+    assert main([*RUN, "--out", str(stopped), "--resume"]) == 0
+    assert results(stopped) == results(whole)
