@@ -161,11 +161,11 @@ impl Headache {
                 ("challenge", "on") => challenge = true,
                 ("challenge", "off") => challenge = false,
                 ("turn_limit", limit) => {
-                    turn_limit = limit
-                        .parse()
-                        .ok()
-                        .filter(|&n| n >= 1)
-                        .ok_or("headache option turn_limit must be at least 1 turn")?
+                    turn_limit = limit.parse().ok().filter(|&n| n >= 1).ok_or(format!(
+                        "headache option turn_limit={limit:?}: a whole number of turns, \
+                         1 to {}",
+                        u32::MAX
+                    ))?
                 }
                 _ => return Err(format!("headache option {name}={value:?} is not one")),
             }
@@ -594,6 +594,16 @@ mod tests {
         let mut after = blocked;
         game.play(&mut after, PASS);
         assert_eq!((after.current, after.aux), (1, [1, 0, 0, 0, 0]));
+    }
+
+    #[test]
+    fn a_turn_limit_out_of_range_is_refused_by_its_value() {
+        for given in ["0", "1000000000000000000000000000000", "ten"] {
+            let refused = Headache::new(2, &[("turn_limit".into(), given.into())]).err();
+            let said = refused.expect("refused");
+            assert!(said.contains(&format!("turn_limit={given:?}")), "{said}");
+            assert!(said.contains("1 to 4294967295"), "{said}");
+        }
     }
 
     #[test]

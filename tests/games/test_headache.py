@@ -555,3 +555,8 @@ def test_the_notation_docs_example_loads_with_the_moves_it_describes() -> None:
     }  # fmt: skip
     capture = rules.parse_move(state, "x:3>outer:12")
     assert rules.describe(state, capture) in text.replace("\n", " ")
+
+
+def test_a_turn_limit_too_large_is_refused_by_its_value() -> None:
+    with pytest.raises(OptionError, match=r'turn_limit="1000000000000000000000": a whole number'):
+        get_rules("headache", 2, {"turn_limit": "1000000000000000000000"})
