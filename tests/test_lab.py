@@ -189,7 +189,7 @@ def test_a_strong_effect_is_still_stated_as_fact() -> None:
                *(stand_in(0.6, option=str(i)) for i in range(2, 8))]  # fmt: skip
     lab.compare(results, "medium against random players")
     summary = results[1]["effect"]["summary"]
-    assert summary.startswith("option=1 makes games 20% [+17, +23] longer")
+    assert summary.startswith("option=1 makes games 20% [17, 23] longer")
     assert "makes the seats unequal (green wins 29.1%" in summary
     assert "p < 0.001, adjusted p < 0.001" in summary
 
@@ -201,7 +201,7 @@ def test_a_barely_seen_change_of_length_is_a_maybe() -> None:
     lab.compare(results, "medium against random players")
     found = results[1]["effect"]
     assert found["grade"]["length"] == "maybe"
-    maybe = "may make games 2.8% [+0.1, +5.5] longer (p = 0.040, adjusted p = 0.198)"
+    maybe = "may make games 2.8% [0.1, 5.5] longer (p = 0.040, adjusted p = 0.198)"
     assert maybe in found["summary"]
 
 

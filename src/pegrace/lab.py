@@ -340,11 +340,25 @@ def compare(results: Sequence[dict[str, Any]], skill_words: str) -> None:
 
 
 def percent(estimate: Sequence[float], signed: bool = False) -> str:
-    """``31% [+29, +33]`` (``+31% [...]`` signed); to a tenth where the change is under 10%."""
+    """``+31% [+29, +33]`` signed; unsigned, for words that say the direction ("longer",
+    "shorter"), the sizes alone: ``31% [29, 33]``, ``60% [59, 61]`` for -60% [-61, -59]. To a
+    tenth where the change is under 10%."""
     value, low, high = (100 * x for x in estimate)
     places = 1 if max(abs(value), abs(low), abs(high)) < 10 else 0
-    shown = f"{value:+.{places}f}" if signed else f"{abs(value):.{places}f}"
-    return f"{shown}% [{low:+.{places}f}, {high:+.{places}f}]"
+    return f"{_sized(value, signed, places)}% {_interval(low, high, signed, places)}"
+
+
+def _sized(value: float, signed: bool, places: int) -> str:
+    return f"{value:+.{places}f}" if signed else f"{abs(value):.{places}f}"
+
+
+def _interval(low: float, high: float, signed: bool, places: int) -> str:
+    """``[+29, +33]`` signed, or the sizes ``[29, 33]`` where both ends lie on one side of 0."""
+    if not signed and low * high >= 0:
+        low, high = sorted((abs(low), abs(high)))
+    else:
+        signed = True
+    return f"[{_sized(low, signed, places)}, {_sized(high, signed, places)}]"
 
 
 def p_number(value: float) -> str:
@@ -370,7 +384,7 @@ THIRD_PERSON = {"make": "makes", "reward": "rewards", "have": "has", "leave": "l
 
 
 def _claim(found: Mapping[str, Any], key: str, verb: str, words: str, detail: str = "") -> str:
-    """A change said as fact ("makes games 35% [+35, +36] longer") or, where only its raw p
+    """A change said as fact ("makes games 35% [35, 36] longer") or, where only its raw p
     is under ALPHA, as a maybe with its p-values ("may make games ... (p = 0.030, adjusted
     p = 0.120)"). The seat test has no interval: its p-values are always given."""
     maybe = found["grade"][key] == "maybe"
@@ -391,12 +405,12 @@ def _length_words(found: Mapping[str, Any]) -> str:
 
 def _skill_words(found: Mapping[str, Any], who: str) -> str:
     points = [100 * x for x in found["skill"]]
-    interval = f"[{points[1]:+.1f}, {points[2]:+.1f}]"
     if found["grade"]["skill"] == "unclear":
-        return f"skill ({points[0]:+.1f} points {interval})"
+        return f"skill ({points[0]:+.1f} points {_interval(points[1], points[2], True, 1)})"
     more = "more" if points[0] > 0 else "less"
+    sizes = _interval(points[1], points[2], False, 1)
     return _claim(found, "skill", "reward", f"skill {more}",
-                  f"{who} wins {abs(points[0]):.1f} points {more} often {interval}")  # fmt: skip
+                  f"{who} wins {abs(points[0]):.1f} points {more} often {sizes}")  # fmt: skip
 
 
 def _captures_words(found: Mapping[str, Any]) -> str | None:
@@ -427,8 +441,8 @@ def _listed(items: Sequence[str], last: str) -> str:
 def summary(found: Mapping[str, Any], reference: Mapping[str, Any], result: Mapping[str, Any],
             skill_words: str) -> str:  # fmt: skip
     """A plain-words sentence of an effect, e.g. "finish=deepest-first makes games 35%
-    [+35, +36] longer, rewards skill more (medium against random players wins 1.7 points more
-    often [+1.4, +2.0]) and has 66% [+65, +67] more captures, with no clear effect on seat
+    [35, 36] longer, rewards skill more (medium against random players wins 1.7 points more
+    often [1.4, 2.0]) and has 66% [65, 67] more captures, with no clear effect on seat
     fairness (p = 0.661)": a change is said as fact only where its adjusted p is under ALPHA,
     with "may" where only its raw p is (docs/lab.md, "How to read the words")."""
     same = not any(found[m][0] for m in MEASURES)
