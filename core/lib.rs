@@ -7,6 +7,7 @@ pub mod engine;
 pub mod games;
 pub mod play;
 pub mod rl;
+pub mod rl_moves;
 pub mod rng;
 pub mod simulate;
 
@@ -535,6 +536,14 @@ fn kind(name: &str, settings: &HashMap<String, f64>) -> PyResult<Kind> {
             value: settings.get("value").map(|&number| number as u32),
         }));
     }
+    if name == "policy" {
+        let number = settings
+            .get("policy")
+            .filter(|n| (0.0..=f64::from(u32::MAX)).contains(*n));
+        return number.map(|&n| Kind::Policy(n as u32)).ok_or_else(|| {
+            PyValueError::new_err("a policy player names its policy (`policy`, a number)")
+        });
+    }
     Kind::named(name, get("mistakes", 0.5))
         .ok_or_else(|| PyValueError::new_err(format!("the native core has no player {name:?}")))
 }
@@ -543,6 +552,9 @@ fn kind(name: &str, settings: &HashMap<String, f64>) -> PyResult<Kind> {
 /// (`value`, a number `give_value` gave) checked to fit the game.
 fn player(judged: &Judged, name: &str, settings: &HashMap<String, f64>) -> PyResult<Kind> {
     let kind = kind(name, settings)?;
+    if let Kind::Policy(number) = kind {
+        policy_fits(judged, number).map_err(PyValueError::new_err)?;
+    }
     if let Kind::Search(Settings {
         value: Some(number),
         ..
@@ -552,6 +564,19 @@ fn player(judged: &Judged, name: &str, settings: &HashMap<String, f64>) -> PyRes
             .map_err(PyValueError::new_err)?;
     }
     Ok(kind)
+}
+
+/// Why the policy given as `number` cannot play `judged`'s game, if it cannot.
+fn policy_fits(judged: &Judged, number: u32) -> Result<(), String> {
+    let policy = ai::policy::given(number)?;
+    on_judge!(judged, j => policy.fits(j.learning().model, &j.encoding().with_moves()?))
+}
+
+/// The number a policy player's settings name the policy in the file `text` by (`policy`):
+/// the same for the same policy.
+#[pyfunction]
+fn give_policy(text: &str) -> PyResult<u32> {
+    ai::policy::give(text).map_err(PyValueError::new_err)
 }
 
 /// The number a search player's settings name the value in the weights file `text` by
@@ -713,8 +738,14 @@ impl Computer {
 
     /// The legal moves (their indices) the one-move player `name` (medium, easy's, the
     /// personalities') rates best at `state`, tied: its generator picks among them.
-    fn best(&self, state: PyStateIn, name: &str) -> PyResult<Vec<usize>> {
-        let kind = kind(name, &HashMap::new())?;
+    #[pyo3(signature = (state, name, settings=HashMap::new()))]
+    fn best(
+        &self,
+        state: PyStateIn,
+        name: &str,
+        settings: HashMap<String, f64>,
+    ) -> PyResult<Vec<usize>> {
+        let kind = player(&self.judged, name, &settings)?;
         if matches!(kind, Kind::Random | Kind::Search(_)) {
             return Err(PyValueError::new_err(format!(
                 "{name} rates no moves one by one"
@@ -797,6 +828,11 @@ impl Computer {
     }
 
     /// Why the value given as `number` (`give_value`) does not fit this game, if it does not.
+    /// Why the policy given as `number` (`give_policy`) cannot play this game, if it cannot.
+    fn check_policy(&self, number: u32) -> PyResult<()> {
+        policy_fits(&self.judged, number).map_err(PyValueError::new_err)
+    }
+
     fn check_value(&self, number: u32) -> PyResult<()> {
         on_judge!(&self.judged, j => j.learning().given(number, j.rules().table()))
             .map(|_| ())
@@ -866,14 +902,7 @@ fn playouts(
 
 /// A game's action space and observation (`pegrace.rl.encoding`).
 fn encoding(judged: &Judged) -> rl::Encoding {
-    match judged {
-        Judged::Trouble(j) => rl::Encoding::race(j.race.shape.clone(), false),
-        Judged::Ludo(j) => rl::Encoding::race(j.race.shape.clone(), true),
-        Judged::ClassicLudo(j) => rl::Encoding::race(j.race.shape.clone(), false),
-        Judged::Marbles(j) => rl::Encoding::race(j.race.shape.clone(), false),
-        Judged::Ludopy(j) => rl::Encoding::race(j.race.shape.clone(), false),
-        Judged::Headache(j) => rl::Encoding::headache(j.rules.table.seats),
-    }
+    on_judge!(judged, j => j.encoding())
 }
 
 /// A writable numpy array of `len` items, as cells to write in place.
@@ -929,9 +958,10 @@ impl Games {
 impl Games {
     /// `viewer`: the learner's seat observations are from when none of the learner's seats
     /// is to move (its first by default); `chance_nodes`: the caller rolls (`roll`); `log`:
-    /// keep each game's events (`events`).
+    /// keep each game's events (`events`); `observation`: "board", or "moves" for the board
+    /// and what each move would do (`rl_moves`).
     #[new]
-    #[pyo3(signature = (game, players, options, colours, seats, count, viewer=None, chance_nodes=false, log=false))]
+    #[pyo3(signature = (game, players, options, colours, seats, count, viewer=None, chance_nodes=false, log=false, observation="board"))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         game: &str,
@@ -943,8 +973,20 @@ impl Games {
         viewer: Option<usize>,
         chance_nodes: bool,
         log: bool,
+        observation: &str,
     ) -> PyResult<Self> {
         let judged = judged(game, players, &options)?;
+        let encoding = match observation {
+            "board" => encoding(&judged),
+            "moves" => encoding(&judged)
+                .with_moves()
+                .map_err(PyValueError::new_err)?,
+            _ => {
+                return Err(PyValueError::new_err(format!(
+                    "observation {observation:?}: 'board' or 'moves'"
+                )))
+            }
+        };
         let kinds = seats
             .iter()
             .map(|seat| {
@@ -957,7 +999,7 @@ impl Games {
             .or_else(|| kinds.iter().position(Option::is_none))
             .ok_or_else(|| PyValueError::new_err("no seat is the learner's"))?;
         let initial = on_judge!(&judged, j => j.rules().initial_state());
-        let mut batch = rl::Batch::new(encoding(&judged), colours, kinds, viewer, count, initial)
+        let mut batch = rl::Batch::new(encoding, colours, kinds, viewer, count, initial)
             .map_err(PyValueError::new_err)?;
         batch.chance_nodes = chance_nodes;
         batch.log = log;
@@ -1143,6 +1185,7 @@ impl Games {
 #[pymodule]
 fn _core(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(give_value, module)?)?;
+    module.add_function(wrap_pyfunction!(give_policy, module)?)?;
     module.add_function(wrap_pyfunction!(play_games, module)?)?;
     module.add_function(wrap_pyfunction!(playouts, module)?)?;
     module.add_class::<Computer>()?;

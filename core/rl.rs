@@ -11,6 +11,7 @@ use crate::ai::eval::Judge;
 use crate::ai::players::{Kind, Player};
 use crate::engine::{Game, MoveView, Phase, RaceShape, State, PIECES};
 use crate::games::headache::{HEIGHT_BITS, HEIGHT_MASK, SPACES};
+use crate::rl_moves::{observe_moves, MOVE_FEATURES};
 use crate::rng::{int_key, text_key, Draw, PyRandom};
 
 /// Observations list 4 seats, whatever the player count; a roll is up to two dice of 6 faces.
@@ -18,8 +19,9 @@ const SEATS: usize = 4;
 const FACES: usize = 6;
 /// Headache's START as an action's origin (past the board's spaces).
 const START_ORIGIN: usize = SPACES;
-/// The longest observation (Headache's).
-const MAX_OBSERVATION: usize = SPACES * (SEATS + 1) + 2 * SEATS + 2 * FACES;
+/// The longest observation (two-dice Ludo's with what each move would do).
+const MAX_OBSERVATION: usize =
+    SEATS * PIECES * 2 + SEATS + 2 * FACES + (2 * PIECES * (PIECES + 1) + 1) * MOVE_FEATURES;
 
 /// How a game's moves become actions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,6 +40,8 @@ pub struct Encoding {
     layout: Layout,
     seats: usize,
     race: Option<RaceShape>,
+    /// Whether observations end with what each move would do (`rl_moves`; race games only).
+    pub moves: bool,
 }
 
 impl Encoding {
@@ -51,6 +55,7 @@ impl Encoding {
             },
             seats: shape.seats,
             race: Some(shape),
+            moves: false,
         }
     }
 
@@ -59,6 +64,7 @@ impl Encoding {
             layout: Layout::Headache,
             seats,
             race: None,
+            moves: false,
         }
     }
 
@@ -71,11 +77,42 @@ impl Encoding {
         }
     }
 
+    /// What each move would do, after the board (`rl_moves`); an error for Headache, whose
+    /// 4,705 actions would make the observation 66,000 numbers long.
+    pub fn with_moves(mut self) -> Result<Self, String> {
+        if self.race.is_none() {
+            return Err("observation 'moves' is for the race games, not Headache".into());
+        }
+        self.moves = true;
+        Ok(self)
+    }
+
     pub fn observation_size(&self) -> usize {
+        self.board_size()
+            + if self.moves {
+                self.actions() * MOVE_FEATURES
+            } else {
+                0
+            }
+    }
+
+    /// The board, the seat to act and the dice: the observation without the moves' blocks.
+    pub fn board_size(&self) -> usize {
         let seat_and_roll = SEATS + 2 * FACES;
         match self.layout {
             Layout::Headache => SPACES * (SEATS + 1) + SEATS + seat_and_roll,
             _ => SEATS * PIECES * 2 + seat_and_roll,
+        }
+    }
+
+    /// `state` as `seat` sees it with what each move would do where `moves` asks for it.
+    pub fn observe_judged<J: Judge>(&self, judge: &J, state: &State, seat: usize, out: &mut [f32]) {
+        let board = self.board_size();
+        self.observe(judge.rules(), state, seat, &mut out[..board]);
+        if let (true, Some(shape)) = (self.moves, &self.race) {
+            let blocks = &mut out[board..];
+            blocks.fill(0.0);
+            observe_moves(judge, self, shape, state, seat, blocks);
         }
     }
 
@@ -111,8 +148,8 @@ impl Encoding {
         }
     }
 
-    /// `state` as `seat` sees it, into `out` (`observation_size` long; every value written).
-    pub fn observe<G: Game>(&self, rules: &G, state: &State, seat: usize, out: &mut [f32]) {
+    /// The board part of `state` as `seat` sees it, into `out` (every value written).
+    fn observe<G: Game>(&self, rules: &G, state: &State, seat: usize, out: &mut [f32]) {
         out.fill(0.0);
         let at = match &self.race {
             Some(shape) => self.observe_race(shape, state, seat, out),
@@ -482,7 +519,7 @@ impl Batch {
     /// Game `index` as `seat` sees it.
     pub fn observe_from<J: Judge>(&self, judge: &J, index: usize, seat: usize, out: &mut [f32]) {
         self.encoding
-            .observe(judge.rules(), &self.slots[index].state, seat, out);
+            .observe_judged(judge, &self.slots[index].state, seat, out);
     }
 
     /// Game `index`'s legal actions (1) among all (0).

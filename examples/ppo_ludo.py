@@ -1,18 +1,25 @@
-"""Train an agent for two-dice Ludo against 3 random players with PPO (CleanRL-style: one file,
-invalid actions masked), on pegrace's vector environment; then measure the trained agent
-against 3 random and against 3 medium players, its seat rotated, with 95% intervals.
+"""Train an agent for two-dice Ludo with PPO (CleanRL-style: one file, invalid actions masked),
+on pegrace's vector environment; then measure the trained agent against 3 random and against 3
+medium players, its seat rotated, with 95% intervals.
 
     pip install -e '.[rl]' torch matplotlib
-    python examples/ppo_ludo.py --steps 20000000 --out docs/results/ppo-ludo
+    # the plain board against 3 random players (the first run of docs/rl.md)
+    python examples/ppo_ludo.py --steps 30000000 --out docs/results/ppo-ludo
+    # the board and what each move would do, against 3 medium players: the shipped policy
+    python examples/ppo_ludo.py --observation moves --opponents medium --steps 7000000 \
+        --envs 128 --rollout 64 --lr 7e-4 --epochs 2 --entropy 0.002 \\
+        --out docs/results/ppo-ludo-moves
 
 Writes to ``--out``: ``curve.csv`` (the learning curve: agent steps, games, the recent games'
-win rate and mean reward), ``curve.png`` (its plot), ``agent.pt`` (the network's weights) and
-``report.json`` (the settings, the time taken, the final win rates, and pegrace's easy and
-medium against 3 random for comparison; ``--replot`` measures those and draws the plot again
-without training). docs/rl.md shows the
-run made here. The PPO is the textbook one (clipped objective, GAE, value loss, entropy bonus);
-an illegal action is never drawn: the policy's logits are masked with the environment's
-``action_mask`` before sampling and in the loss.
+win rate and mean reward), ``curve.png`` (its plot), ``agent.pt`` (the network's weights),
+``report.json`` (the settings, the time taken, the final win rates, and against 3 random
+pegrace's easy and medium for comparison; ``--replot`` measures those and draws the plot again
+without training) and, with ``--observation moves``, ``policy.json``: the policy as pegrace
+plays it (``--player policy:policy.json``; core/ai/policy.rs). With ``--observation moves`` the
+policy is one small network shared by the actions, rating the board with one action's block
+(what its move would do, docs/rl.md) at a time. The PPO is the textbook one (clipped objective,
+GAE, value loss, entropy bonus); an illegal action is never drawn: the policy's logits are
+masked with the environment's ``action_mask`` before sampling and in the loss.
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ import argparse
 import csv
 import json
 import math
+import sys
 import time
 from collections import deque
 from pathlib import Path
@@ -32,29 +40,52 @@ from torch import nn
 from pegrace.rl.vector import VectorEnv
 
 GAME, PLAYERS = "ludo", 4  # two-dice Ludo is ludo's default variant
+BOARD = 48  # the board part of every race game's observation (docs/rl.md)
+SCORER_WIDTH = 64
+
+
+def body(inputs: int, width: int, out: int, scale: float) -> nn.Sequential:
+    """Two hidden layers of ``width`` (tanh), orthogonally initialised."""
+    layers = [nn.Linear(inputs, width), nn.Tanh(), nn.Linear(width, width), nn.Tanh(),
+              nn.Linear(width, out)]  # fmt: skip
+    for layer in layers:
+        if isinstance(layer, nn.Linear):
+            nn.init.orthogonal_(layer.weight, math.sqrt(2))
+            nn.init.zeros_(layer.bias)
+    nn.init.orthogonal_(layers[-1].weight, scale)
+    return nn.Sequential(*layers)
 
 
 class Agent(nn.Module):
-    """A policy and a value from the observation: two hidden layers each."""
+    """A policy and a value from the observation: two hidden layers each. With the ``moves``
+    observation the policy is one scorer shared by the actions: it rates the board together
+    with one action's block (what that move would do), and the logits are the ratings."""
 
-    def __init__(self, observations: int, actions: int, width: int = 256) -> None:
+    def __init__(self, observations: int, actions: int, board: int | None = None,
+                 width: int = 256) -> None:  # fmt: skip
         super().__init__()
+        self.board, self.actions = board, actions
+        if board is None:
+            self.policy = body(observations, width, actions, 0.01)
+            self.value = body(observations, width, 1, 1.0)
+        else:
+            self.features = (observations - board) // actions
+            self.policy = body(board + self.features, SCORER_WIDTH, 1, 0.01)
+            self.value = body(board, width, 1, 1.0)
 
-        def body(out: int, scale: float) -> nn.Sequential:
-            layers = [nn.Linear(observations, width), nn.Tanh(), nn.Linear(width, width),
-                      nn.Tanh(), nn.Linear(width, out)]  # fmt: skip
-            for layer in layers:
-                if isinstance(layer, nn.Linear):
-                    nn.init.orthogonal_(layer.weight, math.sqrt(2))
-                    nn.init.zeros_(layer.bias)
-            nn.init.orthogonal_(layers[-1].weight, scale)
-            return nn.Sequential(*layers)
+    def rate(self, observation: torch.Tensor) -> torch.Tensor:
+        if self.board is None:
+            return self.policy(observation)
+        board = observation[:, : self.board]
+        blocks = observation[:, self.board :].reshape(-1, self.actions, self.features)
+        paired = torch.cat([board.unsqueeze(1).expand(-1, self.actions, -1), blocks], dim=2)
+        return self.policy(paired).squeeze(-1)
 
-        self.policy = body(actions, 0.01)
-        self.value = body(1, 1.0)
+    def judge(self, observation: torch.Tensor) -> torch.Tensor:
+        return self.value(observation if self.board is None else observation[:, : self.board])
 
     def logits(self, observation: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
-        return self.policy(observation).masked_fill(~mask, -1e9)
+        return self.rate(observation).masked_fill(~mask, -1e9)
 
     def act(
         self, observation: torch.Tensor, mask: torch.Tensor, action: torch.Tensor | None = None
@@ -63,14 +94,30 @@ class Agent(nn.Module):
         dist = torch.distributions.Categorical(logits=self.logits(observation, mask))
         if action is None:
             action = dist.sample()
-        return action, dist.log_prob(action), dist.entropy(), self.value(observation).squeeze(-1)
+        return action, dist.log_prob(action), dist.entropy(), self.judge(observation).squeeze(-1)
+
+    def export(self, path: Path, args: argparse.Namespace) -> None:
+        """The scorer as pegrace's ``policy:FILE`` player reads it (JSON, weights rounded)."""
+        layers = [m for m in self.policy if isinstance(m, nn.Linear)]
+        rounded = lambda t: [[round(float(x), 6) for x in row] for row in t.tolist()]  # noqa: E731
+        path.write_text(json.dumps({
+            "model": "pegrace policy",
+            "game": GAME, "players": PLAYERS, "options": {},
+            "observation": "moves", "actions": self.actions, "board": self.board,
+            "features": self.features,
+            "trained": " ".join(["python examples/ppo_ludo.py", *sys.argv[1:]]),
+            "layers": [{"weight": rounded(layer.weight),
+                        "bias": [round(float(x), 6) for x in layer.bias.tolist()]}
+                       for layer in layers],
+        }, separators=(",", ":")) + "\n")  # fmt: skip
 
 
 def train(args: argparse.Namespace, out: Path) -> Agent:
     torch.manual_seed(args.seed)
-    env = VectorEnv(GAME, num_envs=args.envs, players=PLAYERS, opponents="random")
+    env = VectorEnv(GAME, num_envs=args.envs, players=PLAYERS, opponents=args.opponents,
+                    observation=args.observation)  # fmt: skip
     size, actions = env.single_observation_space.shape[0], int(env.single_action_space.n)
-    agent = Agent(size, actions)
+    agent = Agent(size, actions, BOARD if args.observation == "moves" else None)
     optimiser = torch.optim.Adam(agent.parameters(), lr=args.lr, eps=1e-5)
     shape = (args.rollout, args.envs)
     buf_obs = torch.zeros((*shape, size))
@@ -99,7 +146,7 @@ def train(args: argparse.Namespace, out: Path) -> Agent:
                 recent.append(float(r))
                 games += 1
         with torch.no_grad():  # generalised advantage estimation
-            next_value = agent.value(obs).squeeze(-1)
+            next_value = agent.judge(obs).squeeze(-1)
             advantages = torch.zeros(shape)
             last = torch.zeros(args.envs)
             for t in reversed(range(args.rollout)):
@@ -142,6 +189,8 @@ def train(args: argparse.Namespace, out: Path) -> Agent:
                          "seconds"])  # fmt: skip
         writer.writerows(curve)
     torch.save(agent.state_dict(), out / "agent.pt")
+    if agent.board is not None:
+        agent.export(out / "policy.json", args)
     return agent
 
 
@@ -152,7 +201,8 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def evaluate(agent: Agent | None, opponents: str, games: int, seed: int) -> dict[str, object]:
+def evaluate(agent: Agent | None, opponents: str, games: int, seed: int,
+             seen: str = "board") -> dict[str, object]:  # fmt: skip
     """The agent's first places in ``games`` games against 3 ``opponents``, a quarter at each
     seat; each slot counts its first games only, so short games are not favoured. ``agent``
     None: uniformly random legal actions (the baseline)."""
@@ -161,7 +211,8 @@ def evaluate(agent: Agent | None, opponents: str, games: int, seed: int) -> dict
     chooser = np.random.default_rng(seed)
     wins = []
     for learner in range(PLAYERS):
-        env = VectorEnv(GAME, num_envs=envs, players=PLAYERS, opponents=opponents, learner=learner)
+        env = VectorEnv(GAME, num_envs=envs, players=PLAYERS, opponents=opponents,
+                        learner=learner, observation=seen)  # fmt: skip
         observation, info = env.reset(seed=seed + learner)
         counted = np.zeros(envs, int)
         seat_wins = 0
@@ -199,7 +250,7 @@ def references(games: int) -> dict[str, float]:
     return found
 
 
-def plot(out: Path, levels: dict[str, float]) -> None:
+def plot(out: Path, levels: dict[str, float], opponents: str = "random") -> None:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -209,13 +260,14 @@ def plot(out: Path, levels: dict[str, float]) -> None:
     steps = [int(r["agent_steps"]) / 1e6 for r in rows]
     fig, ax = plt.subplots(figsize=(7, 4))
     recent = [float(r["win_rate_recent"]) for r in rows]
-    ax.plot(steps, recent, label="PPO agent (its last 2,000 games)")
-    ax.axhline(0.25, color="grey", linestyle=":", label="random player (1 in 4)")
+    ax.plot(steps, recent, label="PPO agent (its last 2,000 games, actions drawn)")
+    even = "random player" if opponents == "random" else f"{opponents} itself"
+    ax.axhline(0.25, color="grey", linestyle=":", label=f"{even} (1 in 4)")
     for (level, rate), style in zip(levels.items(), ("-.", "--"), strict=False):
         ax.axhline(rate, color="tab:orange", linestyle=style,
                    label=f"pegrace {level} against 3 random ({rate:.1%})")  # fmt: skip
     ax.set_xlabel("agent steps (millions)")
-    ax.set_ylabel("first places against 3 random players")
+    ax.set_ylabel(f"first places against 3 {opponents} players")
     ax.set_title("Two-dice Ludo: PPO learning curve")
     ax.legend(loc="lower right")
     ax.grid(alpha=0.3)
@@ -238,6 +290,13 @@ def main() -> None:
     parser.add_argument("--minibatches", type=int, default=4)
     parser.add_argument("--eval-games", type=int, default=20_000, help="games per line-up")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--observation",
+        choices=["board", "moves"],
+        default="board",
+        help="the plain board, or the board and what each move would do",
+    )
+    parser.add_argument("--opponents", default="random", help="the 3 players trained against")
     parser.add_argument("--threads", type=int, default=1, help="torch threads")
     parser.add_argument("--out", type=Path, default=Path("ppo-ludo"))
     parser.add_argument(
@@ -252,24 +311,26 @@ def main() -> None:
         report = json.loads((args.out / "report.json").read_text())
         report["references"] = references(args.eval_games)
         (args.out / "report.json").write_text(json.dumps(report, indent=2) + "\n")
-        plot(args.out, report["references"])
+        plot(args.out, report["references"], args.opponents)
         return
     started = time.time()
     agent = train(args, args.out)
     trained = time.time() - started
+    seen = args.observation
     against = {
-        "ppo_vs_random": evaluate(agent, "random", args.eval_games, 10_000),
-        "ppo_vs_medium": evaluate(agent, "medium", args.eval_games, 20_000),
+        "ppo_vs_random": evaluate(agent, "random", args.eval_games, 10_000, seen),
+        "ppo_vs_medium": evaluate(agent, "medium", args.eval_games, 20_000, seen),
         "random_vs_random": evaluate(None, "random", args.eval_games, 30_000),
     }
     for name, result in against.items():
         low, high = result["interval"]  # type: ignore[misc]
         print(f"{name:18} {result['win_rate']:.3f} [{low:.3f}, {high:.3f}] of {result['games']:,}")
+    levels = references(args.eval_games) if args.opponents == "random" else {}
     report = {"settings": {k: str(v) for k, v in vars(args).items()},
               "train_seconds": round(trained), "results": against,
-              "references": references(args.eval_games)}  # fmt: skip
+              "references": levels}  # fmt: skip
     (args.out / "report.json").write_text(json.dumps(report, indent=2) + "\n")
-    plot(args.out, report["references"])
+    plot(args.out, levels, args.opponents)
 
 
 if __name__ == "__main__":

@@ -107,3 +107,72 @@ def test_a_batch_cut_off_as_the_run_stopped_is_played_again(
         out.write("[[[1, 2], 30, 4")  # a half-written last batch
     assert main([*RUN, "--out", str(stopped), "--resume"]) == 0
     assert results(stopped) == results(whole)
+
+
+# the first entry's win rate is tested (SPRT): H0 is accepted after 536 games, in the 5th batch
+# (the batches grow: 32, 64, 128, 256, 256 games of a line-up of 2)
+UNTIL = ["tournament", "trouble", "--player", "easy", "--player", "random", "--games", "4000",
+         "--seed", "3", "--until-decided", "0.88,0.93"]  # fmt: skip
+
+
+def test_a_stopped_run_until_decided_resumed_decides_at_the_same_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    whole, stopped = tmp_path / "whole", tmp_path / "stopped"
+    assert main([*UNTIL, "--out", str(whole)]) == 0
+    decided = results(whole)["sequential"]
+    assert (decided["decision"], decided["games"]) == ("H0", 536)
+    assert not (whole / PARTIAL).exists()
+
+    with monkeypatch.context() as patch:
+        stop_after(patch, batches=3)
+        assert main([*UNTIL, "--out", str(stopped)]) == 130
+    header, *batches = (stopped / PARTIAL).read_text().splitlines()
+    assert json.loads(header)["settings"]["until_decided"]["p0"] == 0.88
+    assert [len(json.loads(batch)) for batch in batches] == [32, 64, 128]
+
+    capsys.readouterr()
+    played = count_games(monkeypatch)
+    assert main([*UNTIL, "--out", str(stopped), "--resume", "--json"]) == 0
+    printed = without_command(capsys.readouterr().out)
+    assert results(stopped) == results(whole)  # the same decision after the same 536 games
+    assert printed == {key: v for key, v in results(whole).items() if key != "game_results"}
+    assert played[0][0] == 224  # the 3 kept batches are not played again
+    assert not (stopped / PARTIAL).exists()
+
+
+def test_a_run_until_decided_stopped_after_its_decision_is_not_played_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Stopped as it writes its report: the games kept reach past the decision; the resumed
+    run decides from them alone."""
+    whole, stopped = tmp_path / "whole", tmp_path / "stopped"
+    assert main([*UNTIL, "--out", str(whole)]) == 0
+
+    def stop(*args: Any) -> None:
+        raise KeyboardInterrupt
+
+    with monkeypatch.context() as patch:
+        patch.setattr(tournament, "write_outputs", stop)
+        assert main([*UNTIL, "--out", str(stopped)]) == 130
+    played = count_games(monkeypatch)
+    assert main([*UNTIL, "--out", str(stopped), "--resume"]) == 0
+    assert played == [] and results(stopped) == results(whole)
+
+
+def test_resume_refuses_a_run_of_another_test_by_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "run"
+    with monkeypatch.context() as patch:
+        stop_after(patch, batches=1)
+        assert main([*UNTIL, "--out", str(folder)]) == 130
+    capsys.readouterr()
+    other = [*UNTIL[:-1], "0.88,0.95", "--out", str(folder), "--resume"]
+    assert main(other) == 2
+    err = capsys.readouterr().err
+    assert "was made by another run: until_decided.p1 0.93 (this run: 0.95)" in err
+    assert len(err.strip().splitlines()) == 1
+    untested = [*UNTIL[:-2], "--out", str(folder), "--resume"]
+    assert main(untested) == 2
+    assert "until_decided {" in capsys.readouterr().err  # kept by a test; this run has none

@@ -207,7 +207,8 @@ def test_the_web_refuses_a_value_unread(monkeypatch: pytest.MonkeyPatch, named: 
     monkeypatch.setattr(value, "named", never)
     request = {"game": "trouble", "seats": {"red": "human", "yellow": f"computer:expert:{named}",
                                             "green": "empty", "blue": "empty"}}  # fmt: skip
-    with pytest.raises(OptionError, match=r"seat yellow: .* read no weights file \(value=\)"):
+    refused = r"seat yellow: .* read no file \(value=FILE, policy:FILE\)"
+    with pytest.raises(OptionError, match=refused):
         parse_settings(request)
 
 

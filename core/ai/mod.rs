@@ -6,6 +6,7 @@ pub mod headache;
 pub mod learned;
 pub mod net;
 pub mod players;
+pub mod policy;
 pub mod search;
 pub mod train;
 pub mod value;

@@ -6,6 +6,7 @@
 //! game played here makes the same choices as the same game played by `pegrace.match`.
 
 use crate::ai::eval::Judge;
+use crate::ai::policy;
 use crate::ai::search::{self, Memory, Settings};
 use crate::engine::{Game, State};
 use crate::rng::{Draw, PyRandom};
@@ -16,12 +17,16 @@ const TIE: f64 = 1e-9;
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Kind {
     Random,
-    Easy { mistakes: f64 },
+    Easy {
+        mistakes: f64,
+    },
     Medium,
     Aggressive,
     Runner,
     Cautious,
     Search(Settings),
+    /// A learned policy, by the number `policy::give` gave it.
+    Policy(u32),
 }
 
 impl Kind {
@@ -115,8 +120,15 @@ pub fn best_moves<J: Judge>(
 ) -> Vec<usize> {
     let mut best: Vec<usize> = Vec::with_capacity(moves.len());
     let mut best_value = f64::NEG_INFINITY;
+    let rated = match kind {
+        Kind::Policy(number) => policy_ratings(number, judge, state, moves),
+        _ => Vec::new(),
+    };
     for (i, &chosen) in moves.iter().enumerate() {
-        let value = value(kind, judge, state, chosen);
+        let value = match rated.get(i) {
+            Some(&rating) => rating,
+            None => value(kind, judge, state, chosen),
+        };
         if value > best_value + TIE {
             best.clear();
             best.push(i);
@@ -126,6 +138,21 @@ pub fn best_moves<J: Judge>(
         }
     }
     best
+}
+
+/// Each move's rating by the policy given as `number` (none rated where it cannot play this
+/// game: `lib.rs` checks a policy fits before a player is made).
+fn policy_ratings<J: Judge>(
+    number: u32,
+    judge: &J,
+    state: &State,
+    moves: &[<J::G as Game>::Move],
+) -> Vec<f64> {
+    let found = policy::given(number).and_then(|p| Ok((p, judge.encoding().with_moves()?)));
+    match found {
+        Ok((policy, encoding)) => policy.ratings(judge, &encoding, state, moves),
+        Err(_) => vec![0.0; moves.len()],
+    }
 }
 
 fn value<J: Judge>(kind: Kind, judge: &J, state: &State, chosen: <J::G as Game>::Move) -> f64 {

@@ -98,6 +98,20 @@ impl Features {
         })
     }
 
+    /// Every seat's expected loss in steps to the throws of the seats before its next turn,
+    /// `to_move` to roll next (the race games' hit tables; none for Headache).
+    pub fn expected_losses(
+        &self,
+        pieces: &Pieces,
+        to_move: usize,
+        memo: &mut ReachMemo,
+    ) -> Option<[f64; MAX_SEATS]> {
+        match self {
+            Features::Race(r) => Some(r.hits.expected_losses(pieces, r.seats, to_move, memo)),
+            Features::Headache(_) => None,
+        }
+    }
+
     fn seats(&self) -> usize {
         match self {
             Features::Race(r) => r.seats,

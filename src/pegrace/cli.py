@@ -12,7 +12,7 @@ import textwrap
 from collections.abc import Sequence
 from importlib.metadata import version
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from pegrace import outputs, tournament
 from pegrace.bench import (
@@ -36,7 +36,14 @@ from pegrace.readers import read_json
 from pegrace.record import Record, replay
 from pegrace.screen import Screen
 from pegrace.sequential import parse_hypotheses
-from pegrace.simulate import GameSummary, format_report, progress_bar, simulate
+from pegrace.simulate import (
+    GameSummary,
+    format_report,
+    kept_settings,
+    progress_bar,
+    simulate,
+    write_results,
+)
 from pegrace.terminal import TerminalGame, key_reader
 from pegrace.web.attacks import ATTACKS
 from pegrace.words import colour_name, said_of
@@ -79,8 +86,9 @@ def game_flags(
         action="append",
         default=[],
         metavar="COLOUR=PLAYER",
-        help=f"who plays a colour: {', '.join(player_names())}; all=PLAYER sets every seat "
-        f"not named on its own (default all={seat_default})",
+        help=f"who plays a colour: {', '.join(player_names())} (two-dice Ludo: policy, the "
+        "learned policy; policy:FILE, one trained by examples/ppo_ludo.py); all=PLAYER sets "
+        f"every seat not named on its own (default all={seat_default})",
     )
     parser.add_argument(
         "--rules",
@@ -143,6 +151,13 @@ def make_parser() -> Parser:
     where_flags(sim)
     sim.add_argument("--json", action="store_true", help="print the report as JSON")
     sim.add_argument("--record-dir", type=Path, metavar="DIR", help="write every game's record")
+    sim.add_argument(
+        "--out", type=Path, metavar="DIR",
+        help="keep the games here as they finish (DIR/partial.jsonl, which says it is partial) "
+        "and write the report, as --json prints it, to DIR/results.json at the end (created if "
+        "missing)",
+    )  # fmt: skip
+    resume_flag(sim)
 
     tour = sub.add_parser(
         "tournament", help="computer players against each other, seats rotated every game",
@@ -157,7 +172,8 @@ def make_parser() -> Parser:
         "--player", action="append", required=True, metavar="SPEC",
         help="one line-up entry per seat, repeated; players: "
         f"{', '.join(n for n in player_names() if n != 'human')}, with settings such as "
-        "expert:ms=50; e.g. --player expert --player random --player random --player random",
+        "expert:ms=50 or expert:value=FILE; policy (two-dice Ludo's learned policy) or "
+        "policy:FILE; e.g. --player expert --player random --player random --player random",
     )  # fmt: skip
     tour.add_argument(
         "--players", type=int, default=None, metavar="K",
@@ -173,15 +189,11 @@ def make_parser() -> Parser:
     where_flags(tour)
     tour.add_argument(
         "--out", type=Path, metavar="DIR",
-        help="write games.csv, results.json and winrates.png here (created if missing)",
+        help="write games.csv, results.json and winrates.png here (created if missing), "
+        "keeping the games as they finish in DIR/partial.jsonl until then (see --resume)",
     )  # fmt: skip
     tour.add_argument("--json", action="store_true", help="print the report as JSON")
-    tour.add_argument(
-        "--resume", action="store_true",
-        help="play on a run that stopped before its end: --out DIR keeps its games as they "
-        "finish (DIR/partial.jsonl); the same command with --resume plays the rest, and the "
-        "report is the one the whole run would have made",
-    )  # fmt: skip
+    resume_flag(tour, " (with --until-decided: the same decision after the same games)")
     tour.add_argument(
         "--until-decided", metavar="H0,H1",
         help="stop as soon as a sequential test (SPRT) decides whether the first player's win "
@@ -532,6 +544,17 @@ def cmd_play(args: argparse.Namespace) -> int:
         return game.run()
 
 
+def resume_flag(parser: argparse.ArgumentParser, also: str = "") -> None:
+    """--resume: a run stopped part way plays on from the games its --out DIR kept."""
+    parser.add_argument(
+        "--resume", action="store_true",
+        help="play on a run that stopped before its end: --out DIR keeps its games as they "
+        "finish (DIR/partial.jsonl); the same command with --resume plays the rest, and the "
+        f"report is the one the whole run would have made{also}; a run of other settings is "
+        "refused, naming them",
+    )  # fmt: skip
+
+
 def where_flags(parser: argparse.ArgumentParser) -> None:
     """--workers and --scheduler: where a run's games are played."""
     where = parser.add_mutually_exclusive_group()
@@ -583,12 +606,19 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         if args.scheduler is not None:
             raise OptionError("--record-dir writes on this machine: not with --scheduler")
         outputs.check_folder(args.record_dir, "--record-dir")
+    if args.out is not None:
+        outputs.check_folder(args.out, "--out")
+    kept, done = kept_games(args, kept_settings(rules, seats, args.games, args.seed))
+    if args.record_dir is not None:
         outputs.make_folder(args.record_dir, "--record-dir")
     report = simulate(
         rules.name, args.games, args.players, rules.options, seats, args.seed, args.workers,
-        args.record_dir, scheduler=args.scheduler,
+        args.record_dir, scheduler=args.scheduler, kept=kept, done=done,
     )  # fmt: skip
     report.update(provenance(args.argv, args.seed))
+    if args.out is not None:
+        write_results(args.out, report)
+        KeptGames(args.out / PARTIAL).finish()
     print(json.dumps(report, indent=2) if args.json else format_report(report))
     return 0
 
@@ -606,14 +636,14 @@ def tournament_lineup(args: argparse.Namespace) -> tuple[Rules, list[str]]:
 
 
 def kept_games(
-    args: argparse.Namespace, rules: Rules, lineup: list[str], games: int
+    args: argparse.Namespace, settings: dict[str, Any]
 ) -> tuple[KeptGames | None, list[GameSummary]]:
-    """Where the games are kept as they finish (``--out``), and those a stopped run played."""
+    """Where the games of a run with ``settings`` are kept as they finish (``--out``), and
+    those a stopped run played (``--resume``)."""
     if args.out is None:
         if args.resume:
             raise OptionError("--resume reads the games a run kept in its --out DIR: give it")
         return None, []
-    settings = tournament.kept_settings(rules, lineup, games, args.seed)
     return KeptGames.start(args.out, settings, args.resume)
 
 
@@ -626,16 +656,16 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     if games != args.games:
         print(f"pegrace: --games {args.games} rounded up to {games}, a multiple of {players} "
               "players, so every player sits in every seat equally", file=sys.stderr)  # fmt: skip
+    until = None
     if args.until_decided is not None:
-        if args.resume:
-            raise OptionError("--resume: a run --until-decided is not kept as it goes; "
-                              "run it again (the same seed plays the same games)")  # fmt: skip
-        hypotheses = parse_hypotheses(args.until_decided, args.alpha, args.beta)
+        until = parse_hypotheses(args.until_decided, args.alpha, args.beta)
+    kept, done = kept_games(args, tournament.kept_settings(rules, lineup, games, args.seed, until))
+    if until is not None:
         report, rows = tournament.run_until_decided(
-            rules, lineup, games, args.seed, hypotheses, args.workers, scheduler=args.scheduler
-        )
+            rules, lineup, games, args.seed, until, args.workers, scheduler=args.scheduler,
+            kept=kept, done=done,
+        )  # fmt: skip
     else:
-        kept, done = kept_games(args, rules, lineup, games)
         report, rows = tournament.run_tournament(
             rules, lineup, games, args.seed, args.workers, scheduler=args.scheduler,
             kept=kept, done=done,

@@ -2,9 +2,10 @@
 typed face; the rules' own face is ``pegrace.engine.Rules``.
 
 Its calls are coarse: a whole batch of games, a batch of playouts, one decision. Every
-computer player plays there (random, easy, medium, the personalities, hard and expert), the
-very games the Python runner plays from the same seeds; the Python players and search are
-their oracle in the tests (tests/test_native_players.py, tests/test_native_search.py)."""
+computer player plays there (random, easy, medium, the personalities, hard and expert, a
+learned policy), the very games the Python runner plays from the same seeds, asking the core
+decision by decision; the recorded games of the Python players they replaced are their oracle
+(tests/test_native_players.py, tests/test_native_search.py, tests/corpus/players.json.xz)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from dataclasses import dataclass
 from pegrace import _core
 from pegrace.engine import Rules
 from pegrace.errors import OptionError, PegraceError
-from pegrace.players import Player, make_player
+from pegrace.players import Player, PolicyPlayer, make_player
 from pegrace.state import State
 from pegrace.value import Given
 
@@ -103,9 +104,22 @@ def core_player_of(rules: Rules, player: Player) -> CorePlayer | None:
 
     if isinstance(player, SearchPlayer):
         return "search", player.core_settings(rules)
+    if isinstance(player, PolicyPlayer):
+        check_policy(rules, player)
+        return "policy", player.core_settings()
     if player.is_human or player.name not in CORE_PLAYERS:
         return None
     return player.name, {"mistakes": float(getattr(player, "mistakes", 0.5))}
+
+
+def check_policy(rules: Rules, player: PolicyPlayer) -> None:
+    """Refuse a policy that cannot play these rules (another game, or its actions)."""
+    try:
+        _core.Computer(rules.name, rules.players, _options(rules)).check_policy(
+            player.policy.number
+        )
+    except ValueError as err:
+        raise OptionError(f"policy {player.policy.file}: {err}") from None
 
 
 def value_number(rules: Rules, given: Given) -> int:
@@ -230,11 +244,12 @@ class Computer:
         self.rules = rules
         self._core = _core.Computer(rules.name, rules.players, _options(rules))
 
-    def best(self, state: State, name: str) -> list[int]:
+    def best(self, state: State, name: str, settings: Mapping[str, float] | None = None
+             ) -> list[int]:  # fmt: skip
         """The legal moves (indices, in ``rules.legal_moves`` order) the one-move player
-        ``name`` rates best, tied."""
+        ``name`` (with ``settings``: a policy's number) rates best, tied."""
         try:
-            return self._core.best(tuple(state), name)
+            return self._core.best(tuple(state), name, dict(settings or {}))
         except ValueError as error:
             raise PegraceError(f"native {name}: {error}: {self.rules.summary(state)}") from None
 

@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from pegrace import value
+from pegrace import policy, value
 from pegrace.engine import Rules
 from pegrace.errors import OptionError
 from pegrace.moves import Move
@@ -66,10 +66,28 @@ class HeuristicPlayer(Player):
 
         if self.computer is None or self.computer.rules is not rules:
             self.computer = Computer(rules)
-        return [moves[i] for i in self.computer.best(state, self.rating)]
+        return [moves[i] for i in self.computer.best(state, self.rating, self.core_settings())]
+
+    def core_settings(self) -> dict[str, float]:
+        """The settings the core's player of this rating takes."""
+        return {}
 
     # the core's name of the rating this player maximises
     rating = "medium"
+
+
+class PolicyPlayer(HeuristicPlayer):
+    """A learned policy (pegrace.policy): the move its network rates best, from what each move
+    would do; ties broken by its own generator. ``file`` None: the shipped policy."""
+
+    name = rating = "policy"
+
+    def __init__(self, seed: int | str = 0, file: str | None = None) -> None:
+        super().__init__(seed)
+        self.policy = policy.named(file)
+
+    def core_settings(self) -> dict[str, float]:
+        return {"policy": float(self.policy.number)}
 
 
 class SloppyPlayer(HeuristicPlayer):
@@ -144,6 +162,7 @@ COMPUTER_PLAYERS: dict[str, Callable[..., Player]] = {
     "aggressive": AggressivePlayer,
     "runner": RunnerPlayer,
     "cautious": CautiousPlayer,
+    "policy": PolicyPlayer,
 }
 ALIASES = {"heuristic": "medium"}
 LEVELS = ("random", "easy", "medium", "hard", "expert")
@@ -172,7 +191,9 @@ RANGES: dict[str, tuple[float, float, str]] = {
 
 
 def player_names() -> list[str]:
-    return ["human", *(f"computer:{name}" for name in COMPUTER_PLAYERS)]
+    """The players of every game (a learned policy plays the game it learned only: not here;
+    the spec ``policy`` or ``policy:FILE`` names one)."""
+    return ["human", *(f"computer:{name}" for name in COMPUTER_PLAYERS if name != "policy")]
 
 
 def make_player(spec: str, seed: int | str = 0) -> Player:
@@ -193,6 +214,8 @@ def make_player(spec: str, seed: int | str = 0) -> Player:
     factory = COMPUTER_PLAYERS.get(ALIASES.get(kind, kind))
     if factory is None:
         raise OptionError(f"unknown player {spec!r} (players: {', '.join(player_names())})")
+    if kind == PolicyPlayer.name:  # policy:FILE
+        return PolicyPlayer(seed, settings.strip() or None)
     numbers, file = take_value(settings)
     params: dict[str, Any] = parse_settings(numbers)
     if file is not None:
@@ -237,9 +260,16 @@ def take_value(settings: str) -> tuple[str, str | None]:
 
 
 def value_file(spec: str) -> str | None:
-    """The weights file a player spec names (``value=FILE``) as written, unread (the web
-    refuses a spec that names one: a client must never name a file on the server)."""
-    return take_value(split_spec(spec)[2])[1]
+    """The weights file a player spec names (``value=FILE``) as written, unread."""
+    kind, _, settings = split_spec(spec)
+    return None if kind == PolicyPlayer.name else take_value(settings)[1]
+
+
+def named_file(spec: str) -> str | None:
+    """The file a player spec names (``value=FILE``, ``policy:FILE``) as written, unread (the
+    web refuses a spec that names one: a client must never name a file on the server)."""
+    kind, _, settings = split_spec(spec)
+    return (settings.strip() or None) if kind == PolicyPlayer.name else value_file(spec)
 
 
 def spec_value(spec: str) -> value.Given | None:
@@ -261,7 +291,11 @@ def pinned_spec(spec: str) -> str:
 
 def value_entry(spec: str) -> dict[str, Any]:
     """What a report records of the weights file a spec names: ``{"value": its setup}``
-    (checksum, model, version, training games, file), or nothing."""
+    (checksum, model, version, training games, file), or of a policy (``{"policy": ...}``:
+    checksum, game, how it was trained, file); or nothing."""
+    kind, _, settings = split_spec(spec)
+    if kind == PolicyPlayer.name:
+        return {"policy": policy.named(settings.strip() or None).setup()}
     given = spec_value(spec)
     return {} if given is None else {VALUE: given.setup()}
 

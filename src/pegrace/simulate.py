@@ -8,6 +8,7 @@ worker processes shared the work. A run's jobs are made as the workers take them
 
 from __future__ import annotations
 
+import json
 import math
 import statistics
 import sys
@@ -18,9 +19,9 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NamedTuple, TextIO
+from typing import TYPE_CHECKING, Any, NamedTuple, TextIO
 
-from pegrace import native, value
+from pegrace import native, policy, value
 from pegrace.engine import Rules
 from pegrace.errors import OptionError
 from pegrace.games import get_rules
@@ -29,6 +30,9 @@ from pegrace.players import pinned_spec, value_entry, value_texts
 from pegrace.provenance import provenance, provenance_lines
 from pegrace.record import Record
 from pegrace.state import Phase
+
+if TYPE_CHECKING:
+    from pegrace.kept import KeptGames  # which imports this module
 
 Seating = tuple[tuple[str, str], ...]  # (colour, player spec) for every seat, in board order
 # jobs handed to each local worker process ahead of the one whose games are awaited: enough to
@@ -286,11 +290,39 @@ def simulate(
     record_dir: Path | None = None,
     progress_stream: TextIO | None = None,
     scheduler: str | None = None,
+    kept: KeptGames | None = None,
+    done: Sequence[GameSummary] = (),
 ) -> dict[str, Any]:
+    """The report of ``games`` games. With ``kept``, the games go to it in batches as they
+    finish (``pegrace.kept``), and the games ``done`` before (a resumed run's) are not played
+    again: the report is the one a run never stopped makes."""
     rules = get_rules(game, players, options)
-    summaries = play_games(rules, [seats], games, seed, workers, record_dir, progress_stream,
-                           scheduler)  # fmt: skip
+    bar = progress_bar(games, progress_stream)
+    bar(len(done))
+
+    def play(first: int, count: int) -> list[GameSummary]:
+        return play_games(rules, [seats], count, seed, workers, record_dir, None, scheduler,
+                          first=first, progress=bar)  # fmt: skip
+
+    summaries = play(0, games) if kept is None else kept.play_on(games, done, 1, play)
+    bar.close()
     return summarise(rules.name, rules.options_in_play(), seats, seed, summaries)
+
+
+def kept_settings(rules: Rules, seats: Mapping[str, str], games: int, seed: int) -> dict[str, Any]:
+    """What a resumed run must share with the stopped one (``pegrace.kept``)."""
+    return {"game": rules.name, "players": rules.players, "options": dict(rules.options),
+            "seats": {colour: pinned_spec(spec) for colour, spec in seats.items()},
+            "games": games, "seed": seed}  # fmt: skip
+
+
+def write_results(folder: Path, report: Mapping[str, Any]) -> None:
+    """``results.json``: the report, as ``--json`` prints it."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "results.json").write_text(json.dumps(report, indent=2) + "\n")
+    except OSError as err:
+        raise OptionError(f"--out {folder}: {err.strerror or err}") from None
 
 
 def summarise(
@@ -346,6 +378,7 @@ def format_report(report: dict[str, Any]) -> str:
         )
     seats = report["seats"]
     lines += [f"{s['colour']}: {value.describe(s['value'])}" for s in seats if "value" in s]
+    lines += [f"{s['colour']}: {policy.describe(s['policy'])}" for s in seats if "policy" in s]
     places = len(report["seats"])
     lines += ["", "finishing places (share of games):"]
     lines.append(f"{'seat':<8}" + "".join(f"{i + 1:>8}" for i in range(places)))

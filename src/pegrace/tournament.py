@@ -12,9 +12,11 @@ from __future__ import annotations
 import csv
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any, TextIO
 
+from pegrace import policy
 from pegrace.engine import Rules
 from pegrace.errors import OptionError
 from pegrace.kept import KeptGames
@@ -81,9 +83,6 @@ def seatings(
     return rotations
 
 
-BATCHES_KEPT = 20  # a kept run's batches: a stopped run loses at most one
-
-
 def run_tournament(
     rules: Rules,
     lineup: Sequence[str],
@@ -100,27 +99,30 @@ def run_tournament(
     games ``done`` before (a resumed run's) are not played again."""
     units = lineup_units(rules, len(lineup))
     rotations = seatings(rules, lineup, units)
-    summaries = list(done)
-    # a batch is a twentieth of the run where games are kept (at most that is lost), else all
-    batch = games if kept is None else max(len(lineup), -(-games // BATCHES_KEPT))
     bar = progress_bar(games, progress_stream)
-    bar(len(summaries))
-    while len(summaries) < games:
-        start = len(summaries)
-        new = play_games(rules, rotations, min(batch, games - start), seed, workers, None, None,
-                         scheduler, first=start, progress=bar)  # fmt: skip
-        summaries += new
-        if kept is not None:
-            kept.add(new)
+    bar(len(done))
+
+    def play(first: int, count: int) -> list[GameSummary]:
+        return play_games(rules, rotations, count, seed, workers, None, None, scheduler,
+                          first=first, progress=bar)  # fmt: skip
+
+    # kept: in batches (a stopped run loses at most one)
+    summaries = play(0, games) if kept is None else kept.play_on(games, done, len(lineup), play)
     bar.close()
     return summarise(rules, lineup, units, seed, summaries), rows_of(rules, rotations, seed,
                                                                       summaries)  # fmt: skip
 
 
-def kept_settings(rules: Rules, lineup: Sequence[str], games: int, seed: int) -> dict[str, Any]:
-    """What a resumed run must share with the stopped one (``kept.py``)."""
-    return {"game": rules.name, "players": rules.players, "options": dict(rules.options),
-            "lineup": list(lineup), "games": games, "seed": seed}  # fmt: skip
+def kept_settings(
+    rules: Rules, lineup: Sequence[str], games: int, seed: int, until: Hypotheses | None = None
+) -> dict[str, Any]:
+    """What a resumed run must share with the stopped one (``kept.py``): with ``until``, the
+    sequential test's hypotheses too (``games`` is then its cap)."""
+    settings = {"game": rules.name, "players": rules.players, "options": dict(rules.options),
+                "lineup": list(lineup), "games": games, "seed": seed}  # fmt: skip
+    if until is not None:
+        settings["until_decided"] = asdict(until)
+    return settings
 
 
 def rows_of(rules: Rules, rotations: Sequence[Mapping[str, str]], seed: int,
@@ -150,11 +152,16 @@ def run_until_decided(
     workers: int = 1,
     progress_stream: TextIO | None = None,
     scheduler: str | None = None,
+    kept: KeptGames | None = None,
+    done: Sequence[GameSummary] = (),
 ) -> tuple[Report, list[GameRow]]:
     """Games of the line-up until a sequential test (SPRT) on the first entry's win rate
     decides between ``hypotheses`` (checked after each full rotation of seats, so the decision
     does not depend on how the games were shared out), or ``cap`` games (a multiple of the
-    line-up size) are played. The report has the test's outcome under ``sequential``."""
+    line-up size) are played. The report has the test's outcome under ``sequential``. With
+    ``kept``, each batch goes to it as it finishes; the games ``done`` before (a resumed
+    run's) go through the test first, then the run plays on: the same decision at the same
+    game as a run never stopped."""
     tested = lineup[0]
     if lineup.count(tested) > 1:
         raise OptionError(f"--until-decided tests the first player, {tested}: list it once")
@@ -164,8 +171,15 @@ def run_until_decided(
     # batches grow (few games wasted past an early decision, little overhead later on)
     batch, largest = 16 * k, k * max(1, 256 // k) * max(workers, 1 if scheduler is None else 8)
     bar = progress_bar(cap, progress_stream)
-    summaries: list[GameSummary] = []
-    decision, so_far = UNDECIDED, (0, 0)
+    summaries = list(done[: len(done) - len(done) % k])  # whole rotations, as they were kept
+    decision, won, played = first_decision(
+        hypotheses, [place == 1 for place in first_entry_places(units, summaries)], k
+    )
+    del summaries[played:]  # kept past the decision, if the run stopped before its report
+    so_far = (won, played)
+    bar(played)
+    if summaries:  # on where the batches had grown to: what is played does not depend on it
+        batch = min(len(summaries) + batch, largest)
     while decision == UNDECIDED and len(summaries) < cap:
         start = len(summaries)
         new = play_games(rules, rotations, min(batch, cap - start), seed, workers, None, None,
@@ -175,6 +189,8 @@ def run_until_decided(
         decision, won, played = first_decision(hypotheses, wins, k, so_far)
         summaries += new[: played - start]
         so_far = (won, played)
+        if kept is not None:
+            kept.add(new[: played - start])
     bar.close()
     rows = rows_of(rules, rotations, seed, summaries)
     report = summarise(rules, lineup, units, seed, summaries)
@@ -281,6 +297,8 @@ def format_report(report: Report) -> str:
             f"{f'[{low:.1%}, {high:.1%}]':<17}{entry['mean_place']:>10.2f}"
         )
     lines += [f"{e['player']}: {describe(e['value'])}" for e in report["entries"] if "value" in e]
+    lines += [f"{e['player']}: {policy.describe(e['policy'])}" for e in report["entries"]
+              if "policy" in e]  # fmt: skip
     first = report["first_mover"]
     low, high = first["ci95"]
     lines += [

@@ -25,7 +25,7 @@ from pegrace.moves import Move
 from pegrace.pictures import draw
 from pegrace.pictures.raster import rgb_picture
 from pegrace.record import Event, Record
-from pegrace.rl.encoding import action_count, legal_actions, observation_size
+from pegrace.rl.encoding import BOUND, action_count, legal_actions
 from pegrace.rl.game import CoreGame
 from pegrace.state import Phase, State
 
@@ -42,6 +42,7 @@ class PegraceEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         players: int = 4,
         render_mode: str | None = None,
         chance_nodes: bool = False,
+        observation: str = "board",
         **options: Any,
     ) -> None:
         super().__init__()
@@ -64,17 +65,17 @@ class PegraceEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
             self.possible_agents.append(CHANCE)
             actions[CHANCE] = max(len(rules.dice.outcomes), len(D6.outcomes))
             self.colours_of[CHANCE] = []
-        size = observation_size(rules)
+        # every seat the caller's; the game held in the core
+        self.game = CoreGame(rules, [None] * len(rules.colours), 0, chance_nodes, observation)
+        size = self.game.observation_size
         self.action_spaces = {agent: spaces.Discrete(n) for agent, n in actions.items()}
         self.observation_spaces = {
             agent: spaces.Dict({
-                "observation": spaces.Box(-1.0, 1.0, (size,), np.float32),
+                "observation": spaces.Box(-BOUND, BOUND, (size,), np.float32),
                 "action_mask": spaces.Box(0, 1, (n,), np.int8),
             })
             for agent, n in actions.items()
         }  # fmt: skip
-        # every seat the caller's; the game held in the core
-        self.game = CoreGame(rules, [None] * len(rules.colours), 0, chance_nodes)
         self.episode_seed: int | None = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:

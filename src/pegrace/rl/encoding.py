@@ -42,6 +42,9 @@ from pegrace.state import State
 SEATS = 4  # observations list 4 seats whatever the player count
 PIECES = 4
 FACES = 6
+# every observation's numbers lie within [-BOUND, BOUND]: the board's within [-1, 1], the moves'
+# expected losses (steps / 10, at most 3 seats' 4 pieces a whole lap each) below 100
+BOUND = 100.0
 Observation = npt.NDArray[np.float32]
 
 

@@ -42,14 +42,20 @@ def learner_seats(rules: Rules, learner: int, opponents: str | None) -> list[Cor
 
 class CoreGame:
     def __init__(
-        self, rules: Rules, seats: list[CorePlayer | None], viewer: int, chance_nodes: bool = False
+        self,
+        rules: Rules,
+        seats: list[CorePlayer | None],
+        viewer: int,
+        chance_nodes: bool = False,
+        observation: str = "board",
     ) -> None:
         """``seats``: each seat's computer player, or None for a seat the caller plays;
-        ``viewer``: the seat seen from when none of the caller's seats is to act."""
+        ``viewer``: the seat seen from when none of the caller's seats is to act;
+        ``observation``: ``"board"``, or ``"moves"`` (what each move would do as well)."""
         self.rules = rules
         self.core = _core.Games(
             rules.name, rules.players, sorted(rules.options.items()), list(rules.colours),
-            seats, 1, viewer=viewer, chance_nodes=chance_nodes, log=True,
+            seats, 1, viewer=viewer, chance_nodes=chance_nodes, log=True, observation=observation,
         )  # fmt: skip
         self.seed = 0
         self.phase, self.current = Phase.ROLLOFF, 0
@@ -92,8 +98,13 @@ class CoreGame:
             self._state = core_state(self.core, 0)
         return self._state
 
+    @property
+    def observation_size(self) -> int:
+        size: int = self.core.observation_size
+        return size
+
     def observation(self, seat: int) -> Observation:
-        seen = np.empty(self.core.observation_size, np.float32)
+        seen = np.empty(self.observation_size, np.float32)
         self.core.observe(0, seat, seen)
         return seen
 

@@ -26,7 +26,7 @@ from pegrace.pictures import draw
 from pegrace.pictures.raster import rgb_picture
 from pegrace.players import Player
 from pegrace.record import Record
-from pegrace.rl.encoding import Observation, action_count, action_of, observation_size
+from pegrace.rl.encoding import BOUND, Observation, action_count, action_of
 from pegrace.rl.game import CoreGame, learner_seats
 from pegrace.state import State
 
@@ -55,6 +55,7 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
         opponents: str | Opponent = "random",
         learner: int = 0,
         render_mode: str | None = None,
+        observation: str = "board",
         **options: Any,
     ) -> None:
         rules = get_rules(game, players, {name: str(v) for name, v in options.items()})
@@ -65,9 +66,10 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
         self.learner = learner
         self.opponents = opponents  # a function plays its seats from Python (_others_play)
         seats = learner_seats(rules, learner, None if callable(opponents) else opponents)
-        self.game = CoreGame(rules, seats, self.owners.index(learner))
+        self.game = CoreGame(rules, seats, self.owners.index(learner), observation=observation)
         self.action_space = spaces.Discrete(action_count(rules))
-        self.observation_space = spaces.Box(-1.0, 1.0, (observation_size(rules),), np.float32)
+        size = self.game.observation_size
+        self.observation_space = spaces.Box(-BOUND, BOUND, (size,), np.float32)
 
     @property
     def state(self) -> State:

@@ -23,6 +23,7 @@ from gymnasium.vector.utils import batch_space
 from pegrace import _core
 from pegrace.games import get_rules
 from pegrace.pictures.raster import rgb_picture
+from pegrace.rl.encoding import BOUND
 from pegrace.rl.game import core_state, learner_seats
 from pegrace.simulate import game_seed
 from pegrace.state import State
@@ -43,6 +44,7 @@ class VectorEnv(gym.vector.VectorEnv[Observations, npt.NDArray[np.int64], Any]):
         learner: int = 0,
         copy: bool = True,
         render_mode: str | None = None,
+        observation: str = "board",
         **options: Any,
     ) -> None:
         if num_envs < 1:
@@ -57,10 +59,10 @@ class VectorEnv(gym.vector.VectorEnv[Observations, npt.NDArray[np.int64], Any]):
         self.copy = copy
         self.core = _core.Games(
             rules.name, players, sorted(rules.options.items()), list(rules.colours), seats,
-            num_envs,
+            num_envs, observation=observation,
         )  # fmt: skip
         size, actions = self.core.observation_size, self.core.actions
-        self.single_observation_space = spaces.Box(-1.0, 1.0, (size,), np.float32)
+        self.single_observation_space = spaces.Box(-BOUND, BOUND, (size,), np.float32)
         self.single_action_space = spaces.Discrete(actions)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)

@@ -14,7 +14,7 @@ from pegrace.engine import Rules
 from pegrace.errors import OptionError, PegraceError
 from pegrace.games import get_rules, list_games, rules_class
 from pegrace.guide import guide_view
-from pegrace.players import canonical_spec, make_player, player_names, value_file
+from pegrace.players import canonical_spec, make_player, named_file, player_names
 from pegrace.players import parse_settings as player_settings
 from pegrace.web.boards import board_layout, piece_spots
 
@@ -244,9 +244,9 @@ def _parse_seats(given: Any, colours: tuple[str, ...]) -> dict[str, str]:
 def _seat_kind(kind: str, colour: str, given: Any) -> str:
     if kind == OPEN:
         return OPEN
-    if value_file(kind) is not None:  # refused unread: a client never names a server file
-        raise OptionError(f"seat {colour}: {given!r}: a web game's players read no weights "
-                          "file (value=); the shipped values only")  # fmt: skip
+    if named_file(kind) is not None:  # refused unread: a client never names a server file
+        raise OptionError(f"seat {colour}: {given!r}: a web game's players read no file "
+                          "(value=FILE, policy:FILE); the shipped ones only")  # fmt: skip
     try:
         spec = canonical_spec(kind)
     except OptionError:

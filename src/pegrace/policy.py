@@ -1,0 +1,75 @@
+"""Learned policies as players (``policy`` and ``policy:FILE``): a network trained by
+reinforcement learning (examples/ppo_ludo.py, docs/rl.md) rates each legal move from what the
+learner sees (the ``moves`` observation: the board and what each move would do) and the player
+plays a best-rated one; the native core runs it (core/ai/policy.rs). ``policy`` alone is the
+shipped policy for two-dice Ludo (``weights/policy-ludo.json``); ``policy:FILE`` reads the
+file ``examples/ppo_ludo.py --observation moves`` writes (``policy.json``).
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pegrace import _core
+from pegrace.errors import OptionError
+
+SHIPPED = Path(__file__).resolve().parent / "weights" / "policy-ludo.json"
+LARGEST_FILE = 4_000_000  # bytes: a policy of the largest network the core takes is smaller
+
+
+@dataclass(frozen=True)
+class PolicyFile:
+    """A policy file, read and checked by the core: its number there and what reports say."""
+
+    number: int
+    sha256: str
+    game: str
+    trained: str
+    file: str  # as the spec named it ("shipped" for the shipped one)
+
+    def setup(self) -> dict[str, Any]:
+        """What reports record of it."""
+        return {"sha256": self.sha256, "game": self.game, "trained": self.trained,
+                "file": self.file}  # fmt: skip
+
+
+def describe(setup: dict[str, Any]) -> str:
+    """A policy's setup (``PolicyFile.setup``) in a line of a report."""
+    where = "the shipped policy" if setup["file"] == "shipped" else f"the policy in {setup['file']}"
+    return f"{where} for {setup['game']}, sha256 {setup['sha256']}, trained by {setup['trained']}"
+
+
+def named(name: str | None) -> PolicyFile:
+    """The policy a spec names: ``None`` the shipped one, else a file."""
+    if name is None:
+        return _read(str(SHIPPED), "shipped")
+    path = Path(name)
+    try:
+        stat = path.stat()
+    except OSError as err:
+        raise OptionError(f"cannot read policy file {name}: {err.strerror}") from None
+    if stat.st_size > LARGEST_FILE:
+        raise OptionError(f"policy file {name}: {stat.st_size:,} bytes, more than a policy "
+                          f"({LARGEST_FILE:,} at most)")  # fmt: skip
+    return _read(str(path.resolve()), name, stat.st_mtime_ns, stat.st_size)
+
+
+# by path, modification time and size: a file written again is read again
+@functools.lru_cache(maxsize=32)
+def _read(path: str, name: str, _changed: int = 0, _size: int = 0) -> PolicyFile:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise OptionError(f"cannot read policy file {name}: {err}") from None
+    try:
+        number = _core.give_policy(text)
+    except ValueError as err:
+        raise OptionError(f"policy file {name}: {err}") from None
+    found = json.loads(text)  # the core has read it: it is JSON
+    return PolicyFile(number, hashlib.sha256(text.encode()).hexdigest(), str(found.get("game")),
+                      str(found.get("trained", "")), name)  # fmt: skip
