@@ -239,6 +239,14 @@ pub trait Game {
     type Move: Copy + Send + Sync;
     type Moves: AsRef<[Self::Move]>;
     fn table(&self) -> &Table;
+    /// The board of a race game (none for Headache's, which is no race).
+    fn race_shape(&self) -> Option<RaceShape> {
+        None
+    }
+    /// How many dice one move uses (two-dice Ludo's: both, in either order).
+    fn dice_per_move(&self) -> usize {
+        1
+    }
     fn initial_state(&self) -> State;
     /// A roll-off pop (one die) or a turn's roll (the dice as Python writes them).
     fn apply_roll(&self, state: &State, roll: [u8; 2]) -> State {

@@ -27,7 +27,7 @@ from pegrace.engine import Rules
 from pegrace.errors import PegraceError
 from pegrace.games import get_rules
 from pegrace.match import playout, run_game
-from pegrace.players import make_player
+from pegrace.players import core_seatings, make_player
 from pegrace.search import NODES_PER_MS
 from pegrace.simulate import Job, game_seed, roll_off_winner, run_job
 from setups import SETUPS
@@ -60,7 +60,7 @@ def summaries_by_python(rules: Rules, seats: dict[str, str], run: int, count: in
 
 def summaries_by_core(rules: Rules, seats: dict[str, str], run: int, count: int) -> list[Any]:
     """The same games played as one batch in the core."""
-    found = native.core_seatings(rules, [seats])
+    found = core_seatings(rules, [seats])
     assert found is not None
     return [
         [places, turns, rolls, events, starter]
@@ -118,8 +118,8 @@ def test_a_simulation_job_gives_the_same_summaries_in_the_core_and_in_python() -
 
 def test_people_stay_with_python_and_search_players_play_in_the_core() -> None:
     rules = get_rules("ludo", 2, {})
-    assert native.core_seatings(rules, [{"red": "computer:medium", "yellow": "human"}]) is None
-    found = native.core_seatings(rules, [{"red": "computer:expert:ms=5", "yellow": "hard"}])
+    assert core_seatings(rules, [{"red": "computer:medium", "yellow": "human"}]) is None
+    found = core_seatings(rules, [{"red": "computer:expert:ms=5", "yellow": "hard"}])
     assert found is not None
     (red, yellow) = found[0]
     assert red[1] == yellow[1] == "search"

@@ -7,7 +7,6 @@
 use crate::ai::learned::WinChances;
 use crate::ai::value::{Learning, Value, NOT_LEARNED};
 use crate::engine::{Game, RaceShape, Row, State, MAX_SEATS};
-use crate::rl::Encoding;
 
 pub type Pieces = [Row; MAX_SEATS];
 /// A value per side (a search's values, the leaves' evaluations).
@@ -20,8 +19,6 @@ pub const LOWEST_POSITION: i16 = -2;
 pub trait Judge: Sync {
     type G: Game;
     fn rules(&self) -> &Self::G;
-    /// The game's action space and observation for a learner (`rl`).
-    fn encoding(&self) -> Encoding;
     /// How good `pieces` look for `seat`'s side (the medium player maximises it).
     fn evaluate(&self, pieces: &Pieces, seat: usize) -> f64;
     /// The part of `evaluate` that is `seat`'s exposure to being hit (personalities weigh it).
@@ -300,10 +297,6 @@ impl<G: Game + Sync> Judge for RaceJudge<G> {
     type G = G;
     fn rules(&self) -> &G {
         &self.rules
-    }
-
-    fn encoding(&self) -> Encoding {
-        Encoding::race(self.race.shape.clone(), false)
     }
 
     fn evaluate(&self, pieces: &Pieces, seat: usize) -> f64 {

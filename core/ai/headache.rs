@@ -8,7 +8,6 @@ use crate::engine::{State, MAX_SEATS};
 use crate::games::headache::{
     ConeMove, Headache, BLOCKED, HEIGHT_BITS, SEAT_BITS, SEAT_MASK, SPACES, START, X_COUNT,
 };
-use crate::rl::Encoding;
 
 const RISK_WEIGHT: f64 = 2.0;
 const CHANCE_WEIGHT: f64 = 0.2;
@@ -174,10 +173,6 @@ impl Judge for HeadacheJudge {
     type G = Headache;
     fn rules(&self) -> &Headache {
         &self.rules
-    }
-
-    fn encoding(&self) -> Encoding {
-        Encoding::headache(self.rules.table.seats)
     }
 
     fn evaluate(&self, pieces: &Pieces, seat: usize) -> f64 {

@@ -7,7 +7,6 @@ use crate::ai::value::Learning;
 use crate::engine::{Row, MAX_SEATS};
 use crate::games::ludo::TwoDiceLudo;
 use crate::games::marbles::Marbles;
-use crate::rl::Encoding;
 use std::sync::OnceLock;
 
 /// The most loop spaces a race board has.
@@ -393,10 +392,6 @@ impl Judge for LudoJudge {
         &self.rules
     }
 
-    fn encoding(&self) -> Encoding {
-        Encoding::race(self.race.shape.clone(), true)
-    }
-
     fn evaluate(&self, pieces: &Pieces, seat: usize) -> f64 {
         self.win.values(pieces, (seat + 1) % self.race.seats())[seat]
     }
@@ -480,10 +475,6 @@ impl Judge for MarblesJudge {
     type G = Marbles;
     fn rules(&self) -> &Marbles {
         &self.rules
-    }
-
-    fn encoding(&self) -> Encoding {
-        Encoding::race(self.race.shape.clone(), false)
     }
 
     fn evaluate(&self, pieces: &Pieces, seat: usize) -> f64 {

@@ -9,6 +9,7 @@ use crate::ai::eval::Judge;
 use crate::ai::policy;
 use crate::ai::search::{self, Memory, Settings};
 use crate::engine::{Game, State};
+use crate::rl::encoding::Encoding;
 use crate::rng::{Draw, PyRandom};
 
 /// Two values closer than this are a tie (broken by the player's generator).
@@ -148,7 +149,8 @@ fn policy_ratings<J: Judge>(
     state: &State,
     moves: &[<J::G as Game>::Move],
 ) -> Vec<f64> {
-    let found = policy::given(number).and_then(|p| Ok((p, judge.encoding().with_moves()?)));
+    let found =
+        policy::given(number).and_then(|p| Ok((p, Encoding::of(judge.rules()).with_moves()?)));
     match found {
         Ok((policy, encoding)) => policy.ratings(judge, &encoding, state, moves),
         Err(_) => vec![0.0; moves.len()],

@@ -9,8 +9,8 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::ai::eval::Judge;
 use crate::engine::{Game, State};
-use crate::rl::Encoding;
-use crate::rl_moves::MOVE_FEATURES;
+use crate::rl::encoding::Encoding;
+use crate::rl::moves::MOVE_FEATURES;
 
 /// The most units a layer of a policy may have, and the most layers: a file larger than this
 /// is refused before anything is allocated for it.
@@ -226,7 +226,7 @@ mod tests {
     fn a_policy_rates_each_move_by_its_block() {
         let judge = ai::two_dice_ludo(TwoDiceLudo::new(4, &[]).unwrap());
         let policy = given(give(&by_steps_gained()).unwrap()).unwrap();
-        let encoding = judge.encoding().with_moves().unwrap();
+        let encoding = Encoding::of(&judge.rules).with_moves().unwrap();
         policy.fits("ludo", &encoding).unwrap();
         assert!(policy.fits("trouble", &encoding).is_err());
         let mut state = judge.rules.initial_state();

@@ -313,6 +313,14 @@ impl Game for TwoDiceLudo {
         &self.table
     }
 
+    fn race_shape(&self) -> Option<RaceShape> {
+        Some(self.shape())
+    }
+
+    fn dice_per_move(&self) -> usize {
+        2
+    }
+
     fn initial_state(&self) -> State {
         self.table.initial_state([[BASE; PIECES]; MAX_SEATS])
     }
@@ -482,6 +490,10 @@ impl Game for ClassicLudo {
         &self.table
     }
 
+    fn race_shape(&self) -> Option<RaceShape> {
+        Some(self.shape())
+    }
+
     fn initial_state(&self) -> State {
         self.table.initial_state([[BASE; PIECES]; MAX_SEATS])
     }
@@ -571,7 +583,7 @@ pub struct DieMove {
 pub type DieMoves = List<DieMove, 8>;
 
 /// Ludo `variant=ludopy`: Danish Ludo exactly as the LUDOpy 1.5.0 package plays it, quirks
-/// included (`pegrace.games.ludo_ludopy` lists its rules): no roll-off, three tries to get out
+/// included (`pegrace.games.ludo.ludopy` lists its rules): no roll-off, three tries to get out
 /// in the first round, stars, globes, the bounce at the goal; nothing is ever blocked.
 #[derive(Clone, Debug)]
 pub struct LudopyLudo {
@@ -764,6 +776,10 @@ impl Game for LudopyLudo {
 
     fn table(&self) -> &Table {
         &self.table
+    }
+
+    fn race_shape(&self) -> Option<RaceShape> {
+        Some(self.shape())
     }
 
     /// No roll-off: player 0 starts, in round 1.

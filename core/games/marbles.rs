@@ -194,6 +194,10 @@ impl Game for Marbles {
         &self.table
     }
 
+    fn race_shape(&self) -> Option<RaceShape> {
+        Some(self.shape())
+    }
+
     fn initial_state(&self) -> State {
         self.table.initial_state([[BASE; PIECES]; MAX_SEATS])
     }

@@ -223,6 +223,10 @@ impl Game for Trouble {
         &self.table
     }
 
+    fn race_shape(&self) -> Option<RaceShape> {
+        Some(self.shape())
+    }
+
     fn initial_state(&self) -> State {
         Trouble::initial_state(self)
     }

@@ -1,5 +1,5 @@
-# The native core (core/lib.rs), built by maturin. pegrace.engine.Rules and pegrace.native
-# are its typed faces.
+# The native core (core/binding/: its Python classes and functions), built by maturin.
+# pegrace.engine.Rules and pegrace.native are its typed faces.
 from typing import Any
 
 from pegrace.state import Phase, State

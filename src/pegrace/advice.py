@@ -12,6 +12,7 @@ from pegrace import native
 from pegrace.engine import Rules
 from pegrace.errors import PegraceError
 from pegrace.moves import Move
+from pegrace.players import core_player
 from pegrace.search import RankedMove, SearchPlayer
 from pegrace.simulate import wilson
 from pegrace.state import Phase, State
@@ -148,11 +149,11 @@ def playout_wins(
     over every processor: a run in parts counts the very wins of a run in one."""
     if count <= 0:
         raise PegraceError(f"winprob needs at least one playout, not {count}")
-    core_player = native.core_player(rules, player)
-    if core_player is None:
+    computer = core_player(rules, player)
+    if computer is None:
         raise PegraceError(f"winprob's playouts need a computer player, not {player!r}")
     threads = os.cpu_count() or 1
-    return native.playouts(rules, state, core_player, seed, count, threads, first=first)
+    return native.playouts(rules, state, computer, seed, count, threads, first=first)
 
 
 def win_chances(rules: Rules, wins: list[int], playouts: int) -> list[WinChance]:

@@ -25,7 +25,8 @@ from pegrace.errors import OptionError
 from pegrace.games import get_rules
 from pegrace.match import run_game, seat_players
 from pegrace.moves import Move
-from pegrace.players import Player
+from pegrace.player import Player
+from pegrace.players import core_seatings
 from pegrace.state import Phase, State
 
 
@@ -54,7 +55,7 @@ def engine_games(rules: Rules, games: int, seed: int) -> int:
 
 def full_games(rules: Rules, games: int, seed: int) -> int:
     seats = {c: "computer:random" for c in rules.colours}
-    seatings = native.core_seatings(rules, [seats])
+    seatings = core_seatings(rules, [seats])
     if seatings is not None:
         return sum(g[5] for g in native.play_games(rules, seatings, seed, 0, games))
     moves = 0

@@ -18,9 +18,22 @@ from itertools import product
 from pathlib import Path
 from typing import Any
 
+from pegrace import lab_report
 from pegrace.engine import Rules
 from pegrace.errors import OptionError
 from pegrace.games import get_rules, rules_class
+from pegrace.lab_words import (
+    ALPHA,
+    MEASURES,
+    WORDS_NOTE,
+    Report,
+    changes,
+    interval,
+    p_number,
+    p_text,
+    p_words,
+    percent,
+)
 from pegrace.outputs import check_folder
 from pegrace.plots import require_plots
 from pegrace.provenance import provenance, provenance_lines
@@ -29,20 +42,12 @@ from pegrace.tournament import first_entry_places, lineup_units, seatings
 
 SECONDS_PER_ROLL = 6.0  # a typical table's pace: pop, look, move (docs/lab.md)
 Z95 = 1.96
-ALPHA = 0.05  # each family's chance of any false claim, at most (Holm's method)
-WORDS_NOTE = (
-    "In words: a change is said as fact where its p-value, adjusted by Holm's method for the "
-    "other tests of its kind, is under 0.05; with 'may' where only the raw p is; otherwise "
-    "'no clear effect'. In brackets: 95% intervals."
-)
-MEASURES = ("length", "skill", "captures")  # each effect against the base rules: a family
 CORRECTION = {
     "method": "Holm-Bonferroni", "alpha": ALPHA,
     "families": ["seats: every combination's chi-square test",
                  *(f"{m}: every combination against the base rules" for m in MEASURES)],
     "words": WORDS_NOTE,
 }  # fmt: skip
-Report = dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -122,12 +127,6 @@ def every_option(
             except OptionError as refused:
                 skipped.append(f"{spec.name}={value}: {refused}")
     return found, skipped
-
-
-def changes(reference: Mapping[str, str], options: Mapping[str, str]) -> str:
-    """What ``options`` change from ``reference``, e.g. ``finish=deepest-first``."""
-    changed = [f"{k}={v}" for k, v in options.items() if reference.get(k) != v]
-    return ", ".join(changed) or "the base rules"
 
 
 def run(lab: Lab, workers: int = 1, scheduler: str | None = None,
@@ -339,47 +338,6 @@ def compare(results: Sequence[dict[str, Any]], skill_words: str) -> None:
         result["effect"] = found
 
 
-def percent(estimate: Sequence[float], signed: bool = False) -> str:
-    """``+31% [+29, +33]`` signed; unsigned, for words that say the direction ("longer",
-    "shorter"), the sizes alone: ``31% [29, 33]``, ``60% [59, 61]`` for -60% [-61, -59]. To a
-    tenth where the change is under 10%."""
-    value, low, high = (100 * x for x in estimate)
-    places = 1 if max(abs(value), abs(low), abs(high)) < 10 else 0
-    return f"{_sized(value, signed, places)}% {_interval(low, high, signed, places)}"
-
-
-def _sized(value: float, signed: bool, places: int) -> str:
-    return f"{value:+.{places}f}" if signed else f"{abs(value):.{places}f}"
-
-
-def _interval(low: float, high: float, signed: bool, places: int) -> str:
-    """``[+29, +33]`` signed, or the sizes ``[29, 33]`` where both ends lie on one side of 0."""
-    if not signed and low * high >= 0:
-        low, high = sorted((abs(low), abs(high)))
-    else:
-        signed = True
-    return f"[{_sized(low, signed, places)}, {_sized(high, signed, places)}]"
-
-
-def p_number(value: float) -> str:
-    """A p-value to 3 places (``0.027``, ``< 0.001``); to 4 near ALPHA, so that one just under
-    it does not read as ``0.050``."""
-    if value < 0.001:
-        return "< 0.001"
-    return f"{value:.4f}" if abs(value - ALPHA) < 0.005 else f"{value:.3f}"
-
-
-def p_text(value: float) -> str:
-    """``p = 0.027``, or ``p < 0.001``."""
-    number = p_number(value)
-    return f"p {number}" if number.startswith("<") else f"p = {number}"
-
-
-def p_words(found: Mapping[str, Any], key: str) -> str:
-    """An effect's raw and adjusted p: ``p = 0.027, adjusted p = 0.190``."""
-    return f"{p_text(found['p'][key])}, adjusted {p_text(found['p_adjusted'][key])}"
-
-
 THIRD_PERSON = {"make": "makes", "reward": "rewards", "have": "has", "leave": "leaves"}
 
 
@@ -406,9 +364,9 @@ def _length_words(found: Mapping[str, Any]) -> str:
 def _skill_words(found: Mapping[str, Any], who: str) -> str:
     points = [100 * x for x in found["skill"]]
     if found["grade"]["skill"] == "unclear":
-        return f"skill ({points[0]:+.1f} points {_interval(points[1], points[2], True, 1)})"
+        return f"skill ({points[0]:+.1f} points {interval(points[1], points[2], True, 1)})"
     more = "more" if points[0] > 0 else "less"
-    sizes = _interval(points[1], points[2], False, 1)
+    sizes = interval(points[1], points[2], False, 1)
     return _claim(found, "skill", "reward", f"skill {more}",
                   f"{who} wins {abs(points[0]):.1f} points {more} often {sizes}")  # fmt: skip
 
@@ -531,8 +489,6 @@ def check_out(folder: Path) -> None:
 
 def write_outputs(folder: Path, report: Report) -> None:
     """``report.json``, ``combinations.csv``, the plots and ``report.html`` in ``folder``."""
-    from pegrace import lab_report
-
     try:
         folder.mkdir(parents=True, exist_ok=True)
         (folder / "report.json").write_text(json.dumps(report, indent=2) + "\n")

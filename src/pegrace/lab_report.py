@@ -9,7 +9,7 @@ import html as escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pegrace.lab import MEASURES, WORDS_NOTE, Report, changes, p_number, p_words, percent
+from pegrace.lab_words import MEASURES, WORDS_NOTE, Report, changes, p_number, p_words, percent
 from pegrace.provenance import provenance_lines
 
 if TYPE_CHECKING:

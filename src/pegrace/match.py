@@ -10,7 +10,8 @@ from pegrace.dice import roll_d6
 from pegrace.engine import Rules
 from pegrace.errors import OptionError, PegraceError
 from pegrace.moves import Move
-from pegrace.players import Player, canonical_spec, make_player
+from pegrace.player import Player
+from pegrace.players import canonical_spec, make_player
 from pegrace.record import Event, Record
 from pegrace.state import Phase, State
 

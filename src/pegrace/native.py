@@ -10,19 +10,19 @@ decision by decision; the recorded games of the Python players they replaced are
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from pegrace import _core
 from pegrace.engine import Rules
 from pegrace.errors import OptionError, PegraceError
-from pegrace.players import Player, PolicyPlayer, make_player
 from pegrace.state import State
 from pegrace.value import Given
 
-# the computer players the core plays by their own names (the search players, hard, expert and
-# their variations, by their settings)
-CORE_PLAYERS = ("random", "easy", "medium", "aggressive", "runner", "cautious")
+if TYPE_CHECKING:
+    from pegrace.policy import PolicyFile
+
 # the largest game seed the core takes (Python's generator takes any whole number)
 LARGEST_SEED = 2**128 - 1
 
@@ -88,38 +88,19 @@ def random_games(rules: Rules, games: int, seed: int) -> RandomGames:
                        totals["turns"])  # fmt: skip
 
 
-# a seat for the core: its colour, its player's name and settings (``core_player``)
-CoreSeat = tuple[str, str, dict[str, float]]
+# a computer player as the core plays it: its name there (``search`` for the search players)
+# and its settings (each player says which: ``pegrace.player.Player.core_player``)
 CorePlayer = tuple[str, dict[str, float]]
+# a seat for the core: its colour, its player's name and settings
+CoreSeat = tuple[str, str, dict[str, float]]
 
 
-def core_player(rules: Rules, spec: str) -> CorePlayer | None:
-    """How the core plays a computer player spec: its name (``search`` for the search players)
-    and settings, or None when the core does not play it (a person)."""
-    return core_player_of(rules, make_player(spec))
-
-
-def core_player_of(rules: Rules, player: Player) -> CorePlayer | None:
-    from pegrace.search import SearchPlayer  # search builds on this module
-
-    if isinstance(player, SearchPlayer):
-        return "search", player.core_settings(rules)
-    if isinstance(player, PolicyPlayer):
-        check_policy(rules, player)
-        return "policy", player.core_settings()
-    if player.is_human or player.name not in CORE_PLAYERS:
-        return None
-    return player.name, {"mistakes": float(getattr(player, "mistakes", 0.5))}
-
-
-def check_policy(rules: Rules, player: PolicyPlayer) -> None:
+def check_policy(rules: Rules, policy: PolicyFile) -> None:
     """Refuse a policy that cannot play these rules (another game, or its actions)."""
     try:
-        _core.Computer(rules.name, rules.players, _options(rules)).check_policy(
-            player.policy.number
-        )
+        _core.Computer(rules.name, rules.players, _options(rules)).check_policy(policy.number)
     except ValueError as err:
-        raise OptionError(f"policy {player.policy.file}: {err}") from None
+        raise OptionError(f"policy {policy.file}: {err}") from None
 
 
 def value_number(rules: Rules, given: Given) -> int:
@@ -137,25 +118,6 @@ def _value_number(game: str, players: int, options: tuple[tuple[str, str], ...],
     except ValueError as err:
         raise OptionError(f"weights file {given.file}: {err} ({game} {dict(options)})") from None
     return number
-
-
-def core_seatings(
-    rules: Rules, seatings: Sequence[Mapping[str, str]]
-) -> list[list[CoreSeat]] | None:
-    """The seatings (colour -> player spec) as the core takes them, or None when the core does
-    not play this game or one of the players."""
-    if not plays(rules):
-        return None
-    found = []
-    for seats in seatings:
-        seating = []
-        for colour, spec in seats.items():
-            player = core_player(rules, spec)
-            if player is None:
-                return None
-            seating.append((colour, *player))
-        found.append(seating)
-    return found
 
 
 # a game's drama: captures, lead changes, whether the half-time leader won (None: no lone one)

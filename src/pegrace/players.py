@@ -1,4 +1,5 @@
-"""Players: anything that, shown the state, the roll and the legal moves, returns one.
+"""Players: anything that, shown the state, the roll and the legal moves, returns one (the
+interface, ``Player``, is in player.py; the search players are in search.py).
 
 The engine never trusts the answer: ``match.run_game`` checks it against the
 legal moves. Every computer player draws from its own seeded generator, so a
@@ -9,25 +10,17 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
-from pegrace import policy, value
+from pegrace import native, policy, value
 from pegrace.engine import Rules
 from pegrace.errors import OptionError
 from pegrace.moves import Move
+from pegrace.native import Computer, CorePlayer, CoreSeat
+from pegrace.player import Player
+from pegrace.search import SearchPlayer
 from pegrace.state import State
-
-if TYPE_CHECKING:
-    from pegrace.native import Computer
-
-
-class Player:
-    name = "player"
-    is_human = False
-
-    def choose(self, rules: Rules, state: State, moves: Sequence[Move]) -> Move:
-        raise NotImplementedError
 
 
 class RandomPlayer(Player):
@@ -62,8 +55,6 @@ class HeuristicPlayer(Player):
 
     def best(self, rules: Rules, state: State, moves: Sequence[Move]) -> list[Move]:
         """The moves whose positions this player rates best, tied."""
-        from pegrace.native import Computer  # the core's face builds on this module
-
         if self.computer is None or self.computer.rules is not rules:
             self.computer = Computer(rules)
         return [moves[i] for i in self.computer.best(state, self.rating, self.core_settings())]
@@ -88,6 +79,10 @@ class PolicyPlayer(HeuristicPlayer):
 
     def core_settings(self) -> dict[str, float]:
         return {"policy": float(self.policy.number)}
+
+    def core_player(self, rules: Rules) -> CorePlayer | None:
+        native.check_policy(rules, self.policy)
+        return "policy", self.core_settings()
 
 
 class SloppyPlayer(HeuristicPlayer):
@@ -138,8 +133,6 @@ class HumanSeat(Player):
 
 def search_player(level: str) -> Callable[..., Player]:
     def make(seed: int | str = 0, **params: Any) -> Player:
-        from pegrace.search import SearchPlayer  # search builds on this module
-
         settings = {**LEVEL_SEARCH[level], **params}
         if VALUE in params and "model" not in params:
             settings["model"] = 2  # the value named is read at the leaves, hard's too
@@ -227,6 +220,31 @@ def make_player(spec: str, seed: int | str = 0) -> Player:
         return factory(seed, **params)
     except TypeError:
         raise OptionError(f"player {spec!r}: {kind} takes no such setting") from None
+
+
+def core_player(rules: Rules, spec: str) -> CorePlayer | None:
+    """How the core plays a computer player spec: its name (``search`` for the search players)
+    and settings, or None when the core does not play it (a person)."""
+    return make_player(spec).core_player(rules)
+
+
+def core_seatings(
+    rules: Rules, seatings: Sequence[Mapping[str, str]]
+) -> list[list[CoreSeat]] | None:
+    """The seatings (colour -> player spec) as the core takes them, or None when the core does
+    not play this game or one of the players."""
+    if not native.plays(rules):
+        return None
+    found = []
+    for seats in seatings:
+        seating = []
+        for colour, spec in seats.items():
+            player = core_player(rules, spec)
+            if player is None:
+                return None
+            seating.append((colour, *player))
+        found.append(seating)
+    return found
 
 
 def split_spec(spec: str) -> tuple[str, str, str]:

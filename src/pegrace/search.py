@@ -23,7 +23,8 @@ from pegrace import native
 from pegrace.engine import Rules
 from pegrace.errors import OptionError, PegraceError
 from pegrace.moves import Move
-from pegrace.players import Player
+from pegrace.native import CorePlayer
+from pegrace.player import Player
 from pegrace.state import State
 from pegrace.value import Given
 
@@ -119,6 +120,9 @@ class SearchPlayer(Player):
         if self.value is not None:
             settings["value"] = float(native.value_number(rules, self.value))
         return settings
+
+    def core_player(self, rules: Rules) -> CorePlayer | None:
+        return "search", self.core_settings(rules)
 
     def ranking(self, rules: Rules, state: State, moves: Sequence[Move]) -> list[RankedMove]:
         """Every legal move (``moves``, in ``rules.legal_moves`` order) with its search value,

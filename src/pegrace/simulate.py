@@ -26,7 +26,7 @@ from pegrace.engine import Rules
 from pegrace.errors import OptionError
 from pegrace.games import get_rules
 from pegrace.match import run_game
-from pegrace.players import pinned_spec, value_entry, value_texts
+from pegrace.players import core_seatings, pinned_spec, value_entry, value_texts
 from pegrace.provenance import provenance, provenance_lines
 from pegrace.record import Record
 from pegrace.state import Phase
@@ -81,7 +81,7 @@ def run_job(job: Job, core: bool = True) -> list[GameSummary]:
     rules = get_rules(job.game, job.players, dict(job.options))
     value.adopt_texts(job.values)
     seatings = [dict(s) for s in job.seatings]
-    found = native.core_seatings(rules, seatings) if core and job.record_dir is None else None
+    found = core_seatings(rules, seatings) if core and job.record_dir is None else None
     last = game_seed(job.seed, job.first + job.count)
     if found is not None and job.seed >= 0 and last <= native.LARGEST_SEED:
         return [
@@ -258,7 +258,7 @@ def make_jobs(
 ) -> Iterator[Job]:
     """The jobs that play games ``first .. first+games-1`` in chunks, each made only when it is
     taken (``play_games``' arguments)."""
-    core = record_dir is None and native.core_seatings(rules, seatings) is not None
+    core = record_dir is None and core_seatings(rules, seatings) is not None
     # the core's games are quick: bigger chunks keep the work of setting each one up small
     share = workers if scheduler is None else 16  # a cluster's workers are not counted here
     chunk = max(1, min(2000 if core else 250, games // (share * 4) or 1))

@@ -17,7 +17,7 @@ import positions
 from invariants import check_random_games
 from pegrace import IllegalMoveError, NotationError, OptionError, get_rules
 from pegrace.engine import Rules
-from pegrace.games.ludo import Ludo
+from pegrace.games.ludo import Ludo, ludo_rules
 from pegrace.match import run_game
 from pegrace.moves import PASS
 from pegrace.native import Computer
@@ -480,12 +480,14 @@ def test_ludopy_a_star_resolves_both_stars_and_describe_names_them_in_order() ->
 def test_each_variant_is_a_ludo_subclass_chosen_by_the_option(variant: str, name: str) -> None:
     rules = get_rules("ludo", 3, {"variant": variant})
     assert isinstance(rules, Ludo) and type(rules).__name__ == name
-    assert type(Ludo(3, {"variant": variant})) is type(rules)
+    assert type(ludo_rules(3, {"variant": variant})) is type(rules)
     copied = pickle.loads(pickle.dumps(rules))  # worker processes and copies keep the class
     assert type(copied) is type(rules) and copied.options == rules.options
-    assert type(Ludo()).__name__ == "TwoDiceLudo"  # the default variant
+    assert type(ludo_rules()).__name__ == "TwoDiceLudo"  # the default variant
     with pytest.raises(OptionError, match="choose one of two-dice, classic, ludopy"):
-        Ludo(4, {"variant": "danish"})
+        ludo_rules(4, {"variant": "danish"})
+    with pytest.raises(TypeError, match="built as one of its variants"):
+        Ludo(4, {"variant": variant})  # what the variants share is no rule set of its own
 
 
 # === bad input =======================================================================

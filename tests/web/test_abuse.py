@@ -36,8 +36,9 @@ from websockets.sync.client import ClientConnection, connect
 from pegrace.games import get_rules
 from pegrace.record import replay
 from pegrace.state import Phase
+from pegrace.web.hub import GameHub
 from pegrace.web.limits import Limits
-from pegrace.web.session import GameHub, GameSession
+from pegrace.web.session import GameSession
 from pegrace.web.settings import GameSettings, parse_settings
 from pegrace.web.store import Store
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from pegrace.web.heavy import FramesJob, KeptAnswers, frames_json, qr_json
-from pegrace.web.session import GameHub
+from pegrace.web.hub import GameHub
 from pegrace.web.settings import parse_settings
 from pegrace.web.store import Store
 

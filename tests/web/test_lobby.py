@@ -10,7 +10,7 @@ from pathlib import Path
 from webclient import TestClient, act, hello, new_game, next_of, receive_until, running
 
 from pegrace.record import Record, replay
-from pegrace.web.session import ABANDONED_SECONDS, new_game_id
+from pegrace.web.hub import ABANDONED_SECONDS, new_game_id
 from pegrace.web.settings import parse_settings
 from pegrace.web.store import Store
 

@@ -28,7 +28,8 @@ from webclient import (
 from pegrace.record import Record, replay
 from pegrace.state import Phase
 from pegrace.web import boards
-from pegrace.web.session import FINISHED_KEPT, GameHub, GameSession
+from pegrace.web.hub import FINISHED_KEPT, GameHub
+from pegrace.web.session import GameSession
 from pegrace.web.settings import catalog, parse_settings
 from pegrace.web.store import Store, StoreError
 

@@ -10,7 +10,8 @@ import numpy as np
 
 from pegrace import _core
 from pegrace.engine import Rules
-from pegrace.native import CorePlayer, core_player
+from pegrace.native import CorePlayer
+from pegrace.players import core_player
 from pegrace.record import Event, Record
 from pegrace.rl.encoding import Observation
 from pegrace.state import Phase, State

@@ -24,7 +24,7 @@ from pegrace.match import choose_checked
 from pegrace.moves import Move
 from pegrace.pictures import draw
 from pegrace.pictures.raster import rgb_picture
-from pegrace.players import Player
+from pegrace.player import Player
 from pegrace.record import Record
 from pegrace.rl.encoding import BOUND, Observation, action_count, action_of
 from pegrace.rl.game import CoreGame, learner_seats

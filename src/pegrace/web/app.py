@@ -34,16 +34,16 @@ from pegrace.readers import loads as strict_loads
 from pegrace.web.connections import CURRENT, Doorman
 from pegrace.web.guard import Guard, client_key
 from pegrace.web.heavy import KeptAnswers, QrJob
+from pegrace.web.hub import GameHub
 from pegrace.web.limits import Buckets, Limits, TokenBucket
+from pegrace.web.protocol import to_json
 from pegrace.web.session import (
     Conflict,
     Forbidden,
     Full,
-    GameHub,
     GameNotFound,
     GameSession,
     TooMany,
-    to_json,
 )
 from pegrace.web.settings import catalog, parse_settings
 from pegrace.web.store import Store, StoreError

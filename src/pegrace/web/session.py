@@ -1,4 +1,4 @@
-"""One live web game, and the hub that holds them.
+"""One live web game (pegrace.web.hub holds them all).
 
 A ``GameSession`` is authoritative: it rolls from the game's seeded generator, checks every
 move with the engine, stores each event before it counts, and sends every connected client the
@@ -15,9 +15,9 @@ import logging
 import secrets
 import sqlite3
 import time
-from collections.abc import Callable, Coroutine
-from dataclasses import dataclass, replace
-from typing import Any, Generic, Protocol, TypeVar
+from collections.abc import Coroutine
+from dataclasses import dataclass
+from typing import Any
 
 import orjson
 
@@ -30,14 +30,24 @@ from pegrace.match import dice_rng
 from pegrace.moves import PASS, Move
 from pegrace.record import Event, Record, replay
 from pegrace.state import Phase, State
-from pegrace.web import boards
-from pegrace.web.heavy import PHASE_NAMES, FramesJob, KeptAnswers
 from pegrace.web.limits import Buckets, Limits
 from pegrace.web.names import CHAT_LENGTH, checked_name, shown_text
-from pegrace.web.settings import HUMAN, OPEN, GameSettings, new_seed, takeover_spec
-from pegrace.web.store import EventWriter, Store, StoredGame, StoreError, token_hash
+from pegrace.web.protocol import (
+    EMOTES,
+    HELD_TOKENS,
+    SAY_HELLO,
+    Chat,
+    Client,
+    ErrorSent,
+    Json,
+    accepted,
+    to_json,
+    unknown_message,
+)
+from pegrace.web.settings import HUMAN, OPEN, GameSettings, takeover_spec
+from pegrace.web.store import EventWriter, StoredGame, StoreError, token_hash
+from pegrace.web.views import GameViews
 from pegrace.web.workers import (
-    DEFAULT_WORKERS,
     MOVE,
     WINPROB,
     Job,
@@ -46,64 +56,13 @@ from pegrace.web.workers import (
     chances_body,
     think,
 )
-from pegrace.words import colour_name, said_of
 
-Json = dict[str, Any]
-View = TypeVar("View")
 COMPUTER, TAKEOVER = "computer", "takeover"  # who played an event, besides a human
-ADVICE_TYPES = ("hint", "winprob")  # answered to the asker only, worked out off the lock
 # win chances: the playouts played so far at each answer, the last one final
 WINPROB_STEPS = (200, 600, 2000)
-MESSAGE_TYPES = ("hello", "roll", "move", "ping", "name", "back", "chat", *ADVICE_TYPES)
-# the quick reactions offered: words, which every font draws (emoji need a colour-emoji font)
-EMOTES = ("Nice!", "Well played", "Ha ha", "Wow", "Oh no", "Grr", "Yay!", "Good luck")
 CHAT_KEPT = 50  # chat lines a game keeps (in memory) for those who join later
-LOBBY_GAMES = 12  # games in each of the lobby's lists, at most
-# a listed game with no event this long has been left: it leaves the lobby's open and watch
-ABANDONED_SECONDS = 30 * 60.0
-LOBBY_SCANNED = 500  # the newest games made that the lobby looks among (its cost is bounded)
-HELD_TOKENS = 16  # seat tokens one hello may carry (a browser holds a game's seats, no more)
 SEATS_PAUSE = 0.25  # seconds between two seats messages of a game: more changes wait, merged
-REPLAY_SECONDS = 30.0  # the time a replay may take to work out
-FINISHED_KEPT = 600.0  # seconds a finished game nobody asks for stays in memory
 LOG = logging.getLogger("pegrace.web")
-
-
-def to_json(value: Any) -> str:
-    """Compact JSON text of a message (orjson: several times faster than the json module,
-    which matters because every event's state is encoded once)."""
-    return orjson.dumps(value).decode()
-
-
-class Kept(Generic[View]):
-    """A view kept, with its JSON, while what it is made of stays the same (``key``): an
-    event's state message then neither rebuilds nor re-encodes the parts it did not change."""
-
-    def __init__(self, make: Callable[[], View]) -> None:
-        self.make = make
-        self.key: object = object()  # equal to no key
-        self._view: View | None = None
-        self._json: orjson.Fragment | None = None
-
-    def view(self, key: object) -> View:
-        if self._view is None or self.key != key:
-            self.key, self._view, self._json = key, self.make(), None
-        return self._view
-
-    def json(self, key: object) -> orjson.Fragment:
-        view = self.view(key)
-        if self._json is None:
-            self._json = orjson.Fragment(orjson.dumps(view))
-        return self._json
-
-
-class Client(Protocol):
-    """A connected browser (an app.Connection, or a fake in tests); ``key`` says who it is
-    for the limits (its address, an IPv6 one by its /64)."""
-
-    key: str
-
-    async def send_text(self, data: str) -> None: ...
 
 
 class GameNotFound(PegraceError):
@@ -146,11 +105,10 @@ def new_token() -> str:
     return secrets.token_urlsafe(18)
 
 
-def new_game_id() -> str:
-    return secrets.token_urlsafe(6)
+class GameSession(GameViews):
+    """One live game: its state and dice, seats and tokens, clients, clocks and computer
+    players; what its clients are sent is made by its views (GameViews)."""
 
-
-class GameSession:
     def __init__(
         self, game_id: str, settings: GameSettings, rules: Rules, services: Services,
         owner: str = "",
@@ -169,12 +127,12 @@ class GameSession:
         self.rng = dice_rng(settings.seed)
         self.kinds = dict(settings.seats)  # an open seat turns human when claimed
         self.owners: dict[str, str] = {}  # token hash -> colour
-        self.events: list[Event] = []
-        self.log: list[Json] = []
-        self.clients: dict[Client, tuple[str, ...]] = {}  # joined clients -> colours they hold
-        self.takeover: set[str] = set()
-        self.names: dict[str, str] = {}  # colour -> the name its person gave
-        self.chat: list[Json] = []  # the newest chat lines and emotes, oldest first
+        self.events = []
+        self.log = []
+        self.clients = {}
+        self.takeover = set()
+        self.names = {}
+        self.chat = []  # the newest chat lines and emotes, oldest first
         limits = services.limits
         # limits by seat, or by address for watchers: never by socket (limits.py)
         self._chats = Buckets.per_minute(limits.chats_per_minute, keep=256)
@@ -184,7 +142,7 @@ class GameSession:
         self._seats_now: object = None  # what the last seats message said
         self._seats_at = 0.0  # loop time it was sent
         self._seats_due: asyncio.TimerHandle | None = None  # a merged one, waiting its turn
-        self.rematch: str | None = None
+        self.rematch = None
         self.lock = asyncio.Lock()
         self.wake = asyncio.Event()
         self.deserted = asyncio.Event()  # set while nobody is connected (once somebody was)
@@ -192,12 +150,7 @@ class GameSession:
         self.due_since = 0.0  # loop time when the seat to act became due (or last acted)
         self.used = time.monotonic()  # when it was last asked for (the hub unloads by this)
         self.task: asyncio.Task[None] | None = None
-        self._update: str | None = None  # the state message of the last event, built once
-        # views that change far less often than the state, kept with their JSON (Kept)
-        self._spots = Kept(lambda: boards.piece_spots(self.rules, self.state))
-        self._seats = Kept(self._seats_view)
-        self._log = Kept(lambda: self.log)  # the whole log only grows: its length is its key
-        self._layout = Kept(lambda: boards.board_layout(self.rules))  # never changes
+        super().__init__()  # the views' own
         self._unstored_roll: Roll | None = None
         self._advising = asyncio.Lock()  # one hint or win-chance estimate at a time
         self._advice: dict[tuple[str, int], str] = {}  # (kind, seq) -> the answer sent
@@ -406,25 +359,6 @@ class GameSession:
         if self.clients:
             await self.broadcast(self.state_message())
 
-    def _entry(self, before: State, event: Event, actor: str, played: Roll | Move) -> Json:
-        """The log line of an event: what was rolled or moved, in words."""
-        rules = self.rules
-        steps: list[Json] = []
-        if isinstance(played, Move):
-            view = boards.move_view(rules, before, played)
-            label = said_of(self.called(event.colour), view["label"])
-            roll, move_text = None, played.text
-            # where it went, for the page to show when the line is pointed at
-            steps = [{key: step[key] for key in ("from", "to", "path") if key in step}
-                     for step in view["steps"]]  # fmt: skip
-        else:  # the dome is popped, in the roll-off as in play: "pops" both
-            roll = rules.dice_at(before).format(played)
-            label = f"{self.called(event.colour)} pops {roll}"
-            move_text = None
-        return {"seq": len(self.log) + 1, "colour": event.colour, "roll": roll,
-                "move": move_text, "label": label, "by": actor, "steps": steps,
-                "rolloff": before.phase == Phase.ROLLOFF}  # fmt: skip
-
     # ------------------------------------------------------------------ players' messages
     async def receive(self, client: Client, text: str) -> None:
         """Handle one message from a client; a bad one gets an error reply and changes nothing."""
@@ -433,35 +367,20 @@ class GameSession:
         except orjson.JSONDecodeError as err:
             await self.error(client, f"message is not valid JSON: {err}")
             return
-        kind = message.get("type") if isinstance(message, dict) else None
-        if kind not in MESSAGE_TYPES:
-            await self.error(client, f"unknown message {text[:80]!r}: send a JSON object whose "
-                             f"\"type\" is one of {', '.join(MESSAGE_TYPES)}")  # fmt: skip
+        kind = accepted(message)  # its type, as protocol.MESSAGES has it
+        if kind is None:
+            await self.error(client, unknown_message(text))
             return
-        if kind == "ping":
-            await client.send_text('{"type": "pong"}')
+        if not kind.locked:
+            await kind.handle(self, client, message)
             return
         async with self.lock:
-            if kind == "hello":
-                await self._hello(client, message.get("tokens", []))
-            elif client not in self.clients:
-                await self.error(client, 'say hello first: {"type": "hello", "tokens": [...]}')
-            elif kind in ADVICE_TYPES:
-                await self._ask(client, kind)
-            elif kind == "name":
-                await self._name(client, message.get("name"))
-            elif kind == "back":
-                await self._back(client)
-            elif kind == "chat":
-                await self._chat(client, message)
+            if kind.needs_hello and client not in self.clients:
+                await self.error(client, SAY_HELLO)
             else:
-                await self._act(client, kind, message)
+                await kind.handle(self, client, message)
 
-    def called(self, colour: str) -> str:
-        """What the log calls a seat: its person's name, else its colour."""
-        return self.names.get(colour) or colour_name(colour)
-
-    async def _hello(self, client: Client, tokens: Any) -> None:
+    async def on_hello(self, client: Client, tokens: object) -> None:
         if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens) \
                 or len(tokens) > HELD_TOKENS:  # fmt: skip
             await self.error(client, f'"tokens" must be a list of at most {HELD_TOKENS} seat '
@@ -489,7 +408,7 @@ class GameSession:
                              f"for this game ({playing})")  # fmt: skip
         await self.seats_changed()
 
-    async def _name(self, client: Client, name: Any) -> None:
+    async def on_name(self, client: Client, name: object) -> None:
         """The name a seat's person gives (for every seat they hold), kept with the game."""
         colours = self.clients[client]
         if not colours:
@@ -520,7 +439,7 @@ class GameSession:
         self.names.update(dict.fromkeys(colours, cleaned))
         await self.seats_changed()
 
-    async def _chat(self, client: Client, message: Json) -> None:
+    async def on_chat(self, client: Client, message: Chat) -> None:
         """A chat line (``text``) or one of the ``EMOTES`` (``emote``), to everyone."""
         colours = self.clients[client]
         try:
@@ -541,7 +460,7 @@ class GameSession:
         (reconnecting does not start afresh)."""
         return f"seat {colours[0]}" if colours else f"watcher {client.key}"
 
-    def _chat_line(self, colours: tuple[str, ...], message: Json) -> Json:
+    def _chat_line(self, colours: tuple[str, ...], message: Chat) -> Json:
         if not colours and not self.settings.watcher_chat:
             raise OptionError("watchers cannot chat in this game (its host said so)")
         who = {"colour": colours[0] if colours else None,
@@ -557,12 +476,13 @@ class GameSession:
             raise OptionError('a chat message holds "text" (or "emote": one of the emotes)')
         return {**who, "emote": None, "text": shown_text(text, "a chat line", CHAT_LENGTH)}
 
-    async def _back(self, client: Client) -> None:
+    async def on_back(self, client: Client) -> None:
         """The "I'm back" button: the computer stops playing for this person's seats."""
         if self._returned(self.clients[client]):
             await self.seats_changed()
 
-    async def _act(self, client: Client, kind: str, message: Json) -> None:
+    async def on_act(self, client: Client, kind: str, move: object) -> None:
+        """A roll, or a move (``move``: its text) for a seat the client holds."""
         colours = self.clients[client]
         if self._returned(colours):
             await self.seats_changed()
@@ -574,14 +494,13 @@ class GameSession:
             if kind == "roll":
                 await self._roll(HUMAN)
                 return
-            text = message.get("move")
-            if not isinstance(text, str):
+            if not isinstance(move, str):
                 raise IllegalMoveError('a move message needs "move": the text of a listed move')
-            await self._move(self.rules.parse_move(self.state, text), HUMAN)
+            await self._move(self.rules.parse_move(self.state, move), HUMAN)
         except PegraceError as err:
             await self.error(client, str(err))
 
-    async def _ask(self, client: Client, kind: str) -> None:
+    async def on_ask(self, client: Client, kind: str) -> None:
         """Start working out a hint (for the holder of the seat to move) or everyone's win
         chances (anyone gets an answer already worked out; only players start a new one, at
         most ``winprob_per_minute``); the answer goes to the asker alone, with its ``seq``."""
@@ -699,7 +618,8 @@ class GameSession:
         return True
 
     async def error(self, client: Client, message: str) -> None:
-        await client.send_text(to_json({"type": "error", "message": message}))
+        sent: ErrorSent = {"type": "error", "message": message}
+        await client.send_text(to_json(sent))
 
     async def seats_changed(self) -> None:
         """Tell everyone who sits where: at once, or, within ``SEATS_PAUSE`` of the last
@@ -770,56 +690,7 @@ class GameSession:
         held = {self.owners.get(token_hash(t)) for t in tokens}
         return [c for c in self.rules.colours if c in held]
 
-    # ------------------------------------------------------------------ views
-    def welcome(self, colours: tuple[str, ...], refused: list[int] | None = None) -> Json:
-        """The answer to a hello: ``refused`` lists the tokens (by their place in the hello)
-        that hold no seat here, so a page can keep a token it had over one that failed."""
-        return {"type": "welcome", "you": list(colours), "refused": refused or [],
-                "chat": self.chat, "emotes": EMOTES, "layout": self._layout.json(None),
-                "game": self.game_view()}  # fmt: skip
-
-    def game_view(self) -> Json:
-        settings = self.settings
-        return {
-            "id": self.id,
-            "url": f"/game/{self.id}",
-            "game": settings.game,
-            "title": self.rules.title,
-            "players": settings.players,
-            "colours": list(self.rules.colours),
-            "options": settings.options,
-            "idle_seconds": settings.idle_seconds,
-            "watcher_chat": settings.watcher_chat,
-            "computer_delay": self.computer_delay,
-            # secret while dice matter; then text (128 bits: no JSON number holds it exactly)
-            "seed": str(settings.seed) if self.state.is_over else None,
-        }
-
-    def seats_view(self) -> Json:
-        return self._seats.view(self._seats_key())
-
-    def _seats_key(self) -> object:
-        """What the seats view is made of (the seats' kinds are in a fixed order)."""
-        names = tuple(sorted(self.names.items()))
-        return (
-            tuple(self.clients.values()),
-            frozenset(self.takeover),
-            tuple(self.kinds.values()),
-            names,
-        )
-
-    def _seats_view(self) -> Json:
-        connected = {c for colours in self.clients.values() for c in colours}
-        return {
-            colour: {"kind": kind, "connected": colour in connected,
-                     "takeover": colour in self.takeover, "name": self.names.get(colour)}
-            for colour, kind in self.kinds.items()
-        }  # fmt: skip
-
-    def watchers(self) -> int:
-        """How many connected clients hold no seat."""
-        return sum(1 for colours in self.clients.values() if not colours)
-
+    # ------------------------------------------------------------------ the clock
     def idle_left(self) -> float | None:
         """Seconds before the computer takes over the seat to act (None: no limit applies)."""
         idle = self.settings.idle_seconds
@@ -831,292 +702,3 @@ class GameSession:
         except RuntimeError:  # no loop: no clock to read
             return None
         return round(max(0.0, self.due_since + idle - now), 1)
-
-    def seats_message(self) -> str:
-        return to_json({"type": "seats", "seats": self.seats_view(),
-                        "watchers": self.watchers(), "idle_left": self.idle_left()})  # fmt: skip
-
-    def state_message(self, full_log: bool = False) -> str:
-        """The state as sent: with the whole log, or (built once per event) the last entry."""
-        if full_log:
-            return self._encode(self.log)
-        if self._update is None:
-            self._update = self._encode(self.log[-1:])
-        return self._update
-
-    def _encode(self, log: list[Json]) -> str:
-        view = self.state_view([])
-        view["log"] = self._log.json(len(self.log)) if log is self.log else log
-        view["seats"] = self._seats.json(self._seats_key())
-        view["pieces"] = self._spots.json(self.state.pieces)
-        return to_json(view)
-
-    def piece_spots(self) -> list[Json]:
-        """``boards.piece_spots`` of the state, kept while the pieces stand still: they move
-        only on moves, so a roll's update (half of all updates) does not map them again."""
-        return self._spots.view(self.state.pieces)
-
-    def state_view(self, log: list[Json]) -> Json:
-        rules, state = self.rules, self.state
-        colours = rules.colours
-        over = state.is_over
-        legal = rules.legal_moves(state)
-        return {
-            "type": "state",
-            "seq": len(self.events),
-            "phase": PHASE_NAMES[state.phase],
-            "current": None if over else colours[state.current],
-            "roll": None if state.roll is None else rules.dice.format(state.roll),
-            "contenders": [colours[s] for s in state.contenders],
-            "rolloff": {  # this round's pops so far
-                colours[s]: pop for s, pop in zip(state.contenders, state.rolloff, strict=False)
-            },
-            # moves that end the same way are one choice: the others' texts in ``same``
-            "moves": [
-                {**boards.move_view(rules, state, same[0]), "same": [m.text for m in same[1:]]}
-                for same in rules.moves_by_outcome(state)
-            ],
-            "can_pass": any(move.is_pass for move in legal),
-            "forced_pass": legal == [PASS],  # it plays itself: nobody is asked
-            "last": self.log[-1] if self.log else None,
-            "log": log,
-            "seats": self.seats_view(),
-            "watchers": self.watchers(),
-            "idle_left": self.idle_left(),  # the clock as the view is made
-            "outcome": self.outcome_view(),
-            "rematch": self.rematch,
-            "pieces": self.piece_spots(),
-        }
-
-    def outcome_view(self) -> Json | None:
-        if not self.state.is_over:
-            return None
-        record = Record.start(self.rules, None, {})
-        record.finish(self.rules, self.state)
-        assert record.result is not None
-        unplayed = self.rules.unplayed(self.state)
-        return {
-            **record.result,
-            "unplayed": [self.rules.side_name(side) for side in unplayed],
-            "ranked_by": self.rules.score_words if unplayed else None,
-        }
-
-    def record(self) -> Record:
-        """The game record (`pegrace replay` reads it); the seed only once the game is over."""
-        over = self.state.is_over
-        record = Record.start(self.rules, self.settings.seed if over else None, dict(self.kinds))
-        record.events = list(self.events)
-        if over:
-            record.finish(self.rules, self.state)
-        return record
-
-    def solo(self) -> bool:
-        """One person (or nobody) against computers: every seat not a computer's (an open
-        one too: someone may take it) is of one person, so nobody else can join."""
-        people = {
-            self.rules.side_of(colour) if self.rules.one_player_sides else colour
-            for colour, kind in self.kinds.items() if not kind.startswith("computer:")
-        }  # fmt: skip
-        return len(people) <= 1
-
-    def summary(self, age: float | None = None) -> Json:
-        """The game as the lobby lists it; ``age``: the seconds since it was made."""
-        return {
-            "id": self.id,
-            "url": f"/game/{self.id}",
-            "title": self.rules.title,
-            "seats": [
-                {"colour": colour, "kind": kind, "name": self.names.get(colour)}
-                for colour, kind in self.kinds.items()
-            ],
-            "open": [colour for colour, kind in self.kinds.items() if kind == OPEN],
-            "seq": len(self.events),
-            "turn": self.state.turn,  # turns begun since the roll-off, every player's counted
-            "age": None if age is None else int(age),
-            "over": self.state.is_over,
-            "watchers": self.watchers(),
-        }
-
-    def replay_job(self) -> FramesJob:
-        """What a worker needs to rebuild every position of the game so far (heavy.py)."""
-        return FramesJob(self.record().to_json(), list(self.log), self.game_view(),
-                         self.outcome_view())  # fmt: skip
-
-
-class GameHub:
-    """Every game the server has loaded, by id; games load from the store on first use, and
-    idle ones leave memory once more than ``limits.live_games`` are loaded."""
-
-    def __init__(self, store: Store, computer_delay: float, limits: Limits | None = None) -> None:
-        self.store = store
-        limits = limits or Limits()
-        size = limits.workers or DEFAULT_WORKERS
-        pool = WorkerPool(size, limits.worker_share)
-        self.services = Services(EventWriter(store), pool, limits, computer_delay)
-        self.sessions: dict[str, GameSession] = {}
-        self.heavy = WorkerPool(1)  # replays and QR codes: one process, apart from the players
-        self.loads = Buckets(limits.loads_per_minute / 60, limits.loads_per_minute)
-        self.replays = KeptAnswers()
-
-    def create(
-        self, settings: GameSettings, rules: Rules, token_hashes: dict[str, str] | None = None,
-        owner: str = "",
-    ) -> tuple[GameSession, dict[str, str]]:  # fmt: skip
-        """A new game; returns it and a token for each of its human seats (but those given
-        as ``token_hashes``, colour -> hash: a rematch keeps its players' tokens). ``owner``:
-        the address that asked for it, which its computer players' share of the workers
-        counts against."""
-        self._make_room()
-        game_id = new_game_id()
-        while game_id in self.sessions or self.store.load_game(game_id) is not None:
-            game_id = new_game_id()
-        kept = token_hashes or {}
-        tokens = {colour: new_token() for colour, kind in settings.seats.items()
-                  if kind == HUMAN and colour not in kept}  # fmt: skip
-        hashes = {**kept, **{colour: token_hash(token) for colour, token in tokens.items()}}
-        try:
-            self.store.create_game(game_id, settings, tokens, kept)
-        except sqlite3.Error as err:
-            raise StoreError(f"could not store the new game: {err}") from None
-        session = GameSession(game_id, settings, rules, self.services, owner)
-        session.owners = {digest: colour for colour, digest in hashes.items()}
-        self.sessions[game_id] = session
-        session.start()
-        return session, tokens
-
-    def _make_room(self) -> None:
-        """Let finished games nobody has asked for in ``FINISHED_KEPT`` seconds go from memory
-        (the store keeps them; kept a while, asking again costs no reload); past
-        ``live_games``, idle ones too (nobody connected, nothing under way), the longest idle
-        first. Full if every loaded game is in use."""
-        now = time.monotonic()
-        done = [s for s in self.sessions.values() if s.state.is_over and s.idle()]
-        for session in [s for s in done if now - s.used > FINISHED_KEPT]:
-            self._unload(session)
-        limit = self.services.limits.live_games
-        if len(self.sessions) < limit:
-            return
-        idle = sorted((s for s in self.sessions.values() if s.idle()),
-                      key=lambda s: (not s.state.is_over, s.used))  # fmt: skip
-        excess = len(self.sessions) - limit + 1
-        if len(idle) < excess:
-            raise Full(f"the server has {len(self.sessions)} games in play, as many as it "
-                       "holds: try again later")  # fmt: skip
-        for session in idle[:excess]:
-            self._unload(session)
-
-    def _unload(self, session: GameSession) -> None:
-        del self.sessions[session.id]
-        if session.task is not None:
-            session.task.cancel()  # an idle game's driver only watches its idle clock
-
-    def get(self, game_id: str, key: str = "") -> GameSession:
-        """The game, loaded from the store if it is not in memory: its events replayed (a
-        long game's take tens of milliseconds), at most ``loads_per_minute`` for one address
-        (``key``; none for the server's own asking)."""
-        session = self.sessions.get(game_id)
-        if session is None:
-            stored = self.store.load_game(game_id)
-            if stored is None:
-                raise GameNotFound(f"no game {game_id!r}")
-            if key and not self.loads.take(key):
-                most = self.services.limits.loads_per_minute
-                raise TooMany(f"at most {most} games a minute are loaded from the store for "
-                              "one address: wait a little")  # fmt: skip
-            try:
-                session = GameSession.restore(stored, self.services)
-            except PegraceError as err:
-                raise StoreError(f"game {game_id} cannot be resumed: {err}") from None
-            self._make_room()
-            self.sessions[game_id] = session
-            session.start()
-        session.used = time.monotonic()
-        return session
-
-    def lobby(self, mine: list[str], key: str = "", solo: bool = False) -> Json:
-        """The front page's lists: listed games in progress with an open seat (``open``) or
-        without one (``watch``), and the games of ``mine`` (ids whose tokens a browser holds)
-        that still exist, finished ones too. A finished game, and one left with no event for
-        ``ABANDONED_SECONDS``, leaves open and watch; so does one person's game against
-        computers (``solo``: keep those). A game that cannot be loaded is left out."""
-        lists: dict[str, list[Json]] = {"open": [], "watch": [], "mine": []}
-        now = time.time()
-        # twice as many as a list shows: some may turn out finished, or solo by their sides
-        found = self.store.lobby_games(2 * LOBBY_GAMES, now - ABANDONED_SECONDS, solo,
-                                       LOBBY_SCANNED)  # fmt: skip
-        for game_id, made in found:
-            session = self._loaded(game_id, key)
-            if session is None or session.state.is_over or (not solo and session.solo()):
-                continue
-            summary = session.summary(now - made)
-            listed = lists["open" if summary["open"] else "watch"]
-            if len(listed) < LOBBY_GAMES:
-                listed.append(summary)
-            if len(lists["open"]) == len(lists["watch"]) == LOBBY_GAMES:
-                break  # loading the rest would cost the asker's loads for nothing
-        mine = mine[:LOBBY_GAMES]
-        made_at = self.store.made_at(mine) if mine else {}
-        for game_id in mine:
-            session = self._loaded(game_id, key)
-            if session is not None:
-                when = made_at.get(game_id)
-                lists["mine"].append(session.summary(None if when is None else now - when))
-        return lists
-
-    def _loaded(self, game_id: str, key: str) -> GameSession | None:
-        """The game, or None if it cannot be had now: a damaged one is logged and left out,
-        so that it never takes down a list others read."""
-        try:
-            return self.get(game_id, key)
-        except StoreError as err:
-            LOG.warning("the lobby leaves out %s", err)
-            return None
-        except (GameNotFound, Full, TooMany):
-            return None
-
-    async def rematch(self, game_id: str, tokens: list[str]) -> tuple[GameSession, dict[str, str]]:
-        """The same settings with new dice. A game with people is rematched only by one of
-        them (a seat token of the old game): every seat of the old game is kept for whoever
-        held it, with the same token, and the caller gets back the tokens it holds."""
-        old = self.get(game_id)
-        if not old.state.is_over:
-            raise Conflict(f"game {game_id} is not over yet")
-        mine = {t: colour for t in tokens if (colour := old.owners.get(token_hash(t)))}
-        if old.owners and not mine:
-            raise Forbidden(f"game {game_id}'s rematch is for its players: send a seat token "
-                            "you hold in it")  # fmt: skip
-        kept = {colour: t for t, colour in mine.items()}
-        if old.rematch is not None:
-            return self.get(old.rematch), kept
-        settings = replace(old.settings, seats=dict(old.kinds), seed=new_seed())
-        hashes = {colour: digest for digest, colour in old.owners.items()}
-        new, _ = self.create(settings, settings.rules(), hashes, old.owner)
-        old.rematch = new.id
-        self.store.set_rematch(game_id, new.id)
-        async with old.lock:
-            old._update = None
-            await old.broadcast(to_json({"type": "rematch", "id": new.id,
-                                         "url": f"/game/{new.id}"}))  # fmt: skip
-        return new, kept
-
-    async def replay(self, game_id: str, key: str = "") -> bytes:
-        """The game's every position (heavy.frames_json) as JSON: worked out in a worker
-        process once per game and event count, then kept (a finished game's never change)."""
-        game = self.get(game_id, key)
-        made_of = (game.id, len(game.events))
-        found = self.replays.get(made_of)
-        if found is not None:
-            return found
-        job = game.replay_job()
-
-        async def make() -> bytes:
-            made: bytes = await self.heavy.run(job, REPLAY_SECONDS, game.owner)
-            return made
-
-        return await self.replays.answer(made_of, make)
-
-    async def close(self) -> None:
-        for session in self.sessions.values():
-            await session.close()
-        await self.services.pool.close()
-        await self.heavy.close()

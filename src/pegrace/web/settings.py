@@ -48,8 +48,8 @@ def takeover_spec() -> str:
     return computer_kinds()[-1]
 
 
-LAB_EFFECTS = Path(__file__).with_name("lab_effects.json")  # benchmarks/lab_effects.py
-RATINGS = Path(__file__).with_name("ratings.json")  # benchmarks/ratings.py
+LAB_EFFECTS = Path(__file__).with_name("lab_effects.json")  # tools/lab_effects.py
+RATINGS = Path(__file__).with_name("ratings.json")  # tools/ratings.py
 
 
 def _shipped(path: Path) -> dict[str, Any]:
@@ -109,10 +109,10 @@ def _game_entry(name: str) -> dict[str, Any]:
     colours: dict[str, list[str]] = {}
     for players in range(cls.min_players, cls.max_players + 1):
         try:
-            colours[str(players)] = list(cls(players).colours)
+            colours[str(players)] = list(get_rules(name, players).colours)
         except PegraceError:
             continue  # the default options do not allow this count
-    biggest = cls(max(int(k) for k in colours))
+    biggest = get_rules(name, max(int(k) for k in colours))
     return {
         "name": cls.name,
         "title": cls.title,

@@ -7,8 +7,7 @@
 
 use crate::ai::eval::Judge;
 use crate::ai::learned::ReachMemo;
-use crate::engine::{Game, Phase, RaceShape, State};
-use crate::rl::Encoding;
+use crate::engine::{Game, MoveView, Phase, RaceShape, State};
 
 /// The numbers of an action's block, in this order (docs/rl.md's table).
 pub const MOVE_NAMES: [&str; MOVE_FEATURES] = [
@@ -69,10 +68,10 @@ fn others_exposure<J: Judge>(judge: &J, state: &State, seat: usize, seats: usize
 }
 
 /// The blocks of `state`'s legal moves into `out` (`actions * MOVE_FEATURES` long, zeroed by
-/// the caller), where `seat` is the seat to move.
+/// the caller), where `seat` is the seat to move; `action` gives a move's action.
 pub fn observe_moves<J: Judge>(
     judge: &J,
-    encoding: &Encoding,
+    action: impl Fn(&State, &MoveView) -> usize,
     shape: &RaceShape,
     state: &State,
     seat: usize,
@@ -98,7 +97,7 @@ pub fn observe_moves<J: Judge>(
     let [own_loss, others_loss] = losses(judge, state, seat, memo);
     for &chosen in rules.legal_moves(state).as_ref() {
         let view = rules.move_view(state, chosen);
-        let action = encoding.action(state, &view);
+        let action = action(state, &view);
         let mut after = *state;
         rules.play(&mut after, chosen);
         let now = &after.pieces[seat];

@@ -4,7 +4,7 @@ player against 3 random, 3 medium and 3 hard players (seats rotated). Writes whe
 and the web app read them: ``src/pegrace/web/ratings.json`` (the seat menu's "wins 78% against
 3 random") and the ratings section of docs/ai.md.
 
-    python benchmarks/ratings.py --games 4000 --expert-games 200 --workers 2 [--only ludo]
+    python tools/ratings.py --games 4000 --expert-games 200 --workers 2 [--only ludo]
 
 4 players, each game's default rules, seed 2026.
 """
@@ -25,7 +25,7 @@ from pegrace.value import versions
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED = ROOT / "src" / "pegrace" / "web" / "ratings.json"
 DOCS = ROOT / "docs" / "ai.md"
-START, END = "<!-- ratings: benchmarks/ratings.py writes below -->", "<!-- /ratings -->"
+START, END = "<!-- ratings: tools/ratings.py writes below -->", "<!-- /ratings -->"
 PLAYERS = ("random", "easy", "medium", "aggressive", "runner", "cautious", "hard", "expert")
 OPPONENTS = ("random", "medium", "hard")
 SEED = 2026
@@ -85,7 +85,7 @@ def main() -> None:
         sections.append(markdown(game, ratings, against))
         print(sections[-1])
     shipped["measured"] = {
-        "command": f"python benchmarks/ratings.py --games {args.games} --expert-games "
+        "command": f"python tools/ratings.py --games {args.games} --expert-games "
         f"{args.expert_games}", "seed": SEED, "pegrace": version("pegrace"),
         "date": date.today().isoformat(), "learned_values": versions(),
     }  # fmt: skip

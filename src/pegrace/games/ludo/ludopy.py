@@ -22,9 +22,33 @@ from __future__ import annotations
 
 from pegrace.dice import D6
 from pegrace.engine import Pieces
-from pegrace.games.ludo import LP_GLOBES, DieMove, Ludo
+from pegrace.games.ludo.common import Ludo
 from pegrace.moves import PASS, Move
 from pegrace.state import State
+
+# LUDOpy's squares, in its own frame (0 home, 1 start, 52..56 home stretch, 57 goal)
+LP_STARS = (5, 12, 18, 25, 31, 38, 44, 51)
+LP_GLOBES = frozenset((9, 22, 35, 48))
+
+
+class DieMove(Move):
+    """LUDOpy's move: the pin at ``origin`` moved by ``die``, written ``track:3+5`` or
+    ``base+6``; it ends on ``target`` (stars, the bounce at the goal; -1 when it is sent
+    home)."""
+
+    __slots__ = ("die", "origin", "target", "text")
+
+    def __init__(self, origin: int, die: int, text: str, target: int) -> None:
+        self.origin = origin
+        self.die = die
+        self.text = text
+        self.target = target
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, DieMove) and (self.origin, self.die) == (other.origin, other.die)
+
+    def __hash__(self) -> int:
+        return hash((self.origin, self.die))
 
 
 class LudopyLudo(Ludo):

@@ -3,7 +3,7 @@ app read it: ``docs/lab/GAME/`` (report.json, combinations.csv and the plots) an
 ``src/pegrace/web/lab_effects.json`` (each option value's effect in words, shown beside the
 option on the new-game form), and the sweeps' section of docs/lab.md (with every game).
 
-    python benchmarks/lab_effects.py --games 20000 --workers 2 [--games-only trouble,ludo]
+    python tools/lab_effects.py --games 20000 --workers 2 [--games-only trouble,ludo]
 
 4 players, medium players in every seat, medium against 3 random for skill, seed 2026.
 """
@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SHIPPED = ROOT / "src" / "pegrace" / "web" / "lab_effects.json"
 SEED, PLAYERS = 2026, 4
 DOCS = ROOT / "docs" / "lab.md"
-START, END = "<!-- sweeps: benchmarks/lab_effects.py writes below -->", "<!-- /sweeps -->"
+START, END = "<!-- sweeps: tools/lab_effects.py writes below -->", "<!-- /sweeps -->"
 
 
 def sweep(game: str, games: int, workers: int) -> lab.Report:
@@ -109,7 +109,7 @@ def main() -> None:
     if args.only == ",".join(list_games()):
         write_docs(sections)
     shipped["measured"] = {
-        "command": f"python benchmarks/lab_effects.py --games {args.games}",
+        "command": f"python tools/lab_effects.py --games {args.games}",
         "games": args.games, "players": PLAYERS, "seats": "medium", "seed": SEED,
         "skill": "medium against 3 random", "pegrace": version("pegrace"),
         "date": date.today().isoformat(),

@@ -1,0 +1,40 @@
+//! The Python boundary, `pegrace._core`: coarse calls only (a batch of games, a batch of
+//! playouts, one decision's search), never one call per move in bulk work. Its types are
+//! `src/pegrace/_core.pyi`; its failures are `pegrace.errors`' classes (`error`).
+//!
+//! - `rules`: `CoreRules`, the rules behind `pegrace.engine.Rules`, position by position
+//! - `computer`: `Computer`, a decision's search, one-move players' best moves, what they see
+//! - `games`: `Games`, the RL environments' batch of games stepped a call into numpy arrays
+//! - `trainer`: `Trainer`, a value learned by self-play
+//! - `playing`: `play_games` and `playouts`, whole games and playouts with computer players
+//! - `random`: `random_games`, random games played to the end
+//! - `given`: `give_value` and `give_policy`, the numbers of values and policies from files
+//! - `shared`: what those share: the rules and judges made from a game's name, players and
+//!   options, players from their settings, states to and from Python's
+//! - `error`: `CoreError`, a failure by its `pegrace.errors` class
+
+mod computer;
+mod error;
+mod games;
+mod given;
+mod playing;
+mod random;
+mod rules;
+mod shared;
+mod trainer;
+
+use pyo3::prelude::*;
+
+#[pymodule]
+fn _core(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_function(wrap_pyfunction!(given::give_value, module)?)?;
+    module.add_function(wrap_pyfunction!(given::give_policy, module)?)?;
+    module.add_function(wrap_pyfunction!(playing::play_games, module)?)?;
+    module.add_function(wrap_pyfunction!(playing::playouts, module)?)?;
+    module.add_class::<computer::Computer>()?;
+    module.add_class::<rules::CoreRules>()?;
+    module.add_class::<games::Games>()?;
+    module.add_class::<trainer::Trainer>()?;
+    module.add_function(wrap_pyfunction!(random::random_games, module)?)?;
+    Ok(())
+}

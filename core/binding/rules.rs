@@ -1,0 +1,187 @@
+//! The Python class `CoreRules`: the rules behind `pegrace.engine.Rules`, position by position.
+
+use std::sync::Mutex;
+
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+
+use super::error::CoreError;
+use super::shared::{
+    from_python, not_a_row, on_rules, rules, to_python, Options, PyStateIn, Roll, Rules,
+};
+use crate::engine::{self, Game, Phase, Seats, State};
+
+/// A move for Python: its text, whose pieces it moves, each use of the roll (die, origin,
+/// target), the spaces it passes, whether it goes counter-clockwise and leaves START.
+type PyMove = (String, u8, Vec<(u8, i16, i16)>, Vec<i16>, bool, bool);
+
+fn legal<G: Game>(rules: &G, state: &State) -> Vec<PyMove> {
+    if state.phase != Phase::Move {
+        return Vec::new();
+    }
+    let moves = rules.legal_moves(state);
+    moves
+        .as_ref()
+        .iter()
+        .map(|&chosen| {
+            let view = rules.move_view(state, chosen);
+            let text = rules.move_text(state, chosen);
+            (
+                text,
+                view.owner,
+                view.uses,
+                view.path,
+                view.backward,
+                view.from_start,
+            )
+        })
+        .collect()
+}
+
+/// The position after the legal move written `text`; None when no legal move is.
+fn play_text<G: Game>(rules: &G, mut state: State, text: &str) -> Option<State> {
+    if state.phase != Phase::Move {
+        return None;
+    }
+    let moves = rules.legal_moves(&state);
+    let chosen = *moves
+        .as_ref()
+        .iter()
+        .find(|&&chosen| rules.move_text(&state, chosen) == text)?;
+    rules.play(&mut state, chosen);
+    Some(state)
+}
+
+/// A game's rules, built once (Headache's walks and LUDOpy's move plans take a while) and
+/// asked position by position. It makes the `pegrace.state.State`s it gives, and remembers
+/// the last one, so that the next call about that very object reads nothing.
+#[pyclass(frozen)]
+pub(super) struct CoreRules {
+    rules: Rules,
+    phases: Vec<Py<PyAny>>,
+    state_class: Py<PyAny>,
+    new_tuple: Py<PyAny>,
+    last: Mutex<Option<(Py<PyAny>, State)>>,
+}
+
+impl CoreRules {
+    /// The state `given` holds: the last one given out if it is that very object, else read.
+    fn read(&self, given: &Bound<'_, PyAny>) -> PyResult<State> {
+        if let Some((object, state)) = &*self.last.lock().unwrap_or_else(|e| e.into_inner()) {
+            if object.is(given) {
+                return Ok(*state);
+            }
+        }
+        let fields: PyStateIn = given.extract()?;
+        on_rules!(&self.rules, r => from_python(&**r, fields))
+    }
+
+    /// A `State` for Python, remembered as the last one given out.
+    fn give<'py>(&self, py: Python<'py>, state: State) -> PyResult<Bound<'py, PyAny>> {
+        let fields = on_rules!(&self.rules, r => to_python(py, &**r, &state, &self.phases))?;
+        let object = self
+            .new_tuple
+            .bind(py)
+            .call1((self.state_class.bind(py), fields))?;
+        *self.last.lock().unwrap_or_else(|e| e.into_inner()) =
+            Some((object.clone().unbind(), state));
+        Ok(object)
+    }
+}
+
+#[pymethods]
+impl CoreRules {
+    /// `phases`: the `pegrace.state.Phase` members, in order; `state_class`: `State`.
+    #[new]
+    fn new(
+        py: Python<'_>,
+        game: &str,
+        players: usize,
+        options: Options,
+        phases: Vec<Py<PyAny>>,
+        state_class: Py<PyAny>,
+    ) -> PyResult<Self> {
+        if phases.len() != 4 {
+            return Err(CoreError::Value("the four phases, in order".into()).into());
+        }
+        Ok(CoreRules {
+            rules: rules(game, players, &options)?,
+            phases,
+            state_class,
+            new_tuple: py.get_type::<PyTuple>().getattr("__new__")?.unbind(),
+            last: Mutex::new(None),
+        })
+    }
+
+    /// The position after a roll (or a roll-off pop).
+    fn roll<'py>(
+        &self,
+        py: Python<'py>,
+        state: &Bound<'py, PyAny>,
+        roll: Roll,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let before = self.read(state)?;
+        let after = on_rules!(&self.rules, r => Game::apply_roll(&**r, &before, roll.dice()));
+        self.give(py, after)
+    }
+
+    /// The position before the roll-off.
+    fn initial<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let state = on_rules!(&self.rules, r => r.initial_state());
+        self.give(py, state)
+    }
+
+    /// The legal moves of a position, in order (none unless a move is due).
+    fn legal(&self, state: &Bound<'_, PyAny>) -> PyResult<Vec<PyMove>> {
+        let state = self.read(state)?;
+        Ok(on_rules!(&self.rules, r => legal(&**r, &state)))
+    }
+
+    /// The position after the legal move written `text`; None when no legal move is.
+    fn play<'py>(
+        &self,
+        py: Python<'py>,
+        state: &Bound<'py, PyAny>,
+        text: &str,
+    ) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let before = self.read(state)?;
+        match on_rules!(&self.rules, r => play_text(&**r, before, text)) {
+            Some(after) => self.give(py, after).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// Every side's place (1 first; equal places tie), meaningful once the game is over.
+    fn places(&self, state: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
+        let state = self.read(state)?;
+        Ok(on_rules!(&self.rules, r => r.places(&state)[..r.table().side_count].to_vec()))
+    }
+
+    /// The places already settled, by side (0: not yet).
+    fn decided(&self, state: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
+        let state = self.read(state)?;
+        Ok(on_rules!(&self.rules, r => r.table().decided(&state)[..r.table().side_count].to_vec()))
+    }
+
+    /// Whether a seat still takes turns, given the seats finished and out.
+    fn seat_active(&self, seat: u8, finished: Vec<u8>, out: Vec<u8>) -> bool {
+        let (finished, out) = (Seats::from_slice(&finished), Seats::from_slice(&out));
+        on_rules!(&self.rules, r => r.table().seat_active(seat, &finished, &out))
+    }
+
+    /// Each seat's side (a player, or a team), the seat whose turn follows its own, and
+    /// whether play goes on for the lower places once a side has finished.
+    fn seating(&self) -> (Vec<u8>, Vec<u8>, bool) {
+        on_rules!(&self.rules, r => {
+            let table = r.table();
+            let seats = table.seats;
+            (table.sides[..seats].to_vec(), table.next_seat[..seats].to_vec(), table.play_on)
+        })
+    }
+
+    /// Whether a seat with these pieces has brought them all in.
+    fn row_finished(&self, row: Vec<i16>) -> PyResult<bool> {
+        let row: engine::Row = row.try_into().map_err(|_| not_a_row())?;
+        Ok(on_rules!(&self.rules, r => r.row_finished(&row)))
+    }
+}

@@ -1,0 +1,300 @@
+//! What the Python classes and functions share: a game's rules and its judge made from its
+//! name, players and options (`Rules`, `Judged` and their `on_rules!`, `on_judge!`), players
+//! made from their names and settings, and states converted to and from Python's.
+
+use std::collections::HashMap;
+
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+
+use super::error::CoreError;
+use crate::ai;
+use crate::ai::eval::{Judge, RaceJudge};
+use crate::ai::headache::HeadacheJudge;
+use crate::ai::learned::{LudoJudge, MarblesJudge};
+use crate::ai::players::Kind;
+use crate::ai::search::Settings;
+use crate::engine::{End, Game, Phase, Seats, State, MAX_SEATS, PIECES};
+use crate::games;
+use crate::games::headache::Headache;
+use crate::games::ludo::{ClassicLudo, LudopyLudo, TwoDiceLudo, Variant};
+use crate::games::marbles::Marbles;
+use crate::games::trouble::Trouble;
+use crate::rl;
+
+/// A state as Python's `pegrace.state.State` holds it, field for field, with its roll as `R`.
+type StateTuple<R> = (
+    Vec<Vec<i16>>,
+    u8,
+    u8,
+    Option<R>,
+    u8,
+    u32,
+    Vec<u8>,
+    Vec<u8>,
+    Vec<u8>,
+    Vec<u8>,
+    Vec<i64>,
+    String,
+);
+/// A state from Python: its roll as Python writes it.
+pub(super) type PyStateIn = StateTuple<Roll>;
+
+/// A roll as Python writes it: one die, or two as a pair.
+#[derive(FromPyObject)]
+pub(super) enum Roll {
+    One(u8),
+    Two((u8, u8)),
+}
+
+impl Roll {
+    pub(super) fn dice(&self) -> [u8; 2] {
+        match *self {
+            Roll::One(die) => [die, 0],
+            Roll::Two((a, b)) => [a, b],
+        }
+    }
+}
+
+pub(super) type Options = Vec<(String, String)>;
+
+/// The rules of a game the core plays.
+pub(super) enum Rules {
+    Trouble(Box<Trouble>),
+    Ludo(Box<TwoDiceLudo>),
+    ClassicLudo(Box<ClassicLudo>),
+    Marbles(Box<Marbles>),
+    Headache(Box<Headache>),
+    Ludopy(Box<LudopyLudo>),
+}
+
+/// `$body` with `$r` bound to the rules of whichever game `$rules` holds.
+macro_rules! on_rules {
+    ($rules:expr, $r:ident => $body:expr) => {
+        match $rules {
+            $crate::binding::shared::Rules::Trouble($r) => $body,
+            $crate::binding::shared::Rules::Ludo($r) => $body,
+            $crate::binding::shared::Rules::ClassicLudo($r) => $body,
+            $crate::binding::shared::Rules::Marbles($r) => $body,
+            $crate::binding::shared::Rules::Headache($r) => $body,
+            $crate::binding::shared::Rules::Ludopy($r) => $body,
+        }
+    };
+}
+pub(super) use on_rules;
+
+/// A game's rules with its computer players' evaluation.
+pub(super) enum Judged {
+    Trouble(Box<RaceJudge<Trouble>>),
+    Ludo(Box<LudoJudge>),
+    ClassicLudo(Box<RaceJudge<ClassicLudo>>),
+    Marbles(Box<MarblesJudge>),
+    Headache(Box<HeadacheJudge>),
+    Ludopy(Box<RaceJudge<LudopyLudo>>),
+}
+
+/// `$body` with `$j` bound to the judge of whichever game `$judged` holds.
+macro_rules! on_judge {
+    ($judged:expr, $j:ident => $body:expr) => {
+        match $judged {
+            $crate::binding::shared::Judged::Trouble($j) => $body,
+            $crate::binding::shared::Judged::Ludo($j) => $body,
+            $crate::binding::shared::Judged::ClassicLudo($j) => $body,
+            $crate::binding::shared::Judged::Marbles($j) => $body,
+            $crate::binding::shared::Judged::Headache($j) => $body,
+            $crate::binding::shared::Judged::Ludopy($j) => $body,
+        }
+    };
+}
+pub(super) use on_judge;
+
+pub(super) fn judged(game: &str, players: usize, options: &Options) -> PyResult<Judged> {
+    Ok(match rules(game, players, options)? {
+        Rules::Trouble(r) => Judged::Trouble(Box::new(ai::trouble(*r))),
+        Rules::Ludo(r) => Judged::Ludo(Box::new(ai::two_dice_ludo(*r))),
+        Rules::ClassicLudo(r) => Judged::ClassicLudo(Box::new(ai::classic_ludo(*r))),
+        Rules::Marbles(r) => Judged::Marbles(Box::new(ai::marbles(*r))),
+        Rules::Headache(r) => Judged::Headache(Box::new(ai::headache(*r))),
+        Rules::Ludopy(r) => Judged::Ludopy(Box::new(ai::ludopy(*r))),
+    })
+}
+
+pub(super) fn rules(game: &str, players: usize, options: &Options) -> PyResult<Rules> {
+    let made = match game {
+        "trouble" => Trouble::new(players, options).map(|r| Rules::Trouble(Box::new(r))),
+        "ludo" => match games::ludo::variant(options) {
+            Variant::TwoDice => {
+                TwoDiceLudo::new(players, options).map(|r| Rules::Ludo(Box::new(r)))
+            }
+            Variant::Classic => {
+                ClassicLudo::new(players, options).map(|r| Rules::ClassicLudo(Box::new(r)))
+            }
+            Variant::Ludopy => {
+                LudopyLudo::new(players, options).map(|r| Rules::Ludopy(Box::new(r)))
+            }
+        },
+        "marbles" => Marbles::new(players, options).map(|r| Rules::Marbles(Box::new(r))),
+        "headache" => Headache::new(players, options).map(|r| Rules::Headache(Box::new(r))),
+        _ => Err(format!("the native core has no {game} yet")),
+    };
+    made.map_err(|message| CoreError::Option(message).into())
+}
+
+/// A seat's pieces handed in that are not a row of them.
+pub(super) fn not_a_row() -> CoreError {
+    CoreError::Notation(format!("a seat holds {PIECES} pieces"))
+}
+
+pub(super) fn from_python<G: Game>(rules: &G, state: PyStateIn) -> PyResult<State> {
+    let (pieces, phase, current, roll, streak, turn, finished, out, contenders, rolloff, aux, end) =
+        state;
+    let mut rows = [[-1i16; PIECES]; MAX_SEATS];
+    for (row, given) in rows.iter_mut().zip(&pieces) {
+        if given.len() != PIECES {
+            return Err(not_a_row().into());
+        }
+        row.copy_from_slice(given);
+    }
+    let phase = match phase {
+        0 => Phase::Rolloff,
+        1 => Phase::Roll,
+        2 => Phase::Move,
+        _ => Phase::Over,
+    };
+    let end = [
+        End::Running,
+        End::FirstPlace,
+        End::AllPlaces,
+        End::NoSideLeft,
+    ]
+    .into_iter()
+    .find(|e| e.text() == end)
+    .or_else(|| end.starts_with("turn limit").then_some(End::TurnLimit))
+    .ok_or_else(|| CoreError::Notation(format!("unknown end {end:?}")))?;
+    let seats = rules.table().seats;
+    for listed in [&finished, &out, &contenders] {
+        if listed.len() > seats || listed.iter().any(|&seat| usize::from(seat) >= seats) {
+            return Err(CoreError::Notation(format!("not a list of seats: {listed:?}")).into());
+        }
+    }
+    if rolloff.len() > contenders.len() || usize::from(current) >= seats {
+        return Err(CoreError::Notation("no such seat or roll-off".into()).into());
+    }
+    let mut counters = [0u16; MAX_SEATS + 1];
+    for (counter, &value) in counters.iter_mut().zip(&aux) {
+        *counter =
+            u16::try_from(value).map_err(|_| CoreError::Notation("aux out of range".into()))?;
+    }
+    Ok(State {
+        pieces: rows,
+        phase,
+        current,
+        roll: roll.map_or([0, 0], |r| rules.roll_from_python(r.dice())),
+        streak,
+        turn,
+        finished: Seats::from_slice(&finished),
+        out: Seats::from_slice(&out),
+        contenders: Seats::from_slice(&contenders),
+        rolloff: Seats::from_slice(&rolloff),
+        aux: counters,
+        end,
+    })
+}
+
+/// A state as `pegrace.state.State` holds it, field for field, as a tuple that Python makes a
+/// `State` in one step (`phases`: the `pegrace.state.Phase` members, in order).
+pub(super) fn to_python<'py, G: Game>(
+    py: Python<'py>,
+    rules: &G,
+    state: &State,
+    phases: &[Py<PyAny>],
+) -> PyResult<Bound<'py, PyTuple>> {
+    let seats = rules.table().seats;
+    let rows = state.pieces[..seats]
+        .iter()
+        .map(|row| PyTuple::new(py, row))
+        .collect::<PyResult<Vec<_>>>()?;
+    let roll = match rules.roll_to_python(state.roll).as_slice() {
+        _ if state.roll[0] == 0 => py.None().into_bound(py),
+        [die] => die.into_pyobject(py)?.into_any(),
+        [a, b] => (a, b).into_pyobject(py)?.into_any(),
+        _ => unreachable!("a roll is one die or two"),
+    };
+    let aux = state.aux[..rules.aux_len()].iter().map(|&a| i64::from(a));
+    (
+        PyTuple::new(py, rows)?,
+        phases[state.phase as usize].bind(py),
+        state.current,
+        roll,
+        state.streak,
+        state.turn,
+        PyTuple::new(py, state.finished.as_slice())?,
+        PyTuple::new(py, state.out.as_slice())?,
+        PyTuple::new(py, state.contenders.as_slice())?,
+        PyTuple::new(py, state.rolloff.as_slice())?,
+        PyTuple::new(py, aux)?,
+        rules.end_text(state.end),
+    )
+        .into_pyobject(py)
+}
+
+/// A player by its name and settings: easy's `mistakes`; a search player's `depth` (absent:
+/// deepening), `budget` (nodes), `width` (0: every move), `paranoid` (0 or 1) and `learned`
+/// (the leaves' model: `Settings::model`).
+fn kind(name: &str, settings: &HashMap<String, f64>) -> Result<Kind, CoreError> {
+    let get = |key: &str, default: f64| settings.get(key).copied().unwrap_or(default);
+    if name == "search" {
+        return Ok(Kind::Search(Settings {
+            depth: settings.get("depth").map(|&d| d as u32),
+            budget: get("budget", 0.0),
+            width: Some(get("width", 0.0) as usize).filter(|&w| w > 0),
+            paranoid: get("paranoid", 0.0) != 0.0,
+            model: get("learned", 0.0).clamp(0.0, 2.0) as u8,
+            threads: get("threads", 1.0).max(1.0) as usize,
+            value: settings.get("value").map(|&number| number as u32),
+        }));
+    }
+    if name == "policy" {
+        let number = settings
+            .get("policy")
+            .filter(|n| (0.0..=f64::from(u32::MAX)).contains(*n));
+        return number.map(|&n| Kind::Policy(n as u32)).ok_or_else(|| {
+            CoreError::Option("a policy player names its policy (`policy`, a number)".into())
+        });
+    }
+    Kind::named(name, get("mistakes", 0.5))
+        .ok_or_else(|| CoreError::Option(format!("the native core has no player {name:?}")))
+}
+
+/// A player of `judged`'s game by its name and settings (`kind`), the value its settings name
+/// (`value`, a number `give_value` gave) checked to fit the game.
+pub(super) fn player(
+    judged: &Judged,
+    name: &str,
+    settings: &HashMap<String, f64>,
+) -> PyResult<Kind> {
+    let kind = kind(name, settings)?;
+    if let Kind::Policy(number) = kind {
+        policy_fits(judged, number).map_err(CoreError::Option)?;
+    }
+    if let Kind::Search(Settings {
+        value: Some(number),
+        ..
+    }) = kind
+    {
+        on_judge!(judged, j => j.learning().given(number, j.rules().table()))
+            .map_err(CoreError::Option)?;
+    }
+    Ok(kind)
+}
+
+/// Why the policy given as `number` cannot play `judged`'s game, if it cannot.
+pub(super) fn policy_fits(judged: &Judged, number: u32) -> Result<(), String> {
+    let policy = ai::policy::given(number)?;
+    on_judge!(judged, j => policy.fits(j.learning().model, &encoding(judged).with_moves()?))
+}
+
+/// A game's action space and observation (`pegrace.rl.encoding`).
+pub(super) fn encoding(judged: &Judged) -> rl::Encoding {
+    on_judge!(judged, j => rl::Encoding::of(j.rules()))
+}

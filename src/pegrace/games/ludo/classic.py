@@ -1,0 +1,20 @@
+"""Ludo ``variant=classic``: one die, blocks, safe squares, a 6 rolls again."""
+
+from __future__ import annotations
+
+from pegrace.dice import D6
+from pegrace.games.ludo.common import Ludo
+
+
+class ClassicLudo(Ludo):
+    """Classic one-die Ludo: blocks, safe squares, a 6 rolls again (third 6 forfeited)."""
+
+    def setup(self) -> None:
+        self.dice = D6
+        self._build(52, 13, 6, 50, "home")
+        starts = range(0, 52, 13)
+        self.safe = (
+            frozenset([*starts, *(s + 8 for s in starts)])
+            if self.on("safe_squares")
+            else frozenset()
+        )

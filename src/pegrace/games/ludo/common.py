@@ -1,0 +1,175 @@
+"""What Ludo's three rule sets share (the package's __init__ lists their rules): the options,
+the board with its named last lane slot, the notation and the words for the goal."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pegrace.board import RaceTrack, race_board
+from pegrace.engine import Option, Pieces
+from pegrace.errors import NotationError
+from pegrace.race import RaceRules
+from pegrace.words import colour_name
+
+TWO_DICE, CLASSIC, LUDOPY = "two-dice", "classic", "ludopy"
+
+# how a move into the last lane slot reads, by its name in the notation
+GOAL_WORDS = {"exit": "out", "home": "home", "goal": "into the goal"}
+
+
+@dataclass(frozen=True)
+class LudoTrack(RaceTrack):
+    """A RaceTrack whose last lane slot has a name of its own (exit, home or goal)."""
+
+    goal_name: str = "exit"
+
+    def position_name(self, position: int) -> str:
+        if position == self.goal:
+            return self.goal_name
+        return super().position_name(position)
+
+    def parse_position(self, colour: str, text: str) -> int:
+        """As RaceTrack's, but the last lane slot is written by its own name only."""
+        position = super().parse_position(colour, text)
+        if position == self.goal and text.strip() != self.goal_name:
+            raise NotationError(
+                f"{colour} position {text!r} is not one of {self.base_name}, start, "
+                f"track:0..{self.lane_start - 1}, {self.lane_name}:1..{self.lane_length - 1}, "
+                f"{self.goal_name}"
+            )
+        return position
+
+
+class Ludo(RaceRules):
+    """What the three rule sets share: options, the board builder and notation. Each
+    ``variant`` is a subclass with moves and descriptions of its own, which ``ludo_rules`` (and
+    so ``get_rules``) picks by the option; this class itself is not built."""
+
+    name = "ludo"
+    title = "Ludo"
+    pitch = (
+        "Two dice, four pins: sixes bring pins out, and landing on a rival sends it back to start."
+    )
+    version = 1
+    all_colours = ("red", "green", "yellow", "blue")
+    piece_word = "pin"
+    is_ludopy = False
+    variant: str
+    track: LudoTrack
+    option_specs = (
+        Option(
+            "variant",
+            TWO_DICE,
+            (TWO_DICE, CLASSIC, LUDOPY),
+            "two-dice: seed 002 (48 points, two dice); classic: one die, 52 squares; "
+            "ludopy: Danish Ludo exactly as the LUDOpy package plays it",
+            choices_help={
+                "two-dice": "two dice and a loop of 48 points (the rules above)",
+                "classic": (
+                    "the Ludo most people know: one die, 52 squares, a 6 brings a pin "
+                    "out and rolls again, two pins of a colour make a block nobody may "
+                    "land on or pass"
+                ),
+                "ludopy": (
+                    "Danish Ludo exactly as the LUDOpy package plays it: one die, "
+                    "globes, and stars that jump to the next star"
+                ),
+            },
+        ),
+        Option(
+            "play_on",
+            "off",
+            ("on", "off"),
+            "off: the game ends when the first player has all 4 pins out; on: play on for places",
+            choices_help={
+                "off": "the game ends when the first player has all 4 pins out",
+                "on": "the others play on for the lower places",
+            },
+        ),
+        Option(
+            "three_sixes",
+            "forfeit",
+            ("forfeit", "off"),
+            "classic only: a third 6 in a row is not played and ends the turn (off: no limit)",
+            choices_help={
+                "forfeit": "classic only: a third 6 in a row is not played, and the turn passes",
+                "off": "no limit on sixes in a row",
+            },
+        ),
+        Option(
+            "safe_squares",
+            "on",
+            ("on", "off"),
+            "classic only: the 4 start squares and 4 star squares are safe (off: none are)",
+            choices_help={
+                "on": (
+                    "classic only: nobody can be hit on the 4 start squares and the 4 star squares"
+                ),
+                "off": "no square is safe: an opponent on your start is hit when you come out",
+            },
+        ),
+    )
+
+    def setup(self) -> None:
+        raise TypeError(
+            "Ludo is built as one of its variants: get_rules('ludo', players, options) or "
+            "pegrace.games.ludo.ludo_rules(players, options)"
+        )
+
+    def _build(self, loop: int, spacing: int, lane: int, branch: int, goal_name: str) -> None:
+        """Called from a variant's ``setup``: the board and the finished row."""
+        self.variant = self.options["variant"]
+        board = race_board("ludo", self.all_colours, loop, spacing, lane, branch, "lane")
+        self.build_track(LudoTrack(board, self.all_colours, loop, lane, "base", "lane", goal_name))
+
+    def to_words(self, position: int) -> str:
+        """As RaceRules', and the last lane slot by the variant's word for it: ``out``
+        (two-dice Ludo's exit), ``home``, ``into the goal``."""
+        if position == self.goal:
+            return GOAL_WORDS[self.track.goal_name]
+        return super().to_words(position)
+
+    def piece_words(self, seat: int, position: int) -> str:
+        if position == self.goal:
+            where = {"exit": "out", "home": "home", "goal": "in the goal"}[self.track.goal_name]
+            return f"{colour_name(self.colours[seat])} pin {where}"
+        return super().piece_words(seat, position)
+
+    # ------------------------------------------------------------------ notation
+    def parse_piece(self, seat: int, text: str) -> int:
+        colour = self.colours[seat]
+        word = text.strip()
+        if word == self.piece_text(seat, self.goal):
+            return self.goal
+        parts = word.split(":")
+        if len(parts) == 3 and parts[0] == "lane":
+            if parts[1] != colour:
+                raise NotationError(
+                    f"a {colour} pin cannot stand on {parts[1]}'s lane ({word!r}): "
+                    "each colour enters its own lane only"
+                )
+            word = f"lane:{parts[2]}"
+        return self.track.parse_position(colour, word)
+
+    def check_pieces(self, pieces: Pieces) -> None:
+        """Counts, and no two colours on one square that is not safe. Own pins may stack."""
+        self._check_counts(pieces)
+        seen: dict[int, str] = {}
+        for seat, row in enumerate(pieces):
+            colour = self.colours[seat]
+            for p in row:
+                if 0 <= p < self.lane_start:
+                    space = self.abs_of[seat][p]
+                    if space in seen and seen[space] != colour and space not in self.safe:
+                        raise NotationError(
+                            f"{seen[space]} and {colour} pins both on space:{space}, "
+                            "which is not a safe square"
+                        )
+                    seen[space] = colour
+
+    def _check_counts(self, pieces: Pieces) -> None:
+        for seat, row in enumerate(pieces):
+            if len(row) != self.pieces_per_colour:
+                raise NotationError(
+                    f"{self.colours[seat]} has {len(row)} pins; ludo needs {self.pieces_per_colour}"
+                )

@@ -1,0 +1,219 @@
+"""The hub: every game the server has loaded, by id. Games load from the store on first use,
+idle ones leave memory past the limit of live games, and the lobby's lists are read here."""
+
+from __future__ import annotations
+
+import secrets
+import sqlite3
+import time
+from dataclasses import replace
+
+from pegrace.engine import Rules
+from pegrace.errors import PegraceError
+from pegrace.web.heavy import KeptAnswers
+from pegrace.web.limits import Buckets, Limits
+from pegrace.web.protocol import Json, to_json
+from pegrace.web.session import (
+    LOG,
+    Conflict,
+    Forbidden,
+    Full,
+    GameNotFound,
+    GameSession,
+    Services,
+    TooMany,
+    new_token,
+)
+from pegrace.web.settings import HUMAN, GameSettings, new_seed
+from pegrace.web.store import EventWriter, Store, StoreError, token_hash
+from pegrace.web.workers import DEFAULT_WORKERS, WorkerPool
+
+LOBBY_GAMES = 12  # games in each of the lobby's lists, at most
+# a listed game with no event this long has been left: it leaves the lobby's open and watch
+ABANDONED_SECONDS = 30 * 60.0
+LOBBY_SCANNED = 500  # the newest games made that the lobby looks among (its cost is bounded)
+REPLAY_SECONDS = 30.0  # the time a replay may take to work out
+FINISHED_KEPT = 600.0  # seconds a finished game nobody asks for stays in memory
+
+
+def new_game_id() -> str:
+    return secrets.token_urlsafe(6)
+
+
+class GameHub:
+    """Every game the server has loaded, by id; games load from the store on first use, and
+    idle ones leave memory once more than ``limits.live_games`` are loaded."""
+
+    def __init__(self, store: Store, computer_delay: float, limits: Limits | None = None) -> None:
+        self.store = store
+        limits = limits or Limits()
+        size = limits.workers or DEFAULT_WORKERS
+        pool = WorkerPool(size, limits.worker_share)
+        self.services = Services(EventWriter(store), pool, limits, computer_delay)
+        self.sessions: dict[str, GameSession] = {}
+        self.heavy = WorkerPool(1)  # replays and QR codes: one process, apart from the players
+        self.loads = Buckets(limits.loads_per_minute / 60, limits.loads_per_minute)
+        self.replays = KeptAnswers()
+
+    def create(
+        self, settings: GameSettings, rules: Rules, token_hashes: dict[str, str] | None = None,
+        owner: str = "",
+    ) -> tuple[GameSession, dict[str, str]]:  # fmt: skip
+        """A new game; returns it and a token for each of its human seats (but those given
+        as ``token_hashes``, colour -> hash: a rematch keeps its players' tokens). ``owner``:
+        the address that asked for it, which its computer players' share of the workers
+        counts against."""
+        self._make_room()
+        game_id = new_game_id()
+        while game_id in self.sessions or self.store.load_game(game_id) is not None:
+            game_id = new_game_id()
+        kept = token_hashes or {}
+        tokens = {colour: new_token() for colour, kind in settings.seats.items()
+                  if kind == HUMAN and colour not in kept}  # fmt: skip
+        hashes = {**kept, **{colour: token_hash(token) for colour, token in tokens.items()}}
+        try:
+            self.store.create_game(game_id, settings, tokens, kept)
+        except sqlite3.Error as err:
+            raise StoreError(f"could not store the new game: {err}") from None
+        session = GameSession(game_id, settings, rules, self.services, owner)
+        session.owners = {digest: colour for colour, digest in hashes.items()}
+        self.sessions[game_id] = session
+        session.start()
+        return session, tokens
+
+    def _make_room(self) -> None:
+        """Let finished games nobody has asked for in ``FINISHED_KEPT`` seconds go from memory
+        (the store keeps them; kept a while, asking again costs no reload); past
+        ``live_games``, idle ones too (nobody connected, nothing under way), the longest idle
+        first. Full if every loaded game is in use."""
+        now = time.monotonic()
+        done = [s for s in self.sessions.values() if s.state.is_over and s.idle()]
+        for session in [s for s in done if now - s.used > FINISHED_KEPT]:
+            self._unload(session)
+        limit = self.services.limits.live_games
+        if len(self.sessions) < limit:
+            return
+        idle = sorted((s for s in self.sessions.values() if s.idle()),
+                      key=lambda s: (not s.state.is_over, s.used))  # fmt: skip
+        excess = len(self.sessions) - limit + 1
+        if len(idle) < excess:
+            raise Full(f"the server has {len(self.sessions)} games in play, as many as it "
+                       "holds: try again later")  # fmt: skip
+        for session in idle[:excess]:
+            self._unload(session)
+
+    def _unload(self, session: GameSession) -> None:
+        del self.sessions[session.id]
+        if session.task is not None:
+            session.task.cancel()  # an idle game's driver only watches its idle clock
+
+    def get(self, game_id: str, key: str = "") -> GameSession:
+        """The game, loaded from the store if it is not in memory: its events replayed (a
+        long game's take tens of milliseconds), at most ``loads_per_minute`` for one address
+        (``key``; none for the server's own asking)."""
+        session = self.sessions.get(game_id)
+        if session is None:
+            stored = self.store.load_game(game_id)
+            if stored is None:
+                raise GameNotFound(f"no game {game_id!r}")
+            if key and not self.loads.take(key):
+                most = self.services.limits.loads_per_minute
+                raise TooMany(f"at most {most} games a minute are loaded from the store for "
+                              "one address: wait a little")  # fmt: skip
+            try:
+                session = GameSession.restore(stored, self.services)
+            except PegraceError as err:
+                raise StoreError(f"game {game_id} cannot be resumed: {err}") from None
+            self._make_room()
+            self.sessions[game_id] = session
+            session.start()
+        session.used = time.monotonic()
+        return session
+
+    def lobby(self, mine: list[str], key: str = "", solo: bool = False) -> Json:
+        """The front page's lists: listed games in progress with an open seat (``open``) or
+        without one (``watch``), and the games of ``mine`` (ids whose tokens a browser holds)
+        that still exist, finished ones too. A finished game, and one left with no event for
+        ``ABANDONED_SECONDS``, leaves open and watch; so does one person's game against
+        computers (``solo``: keep those). A game that cannot be loaded is left out."""
+        lists: dict[str, list[Json]] = {"open": [], "watch": [], "mine": []}
+        now = time.time()
+        # twice as many as a list shows: some may turn out finished, or solo by their sides
+        found = self.store.lobby_games(2 * LOBBY_GAMES, now - ABANDONED_SECONDS, solo,
+                                       LOBBY_SCANNED)  # fmt: skip
+        for game_id, made in found:
+            session = self._loaded(game_id, key)
+            if session is None or session.state.is_over or (not solo and session.solo()):
+                continue
+            summary = session.summary(now - made)
+            listed = lists["open" if summary["open"] else "watch"]
+            if len(listed) < LOBBY_GAMES:
+                listed.append(summary)
+            if len(lists["open"]) == len(lists["watch"]) == LOBBY_GAMES:
+                break  # loading the rest would cost the asker's loads for nothing
+        mine = mine[:LOBBY_GAMES]
+        made_at = self.store.made_at(mine) if mine else {}
+        for game_id in mine:
+            session = self._loaded(game_id, key)
+            if session is not None:
+                when = made_at.get(game_id)
+                lists["mine"].append(session.summary(None if when is None else now - when))
+        return lists
+
+    def _loaded(self, game_id: str, key: str) -> GameSession | None:
+        """The game, or None if it cannot be had now: a damaged one is logged and left out,
+        so that it never takes down a list others read."""
+        try:
+            return self.get(game_id, key)
+        except StoreError as err:
+            LOG.warning("the lobby leaves out %s", err)
+            return None
+        except (GameNotFound, Full, TooMany):
+            return None
+
+    async def rematch(self, game_id: str, tokens: list[str]) -> tuple[GameSession, dict[str, str]]:
+        """The same settings with new dice. A game with people is rematched only by one of
+        them (a seat token of the old game): every seat of the old game is kept for whoever
+        held it, with the same token, and the caller gets back the tokens it holds."""
+        old = self.get(game_id)
+        if not old.state.is_over:
+            raise Conflict(f"game {game_id} is not over yet")
+        mine = {t: colour for t in tokens if (colour := old.owners.get(token_hash(t)))}
+        if old.owners and not mine:
+            raise Forbidden(f"game {game_id}'s rematch is for its players: send a seat token "
+                            "you hold in it")  # fmt: skip
+        kept = {colour: t for t, colour in mine.items()}
+        if old.rematch is not None:
+            return self.get(old.rematch), kept
+        settings = replace(old.settings, seats=dict(old.kinds), seed=new_seed())
+        hashes = {colour: digest for digest, colour in old.owners.items()}
+        new, _ = self.create(settings, settings.rules(), hashes, old.owner)
+        old.rematch = new.id
+        self.store.set_rematch(game_id, new.id)
+        async with old.lock:
+            old._update = None
+            await old.broadcast(to_json({"type": "rematch", "id": new.id,
+                                         "url": f"/game/{new.id}"}))  # fmt: skip
+        return new, kept
+
+    async def replay(self, game_id: str, key: str = "") -> bytes:
+        """The game's every position (heavy.frames_json) as JSON: worked out in a worker
+        process once per game and event count, then kept (a finished game's never change)."""
+        game = self.get(game_id, key)
+        made_of = (game.id, len(game.events))
+        found = self.replays.get(made_of)
+        if found is not None:
+            return found
+        job = game.replay_job()
+
+        async def make() -> bytes:
+            made: bytes = await self.heavy.run(job, REPLAY_SECONDS, game.owner)
+            return made
+
+        return await self.replays.answer(made_of, make)
+
+    async def close(self) -> None:
+        for session in self.sessions.values():
+            await session.close()
+        await self.services.pool.close()
+        await self.heavy.close()

@@ -1,0 +1,53 @@
+"""The core's failures arrive as pegrace's error classes (core/binding/error.rs), each with
+the core's message, and still as ValueError."""
+
+from __future__ import annotations
+
+import pytest
+
+from pegrace import _core
+from pegrace.errors import IllegalMoveError, NotationError, OptionError
+from pegrace.games import get_rules
+from pegrace.state import Phase, State
+
+
+def test_an_unknown_option_value_is_an_option_error() -> None:
+    with pytest.raises(OptionError, match=r'^trouble option finish="nowhere": one of \['):
+        _core.CoreRules("trouble", 4, [("finish", "nowhere")], list(Phase), State)
+    with pytest.raises(OptionError, match=r"^the native core has no chess yet$"):
+        _core.random_games("chess", 4, [], 1, 1)
+    with pytest.raises(OptionError, match=r'^the native core has no player "nobody"$'):
+        _core.Computer("trouble", 4, []).best(tuple(get_rules("trouble").initial_state()),
+                                                "nobody")  # fmt: skip
+    with pytest.raises(OptionError, match=r"^not a weights file \(its model's name"):
+        _core.give_value("{}")
+
+
+def test_a_move_asked_for_where_none_is_due_is_an_illegal_move_error() -> None:
+    rules = get_rules("trouble")
+    state = rules.initial_state()
+    assert state.phase != Phase.MOVE
+    computer = _core.Computer("trouble", 4, [])
+    with pytest.raises(IllegalMoveError, match=r"^no move is due$"):
+        computer.best(tuple(state), "medium")
+    with pytest.raises(IllegalMoveError, match=r"^no move is due$"):
+        computer.rank(tuple(state), {"depth": 1.0})
+
+
+def test_a_malformed_state_is_a_notation_error() -> None:
+    rules = get_rules("trouble")
+    state = rules.initial_state()
+    with pytest.raises(NotationError, match=r'^unknown end "sideways"$'):
+        rules.core.legal(state._replace(end="sideways"))
+    with pytest.raises(NotationError, match=r"^a seat holds 4 pieces$"):
+        rules.core.legal(state._replace(pieces=((0, 0, 0),) * 4))
+    with pytest.raises(NotationError, match=r"^no such seat or roll-off$"):
+        _core.Computer("trouble", 4, []).look(tuple(state._replace(current=7)), 0)
+
+
+def test_the_rest_are_plain_value_errors() -> None:
+    games = _core.Games("trouble", 4, [], ["red", "yellow", "green", "blue"],
+                        [None, ("random", {}), ("random", {}), ("random", {})], 2)  # fmt: skip
+    with pytest.raises(ValueError, match=r"^no game 2 of 2$") as raised:
+        games.turn(2)
+    assert type(raised.value) is ValueError

@@ -1,0 +1,103 @@
+"""No circles, no long files (issue 38): tools/layout_check.py's findings are exactly today's
+known debt. A new import cycle or a new file over 600 lines fails here; a fixed one fails
+too until it is taken off its list, so the lists only shrink."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+ROOT = Path(__file__).parent.parent
+
+# Each cycle by its members (its strongly connected component), with what removes it. There is
+# no Python list: pegrace's modules have no cycle left.
+KNOWN_CYCLES: set[tuple[str, ...]] = {
+    # the judges take types from each other and ai/mod.rs: shared types in a module below them
+    (
+        "crate::ai",
+        "crate::ai::eval",
+        "crate::ai::headache",
+        "crate::ai::learned",
+        "crate::ai::net",
+        "crate::ai::value",
+    ),
+}
+
+# Each file over 600 lines, with what brings it under.
+KNOWN_LONG: set[str] = {
+    "src/pegrace/cli.py",  # each command's arguments and its run beside its module
+    "src/pegrace/web/attackbench.py",  # each attack's class apart from the clients and the runs
+    "src/pegrace/web/boards.py",  # each game's layout in a module of its own
+    "src/pegrace/web/session.py",  # the split under way (protocol.py, views.py, hub.py)
+    "core/ai/learned.rs",  # HitTables and WinModel apart from the judges of Ludo and Marbles
+    "core/ai/search.rs",  # the transposition table apart from the search
+    "core/engine.rs",  # the Table (seats, turns, the end) in a module of its own
+    "core/games/headache.rs",  # its unit tests in a file of their own
+    "core/games/ludo.rs",  # one module per rule set, as pegrace.games.ludo is
+}
+
+
+def layout_check() -> ModuleType:
+    """tools/layout_check.py, loaded by its path (tools/ is not a package)."""
+    path = ROOT / "tools" / "layout_check.py"
+    spec = importlib.util.spec_from_file_location("layout_check", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("layout_check", module)  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def differences(found: set[str] | set[tuple[str, ...]], known: set[str] | set[tuple[str, ...]]
+                ) -> str:  # fmt: skip
+    new = sorted(map(str, found - known))
+    gone = sorted(map(str, known - found))
+    return f"new (remove it; do not list it): {new}; gone (take it off the list): {gone}"
+
+
+def test_no_python_import_cycles() -> None:
+    found = layout_check().python_cycles(ROOT)
+    assert not found, "\n".join(" -> ".join(cycle.path) for cycle in found)
+
+
+def test_rust_module_cycles_are_the_known_ones() -> None:
+    found = {cycle.members for cycle in layout_check().rust_cycles(ROOT)}
+    assert found == KNOWN_CYCLES, differences(found, KNOWN_CYCLES)
+
+
+def test_long_files_are_the_known_ones() -> None:
+    found = {long.path for long in layout_check().long_files(ROOT)}
+    assert found == KNOWN_LONG, differences(found, KNOWN_LONG)
+
+
+def test_the_check_finds_a_cycle_dodged_in_a_function_but_not_one_for_types(
+    tmp_path: Path,
+) -> None:
+    package = tmp_path / "src" / "pegrace"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "a.py").write_text("from pegrace import b\n")
+    (package / "b.py").write_text("def f():\n    from pegrace.a import x\n")
+    (package / "c.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pegrace import a\n"
+    )
+    (package / "d.py").write_text("from . import c\n")
+    check = layout_check()
+    (cycle,) = check.python_cycles(tmp_path)
+    assert cycle.members == ("pegrace.a", "pegrace.b")
+    assert cycle.path == ("pegrace.a", "pegrace.b", "pegrace.a")
+    assert cycle.lines == ("src/pegrace/a.py:1", "src/pegrace/b.py:2")
+    core = tmp_path / "core"
+    (core / "ai").mkdir(parents=True)
+    (core / "lib.rs").write_text("pub mod ai;\npub mod rng;\n")
+    (core / "rng.rs").write_text(  # comments, strings and tests do not count
+        '// crate::ai\nconst S: &str = "crate::ai::x";\n'
+        "#[cfg(test)]\nmod t {\n    use crate::ai;\n}\n"
+    )
+    (core / "ai" / "mod.rs").write_text("pub mod eval;\nuse eval::Judge;\n")
+    (core / "ai" / "eval.rs").write_text("use crate::{rng::Draw, ai::X};\n")
+    (cycle,) = check.rust_cycles(tmp_path)
+    assert cycle.members == ("crate::ai", "crate::ai::eval")
+    assert check.main(["--root", str(tmp_path)]) == 1
