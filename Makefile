@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed  # everything: the package and the dev tools
 PLAY_STAMP := $(VENV)/.installed-play  # what playing needs: the package alone
 
-.PHONY: play terminal test browser lint typecheck rust unit bench dist clean
+.PHONY: play terminal test browser lint typecheck js rust unit bench data dist clean
 
 SHELL := /bin/bash
 
@@ -44,7 +44,7 @@ play: $(PLAY_STAMP)
 terminal: $(PLAY_STAMP)
 	$(BIN)/pegrace play trouble
 
-test: browser lint typecheck rust unit
+test: browser lint typecheck js rust unit
 
 # the end-to-end tests drive Debian's chromium (Playwright's own browser download is not used)
 browser:
@@ -54,11 +54,23 @@ browser:
 		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; }
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests $(wildcard benchmarks examples)
-	$(BIN)/ruff format --check src tests $(wildcard benchmarks examples)
+	$(BIN)/ruff check src tests $(wildcard benchmarks examples tools)
+	$(BIN)/ruff format --check src tests $(wildcard benchmarks examples tools)
 
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict src
+
+# the page's JavaScript checked like the Python: tsc over its JSDoc types (tsconfig.json) and
+# eslint (.eslintrc.json), Debian's node-typescript and eslint, installed where missing as
+# `browser` installs chromium. Debian's eslint finds its modules in /usr/share/nodejs, where a
+# Node.js other than Debian's own (NodeSource's) does not look: NODE_PATH tells it.
+js:
+	@{ command -v tsc && command -v eslint; } >/dev/null 2>&1 || { \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq node-typescript eslint; }
+	tsc -p tsconfig.json
+	NODE_PATH=/usr/share/nodejs$${NODE_PATH:+:$$NODE_PATH} eslint src/pegrace/web/static
 
 # the core's own checks: formatting, lints as errors, and its unit tests
 rust: $(STAMP)
@@ -71,6 +83,14 @@ unit: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/pegrace bench trouble
+
+# the data the package ships, made again: every player's ratings (src/pegrace/web/ratings.json
+# and docs/ai.md's table) and every option's effects (docs/lab/, src/pegrace/web/lab_effects.json
+# and docs/lab.md); hours on 2 cores. The learned values' weights come from `pegrace train`
+# (its commands: docs/ai.md, "Learned values"), the policy from examples/ppo_ludo.py (docs/rl.md).
+data: $(STAMP)
+	$(BIN)/python tools/ratings.py --games 4000 --expert-games 200 --workers 2
+	$(BIN)/python tools/lab_effects.py --games 20000 --workers 2
 
 # what players install without a Rust toolchain: the abi3 wheel (one for every CPython 3.11+
 # of this platform) and the sdist, in dist/ (.github/workflows/release.yml builds every platform's)

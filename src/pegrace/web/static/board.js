@@ -5,20 +5,45 @@
 
 import { capitalise } from "./util.js";
 
+/** The server's view of the board and its pieces (web/boards.py, the state's moves):
+ * @typedef {{ id: string, x: number, y: number, r: number, kind: string, colour?: string | null,
+ *   shape?: string }} Spot a place a piece can stand
+ * @typedef {{ game: string, title: string, viewBox: number[], spots: Spot[],
+ *   decor: Record<string, any>[], dome: { x: number, y: number, r: number },
+ *   shapes: Record<string, string>, colours: string[], sides?: string[][] }} Layout
+ * @typedef {{ colour: string, spot: string, of: number, slot: number, stack?: string[],
+ *   letter?: string, words?: string }} Piece a piece (or a stack) where it stands
+ * @typedef {{ from: string, to: string, path?: string[], die?: number | string | null,
+ *   ccw?: boolean, to_words?: string }} Step one piece's step of a move
+ * @typedef {{ text?: string, label?: string, pass?: boolean, steps?: Step[],
+ *   piece?: { colour: string } | null, same?: string[] }} MoveView a move as the board draws
+ *   it (a listed move, a log entry)
+ * @typedef {{ dice: number[], bonus: number | null }} Roll dice faces, the bonus die's
+ *   (0 or 1; null: none)
+ */
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 
+/** An SVG element with ``attrs`` (null and undefined leave one out), in ``parent`` if given.
+ * @param {string} name
+ * @param {Record<string, any>} attrs
+ * @param {Element | null} parent
+ * @returns {any} the element (``any``: callers use it as the element its name makes)
+ */
 export function svg(name, attrs = {}, parent = null) {
   const node = document.createElementNS(SVG_NS, name);
   for (const [key, value] of Object.entries(attrs)) {
-    if (value !== null && value !== undefined) node.setAttribute(key, value);
+    if (value !== null && value !== undefined) node.setAttribute(key, String(value));
   }
   if (parent) parent.appendChild(node);
   return node;
 }
 
+/** @param {number} ms */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // pip positions on a die face of side 1 (centre 0.5, 0.5)
+/** @type {Record<number, number[][]>} */
 const PIPS = {
   1: [[0.5, 0.5]],
   2: [[0.27, 0.27], [0.73, 0.73]],
@@ -28,8 +53,13 @@ const PIPS = {
   6: [[0.27, 0.25], [0.73, 0.25], [0.27, 0.5], [0.73, 0.5], [0.27, 0.75], [0.73, 0.75]],
 };
 
-// outline of each colour's piece shape around (0, 0), radius r: a second cue besides colour
+/** Outline of each colour's piece shape around (0, 0), radius r: a second cue besides colour.
+ * @param {string} shape
+ * @param {number} r
+ * @returns {{ tag: string, attrs: Record<string, any> }}
+ */
 function shapePath(shape, r) {
+  /** @type {(n: number, turn: number) => string} */
   const polygon = (n, turn) =>
     Array.from({ length: n }, (_, i) => {
       const a = turn + (i * 2 * Math.PI) / n;
@@ -44,7 +74,11 @@ function shapePath(shape, r) {
   return { tag: "circle", attrs: { r } };
 }
 
-/** Parse a roll text ("4", "3+5", "4*") into dice faces and the bonus die (or null). */
+/** Parse a roll text ("4", "3+5", "4*") into dice faces and the bonus die (or null).
+ * @param {string | number | null | undefined} text
+ * @param {boolean} withBonus
+ * @returns {Roll | null}
+ */
 export function parseRoll(text, withBonus) {
   if (text === null || text === undefined) return null;
   const value = String(text);
@@ -54,12 +88,22 @@ export function parseRoll(text, withBonus) {
 }
 
 export class Board {
+  /**
+   * @param {Element} container
+   * @param {Layout} layout
+   */
   constructor(container, layout) {
     this.layout = layout;
     this.spots = new Map(layout.spots.map((s) => [s.id, s]));
+    /** @type {Piece[]} */
     this.shown = []; // the piece data on the board now
+    /** @type {(spot: string) => void} */
     this.onSpot = () => {};
+    /** @type {() => void} */
     this.onDome = () => {};
+    /** @type {SVGGElement | null} */
+    this.nameLayer = null; // drawn by the first setNames
+    this.refocus = false;
     // a screen reader reads the pieces (each says where it stands), the pieces that can move
     // and where to (buttons), and the dome; the drawing itself (decor, spots, marks) is hidden
     this.root = svg("svg", {
@@ -212,8 +256,21 @@ export class Board {
   }
 
   // ------------------------------------------------------------ pieces
+  /** The spot named ``id``: the server's pieces and moves stand only on its layout's spots.
+   * @param {string} id
+   * @returns {Spot}
+   */
+  spotOf(id) {
+    const spot = this.spots.get(id);
+    if (!spot) throw new Error(`${this.layout.title} has no spot ${id}`);
+    return spot;
+  }
+
+  /** Where ``piece`` is drawn: its spot, or around it where it shares it.
+   * @param {Piece} piece
+   */
   place(piece) {
-    const spot = this.spots.get(piece.spot);
+    const spot = this.spotOf(piece.spot);
     let { x, y } = spot;
     if (piece.of > 1) {
       const angle = -Math.PI / 2 + (piece.slot * 2 * Math.PI) / piece.of;
@@ -224,8 +281,9 @@ export class Board {
     return { x, y, scale: piece.of > 1 ? 0.72 : 1 };
   }
 
+  /** @param {Piece} piece */
   pieceRadius(piece) {
-    const spot = this.spots.get(piece.spot);
+    const spot = this.spotOf(piece.spot);
     return Math.max(spot.r * 0.92, 16);
   }
 
@@ -346,7 +404,11 @@ export class Board {
 
   /** Highlight ``spotIds`` ("from": pieces that can move, "to": destinations, "chosen"):
    * each "from" and "to" also gets a button over it, a finger's size however small the
-   * board is drawn, that Tab reaches and a screen reader names (``describe(id)``). */
+   * board is drawn, that Tab reaches and a screen reader names (``describe(id)``).
+   * @param {string[]} spotIds
+   * @param {string} css
+   * @param {(id: string) => string | null} describe
+   */
   mark(spotIds, css, describe = () => null) {
     const finger = this.fingerRadius(); // read the drawn size once, not per spot
     for (const id of spotIds) {
@@ -385,7 +447,7 @@ export class Board {
    * spots it passes (a step without ``path`` goes straight). */
   drawRoute(view, css, grow, layer) {
     for (const step of view.steps || []) {
-      const hops = [step.from, ...(step.path || [step.to])].map((id) => this.spots.get(id)).filter(Boolean);
+      const hops = /** @type {Spot[]} */ ([step.from, ...(step.path || [step.to])].map((id) => this.spots.get(id)).filter(Boolean));
       if (hops.length < 2) continue;
       const ends = [hops[0], hops[hops.length - 1]];
       for (const spot of ends) svg("circle", { cx: spot.x, cy: spot.y, r: spot.r + grow, class: css, "aria-hidden": "true" }, layer);
@@ -395,9 +457,13 @@ export class Board {
 
   /** Each player's name beside their colour's base (or START), outside it towards the edge;
    * ``you`` (colours) read "You · Yellow" from the first second, and a ring round the base
-   * of ``turn`` (the colour to act, or null) shows whose turn it is. */
+   * of ``turn`` (the colour to act, or null) shows whose turn it is.
+   * @param {Record<string, string>} names
+   * @param {string[]} you
+   * @param {string | null} turn
+   */
   setNames(names, you = [], turn = null) {
-    if (!this.nameLayer) this.nameLayer = svg("g", { class: "names", "aria-hidden": "true" }, this.root);
+    if (!this.nameLayer) this.nameLayer = /** @type {SVGGElement} */ (svg("g", { class: "names", "aria-hidden": "true" }, this.root));
     this.nameLayer.replaceChildren();
     for (const [colour, given] of Object.entries(names)) {
       const home = this.layout.spots.filter((s) => s.id.startsWith(`base-${colour}-`) || s.id.startsWith(`start-${colour}-`));

@@ -5,11 +5,11 @@ import { GamePage } from "./game.js";
 import { showRules } from "./rules.js";
 import { showSetup } from "./setup.js";
 
-const root = document.getElementById("app");
+const root = /** @type {HTMLElement} */ (document.getElementById("app"));
 const match = location.pathname.match(/^\/game\/([^/]+)\/?$/);
 const rules = location.pathname.match(/^\/rules(?:\/([^/]+))?\/?$/);
 if (match) {
-  window.pegrace = new GamePage(root, decodeURIComponent(match[1]));
+  /** @type {any} */ (window).pegrace = new GamePage(root, decodeURIComponent(match[1]));
 } else if (rules) {
   showRules(root, rules[1] === undefined ? null : decodeURIComponent(rules[1]));
 } else {

@@ -169,7 +169,7 @@ function thumbnail(game) {
   return box;
 }
 
-/** How strong each computer plays the game, from its measured rating (benchmarks/ratings.py;
+/** How strong each computer plays the game, from its measured rating (tools/ratings.py;
  * docs/ai.md "Ratings"): ``order``, weakest first; ``stars``, 1 (the random player, or as weak)
  * to STARS (the strongest), by Elo between the game's weakest and strongest; ``hints``, each
  * one's rating in words. Computers without a rating come last, unstarred (random first). */

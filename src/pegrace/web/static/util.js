@@ -1,6 +1,13 @@
 // Small helpers shared by the page's modules: building elements, calling the JSON API,
 // keeping seat tokens in localStorage, and naming seats and colours for people.
 
+/** An HTML element: ``attrs`` are its attributes (``on...``: listeners, ``dataset``, ``style``;
+ * null, undefined and false leave an attribute out, true sets it empty), then its children.
+ * @param {string} tag
+ * @param {Record<string, any>} attrs
+ * @param {...any} children
+ * @returns {any} the element (``any``: callers use it as the element its tag makes)
+ */
 export function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
@@ -16,19 +23,31 @@ export function h(tag, attrs = {}, ...children) {
   return node;
 }
 
-/** The children that are there: null, undefined and false leave no trace. */
+/** The children that are there: null, undefined and false leave no trace.
+ * @param {any[]} children
+ * @returns {(Node | string)[]}
+ */
 function present(children) {
   return children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false);
 }
 
 /** Put ``children`` in ``node`` in place of what it held, as ``h`` does: null, undefined and
- * false leave no trace (replaceChildren would write them as text, "null"). */
+ * false leave no trace (replaceChildren would write them as text, "null").
+ * @template {Element} T
+ * @param {T} node
+ * @param {...any} children
+ * @returns {T}
+ */
 export function fill(node, ...children) {
   node.replaceChildren(...present(children));
   return node;
 }
 
-/** Call the API; an answer with {"error"} becomes a thrown Error carrying that message. */
+/** Call the API; an answer with {"error"} becomes a thrown Error carrying that message.
+ * @param {string} path
+ * @param {unknown} [body] sent as JSON in a POST (none: a GET)
+ * @returns {Promise<any>} the answer's JSON
+ */
 export async function api(path, body = undefined) {
   const init = body === undefined
     ? {}
@@ -44,7 +63,10 @@ export async function api(path, body = undefined) {
   return data;
 }
 
-/** The catalog of games (/api/catalog), or null once ``root`` says it cannot be loaded. */
+/** The catalog of games (/api/catalog), or null once ``root`` says it cannot be loaded.
+ * @param {Element} root
+ * @returns {Promise<any>}
+ */
 export async function loadCatalog(root) {
   try {
     return await api("/api/catalog");
@@ -54,9 +76,26 @@ export async function loadCatalog(root) {
   }
 }
 
+// a phone or tablet: no keyboard to press keys on, so no "(space)" or "Esc" in the words
+export const TOUCH = window.matchMedia("(hover: none) and (pointer: coarse)").matches;
+
+/** Words about keys, "(space)" say: none on a touch screen.
+ * @param {string} words
+ */
+export const keyWords = (words) => (TOUCH ? "" : words);
+
+/** ``items`` without repeats, in their first places.
+ * @template T
+ * @param {T[]} items
+ * @returns {T[]}
+ */
+export const unique = (items) => [...new Set(items)];
+
 const TOKEN_KEY = "pegrace:tokens:";
 
-/** The ids of the games this browser holds seat tokens for. */
+/** The ids of the games this browser holds seat tokens for.
+ * @returns {string[]}
+ */
 export function heldGames() {
   const ids = [];
   for (let i = 0; i < localStorage.length; i++) {
@@ -66,7 +105,12 @@ export function heldGames() {
   return ids;
 }
 
-/** The seat tokens this browser holds for a game: {colour: token}. */
+/** @typedef {Record<string, string>} Tokens seat tokens: {colour: token} */
+
+/** The seat tokens this browser holds for a game: {colour: token}.
+ * @param {string} gameId
+ * @returns {Tokens}
+ */
 export function loadTokens(gameId) {
   try {
     return JSON.parse(localStorage.getItem(TOKEN_KEY + gameId) || "{}");
@@ -75,22 +119,35 @@ export function loadTokens(gameId) {
   }
 }
 
+/** Keep ``tokens`` beside those held for the game; all of them, now held.
+ * @param {string} gameId
+ * @param {Tokens} tokens
+ * @returns {Tokens}
+ */
 export function saveTokens(gameId, tokens) {
   const all = { ...loadTokens(gameId), ...tokens };
   localStorage.setItem(TOKEN_KEY + gameId, JSON.stringify(all));
   return all;
 }
 
+/** @param {string} text */
 export function capitalise(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** A colour's token and name, e.g. (R) Red. */
+/** A colour's token and name, e.g. (R) Red.
+ * @param {string} colour
+ * @param {string} [text]
+ * @returns {HTMLElement}
+ */
 export function chip(colour, text = capitalise(colour)) {
   return h("span", { class: "chip" }, h("span", { class: `token c-${colour}` }, colour.charAt(0).toUpperCase()), text);
 }
 
-/** A seat kind in words: "human", "open", "computer:medium". */
+/** A seat kind in words: "human", "open", "computer:medium".
+ * @param {string} kind
+ * @returns {string}
+ */
 export function kindName(kind) {
   if (kind === "human") return "Human";
   if (kind === "open") return "Open seat";

@@ -1,0 +1,204 @@
+// Choosing a move on the board: the pieces that can move and their destinations marked (a
+// step at a time where a move has several), the moves listed by number, a lone move made by
+// itself where the player asks for that, and the pop, move or pass sent to the server. The
+// page never decides what is legal: it offers the moves the server lists and sends back the
+// text of the one chosen.
+
+import { capitalise, fill, h, TOUCH, unique } from "./util.js";
+
+/** @typedef {import("./game.js").GamePage} GamePage */
+/** @typedef {import("./game.js").Move} Move */
+
+export const KEYS = "1234567890"; // a listed move's key: the first ten
+
+export class Choice {
+  /** @param {GamePage} page */
+  constructor(page) {
+    this.page = page;
+    /** the steps chosen so far (each ``stepKey``), the piece chosen for the next, and its
+     * destination where two moves reach it differently
+     * @type {{ prefix: string[], from: string | null, to: string | null }} */
+    this.selection = { prefix: [], from: null, to: null };
+    /** @type {Move[]} the moves listed now, in their keys' order */
+    this.listed = [];
+    this.popped = false; // a pop sent: its moves, once they come, get the focus
+  }
+
+  clearSelection() {
+    this.selection = { prefix: [], from: null, to: null };
+  }
+
+  stepKey(step) {
+    return `${step.from}>${step.to}:${step.die || ""}:${step.ccw ? "ccw" : ""}`;
+  }
+
+  /** The listed moves that begin with the steps chosen so far. */
+  candidates() {
+    const { prefix } = this.selection;
+    return this.page.shown().moves.filter((move) => !move.pass && prefix.every((key, i) => move.steps[i] && this.stepKey(move.steps[i]) === key));
+  }
+
+  /** The moves the side list offers now (narrowed by the pieces and spots chosen). */
+  offered() {
+    const { prefix, from, to } = this.selection;
+    if (!prefix.length && !from) return this.page.shown().moves;
+    const k = prefix.length;
+    return this.candidates().filter((move) => {
+      const step = move.steps[k];
+      if (!step) return true;
+      return (!from || step.from === from) && (!to || step.to === to);
+    });
+  }
+
+  showChoice() {
+    if (!this.page.state || this.page.replay) return;
+    this.page.showStatus();
+    const myMove = this.page.mine() && this.page.shown().phase === "move" && !this.page.pending && !this.page.shown().forced_pass;
+    const myRoll = this.page.mine() && this.page.shown().phase !== "move" && !this.page.pending;
+    const settled = !this.page.queue.length;
+    this.page.setAwait(this.page.shown().phase === "over" ? "over" : settled && myMove ? "move" : settled && myRoll ? "roll" : "none");
+    this.page.passButton.hidden = !(this.page.awaiting === "move" && this.page.shown().can_pass);
+    this.page.board.clearMarks();
+    // after a pop the focus goes to the first piece that can move (not 22 presses of Tab away),
+    // unless the person is typing somewhere
+    const typing = document.activeElement && document.activeElement.closest("input, select, textarea");
+    if (this.popped && this.page.awaiting !== "none") {
+      if (this.page.awaiting === "move" && !typing) this.page.board.refocus = true;
+      this.popped = false;
+    }
+    this.listed = [];
+    if (this.page.awaiting !== "move") {
+      fill(this.page.movesEl, h("li", { class: "hint" }, this.idleText()));
+      this.page.movesCard.hidden = this.page.shown().phase === "over";
+      return;
+    }
+    this.page.movesCard.hidden = false;
+    const k = this.selection.prefix.length;
+    const candidates = this.candidates();
+    const stepping = candidates.filter((m) => m.steps[k]);
+    if (this.selection.from) {
+      this.page.board.mark([this.selection.from], "chosen");
+      const leaving = stepping.filter((m) => m.steps[k].from === this.selection.from);
+      this.page.board.mark(unique(leaving.map((m) => m.steps[k].to)), "to", (spot) => {
+        const ending = leaving.filter((m) => m.steps[k].to === spot);
+        return ending.length === 1 ? ending[0].label : capitalise(`move ${ending[0].steps[k].to_words}`);
+      });
+    } else {
+      this.page.board.mark(unique(stepping.map((m) => m.steps[k].from)), "from", (spot) => {
+        const leaving = stepping.filter((m) => m.steps[k].from === spot);
+        const piece = this.page.shown().pieces.find((p) => p.spot === spot && p.colour === leaving[0].piece.colour);
+        const where = unique(leaving.map((m) => m.steps[k].to_words)).join(" or ");
+        return `${piece ? piece.words : capitalise(leaving[0].piece.colour)}, can move ${where}`;
+      });
+    }
+    this.listed = this.offered();
+    fill(this.page.movesEl, ...this.listed.map((move, i) =>
+      h("li", { class: this.page.advice.suggested(move) ? "suggested" : "" },
+        // the notation stays a tooltip away, for those who want it
+        h("button", { type: "button", title: move.text, dataset: { move: move.text }, onclick: () => this.sendMove(move),
+          onmouseenter: () => this.page.board.preview(move), onmouseleave: () => this.page.board.preview(null),
+          onfocus: () => this.page.board.preview(move), onblur: () => this.page.board.preview(null) },
+          h("span", { class: "key" }, KEYS[i] || ""), " ", move.label,
+          this.page.advice.suggested(move) ? h("span", { class: "star", title: "the hint" }, " ★") : null))));
+    this.page.hintButton.disabled = this.page.awaiting !== "move";
+    this.moveIfOnlyOne();
+  }
+
+  /** With "move by itself" on, a choice of one is made for the player after a short look. */
+  moveIfOnlyOne() {
+    const only = this.page.shown().moves.length === 1 && !this.page.shown().moves[0].pass ? this.page.shown().moves[0] : null;
+    if (!this.page.autoBox.checked || !only || this.selection.prefix.length) return;
+    const seq = this.page.shown().seq;
+    setTimeout(() => { if (this.page.shown().seq === seq && this.page.awaiting === "move") this.sendMove(only); },
+      Math.max(300, this.page.timing().pause * 2));
+  }
+
+  idleText() {
+    if (this.page.pending) return "Sent…";
+    if (this.page.awaiting === "roll") return `Pop first: ${TOUCH ? "tap the dome" : "click the dome or press space"}.`;
+    if (!this.page.you.length) return "You are watching this game.";
+    const who = this.page.shown().current ? this.page.called(this.page.shown().current) : "";
+    return this.page.shown().phase === "move" ? `${who} is choosing a move…` : `Waiting for ${who}…`;
+  }
+
+  clickSpot(spot) {
+    if (this.page.awaiting !== "move") return;
+    const selection = this.selection;
+    const k = selection.prefix.length;
+    const candidates = this.candidates();
+    if (selection.from) {
+      const reaching = candidates.filter((m) => m.steps[k] && m.steps[k].from === selection.from && m.steps[k].to === spot);
+      if (reaching.length) {
+        this.chooseStep(reaching);
+        return;
+      }
+    }
+    const leaving = candidates.filter((m) => m.steps[k] && m.steps[k].from === spot);
+    if (leaving.length) {
+      selection.from = spot;
+      selection.to = null;
+      if (unique(leaving.map((m) => m.steps[k].to)).length === 1) {
+        this.chooseStep(leaving);
+        return;
+      }
+    } else {
+      this.restart();
+      return;
+    }
+    this.showChoice();
+  }
+
+  /** Forget the steps chosen so far (the pieces go back where they stand). */
+  restart() {
+    if (this.selection.prefix.length) this.page.board.render(this.page.shown().pieces, 0);
+    this.clearSelection();
+    this.showChoice();
+  }
+
+  /** Moves whose next step goes from the chosen piece to the chosen spot: take that step,
+   *  send the move once only one is left, or list them where they still differ. */
+  chooseStep(moves) {
+    const selection = this.selection;
+    const k = selection.prefix.length;
+    const keys = unique(moves.map((m) => this.stepKey(m.steps[k])));
+    if (keys.length > 1) {
+      selection.to = moves[0].steps[k].to; // e.g. one destination both ways round: list them
+      this.showChoice();
+      return;
+    }
+    selection.prefix.push(keys[0]);
+    selection.from = null;
+    selection.to = null;
+    const left = this.candidates();
+    if (left.length === 1) {
+      this.sendMove(left[0]);
+      return;
+    }
+    // show the chosen step on the board while the next one is chosen
+    this.page.board.animateMove({ steps: [moves[0].steps[k]], piece: moves[0].piece }, 0);
+    this.showChoice();
+  }
+
+  sendMove(move) {
+    if (this.page.awaiting !== "move" || this.page.pending) return;
+    if (this.page.send({ type: "move", move: move.text })) {
+      this.page.pending = true;
+      this.clearSelection();
+      this.showChoice();
+    }
+  }
+
+  pass() {
+    const move = this.page.state && this.page.shown().moves.find((m) => m.pass);
+    if (move) this.sendMove(move);
+  }
+
+  roll() {
+    if (this.page.awaiting !== "roll" || this.page.pending) return;
+    if (this.page.send({ type: "roll" })) {
+      this.page.pending = true;
+      this.popped = true; // its moves, once they come, get the focus
+      this.showChoice();
+    }
+  }
+}

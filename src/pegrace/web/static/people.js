@@ -1,0 +1,224 @@
+// The people at a game: the players list (names, who is away, open seats with "Take seat" and
+// "Copy invite link"), taking a seat from an invitation, the name asked of a seat's person,
+// and this browser's seats carried to another device (a link and its QR code, whose tokens
+// are kept only once the server accepts them).
+
+import { api, capitalise, chip, fill, h, kindName, saveTokens } from "./util.js";
+
+/** @typedef {import("./game.js").GamePage} GamePage */
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/** A QR code's modules ({size, rows: ["0110…"]}) as an SVG picture, with its quiet zone.
+ * @param {{ size: number, rows: string[] }} code
+ */
+function qrPicture(code) {
+  const quiet = 4;
+  const side = code.size + 2 * quiet;
+  const picture = document.createElementNS(SVG_NS, "svg");
+  picture.setAttribute("viewBox", `0 0 ${side} ${side}`);
+  picture.setAttribute("role", "img");
+  picture.setAttribute("aria-label", "QR code of the link");
+  const back = document.createElementNS(SVG_NS, "rect");
+  for (const [key, value] of Object.entries({ width: side, height: side, fill: "#fff" })) back.setAttribute(key, String(value));
+  picture.append(back);
+  let path = "";
+  code.rows.forEach((row, y) => {
+    [...row].forEach((bit, x) => { if (bit === "1") path += `M${x + quiet} ${y + quiet}h1v1h-1z`; });
+  });
+  const dark = document.createElementNS(SVG_NS, "path");
+  dark.setAttribute("d", path);
+  dark.setAttribute("fill", "#000");
+  picture.append(dark);
+  return picture;
+}
+
+export class People {
+  /** @param {GamePage} page */
+  constructor(page) {
+    this.page = page;
+    /** @type {Record<string, string>} the seat tokens a "continue on another device" link brought */
+    this.handed = this.takeHandedSeats();
+    /** @type {{ colour: string, token: string, handed: boolean }[] | null} the last hello's tokens */
+    this.sent = null;
+    this.tokensExplained = false; // a refused handed token: said in the page's words
+    /** @type {string | null} the open seat whose invite link was copied */
+    this.copied = null;
+    this.askName = false; // no name kept in this browser: ask for one
+    this.shownSeats = ""; // what the players list shows, to draw it only when it changes
+  }
+
+  /** Ask a seat's person for a name shown to the others: only where there are others, people
+   * at other seats (or seats still open for them), and only until one is given. */
+  showNameForm() {
+    const others = Object.entries(this.page.seats).some(([colour, seat]) =>
+      !this.page.you.includes(colour) && (seat.kind === "human" || seat.kind === "open"));
+    this.page.nameEl.hidden = !(this.askName && this.page.you.length && others);
+  }
+
+  saveName() {
+    const name = this.page.nameField.value.trim().replace(/\s+/g, " ");
+    if (!name) return;
+    localStorage.setItem("pegrace:name", name);
+    this.askName = false;
+    this.page.nameEl.hidden = true;
+    this.page.send({ type: "name", name });
+  }
+
+  /** The colours that win with yours but are not yours: a Marbles team-mate. */
+  partners() {
+    const sides = (this.page.layout && this.page.layout.sides) || [];
+    return sides.filter((side) => side.some((c) => this.page.you.includes(c))).flat().filter((c) => !this.page.you.includes(c));
+  }
+
+  showPlayers() {
+    if (!this.page.layout) return;
+    const state = this.page.state;
+    this.shownSeats = JSON.stringify([this.page.seats, state && state.current, state && state.phase === "over", this.page.watchers]);
+    fill(this.page.playersEl, ...this.page.layout.colours.map((colour) => {
+      const seat = this.page.seats[colour] || { kind: "?" };
+      const yours = this.page.you.includes(colour);
+      const named = seat.name ? `${seat.name} · ${capitalise(colour)}` : capitalise(colour);
+      const partner = !yours && this.partners().includes(colour) ? " (your partner)" : "";
+      const parts = [chip(colour, `${named}${yours ? " (you)" : partner}`), h("span", { class: "kind" }, kindName(seat.kind))];
+      if (seat.kind === "human" && !seat.connected && !yours) parts.push(h("span", { class: "offline" }, "away"));
+      if (seat.takeover) parts.push(h("span", { class: "kind" }, "· computer playing for now"));
+      if (seat.kind === "open" && state && state.phase !== "over") {
+        const link = `${location.origin}/game/${encodeURIComponent(this.page.id)}?claim=${colour}`;
+        parts.push(
+          h("button", { type: "button", class: "take", dataset: { colour }, onclick: () => this.claim(colour) }, "Take seat"),
+          this.copied === colour
+            ? h("span", { class: "copied" }, h("button", { type: "button", class: "invite", dataset: { colour }, onclick: (e) => this.copyInvite(colour, link, e.target) }, "Copied!"))
+            : h("button", { type: "button", class: "invite", dataset: { colour }, onclick: (e) => this.copyInvite(colour, link, e.target) }, "Copy invite link"),
+        );
+      }
+      const turn = state && state.current === colour && state.phase !== "over";
+      return h("li", { class: turn ? "turn" : "", dataset: { colour } }, parts);
+    }));
+    const watching = this.page.watchers || 0;
+    this.page.watchersEl.hidden = !watching;
+    this.page.watchersEl.textContent = `${watching} watching`;
+    this.page.awayEl.hidden = !this.page.you.some((colour) => this.page.seats[colour] && this.page.seats[colour].takeover);
+    const turn = state && state.phase !== "over" ? state.current : null;
+    this.page.board.setNames(Object.fromEntries(this.page.layout.colours.map((c) => [c, (this.page.seats[c] || { name: "" }).name || ""])), this.page.you, turn);
+  }
+
+  async copyInvite(colour, link, button) {
+    try {
+      await navigator.clipboard.writeText(link);
+      this.copied = colour;
+      this.showPlayers();
+    } catch {
+      const field = h("input", { value: link, readonly: true, class: "invite-link", "aria-label": "invite link" });
+      button.replaceWith(field);
+      field.select();
+    }
+  }
+
+  async claim(colour) {
+    try {
+      const answer = await api(`/api/games/${encodeURIComponent(this.page.id)}/claim`, { colour });
+      this.page.tokens = saveTokens(this.page.id, answer.tokens);  // two sets: both colours of the side
+      this.page.send({ type: "hello", tokens: this.helloTokens() });
+    } catch (error) {
+      if (error.message.includes("is not an open seat")) this.seatTaken(colour);
+      else this.page.toast(error.message);
+    }
+  }
+
+  /** An invitation to a seat someone took first: say so, and offer to watch. */
+  seatTaken(colour) {
+    const seat = this.page.seats[colour];
+    const by = seat && seat.kind.startsWith("computer:") ? "the computer plays it" : "someone took it first";
+    fill(this.page.noticeEl,
+      h("h2", {}, "Seat taken"),
+      h("p", {}, chip(colour, capitalise(colour)), ` was offered in your invitation, but ${by}. You can watch this game, or start one of your own.`),
+      h("div", { class: "controls" },
+        h("button", { type: "button", id: "watch", class: "primary", onclick: () => { this.page.noticeEl.hidden = true; } }, "Watch"),
+        h("a", { href: "/" }, "New game")));
+    this.page.noticeEl.hidden = false;
+  }
+
+  /** The seat tokens a "continue on another device" link brought (``#seat=red.TOKEN``),
+   * which leave the address bar at once. They are kept only once the server accepts them
+   * (keepHandedSeats): a link with a wrong token must not overwrite a seat this browser holds. */
+  takeHandedSeats() {
+    const handed = location.hash.match(/^#seat=([A-Za-z0-9_.,-]+)$/);
+    if (!handed) return {};
+    history.replaceState(null, "", location.pathname + location.search);
+    return Object.fromEntries(handed[1].split(",").map((pair) => pair.split(".")).filter((pair) => pair.length === 2));
+  }
+
+  /** The tokens a hello carries: those held, then those a link handed over that differ. */
+  helloTokens() {
+    const held = Object.entries(this.page.tokens).map(([colour, token]) => ({ colour, token, handed: false }));
+    const handed = Object.entries(this.handed).filter(([colour, token]) => this.page.tokens[colour] !== token)
+      .map(([colour, token]) => ({ colour, token, handed: true }));
+    this.sent = [...held, ...handed];
+    return this.sent.map((entry) => entry.token);
+  }
+
+  /** Keep the handed tokens the server accepted (``refused``: the places in the hello of
+   * those it did not); say which seats the link could not give. */
+  keepHandedSeats(refused) {
+    if (!this.sent || !this.sent.some((entry) => entry.handed)) return;
+    const bad = new Set(refused || []);
+    /** @type {Record<string, string>} */
+    const accepted = {};
+    const lost = [];
+    this.sent.forEach((entry, i) => {
+      if (!entry.handed) return;
+      if (bad.has(i)) lost.push(entry.colour);
+      else accepted[entry.colour] = entry.token;
+    });
+    this.handed = {};
+    this.sent = null;
+    if (Object.keys(accepted).length) this.page.tokens = saveTokens(this.page.id, accepted);
+    if (lost.length) {
+      const kept = lost.filter((colour) => this.page.tokens[colour]);
+      this.tokensExplained = true;
+      this.page.toast(`The link's seat ${lost.map(capitalise).join(", ")} was not accepted` +
+        (kept.length ? ": you keep the seat you held" : ""));
+    }
+  }
+
+  /** The link (and its QR code) that carries this browser's seats to another device. */
+  async showHandoff() {
+    if (!this.page.handoffEl.hidden) {
+      this.page.handoffEl.hidden = true;
+      return;
+    }
+    const pairs = Object.entries(this.page.tokens).filter(([colour]) => this.page.you.includes(colour));
+    const link = `${location.origin}/game/${encodeURIComponent(this.page.id)}#seat=${pairs.map(([c, t]) => `${c}.${t}`).join(",")}`;
+    const local = ["127.0.0.1", "localhost", "[::1]"].includes(location.hostname);
+    const field = h("input", { value: link, readonly: true, class: "invite-link", id: "handoff-link", "aria-label": "link to your seat" });
+    fill(this.page.handoffEl,
+      h("h2", {}, "Continue on another device"),
+      h("p", {}, "Open this link (or scan the code) on the other device to play your seat there."),
+      h("p", { class: "error" }, "It is your seat's secret: whoever opens it can play as you. Send it only to yourself."),
+      local ? h("p", { class: "hint" }, "This page's address only works on this machine: open it by the machine's network address for another device to reach it.") : null,
+      field,
+      h("div", { class: "qr", id: "handoff-qr" }));
+    this.page.handoffEl.hidden = false;
+    field.select();
+    try {
+      const code = await api("/api/qr", { text: link });
+      fill(this.page.handoffEl.querySelector("#handoff-qr"), qrPicture(code));
+    } catch (error) {
+      this.page.toast(`No QR code: ${error.message}`);
+    }
+  }
+
+  claimFromLink() {
+    const params = new URLSearchParams(location.search);
+    const colour = params.get("claim");
+    if (!colour) return;
+    params.delete("claim");
+    const rest = params.toString();
+    history.replaceState(null, "", location.pathname + (rest ? `?${rest}` : ""));
+    const seat = this.page.seats[colour];
+    if (!seat || this.page.you.includes(colour)) return;
+    if (seat.kind === "open") this.claim(colour);
+    else this.seatTaken(colour);
+  }
+}
