@@ -10,7 +10,7 @@ PLAY_STAMP := $(VENV)/.installed-play  # what playing needs: the package alone
 SHELL := /bin/bash
 
 # the Rust core is built into the package by pip (maturin): a change to it installs again
-RUST := Cargo.toml Cargo.lock $(wildcard core/*.rs core/*/*.rs)
+RUST := Cargo.toml Cargo.lock $(wildcard core/*.rs core/*/*.rs core/*/*/*.rs)
 
 # pip says nothing while it builds the native core, minutes the first time: say what is going
 # on and show the build's steps as they come (the whole log in .venv/install.log; its end is

@@ -22,8 +22,12 @@ from distributed import LocalCluster
 
 from pegrace.simulate import simulate
 
-SEATS = {"red": "computer:medium", "yellow": "computer:random", "green": "computer:random",
-         "blue": "computer:random"}  # fmt: skip
+SEATS = {
+    "red": "computer:medium",
+    "yellow": "computer:random",
+    "green": "computer:random",
+    "blue": "computer:random",
+}
 
 
 def timed(run: Callable[[], dict[str, object]]) -> tuple[float, str]:
@@ -47,8 +51,12 @@ def main() -> None:
             if where == "local":
                 seconds, report = timed(lambda c=int(count): simulate(*base, workers=c))
             else:
-                with LocalCluster(n_workers=int(count), threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster:  # fmt: skip
+                with LocalCluster(
+                    n_workers=int(count),
+                    threads_per_worker=1,
+                    processes=True,
+                    dashboard_address=None,
+                ) as cluster:
                     address = cluster.scheduler_address
                     seconds, report = timed(lambda a=address: simulate(*base, scheduler=a))
             reports.add(report)
@@ -60,9 +68,11 @@ def main() -> None:
     median = {name: statistics.median(t) for name, t in times.items()}
     for name, seconds in median.items():
         print(f"median  {name:8} {seconds:7.2f} s  {args.games / seconds:9,.0f} games/s")
-    print(f"speed-up 1 -> 2 workers: local {median['local 1'] / median['local 2']:.2f}x, "
-          f"Dask {median['dask 1'] / median['dask 2']:.2f}x; "
-          f"Dask 2 against local 2: {median['local 2'] / median['dask 2']:.2f}x")  # fmt: skip
+    print(
+        f"speed-up 1 -> 2 workers: local {median['local 1'] / median['local 2']:.2f}x, "
+        f"Dask {median['dask 1'] / median['dask 2']:.2f}x; "
+        f"Dask 2 against local 2: {median['local 2'] / median['dask 2']:.2f}x"
+    )
 
 
 if __name__ == "__main__":

@@ -59,14 +59,25 @@ def simulate_rate(src: Path, game: str, games: int, seed: int) -> float:
 
 
 def expert_rate(src: Path, game: str, seed: int) -> float:
-    out, _ = pegrace(src, "bench", game, "--player", "expert", "--games", "2", "--seed",
-                     str(seed), "--json")  # fmt: skip
+    out, _ = pegrace(
+        src, "bench", game, "--player", "expert", "--games", "2", "--seed", str(seed), "--json"
+    )
     return float(json.loads(out)["nodes_per_ms"])
 
 
 def engine_rate(src: Path, game: str, seed: int) -> float:
-    out, _ = pegrace(src, "bench", game, "--games", str(ENGINE_GAMES), "--runs", "1", "--seed",
-                     str(seed), "--json")  # fmt: skip
+    out, _ = pegrace(
+        src,
+        "bench",
+        game,
+        "--games",
+        str(ENGINE_GAMES),
+        "--runs",
+        "1",
+        "--seed",
+        str(seed),
+        "--json",
+    )
     return float(json.loads(out)["engine"]["games_per_second"])
 
 
@@ -90,14 +101,20 @@ def main() -> None:
                     ours = simulate_rate(HERE, game, BASE_GAMES * FACTOR, seed)
                     unit = "games per CPU second"
                 elif measure == "expert":
-                    base, ours, unit = expert_rate(args.base, game, seed), expert_rate(
-                        HERE, game, seed), "nodes per ms"  # fmt: skip
+                    base, ours, unit = (
+                        expert_rate(args.base, game, seed),
+                        expert_rate(HERE, game, seed),
+                        "nodes per ms",
+                    )
                 else:
                     base, ours = engine_rate(args.base, game, seed), engine_rate(HERE, game, seed)
                     unit = "games per second (the Rules API loop)"
                 ratios.append(ours / base)
-                print(f"{game} {measure} round {seed}: base {base:,.1f}, this {ours:,.1f} "
-                      f"{unit}: {ours / base:.1f}x", flush=True)  # fmt: skip
+                print(
+                    f"{game} {measure} round {seed}: base {base:,.1f}, this {ours:,.1f} "
+                    f"{unit}: {ours / base:.1f}x",
+                    flush=True,
+                )
             print(f"{game} {measure}: median {statistics.median(ratios):.1f}x of the base\n")
 
 

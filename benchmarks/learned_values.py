@@ -57,8 +57,9 @@ def measure(model: str, games: int, every: int, seed: int) -> str:
     parts = [f"{model:13} {positions:6,} positions"]
     for name, (gain, hits) in totals.items():
         if hits or gain:
-            parts.append(f"{name}: {gain / positions:+.4f} nats, favourite won "
-                         f"{100 * hits / positions:.1f}%")  # fmt: skip
+            parts.append(
+                f"{name}: {gain / positions:+.4f} nats, favourite won {100 * hits / positions:.1f}%"
+            )
     return "  ".join(parts)
 
 

@@ -32,7 +32,7 @@ from pegrace.engine import Rules
 from pegrace.games import get_rules
 from pegrace.moves import Move
 from pegrace.native import Computer
-from pegrace.players import COMPUTER_PLAYERS, HeuristicPlayer, Player
+from pegrace.players import COMPUTER_PLAYERS, MediumPlayer, Player
 from pegrace.search import TERMINAL_WEIGHT
 from pegrace.state import Phase, State
 from pegrace.tournament import format_report, run_tournament
@@ -43,7 +43,7 @@ class MonteCarloPlayer(Player):
 
     def __init__(self, seed: int | str = 0, ms: float = 100.0, horizon: int = 8) -> None:
         self.rng = random.Random(seed)
-        self.policy = HeuristicPlayer(f"{seed}:policy")
+        self.policy = MediumPlayer(f"{seed}:policy")
         self.budget = ms / 1000.0
         self.horizon = horizon
         self.playouts = 0

@@ -35,8 +35,9 @@ def build_c(folder: Path) -> Path:
 
 def run_c(binary: Path, games: int, seed: int) -> tuple[float, int]:
     """(CPU seconds, moves) of the C loop."""
-    out = subprocess.run([str(binary), str(games), str(seed)], check=True, capture_output=True,
-                         text=True).stdout.split()  # fmt: skip
+    out = subprocess.run(
+        [str(binary), str(games), str(seed)], check=True, capture_output=True, text=True
+    ).stdout.split()
     return float(out[2]), int(out[1])
 
 
@@ -51,8 +52,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=20_000, help="games per run (default 20000)")
     parser.add_argument("--pairs", type=int, default=5, help="C/Rust pairs of runs (default 5)")
-    parser.add_argument("--python-games", type=int, default=300,
-                        help="games of the Python engine's bare loop (default 300)")  # fmt: skip
+    parser.add_argument(
+        "--python-games",
+        type=int,
+        default=300,
+        help="games of the Python engine's bare loop (default 300)",
+    )
     args = parser.parse_args()
     if args.games < 1 or args.pairs < 1 or args.python_games < 1:
         parser.error("--games, --pairs and --python-games take at least 1")
@@ -69,17 +74,22 @@ def main() -> int:
             c_rates.append(args.games / c_seconds)
             rust_rates.append(args.games / rust_seconds)
             length = c_moves / args.games
-            print(f"pair {pair + 1}: C {c_rates[-1]:,.0f} games/s, Rust {rust_rates[-1]:,.0f} "
-                  f"games/s, {length:.1f} moves a game (both)", flush=True)  # fmt: skip
+            print(
+                f"pair {pair + 1}: C {c_rates[-1]:,.0f} games/s, Rust {rust_rates[-1]:,.0f} "
+                f"games/s, {length:.1f} moves a game (both)",
+                flush=True,
+            )
     start = time.process_time()
     python_moves = engine_games(get_rules("trouble", 4), args.python_games, seed=1)
     python_rate = args.python_games / (time.process_time() - start)
     c, rust = statistics.median(c_rates), statistics.median(rust_rates)
     print(f"C loop        {c:>9,.0f} games/s (median of {args.pairs})")
     print(f"native core   {rust:>9,.0f} games/s: {rust / c:.2f} of C")
-    print(f"Python engine {python_rate:>9,.0f} games/s "
-          f"({python_moves / args.python_games:.1f} moves a game): the core is "
-          f"{rust / python_rate:.0f}x")  # fmt: skip
+    print(
+        f"Python engine {python_rate:>9,.0f} games/s "
+        f"({python_moves / args.python_games:.1f} moves a game): the core is "
+        f"{rust / python_rate:.0f}x"
+    )
     return 0
 
 

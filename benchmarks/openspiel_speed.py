@@ -38,12 +38,17 @@ def load_baseline(revision: str) -> None:
     """Register the games of ``MODULE`` at ``revision`` as ``baseline_<game>``."""
     root = Path(__file__).resolve().parent.parent
     source = subprocess.run(
-        ["git", "show", f"{revision}:{MODULE}"], cwd=root, capture_output=True, text=True,
+        ["git", "show", f"{revision}:{MODULE}"],
+        cwd=root,
+        capture_output=True,
+        text=True,
         check=True,
-    ).stdout  # fmt: skip
+    ).stdout
     module = types.ModuleType("baseline_openspiel")
-    exec(compile(source.replace('f"pegrace_{name}"', 'f"baseline_{name}"'), MODULE, "exec"),
-         module.__dict__)  # fmt: skip
+    exec(
+        compile(source.replace('f"pegrace_{name}"', 'f"baseline_{name}"'), MODULE, "exec"),
+        module.__dict__,
+    )
 
 
 def positions(game: pyspiel.Game, count: int, seed: int) -> list[pyspiel.State]:
@@ -113,11 +118,14 @@ def main() -> None:
             us = us_per_step(name, params, 20, seed=round_)
             figures.setdefault(f"{name} ms/simulation", []).append(ms)
             figures.setdefault(f"{name} us/step", []).append(us)
-            print(f"round {round_ + 1} {name}: {ms:.3f} ms/simulation, {us:.2f} us/step",
-                  flush=True)  # fmt: skip
+            print(
+                f"round {round_ + 1} {name}: {ms:.3f} ms/simulation, {us:.2f} us/step", flush=True
+            )
     for measure, values in figures.items():
-        print(f"median {measure}: {statistics.median(values):.3f} "
-              f"(range {min(values):.3f}-{max(values):.3f})")  # fmt: skip
+        print(
+            f"median {measure}: {statistics.median(values):.3f} "
+            f"(range {min(values):.3f}-{max(values):.3f})"
+        )
 
 
 if __name__ == "__main__":

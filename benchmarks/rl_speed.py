@@ -110,8 +110,10 @@ def main() -> None:
             learner = gym_loop(game, args.steps // 4, round_)
             vector = vector_loop(game, args.steps * 20, round_, args.envs)
             costs.append(engine / aec)
-            print(f"{game:9} {round_:5} {engine:9,.0f} {aec:8,.0f} {engine / aec:9.2f}x "
-                  f"{learner:10,.0f} {vector:10,.0f}")  # fmt: skip
+            print(
+                f"{game:9} {round_:5} {engine:9,.0f} {aec:8,.0f} {engine / aec:9.2f}x "
+                f"{learner:10,.0f} {vector:10,.0f}"
+            )
         print(f"{game:9} median AEC step cost {statistics.median(costs):.2f} engine steps")
 
 

@@ -33,8 +33,11 @@ def measure(game: str, ms: int, games: int, workers: int) -> dict[str, Any]:
     lineup = [f"expert:ms={ms}", "hard", "hard", "hard"]
     report, _ = run_tournament(rules, lineup, games, SEED, workers)
     entry = report["entries"][0]
-    return {"wins": entry["wins"], "games": entry["seat_games"],
-            "learned_values": report["learned_values"]}  # fmt: skip
+    return {
+        "wins": entry["wins"],
+        "games": entry["seat_games"],
+        "learned_values": report["learned_values"],
+    }
 
 
 def draw(ax: Any, game: str, lines: dict[str, Any]) -> None:
@@ -43,10 +46,17 @@ def draw(ax: Any, game: str, lines: dict[str, Any]) -> None:
     rates = [lines[b]["wins"] / lines[b]["games"] for b in budgets]
     bounds = [wilson(lines[b]["wins"], lines[b]["games"]) for b in budgets]
     xs = [int(b) for b in budgets]
-    ax.errorbar(xs, [100 * r for r in rates],
-                yerr=[[100 * (r - lo) for r, (lo, _) in zip(rates, bounds, strict=True)],
-                      [100 * (hi - r) for r, (_, hi) in zip(rates, bounds, strict=True)]],
-                marker="o", capsize=3, color="tab:blue")  # fmt: skip
+    ax.errorbar(
+        xs,
+        [100 * r for r in rates],
+        yerr=[
+            [100 * (r - lo) for r, (lo, _) in zip(rates, bounds, strict=True)],
+            [100 * (hi - r) for r, (_, hi) in zip(rates, bounds, strict=True)],
+        ],
+        marker="o",
+        capsize=3,
+        color="tab:blue",
+    )
     ax.axhline(25, color="grey", linestyle="--", linewidth=1)
     ax.set_xscale("log")
     ax.set_xticks(xs, [str(x) for x in xs])
@@ -66,8 +76,9 @@ def plot(results: dict[str, dict[str, Any]], path: Path, games: list[str]) -> No
 
     columns = min(len(games), 2)
     rows = (len(games) + columns - 1) // columns
-    fig, axes = plt.subplots(rows, columns, figsize=(5.5 * columns, 3.6 * rows), squeeze=False,
-                             sharey=True)  # fmt: skip
+    fig, axes = plt.subplots(
+        rows, columns, figsize=(5.5 * columns, 3.6 * rows), squeeze=False, sharey=True
+    )
     for ax, game in zip(axes.flat, games, strict=False):
         draw(ax, game, results[game])
     for ax in list(axes.flat)[len(games) :]:
@@ -97,8 +108,11 @@ def main(argv: list[str] | None = None) -> int:
                 store.write_text(json.dumps(results, indent=1) + "\n")
             line = lines[str(ms)]
             low, high = wilson(line["wins"], line["games"])
-            print(f"| {game} | {ms} | {line['games']} | {line['wins'] / line['games']:.1%} "
-                  f"| [{low:.1%}, {high:.1%}] |", flush=True)  # fmt: skip
+            print(
+                f"| {game} | {ms} | {line['games']} | {line['wins'] / line['games']:.1%} "
+                f"| [{low:.1%}, {high:.1%}] |",
+                flush=True,
+            )
         plot(results, OUT / f"{game}.png", [game])
     measured = [game for game in list_games() if results.get(game)]
     plot(results, OUT / "all.png", measured)

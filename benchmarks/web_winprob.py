@@ -30,8 +30,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder, running(Path(folder) / "g.sqlite3") as client:
         for game in GAMES:
             colours = get_rules(game, 4).colours
-            created = new_game(client, game=game, seats=dict.fromkeys(colours, "human"),
-                               seed=args.seed)  # fmt: skip
+            created = new_game(
+                client, game=game, seats=dict.fromkeys(colours, "human"), seed=args.seed
+            )
             with client.websocket_connect(f"/ws/{created['id']}") as ws:
                 hello(ws, list(created["tokens"].values()))
                 start = time.perf_counter()

@@ -46,8 +46,13 @@ SCORER_WIDTH = 64
 
 def body(inputs: int, width: int, out: int, scale: float) -> nn.Sequential:
     """Two hidden layers of ``width`` (tanh), orthogonally initialised."""
-    layers = [nn.Linear(inputs, width), nn.Tanh(), nn.Linear(width, width), nn.Tanh(),
-              nn.Linear(width, out)]  # fmt: skip
+    layers = [
+        nn.Linear(inputs, width),
+        nn.Tanh(),
+        nn.Linear(width, width),
+        nn.Tanh(),
+        nn.Linear(width, out),
+    ]
     for layer in layers:
         if isinstance(layer, nn.Linear):
             nn.init.orthogonal_(layer.weight, math.sqrt(2))
@@ -61,8 +66,9 @@ class Agent(nn.Module):
     observation the policy is one scorer shared by the actions: it rates the board together
     with one action's block (what that move would do), and the logits are the ratings."""
 
-    def __init__(self, observations: int, actions: int, board: int | None = None,
-                 width: int = 256) -> None:  # fmt: skip
+    def __init__(
+        self, observations: int, actions: int, board: int | None = None, width: int = 256
+    ) -> None:
         super().__init__()
         self.board, self.actions = board, actions
         if board is None:
@@ -100,22 +106,41 @@ class Agent(nn.Module):
         """The scorer as pegrace's ``policy:FILE`` player reads it (JSON, weights rounded)."""
         layers = [m for m in self.policy if isinstance(m, nn.Linear)]
         rounded = lambda t: [[round(float(x), 6) for x in row] for row in t.tolist()]  # noqa: E731
-        path.write_text(json.dumps({
-            "model": "pegrace policy",
-            "game": GAME, "players": PLAYERS, "options": {},
-            "observation": "moves", "actions": self.actions, "board": self.board,
-            "features": self.features,
-            "trained": " ".join(["python examples/ppo_ludo.py", *sys.argv[1:]]),
-            "layers": [{"weight": rounded(layer.weight),
-                        "bias": [round(float(x), 6) for x in layer.bias.tolist()]}
-                       for layer in layers],
-        }, separators=(",", ":")) + "\n")  # fmt: skip
+        path.write_text(
+            json.dumps(
+                {
+                    "model": "pegrace policy",
+                    "game": GAME,
+                    "players": PLAYERS,
+                    "options": {},
+                    "observation": "moves",
+                    "actions": self.actions,
+                    "board": self.board,
+                    "features": self.features,
+                    "trained": " ".join(["python examples/ppo_ludo.py", *sys.argv[1:]]),
+                    "layers": [
+                        {
+                            "weight": rounded(layer.weight),
+                            "bias": [round(float(x), 6) for x in layer.bias.tolist()],
+                        }
+                        for layer in layers
+                    ],
+                },
+                separators=(",", ":"),
+            )
+            + "\n"
+        )
 
 
 def train(args: argparse.Namespace, out: Path) -> Agent:
     torch.manual_seed(args.seed)
-    env = VectorEnv(GAME, num_envs=args.envs, players=PLAYERS, opponents=args.opponents,
-                    observation=args.observation)  # fmt: skip
+    env = VectorEnv(
+        GAME,
+        num_envs=args.envs,
+        players=PLAYERS,
+        opponents=args.opponents,
+        observation=args.observation,
+    )
     size, actions = env.single_observation_space.shape[0], int(env.single_action_space.n)
     agent = Agent(size, actions, BOARD if args.observation == "moves" else None)
     optimiser = torch.optim.Adam(agent.parameters(), lr=args.lr, eps=1e-5)
@@ -181,12 +206,16 @@ def train(args: argparse.Namespace, out: Path) -> Agent:
         curve.append((steps, games, wins, mean, time.time() - started))
         if update % 10 == 0 or update == updates:
             rate = steps / (time.time() - started)
-            print(f"{steps:>11,} steps  {games:>8,} games  win rate (last {len(recent)}) "
-                  f"{wins:.3f}  reward {mean:.3f}  {rate:,.0f} steps/s", flush=True)  # fmt: skip
+            print(
+                f"{steps:>11,} steps  {games:>8,} games  win rate (last {len(recent)}) "
+                f"{wins:.3f}  reward {mean:.3f}  {rate:,.0f} steps/s",
+                flush=True,
+            )
     with (out / "curve.csv").open("w", newline="") as f:
         writer = csv.writer(f)
-        writer.writerow(["agent_steps", "games", "win_rate_recent", "mean_reward_recent",
-                         "seconds"])  # fmt: skip
+        writer.writerow(
+            ["agent_steps", "games", "win_rate_recent", "mean_reward_recent", "seconds"]
+        )
         writer.writerows(curve)
     torch.save(agent.state_dict(), out / "agent.pt")
     if agent.board is not None:
@@ -201,8 +230,9 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def evaluate(agent: Agent | None, opponents: str, games: int, seed: int,
-             seen: str = "board") -> dict[str, object]:  # fmt: skip
+def evaluate(
+    agent: Agent | None, opponents: str, games: int, seed: int, seen: str = "board"
+) -> dict[str, object]:
     """The agent's first places in ``games`` games against 3 ``opponents``, a quarter at each
     seat; each slot counts its first games only, so short games are not favoured. ``agent``
     None: uniformly random legal actions (the baseline)."""
@@ -211,8 +241,14 @@ def evaluate(agent: Agent | None, opponents: str, games: int, seed: int,
     chooser = np.random.default_rng(seed)
     wins = []
     for learner in range(PLAYERS):
-        env = VectorEnv(GAME, num_envs=envs, players=PLAYERS, opponents=opponents,
-                        learner=learner, observation=seen)  # fmt: skip
+        env = VectorEnv(
+            GAME,
+            num_envs=envs,
+            players=PLAYERS,
+            opponents=opponents,
+            learner=learner,
+            observation=seen,
+        )
         observation, info = env.reset(seed=seed + learner)
         counted = np.zeros(envs, int)
         seat_wins = 0
@@ -232,8 +268,14 @@ def evaluate(agent: Agent | None, opponents: str, games: int, seed: int,
         wins.append(seat_wins)
     n = quota * envs * PLAYERS
     low, high = wilson(sum(wins), n)
-    return {"opponents": f"3 {opponents}", "games": n, "wins": sum(wins),
-            "win_rate": sum(wins) / n, "interval": [low, high], "wins_by_seat": wins}  # fmt: skip
+    return {
+        "opponents": f"3 {opponents}",
+        "games": n,
+        "wins": sum(wins),
+        "win_rate": sum(wins) / n,
+        "interval": [low, high],
+        "wins_by_seat": wins,
+    }
 
 
 def references(games: int) -> dict[str, float]:
@@ -264,8 +306,12 @@ def plot(out: Path, levels: dict[str, float], opponents: str = "random") -> None
     even = "random player" if opponents == "random" else f"{opponents} itself"
     ax.axhline(0.25, color="grey", linestyle=":", label=f"{even} (1 in 4)")
     for (level, rate), style in zip(levels.items(), ("-.", "--"), strict=False):
-        ax.axhline(rate, color="tab:orange", linestyle=style,
-                   label=f"pegrace {level} against 3 random ({rate:.1%})")  # fmt: skip
+        ax.axhline(
+            rate,
+            color="tab:orange",
+            linestyle=style,
+            label=f"pegrace {level} against 3 random ({rate:.1%})",
+        )
     ax.set_xlabel("agent steps (millions)")
     ax.set_ylabel(f"first places against 3 {opponents} players")
     ax.set_title("Two-dice Ludo: PPO learning curve")
@@ -326,9 +372,12 @@ def main() -> None:
         low, high = result["interval"]  # type: ignore[misc]
         print(f"{name:18} {result['win_rate']:.3f} [{low:.3f}, {high:.3f}] of {result['games']:,}")
     levels = references(args.eval_games) if args.opponents == "random" else {}
-    report = {"settings": {k: str(v) for k, v in vars(args).items()},
-              "train_seconds": round(trained), "results": against,
-              "references": levels}  # fmt: skip
+    report = {
+        "settings": {k: str(v) for k, v in vars(args).items()},
+        "train_seconds": round(trained),
+        "results": against,
+        "references": levels,
+    }
     (args.out / "report.json").write_text(json.dumps(report, indent=2) + "\n")
     plot(args.out, levels, args.opponents)
 

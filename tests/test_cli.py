@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import itertools
 import json
 import os
+import pkgutil
 import time
 import tracemalloc
 from collections.abc import Iterator
@@ -15,7 +17,8 @@ from typing import NoReturn
 
 import pytest
 
-from pegrace.cli import main, make_parser
+import pegrace.commands
+from pegrace.cli import COMMANDS, main, make_parser
 from pegrace.games import rules_class
 from pegrace.record import Record, replay
 from reports import without_command
@@ -49,21 +52,31 @@ def answers(monkeypatch: pytest.MonkeyPatch, replies: list[str]) -> list[str]:
 def test_rules_lists_every_option(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "rules", "trouble")
     assert code == 0
-    for option in ("turn_order", "voluntary_pass", "six_bonus", "three_sixes", "finish",
-                   "play_on", "two_sets"):  # fmt: skip
+    for option in (
+        "turn_order",
+        "voluntary_pass",
+        "six_bonus",
+        "three_sixes",
+        "finish",
+        "play_on",
+        "two_sets",
+    ):
         assert f"  {option}=" in out
     for option in rules_class("trouble").option_specs:  # and what each of its values does
         for value, words in option.choices_help.items():
             assert f"        {value}: {words}\n" in out
     assert "        deepest-first: " in out
-    settings = [line for line in out.splitlines() if line.startswith("  ") and "=" in line[:30]
-                and not line.startswith("      ")]  # fmt: skip
+    settings = [
+        line
+        for line in out.splitlines()
+        if line.startswith("  ") and "=" in line[:30] and not line.startswith("      ")
+    ]
     assert len({line.index("(") for line in settings}) == 1  # the values in one column
 
 
 def test_simulate_reports_and_is_deterministic(capsys: pytest.CaptureFixture[str]) -> None:
-    args = ["simulate", "trouble", "--games", "40", "--seed", "5", "--json",
-            "--rules", "play_on=off"]  # fmt: skip
+    args = ["simulate", "trouble", "--games", "40", "--seed", "5", "--json"]
+    args += ["--rules", "play_on=off"]
     code, out, _ = run(capsys, *args)
     assert code == 0
     report = json.loads(out)
@@ -76,8 +89,8 @@ def test_simulate_reports_and_is_deterministic(capsys: pytest.CaptureFixture[str
 def test_simulate_text_report_and_records(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    args = ["simulate", "trouble", "--games", "3", "--players", "2",
-            "--seat", "red=computer:heuristic", "--record-dir", str(tmp_path)]  # fmt: skip
+    args = ["simulate", "trouble", "--games", "3", "--players", "2"]
+    args += ["--seat", "red=computer:heuristic", "--record-dir", str(tmp_path)]
     code, out, _ = run(capsys, *args)
     assert code == 0
     assert "win rate" in out and "95% CI" in out and "finishing places" in out
@@ -91,8 +104,8 @@ def test_play_all_computer_writes_a_record_that_replays(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     path = tmp_path / "game.json"
-    code, out, _ = run(capsys, "play", "--seat", "all=computer:random", "--fast",
-                       "--seed", "4", "--record", str(path))  # fmt: skip
+    play = ["play", "--seat", "all=computer:random", "--fast", "--seed", "4", "--record"]
+    code, out, _ = run(capsys, *play, str(path))
     assert code == 0
     assert "Roll-off: red" in out and "Game over" in out
     code, out, _ = run(capsys, "replay", str(path), "--final")
@@ -104,9 +117,9 @@ def test_human_play_by_numbers_then_quit_keeps_the_record(
 ) -> None:
     path = tmp_path / "partial.json"
     prompts = answers(monkeypatch, [""] * 12 + ["9", "1"] + [""] * 5 + ["q"])
-    code, out, _ = run(capsys, "play", "trouble", "--players", "2", "--seat", "red=human",
-                       "--seat", "green=computer:random", "--fast", "--seed", "11",
-                       "--record", str(path))  # fmt: skip
+    seats = ["--seat", "red=human", "--seat", "green=computer:random"]
+    play = ["play", "trouble", "--players", "2", *seats, "--fast", "--seed", "11"]
+    code, out, _ = run(capsys, *play, "--record", str(path))
     assert code == 0
     assert any("press Enter to pop" in p for p in prompts)
     assert "Game stopped." in out
@@ -119,15 +132,26 @@ def test_moves_lists_legal_moves_of_a_state_file(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     state = tmp_path / "state.json"
-    state.write_text(json.dumps({"pieces": {"red": ["track:3", "home", "home", "home"],
-                                            "green": ["home"] * 4}}))  # fmt: skip
-    (tmp_path / "s.json").write_text(json.dumps({"game": "trouble", "pieces": {
-        "red": ["track:3", "home", "home", "home"], "green": ["home"] * 4}}))  # fmt: skip
-    code, out, _ = run(capsys, "moves", "trouble", "--state", str(tmp_path / "s.json"),
-                       "--roll", "6", "--json")  # fmt: skip
+    state.write_text(
+        json.dumps({"pieces": {"red": ["track:3", "home", "home", "home"], "green": ["home"] * 4}})
+    )
+    (tmp_path / "s.json").write_text(
+        json.dumps(
+            {
+                "game": "trouble",
+                "pieces": {"red": ["track:3", "home", "home", "home"], "green": ["home"] * 4},
+            }
+        )
+    )
+    code, out, _ = run(
+        capsys, "moves", "trouble", "--state", str(tmp_path / "s.json"), "--roll", "6", "--json"
+    )
     assert code == 0
     assert {m["move"] for m in json.loads(out)["moves"]} == {
-        "track:3>track:9", "home>track:0", "pass"}  # fmt: skip
+        "track:3>track:9",
+        "home>track:0",
+        "pass",
+    }
     code, out, _ = run(capsys, "moves", "trouble", "--state", str(state), "--roll", "2")
     assert code == 0 and "track:3>track:5" in out
 
@@ -160,14 +184,22 @@ def test_bad_input_is_one_line_naming_the_problem(
     ("content", "roll", "message"),
     [
         ("{not json", "3", "not valid JSON"),
-        ('{"pieces": {"red": ["track:3","track:3","home","home"], "green": ["home","home",'
-         '"home","home"]}}', "3", "two red pieces on track:3"),
-        ('{"pieces": {"red": ["home","home","home","home"], "green": ["home","home","home",'
-         '"home"]}}', "7", "roll '7' is not a d6 roll"),
+        (
+            '{"pieces": {"red": ["track:3","track:3","home","home"], "green": ["home","home",'
+            '"home","home"]}}',
+            "3",
+            "two red pieces on track:3",
+        ),
+        (
+            '{"pieces": {"red": ["home","home","home","home"], "green": ["home","home","home",'
+            '"home"]}}',
+            "7",
+            "roll '7' is not a d6 roll",
+        ),
         ('{"pieces": {"red": ["home"]}, "colour": "red"}', "3", "unknown state key(s): colour"),
         ('{"game": "trouble", "pieces": []}', "3", 'a state needs "pieces"'),
     ],
-)  # fmt: skip
+)
 def test_bad_state_files(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, content: str, roll: str, message: str
 ) -> None:
@@ -179,8 +211,8 @@ def test_bad_state_files(
 
 def test_bad_record_files(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = tmp_path / "record.json"
-    code, _, _ = run(capsys, "play", "--seat", "all=computer:random", "--fast", "--seed", "2",
-                     "--record", str(path))  # fmt: skip
+    play = ["play", "--seat", "all=computer:random", "--fast", "--seed", "2", "--record"]
+    code, _, _ = run(capsys, *play, str(path))
     data = json.loads(path.read_text())
     data["events"][10]["roll"] = 9
     path.write_text(json.dumps(data))
@@ -275,7 +307,7 @@ def never(*args: object, **kwargs: object) -> NoReturn:
 def test_a_record_dir_that_cannot_be_a_folder_is_refused_before_any_game(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("pegrace.cli.simulate", never)
+    monkeypatch.setattr("pegrace.commands.simulate.simulate", never)
     a_file = tmp_path / "file"
     a_file.write_text("x")
     cases = [
@@ -289,9 +321,9 @@ def test_a_record_dir_that_cannot_be_a_folder_is_refused_before_any_game(
     for folder, problem in cases:
         assert refused(capsys, "simulate", "trouble", "--record-dir", folder).startswith(problem)
     assert sorted(tmp_path.iterdir()) == [a_file] and not os.path.exists("/proc/nope")
-    assert refused(capsys, "simulate", "trouble", "--record-dir", str(tmp_path / "new"),
-                   "--scheduler", "tcp://h:1") == "--record-dir writes on this machine: not with "\
-        "--scheduler"  # fmt: skip
+    elsewhere = ["--record-dir", str(tmp_path / "new"), "--scheduler", "tcp://h:1"]
+    said = refused(capsys, "simulate", "trouble", *elsewhere)
+    assert said == "--record-dir writes on this machine: not with --scheduler"
     assert sorted(tmp_path.iterdir()) == [a_file]  # refused: the folder is not made
 
 
@@ -306,21 +338,33 @@ def test_train_checks_out_and_curve_before_training(
         (["--out", str(tmp_path)], f"--out {tmp_path}: a folder; name a file in it"),
         (["--out", str(a_file / "w.json")], f"--out {a_file / 'w.json'}: {a_file} is not a folder"),
         (["--curve", str(tmp_path)], f"--curve {tmp_path}: a folder; name a file in it"),
-        (["--curve", str(tmp_path / "no" / "c.png")],
-         f"--curve {tmp_path / 'no' / 'c.png'}: folder {tmp_path / 'no'} does not exist"),
-        (["--out", str(tmp_path / "w.json"), "--curve", str(tmp_path / "no" / "c.png")],
-         f"--curve {tmp_path / 'no' / 'c.png'}: folder {tmp_path / 'no'} does not exist"),
-    ]  # fmt: skip
+        (
+            ["--curve", str(tmp_path / "no" / "c.png")],
+            f"--curve {tmp_path / 'no' / 'c.png'}: folder {tmp_path / 'no'} does not exist",
+        ),
+        (
+            ["--out", str(tmp_path / "w.json"), "--curve", str(tmp_path / "no" / "c.png")],
+            f"--curve {tmp_path / 'no' / 'c.png'}: folder {tmp_path / 'no'} does not exist",
+        ),
+    ]
     if os.path.exists("/dev/zero"):
         cases.append((["--out", "/dev/zero"], "--out /dev/zero: not a regular file"))
     if os.path.isdir("/proc/self"):
-        cases.append((["--out", "/proc/nope/w.json"],
-                      "--out /proc/nope/w.json: /proc does not take new files"))  # fmt: skip
+        cases.append(
+            (
+                ["--out", "/proc/nope/w.json"],
+                "--out /proc/nope/w.json: /proc does not take new files",
+            )
+        )
     if os.geteuid() != 0:  # root writes in a folder without write permission
         locked = tmp_path / "locked"
         locked.mkdir(mode=0o500)
-        cases.append((["--out", str(locked / "w.json")],
-                      f"--out {locked / 'w.json'}: {locked} does not take new files"))  # fmt: skip
+        cases.append(
+            (
+                ["--out", str(locked / "w.json")],
+                f"--out {locked / 'w.json'}: {locked} does not take new files",
+            )
+        )
     for flags, problem in cases:
         assert refused(capsys, "train", "trouble", "--games", "5", *flags).startswith(problem)
     # nothing left behind: not the checks' trial files, not the folders missing
@@ -345,10 +389,12 @@ def test_serve_checks_its_port_and_store_before_any_socket(
         (["--port", "-1"], f"--port -1: {port}"),
         (["--db", "/"], "--db /: a folder; name a file in it"),
         (["--db", str(tmp_path)], f"--db {tmp_path}: a folder; name a file in it"),
-        (["--db", str(a_file / "g.sqlite3")], f"--db {a_file / 'g.sqlite3'}: {a_file} is not a "
-         "folder"),
+        (
+            ["--db", str(a_file / "g.sqlite3")],
+            f"--db {a_file / 'g.sqlite3'}: {a_file} is not a folder",
+        ),
         (["--computer-delay", "nan"], "--computer-delay nan: use 0 or more seconds"),
-    ]  # fmt: skip
+    ]
     if os.path.exists("/dev/null"):
         cases.append((["--db", "/dev/null"], "--db /dev/null: not a regular file"))
     for flags, problem in cases:
@@ -373,7 +419,7 @@ def test_serve_checks_its_port_and_store_before_any_socket(
 def test_a_player_setting_that_is_not_a_finite_number_in_range_is_refused(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, args: list[str]
 ) -> None:
-    monkeypatch.setattr("pegrace.cli.simulate", never)
+    monkeypatch.setattr("pegrace.commands.simulate.simulate", never)
     setting = next(a for a in args if "=" in a and ":" in a).rsplit(":", 1)[1].split(",")[0]
     assert refused(capsys, *args).startswith(f"player setting '{setting}'")
 
@@ -385,8 +431,10 @@ def test_workers_are_at_least_one_and_at_most_four_per_core(
     tournament = ["tournament", "trouble", "--player", "random", "--player", "random"]
     for command in (["simulate", "trouble"], ["lab", "trouble", "--all"], tournament):
         for workers in ("0", "-1"):
-            assert refused(capsys, *command, "--workers", workers) == \
-                f"--workers {workers}: use at least 1 worker"  # fmt: skip
+            assert (
+                refused(capsys, *command, "--workers", workers)
+                == f"--workers {workers}: use at least 1 worker"
+            )
         assert refused(capsys, *command, "--workers", "9") == (
             "--workers 9: at most 8 (4 per core, 2 cores here): more processes only share the "
             "same cores, and each one takes its own memory"
@@ -408,8 +456,11 @@ def test_the_jobs_of_a_huge_run_are_made_as_they_are_taken() -> None:
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
-    assert [(job.first, job.count, job.seed) for job in first] == [(0, 2000, 7), (2000, 2000, 7),
-                                                                    (4000, 2000, 7)]  # fmt: skip
+    assert [(job.first, job.count, job.seed) for job in first] == [
+        (0, 2000, 7),
+        (2000, 2000, 7),
+        (4000, 2000, 7),
+    ]
     assert seconds < 1 and peak < 1_000_000  # made at once, not 5 * 10**8 jobs first
 
 
@@ -430,8 +481,9 @@ def test_the_workers_take_jobs_as_they_need_them_and_in_order() -> None:
     got = list(itertools.islice(results, 5))
     results.close()
     assert taken <= 5 + 2 * AHEAD_PER_WORKER and played == [3] * 5
-    assert got == [run_job(Job("trouble", 2, (), (seats,), 11, first, 3, None))
-                   for first in range(0, 15, 3)]  # fmt: skip
+    assert got == [
+        run_job(Job("trouble", 2, (), (seats,), 11, first, 3, None)) for first in range(0, 15, 3)
+    ]
 
 
 def test_version_says_which_pegrace(capsys: pytest.CaptureFixture[str]) -> None:
@@ -453,12 +505,32 @@ def test_every_command_and_option_explains_itself() -> None:
     assert [name for name, command in commands.choices.items() if not command.description] == []
 
 
+def test_every_command_is_a_module_of_its_own_in_the_one_table() -> None:
+    """Each subcommand's arguments and run are in pegrace.commands.NAME, listed once in
+    cli.COMMANDS, whose entries are the subcommands `pegrace --help` lists."""
+    modules = {
+        info.name
+        for info in pkgutil.iter_modules(pegrace.commands.__path__)
+        if info.name != "common"
+    }
+    assert {name.replace("-", "_") for name in COMMANDS} == modules
+    for name, command in COMMANDS.items():
+        module = importlib.import_module(f"pegrace.commands.{name.replace('-', '_')}")
+        assert module.COMMAND is command and command.name == name
+        assert command.declare.__module__ == command.run.__module__ == module.__name__
+    parser = make_parser()
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    assert list(commands.choices) == list(COMMANDS)
+
+
 def test_a_colour_seated_twice_is_warned_of(capsys: pytest.CaptureFixture[str]) -> None:
     twice = ("--seat", "red=computer:random", "--seat", "red=computer:easy")
     code, _, err = run(capsys, "simulate", "trouble", "--games", "2", "--players", "2", *twice)
     assert code == 0
-    assert ("pegrace: warning: --seat names red twice (red=computer:random, then "
-            "red=computer:easy): the last one counts") in err  # fmt: skip
-    code, _, err = run(capsys, "simulate", "trouble", "--games", "2", "--players", "2",
-                       "--seat", "red=computer:random", "--seat", "all=computer:easy")  # fmt: skip
+    assert (
+        "pegrace: warning: --seat names red twice (red=computer:random, then "
+        "red=computer:easy): the last one counts"
+    ) in err
+    seats = ["--seat", "red=computer:random", "--seat", "all=computer:easy"]
+    code, _, err = run(capsys, "simulate", "trouble", "--games", "2", "--players", "2", *seats)
     assert code == 0 and "warning" not in err

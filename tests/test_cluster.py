@@ -31,14 +31,26 @@ cloudpickle.register_pickle_by_value(sys.modules[__name__])
 
 @pytest.fixture(scope="module")
 def scheduler() -> Iterator[str]:
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                      dashboard_address=None) as local:  # fmt: skip
+    with LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as local:
         yield local.scheduler_address
 
 
 def test_simulate_on_the_cluster_is_simulate_here_byte_for_byte(scheduler: str) -> None:
-    args = ("ludo", 3000, 4, {}, {"red": "computer:medium", "yellow": "computer:random",
-            "green": "computer:random", "blue": "computer:easy"}, 7)  # fmt: skip
+    args = (
+        "ludo",
+        3000,
+        4,
+        {},
+        {
+            "red": "computer:medium",
+            "yellow": "computer:random",
+            "green": "computer:random",
+            "blue": "computer:easy",
+        },
+        7,
+    )
     here = simulate(*args, workers=2)
     there = simulate(*args, scheduler=scheduler)
     assert json.dumps(there) == json.dumps(here)
@@ -63,9 +75,26 @@ def die_once(job: Job, marker: str, victim: int) -> list[GameSummary]:
 def test_a_worker_killed_in_the_middle_of_a_run_loses_no_game(
     scheduler: str, tmp_path: Path
 ) -> None:
-    jobs = [Job("marbles", 4, (), ((("red", "computer:random"), ("yellow", "computer:random"),
-                ("green", "computer:random"), ("blue", "computer:random")),), 5, first, 50, None)
-            for first in range(0, 1000, 50)]  # fmt: skip
+    jobs = [
+        Job(
+            "marbles",
+            4,
+            (),
+            (
+                (
+                    ("red", "computer:random"),
+                    ("yellow", "computer:random"),
+                    ("green", "computer:random"),
+                    ("blue", "computer:random"),
+                ),
+            ),
+            5,
+            first,
+            50,
+            None,
+        )
+        for first in range(0, 1000, 50)
+    ]
     marker = tmp_path / "died"
     run = partial(die_once, marker=str(marker), victim=500)
     done: list[int] = []
@@ -153,6 +182,7 @@ def test_the_cluster_is_handed_jobs_as_it_needs_them(scheduler: str) -> None:
     got = list(itertools.islice(results, 5))
     results.close()
     assert 5 <= taken <= 5 + LEAST_AHEAD  # 2 workers of a thread each: LEAST_AHEAD ahead
-    assert got == [run_job(Job("trouble", 2, (), (seats,), 11, first, 3, None))
-                   for first in range(0, 15, 3)]  # fmt: skip
+    assert got == [
+        run_job(Job("trouble", 2, (), (seats,), 11, first, 3, None)) for first in range(0, 15, 3)
+    ]
     assert len(played) >= 5

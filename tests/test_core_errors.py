@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from pegrace import _core
-from pegrace.errors import IllegalMoveError, NotationError, OptionError
+from pegrace import _core, native
+from pegrace.errors import IllegalMoveError, NotationError, OptionError, PegraceError
 from pegrace.games import get_rules
+from pegrace.native import Computer
 from pegrace.state import Phase, State
 
 
@@ -17,8 +18,7 @@ def test_an_unknown_option_value_is_an_option_error() -> None:
     with pytest.raises(OptionError, match=r"^the native core has no chess yet$"):
         _core.random_games("chess", 4, [], 1, 1)
     with pytest.raises(OptionError, match=r'^the native core has no player "nobody"$'):
-        _core.Computer("trouble", 4, []).best(tuple(get_rules("trouble").initial_state()),
-                                                "nobody")  # fmt: skip
+        _core.Computer("trouble", 4, []).best(tuple(get_rules("trouble").initial_state()), "nobody")
     with pytest.raises(OptionError, match=r"^not a weights file \(its model's name"):
         _core.give_value("{}")
 
@@ -46,8 +46,33 @@ def test_a_malformed_state_is_a_notation_error() -> None:
 
 
 def test_the_rest_are_plain_value_errors() -> None:
-    games = _core.Games("trouble", 4, [], ["red", "yellow", "green", "blue"],
-                        [None, ("random", {}), ("random", {}), ("random", {})], 2)  # fmt: skip
+    games = _core.Games(
+        "trouble",
+        4,
+        [],
+        ["red", "yellow", "green", "blue"],
+        [None, ("random", {}), ("random", {}), ("random", {})],
+        2,
+    )
     with pytest.raises(ValueError, match=r"^no game 2 of 2$") as raised:
         games.turn(2)
     assert type(raised.value) is ValueError
+
+
+def test_pegrace_says_where_and_keeps_the_core_s_class() -> None:
+    """native.py's calls add what was asked and the position to the core's message, and keep
+    its class; an error the core leaves a plain ValueError becomes a PegraceError."""
+    rules = get_rules("trouble")
+    state = rules.initial_state()
+    computer = Computer(rules)
+    with pytest.raises(OptionError, match=r'^native nobody: the native core has no player "'):
+        computer.best(state._replace(phase=Phase.MOVE), "nobody")
+    with pytest.raises(IllegalMoveError, match=r"^native search: no move is due: "):
+        computer.rank(state, {"depth": 1.0})
+    with pytest.raises(NotationError, match=r"^native look: unknown end \"sideways\": "):
+        computer.look(state._replace(end="sideways"), 0)
+    with pytest.raises(PegraceError, match=r"^native look: no seat 7: ") as raised:
+        computer.look(state, 7)
+    assert type(raised.value) is PegraceError
+    with pytest.raises(OptionError, match=r"^native games: no seating to play$"):
+        native.play_games(rules, [], 1, 0, 1)

@@ -55,9 +55,16 @@ def listed(texts: list[str] | None) -> str:
 
 
 def mismatch(
-    by: str, corpus: Corpus, seed: int, index: int, rules: Rules, state: State,
-    recorded: list[str] | None, found: list[str] | None, afters: list[State],
-) -> str:  # fmt: skip
+    by: str,
+    corpus: Corpus,
+    seed: int,
+    index: int,
+    rules: Rules,
+    state: State,
+    recorded: list[str] | None,
+    found: list[str] | None,
+    afters: list[State],
+) -> str:
     """What differs at a position, for the assertion message (``None``: a roll is due)."""
     if state.is_over:
         found_text = f"the game is over ({state.end})"
@@ -98,12 +105,14 @@ def replay(corpus: Corpus, moves: Moves, rolls: Rolls, by: str) -> int:
                     afters = [after for _, after in successors]
                     digest = decision_digest(afters)
             except Exception as error:
-                error.add_note(mismatch(by, corpus, game.seed, index, rules, state, recorded,
-                                        found, afters))  # fmt: skip
+                error.add_note(
+                    mismatch(by, corpus, game.seed, index, rules, state, recorded, found, afters)
+                )
                 raise
             if state.is_over or found != recorded or digest != position.digest:
-                pytest.fail(mismatch(by, corpus, game.seed, index, rules, state, recorded, found,
-                                     afters))  # fmt: skip
+                pytest.fail(
+                    mismatch(by, corpus, game.seed, index, rules, state, recorded, found, afters)
+                )
             state = afters[position.choice]
             checked += 1
         if not state.is_over:
@@ -125,8 +134,11 @@ def test_every_setup_has_its_corpus_and_no_other() -> None:
     for game, players, options in SETUPS:
         head = header((HERE / f"{name(game, players, options)}.corpus").read_bytes())
         assert (head["format"], head["game"], head["players"], head["options"]) == (
-            FORMAT, game, players, options,
-        )  # fmt: skip
+            FORMAT,
+            game,
+            players,
+            options,
+        )
         assert isinstance(head["positions"], int) and head["positions"] >= LEAST
 
 

@@ -26,8 +26,15 @@ LIMIT = 600.0  # seconds: a build or an install that takes longer is broken
 def run(
     *command: str | Path, cwd: Path | None = None, env: dict[str, str] | None = None
 ) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run([str(c) for c in command], capture_output=True, text=True,
-                          timeout=LIMIT, check=False, cwd=cwd, env=env)  # fmt: skip
+    done = subprocess.run(
+        [str(c) for c in command],
+        capture_output=True,
+        text=True,
+        timeout=LIMIT,
+        check=False,
+        cwd=cwd,
+        env=env,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     return done
 
@@ -35,18 +42,28 @@ def run(
 def test_the_release_workflow_is_valid() -> None:
     run(BIN / "check-jsonschema", "--builtin-schema", "vendor.github-workflows", WORKFLOW)
     text = WORKFLOW.read_text()
-    promised = ("ubuntu-latest, target: x86_64", "ubuntu-latest, target: aarch64", "macos-14",
-                "windows-latest", "command: sdist", "startsWith(github.ref, 'refs/tags/v')",
-                "pypa/gh-action-pypi-publish")  # fmt: skip
+    promised = (
+        "ubuntu-latest, target: x86_64",
+        "ubuntu-latest, target: aarch64",
+        "macos-14",
+        "windows-latest",
+        "command: sdist",
+        "startsWith(github.ref, 'refs/tags/v')",
+        "pypa/gh-action-pypi-publish",
+    )
     assert [item for item in promised if item not in text] == []
 
 
 def test_the_schema_check_finds_a_broken_workflow(tmp_path: Path) -> None:
     broken = tmp_path / "release.yml"
     broken.write_text(WORKFLOW.read_text().replace("runs-on: ubuntu-latest", "runs_on: ubuntu"))
-    done = subprocess.run([str(BIN / "check-jsonschema"), "--builtin-schema",
-                           "vendor.github-workflows", str(broken)],
-                          capture_output=True, text=True, timeout=LIMIT, check=False)  # fmt: skip
+    done = subprocess.run(
+        [str(BIN / "check-jsonschema"), "--builtin-schema", "vendor.github-workflows", str(broken)],
+        capture_output=True,
+        text=True,
+        timeout=LIMIT,
+        check=False,
+    )
     assert done.returncode != 0
 
 
@@ -63,8 +80,14 @@ def test_the_sdist_holds_the_core_and_the_page(built: Path) -> None:
     (sdist,) = built.glob("pegrace-*.tar.gz")
     with tarfile.open(sdist) as archive:
         names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
-    needed = {"Cargo.toml", "Cargo.lock", "core/lib.rs", "pyproject.toml",
-              "src/pegrace/web/static/index.html", "src/pegrace/weights/ludo.json"}  # fmt: skip
+    needed = {
+        "Cargo.toml",
+        "Cargo.lock",
+        "core/lib.rs",
+        "pyproject.toml",
+        "src/pegrace/web/static/index.html",
+        "src/pegrace/weights/ludo.json",
+    }
     assert needed <= names
 
 
@@ -82,9 +105,19 @@ def test_a_wheel_plays_and_serves_without_a_rust_toolchain(built: Path, tmp_path
     assert "win rate" in played.stdout
     port = free_port()
     server = subprocess.Popen(
-        [str(pegrace), "serve", "--port", str(port), "--db", str(tmp_path / "games.sqlite3"),
-         "--no-open"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-    )  # fmt: skip
+        [
+            str(pegrace),
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            str(tmp_path / "games.sqlite3"),
+            "--no-open",
+        ],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     try:
         page = fetch(f"http://127.0.0.1:{port}/", server)
         assert "<html" in page

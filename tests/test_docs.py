@@ -63,8 +63,9 @@ def test_make_play_installs_what_playing_needs_and_make_test_the_dev_tools() -> 
         # as a make of its own, even when the tests run under `make test`
         env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MAKELEVEL", "MFLAGS")}
         command = ["make", "--no-print-directory", "-n", "-B", target, *settings]
-        done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=True,
-                              env=env)  # fmt: skip
+        done = subprocess.run(
+            command, cwd=ROOT, capture_output=True, text=True, check=True, env=env
+        )
         return done.stdout
 
     play = commands("play")

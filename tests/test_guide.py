@@ -38,8 +38,15 @@ def test_every_option_says_each_of_its_values_in_words(game: str) -> None:
 
 def test_headache_teaches_stacks_crossings_and_the_bonus_die() -> None:
     text = " ".join(said for _, said in guide("headache").sections)
-    for words in ("stack", "cross at every X", "bonus die", "red dot", "bonus pop",
-                  "clockwise or counter-clockwise", "START"):  # fmt: skip
+    for words in (
+        "stack",
+        "cross at every X",
+        "bonus die",
+        "red dot",
+        "bonus pop",
+        "clockwise or counter-clockwise",
+        "START",
+    ):
         assert words in text, words
 
 

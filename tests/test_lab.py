@@ -20,18 +20,33 @@ from test_report_provenance import check_provenance
 SEATS4 = {c: "computer:medium" for c in ("red", "yellow", "green", "blue")}
 
 
-def small_lab(game: str, varied: list[tuple[str, list[str]]], games: int = 300,
-              players: int = 4, seed: int = 1) -> lab.Lab:  # fmt: skip
+def small_lab(
+    game: str,
+    varied: list[tuple[str, list[str]]],
+    games: int = 300,
+    players: int = 4,
+    seed: int = 1,
+) -> lab.Lab:
     found, skipped = lab.combinations(game, players, {}, varied)
     colours = ("red", "yellow", "green", "blue")[:players]
     seats = {c: "computer:medium" for c in colours}
-    return lab.Lab(game, players, tuple(found), seats, games=games, seed=seed,
-                   skipped=tuple(skipped))  # fmt: skip
+    return lab.Lab(
+        game, players, tuple(found), seats, games=games, seed=seed, skipped=tuple(skipped)
+    )
 
 
-@pytest.mark.parametrize(("statistic", "freedom", "p"),
-                         [(3.841, 1, 0.05), (5.991, 2, 0.05), (7.815, 3, 0.05), (0.0, 3, 1.0),
-                          (6.635, 1, 0.01), (11.345, 3, 0.01), (13.277, 4, 0.01)])  # fmt: skip
+@pytest.mark.parametrize(
+    ("statistic", "freedom", "p"),
+    [
+        (3.841, 1, 0.05),
+        (5.991, 2, 0.05),
+        (7.815, 3, 0.05),
+        (0.0, 3, 1.0),
+        (6.635, 1, 0.01),
+        (11.345, 3, 0.01),
+        (13.277, 4, 0.01),
+    ],
+)
 def test_chi_square_p_values_are_the_tables(statistic: float, freedom: int, p: float) -> None:
     assert lab.chi_square_p(statistic, freedom) == pytest.approx(p, abs=2e-4)
 
@@ -42,14 +57,22 @@ def test_the_combinations_cross_the_options_with_the_base_rules_first() -> None:
     assert len(found) == 4 and not skipped
     assert found[0]["play_on"] == "off" and found[0]["finish"] == "exact"
     assert {(o["finish"], o["six_bonus"]) for o in found} == {
-        ("exact", "always"), ("exact", "if-played"), ("deepest-first", "always"),
-        ("deepest-first", "if-played")}  # fmt: skip
+        ("exact", "always"),
+        ("exact", "if-played"),
+        ("deepest-first", "always"),
+        ("deepest-first", "if-played"),
+    }
 
 
-@pytest.mark.parametrize(("vary", "message"), [
-    (["finish"], "write OPTION=VALUE,VALUE"), (["finish=a,b"], "choose one of exact"),
-    (["speed=1,2"], "unknown trouble option 'speed'"), (["finish=exact", "finish=exact"],
-    "each option once")])  # fmt: skip
+@pytest.mark.parametrize(
+    ("vary", "message"),
+    [
+        (["finish"], "write OPTION=VALUE,VALUE"),
+        (["finish=a,b"], "choose one of exact"),
+        (["speed=1,2"], "unknown trouble option 'speed'"),
+        (["finish=exact", "finish=exact"], "each option once"),
+    ],
+)
 def test_a_bad_variation_is_refused_by_name(vary: list[str], message: str) -> None:
     with pytest.raises(OptionError, match=message):
         lab.combinations("trouble", 4, {}, lab.parse_vary(vary))
@@ -88,8 +111,9 @@ def test_partners_share_their_wins_in_the_fairness_test() -> None:
 
 def test_the_command_writes_every_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     out = tmp_path / "lab"
-    code, text, err = run(capsys, "lab", "headache", "--vary", "challenge=off,on", "--games",
-                          "100", "--out", str(out))  # fmt: skip
+    code, text, err = run(
+        capsys, "lab", "headache", "--vary", "challenge=off,on", "--games", "100", "--out", str(out)
+    )
     assert code == 0, err
     assert "the base rules" in text and "challenge=on" in text
     report = json.loads((out / "report.json").read_text())
@@ -111,14 +135,20 @@ def test_all_sweeps_every_option_and_json_is_the_report(capsys: pytest.CaptureFi
     assert any("two_sets=on" in s for s in report["skipped"])  # it needs 2 players
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    ([], "--vary OPTION=A,B, or --all"), (["--all", "--vary", "challenge=on,off"], "or --all"),
-    (["--all", "--games", "1"], "at least 2 games"),
-    (["--all", "--skill", "medium,nobody"], "unknown player"),
-    (["--all", "--skill", "medium"], "--skill medium: STRONG,WEAK"),
-    (["--vary", "challenge=on,off", "--seat", "red=human"], "human")])  # fmt: skip
-def test_bad_input_is_one_line(capsys: pytest.CaptureFixture[str], args: list[str],
-                               message: str) -> None:  # fmt: skip
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ([], "--vary OPTION=A,B, or --all"),
+        (["--all", "--vary", "challenge=on,off"], "or --all"),
+        (["--all", "--games", "1"], "at least 2 games"),
+        (["--all", "--skill", "medium,nobody"], "unknown player"),
+        (["--all", "--skill", "medium"], "--skill medium: STRONG,WEAK"),
+        (["--vary", "challenge=on,off", "--seat", "red=human"], "human"),
+    ],
+)
+def test_bad_input_is_one_line(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
     code, out, err = run(capsys, "lab", "headache", *args)
     assert code == 2 and out == "" and message in err and "Traceback" not in err
 
@@ -127,8 +157,9 @@ def test_out_without_matplotlib_names_the_extra_before_playing(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # as where it is not installed
-    code, out, err = run(capsys, "lab", "headache", "--vary", "challenge=off,on", "--out",
-                         str(tmp_path / "o"))  # fmt: skip
+    code, out, err = run(
+        capsys, "lab", "headache", "--vary", "challenge=off,on", "--out", str(tmp_path / "o")
+    )
     assert code == 2 and out == "" and "pip install 'pegrace[plots]'" in err
     assert not (tmp_path / "o").exists()
 
@@ -147,18 +178,24 @@ def test_a_p_value_is_under_5_percent_where_its_interval_leaves_out_0() -> None:
     assert lab.normal_p([0.0, 0.0, 0.0]) == 1.0
 
 
-def stand_in(seat_p: float, pops: float = 100.0, captures: float = 10.0,
-             skill: float = 0.5, **options: str) -> dict[str, object]:  # fmt: skip
+def stand_in(
+    seat_p: float, pops: float = 100.0, captures: float = 10.0, skill: float = 0.5, **options: str
+) -> dict[str, object]:
     """A combination's measures as lab.measure gives them, made up: a seat test's p-value and
     means over 1,000 games."""
-    seats = [{"colour": c, "win_rate": 0.25, "ci95": [0.22, 0.28]}
-             for c in ("red", "yellow", "green", "blue")]  # fmt: skip
+    seats = [
+        {"colour": c, "win_rate": 0.25, "ci95": [0.22, 0.28]}
+        for c in ("red", "yellow", "green", "blue")
+    ]
     seats[2].update(win_rate=0.291, ci95=[0.263, 0.320])
-    return {"options": {"finish": "exact", **options}, "games": 1000,
-            "length": {"rolls": {"mean": pops, "sd": 30.0}},
-            "drama": {"captures": {"mean": captures, "sd": 5.0}},
-            "skill": {"win_rate": skill, "games": 1000},
-            "fairness": {"p_value": seat_p, "seats": seats}}  # fmt: skip
+    return {
+        "options": {"finish": "exact", **options},
+        "games": 1000,
+        "length": {"rolls": {"mean": pops, "sd": 30.0}},
+        "drama": {"captures": {"mean": captures, "sd": 5.0}},
+        "skill": {"win_rate": skill, "games": 1000},
+        "fairness": {"p_value": seat_p, "seats": seats},
+    }
 
 
 def test_a_sweep_where_nothing_differs_states_no_unequal_seats() -> None:
@@ -170,8 +207,10 @@ def test_a_sweep_where_nothing_differs_states_no_unequal_seats() -> None:
     found = results[1]["effect"]
     assert found["p"]["seats"] == 0.027 and found["p_adjusted"]["seats"] == pytest.approx(0.189)
     assert "makes the seats unequal" not in found["summary"]
-    assert "may make the seats unequal (green wins 29.1% [26.3%, 32.0%]; p = 0.027, " \
-           "adjusted p = 0.189)" in found["summary"]  # fmt: skip
+    assert (
+        "may make the seats unequal (green wins 29.1% [26.3%, 32.0%]; p = 0.027, "
+        "adjusted p = 0.189)" in found["summary"]
+    )
     nothing = (
         "has no clear effect on game length (+0.0% [-2.6, +2.6]), skill (+0.0 points "
         "[-4.4, +4.4]), captures (+0.0% [-4.4, +4.4]) or seat fairness (p = {:.3f})"
@@ -185,8 +224,11 @@ def test_a_sweep_where_nothing_differs_states_no_unequal_seats() -> None:
 def test_a_strong_effect_is_still_stated_as_fact() -> None:
     """Among eight rules, one makes games 20% longer and its seats unequal (p = 0.000001):
     both said as fact. (test_it_finds_what_a_rule_is_known_to_do: a real one.)"""
-    results = [stand_in(0.5), stand_in(1e-6, pops=120, option="1"),
-               *(stand_in(0.6, option=str(i)) for i in range(2, 8))]  # fmt: skip
+    results = [
+        stand_in(0.5),
+        stand_in(1e-6, pops=120, option="1"),
+        *(stand_in(0.6, option=str(i)) for i in range(2, 8)),
+    ]
     lab.compare(results, "medium against random players")
     summary = results[1]["effect"]["summary"]
     assert summary.startswith("option=1 makes games 20% [17, 23] longer")
@@ -196,8 +238,11 @@ def test_a_strong_effect_is_still_stated_as_fact() -> None:
 
 def test_a_barely_seen_change_of_length_is_a_maybe() -> None:
     """One change with raw p = 0.040 among five (adjusted: 5 x 0.040): "may", with both p-values."""
-    results = [stand_in(0.5), stand_in(0.5, pops=102.8, option="1"),
-               *(stand_in(0.5, option=str(i)) for i in range(2, 6))]  # fmt: skip
+    results = [
+        stand_in(0.5),
+        stand_in(0.5, pops=102.8, option="1"),
+        *(stand_in(0.5, option=str(i)) for i in range(2, 6)),
+    ]
     lab.compare(results, "medium against random players")
     found = results[1]["effect"]
     assert found["grade"]["length"] == "maybe"
@@ -209,8 +254,17 @@ def test_a_crossed_label_cut_to_fit_ends_in_an_ellipsis(capsys: pytest.CaptureFi
     assert lab.cut("finish=deepest-first", 33) == "finish=deepest-first"
     cut = lab.cut("finish=deepest-first, six_bonus=if-played", 33)
     assert len(cut) == 33 and cut == "finish=deepest-first, six_bonus=…"
-    code, text, err = run(capsys, "lab", "trouble", "--vary", "finish=exact,deepest-first",
-                          "--vary", "six_bonus=always,if-played", "--games", "20")  # fmt: skip
+    code, text, err = run(
+        capsys,
+        "lab",
+        "trouble",
+        "--vary",
+        "finish=exact,deepest-first",
+        "--vary",
+        "six_bonus=always,if-played",
+        "--games",
+        "20",
+    )
     assert code == 0, err
     assert "\nsix_bonus=if-played, finish=deep… " in text  # cut to 33
 
@@ -246,7 +300,9 @@ def test_the_report_says_where_it_came_from_and_what_it_skipped(
     assert all(html.escape(lab.p_words(found, key)) in page for key in lab.MEASURES)
 
 
-@pytest.mark.parametrize(("p", "text"), [(0.027, "p = 0.027"), (0.0004, "p < 0.001"),
-                                         (0.04966, "p = 0.0497"), (1.0, "p = 1.000")])  # fmt: skip
+@pytest.mark.parametrize(
+    ("p", "text"),
+    [(0.027, "p = 0.027"), (0.0004, "p < 0.001"), (0.04966, "p = 0.0497"), (1.0, "p = 1.000")],
+)
 def test_a_p_value_just_under_5_percent_does_not_read_as_5_percent(p: float, text: str) -> None:
     assert lab.p_text(p) == text

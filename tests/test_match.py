@@ -27,6 +27,9 @@ def test_an_illegal_computer_move_is_a_fault_naming_player_and_position() -> Non
     rules = get_rules("trouble", 2)
     seats = {"red": "computer:random", "green": "computer:random"}
     players = [Cheat(), *seat_players(seats, 1)[1:]]
-    with pytest.raises(PlayerFault, match=r"computer player cheat chose illegal move "
-                       r"home>track:0: red to move with [1-5]"):  # fmt: skip
+    with pytest.raises(
+        PlayerFault,
+        match=r"computer player cheat chose illegal move "
+        r"home>track:0: red to move with [1-5]",
+    ):
         run_game(rules, seats, 1, players=players)

@@ -51,10 +51,15 @@ def summaries_by_python(rules: Rules, seats: dict[str, str], run: int, count: in
     for index in range(count):
         result = run_game(rules, seats, game_seed(run, index))
         places = rules.outcome(result.state).places
-        games.append([
-            [places[rules.sides[s]] for s in range(len(seats))], result.state.turn, result.rolls,
-            len(result.record.events), roll_off_winner(rules, result.record),
-        ])  # fmt: skip
+        games.append(
+            [
+                [places[rules.sides[s]] for s in range(len(seats))],
+                result.state.turn,
+                result.rolls,
+                len(result.record.events),
+                roll_off_winner(rules, result.record),
+            ]
+        )
     return games
 
 
@@ -125,8 +130,9 @@ def test_people_stay_with_python_and_search_players_play_in_the_core() -> None:
     assert red[1] == yellow[1] == "search"
     assert red[2]["budget"] == 5 * NODES_PER_MS["ludo"] and "depth" not in red[2]
     assert (yellow[2]["depth"], yellow[2]["learned"]) == (2.0, 0.0)  # hard: 2 decisions deep
-    job = Job("ludo", 2, (), ((("red", "computer:hard:depth=1"), ("yellow", "random")),), 1, 0, 1,
-              None)  # fmt: skip
+    job = Job(
+        "ludo", 2, (), ((("red", "computer:hard:depth=1"), ("yellow", "random")),), 1, 0, 1, None
+    )
     assert run_job(job) == run_job(job, core=False)
 
 

@@ -13,9 +13,16 @@ from pegrace.games import get_rules
 
 @pytest.mark.parametrize(
     ("game", "options"),
-    [("trouble", {}), ("ludo", {}), ("ludo", {"variant": "classic"}), ("marbles", {}),
-     ("marbles", {"mode": "war"}), ("headache", {}), ("ludo", {"variant": "ludopy"})],
-)  # fmt: skip
+    [
+        ("trouble", {}),
+        ("ludo", {}),
+        ("ludo", {"variant": "classic"}),
+        ("marbles", {}),
+        ("marbles", {"mode": "war"}),
+        ("headache", {}),
+        ("ludo", {"variant": "ludopy"}),
+    ],
+)
 def test_random_games_in_the_core_are_as_long_as_the_engines(
     game: str, options: dict[str, str]
 ) -> None:

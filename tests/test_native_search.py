@@ -48,8 +48,10 @@ def test_fixed_depth_rankings_are_the_recorded_ones(setup: Setup) -> None:
     for state in decisions(rules, 1, 3):
         for settings in FIXED:
             player = SearchPlayer(0, **settings)  # type: ignore[arg-type]
-            found = {"ranking": ranking_record(ranked(player, rules, state)),
-                     "nodes": player.last_nodes}  # fmt: skip
+            found = {
+                "ranking": ranking_record(ranked(player, rules, state)),
+                "nodes": player.last_nodes,
+            }
             assert found == json_like(next(expected)), (rules.summary(state), settings)
 
 

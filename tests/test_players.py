@@ -10,7 +10,7 @@ import pytest
 
 from pegrace import OptionError, get_rules
 from pegrace.match import run_game
-from pegrace.players import LEVELS, canonical_spec, make_player, player_names
+from pegrace.players import canonical_spec, make_player, player_names
 from pegrace.search import SearchPlayer
 
 # (game, players, options): every game and the options that change what a move can be
@@ -60,9 +60,9 @@ def test_a_player_is_deterministic_given_its_seed(spec: str) -> None:
 
 
 def test_levels_are_all_offered_in_strength_order() -> None:
-    assert LEVELS == ("random", "easy", "medium", "hard", "expert")
+    levels = ("random", "easy", "medium", "hard", "expert")
     offered = player_names()
-    assert [f"computer:{level}" for level in LEVELS] == [n for n in offered if n.endswith(LEVELS)]
+    assert [f"computer:{level}" for level in levels] == [n for n in offered if n.endswith(levels)]
     assert {"computer:aggressive", "computer:runner", "computer:cautious"} <= set(offered)
 
 
@@ -125,8 +125,11 @@ def test_player_settings_must_be_finite_numbers_in_their_range(spec: str, proble
     from pegrace.web.settings import parse_settings as web_settings
 
     settings = spec.partition(":")[2]
-    for refuse in (lambda: make_player(spec), lambda: canonical_spec(f"computer:{spec}"),
-                   lambda: parse_settings(settings)):  # fmt: skip
+    for refuse in (
+        lambda: make_player(spec),
+        lambda: canonical_spec(f"computer:{spec}"),
+        lambda: parse_settings(settings),
+    ):
         with pytest.raises(OptionError, match=re.escape(problem)):
             refuse()
     with pytest.raises(OptionError):  # the web's new-game settings call the same functions
@@ -134,7 +137,15 @@ def test_player_settings_must_be_finite_numbers_in_their_range(spec: str, proble
 
 
 def test_player_settings_at_the_ends_of_their_ranges_are_taken() -> None:
-    for spec in ("expert:ms=0", "expert:ms=3600000", "hard:depth=1", "hard:depth=64",
-                 "expert:width=0", "expert:width=1000", "expert:threads=256",
-                 "easy:mistakes=0", "easy:mistakes=1"):  # fmt: skip
+    for spec in (
+        "expert:ms=0",
+        "expert:ms=3600000",
+        "hard:depth=1",
+        "hard:depth=64",
+        "expert:width=0",
+        "expert:width=1000",
+        "expert:threads=256",
+        "easy:mistakes=0",
+        "easy:mistakes=1",
+    ):
         assert canonical_spec(spec) == f"computer:{spec}"

@@ -28,11 +28,21 @@ BOARD, FEATURES = 48, 18
 def random_policy(actions: int = 41, seed: int = 0, game: str = "ludo") -> dict[str, object]:
     draw = np.random.default_rng(seed)
     sizes = [BOARD + FEATURES, 16, 8, 1]
-    layers = [{"weight": draw.normal(0, 0.5, (out, inp)).round(5).tolist(),
-               "bias": draw.normal(0, 0.1, out).round(5).tolist()}
-              for inp, out in itertools.pairwise(sizes)]  # fmt: skip
-    return {"model": "pegrace policy", "game": game, "actions": actions, "board": BOARD,
-            "features": FEATURES, "layers": layers}  # fmt: skip
+    layers = [
+        {
+            "weight": draw.normal(0, 0.5, (out, inp)).round(5).tolist(),
+            "bias": draw.normal(0, 0.1, out).round(5).tolist(),
+        }
+        for inp, out in itertools.pairwise(sizes)
+    ]
+    return {
+        "model": "pegrace policy",
+        "game": game,
+        "actions": actions,
+        "board": BOARD,
+        "features": FEATURES,
+        "layers": layers,
+    }
 
 
 def written(tmp_path: Path, policy: object, name: str = "policy.json") -> str:

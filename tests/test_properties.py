@@ -18,11 +18,16 @@ from pegrace.games import get_rules
 from pegrace.state import Phase, State
 
 SETUPS = [
-    ("trouble", 4, {}), ("trouble", 2, {"two_sets": "on", "voluntary_pass": "off"}),
-    ("ludo", 4, {}), ("ludo", 3, {"variant": "classic"}), ("ludo", 4, {"variant": "ludopy"}),
-    ("headache", 3, {}), ("headache", 4, {"challenge": "on"}),
-    ("marbles", 4, {"teams": "on"}), ("marbles", 3, {"mode": "war"}),
-]  # fmt: skip
+    ("trouble", 4, {}),
+    ("trouble", 2, {"two_sets": "on", "voluntary_pass": "off"}),
+    ("ludo", 4, {}),
+    ("ludo", 3, {"variant": "classic"}),
+    ("ludo", 4, {"variant": "ludopy"}),
+    ("headache", 3, {}),
+    ("headache", 4, {"challenge": "on"}),
+    ("marbles", 4, {"teams": "on"}),
+    ("marbles", 3, {"mode": "war"}),
+]
 CHECKS = settings(max_examples=80, deadline=None, derandomize=True, database=None)
 
 

@@ -25,8 +25,9 @@ def synthetic_games(count: int, seed: int) -> list[GameResult]:
         one, other = rng.sample(names, 2)
         players = (one, other, other, other)
         # Gumbel noise on log strengths: sorting gives a Plackett-Luce order
-        keys = [TRUE_ELO[p] / 400 * math.log(10) - math.log(-math.log(rng.random()))
-                for p in players]  # fmt: skip
+        keys = [
+            TRUE_ELO[p] / 400 * math.log(10) - math.log(-math.log(rng.random())) for p in players
+        ]
         order = sorted(range(4), key=lambda i: -keys[i])
         places = [0] * 4
         for place, seat in enumerate(order, start=1):
@@ -58,7 +59,9 @@ def test_ties_count_half_and_one_players_own_seats_are_not_compared() -> None:
 def test_a_player_who_always_wins_stays_finite_and_the_anchor_must_play() -> None:
     games = [GameResult(("expert", "random"), (1, 2))] * 20
     elo = fit(games)["expert"]
-    assert 300 < elo < 1000 and expected_score({"expert": elo, "random": 0.0}, "expert",
-                                               "random") > 0.9  # fmt: skip
+    assert (
+        300 < elo < 1000
+        and expected_score({"expert": elo, "random": 0.0}, "expert", "random") > 0.9
+    )
     with pytest.raises(PegraceError, match="anchor"):
         fit([GameResult(("easy", "medium"), (1, 2))])

@@ -27,8 +27,21 @@ Mutation = Callable[[random.Random, Any], Any]
 
 def recorded_game(capsys: pytest.CaptureFixture[str], folder: Path, game: str) -> Path:
     path = folder / f"{game}.json"
-    code, _, _ = run(capsys, "play", game, "--players", "2", "--seat", "all=computer:random",
-                     "--fast", "--no-colour", "--seed", "3", "--record", str(path))  # fmt: skip
+    code, _, _ = run(
+        capsys,
+        "play",
+        game,
+        "--players",
+        "2",
+        "--seat",
+        "all=computer:random",
+        "--fast",
+        "--no-colour",
+        "--seed",
+        "3",
+        "--record",
+        str(path),
+    )
     assert code == 0 and path.exists()
     return path
 
@@ -65,32 +78,70 @@ def state_file(tmp_path: Path, data: Any) -> Path:
 @pytest.mark.parametrize(
     ("game", "state", "problem"),
     [
-        ("ludo", {"pieces": {"red": ["lane:5", "base", "base", "base"],
-                             "yellow": ["base"] * 4}, "roll": [1, 2]},
-         "red position 'lane:5' is not one of base, start, track:0..42, lane:1..4, exit"),
-        ("trouble", {"pieces": {"red": ["home"] * 4, "green": ["home"] * 4}, "end": 5},
-         '"end" must be the reason the game ended (a string), not 5'),
-        ("trouble", {"pieces": {"red": ["home"] * 4, "green": ["home"] * 4},
-                     "end": "first place decided"},
-         '"end" \'first place decided\' is for a game that is over'),
-        ("trouble", {"pieces": {"red": ["home"] * 4, "green": ["home"] * 4}, "aux": [3]},
-         'trouble keeps no counters in "aux", not [3]'),
-        ("headache", {"pieces": {"red": ["start"] * 4, "green": ["start"] * 4}, "aux": [1]},
-         "headache aux is"),
+        (
+            "ludo",
+            {
+                "pieces": {"red": ["lane:5", "base", "base", "base"], "yellow": ["base"] * 4},
+                "roll": [1, 2],
+            },
+            "red position 'lane:5' is not one of base, start, track:0..42, lane:1..4, exit",
+        ),
+        (
+            "trouble",
+            {"pieces": {"red": ["home"] * 4, "green": ["home"] * 4}, "end": 5},
+            '"end" must be the reason the game ended (a string), not 5',
+        ),
+        (
+            "trouble",
+            {"pieces": {"red": ["home"] * 4, "green": ["home"] * 4}, "end": "first place decided"},
+            "\"end\" 'first place decided' is for a game that is over",
+        ),
+        (
+            "trouble",
+            {"pieces": {"red": ["home"] * 4, "green": ["home"] * 4}, "aux": [3]},
+            'trouble keeps no counters in "aux", not [3]',
+        ),
+        (
+            "headache",
+            {"pieces": {"red": ["start"] * 4, "green": ["start"] * 4}, "aux": [1]},
+            "headache aux is",
+        ),
         # counters bigger than the native core keeps
-        ("trouble", {"pieces": {"red": ["home"] * 4, "green": ["home"] * 4}, "turn": 2**40},
-         '"turn" must be a whole number 0..4294967295, not 1099511627776'),
-        ("trouble", {"pieces": {"red": ["home"] * 4, "green": ["home"] * 4}, "streak": 300},
-         '"streak" must be a whole number 0..255, not 300'),
-        ("ludo", {"pieces": {"red": ["base"] * 4, "yellow": ["base"] * 4},
-                  "rules": {"variant": "ludopy"}, "aux": [2**20, 0]},
-         '"aux" must be a list of whole numbers 0..65535'),
-        ("trouble", {"pieces": {"red": ["home"] * 4, "green": ["home"] * 4}, "phase": "rolloff",
-                     "rolloff": [3, 4]}, '"rolloff" holds the pops so far, fewer than the 2'),
-        ("trouble", {"pieces": {"red": ["home"] * 4, "green": ["home"] * 4},
-                     "out": ["red", "red"]}, '"out" lists a colour twice'),
+        (
+            "trouble",
+            {"pieces": {"red": ["home"] * 4, "green": ["home"] * 4}, "turn": 2**40},
+            '"turn" must be a whole number 0..4294967295, not 1099511627776',
+        ),
+        (
+            "trouble",
+            {"pieces": {"red": ["home"] * 4, "green": ["home"] * 4}, "streak": 300},
+            '"streak" must be a whole number 0..255, not 300',
+        ),
+        (
+            "ludo",
+            {
+                "pieces": {"red": ["base"] * 4, "yellow": ["base"] * 4},
+                "rules": {"variant": "ludopy"},
+                "aux": [2**20, 0],
+            },
+            '"aux" must be a list of whole numbers 0..65535',
+        ),
+        (
+            "trouble",
+            {
+                "pieces": {"red": ["home"] * 4, "green": ["home"] * 4},
+                "phase": "rolloff",
+                "rolloff": [3, 4],
+            },
+            '"rolloff" holds the pops so far, fewer than the 2',
+        ),
+        (
+            "trouble",
+            {"pieces": {"red": ["home"] * 4, "green": ["home"] * 4}, "out": ["red", "red"]},
+            '"out" lists a colour twice',
+        ),
     ],
-)  # fmt: skip
+)
 def test_impossible_states_are_refused_by_name(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, game: str, state: Any, problem: str
 ) -> None:
@@ -103,10 +154,13 @@ def test_impossible_states_are_refused_by_name(
 def test_a_two_dice_roll_may_be_written_either_way_round(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    path = state_file(tmp_path, {"pieces": {"red": ["start", "base", "base", "base"],
-                                            "yellow": ["base"] * 4}})  # fmt: skip
-    answers = [run(capsys, "moves", "ludo", "--state", str(path), "--roll", roll)
-               for roll in ("1+6", "6+1", " 6 + 1 ")]  # fmt: skip
+    path = state_file(
+        tmp_path, {"pieces": {"red": ["start", "base", "base", "base"], "yellow": ["base"] * 4}}
+    )
+    answers = [
+        run(capsys, "moves", "ludo", "--state", str(path), "--roll", roll)
+        for roll in ("1+6", "6+1", " 6 + 1 ")
+    ]
     assert answers[0][0] == 0 and "with 1+6" in answers[0][1]
     assert answers[1] == answers[0] and answers[2] == answers[0]
     code, _, err = run(capsys, "moves", "ludo", "--state", str(path), "--roll", "7+1")
@@ -161,8 +215,25 @@ def test_a_malformed_record_is_named(
 
 
 def wrong_values() -> list[Any]:
-    return [None, True, -1, 0, 7, 10**30, 1.5, "", "x", "lane:99", [], [1, 2, 3], {}, {"a": 1},
-            [[[]]], "\u0000", "track:-1"]  # fmt: skip
+    return [
+        None,
+        True,
+        -1,
+        0,
+        7,
+        10**30,
+        1.5,
+        "",
+        "x",
+        "lane:99",
+        [],
+        [1, 2, 3],
+        {},
+        {"a": 1},
+        [[[]]],
+        "\u0000",
+        "track:-1",
+    ]
 
 
 def mutate(rng: random.Random, value: Any, depth: int = 0) -> Any:
@@ -212,9 +283,11 @@ def garble(rng: random.Random, text: str) -> bytes:
 
 
 def check_every_answer_is_clean(
-    capsys: pytest.CaptureFixture[str], args: Callable[[Path], list[str]], contents: list[bytes],
+    capsys: pytest.CaptureFixture[str],
+    args: Callable[[Path], list[str]],
+    contents: list[bytes],
     path: Path,
-) -> int:  # fmt: skip
+) -> int:
     """Run the command on every content; each exits 0, or 2 with one line. How many were 2."""
     refused = 0
     for content in contents:
@@ -277,13 +350,27 @@ def test_read_json_reads_at_most_its_limit(tmp_path: Path) -> None:
         read_json(tmp_path, "record", RecordError)
 
 
-@pytest.mark.parametrize("text", ["NaN", "Infinity", "-Infinity", "[1, NaN]", '{"a": -Infinity}',
-                                  "1e400", "-1e400", "[1.5e999]"])  # fmt: skip
+@pytest.mark.parametrize(
+    "text",
+    [
+        "NaN",
+        "Infinity",
+        "-Infinity",
+        "[1, NaN]",
+        '{"a": -Infinity}',
+        "1e400",
+        "-1e400",
+        "[1.5e999]",
+    ],
+)
 def test_nan_and_infinity_are_not_json(text: str, tmp_path: Path) -> None:
     with pytest.raises(NotJsonNumber):
         loads(text)
-    with pytest.raises(NotationError, match=r"^the state is not valid JSON: .* (is not a JSON "
-                       r"number|is too large a number)$"):  # fmt: skip
+    with pytest.raises(
+        NotationError,
+        match=r"^the state is not valid JSON: .* (is not a JSON "
+        r"number|is too large a number)$",
+    ):
         parse_json(text, "the state", NotationError)
     path = tmp_path / "nan.json"
     path.write_text(text)
@@ -297,14 +384,20 @@ def test_nan_and_infinity_are_not_json(text: str, tmp_path: Path) -> None:
     ("args", "problem"),
     [
         (["replay", "/dev/zero"], "record /dev/zero is larger than 8 MiB: not read"),
-        (["moves", "trouble", "--state", "/dev/urandom"],
-         "state file /dev/urandom is larger than 8 MiB: not read"),
-        (["moves", "trouble", "--state", "/dev/zero"],
-         "state file /dev/zero is larger than 8 MiB: not read"),
-        (["train", "trouble", "--from", "/dev/zero"],
-         "weights file /dev/zero is larger than 8 MiB: not read"),
+        (
+            ["moves", "trouble", "--state", "/dev/urandom"],
+            "state file /dev/urandom is larger than 8 MiB: not read",
+        ),
+        (
+            ["moves", "trouble", "--state", "/dev/zero"],
+            "state file /dev/zero is larger than 8 MiB: not read",
+        ),
+        (
+            ["train", "trouble", "--from", "/dev/zero"],
+            "weights file /dev/zero is larger than 8 MiB: not read",
+        ),
     ],
-)  # fmt: skip
+)
 def test_a_device_that_never_ends_is_refused_by_name(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, args: list[str], problem: str
 ) -> None:
@@ -327,11 +420,15 @@ def test_nan_or_infinity_in_a_record_state_or_weights_file_is_refused_by_name(
     weights.write_text('{"model": "trouble", "weights": [0.5, -Infinity, NaN]}')
     for args, problem in [
         (["replay", str(record)], f"record {record} is not valid JSON: NaN is not a JSON number"),
-        (["moves", "trouble", "--state", str(state), "--roll", "6"],
-         f"state file {state} is not valid JSON: Infinity is not a JSON number"),
-        (["train", "trouble", "--from", str(weights), "--out", str(tmp_path / "out.json")],
-         f"weights file {weights} is not valid JSON: -Infinity is not a JSON number"),
-    ]:  # fmt: skip
+        (
+            ["moves", "trouble", "--state", str(state), "--roll", "6"],
+            f"state file {state} is not valid JSON: Infinity is not a JSON number",
+        ),
+        (
+            ["train", "trouble", "--from", str(weights), "--out", str(tmp_path / "out.json")],
+            f"weights file {weights} is not valid JSON: -Infinity is not a JSON number",
+        ),
+    ]:
         code, out, err = run(capsys, *args)
         assert (code, out, err) == (2, "", f"pegrace: error: {problem}\n")
     assert not (tmp_path / "out.json").exists()

@@ -60,8 +60,20 @@ def test_every_tournament_file_says_what_made_it(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     out = tmp_path / "two words"  # quoted in the command line
-    args = ["tournament", "trouble", "--player", "medium", "--player", "random",
-            "--games", "4", "--seed", "6", "--out", str(out)]  # fmt: skip
+    args = [
+        "tournament",
+        "trouble",
+        "--player",
+        "medium",
+        "--player",
+        "random",
+        "--games",
+        "4",
+        "--seed",
+        "6",
+        "--out",
+        str(out),
+    ]
     code, text, _ = run(capsys, *args, "--json")
     assert code == 0
     check_provenance(json.loads(text), [*args, "--json"], 6)

@@ -106,9 +106,12 @@ NOT_DASK = "its answer is not Dask's protocol: not a Dask scheduler"
     ],
 )
 def test_what_is_not_a_scheduler_is_one_line_within_the_deadline(
-    peer: str, problems: tuple[str, ...], request: pytest.FixtureRequest,
-    monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str],
-) -> None:  # fmt: skip
+    peer: str,
+    problems: tuple[str, ...],
+    request: pytest.FixtureRequest,
+    monkeypatch: pytest.MonkeyPatch,
+    capfd: pytest.CaptureFixture[str],
+) -> None:
     address = request.getfixturevalue(peer)
     monkeypatch.setattr(cluster, "CONNECT_SECONDS", DEADLINE)
     started = time.monotonic()
@@ -155,8 +158,11 @@ def test_the_command_gives_up_at_its_deadline(silent: str) -> None:
     started = time.monotonic()
     done = subprocess.run(
         [sys.executable, "-m", "pegrace.cli", "simulate", "trouble", "--scheduler", silent],
-        check=False, capture_output=True, text=True, timeout=cluster.CONNECT_SECONDS + 30,
-    )  # fmt: skip
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=cluster.CONNECT_SECONDS + 30,
+    )
     took = time.monotonic() - started
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr == (

@@ -54,10 +54,18 @@ def play_on_a_terminal(args: list[str], keys: list[bytes]) -> tuple[int, bytes]:
 @pytest.mark.skipif(not Path(PEGRACE).exists(), reason="needs the pegrace command")
 def test_a_whole_game_redraws_one_screen_and_leaves_the_places_behind() -> None:
     code, out = play_on_a_terminal(
-        ["--seat", "all=computer:random", "--speed", "instant", "--seed", "3",
-         "--rules", "play_on=off"],
+        [
+            "--seat",
+            "all=computer:random",
+            "--speed",
+            "instant",
+            "--seed",
+            "3",
+            "--rules",
+            "play_on=off",
+        ],
         [b"\n"],  # "Game over: press Enter to leave"
-    )  # fmt: skip
+    )
     assert code == 0
     assert out.count(ENTER_ALT) == 1 and out.count(LEAVE_ALT) == 1
     inside, after = out.split(LEAVE_ALT)
@@ -70,11 +78,21 @@ def test_a_whole_game_redraws_one_screen_and_leaves_the_places_behind() -> None:
 @pytest.mark.skipif(not Path(PEGRACE).exists(), reason="needs the pegrace command")
 def test_a_person_pops_and_moves_by_keys_and_q_leaves_the_screen_as_it_was() -> None:
     code, out = play_on_a_terminal(
-        ["trouble", "--players", "2", "--seat", "red=human", "--seat", "green=computer:random",
-         "--speed", "fast",
-         "--seed", "5"],
+        [
+            "trouble",
+            "--players",
+            "2",
+            "--seat",
+            "red=human",
+            "--seat",
+            "green=computer:random",
+            "--speed",
+            "fast",
+            "--seed",
+            "5",
+        ],
         [b"1\n"] * 12 + [b"q\n"],  # "1" pops when a pop is due, else picks the first move
-    )  # fmt: skip
+    )
     assert code == 0
     inside, after = out.split(LEAVE_ALT)
     assert b"press Enter to pop" in inside
@@ -83,9 +101,9 @@ def test_a_person_pops_and_moves_by_keys_and_q_leaves_the_screen_as_it_was() -> 
     assert b"Game stopped." in after
 
 
-def screens_on_a_terminal(args: list[str], keys: list[bytes], columns: int, rows: int) -> list[
-    list[str]
-]:  # fmt: skip
+def screens_on_a_terminal(
+    args: list[str], keys: list[bytes], columns: int, rows: int
+) -> list[list[str]]:
     """Run `pegrace play ARGS` on a ROWSxCOLUMNS pseudo-terminal, typing each key whenever it
     has gone quiet (once it has written something: not while it starts); what the terminal
     showed (pyte's emulation of it) each time, row by row."""
@@ -131,10 +149,23 @@ def test_the_board_stays_on_screen_at_every_size(game: str, size: tuple[int, int
     dozens of moves come a page at a time where they do not fit)."""
     columns, rows = size
     shown = screens_on_a_terminal(
-        [game, "--players", "4", "--seat", "red=human", "--seat", "all=computer:random",
-         "--speed", "instant", "--seed", "4"],
-        [b"1\n"] * 40, columns, rows,
-    )  # fmt: skip
+        [
+            game,
+            "--players",
+            "4",
+            "--seat",
+            "red=human",
+            "--seat",
+            "all=computer:random",
+            "--speed",
+            "instant",
+            "--seed",
+            "4",
+        ],
+        [b"1\n"] * 40,
+        columns,
+        rows,
+    )
     prompts = [s for s in shown if any("Your move" in row or "to pop" in row for row in s)]
     assert len(prompts) >= 20
     scrolled = [s for s in prompts if not s[0].startswith("pegrace · ")]  # the title on top
@@ -146,18 +177,34 @@ def test_question_mark_shows_how_to_play_a_page_at_a_time_and_the_game_goes_on()
     """At 80x24: ? at the first pop, Enter through every page back to the game; then ? at
     the first move and b back at once, the moves still offered."""
     shown = screens_on_a_terminal(
-        ["headache", "--players", "2", "--seat", "red=human", "--seat", "all=computer:random",
-         "--speed", "instant", "--seed", "4"],
-        [b"?\n", b"\n", b"\n", b"\n", b"\n", b"\n", b"?\n", b"b\n"], 80, 24,
-    )  # fmt: skip
+        [
+            "headache",
+            "--players",
+            "2",
+            "--seat",
+            "red=human",
+            "--seat",
+            "all=computer:random",
+            "--speed",
+            "instant",
+            "--seed",
+            "4",
+        ],
+        [b"?\n", b"\n", b"\n", b"\n", b"\n", b"\n", b"?\n", b"b\n"],
+        80,
+        24,
+    )
     assert any("? how to" in row for screen in shown for row in screen)  # the keys line
     prompts = [next((r.strip() for r in s if r.startswith("Page ")), None) for s in shown]
     seen = [prompt for prompt, _ in itertools.groupby(prompts)]  # each page once, in turn
     count = int(next(p for p in seen if p).split(" of ")[1].split(".")[0])
     more = [f"Page {n} of {count}. Enter: more, b: back" for n in range(1, count)]
     assert count >= 2
-    assert [p for p in seen if p] == [*more, f"Page {count} of {count}. Enter: back to the game",
-                                      more[0]]  # fmt: skip
+    assert [p for p in seen if p] == [
+        *more,
+        f"Page {count} of {count}. Enter: back to the game",
+        more[0],
+    ]
     pages = [screen for screen, prompt in zip(shown, prompts, strict=True) if prompt]
     assert pages[0][0].startswith("How to play Headache")
     said = "\n".join(row.rstrip() for page in pages for row in page)

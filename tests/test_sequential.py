@@ -62,9 +62,13 @@ def test_decisions_are_checked_only_after_whole_steps() -> None:
 
 @pytest.mark.parametrize(
     ("text", "message"),
-    [("0.25", "two win rates"), ("a,b", "two win rates"), ("0.3,0.3", "two different"),
-     ("0,0.5", "between 0 and 1")],
-)  # fmt: skip
+    [
+        ("0.25", "two win rates"),
+        ("a,b", "two win rates"),
+        ("0.3,0.3", "two different"),
+        ("0,0.5", "between 0 and 1"),
+    ],
+)
 def test_bad_hypotheses_are_refused_by_name(text: str, message: str) -> None:
     with pytest.raises(OptionError, match=message):
         parse_hypotheses(text, 0.05, 0.05)
@@ -91,9 +95,29 @@ def test_a_tournament_stops_at_the_decision_the_same_however_its_games_are_share
 
 
 def test_at_the_cap_it_is_undecided_and_says_so(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "tournament", "trouble", "--player", "medium", "--player",
-                         "random", "--games", "8", "--until-decided", "0.9,0.91")  # fmt: skip
+    code, out, err = run(
+        capsys,
+        "tournament",
+        "trouble",
+        "--player",
+        "medium",
+        "--player",
+        "random",
+        "--games",
+        "8",
+        "--until-decided",
+        "0.9,0.91",
+    )
     assert code == 0 and "undecided at the cap of 8 games" in out
-    code, out, err = run(capsys, "tournament", "trouble", "--player", "random", "--player",
-                         "random", "--until-decided", "0.4,0.6")  # fmt: skip
+    code, out, err = run(
+        capsys,
+        "tournament",
+        "trouble",
+        "--player",
+        "random",
+        "--player",
+        "random",
+        "--until-decided",
+        "0.4,0.6",
+    )
     assert code == 2 and "list it once" in err

@@ -16,8 +16,18 @@ from pegrace.games import get_rules
 from pegrace.kept import PARTIAL
 from reports import without_command
 
-RUN = ["simulate", "trouble", "--players", "2", "--games", "60", "--seed", "3",
-       "--seat", "red=computer:easy"]  # fmt: skip
+RUN = [
+    "simulate",
+    "trouble",
+    "--players",
+    "2",
+    "--games",
+    "60",
+    "--seed",
+    "3",
+    "--seat",
+    "red=computer:easy",
+]
 
 
 def stop_after(monkeypatch: pytest.MonkeyPatch, batches: int) -> None:
@@ -120,11 +130,13 @@ def test_a_batch_cut_off_as_the_run_stopped_is_played_again(
     [
         (["--seed", "4"], "seed 3 (this run: 4)"),
         (["--games", "80"], "games 60 (this run: 80)"),
-        (["--seat", "green=computer:medium"],
-         'seats.green "computer:random" (this run: "computer:medium")'),
+        (
+            ["--seat", "green=computer:medium"],
+            'seats.green "computer:random" (this run: "computer:medium")',
+        ),
         (["--rules", "finish=deepest-first"], 'options.finish "exact" (this run: "deepest-first")'),
     ],
-)  # fmt: skip
+)
 def test_resume_refuses_another_runs_games_naming_the_difference(
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,

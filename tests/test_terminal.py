@@ -39,8 +39,9 @@ def play_with(ask: Callable[[str], str], seed: int) -> tuple[TerminalGame, str]:
     rules = get_rules("trouble", 2, {"voluntary_pass": "off"})
     seats = parse_seats(rules, ["red=human"], "computer:random")
     out = io.StringIO()
-    game = TerminalGame(rules, seats, seed, out=out, ask=ask, use_colour=False, delay=0.0,
-                        record_path=None)  # fmt: skip
+    game = TerminalGame(
+        rules, seats, seed, out=out, ask=ask, use_colour=False, delay=0.0, record_path=None
+    )
     assert game.run() == 0
     return game, out.getvalue()
 
@@ -102,8 +103,17 @@ def test_q_during_a_computer_move_stops_an_all_computer_game() -> None:
         return "q" if len(waits) == 5 else ""
 
     out = io.StringIO()
-    game = TerminalGame(rules, seats, 5, out=out, ask=lambda _: "", use_colour=False, delay=0.25,
-                        record_path=None, keys=keys)  # fmt: skip
+    game = TerminalGame(
+        rules,
+        seats,
+        5,
+        out=out,
+        ask=lambda _: "",
+        use_colour=False,
+        delay=0.25,
+        record_path=None,
+        keys=keys,
+    )
     assert game.run() == 0
     assert "Game stopped." in out.getvalue() and not game.state.is_over
     assert waits == [0.25] * 5  # each computer move waits for a key as long as the delay
@@ -122,8 +132,9 @@ def test_a_forced_pass_plays_itself_and_says_so() -> None:
         return "" if len(prompts) < 6 else "q"
 
     out = io.StringIO()
-    game = TerminalGame(rules, seats, 11, out=out, ask=ask, use_colour=False, delay=0.0,
-                        record_path=None)  # fmt: skip
+    game = TerminalGame(
+        rules, seats, 11, out=out, ask=ask, use_colour=False, delay=0.0, record_path=None
+    )
     game.run()
     passes = [e for e in game.record.events if e.colour == "red" and e.move == "pass"]
     assert passes and "red (you) passes: nothing can move" in out.getvalue()
@@ -174,8 +185,16 @@ def test_the_end_says_whose_place_is_yours_and_which_were_not_played_out() -> No
     rules = get_rules("ludo", 4)
     seats = parse_seats(rules, ["green=human"], "computer:random")
     out = io.StringIO()
-    game = TerminalGame(rules, seats, 5, out=out, ask=lambda prompt: "", use_colour=False,
-                        delay=0.0, record_path=None)  # fmt: skip
+    game = TerminalGame(
+        rules,
+        seats,
+        5,
+        out=out,
+        ask=lambda prompt: "",
+        use_colour=False,
+        delay=0.0,
+        record_path=None,
+    )
     game.state = finished(rules, 5)
     game.announce_places()
     lines = out.getvalue().splitlines()[1:]

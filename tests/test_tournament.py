@@ -25,8 +25,9 @@ def read_csv(path: Path) -> list[dict[str, str]]:
 
 def test_table_csv_json_and_png_agree(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     out = tmp_path / "new" / "folder"
-    code, text, _ = run(capsys, "tournament", "ludo", *LINEUP, "--games", "30", "--seed", "4",
-                        "--out", str(out))  # fmt: skip
+    code, text, _ = run(
+        capsys, "tournament", "ludo", *LINEUP, "--games", "30", "--seed", "4", "--out", str(out)
+    )
     assert code == 0
     results = json.loads((out / "results.json").read_text())
     rows = read_csv(out / "games.csv")
@@ -55,8 +56,7 @@ def test_table_csv_json_and_png_agree(capsys: pytest.CaptureFixture[str], tmp_pa
 def test_rotation_is_exactly_balanced(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     specs = ["medium", "random", "computer:random"]  # three distinct entries
     args = [arg for spec in specs for arg in ("--player", spec)]
-    code, _, err = run(capsys, "tournament", "ludo", *args, "--games", "7", "--out",
-                       str(tmp_path))  # fmt: skip
+    code, _, err = run(capsys, "tournament", "ludo", *args, "--games", "7", "--out", str(tmp_path))
     assert code == 0 and "rounded up to 9" in err
     rows = read_csv(tmp_path / "games.csv")
     assert len(rows) == 9
@@ -79,9 +79,22 @@ def test_two_sets_seats_a_player_on_a_whole_side() -> None:
 def test_team_games_count_places_per_side(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    code, out, _ = run(capsys, "tournament", "trouble", "--player", "medium", "--player",
-                       "random", "--rules", "two_sets=on", "--games", "4", "--json",
-                       "--out", str(tmp_path))  # fmt: skip
+    code, out, _ = run(
+        capsys,
+        "tournament",
+        "trouble",
+        "--player",
+        "medium",
+        "--player",
+        "random",
+        "--rules",
+        "two_sets=on",
+        "--games",
+        "4",
+        "--json",
+        "--out",
+        str(tmp_path),
+    )
     assert code == 0
     report = json.loads(out)
     assert [entry["seat_games"] for entry in report["entries"]] == [4, 4]  # per side

@@ -14,8 +14,18 @@ from pegrace.cli import main
 from pegrace.kept import PARTIAL
 from reports import without_command
 
-RUN = ["tournament", "trouble", "--player", "random", "--player", "easy", "--games", "60",
-       "--seed", "3"]  # fmt: skip
+RUN = [
+    "tournament",
+    "trouble",
+    "--player",
+    "random",
+    "--player",
+    "easy",
+    "--games",
+    "60",
+    "--seed",
+    "3",
+]
 
 
 def results(folder: Path) -> dict[str, Any]:
@@ -111,8 +121,20 @@ def test_a_batch_cut_off_as_the_run_stopped_is_played_again(
 
 # the first entry's win rate is tested (SPRT): H0 is accepted after 536 games, in the 5th batch
 # (the batches grow: 32, 64, 128, 256, 256 games of a line-up of 2)
-UNTIL = ["tournament", "trouble", "--player", "easy", "--player", "random", "--games", "4000",
-         "--seed", "3", "--until-decided", "0.88,0.93"]  # fmt: skip
+UNTIL = [
+    "tournament",
+    "trouble",
+    "--player",
+    "easy",
+    "--player",
+    "random",
+    "--games",
+    "4000",
+    "--seed",
+    "3",
+    "--until-decided",
+    "0.88,0.93",
+]
 
 
 def test_a_stopped_run_until_decided_resumed_decides_at_the_same_game(

@@ -46,13 +46,19 @@ def test_a_changed_weight_no_longer_matches_the_checksum() -> None:
 
 def test_training_a_network_goes_on_from_the_linear_models_weights() -> None:
     start = value.train(short(3))
-    found = value.train(value.Training("ludo", 4, {}, games=30, seed=3, score_games=8, points=3,
-                                       hidden=8, start=start))  # fmt: skip
+    found = value.train(
+        value.Training(
+            "ludo", 4, {}, games=30, seed=3, score_games=8, points=3, hidden=8, start=start
+        )
+    )
     assert found["network"]["hidden"] == 8
     assert found["curve"][0]["gain"] == start["curve"][-1]["gain"]  # the network adds 0 at first
     assert value.file_checksum(found) == found["sha256"]
-    again = value.train(value.Training("ludo", 4, {}, games=30, seed=3, score_games=8, points=3,
-                                       hidden=8, start=start))  # fmt: skip
+    again = value.train(
+        value.Training(
+            "ludo", 4, {}, games=30, seed=3, score_games=8, points=3, hidden=8, start=start
+        )
+    )
     assert again["network"] == found["network"]
     with pytest.raises(OptionError, match="8 hidden units, not 16"):
         value.train(value.Training("ludo", 4, {}, games=1, seed=3, hidden=16, start=found))
@@ -82,9 +88,15 @@ def test_training_learns_the_winner_from_self_play() -> None:
 
 @pytest.mark.parametrize(
     ("game", "players", "options"),
-    [("trouble", 4, {}), ("ludo", 3, {}), ("ludo", 4, {"variant": "classic"}),
-     ("marbles", 4, {"teams": "on"}), ("headache", 3, {}), ("headache", 2, {})],
-)  # fmt: skip
+    [
+        ("trouble", 4, {}),
+        ("ludo", 3, {}),
+        ("ludo", 4, {"variant": "classic"}),
+        ("marbles", 4, {"teams": "on"}),
+        ("headache", 3, {}),
+        ("headache", 2, {}),
+    ],
+)
 def test_the_value_is_a_share_of_the_win_and_exact_once_the_winner_is_settled(
     game: str, players: int, options: dict[str, str]
 ) -> None:

@@ -57,8 +57,19 @@ def zero(found: dict[str, Any]) -> None:
 def test_a_trained_value_plays_a_tournament_the_same_with_a_seed_and_is_named_by_checksum(
     capsys: pytest.CaptureFixture[str], trained: Path
 ) -> None:
-    args = ["tournament", "trouble", "--player", f"expert:value={trained},ms=5", "--player",
-            "hard", "--games", "4", "--seed", "3", "--json"]  # fmt: skip
+    args = [
+        "tournament",
+        "trouble",
+        "--player",
+        f"expert:value={trained},ms=5",
+        "--player",
+        "hard",
+        "--games",
+        "4",
+        "--seed",
+        "3",
+        "--json",
+    ]
     reports = []
     for _ in range(2):
         code, said, err = run(capsys, *args)
@@ -68,8 +79,13 @@ def test_a_trained_value_plays_a_tournament_the_same_with_a_seed_and_is_named_by
     expert = reports[0]["entries"][0]
     sha = json.loads(trained.read_text())["sha256"]
     assert expert["player"] == f"expert:value=sha256:{sha[:12]},ms=5"
-    assert expert["value"] == {"sha256": sha, "model": "trouble", "version": 1, "games": 50,
-                               "file": str(trained)}  # fmt: skip
+    assert expert["value"] == {
+        "sha256": sha,
+        "model": "trouble",
+        "version": 1,
+        "games": 50,
+        "file": str(trained),
+    }
     assert "value" not in reports[0]["entries"][1]
     code, said, _ = run(capsys, *args[:-1])
     assert code == 0 and f"the trouble value v1, trained on 50 games in {trained}" in said
@@ -78,8 +94,19 @@ def test_a_trained_value_plays_a_tournament_the_same_with_a_seed_and_is_named_by
 def test_simulate_with_two_workers_plays_the_games_of_one(
     capsys: pytest.CaptureFixture[str], trained: Path
 ) -> None:
-    args = ["simulate", "trouble", "--games", "4", "--seed", "2", "--seat",
-            f"red=expert:value={trained},depth=1", "--seat", "all=medium", "--json"]  # fmt: skip
+    args = [
+        "simulate",
+        "trouble",
+        "--games",
+        "4",
+        "--seed",
+        "2",
+        "--seat",
+        f"red=expert:value={trained},depth=1",
+        "--seat",
+        "all=medium",
+        "--json",
+    ]
     one, two = (json.loads(run(capsys, *args, "--workers", n)[1])["seats"] for n in "12")
     assert one == two
     assert one[0]["player"].startswith("computer:expert:value=sha256:")
@@ -115,8 +142,9 @@ def test_a_tournament_on_a_cluster_plays_the_value_it_ships_to_the_workers(
     lineup = [pinned_spec(f"hard:value={moved},depth=1"), "medium"]
     moved.unlink()  # read here once: the workers (new processes) get its text with their jobs
     here = run_tournament(rules, lineup, 8, 3, workers=1)
-    with LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
-                      dashboard_address=None) as local:  # fmt: skip
+    with LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as local:
         there = run_tournament(rules, lineup, 8, 3, scheduler=local.scheduler_address)
     assert json.dumps(there, sort_keys=True) == json.dumps(here, sort_keys=True)
 
@@ -165,15 +193,18 @@ def damaged(found: dict[str, Any]) -> None:
         (None, "expert:value={file}", "cannot read weights file {file}: No such file"),
         ("not json", "expert:value={file}", "weights file {file} is not valid JSON"),
         ("[1, 2]", "expert:value={file}", "weights file {file} is not a weights file"),
-        ("ludo", "expert:value={file}", "weights file {file}: a value of ludo, not of these "
-                                        "rules' model trouble"),
+        (
+            "ludo",
+            "expert:value={file}",
+            "weights file {file}: a value of ludo, not of these rules' model trouble",
+        ),
         (damaged, "expert:value={file}", "weights file {file}: checksum mismatch"),
         ("trouble", "medium:value={file}", "value= is for hard and expert"),
         ("trouble", "expert:model=1,value={file}", "a value named by value= is read with model=2"),
         ("trouble", "expert:value=", "value=: name a weights file"),
         ("trouble", "expert:value=sha256:0123", "no weights file with this checksum"),
     ],
-)  # fmt: skip
+)
 def test_a_bad_value_file_is_refused_in_one_line_naming_it(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, write: Any, player: str, message: str
 ) -> None:
@@ -185,8 +216,9 @@ def test_a_bad_value_file_is_refused_in_one_line_naming_it(
     elif write is not None:
         file.write_text(write)
     spec = player.format(file=file)
-    code, _, err = run(capsys, "tournament", "trouble", "--player", spec, "--player", "random",
-                       "--games", "2")  # fmt: skip
+    code, _, err = run(
+        capsys, "tournament", "trouble", "--player", spec, "--player", "random", "--games", "2"
+    )
     assert code == 2 and message.format(file=file) in err
     assert err.count("\n") == 1 and "Traceback" not in err
 
@@ -194,8 +226,19 @@ def test_a_bad_value_file_is_refused_in_one_line_naming_it(
 def test_rules_without_a_learned_value_refuse_one(
     capsys: pytest.CaptureFixture[str], trained: Path
 ) -> None:
-    code, _, err = run(capsys, "tournament", "trouble", "--rules", "two_sets=on", "--player",
-                       f"expert:value={trained}", "--player", "random", "--games", "2")  # fmt: skip
+    code, _, err = run(
+        capsys,
+        "tournament",
+        "trouble",
+        "--rules",
+        "two_sets=on",
+        "--player",
+        f"expert:value={trained}",
+        "--player",
+        "random",
+        "--games",
+        "2",
+    )
     assert code == 2 and "these rules have no learned value to replace" in err
 
 
@@ -205,8 +248,15 @@ def test_the_web_refuses_a_value_unread(monkeypatch: pytest.MonkeyPatch, named: 
         raise AssertionError(f"the web read {name}")
 
     monkeypatch.setattr(value, "named", never)
-    request = {"game": "trouble", "seats": {"red": "human", "yellow": f"computer:expert:{named}",
-                                            "green": "empty", "blue": "empty"}}  # fmt: skip
+    request = {
+        "game": "trouble",
+        "seats": {
+            "red": "human",
+            "yellow": f"computer:expert:{named}",
+            "green": "empty",
+            "blue": "empty",
+        },
+    }
     refused = r"seat yellow: .* read no file \(value=FILE, policy:FILE\)"
     with pytest.raises(OptionError, match=refused):
         parse_settings(request)

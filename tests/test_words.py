@@ -75,20 +75,26 @@ def test_marbles_and_headache_moves_read_plainly() -> None:
     ("order", "said"),
     [
         ("Bring a peg out", "Red brings a peg out"),
-        ("Move the peg from 4 to 7 and send Green home",
-         "Red moves the peg from 4 to 7 and sends Green home"),
+        (
+            "Move the peg from 4 to 7 and send Green home",
+            "Red moves the peg from 4 to 7 and sends Green home",
+        ),
         (
             "Bring a pin out with the 6, then move it on to 3 with the 3",
             "Red brings a pin out with the 6, then moves it on to 3 with the 3",
         ),
         ("Pass: nothing can move", "Red passes: nothing can move"),
-        ("Pop again: no cone can move with this pop",
-         "Red pops again: no cone can move with this pop"),
-        ("Move the marble from 1 to 4 and remove a Blue marble from the game",
-         "Red moves the marble from 1 to 4 and removes a Blue marble from the game"),
+        (
+            "Pop again: no cone can move with this pop",
+            "Red pops again: no cone can move with this pop",
+        ),
+        (
+            "Move the marble from 1 to 4 and remove a Blue marble from the game",
+            "Red moves the marble from 1 to 4 and removes a Blue marble from the game",
+        ),
         ("Something else entirely", "Red: Something else entirely"),
     ],
-)  # fmt: skip
+)
 def test_the_log_says_a_move_of_the_player_who_made_it(order: str, said: str) -> None:
     assert said_of("Red", order) == said
 

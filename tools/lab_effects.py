@@ -30,8 +30,9 @@ START, END = "<!-- sweeps: tools/lab_effects.py writes below -->", "<!-- /sweeps
 def sweep(game: str, games: int, workers: int) -> lab.Report:
     found, skipped = lab.every_option(game, PLAYERS, {})
     seats = {c: "computer:medium" for c in ("red", "yellow", "green", "blue")}
-    settings = lab.Lab(game, PLAYERS, tuple(found), seats, "medium", "random", games, SEED,
-                       tuple(skipped))  # fmt: skip
+    settings = lab.Lab(
+        game, PLAYERS, tuple(found), seats, "medium", "random", games, SEED, tuple(skipped)
+    )
     print(f"{game}: {len(found)} combinations")
     report = lab.run(settings, workers, progress=progress_bar(2 * games * len(found)))
     folder = ROOT / "docs" / "lab" / game
@@ -48,10 +49,14 @@ def effects_of(report: lab.Report) -> dict[str, dict[str, dict[str, object]]]:
         ((name, value),) = [(k, v) for k, v in result["options"].items() if base[k] != v]
         effect = result["effect"]
         found.setdefault(name, {})[value] = {
-            "summary": effect["summary"], "length": effect["length"], "skill": effect["skill"],
-            "captures": effect["captures"], "p": effect["p"], "p_adjusted": effect["p_adjusted"],
+            "summary": effect["summary"],
+            "length": effect["length"],
+            "skill": effect["skill"],
+            "captures": effect["captures"],
+            "p": effect["p"],
+            "p_adjusted": effect["p_adjusted"],
             "grade": effect["grade"],
-        }  # fmt: skip
+        }
     return found
 
 
@@ -59,12 +64,14 @@ def markdown(report: lab.Report) -> str:
     """A game's sweep for docs/lab.md: the table, the effects in words, the plots."""
     game = report["game"]
     lines = [
-        f"### {game.title()}", "",
-        f"`pegrace lab {game} --all --games {report['games']} --seed {report['seed']}`", "",
+        f"### {game.title()}",
+        "",
+        f"`pegrace lab {game} --all --games {report['games']} --seed {report['seed']}`",
+        "",
         "| rules | pops: mean (middle 80%) | minutes | seats: p, adjusted (best seat) | skill "
         "| captures | lead changes | half-time leader wins |",
         "|---|---:|---:|---:|---:|---:|---:|---:|",
-    ]  # fmt: skip
+    ]
     for r in report["combinations"]:
         pops, skill, drama = r["length"]["rolls"], r["skill"], r["drama"]
         fairness = r["fairness"]
@@ -80,9 +87,13 @@ def markdown(report: lab.Report) -> str:
         )
     lines += [""] + [f"- {r['effect']['summary']}." for r in report["combinations"][1:]]
     lines += [f"- Not swept: {s}." for s in report["skipped"]]
-    lines += ["", f"![{game}: effects against the base rules](lab/{game}/effects.png)",
-              f"![{game}: game length](lab/{game}/length.png)",
-              f"![{game}: win rate by seat](lab/{game}/seats.png)", ""]  # fmt: skip
+    lines += [
+        "",
+        f"![{game}: effects against the base rules](lab/{game}/effects.png)",
+        f"![{game}: game length](lab/{game}/length.png)",
+        f"![{game}: win rate by seat](lab/{game}/seats.png)",
+        "",
+    ]
     return "\n".join(lines)
 
 
@@ -110,10 +121,14 @@ def main() -> None:
         write_docs(sections)
     shipped["measured"] = {
         "command": f"python tools/lab_effects.py --games {args.games}",
-        "games": args.games, "players": PLAYERS, "seats": "medium", "seed": SEED,
-        "skill": "medium against 3 random", "pegrace": version("pegrace"),
+        "games": args.games,
+        "players": PLAYERS,
+        "seats": "medium",
+        "seed": SEED,
+        "skill": "medium against 3 random",
+        "pegrace": version("pegrace"),
         "date": date.today().isoformat(),
-    }  # fmt: skip
+    }
     SHIPPED.write_text(json.dumps(shipped, indent=1) + "\n")
 
 

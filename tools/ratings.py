@@ -42,30 +42,45 @@ def results_of(
             if player == opponent:
                 continue
             count = expert_games if "expert" in (player, opponent) else games
-            report, rows = run_tournament(rules, [player, opponent, opponent, opponent], count,
-                                          SEED, workers)  # fmt: skip
+            report, rows = run_tournament(
+                rules, [player, opponent, opponent, opponent], count, SEED, workers
+            )
             for row in rows:
                 colours = list(row["seats"])
-                results.append(GameResult(tuple(row["seats"][c] for c in colours),
-                                          tuple(row["places"][c] for c in colours)))  # fmt: skip
+                results.append(
+                    GameResult(
+                        tuple(row["seats"][c] for c in colours),
+                        tuple(row["places"][c] for c in colours),
+                    )
+                )
             if opponent == "random":
                 entry = report["entries"][0]
-                against_random[player] = {"win_rate": entry["win_rate"], "ci95": entry["ci95"],
-                                          "games": entry["seat_games"]}  # fmt: skip
-            print(f"{game}: {player} against 3 {opponent}: {report['entries'][0]['win_rate']:.1%}"
-                  f" of {count}", flush=True)  # fmt: skip
+                against_random[player] = {
+                    "win_rate": entry["win_rate"],
+                    "ci95": entry["ci95"],
+                    "games": entry["seat_games"],
+                }
+            print(
+                f"{game}: {player} against 3 {opponent}: {report['entries'][0]['win_rate']:.1%}"
+                f" of {count}",
+                flush=True,
+            )
     return results, against_random
 
 
 def markdown(game: str, ratings: list[dict[str, object]], against: dict[str, object]) -> str:
-    lines = [f"**{game.title()}**", "",
-             "| player | Elo (random = 0) | 95% interval | wins against 3 random |",
-             "|---|---:|---:|---:|"]  # fmt: skip
+    lines = [
+        f"**{game.title()}**",
+        "",
+        "| player | Elo (random = 0) | 95% interval | wins against 3 random |",
+        "|---|---:|---:|---:|",
+    ]
     for r in ratings:
         vs = against.get(str(r["player"]))
         share = "" if vs is None else f"{vs['win_rate']:.1%}"  # type: ignore[index]
-        lines.append(f"| {r['player']} | {r['elo']:.0f} | [{r['low']:.0f}, {r['high']:.0f}] "
-                     f"| {share} |")  # fmt: skip
+        lines.append(
+            f"| {r['player']} | {r['elo']:.0f} | [{r['low']:.0f}, {r['high']:.0f}] | {share} |"
+        )
     return "\n".join(lines) + "\n"
 
 
@@ -86,9 +101,12 @@ def main() -> None:
         print(sections[-1])
     shipped["measured"] = {
         "command": f"python tools/ratings.py --games {args.games} --expert-games "
-        f"{args.expert_games}", "seed": SEED, "pegrace": version("pegrace"),
-        "date": date.today().isoformat(), "learned_values": versions(),
-    }  # fmt: skip
+        f"{args.expert_games}",
+        "seed": SEED,
+        "pegrace": version("pegrace"),
+        "date": date.today().isoformat(),
+        "learned_values": versions(),
+    }
     SHIPPED.write_text(json.dumps(shipped, indent=1) + "\n")
     if args.only == ",".join(list_games()):
         page = DOCS.read_text()

@@ -2,11 +2,9 @@
 
 - engine: the bare loop a simulation or search uses (apply_roll, legal_moves,
   a uniform random choice, apply_move), nothing recorded;
-- full: the games ``pegrace simulate`` plays with random seats: in the native core where it
-  plays the game (``native.play_games``: the very games of ``match.run_game``), else
-  ``match.run_game`` with RandomPlayer seats, the legality check of every choice and the record;
-- native: the core's bare loop (``native.random_games``: its own generator, other dice), where
-  it plays the game.
+- full: the games ``pegrace simulate`` plays with random seats, in the native core
+  (``native.play_games``: the very games of ``match.run_game``);
+- native: the core's bare loop (``native.random_games``: its own generator, other dice).
 Each is timed over several runs and the median reported.
 """
 
@@ -54,15 +52,9 @@ def engine_games(rules: Rules, games: int, seed: int) -> int:
 
 
 def full_games(rules: Rules, games: int, seed: int) -> int:
-    seats = {c: "computer:random" for c in rules.colours}
-    seatings = core_seatings(rules, [seats])
-    if seatings is not None:
-        return sum(g[5] for g in native.play_games(rules, seatings, seed, 0, games))
-    moves = 0
-    for index in range(games):
-        result = run_game(rules, seats, seed + index)
-        moves += sum(1 for e in result.record.events if e.move is not None)
-    return moves
+    seatings = core_seatings(rules, [dict.fromkeys(rules.colours, "computer:random")])
+    assert seatings is not None  # the core plays every computer player
+    return sum(g[5] for g in native.play_games(rules, seatings, seed, 0, games))
 
 
 def bench(
@@ -76,12 +68,11 @@ def bench(
         "games_per_run": games,
         "runs": runs,
     }
-    loops = [("engine", engine_games, games)]
-    if native.plays(rules):
-        loops += [("full", full_games, games * NATIVE_FACTOR),
-                  ("native", native_games, games * NATIVE_FACTOR)]  # fmt: skip
-    else:
-        loops.append(("full", full_games, games))
+    loops = [
+        ("engine", engine_games, games),
+        ("full", full_games, games * NATIVE_FACTOR),
+        ("native", native_games, games * NATIVE_FACTOR),
+    ]
     for label, loop, count in loops:
         rates, move_rates = [], []
         for run in range(runs):

@@ -86,12 +86,10 @@ class Rules:
             )
         self.players = players
         self.options = self._resolve_options(options or {})
-        try:
-            self.core = _core.CoreRules(
-                self.name, players, sorted(self.options.items()), list(Phase), State
-            )
-        except ValueError as error:  # an option that does not go with the others
-            raise OptionError(str(error)) from None
+        # the core refuses an option that does not go with the others (an OptionError)
+        self.core = _core.CoreRules(
+            self.name, players, sorted(self.options.items()), list(Phase), State
+        )
         self.colours = self.seat_colours(players)
         sides, next_seat, self.plays_on = self.core.seating()
         self.sides, self.next_seat = tuple(sides), tuple(next_seat)
@@ -191,8 +189,15 @@ class Rules:
     def setup(self) -> None:
         """Hook: build what the game's notation and pictures need, once."""
 
-    def core_move(self, text: str, owner: int, uses: list[tuple[int, int, int]],
-                  path: list[int], backward: bool, from_start: bool) -> Move:  # fmt: skip
+    def core_move(
+        self,
+        text: str,
+        owner: int,
+        uses: list[tuple[int, int, int]],
+        path: list[int],
+        backward: bool,
+        from_start: bool,
+    ) -> Move:
         """Hook: the game's move for one the core lists (its text, whose pieces it moves, each
         use of the roll as (die, origin, target), the spaces it passes, whether it goes
         counter-clockwise, whether a cone leaves START): by default a step."""

@@ -53,8 +53,10 @@ class KeptGames:
             if not isinstance(found, dict):
                 raise OptionError(f"--resume: {self.path} is not a stopped run's games")
             if found != settings:
-                raise OptionError(f"--resume: {self.path} was made by another run: "
-                                  f"{'; '.join(differences(found, settings))}")  # fmt: skip
+                raise OptionError(
+                    f"--resume: {self.path} was made by another run: "
+                    f"{'; '.join(differences(found, settings))}"
+                )
             games: list[GameSummary] = []
             for line in lines:
                 try:

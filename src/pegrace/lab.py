@@ -43,11 +43,14 @@ from pegrace.tournament import first_entry_places, lineup_units, seatings
 SECONDS_PER_ROLL = 6.0  # a typical table's pace: pop, look, move (docs/lab.md)
 Z95 = 1.96
 CORRECTION = {
-    "method": "Holm-Bonferroni", "alpha": ALPHA,
-    "families": ["seats: every combination's chi-square test",
-                 *(f"{m}: every combination against the base rules" for m in MEASURES)],
+    "method": "Holm-Bonferroni",
+    "alpha": ALPHA,
+    "families": [
+        "seats: every combination's chi-square test",
+        *(f"{m}: every combination against the base rules" for m in MEASURES),
+    ],
     "words": WORDS_NOTE,
-}  # fmt: skip
+}
 
 
 @dataclass(frozen=True)
@@ -75,8 +78,9 @@ def parse_vary(items: Sequence[str]) -> list[tuple[str, list[str]]]:
         name, eq, values = item.partition("=")
         chosen = [v.strip() for v in values.split(",") if v.strip()]
         if not eq or not name.strip() or not chosen:
-            raise OptionError(f"--vary {item!r}: write OPTION=VALUE,VALUE, e.g. finish=exact,"
-                              "deepest-first")  # fmt: skip
+            raise OptionError(
+                f"--vary {item!r}: write OPTION=VALUE,VALUE, e.g. finish=exact,deepest-first"
+            )
         varied.append((name.strip(), chosen))
     names = [n for n, _ in varied]
     if len(set(names)) != len(names):
@@ -129,18 +133,41 @@ def every_option(
     return found, skipped
 
 
-def run(lab: Lab, workers: int = 1, scheduler: str | None = None,
-        progress: Callable[[int], None] | None = None) -> Report:  # fmt: skip
+def run(
+    lab: Lab,
+    workers: int = 1,
+    scheduler: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> Report:
     """Plays every combination's two runs and returns the report (see docs/lab.md)."""
     results, pops = [], []
     for options in lab.combinations:
         rules = get_rules(lab.game, lab.players, options)
-        fixed = play_games(rules, [lab.seats], lab.games, lab.seed, workers, None, None,
-                           scheduler, progress=progress, drama=True)  # fmt: skip
+        fixed = play_games(
+            rules,
+            [lab.seats],
+            lab.games,
+            lab.seed,
+            workers,
+            None,
+            None,
+            scheduler,
+            progress=progress,
+            drama=True,
+        )
         units = lineup_units(rules, len(set(rules.player_of_seat)))
         lineup = [lab.strong] + [lab.weak] * (len(units) - 1)
-        rotated = play_games(rules, seatings(rules, lineup, units), lab.games, lab.seed, workers,
-                             None, None, scheduler, progress=progress)  # fmt: skip
+        rotated = play_games(
+            rules,
+            seatings(rules, lineup, units),
+            lab.games,
+            lab.seed,
+            workers,
+            None,
+            None,
+            scheduler,
+            progress=progress,
+        )
         results.append(measure(rules, lab, fixed, first_entry_places(units, rotated)))
         pops.append([float(s.rolls) for s in fixed])
     for result, counts in zip(results, histograms(pops), strict=True):
@@ -148,11 +175,17 @@ def run(lab: Lab, workers: int = 1, scheduler: str | None = None,
     compare(results, f"{lab.strong} against {lab.weak} players")
     return {
         **provenance(lab.command, lab.seed),
-        "game": lab.game, "players": lab.players, "games": lab.games,
-        "seats": dict(lab.seats), "skill": {"strong": lab.strong, "weak": lab.weak},
-        "base": lab.combinations[0], "seconds_per_roll": SECONDS_PER_ROLL,
-        "skipped": list(lab.skipped), "correction": CORRECTION, "combinations": results,
-    }  # fmt: skip
+        "game": lab.game,
+        "players": lab.players,
+        "games": lab.games,
+        "seats": dict(lab.seats),
+        "skill": {"strong": lab.strong, "weak": lab.weak},
+        "base": lab.combinations[0],
+        "seconds_per_roll": SECONDS_PER_ROLL,
+        "skipped": list(lab.skipped),
+        "correction": CORRECTION,
+        "combinations": results,
+    }
 
 
 def mean_ci(values: Sequence[float]) -> dict[str, Any]:
@@ -165,8 +198,14 @@ def mean_ci(values: Sequence[float]) -> dict[str, Any]:
 def spread(values: Sequence[float]) -> dict[str, Any]:
     """Mean with interval, the 10th, 50th and 90th percentiles, the least and the most."""
     deciles = statistics.quantiles(values, n=10, method="inclusive")
-    return {**mean_ci(values), "q10": deciles[0], "median": statistics.median(values),
-            "q90": deciles[-1], "min": min(values), "max": max(values)}  # fmt: skip
+    return {
+        **mean_ci(values),
+        "q10": deciles[0],
+        "median": statistics.median(values),
+        "q90": deciles[-1],
+        "min": min(values),
+        "max": max(values),
+    }
 
 
 def chi_square_p(statistic: float, freedom: int) -> float:
@@ -192,8 +231,15 @@ def seat_fairness(rules: Rules, lab: Lab, fixed: Sequence[GameSummary]) -> dict[
     seats = []
     for index, colour in enumerate(rules.colours):
         wins = sum(1 for s in fixed if s.places[index] == 1)
-        seats.append({"colour": colour, "player": lab.seats[colour], "wins": wins,
-                      "win_rate": wins / n, "ci95": list(wilson(wins, n))})  # fmt: skip
+        seats.append(
+            {
+                "colour": colour,
+                "player": lab.seats[colour],
+                "wins": wins,
+                "win_rate": wins / n,
+                "ci95": list(wilson(wins, n)),
+            }
+        )
     sides = rules.side_count
     wins_by_side = [0] * sides
     for side, seats_of_side in enumerate(rules.side_seats):  # partners share their wins
@@ -204,8 +250,9 @@ def seat_fairness(rules: Rules, lab: Lab, fixed: Sequence[GameSummary]) -> dict[
     return {"seats": seats, "chi2": statistic, "p_value": chi_square_p(statistic, sides - 1)}
 
 
-def measure(rules: Rules, lab: Lab, fixed: Sequence[GameSummary],
-            strong_places: Sequence[int]) -> dict[str, Any]:  # fmt: skip
+def measure(
+    rules: Rules, lab: Lab, fixed: Sequence[GameSummary], strong_places: Sequence[int]
+) -> dict[str, Any]:
     turns = [float(s.turns) for s in fixed]
     rolls = [float(s.rolls) for s in fixed]
     minutes = [r * SECONDS_PER_ROLL / 60 for r in rolls]
@@ -217,16 +264,23 @@ def measure(rules: Rules, lab: Lab, fixed: Sequence[GameSummary],
         "games": len(fixed),
         "length": {"turns": spread(turns), "rolls": spread(rolls), "minutes": spread(minutes)},
         "fairness": seat_fairness(rules, lab, fixed),
-        "skill": {"win_rate": strong_wins / n, "wins": strong_wins, "games": n,
-                  "ci95": list(wilson(strong_wins, n)), "fair_share": 1 / rules.side_count},
+        "skill": {
+            "win_rate": strong_wins / n,
+            "wins": strong_wins,
+            "games": n,
+            "ci95": list(wilson(strong_wins, n)),
+            "fair_share": 1 / rules.side_count,
+        },
         "drama": {
             "captures": mean_ci([float(s.captures or 0) for s in fixed]),
             "lead_changes": mean_ci([float(s.lead_changes or 0) for s in fixed]),
-            "half_time_leader_wins": {"rate": sum(led) / len(led) if led else 0.0,
-                                      "ci95": list(wilson(sum(led), len(led))),
-                                      "games": len(led)},
+            "half_time_leader_wins": {
+                "rate": sum(led) / len(led) if led else 0.0,
+                "ci95": list(wilson(sum(led), len(led))),
+                "games": len(led),
+            },
         },
-    }  # fmt: skip
+    }
 
 
 def histograms(samples: Sequence[Sequence[float]], bins: int = 40) -> list[dict[str, Any]]:
@@ -240,8 +294,10 @@ def histograms(samples: Sequence[Sequence[float]], bins: int = 40) -> list[dict[
     width = max(1, math.ceil((top - least) / bins))
     low = int(least // width) * width
     regular = max(1, math.ceil((top - low) / width))
-    return [{"low": low, "width": width, "counts": _counts(sample, low, width, regular)}
-            for sample in samples]  # fmt: skip
+    return [
+        {"low": low, "width": width, "counts": _counts(sample, low, width, regular)}
+        for sample in samples
+    ]
 
 
 def _counts(values: Sequence[float], low: int, width: int, regular: int) -> list[int]:
@@ -367,8 +423,13 @@ def _skill_words(found: Mapping[str, Any], who: str) -> str:
         return f"skill ({points[0]:+.1f} points {interval(points[1], points[2], True, 1)})"
     more = "more" if points[0] > 0 else "less"
     sizes = interval(points[1], points[2], False, 1)
-    return _claim(found, "skill", "reward", f"skill {more}",
-                  f"{who} wins {abs(points[0]):.1f} points {more} often {sizes}")  # fmt: skip
+    return _claim(
+        found,
+        "skill",
+        "reward",
+        f"skill {more}",
+        f"{who} wins {abs(points[0]):.1f} points {more} often {sizes}",
+    )
 
 
 def _captures_words(found: Mapping[str, Any]) -> str | None:
@@ -381,8 +442,9 @@ def _captures_words(found: Mapping[str, Any]) -> str | None:
     return _claim(found, "captures", "have", f"{percent(change)} {more} captures")
 
 
-def _seats_words(found: Mapping[str, Any], reference: Mapping[str, Any],
-                 result: Mapping[str, Any]) -> str:  # fmt: skip
+def _seats_words(
+    found: Mapping[str, Any], reference: Mapping[str, Any], result: Mapping[str, Any]
+) -> str:
     if found["grade"]["seats"] == "unclear":
         return f"seat fairness ({p_text(found['p']['seats'])})"
     best = max(result["fairness"]["seats"], key=lambda s: s["win_rate"])
@@ -396,8 +458,12 @@ def _listed(items: Sequence[str], last: str) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {last} {items[-1]}"
 
 
-def summary(found: Mapping[str, Any], reference: Mapping[str, Any], result: Mapping[str, Any],
-            skill_words: str) -> str:  # fmt: skip
+def summary(
+    found: Mapping[str, Any],
+    reference: Mapping[str, Any],
+    result: Mapping[str, Any],
+    skill_words: str,
+) -> str:
     """A plain-words sentence of an effect, e.g. "finish=deepest-first makes games 35%
     [35, 36] longer, rewards skill more (medium against random players wins 1.7 points more
     often [1.4, 2.0]) and has 66% [65, 67] more captures, with no clear effect on seat
@@ -407,9 +473,12 @@ def summary(found: Mapping[str, Any], reference: Mapping[str, Any], result: Mapp
     if same and result["fairness"]["p_value"] == reference["fairness"]["p_value"]:
         alone = "plays the very same games here (it matters only with other options)"
         return f"{found['changes']} {alone}"
-    said = {"length": _length_words(found), "skill": _skill_words(found, skill_words),
-            "captures": _captures_words(found),
-            "seats": _seats_words(found, reference, result)}  # fmt: skip
+    said = {
+        "length": _length_words(found),
+        "skill": _skill_words(found, skill_words),
+        "captures": _captures_words(found),
+        "seats": _seats_words(found, reference, result),
+    }
     claims = [w for k, w in said.items() if w and found["grade"][k] != "unclear"]
     unclear = [w for k, w in said.items() if w and found["grade"][k] == "unclear"]
     sentence = f"{found['changes']}" + (f" {_listed(claims, 'and')}" if claims else "")
@@ -444,11 +513,17 @@ def format_report(report: Report) -> str:
             f"{drama['captures']['mean']:>10.1f}{drama['lead_changes']['mean']:>7.1f}"
             f"{drama['half_time_leader_wins']['rate']:>8.0%}"
         )
-    lines += ["", "pops: per game, the mean and the middle 80% of games; minutes: median at "
-              f"{report['seconds_per_roll']:g} s a pop; seats p: chi-square test of equal seat "
-              "wins (adj.: Holm-adjusted over the combinations); skill: the stronger player's "
-              "win rate [95%]; captures and lead changes per game; ½-time: how often the "
-              "half-time leader won", "", WORDS_NOTE, ""]  # fmt: skip
+    lines += [
+        "",
+        "pops: per game, the mean and the middle 80% of games; minutes: median at "
+        f"{report['seconds_per_roll']:g} s a pop; seats p: chi-square test of equal seat "
+        "wins (adj.: Holm-adjusted over the combinations); skill: the stronger player's "
+        "win rate [95%]; captures and lead changes per game; ½-time: how often the "
+        "half-time leader won",
+        "",
+        WORDS_NOTE,
+        "",
+    ]
     lines += [f"- {r['effect']['summary']}" for r in report["combinations"][1:]]
     lines += [f"(skipped: {s})" for s in report["skipped"]]
     return "\n".join([*lines, "", *provenance_lines(report)])
@@ -464,21 +539,45 @@ def write_csv(path: Path, report: Report) -> None:
     names = list(report["base"])
     with path.open("w", newline="") as out:
         writer = csv.writer(out)
-        writer.writerow([*names, "games", "rolls_mean", "rolls_median", "turns_mean",
-                         "minutes_median", "seats_p_value", "seats_p_adjusted", "skill_win_rate",
-                         "skill_low",
-                         "skill_high", "captures_mean", "lead_changes_mean",
-                         "half_time_leader_wins", "summary"])  # fmt: skip
+        writer.writerow(
+            [
+                *names,
+                "games",
+                "rolls_mean",
+                "rolls_median",
+                "turns_mean",
+                "minutes_median",
+                "seats_p_value",
+                "seats_p_adjusted",
+                "skill_win_rate",
+                "skill_low",
+                "skill_high",
+                "captures_mean",
+                "lead_changes_mean",
+                "half_time_leader_wins",
+                "summary",
+            ]
+        )
         for r in report["combinations"]:
             length, drama = r["length"], r["drama"]
-            writer.writerow([
-                *(r["options"][n] for n in names), r["games"], length["rolls"]["mean"],
-                length["rolls"]["median"], length["turns"]["mean"], length["minutes"]["median"],
-                r["fairness"]["p_value"], r["fairness"]["p_adjusted"], r["skill"]["win_rate"],
-                *r["skill"]["ci95"],
-                drama["captures"]["mean"], drama["lead_changes"]["mean"],
-                drama["half_time_leader_wins"]["rate"], r.get("effect", {}).get("summary", ""),
-            ])  # fmt: skip
+            writer.writerow(
+                [
+                    *(r["options"][n] for n in names),
+                    r["games"],
+                    length["rolls"]["mean"],
+                    length["rolls"]["median"],
+                    length["turns"]["mean"],
+                    length["minutes"]["median"],
+                    r["fairness"]["p_value"],
+                    r["fairness"]["p_adjusted"],
+                    r["skill"]["win_rate"],
+                    *r["skill"]["ci95"],
+                    drama["captures"]["mean"],
+                    drama["lead_changes"]["mean"],
+                    drama["half_time_leader_wins"]["rate"],
+                    r.get("effect", {}).get("summary", ""),
+                ]
+            )
 
 
 def check_out(folder: Path) -> None:

@@ -83,10 +83,18 @@ def seats_figure(report: Report) -> Figure:
             for rate, r in zip(rates, results, strict=True)
         ]
         ys = [i + k * band for i in range(len(results))]
-        axes.barh(ys, rates, height=band, xerr=[low, high], capsize=2, label=colour,
-                  color=COLOURS.get(colour))  # fmt: skip
-    axes.set_yticks([i + 0.4 - band / 2 for i in range(len(results))],
-                    [_label(report, r) for r in results])  # fmt: skip
+        axes.barh(
+            ys,
+            rates,
+            height=band,
+            xerr=[low, high],
+            capsize=2,
+            label=colour,
+            color=COLOURS.get(colour),
+        )
+    axes.set_yticks(
+        [i + 0.4 - band / 2 for i in range(len(results))], [_label(report, r) for r in results]
+    )
     axes.invert_yaxis()
     axes.axvline(100 / len(seats), color="grey", linestyle=":")
     axes.set_xlabel("win rate by seat, % (bars: 95% interval; dotted: an equal share)")
@@ -105,14 +113,22 @@ def effects_figure(report: Report) -> Figure:
         for y, found in enumerate(effects):
             value, low, high = (100 * x for x in found[key])
             fill = "#4c72b0" if found["grade"][key] == "clear" else "white"
-            axes.errorbar([value], [y], xerr=[[value - low], [high - value]], fmt="o",
-                          color="#4c72b0", markerfacecolor=fill, capsize=3)  # fmt: skip
+            axes.errorbar(
+                [value],
+                [y],
+                xerr=[[value - low], [high - value]],
+                fmt="o",
+                color="#4c72b0",
+                markerfacecolor=fill,
+                capsize=3,
+            )
         axes.axvline(0, color="grey", linestyle=":")
         axes.set_title(title, fontsize="medium")
     panels[0].set_yticks(range(len(effects)), [found["changes"] for found in effects])
     panels[0].invert_yaxis()
-    figure.suptitle("effects against the base rules (95% intervals; filled: clear after "
-                    "Holm's correction)")  # fmt: skip
+    figure.suptitle(
+        "effects against the base rules (95% intervals; filled: clear after Holm's correction)"
+    )
     return figure
 
 

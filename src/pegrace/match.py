@@ -39,8 +39,10 @@ def parse_seats(
             raise OptionError(f"--seat {item!r}: write COLOUR=PLAYER, e.g. red=human")
         spec = canonical_spec(spec)
         if colour in named and warn is not None:
-            warn(f"--seat names {colour} twice ({named[colour]}, then {item.strip()}): the "
-                 "last one counts")  # fmt: skip
+            warn(
+                f"--seat names {colour} twice ({named[colour]}, then {item.strip()}): the "
+                "last one counts"
+            )
         named[colour] = item.strip()
         if colour == "all":
             every = spec

@@ -26,14 +26,6 @@ if TYPE_CHECKING:
 # the largest game seed the core takes (Python's generator takes any whole number)
 LARGEST_SEED = 2**128 - 1
 
-# the games the core plays, and the options they must have to be played there
-NATIVE_GAMES: dict[str, dict[str, tuple[str, ...]]] = {
-    "trouble": {},
-    "ludo": {},
-    "marbles": {},
-    "headache": {},
-}
-
 
 @dataclass(frozen=True)
 class RandomGames:
@@ -54,38 +46,24 @@ def _options(rules: Rules) -> list[tuple[str, str]]:
     return sorted(rules.options.items())
 
 
-def plays(rules: Rules) -> bool:
-    """Whether the core plays this game with these options."""
-    needs = NATIVE_GAMES.get(rules.name)
-    return needs is not None and all(rules.options[k] in v for k, v in needs.items())
-
-
-def _check(rules: Rules) -> None:
-    if not plays(rules):
-        options = ",".join(f"{k}={v}" for k, v in sorted(rules.options.items()))
-        raise OptionError(f"the native core plays {played()}; not {rules.name} {options}")
-
-
-def played() -> str:
-    """What the core plays, e.g. ``trouble, ludo variant=two-dice|classic``."""
-    games = []
-    for game, needs in NATIVE_GAMES.items():
-        settings = " ".join(f"{key}={'|'.join(values)}" for key, values in needs.items())
-        games.append(f"{game} {settings}".strip())
-    return ", ".join(games)
+def _again(error: Exception, message: str) -> PegraceError:
+    """The core's ``error`` said again as ``message`` (with what was asked, and where): of the
+    core's class (an OptionError stays one), a PegraceError where the core's is a plain
+    ValueError (or an argument out of the core's range)."""
+    return (type(error) if isinstance(error, PegraceError) else PegraceError)(message)
 
 
 def random_games(rules: Rules, games: int, seed: int) -> RandomGames:
     """``games`` games of random players (the pass included where allowed) to the end, in the
     core, without the interpreter lock; the same seed gives the same batch."""
-    _check(rules)
     if games < 1 or not 0 <= seed < 2**64:
         raise OptionError(
             f"random games: at least 1 game and a seed of 64 bits, not {games}, {seed}"
         )
     totals = _core.random_games(rules.name, rules.players, _options(rules), games, seed)
-    return RandomGames(totals["games"], tuple(totals["wins"]), totals["moves"], totals["rolls"],
-                       totals["turns"])  # fmt: skip
+    return RandomGames(
+        totals["games"], tuple(totals["wins"]), totals["moves"], totals["rolls"], totals["turns"]
+    )
 
 
 # a computer player as the core plays it: its name there (``search`` for the search players)
@@ -99,7 +77,7 @@ def check_policy(rules: Rules, policy: PolicyFile) -> None:
     """Refuse a policy that cannot play these rules (another game, or its actions)."""
     try:
         _core.Computer(rules.name, rules.players, _options(rules)).check_policy(policy.number)
-    except ValueError as err:
+    except OptionError as err:  # the core says why
         raise OptionError(f"policy {policy.file}: {err}") from None
 
 
@@ -110,12 +88,13 @@ def value_number(rules: Rules, given: Given) -> int:
 
 
 @functools.lru_cache(maxsize=64)  # the core numbers a value once; the check builds a judge
-def _value_number(game: str, players: int, options: tuple[tuple[str, str], ...],
-                  given: Given) -> int:  # fmt: skip
+def _value_number(
+    game: str, players: int, options: tuple[tuple[str, str], ...], given: Given
+) -> int:
     try:
         number = _core.give_value(given.text)
         _core.Computer(game, players, list(options)).check_value(number)
-    except ValueError as err:
+    except OptionError as err:  # the core says why
         raise OptionError(f"weights file {given.file}: {err} ({game} {dict(options)})") from None
     return number
 
@@ -139,13 +118,12 @@ def play_games(
     ``pegrace.simulate.game_seed`` seeds it and seated ``seatings[i % len(seatings)]``: the
     games ``pegrace.match.run_game`` plays, without the interpreter lock. ``drama``: count
     each game's captures and lead changes, and whether its half-time leader won."""
-    _check(rules)
     try:
         return _core.play_games(
             rules.name, rules.players, _options(rules), seatings, seed, first, count, drama
         )
     except (ValueError, OverflowError) as error:
-        raise PegraceError(f"native games: {error}") from None
+        raise _again(error, f"native games: {error}") from None
 
 
 def playouts(
@@ -160,14 +138,22 @@ def playouts(
     """Each side's wins in the ``count`` playouts from number ``first`` on, from ``state`` with
     ``player`` in every seat, seeded as ``pegrace.advice.winprob`` seeds them (the same games),
     shared out over ``threads`` threads (the same wins whatever their number)."""
-    _check(rules)
     try:
         return _core.playouts(
-            rules.name, rules.players, _options(rules), tuple(state), list(rules.colours),
-            player[0], player[1], str(seed), first, count, threads,
-        )  # fmt: skip
+            rules.name,
+            rules.players,
+            _options(rules),
+            tuple(state),
+            list(rules.colours),
+            player[0],
+            player[1],
+            str(seed),
+            first,
+            count,
+            threads,
+        )
     except ValueError as error:
-        raise PegraceError(f"native playouts: {error}: {rules.summary(state)}") from None
+        raise _again(error, f"native playouts: {error}: {rules.summary(state)}") from None
 
 
 @dataclass(frozen=True)
@@ -202,18 +188,18 @@ class Computer:
     players' rankings and the one-move players' best moves."""
 
     def __init__(self, rules: Rules) -> None:
-        _check(rules)
         self.rules = rules
         self._core = _core.Computer(rules.name, rules.players, _options(rules))
 
-    def best(self, state: State, name: str, settings: Mapping[str, float] | None = None
-             ) -> list[int]:  # fmt: skip
+    def best(
+        self, state: State, name: str, settings: Mapping[str, float] | None = None
+    ) -> list[int]:
         """The legal moves (indices, in ``rules.legal_moves`` order) the one-move player
         ``name`` (with ``settings``: a policy's number) rates best, tied."""
         try:
             return self._core.best(tuple(state), name, dict(settings or {}))
         except ValueError as error:
-            raise PegraceError(f"native {name}: {error}: {self.rules.summary(state)}") from None
+            raise _again(error, f"native {name}: {error}: {self.rules.summary(state)}") from None
 
     def look(self, state: State, to_move: int | None = None) -> Look:
         """What the computer players see in ``state`` with ``to_move`` (by default the seat
@@ -222,14 +208,19 @@ class Computer:
         try:
             seen = self._core.look(tuple(state), seat)
         except ValueError as error:
-            raise PegraceError(f"native look: {error}: {self.rules.summary(state)}") from None
+            raise _again(error, f"native look: {error}: {self.rules.summary(state)}") from None
         if "learned" not in seen:
             return Look(tuple(seen["evaluation"]), tuple(seen["danger"]), tuple(seen["leaf"]))
         return Look(
-            tuple(seen["evaluation"]), tuple(seen["danger"]), tuple(seen["leaf"]),
-            tuple(seen["losses"]), tuple(seen["chances"]), tuple(map(tuple, seen["features"])),
-            tuple(seen["learned"]), tuple(seen["weights"]),
-        )  # fmt: skip
+            tuple(seen["evaluation"]),
+            tuple(seen["danger"]),
+            tuple(seen["leaf"]),
+            tuple(seen["losses"]),
+            tuple(seen["chances"]),
+            tuple(map(tuple, seen["features"])),
+            tuple(seen["learned"]),
+            tuple(seen["weights"]),
+        )
 
     def value_chances(self, state: State) -> tuple[float, ...] | None:
         """Each side's chance of winning by the value learned by self-play (pegrace.value):
@@ -238,7 +229,7 @@ class Computer:
         try:
             found = self._core.value_chances(tuple(state))
         except ValueError as error:
-            raise PegraceError(f"native value: {error}: {self.rules.summary(state)}") from None
+            raise _again(error, f"native value: {error}: {self.rules.summary(state)}") from None
         return None if found is None else tuple(found)
 
     @property
@@ -258,4 +249,4 @@ class Computer:
         try:
             return self._core.rank(tuple(state), dict(settings))
         except ValueError as error:
-            raise PegraceError(f"native search: {error}: {self.rules.summary(state)}") from None
+            raise _again(error, f"native search: {error}: {self.rules.summary(state)}") from None

@@ -18,9 +18,22 @@ from pegrace.readers import parse_json
 from pegrace.state import Phase, State
 
 STATE_KEYS = {
-    "game", "players", "rules", "phase", "to_move", "roll", "pieces", "finished", "out",
-    "streak", "turn", "contenders", "rolloff", "aux", "end",
-}  # fmt: skip
+    "game",
+    "players",
+    "rules",
+    "phase",
+    "to_move",
+    "roll",
+    "pieces",
+    "finished",
+    "out",
+    "streak",
+    "turn",
+    "contenders",
+    "rolloff",
+    "aux",
+    "end",
+}
 # the largest values the native core keeps: extra rolls in a turn, turns, a game's counters
 LONGEST_STREAK, LAST_TURN, LARGEST_COUNTER = 255, 2**32 - 1, 2**16 - 1
 

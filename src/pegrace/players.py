@@ -35,7 +35,7 @@ class RandomPlayer(Player):
         return moves[int(self.rng.random() * len(moves))]
 
 
-class HeuristicPlayer(Player):
+class MediumPlayer(Player):
     """One ply: plays the move whose resulting position the game's evaluation rates best for
     its side (captures, progress, pieces out, safety from hits); ties are broken by its own
     generator. The native core rates the moves (``native.Computer.best``); the personalities
@@ -67,7 +67,7 @@ class HeuristicPlayer(Player):
     rating = "medium"
 
 
-class PolicyPlayer(HeuristicPlayer):
+class PolicyPlayer(MediumPlayer):
     """A learned policy (pegrace.policy): the move its network rates best, from what each move
     would do; ties broken by its own generator. ``file`` None: the shipped policy."""
 
@@ -85,8 +85,8 @@ class PolicyPlayer(HeuristicPlayer):
         return "policy", self.core_settings()
 
 
-class SloppyPlayer(HeuristicPlayer):
-    """The heuristic's move, except that a share of its choices (``mistakes``) is random:
+class EasyPlayer(MediumPlayer):
+    """The medium player's move, except that a share of its choices (``mistakes``) is random:
     a beatable opponent."""
 
     name = "easy"
@@ -101,21 +101,21 @@ class SloppyPlayer(HeuristicPlayer):
         return super().choose(rules, state, moves)
 
 
-class AggressivePlayer(HeuristicPlayer):
+class AggressivePlayer(MediumPlayer):
     """Captures first: a move that sends opponents back outweighs almost anything else (the
     evaluation plus 100 per piece captured)."""
 
     name = rating = "aggressive"
 
 
-class RunnerPlayer(HeuristicPlayer):
+class RunnerPlayer(MediumPlayer):
     """Races: prefers the move that leaves its side furthest ahead of the field, caring
     little for safety (the evaluation with the danger part left out)."""
 
     name = rating = "runner"
 
 
-class CautiousPlayer(HeuristicPlayer):
+class CautiousPlayer(MediumPlayer):
     """Keeps out of reach: counts the danger of being hit three times over."""
 
     name = rating = "cautious"
@@ -146,10 +146,12 @@ def search_player(level: str) -> Callable[..., Player]:
 # Search settings of the two search levels; `expert:ms=50` or `hard:depth=3` override them.
 LEVEL_SEARCH: dict[str, dict[str, float]] = {"hard": {"depth": 2, "model": 0}, "expert": {}}
 
+# the computer players in the order they are offered (``player_names``, the web's seat menu):
+# the levels weakest first, then the personalities (the learned policy is named, not offered)
 COMPUTER_PLAYERS: dict[str, Callable[..., Player]] = {
     "random": RandomPlayer,
-    "easy": SloppyPlayer,
-    "medium": HeuristicPlayer,
+    "easy": EasyPlayer,
+    "medium": MediumPlayer,
     "hard": search_player("hard"),
     "expert": search_player("expert"),
     "aggressive": AggressivePlayer,
@@ -158,10 +160,9 @@ COMPUTER_PLAYERS: dict[str, Callable[..., Player]] = {
     "policy": PolicyPlayer,
 }
 ALIASES = {"heuristic": "medium"}
-LEVELS = ("random", "easy", "medium", "hard", "expert")
 # the setting that names a weights file (``expert:value=FILE``): the levels whose search leaves
-# read a learned value take it (medium's one ply reads the game's evaluation)
-VALUE, VALUE_LEVELS = "value", ("hard", "expert")
+# read a learned value, the search levels, take it (medium's one ply reads the game's evaluation)
+VALUE, VALUE_LEVELS = "value", tuple(LEVEL_SEARCH)
 PARAMS = {
     "mistakes": float,
     "ms": float,
@@ -213,8 +214,10 @@ def make_player(spec: str, seed: int | str = 0) -> Player:
     params: dict[str, Any] = parse_settings(numbers)
     if file is not None:
         if kind not in VALUE_LEVELS:
-            raise OptionError(f"player {spec!r}: value= is for {' and '.join(VALUE_LEVELS)}, "
-                              f"whose search leaves read a learned value")  # fmt: skip
+            raise OptionError(
+                f"player {spec!r}: value= is for {' and '.join(VALUE_LEVELS)}, "
+                f"whose search leaves read a learned value"
+            )
         params[VALUE] = value.named(file)
     try:
         return factory(seed, **params)
@@ -232,9 +235,7 @@ def core_seatings(
     rules: Rules, seatings: Sequence[Mapping[str, str]]
 ) -> list[list[CoreSeat]] | None:
     """The seatings (colour -> player spec) as the core takes them, or None when the core does
-    not play this game or one of the players."""
-    if not native.plays(rules):
-        return None
+    not play one of the players (a person)."""
     found = []
     for seats in seatings:
         seating = []
@@ -302,8 +303,10 @@ def pinned_spec(spec: str) -> str:
     if value_file(spec) is None:
         return spec
     kind, colon, settings = split_spec(spec)
-    items = (item.lower() if file is None else f"{VALUE}={value.named(file).ref}"
-             for item, file in _items(settings))  # fmt: skip
+    items = (
+        item.lower() if file is None else f"{VALUE}={value.named(file).ref}"
+        for item, file in _items(settings)
+    )
     return f"{kind}{colon}{','.join(items)}"
 
 
@@ -353,8 +356,9 @@ def check_setting(item: str, key: str, number: float) -> None:
     if key in RANGES:
         low, high, unit = RANGES[key]
         if not low <= number <= high:
-            raise OptionError(f"player setting {item!r}: {key} goes from {int(low)} to "
-                              f"{int(high)} ({unit})")  # fmt: skip
+            raise OptionError(
+                f"player setting {item!r}: {key} goes from {int(low)} to {int(high)} ({unit})"
+            )
 
 
 def canonical_spec(spec: str) -> str:

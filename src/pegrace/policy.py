@@ -34,8 +34,12 @@ class PolicyFile:
 
     def setup(self) -> dict[str, Any]:
         """What reports record of it."""
-        return {"sha256": self.sha256, "game": self.game, "trained": self.trained,
-                "file": self.file}  # fmt: skip
+        return {
+            "sha256": self.sha256,
+            "game": self.game,
+            "trained": self.trained,
+            "file": self.file,
+        }
 
 
 def describe(setup: dict[str, Any]) -> str:
@@ -54,8 +58,10 @@ def named(name: str | None) -> PolicyFile:
     except OSError as err:
         raise OptionError(f"cannot read policy file {name}: {err.strerror}") from None
     if stat.st_size > LARGEST_FILE:
-        raise OptionError(f"policy file {name}: {stat.st_size:,} bytes, more than a policy "
-                          f"({LARGEST_FILE:,} at most)")  # fmt: skip
+        raise OptionError(
+            f"policy file {name}: {stat.st_size:,} bytes, more than a policy "
+            f"({LARGEST_FILE:,} at most)"
+        )
     return _read(str(path.resolve()), name, stat.st_mtime_ns, stat.st_size)
 
 
@@ -68,8 +74,13 @@ def _read(path: str, name: str, _changed: int = 0, _size: int = 0) -> PolicyFile
         raise OptionError(f"cannot read policy file {name}: {err}") from None
     try:
         number = _core.give_policy(text)
-    except ValueError as err:
+    except OptionError as err:  # the core says why
         raise OptionError(f"policy file {name}: {err}") from None
     found = json.loads(text)  # the core has read it: it is JSON
-    return PolicyFile(number, hashlib.sha256(text.encode()).hexdigest(), str(found.get("game")),
-                      str(found.get("trained", "")), name)  # fmt: skip
+    return PolicyFile(
+        number,
+        hashlib.sha256(text.encode()).hexdigest(),
+        str(found.get("game")),
+        str(found.get("trained", "")),
+        name,
+    )

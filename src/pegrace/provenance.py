@@ -47,5 +47,7 @@ def provenance_lines(report: dict[str, Any]) -> list[str]:
     """A report's provenance in words, for its text form."""
     sums = report["learned_values_sha256"]
     values = ", ".join(f"{m} v{v} {sums.get(m, '')}" for m, v in report["learned_values"].items())
-    return [f"made by: {report['command']} (pegrace {report['pegrace']}, seed {report['seed']})",
-            f"learned values: {values or 'none shipped'}"]  # fmt: skip
+    return [
+        f"made by: {report['command']} (pegrace {report['pegrace']}, seed {report['seed']})",
+        f"learned values: {values or 'none shipped'}",
+    ]

@@ -33,8 +33,13 @@ def pairwise(results: Sequence[GameResult]) -> dict[tuple[str, str], float]:
             for j, b in enumerate(game.players):
                 if a == b:
                     continue
-                won = 1.0 if game.places[i] < game.places[j] else 0.5 if game.places[i] == (
-                    game.places[j]) else 0.0  # fmt: skip
+                won = (
+                    1.0
+                    if game.places[i] < game.places[j]
+                    else 0.5
+                    if game.places[i] == (game.places[j])
+                    else 0.0
+                )
                 wins[a, b] = wins.get((a, b), 0.0) + won
     return wins
 
@@ -57,9 +62,11 @@ def fit(
     won = {a: sum(wins.get((a, b), 0.0) for b in players) for a in players}
     strength = dict.fromkeys(players, 1.0)
     for _ in range(rounds):
-        new = {a: won[a] / sum(met[a, b] / (strength[a] + strength[b])
-                               for b in players if b != a and met[a, b])
-               for a in players}  # fmt: skip
+        new = {
+            a: won[a]
+            / sum(met[a, b] / (strength[a] + strength[b]) for b in players if b != a and met[a, b])
+            for a in players
+        }
         scale = new[anchor]
         change = max(abs(math.log(new[a] / scale / strength[a])) for a in players)
         strength = {a: new[a] / scale for a in players}
@@ -77,8 +84,9 @@ class Rating:
     games: int
 
 
-def rate(results: Sequence[GameResult], resamples: int = 200, seed: int = 0,
-         anchor: str = ANCHOR) -> list[Rating]:  # fmt: skip
+def rate(
+    results: Sequence[GameResult], resamples: int = 200, seed: int = 0, anchor: str = ANCHOR
+) -> list[Rating]:
     """Ratings, best first, each with the 2.5th and 97.5th percentiles of ``resamples`` fits
     to the games drawn again with replacement."""
     point = fit(results, anchor)

@@ -120,9 +120,7 @@ def _field(data: dict[str, Any], key: str, kind: type, optional: bool = False) -
 def _names(data: dict[str, Any], key: str) -> dict[str, str]:
     """An object of names to strings (or whole numbers, read as their text); {} if missing."""
     value = data.get(key, {})
-    if not isinstance(value, dict) or not all(
-        type(v) in (str, int) for v in value.values()
-    ):  # fmt: skip
+    if not isinstance(value, dict) or not all(type(v) in (str, int) for v in value.values()):
         raise RecordError(f'malformed record: "{key}" must be an object of names to strings')
     return {str(k): str(v) for k, v in value.items()}
 

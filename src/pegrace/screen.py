@@ -114,15 +114,17 @@ class Screen:
         title = Text(self.title, style="bold", no_wrap=True, overflow="ellipsis")
         beside = self.console.width - width - 3  # the gap, and a column to spare
         room = self.console.height - 2 - board_rows  # under the board: the title, the prompt
-        if self.rows(choices, self.console.width) > room and beside >= SIDE_WIDTH \
-                and 0 < self.rows(choices, beside) <= board_rows:  # fmt: skip
+        if (
+            self.rows(choices, self.console.width) > room
+            and beside >= SIDE_WIDTH
+            and 0 < self.rows(choices, beside) <= board_rows
+        ):
             return [title, self.grid(board, width, Group(*choices), beside)]
         choices = self.paged(choices, room)
         spare = room - self.rows(choices, self.console.width)
         listed = [Text("\n").join(choices)] if choices else []  # (an empty Text takes a row)
         if beside >= SIDE_WIDTH:
-            return [title, self.grid(board, width, self.side(board_rows, beside), beside),
-                    *listed]  # fmt: skip
+            return [title, self.grid(board, width, self.side(board_rows, beside), beside), *listed]
         return [title, board, self.side(spare, self.console.width), *listed]
 
     def paged(self, choices: list[Text], room: int) -> list[Text]:
@@ -137,8 +139,12 @@ class Screen:
         first = (self.page % pages) * per_page
         shown = choices[first : first + per_page]
         last = first + len(shown)
-        return [*shown, Text(f"  moves {first + 1}-{last} of {len(choices)}: + shows the "
-                             "next ones", style="dim")]  # fmt: skip
+        return [
+            *shown,
+            Text(
+                f"  moves {first + 1}-{last} of {len(choices)}: + shows the next ones", style="dim"
+            ),
+        ]
 
     def rows(self, texts: list[Text], width: int) -> int:
         """How many rows ``texts`` take, wrapped to ``width``."""

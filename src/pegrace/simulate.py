@@ -76,7 +76,7 @@ def game_seed(seed: int, index: int) -> int:
 
 
 def run_job(job: Job, core: bool = True) -> list[GameSummary]:
-    """The job's games: in the native core where it plays the game and every player and no
+    """The job's games: in the native core where every seat is a computer player and no
     record is asked for (the same games, ``core=False`` plays them in Python)."""
     rules = get_rules(job.game, job.players, dict(job.options))
     value.adopt_texts(job.values)
@@ -195,13 +195,16 @@ class ProgressBar:
         now = time.monotonic()
         if self.enabled:
             filled = int(30 * self.done / max(self.total, 1))
-            self.stream.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {self.done}/{self.total}"
-                              f"  {self.pace(now)}  ")  # fmt: skip
+            self.stream.write(
+                f"\r[{'#' * filled}{'.' * (30 - filled)}] {self.done}/{self.total}"
+                f"  {self.pace(now)}  "
+            )
             if self.done >= self.total:
                 self.stream.write("\n")
             self.stream.flush()
-        elif self.lines and (now - self.said >= self.LINE_SECONDS
-                             or (self.spoke and self.done >= self.total)):  # fmt: skip
+        elif self.lines and (
+            now - self.said >= self.LINE_SECONDS or (self.spoke and self.done >= self.total)
+        ):
             self.said, self.spoke = now, True
             self.stream.write(f"{self.done}/{self.total} games  {self.pace(now)}\n")
             self.stream.flush()
@@ -267,10 +270,20 @@ def make_jobs(
     options = tuple(rules.options.items())
     folder = None if record_dir is None else str(record_dir)
     return (
-        Job(rules.name, rules.players, options, fixed, seed, start,
-            min(chunk, first + games - start), folder, drama, values)
+        Job(
+            rules.name,
+            rules.players,
+            options,
+            fixed,
+            seed,
+            start,
+            min(chunk, first + games - start),
+            folder,
+            drama,
+            values,
+        )
         for start in range(first, first + games, chunk)
-    )  # fmt: skip
+    )
 
 
 def progress_bar(total: int, stream: TextIO | None = None) -> ProgressBar:
@@ -301,8 +314,18 @@ def simulate(
     bar(len(done))
 
     def play(first: int, count: int) -> list[GameSummary]:
-        return play_games(rules, [seats], count, seed, workers, record_dir, None, scheduler,
-                          first=first, progress=bar)  # fmt: skip
+        return play_games(
+            rules,
+            [seats],
+            count,
+            seed,
+            workers,
+            record_dir,
+            None,
+            scheduler,
+            first=first,
+            progress=bar,
+        )
 
     summaries = play(0, games) if kept is None else kept.play_on(games, done, 1, play)
     bar.close()
@@ -311,9 +334,14 @@ def simulate(
 
 def kept_settings(rules: Rules, seats: Mapping[str, str], games: int, seed: int) -> dict[str, Any]:
     """What a resumed run must share with the stopped one (``pegrace.kept``)."""
-    return {"game": rules.name, "players": rules.players, "options": dict(rules.options),
-            "seats": {colour: pinned_spec(spec) for colour, spec in seats.items()},
-            "games": games, "seed": seed}  # fmt: skip
+    return {
+        "game": rules.name,
+        "players": rules.players,
+        "options": dict(rules.options),
+        "seats": {colour: pinned_spec(spec) for colour, spec in seats.items()},
+        "games": games,
+        "seed": seed,
+    }
 
 
 def write_results(folder: Path, report: Mapping[str, Any]) -> None:

@@ -162,8 +162,10 @@ class TerminalGame:
     def run(self) -> int:
         players = f"{self.rules.title}: {', '.join(self.name(s) for s in range(len(self.players)))}"
         # short, so that beside the board it leaves the log its room
-        keys = ("Keys: Enter pops, a number picks a move, p passes, h hint, "
-                "w chances of winning, ? how to play, q quits.")  # fmt: skip
+        keys = (
+            "Keys: Enter pops, a number picks a move, p passes, h hint, "
+            "w chances of winning, ? how to play, q quits."
+        )
         keys = f"{keys}\n{counting_words(self.rules)}".rstrip()
         if self.screen is not None:
             self.screen.players = f"{players}\n{keys}"

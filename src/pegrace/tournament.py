@@ -103,14 +103,16 @@ def run_tournament(
     bar(len(done))
 
     def play(first: int, count: int) -> list[GameSummary]:
-        return play_games(rules, rotations, count, seed, workers, None, None, scheduler,
-                          first=first, progress=bar)  # fmt: skip
+        return play_games(
+            rules, rotations, count, seed, workers, None, None, scheduler, first=first, progress=bar
+        )
 
     # kept: in batches (a stopped run loses at most one)
     summaries = play(0, games) if kept is None else kept.play_on(games, done, len(lineup), play)
     bar.close()
-    return summarise(rules, lineup, units, seed, summaries), rows_of(rules, rotations, seed,
-                                                                      summaries)  # fmt: skip
+    return summarise(rules, lineup, units, seed, summaries), rows_of(
+        rules, rotations, seed, summaries
+    )
 
 
 def kept_settings(
@@ -118,15 +120,25 @@ def kept_settings(
 ) -> dict[str, Any]:
     """What a resumed run must share with the stopped one (``kept.py``): with ``until``, the
     sequential test's hypotheses too (``games`` is then its cap)."""
-    settings = {"game": rules.name, "players": rules.players, "options": dict(rules.options),
-                "lineup": list(lineup), "games": games, "seed": seed}  # fmt: skip
+    settings = {
+        "game": rules.name,
+        "players": rules.players,
+        "options": dict(rules.options),
+        "lineup": list(lineup),
+        "games": games,
+        "seed": seed,
+    }
     if until is not None:
         settings["until_decided"] = asdict(until)
     return settings
 
 
-def rows_of(rules: Rules, rotations: Sequence[Mapping[str, str]], seed: int,
-            summaries: Sequence[GameSummary]) -> list[GameRow]:  # fmt: skip
+def rows_of(
+    rules: Rules,
+    rotations: Sequence[Mapping[str, str]],
+    seed: int,
+    summaries: Sequence[GameSummary],
+) -> list[GameRow]:
     """A row per game, game ``i`` seated by rotation ``i mod K``."""
     return [
         game_row(rules, index, game_seed(seed, index), rotations[index % len(rotations)], summary)
@@ -182,8 +194,18 @@ def run_until_decided(
         batch = min(len(summaries) + batch, largest)
     while decision == UNDECIDED and len(summaries) < cap:
         start = len(summaries)
-        new = play_games(rules, rotations, min(batch, cap - start), seed, workers, None, None,
-                         scheduler, first=start, progress=bar)  # fmt: skip
+        new = play_games(
+            rules,
+            rotations,
+            min(batch, cap - start),
+            seed,
+            workers,
+            None,
+            None,
+            scheduler,
+            first=start,
+            progress=bar,
+        )
         batch = min(2 * batch, largest)
         wins = [place == 1 for place in first_entry_places(units, new, start)]
         decision, won, played = first_decision(hypotheses, wins, k, so_far)
@@ -196,27 +218,38 @@ def run_until_decided(
     report = summarise(rules, lineup, units, seed, summaries)
     won, played = so_far
     report["sequential"] = {
-        "player": tested, "h0": hypotheses.p0, "h1": hypotheses.p1,
-        "alpha": hypotheses.alpha, "beta": hypotheses.beta, "decision": decision,
-        "games": played, "cap": cap, "wins": won, "llr": hypotheses.llr(won, played),
+        "player": tested,
+        "h0": hypotheses.p0,
+        "h1": hypotheses.p1,
+        "alpha": hypotheses.alpha,
+        "beta": hypotheses.beta,
+        "decision": decision,
+        "games": played,
+        "cap": cap,
+        "wins": won,
+        "llr": hypotheses.llr(won, played),
         "bounds": [hypotheses.lower, hypotheses.upper],
-    }  # fmt: skip
+    }
     return report, rows
 
 
 def sequential_line(report: Report) -> str:
     """The sequential test's outcome in words."""
     test = report["sequential"]
-    asked = (f"sequential test (SPRT) of {test['player']}'s win rate: H0 {test['h0']:.1%} "
-             f"against H1 {test['h1']:.1%} (error rates {test['alpha']:.0%}, "
-             f"{test['beta']:.0%})")  # fmt: skip
+    asked = (
+        f"sequential test (SPRT) of {test['player']}'s win rate: H0 {test['h0']:.1%} "
+        f"against H1 {test['h1']:.1%} (error rates {test['alpha']:.0%}, "
+        f"{test['beta']:.0%})"
+    )
     low, high = test["bounds"]
     where = f"LLR {test['llr']:.2f}, bounds {low:.2f} and {high:.2f}"
     if test["decision"] == UNDECIDED:
         return f"{asked}: undecided at the cap of {test['cap']:,} games ({where})"
     accepted = test["h0"] if test["decision"] == H0 else test["h1"]
-    return (f"{asked}: {test['decision']} ({accepted:.1%}) accepted after {test['games']:,} "
-            f"games of at most {test['cap']:,} ({where})")  # fmt: skip
+    return (
+        f"{asked}: {test['decision']} ({accepted:.1%}) accepted after {test['games']:,} "
+        f"games of at most {test['cap']:,} ({where})"
+    )
 
 
 def game_row(
@@ -297,8 +330,9 @@ def format_report(report: Report) -> str:
             f"{f'[{low:.1%}, {high:.1%}]':<17}{entry['mean_place']:>10.2f}"
         )
     lines += [f"{e['player']}: {describe(e['value'])}" for e in report["entries"] if "value" in e]
-    lines += [f"{e['player']}: {policy.describe(e['policy'])}" for e in report["entries"]
-              if "policy" in e]  # fmt: skip
+    lines += [
+        f"{e['player']}: {policy.describe(e['policy'])}" for e in report["entries"] if "policy" in e
+    ]
     first = report["first_mover"]
     low, high = first["ci95"]
     lines += [

@@ -70,8 +70,10 @@ class Training:
         if self.score_games < 1:
             raise OptionError(f"--score-games {self.score_games}: score on at least 1 game")
         if not (0 <= self.hidden <= MAX_HIDDEN and self.hidden % LANES == 0):
-            raise OptionError(f"--hidden {self.hidden}: a multiple of {LANES} up to {MAX_HIDDEN} "
-                              "hidden units (0: none)")  # fmt: skip
+            raise OptionError(
+                f"--hidden {self.hidden}: a multiple of {LANES} up to {MAX_HIDDEN} "
+                "hidden units (0: none)"
+            )
 
 
 def checksum(weights: list[float], network: list[float] | None = None) -> str:
@@ -91,12 +93,17 @@ def file_checksum(found: Mapping[str, Any]) -> str:
 
 def trainer(training: Training) -> _core.Trainer:
     rules = get_rules(training.game, training.players, training.options)
-    schedule = {"lambda": training.lam, "rate": training.rate, "hidden": float(training.hidden),
-                "score_games": float(training.score_games)}  # fmt: skip
+    schedule = {
+        "lambda": training.lam,
+        "rate": training.rate,
+        "hidden": float(training.hidden),
+        "score_games": float(training.score_games),
+    }
     try:
-        return _core.Trainer(rules.name, rules.players, list(rules.options.items()),
-                             training.seed, schedule)  # fmt: skip
-    except ValueError as err:
+        return _core.Trainer(
+            rules.name, rules.players, list(rules.options.items()), training.seed, schedule
+        )
+    except OptionError as err:  # the core says why
         raise OptionError(f"{rules.name} {dict(rules.options)}: {err}") from None
 
 
@@ -159,8 +166,9 @@ def go_on_from(learner: _core.Trainer, start: Mapping[str, Any]) -> None:
         network, mine = start.get("network"), learner.network
         if network is not None and mine is not None:
             if network["hidden"] != mine[0]:
-                raise OptionError(f"--from: its network has {network['hidden']} hidden units, "
-                                  f"not {mine[0]}")  # fmt: skip
+                raise OptionError(
+                    f"--from: its network has {network['hidden']} hidden units, not {mine[0]}"
+                )
             learner.network = list(network["params"])
     except (KeyError, TypeError, ValueError) as err:
         raise OptionError(f"--from: not a weights file of {learner.model}: {err}") from None
@@ -218,15 +226,22 @@ class Given:
 
     def setup(self) -> dict[str, Any]:
         """What reports record of it."""
-        return {"sha256": self.sha256, "model": self.model, "version": self.version,
-                "games": self.games, "file": self.file}  # fmt: skip
+        return {
+            "sha256": self.sha256,
+            "model": self.model,
+            "version": self.version,
+            "games": self.games,
+            "file": self.file,
+        }
 
 
 def describe(setup: Mapping[str, Any]) -> str:
     """A weights file's setup (``Given.setup``) in a line of a report."""
     games = "" if setup["games"] is None else f", trained on {setup['games']:,} games"
-    return (f"the {setup['model']} value v{setup['version']}{games} in {setup['file']}, "
-            f"sha256 {setup['sha256']}")  # fmt: skip
+    return (
+        f"the {setup['model']} value v{setup['version']}{games} in {setup['file']}, "
+        f"sha256 {setup['sha256']}"
+    )
 
 
 # the weights files named in this process, by checksum: a spec names one by its ``ref`` once it
@@ -245,8 +260,10 @@ def named(name: str) -> Given:
         digits = name.removeprefix("sha256:")
         found = [g for sha, g in GIVEN.items() if digits and sha.startswith(digits)]
         if len(found) != 1:
-            raise OptionError(f"player setting value={name}: no weights file with this checksum "
-                              "was read here: name its file, value=FILE")  # fmt: skip
+            raise OptionError(
+                f"player setting value={name}: no weights file with this checksum "
+                "was read here: name its file, value=FILE"
+            )
         return found[0]
     path = Path(name)
     try:
@@ -264,9 +281,15 @@ def adopt(found: Any, name: str) -> Given:
     sha, games = _checked(found, f"weights file {name}")
     version = found.get("version")
     version = version if isinstance(version, int) else 0
-    core = {"model": found["model"], "weights": found["weights"],
-            "network": found.get("network"), "sha256": sha, "version": version,
-            "training": {"games": games}, "file": name}  # fmt: skip
+    core = {
+        "model": found["model"],
+        "weights": found["weights"],
+        "network": found.get("network"),
+        "sha256": sha,
+        "version": version,
+        "training": {"games": games},
+        "file": name,
+    }
     given = Given(json.dumps(core), sha, found["model"], version, games, name)
     GIVEN[sha] = given
     return given
@@ -286,8 +309,9 @@ def _checked(found: Any, what: str) -> tuple[str, int | None]:
     if not isinstance(found, dict):
         raise OptionError(f"{what} is not a weights file (a JSON object)")
     if found.get("model") not in MODELS:
-        raise OptionError(f"{what}: its model {found.get('model')!r} is none of "
-                          f"{', '.join(MODELS)}")  # fmt: skip
+        raise OptionError(
+            f"{what}: its model {found.get('model')!r} is none of {', '.join(MODELS)}"
+        )
     network = found.get("network")
     try:
         weights = [_number(w) for w in found["weights"]]
@@ -299,8 +323,10 @@ def _checked(found: Any, what: str) -> tuple[str, int | None]:
     actual = checksum(weights, params)
     if found.get("sha256") != actual:
         recorded = found.get("sha256")
-        raise OptionError(f"{what}: checksum mismatch: it records {recorded!r}, its weights "
-                          f"hash to {actual[:REF_DIGITS]}… (edited or damaged)")  # fmt: skip
+        raise OptionError(
+            f"{what}: checksum mismatch: it records {recorded!r}, its weights "
+            f"hash to {actual[:REF_DIGITS]}… (edited or damaged)"
+        )
     training = found.get("training")
     games = training.get("games") if isinstance(training, dict) else None
     return actual, games if isinstance(games, int) else None
@@ -314,8 +340,11 @@ def _number(found: Any) -> float:
 
 def versions() -> dict[str, int]:
     """Every shipped model's version (tournament reports record them)."""
-    return {model: int(shipped(model)["version"]) for model in MODELS
-            if (WEIGHTS / f"{model}.json").exists()}  # fmt: skip
+    return {
+        model: int(shipped(model)["version"])
+        for model in MODELS
+        if (WEIGHTS / f"{model}.json").exists()
+    }
 
 
 def plot_curve(found: Mapping[str, Any], path: Path) -> None:

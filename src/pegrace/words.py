@@ -39,11 +39,6 @@ def lower_first(text: str) -> str:
     return text[:1].lower() + text[1:]
 
 
-def plural(count: int, noun: str) -> str:
-    """``1 space``, ``3 spaces``."""
-    return f"{count} {noun}{'' if count == 1 else 's'}"
-
-
 def said_of(who: str, order: str) -> str:
     """A move's words said of the player who made it: ``said_of("Red", "Move the peg from 4
     to 7 and send Green home")`` is "Red moves the peg from 4 to 7 and sends Green home".

@@ -43,12 +43,20 @@ FIXED: list[dict[str, float]] = [
     {"depth": 1, "paranoid": 1, "model": 1},  # the expert's model when recorded
     {"depth": 3, "width": 2, "model": 1},
 ]
-DEEPENING_SETUPS = [("trouble", 4, {}), ("ludo", 4, {}), ("headache", 4, {}),
-                    ("marbles", 4, {"teams": "on"})]  # fmt: skip
+DEEPENING_SETUPS = [
+    ("trouble", 4, {}),
+    ("ludo", 4, {}),
+    ("headache", 4, {}),
+    ("marbles", 4, {"teams": "on"}),
+]
 DEEPENING = [{"paranoid": 0.0, "width": 0.0}, {"paranoid": 1.0, "width": 3.0}]
 DEEPENING_BUDGET = 4000.0
-SEARCH_GAME_SETUPS = [("trouble", 3, {}), ("ludo", 2, {}), ("headache", 2, {}),
-                      ("marbles", 2, {"mode": "war"})]  # fmt: skip
+SEARCH_GAME_SETUPS = [
+    ("trouble", 3, {}),
+    ("ludo", 2, {}),
+    ("headache", 2, {}),
+    ("marbles", 2, {"mode": "war"}),
+]
 SEARCH_SPECS = ("computer:hard", "computer:expert:depth=1,paranoid=1,model=1", "computer:medium")
 
 Setup = tuple[str, int, dict[str, str]]

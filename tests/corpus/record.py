@@ -66,10 +66,22 @@ def name(game: str, players: int, options: dict[str, str]) -> str:
 def state_code(state: State) -> str:
     """The canonical text of a position: the ``repr`` of its fields as a plain tuple (the
     phase as an int), so it depends on nothing but the values."""
-    return repr((
-        state.pieces, int(state.phase), state.current, state.roll, state.streak, state.turn,
-        state.finished, state.out, state.contenders, state.rolloff, state.aux, state.end,
-    ))  # fmt: skip
+    return repr(
+        (
+            state.pieces,
+            int(state.phase),
+            state.current,
+            state.roll,
+            state.streak,
+            state.turn,
+            state.finished,
+            state.out,
+            state.contenders,
+            state.rolloff,
+            state.aux,
+            state.end,
+        )
+    )
 
 
 def _digest(lines: Iterable[str]) -> bytes:
@@ -277,14 +289,19 @@ def main(argv: Sequence[str] | None = None) -> None:
         "tests/test_corpus.py replays through the Rules API.",
     )
     parser.add_argument(
-        "names", nargs="*", metavar="NAME",
+        "names",
+        nargs="*",
+        metavar="NAME",
         help="only these setups (file names without .corpus, e.g. ludo-4-variant=classic); "
         "default: every setup of tests/setups.py, removing the files of setups not listed",
-    )  # fmt: skip
+    )
     parser.add_argument(
-        "--positions", type=int, default=POSITIONS, metavar="N",
+        "--positions",
+        type=int,
+        default=POSITIONS,
+        metavar="N",
         help=f"whole games until at least N positions per setup (default {POSITIONS})",
-    )  # fmt: skip
+    )
     parser.add_argument(
         "--out", type=Path, default=HERE, metavar="DIR", help="the folder (default: %(default)s)"
     )

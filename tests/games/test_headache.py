@@ -96,9 +96,14 @@ def test_every_move_walks_the_pop_and_every_destination_is_listed() -> None:
         green = tuple(space * 16 + h for h in (0, 2, 4, 6))
         for number in range(1, 7):
             state = rules.initial_state()._replace(
-                pieces=(red, green), phase=Phase.MOVE, current=0, roll=(number, 0), turn=9,
-                contenders=(), aux=(4, 4, 0),
-            )  # fmt: skip
+                pieces=(red, green),
+                phase=Phase.MOVE,
+                current=0,
+                roll=(number, 0),
+                turn=9,
+                contenders=(),
+                aux=(4, 4, 0),
+            )
             moves = rules.legal_moves(state)
             for backward in (False, True):
                 listed = [m for m in moves if isinstance(m, ConeMove) and m.backward == backward]
@@ -133,8 +138,13 @@ def test_the_listed_path_reaches_the_destination() -> None:
     move = by_text["x:1>x:3"]
     assert isinstance(move, ConeMove)
     assert [rules.board.spaces[s].name for s in move.path] == [
-        "inner:2", "inner:3", "x:2", "inner:4", "inner:5", "x:3",
-    ]  # fmt: skip
+        "inner:2",
+        "inner:3",
+        "x:2",
+        "inner:4",
+        "inner:5",
+        "x:3",
+    ]
     assert rules.describe(state, move) == "Move the cone on X 1 to X 3"
 
 
@@ -150,8 +160,11 @@ def test_a_stack_moves_either_way_but_one_direction_per_pop() -> None:
     }
     rules, state = position(pieces, "2")
     assert moves(rules, state) == {
-        "x:1>outer:4", "x:1>inner:3", "x:1>outer:1 ccw", "x:1>inner:0 ccw",
-    }  # fmt: skip
+        "x:1>outer:4",
+        "x:1>inner:3",
+        "x:1>outer:1 ccw",
+        "x:1>inner:0 ccw",
+    }
     moved = after(rules, state, "x:1>inner:0 ccw")
     assert written(rules, moved)["red"][0] == "inner:0/2"
     assert "inner:0/1" in written(rules, moved)["green"]
@@ -216,9 +229,14 @@ def test_ownership_changes_hands_with_the_top_cone() -> None:
     # green pops 2: the stack on outer:5 is red's now
     green = state._replace(phase=Phase.MOVE, current=1, roll=(2, 0))
     assert moves(rules, green) == {
-        "x:3>outer:10", "x:3>inner:7", "start>outer:13", "start>inner:9",
-        "inner:12>x:7", "inner:12>outer:17 ccw", "inner:12>inner:11 ccw",
-    }  # fmt: skip
+        "x:3>outer:10",
+        "x:3>inner:7",
+        "start>outer:13",
+        "start>inner:9",
+        "inner:12>x:7",
+        "inner:12>outer:17 ccw",
+        "inner:12>inner:11 ccw",
+    }
     # red, next turn, moves the captured stack both ways
     red = state._replace(phase=Phase.MOVE, current=0, roll=(1, 0))
     assert {"outer:5>x:2", "outer:5>outer:4 ccw"} <= moves(rules, red)
@@ -245,7 +263,7 @@ def test_a_stack_may_not_end_on_its_own_start_pile() -> None:
         "x:1>inner:4",
         "x:1>outer:23 ccw",
         "x:1>inner:15 ccw",
-    }  # fmt: skip  (x:1>x:0 ccw would end on red's own START pile)
+    }  # (x:1>x:0 ccw would end on red's own START pile)
 
 
 def test_cones_leave_start_one_at_a_time_clockwise() -> None:
@@ -261,8 +279,12 @@ def test_the_first_four_turns_must_move_a_cone_off_start() -> None:
     assert moves(rules, state) == {"start>outer:3", "start>inner:2"}  # x:1 is red's own
     rules, state = position(pieces, "4", turns=4)  # afterwards any cone may move
     assert moves(rules, state) == {
-        "start>outer:3", "start>inner:2", "x:1>x:2", "x:1>outer:6", "x:1>inner:4",
-    }  # fmt: skip
+        "start>outer:3",
+        "start>inner:2",
+        "x:1>x:2",
+        "x:1>outer:6",
+        "x:1>inner:4",
+    }
 
 
 def test_a_bonus_pop_may_not_move_a_cone_off_start() -> None:
@@ -393,9 +415,15 @@ def test_challenge_makes_every_x_a_safety_space() -> None:
     }
     rules, state = position(pieces, "4")
     assert moves(rules, state) == {
-        "x:1>x:2", "x:1>outer:6", "x:1>inner:4", "x:3>outer:12", "x:3>inner:8",
-        "x:3>x:2 ccw", "x:3>outer:5 ccw", "x:3>inner:3 ccw",
-    }  # fmt: skip
+        "x:1>x:2",
+        "x:1>outer:6",
+        "x:1>inner:4",
+        "x:3>outer:12",
+        "x:3>inner:8",
+        "x:3>x:2 ccw",
+        "x:3>outer:5 ccw",
+        "x:3>inner:3 ccw",
+    }
     rules, state = position(pieces, "4", rules={"challenge": "on"})
     assert moves(rules, state) == {
         "x:1>outer:6",
@@ -404,7 +432,7 @@ def test_challenge_makes_every_x_a_safety_space() -> None:
         "x:3>inner:8",
         "x:3>outer:5 ccw",
         "x:3>inner:3 ccw",
-    }  # fmt: skip  (green's cone on x:2 is safe)
+    }  # (green's cone on x:2 is safe)
 
 
 def test_challenge_still_lets_a_cone_stop_on_an_empty_x() -> None:
@@ -535,9 +563,13 @@ def test_the_picture_shows_both_tracks_stacks_top_first_and_start_piles() -> Non
 
 @pytest.mark.parametrize(
     ("aux", "message"),
-    [([], "headache aux is"), ([4, 4], "headache aux is"), ([4, 4, 2], "bonus pop 0 or 1"),
-     ([5, 0, 0], "turn counts must be 0-4")],
-)  # fmt: skip
+    [
+        ([], "headache aux is"),
+        ([4, 4], "headache aux is"),
+        ([4, 4, 2], "bonus pop 0 or 1"),
+        ([5, 0, 0], "turn counts must be 0-4"),
+    ],
+)
 def test_malformed_counters_are_refused(aux: list[int], message: str) -> None:
     data = {"game": "headache", "pieces": {"red": START4, "green": START4}, "aux": aux}
     with pytest.raises(NotationError, match=message):
@@ -550,9 +582,15 @@ def test_the_notation_docs_example_loads_with_the_moves_it_describes() -> None:
     rules, state = load_state(example)
     assert state.roll == (4, 1) and state.aux == (4, 4, 4, 0)
     assert moves(rules, state) == {
-        "start>x:1", "start>outer:3", "start>inner:2", "x:3>x:4", "x:3>outer:12", "x:3>inner:8",
-        "x:3>inner:3 ccw", "outer:5>outer:8",
-    }  # fmt: skip
+        "start>x:1",
+        "start>outer:3",
+        "start>inner:2",
+        "x:3>x:4",
+        "x:3>outer:12",
+        "x:3>inner:8",
+        "x:3>inner:3 ccw",
+        "outer:5>outer:8",
+    }
     capture = rules.parse_move(state, "x:3>outer:12")
     assert rules.describe(state, capture) in text.replace("\n", " ")
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import pickle
 import re
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -209,6 +210,9 @@ def test_play_on_option_goes_on_for_places() -> None:
 def test_two_dice_roll_is_the_sorted_pair_with_its_chance() -> None:
     rules = get_rules("ludo")
     outcomes = dict(rules.chance_outcomes(rules.initial_state()._replace(phase=Phase.ROLL)))
+    pairs = [(low, high) for low in range(1, 7) for high in range(low, 7)]
+    # of the 36 throws a double is 1, any other pair 2 (either die the higher): exact chances
+    assert outcomes == {(a, b): Fraction(1 if a == b else 2, 36) for a, b in pairs}
     assert len(outcomes) == 21 and sum(outcomes.values()) == 1
     assert rules.dice.format((3, 5)) == "3+5"
 
@@ -528,9 +532,15 @@ def test_own_lane_may_be_written_with_its_colour_and_stacks_are_accepted() -> No
 
 @pytest.mark.parametrize(
     "options",
-    [{}, {"play_on": "on"}, CLASSIC, {**CLASSIC, "three_sixes": "off", "safe_squares": "off"},
-     LUDOPY, {**LUDOPY, "play_on": "on"}],
-)  # fmt: skip
+    [
+        {},
+        {"play_on": "on"},
+        CLASSIC,
+        {**CLASSIC, "three_sixes": "off", "safe_squares": "off"},
+        LUDOPY,
+        {**LUDOPY, "play_on": "on"},
+    ],
+)
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_play_invariants(options: dict[str, str], players: int) -> None:
     rules = get_rules("ludo", players, options)

@@ -236,8 +236,9 @@ def test_a_marble_that_cannot_enter_home_waits_while_others_move() -> None:
 
 
 def test_opponents_cannot_reach_a_marble_in_home() -> None:
-    rules, state = position(four(red=["home:1"] + ["base"] * 3, blue=marbles("space:54")), 3,
-                            to_move="blue")  # fmt: skip
+    rules, state = position(
+        four(red=["home:1"] + ["base"] * 3, blue=marbles("space:54")), 3, to_move="blue"
+    )
     assert moves(rules, state) == {"track:12>track:15"}  # blue walks past red's Home
 
 
@@ -414,10 +415,15 @@ def test_war_a_player_with_no_marbles_left_is_out_and_places_follow() -> None:
     assert state.current == 2  # yellow is out: green plays next
     # red removes green's last marble too: red is the last player with marbles
     rules2, state = position(
-        {"red": marbles("track:19"), "yellow": ["removed"] * 4,
-         "green": ["space:20", "removed", "removed", "removed"]},
-        1, rules=WAR, out=["yellow"],
-    )  # fmt: skip
+        {
+            "red": marbles("track:19"),
+            "yellow": ["removed"] * 4,
+            "green": ["space:20", "removed", "removed", "removed"],
+        },
+        1,
+        rules=WAR,
+        out=["yellow"],
+    )
     state = after(rules2, state, "track:19>track:20")
     assert state.is_over and state.out == (1, 2)
     outcome = rules2.outcome(state)
@@ -439,8 +445,9 @@ def test_war_turn_limit_ends_a_stalled_game_ranked_by_marbles_left() -> None:
 
 
 def test_war_turn_limit_zero_means_no_limit() -> None:
-    rules, state = position(two(red=marbles("track:3")), 2, rules={"mode": "war",
-                            "turn_limit": "0"}, turn=100_000)  # fmt: skip
+    rules, state = position(
+        two(red=marbles("track:3")), 2, rules={"mode": "war", "turn_limit": "0"}, turn=100_000
+    )
     state = after(rules, state, "track:3>track:5")
     assert not state.is_over
 
@@ -455,9 +462,10 @@ def test_war_default_turn_limit() -> None:
 
 def test_war_with_teams_a_team_is_out_when_both_partners_are() -> None:
     pieces = four(
-        red=marbles("track:10"), yellow=["space:13", "removed", "removed", "removed"],
+        red=marbles("track:10"),
+        yellow=["space:13", "removed", "removed", "removed"],
         blue=marbles("track:5"),
-    )  # fmt: skip
+    )
     rules, state = position(pieces, 3, rules={"mode": "war", "teams": "on"})
     state = after(rules, state, "track:10>track:13")
     assert state.out == (1,) and not state.is_over  # blue still plays for yellow+blue
@@ -482,8 +490,11 @@ def test_an_illegal_move_is_refused_naming_move_and_position() -> None:
     ("pieces", "options", "message"),
     [
         (four(red=["track:3", "track:3", "base", "base"]), {}, "two red pieces on track:3"),
-        (four(red=marbles("track:7"), yellow=marbles("space:7")), {},
-         "red and yellow pieces both on space:7"),
+        (
+            four(red=marbles("track:7"), yellow=marbles("space:7")),
+            {},
+            "red and yellow pieces both on space:7",
+        ),
         (four(red=["base", "base", "base"]), {}, "red has 3 pieces"),
         (four(red=marbles("track:56")), {}, "red position 'track:56'"),
         (four(red=marbles("home:5")), {}, "red position 'home:5'"),
@@ -491,7 +502,7 @@ def test_an_illegal_move_is_refused_naming_move_and_position() -> None:
         (four(red=marbles("home:1")), WAR, "there is no Home in War"),
         (four(red=marbles("finish:1")), {}, "red position 'finish:1'"),
     ],
-)  # fmt: skip
+)
 def test_malformed_states_are_refused(
     pieces: dict[str, list[str]], options: dict[str, str], message: str
 ) -> None:

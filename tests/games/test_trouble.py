@@ -94,8 +94,9 @@ def test_turn_order_counterclockwise_option() -> None:
         "yellow",
         "green",
     ]
-    rules, state = position(four(red=["track:3", "home", "home", "home"]), 2,
-                            rules={"turn_order": "counterclockwise"})  # fmt: skip
+    rules, state = position(
+        four(red=["track:3", "home", "home", "home"]), 2, rules={"turn_order": "counterclockwise"}
+    )
     assert rules.colours[after(rules, state, "track:3>track:5").current] == "blue"
 
 
@@ -174,24 +175,25 @@ def test_move_exactly_the_pop_but_never_onto_an_own_peg() -> None:
 
 
 def test_landing_on_an_opponent_sends_it_home() -> None:
-    rules, state = position(four(red=["track:3", "home", "home", "home"],
-                                 yellow=["track:0", "home", "home", "home"]), 4)  # fmt: skip
+    rules, state = position(
+        four(red=["track:3", "home", "home", "home"], yellow=["track:0", "home", "home", "home"]), 4
+    )
     state = after(rules, state, "track:3>track:7")
     assert state.pieces[0] == (-1, -1, -1, 7)
     assert state.pieces[1] == (-1, -1, -1, -1)
 
 
 def test_passing_over_pegs_does_not_capture() -> None:
-    rules, state = position(four(red=["track:3", "home", "home", "home"],
-                                 yellow=["track:0", "home", "home", "home"]), 6)  # fmt: skip
+    rules, state = position(
+        four(red=["track:3", "home", "home", "home"], yellow=["track:0", "home", "home", "home"]), 6
+    )
     state = after(rules, state, "track:3>track:9")
     assert state.pieces[1] == (-1, -1, -1, 0)
 
 
 def test_pegs_never_enter_another_colours_lane() -> None:
     # yellow on space 26 passes red's lane entry (space 27) and red's start (space 0)
-    rules, state = position(four(yellow=["track:19", "home", "home", "home"]), 3,
-                            to_move="yellow")  # fmt: skip
+    rules, state = position(four(yellow=["track:19", "home", "home", "home"]), 3, to_move="yellow")
     assert moves(rules, state) == {"track:19>track:22", "pass"}
     assert rules.abs_of[1][22] == 1  # red's space 1, past red's lane entry
 
@@ -204,8 +206,9 @@ def test_pegs_never_enter_another_colours_lane() -> None:
     [(1, {"track:27>finish:1"}), (4, {"track:27>finish:4"}), (5, set()), (6, set())],
 )
 def test_finish_slot_n_needs_n_plus_spaces_left(roll: int, expected: set[str]) -> None:
-    rules, state = position(four(red=["track:27", "home", "home", "home"]), roll,
-                            rules={"voluntary_pass": "off"})  # fmt: skip
+    rules, state = position(
+        four(red=["track:27", "home", "home", "home"]), roll, rules={"voluntary_pass": "off"}
+    )
     if roll == 6:
         expected = {"home>track:0"}
     assert moves(rules, state) == (expected or {"pass"})
@@ -266,10 +269,15 @@ def test_play_goes_on_for_second_and_third_place_by_default() -> None:
     assert state.finished == (0,) and not state.is_over
     assert state.current == 1
     rules, state = position(
-        four(red=["finish:1", "finish:2", "finish:3", "finish:4"], yellow=NEARLY,
-             green=["finish:1", "finish:2", "finish:3", "finish:4"]),
-        1, to_move="yellow", finished=["green", "red"],
-    )  # fmt: skip
+        four(
+            red=["finish:1", "finish:2", "finish:3", "finish:4"],
+            yellow=NEARLY,
+            green=["finish:1", "finish:2", "finish:3", "finish:4"],
+        ),
+        1,
+        to_move="yellow",
+        finished=["green", "red"],
+    )
     state = after(rules, state, "track:27>finish:1")
     assert state.is_over
     outcome = rules.outcome(state)
@@ -309,8 +317,9 @@ def test_two_sets_a_player_wins_when_both_colours_finish() -> None:
     rules, state = position(four(red=NEARLY), 1, players=2, rules=options)
     state = after(rules, state, "track:27>finish:1")
     assert not state.is_over and state.finished == (0,)
-    rules, state = position(four(red=done, green=NEARLY), 1, to_move="green",
-                            players=2, rules=options)  # fmt: skip
+    rules, state = position(
+        four(red=done, green=NEARLY), 1, to_move="green", players=2, rules=options
+    )
     state = after(rules, state, "track:27>finish:1")
     assert state.is_over and rules.outcome(state).winners == (0,)
 
@@ -415,14 +424,18 @@ def test_an_illegal_move_is_refused_naming_move_and_position() -> None:
     ("pieces", "message"),
     [
         (four(red=["track:3", "track:3", "home", "home"]), "two red pieces on track:3"),
-        (four(red=["track:7", "home", "home", "home"],
-              yellow=["track:0", "home", "home", "home"]), "red and yellow pieces both on space:7"),
+        (
+            four(
+                red=["track:7", "home", "home", "home"], yellow=["track:0", "home", "home", "home"]
+            ),
+            "red and yellow pieces both on space:7",
+        ),
         (four(red=["home", "home", "home"]), "red has 3 pieces"),
         (four(red=["track:28", "home", "home", "home"]), "red position 'track:28'"),
         (four(red=["finish:5", "home", "home", "home"]), "red position 'finish:5'"),
         ({"red": ALL_HOME, "pink": ALL_HOME}, "pieces are given for red, pink; this 2-player"),
     ],
-)  # fmt: skip
+)
 def test_malformed_states_are_refused(pieces: dict[str, list[str]], message: str) -> None:
     with pytest.raises(NotationError, match=message):
         position(pieces, 3)

@@ -50,8 +50,9 @@ def play(env: PegraceEnv, seed: int, chooser: random.Random, limit: int = 5000) 
         mask = env.observe(agent)["action_mask"]
         for other in env.possible_agents:  # the core's observation is the Python encoding's
             seat = env._seat(other)
-            np.testing.assert_array_equal(env.observe(other)["observation"],
-                                          observe(env.rules, env.state, seat))  # fmt: skip
+            np.testing.assert_array_equal(
+                env.observe(other)["observation"], observe(env.rules, env.state, seat)
+            )
         legal = env.rules.legal_moves(env.state)
         actions = legal_actions(env.rules, env.state)
         assert sorted(m.text for m in actions.values()) == sorted(m.text for m in legal)
@@ -62,8 +63,9 @@ def play(env: PegraceEnv, seed: int, chooser: random.Random, limit: int = 5000) 
     raise AssertionError(f"no end after {limit} steps")
 
 
-@pytest.mark.parametrize(("game", "players", "options"), SETUPS,
-                         ids=[f"{g}-{n}-{o}" for g, n, o in SETUPS])  # fmt: skip
+@pytest.mark.parametrize(
+    ("game", "players", "options"), SETUPS, ids=[f"{g}-{n}-{o}" for g, n, o in SETUPS]
+)
 def test_the_mask_is_the_engines_legal_moves_in_every_setup(
     game: str, players: int, options: dict[str, str]
 ) -> None:

@@ -71,8 +71,12 @@ def test_each_legal_action_has_the_block_of_what_its_move_does(
             np.testing.assert_array_equal(block[:, 0] == 1.0, masks[i])
             assert not block[~masks[i]].any()
             for action, move in legal_actions(rules, state).items():
-                np.testing.assert_allclose(block[action, :8], expected_block(rules, state, move),
-                                           atol=1e-6, err_msg=f"{move} at {state}")  # fmt: skip
+                np.testing.assert_allclose(
+                    block[action, :8],
+                    expected_block(rules, state, move),
+                    atol=1e-6,
+                    err_msg=f"{move} at {state}",
+                )
                 blocks += 1
         chosen = (masks * draw.random(masks.shape)).argmax(1)
         seen, _, _, _, infos = env.step(chosen)

@@ -16,8 +16,9 @@ import pegrace.rl  # noqa: E402, F401 - registers the environments
 
 
 def test_maskable_ppo_learns_on_make_vec_env_for_a_few_thousand_steps() -> None:
-    envs = env_util.make_vec_env("pegrace/Ludo-v0", n_envs=8, seed=1,
-                                 env_kwargs={"players": 4, "opponents": "random"})  # fmt: skip
+    envs = env_util.make_vec_env(
+        "pegrace/Ludo-v0", n_envs=8, seed=1, env_kwargs={"players": 4, "opponents": "random"}
+    )
     model = sb3_contrib.MaskablePPO("MlpPolicy", envs, n_steps=256, seed=1)
     model.learn(total_timesteps=4096)
     assert model.num_timesteps >= 4096

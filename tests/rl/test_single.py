@@ -50,8 +50,10 @@ def test_gymnasiums_checker_passes_and_an_episode_ends_with_the_places_reward(na
 
 def test_the_same_seed_and_actions_give_the_same_episode_against_any_level() -> None:
     for level in ("random", "medium"):
-        runs = [episode(gym.make("pegrace/Ludo-v0", opponents=level), 9,
-                        np.random.default_rng(1)) for _ in range(2)]  # fmt: skip
+        runs = [
+            episode(gym.make("pegrace/Ludo-v0", opponents=level), 9, np.random.default_rng(1))
+            for _ in range(2)
+        ]
         assert runs[0] == runs[1]
 
 
@@ -89,6 +91,8 @@ def test_the_cores_opponents_are_pegraces_players_seeded_as_the_match_seeds_them
     def in_python(rules: Rules, state: State, moves: Sequence[Move]) -> Move:
         return python_players[rules.colours[state.current]].choose(rules, state, moves)
 
-    runs = [episode(SingleAgentEnv("ludo", opponents=o), seed, np.random.default_rng(4))
-            for o in (level, in_python)]  # fmt: skip
+    runs = [
+        episode(SingleAgentEnv("ludo", opponents=o), seed, np.random.default_rng(4))
+        for o in (level, in_python)
+    ]
     assert runs[0] == runs[1]

@@ -13,19 +13,20 @@ import pytest
 
 import pegrace.rl  # noqa: F401 - registers the environments
 from pegrace.errors import OptionError
-from pegrace.games import get_rules
-from pegrace.native import plays
 from pegrace.rl.single import SingleAgentEnv
 from pegrace.rl.vector import VectorEnv
 from setups import SETUPS
 
-NATIVE_SETUPS = [s for s in SETUPS if plays(get_rules(s[0], s[1], s[2]))]
-
 
 def replay_in_single(
-    game: str, players: int, options: dict[str, str], opponents: str, learner: int,
-    seed: int, steps: list[tuple[np.ndarray, np.ndarray, int, float, bool]],
-) -> None:  # fmt: skip
+    game: str,
+    players: int,
+    options: dict[str, str],
+    opponents: str,
+    learner: int,
+    seed: int,
+    steps: list[tuple[np.ndarray, np.ndarray, int, float, bool]],
+) -> None:
     """The single-agent environment, seeded ``seed`` and given the same actions, sees what
     the vector environment's game saw (observation and mask before each action, then the
     reward and the end)."""
@@ -40,8 +41,9 @@ def replay_in_single(
     assert single.state.is_over == (last_ended and last_reward != -1.0)  # -1: illegal
 
 
-def run_vector(env: VectorEnv, seed: int, steps: int, chooser: random.Random,
-               illegal_share: float = 0.0) -> dict[int, list]:  # fmt: skip
+def run_vector(
+    env: VectorEnv, seed: int, steps: int, chooser: random.Random, illegal_share: float = 0.0
+) -> dict[int, list]:
     """Random legal actions (now and then an illegal one) for ``steps`` steps; each game's
     steps by its seed."""
     observations, info = env.reset(seed=seed)
@@ -69,7 +71,7 @@ def run_vector(env: VectorEnv, seed: int, steps: int, chooser: random.Random,
     return {s: steps for s, steps in games.items() if steps}
 
 
-@pytest.mark.parametrize("setup", NATIVE_SETUPS, ids=lambda s: f"{s[0]}-{s[1]}-{s[2]}")
+@pytest.mark.parametrize("setup", SETUPS, ids=lambda s: f"{s[0]}-{s[1]}-{s[2]}")
 def test_every_game_is_the_single_agent_episode_of_its_seed(setup: tuple) -> None:
     game, players, options = setup
     env = VectorEnv(game, num_envs=3, players=players, **options)
@@ -117,8 +119,9 @@ def test_a_game_that_ends_starts_again_in_the_same_step() -> None:
 
 
 def test_the_same_seed_gives_the_same_steps() -> None:
-    runs = [run_vector(VectorEnv("headache", num_envs=2), 9, 30, random.Random(0))
-            for _ in range(2)]  # fmt: skip
+    runs = [
+        run_vector(VectorEnv("headache", num_envs=2), 9, 30, random.Random(0)) for _ in range(2)
+    ]
     assert runs[0].keys() == runs[1].keys()
     for seed in runs[0]:
         for a, b in zip(runs[0][seed], runs[1][seed], strict=True):
@@ -126,8 +129,13 @@ def test_the_same_seed_gives_the_same_steps() -> None:
 
 
 def test_gymnasium_makes_it_by_id_with_its_spaces() -> None:
-    env = gym.make_vec("pegrace/Ludo-v0", num_envs=5, vectorization_mode="vector_entry_point",
-                       players=4, opponents="random")  # fmt: skip
+    env = gym.make_vec(
+        "pegrace/Ludo-v0",
+        num_envs=5,
+        vectorization_mode="vector_entry_point",
+        players=4,
+        opponents="random",
+    )
     observations, info = env.reset(seed=1)
     assert observations.shape == (5, 48) and observations.dtype == np.float32
     assert env.single_action_space == gym.spaces.Discrete(41)

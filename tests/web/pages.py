@@ -47,9 +47,18 @@ class Server:
     def start(self) -> None:
         command = [
             str(Path(sys.executable).with_name("pegrace")),
-            "serve", "--host", "127.0.0.1", "--port", str(self.port), "--db", str(self.db),
-            "--no-open", "--computer-delay", "0", *self.extra,
-        ]  # fmt: skip
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(self.port),
+            "--db",
+            str(self.db),
+            "--no-open",
+            "--computer-delay",
+            "0",
+            *self.extra,
+        ]
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + SERVER_START_LIMIT
@@ -103,14 +112,22 @@ def new_page(
     Playwright's ``wait_for_function`` evaluates its expression in the page, which the CSP
     forbids (test_e2e's policy test plays with it in force, waiting by selectors only)."""
     width, height = viewport
-    context = browser.new_context(viewport={"width": width, "height": height}, color_scheme=scheme,
-                                  reduced_motion="reduce", bypass_csp=not policy)  # fmt: skip
+    context = browser.new_context(
+        viewport={"width": width, "height": height},
+        color_scheme=scheme,
+        reduced_motion="reduce",
+        bypass_csp=not policy,
+    )
     context.add_init_script(f"localStorage.setItem('pegrace:speed', '{speed}')")
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("console", lambda message: errors.append(message.text)
-            if "Content Security Policy" in message.text else None)  # fmt: skip
+    page.on(
+        "console",
+        lambda message: (
+            errors.append(message.text) if "Content Security Policy" in message.text else None
+        ),
+    )
     return context, page, errors
 
 

@@ -43,8 +43,16 @@ def play_until_a_choice(page: Any, moves: int) -> None:
     raise RuntimeError("no choice of moves came up")
 
 
-def shoot(browser: Any, server: Server, game: str, seed: int, moves: int,
-          viewport: tuple[int, int], name: str, advice: bool) -> None:  # fmt: skip
+def shoot(
+    browser: Any,
+    server: Server,
+    game: str,
+    seed: int,
+    moves: int,
+    viewport: tuple[int, int],
+    name: str,
+    advice: bool,
+) -> None:
     context, page, _ = new_page(browser, viewport=viewport)
     context.add_init_script("localStorage.setItem('pegrace:name', 'Ann')")  # asked once
     computer = quick_computer(server.get("/api/catalog"))

@@ -63,8 +63,7 @@ def post(server: Server, path: str, body: Any = None, **headers: str) -> httpx.R
 
 
 def create(server: Server, seats: dict[str, str] | None = None, **fields: Any) -> Json:
-    answer = post(server, "/api/games", {"game": "trouble", "seats": seats or TWO_HUMANS,
-                                         **fields})  # fmt: skip
+    answer = post(server, "/api/games", {"game": "trouble", "seats": seats or TWO_HUMANS, **fields})
     assert answer.status_code == 201, answer.text
     body: Json = answer.json()
     return body
@@ -146,9 +145,11 @@ def raw_socket(server: Server, path: str, receive_buffer: int = 4096) -> socket.
     raw.settimeout(WAIT)
     raw.connect(("127.0.0.1", server.port))
     key = base64.b64encode(os.urandom(16)).decode()
-    raw.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nUpgrade: websocket\r\n"
-                f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
-                "Sec-WebSocket-Version: 13\r\n\r\n".encode())  # fmt: skip
+    raw.sendall(
+        f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nUpgrade: websocket\r\n"
+        f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+        "Sec-WebSocket-Version: 13\r\n\r\n".encode()
+    )
     head = b""
     while not head.endswith(b"\r\n\r\n"):
         head += raw.recv(1)  # a byte at a time: nothing after the handshake is read
@@ -264,9 +265,11 @@ def test_an_oversized_frame_closes_that_socket_only(served: Server, table: Table
 def test_an_oversized_body_is_refused_before_it_is_read(served: Server, table: Table) -> None:
     stored = games_stored(served)
     with socket.create_connection(("127.0.0.1", served.port), timeout=WAIT) as raw:
-        raw.sendall(f"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1:{served.port}\r\n"
-                    "Content-Type: application/json\r\nContent-Length: 300000000\r\n\r\n"
-                    '{"game": "trouble", '.encode())  # fmt: skip
+        raw.sendall(
+            f"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1:{served.port}\r\n"
+            "Content-Type: application/json\r\nContent-Length: 300000000\r\n\r\n"
+            '{"game": "trouble", '.encode()
+        )
         answer = b""
         while b'"}' not in answer and (part := raw.recv(65536)):
             answer += part
@@ -274,8 +277,12 @@ def test_an_oversized_body_is_refused_before_it_is_read(served: Server, table: T
     assert text.startswith("HTTP/1.1 413"), text
     assert '{"error": "a request body may hold at most 65536 bytes"}' in text
     chunks = (b" " * 4096 for _ in range(40))  # 160 kB, sent without a length
-    answer_json = httpx.post(served.url + "/api/games", content=chunks, timeout=WAIT,
-                             headers={"Content-Type": "application/json"})  # fmt: skip
+    answer_json = httpx.post(
+        served.url + "/api/games",
+        content=chunks,
+        timeout=WAIT,
+        headers={"Content-Type": "application/json"},
+    )
     assert answer_json.status_code == 413 and "at most 65536 bytes" in answer_json.json()["error"]
     assert games_stored(served) == stored
     assert table.play(5) < ANSWER_LIMIT
@@ -289,24 +296,34 @@ def test_an_oversized_body_is_refused_before_it_is_read(served: Server, table: T
         (b'{"game": "trouble"', {}, "not valid JSON"),
         (b"\xff\xfe{}", {}, "not valid JSON"),
         (b'{"game": "trouble"}', {"Content-Type": "text/plain"}, "send the body as JSON"),
-        (b"game=trouble", {"Content-Type": "application/x-www-form-urlencoded"},
-         "send the body as JSON"),
+        (
+            b"game=trouble",
+            {"Content-Type": "application/x-www-form-urlencoded"},
+            "send the body as JSON",
+        ),
     ],
-)  # fmt: skip
+)
 def test_a_malformed_body_gets_a_json_400(
     served: Server, body: bytes, headers: dict[str, str], problem: str
 ) -> None:
     stored = games_stored(served)
-    answer = httpx.post(served.url + "/api/games", content=body, timeout=WAIT,
-                        headers={"Content-Type": "application/json", **headers})  # fmt: skip
+    answer = httpx.post(
+        served.url + "/api/games",
+        content=body,
+        timeout=WAIT,
+        headers={"Content-Type": "application/json", **headers},
+    )
     assert answer.status_code == 400, answer.text
     assert problem in answer.json()["error"]
     assert games_stored(served) == stored
 
 
 def test_every_refusal_is_json(served: Server) -> None:
-    for method, path, status in [("GET", "/api/nothing", 404), ("DELETE", "/api/games", 405),
-                                 ("GET", "/api/games/nosuchgame", 404)]:  # fmt: skip
+    for method, path, status in [
+        ("GET", "/api/nothing", 404),
+        ("DELETE", "/api/games", 405),
+        ("GET", "/api/games/nosuchgame", 404),
+    ]:
         answer = httpx.request(method, served.url + path, timeout=WAIT)
         assert answer.status_code == status
         assert answer.headers["content-type"] == "application/json"
@@ -393,8 +410,9 @@ def test_computer_seats_cannot_be_set_to_think_without_end(
     served: Server, seat: str, problem: str
 ) -> None:
     stored = games_stored(served)
-    answer = post(served, "/api/games", {"game": "trouble", "seats": {"red": "human",
-                                         "green": seat}})  # fmt: skip
+    answer = post(
+        served, "/api/games", {"game": "trouble", "seats": {"red": "human", "green": seat}}
+    )
     assert answer.status_code == 400 and problem in answer.json()["error"]
     assert games_stored(served) == stored
     assert create(served, {"red": "human", "green": "computer:expert:ms=2000"})
@@ -431,8 +449,11 @@ def test_every_answer_carries_the_security_headers(served: Server) -> None:
 
 
 def test_the_seed_of_a_game_with_open_seats_is_the_servers(served: Server) -> None:
-    answer = post(served, "/api/games", {"game": "trouble", "seed": 7,
-                                         "seats": {"red": "human", "green": "open"}})  # fmt: skip
+    answer = post(
+        served,
+        "/api/games",
+        {"game": "trouble", "seed": 7, "seats": {"red": "human", "green": "open"}},
+    )
     assert answer.status_code == 400 and "open seats" in answer.json()["error"]
     created = create(served, {"red": "human", "green": "open"})
     with sqlite3.connect(served.db) as db:
@@ -511,8 +532,9 @@ def test_a_computer_past_its_time_limit_is_replaced_and_others_play_on(tmp_path:
     another game's computer seats play on meanwhile."""
     seats = {"red": "computer:hard:depth=9", "green": "computer:random"}
     slow = GameSettings("trouble", 2, trouble_options(), seats, 1, 0.0)
-    quick = GameSettings("trouble", 2, trouble_options(), dict.fromkeys(seats, "computer:random"),
-                         2, 0.0)  # fmt: skip
+    quick = GameSettings(
+        "trouble", 2, trouble_options(), dict.fromkeys(seats, "computer:random"), 2, 0.0
+    )
 
     async def play() -> tuple[int, int]:
         store = Store(tmp_path / "games.sqlite3")
@@ -526,8 +548,10 @@ def test_a_computer_past_its_time_limit_is_replaced_and_others_play_on(tmp_path:
             await asyncio.sleep(0.05)
             assert time.monotonic() - started < 3 * WAIT, "the slow seat held its game up"
         rules, states = replay(stuck.record())
-        choices = sum(s.phase == Phase.MOVE and s.current == 0 and len(rules.legal_moves(s)) > 1
-                      for s in states)  # fmt: skip
+        choices = sum(
+            s.phase == Phase.MOVE and s.current == 0 and len(rules.legal_moves(s)) > 1
+            for s in states
+        )
         played = len(other.events)
         await hub.close()
         store.close()
@@ -594,8 +618,12 @@ def test_numbers_that_are_not_finite_and_bounded_are_refused(
     answered 500 to everyone, also after a restart."""
     stored = games_stored(served)
     body = f'{{"game": "trouble", "seats": {json.dumps(TWO_HUMANS)}, "idle_seconds": {number}}}'
-    answer = httpx.post(served.url + "/api/games", content=body.encode(), timeout=WAIT,
-                        headers={"Content-Type": "application/json"})  # fmt: skip
+    answer = httpx.post(
+        served.url + "/api/games",
+        content=body.encode(),
+        timeout=WAIT,
+        headers={"Content-Type": "application/json"},
+    )
     assert answer.status_code == 400, answer.text
     assert problem in answer.json()["error"]
     assert games_stored(served) == stored
@@ -623,12 +651,16 @@ def test_a_damaged_stored_game_is_left_out_of_the_lobby(served: Server) -> None:
         "idle_seconds": 1.0,
         "listed": True,
     }
-    rows = {"nanGame": json.dumps({**settings, "idle_seconds": float("nan")}),
-            "junkGame": '{"game": "trouble", "listed": true'}  # fmt: skip
+    rows = {
+        "nanGame": json.dumps({**settings, "idle_seconds": float("nan")}),
+        "junkGame": '{"game": "trouble", "listed": true',
+    }
     with sqlite3.connect(served.db) as db:
         for game_id, text in rows.items():
-            db.execute("INSERT INTO games (id, created, settings) VALUES (?, ?, ?)",
-                       (game_id, time.time() + 1, text))  # fmt: skip
+            db.execute(
+                "INSERT INTO games (id, created, settings) VALUES (?, ?, ?)",
+                (game_id, time.time() + 1, text),
+            )
     for restart in (False, True):
         if restart:
             served.stop()
@@ -666,9 +698,9 @@ def fetch_while(stop: threading.Event, fetch: Callable[[int], httpx.Response]) -
     return statuses
 
 
-def flood(threads: int, fetch: Callable[[int], httpx.Response], victim: Table) -> tuple[
-    float, list[int]
-]:  # fmt: skip
+def flood(
+    threads: int, fetch: Callable[[int], httpx.Response], victim: Table
+) -> tuple[float, list[int]]:
     """``threads`` clients calling ``fetch`` in a loop while the victim plays 30 events: the
     victim's slowest answer, and every status the flood got."""
     stop = threading.Event()
@@ -726,8 +758,9 @@ def test_qr_codes_are_made_off_the_event_loop(served: Server, table: Table) -> N
     counter = itertools.count()
 
     def ask(i: int) -> httpx.Response:
-        return httpx.post(served.url + "/api/qr", json={"text": texts[next(counter)]},
-                          timeout=3 * WAIT)  # fmt: skip
+        return httpx.post(
+            served.url + "/api/qr", json={"text": texts[next(counter)]}, timeout=3 * WAIT
+        )
 
     slowest, statuses = flood(4, ask, table)
     assert slowest < ANSWER_LIMIT
@@ -849,8 +882,11 @@ def test_one_address_s_computer_games_leave_others_their_share(tmp_path: Path) -
     jobs are served in turn: the other game's computer answers at once."""
     watchers: list[ClientConnection] = []
     with serving(tmp_path, "--limit", "workers=2,games_per_minute=1000") as server:
-        attacker = httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.2"),
-                                base_url=server.url, timeout=WAIT)  # fmt: skip
+        attacker = httpx.Client(
+            transport=httpx.HTTPTransport(local_address="127.0.0.2"),
+            base_url=server.url,
+            timeout=WAIT,
+        )
         expert = dict.fromkeys(("red", "yellow", "green", "blue"), "computer:expert:ms=2000")
         try:
             for _ in range(6):
@@ -886,8 +922,11 @@ def computer_replies(server: Server, count: int) -> list[float]:
         while len(replies) < count and state["phase"] != "over":
             if state["current"] == "red" and not state["forced_pass"]:
                 moves = state["moves"]
-                ws.send(json.dumps({"type": "move", "move": moves[0]["text"]} if moves
-                                   else {"type": "roll"}))  # fmt: skip
+                ws.send(
+                    json.dumps(
+                        {"type": "move", "move": moves[0]["text"]} if moves else {"type": "roll"}
+                    )
+                )
             choosing = state["current"] == "green" and len(state["moves"]) > 1
             state, now = until(ws, "state"), time.monotonic()
             if choosing:
@@ -902,10 +941,12 @@ def test_a_name_that_says_another_seat_or_the_server_is_refused(served: Server) 
     with connect(socket_url(served, created["id"])) as red:
         red.send(json.dumps({"type": "hello", "tokens": [created["tokens"]["red"]]}))
         until(red, "state")
-        for name, problem in (("Green", "another seat's colour"),
-                              ("a watcher", "what the server calls others"),
-                              ("Z" + "\u0301" * 19, "accents on one letter"),
-                              ("\ufdfd" * 20, "many letters wide")):  # fmt: skip
+        for name, problem in (
+            ("Green", "another seat's colour"),
+            ("a watcher", "what the server calls others"),
+            ("Z" + "\u0301" * 19, "accents on one letter"),
+            ("\ufdfd" * 20, "many letters wide"),
+        ):
             red.send(json.dumps({"type": "name", "name": name}))
             assert problem in until(red, "error")["message"]
     assert seat_names(served, created["id"]) == {"red": None, "green": None}
@@ -947,8 +988,9 @@ def test_a_computer_stops_thinking_when_everyone_leaves(tmp_path: Path) -> None:
                 raise
 
         hub.services.pool.run = think_forever  # type: ignore[method-assign]
-        settings, rules = parse_settings({"game": "ludo", "seats": dict.fromkeys(
-            ("red", "yellow"), "computer:expert")})  # fmt: skip
+        settings, rules = parse_settings(
+            {"game": "ludo", "seats": dict.fromkeys(("red", "yellow"), "computer:expert")}
+        )
         game, _ = hub.create(settings, rules)
         watcher = await watch(game)
         while not asked:  # the roll-off and the first rolls need no worker

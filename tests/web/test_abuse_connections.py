@@ -34,9 +34,11 @@ WAIT = 10.0  # seconds: only reached when the server is broken
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     folder = tmp_path_factory.mktemp("connections")
-    limits = (f"request_seconds={REQUEST_SECONDS:g},connections={CONNECTIONS},"
-              f"sockets={CONNECTIONS},connections_per_address={PER_ADDRESS},"
-              f"sockets_per_address={SOCKETS_PER_ADDRESS},messages_per_second=400")  # fmt: skip
+    limits = (
+        f"request_seconds={REQUEST_SECONDS:g},connections={CONNECTIONS},"
+        f"sockets={CONNECTIONS},connections_per_address={PER_ADDRESS},"
+        f"sockets_per_address={SOCKETS_PER_ADDRESS},messages_per_second=400"
+    )
     with serving(folder, "--limit", limits) as server:
         yield server
 
@@ -79,10 +81,13 @@ def test_connections_that_dawdle_are_closed(served: Server) -> None:
         "nothing": [],
         "half a request line": [b"GET / HT"],
         "headers then silence": [b"GET / HTTP/1.1\r\n" + host(served)],
-        "a body trickled": [b"POST /api/games HTTP/1.1\r\n" + host(served)
-                            + b"Content-Type: application/json\r\nContent-Length: 200\r\n\r\n{"],
+        "a body trickled": [
+            b"POST /api/games HTTP/1.1\r\n"
+            + host(served)
+            + b"Content-Type: application/json\r\nContent-Length: 200\r\n\r\n{"
+        ],
         "after an answer": [b"GET /api/catalog HTTP/1.1\r\n" + host(served) + b"\r\nGET /"],
-    }  # fmt: skip
+    }
     opened = {}
     for shape, parts in shapes.items():
         raw = tcp(served)
@@ -132,8 +137,9 @@ def test_a_newcomer_plays_while_idle_sockets_fill_the_server(served: Server) -> 
     """Ten other addresses hold as many game sockets as each may, every connection the server
     has: a newcomer still loads the page, starts a game and plays it, each of its connections
     made room for by closing one of the crowd's."""
-    created = httpx.post(served.url + "/api/games", json={"game": "trouble", "seats": TWO_HUMANS},
-                         timeout=WAIT).json()  # fmt: skip
+    created = httpx.post(
+        served.url + "/api/games", json={"game": "trouble", "seats": TWO_HUMANS}, timeout=WAIT
+    ).json()
     crowd: list[ClientConnection] = []
     try:
         for n in range(2, 12):
@@ -143,8 +149,9 @@ def test_a_newcomer_plays_while_idle_sockets_fill_the_server(served: Server) -> 
         assert len(crowd) >= CONNECTIONS - 2  # (the last may have found the server full)
         page = httpx.get(served.url + "/", timeout=WAIT)
         assert page.status_code == 200 and "<html" in page.text
-        game = httpx.post(served.url + "/api/games", json={"game": "trouble",
-                          "seats": TWO_HUMANS}, timeout=WAIT).json()  # fmt: skip
+        game = httpx.post(
+            served.url + "/api/games", json={"game": "trouble", "seats": TWO_HUMANS}, timeout=WAIT
+        ).json()
         with connect(f"ws://127.0.0.1:{served.port}/ws/{game['id']}") as ws:
             ws.send(json.dumps({"type": "hello", "tokens": list(game["tokens"].values())}))
             while json.loads(ws.recv(timeout=WAIT))["type"] != "state":
@@ -186,8 +193,12 @@ def test_an_ipv6_subscriber_counts_once_for_new_games(served: Server) -> None:
     address of another /64 is not."""
 
     def create_from(address: str) -> httpx.Response:
-        return httpx.post(served.url + "/api/games", json={"game": "trouble", "seats": TWO_HUMANS},
-                          headers={"X-Forwarded-For": address}, timeout=WAIT)  # fmt: skip
+        return httpx.post(
+            served.url + "/api/games",
+            json={"game": "trouble", "seats": TWO_HUMANS},
+            headers={"X-Forwarded-For": address},
+            timeout=WAIT,
+        )
 
     answers = [create_from(f"2001:db8:1:2::{n:x}") for n in range(1, 32)]
     assert [a.status_code for a in answers] == [201] * 30 + [429]

@@ -87,21 +87,29 @@ def test_catalog_gives_each_option_value_its_measured_effect(client: TestClient)
     ("request_body", "problem"),
     [
         ({"game": "chess", "seats": TWO_HUMANS}, "unknown game 'chess'"),
-        ({"game": "trouble", "seats": {"red": "human", "yellow": "human"}},
-         "2-player trouble is played by red, green"),
+        (
+            {"game": "trouble", "seats": {"red": "human", "yellow": "human"}},
+            "2-player trouble is played by red, green",
+        ),
         ({"game": "trouble", "seats": {"red": "human", "pink": "human"}}, "seat 'pink'"),
-        ({"game": "trouble", "seats": {"red": "human", "green": "wizard"}},
-         "seat green: 'wizard' is not a seat kind"),
-        ({"game": "trouble", "seats": TWO_HUMANS, "options": {"play_on": "maybe"}},
-         "play_on='maybe'"),
-        ({"game": "trouble", "seats": TWO_HUMANS, "options": {"colour": "blue"}},
-         "unknown trouble option 'colour'"),
+        (
+            {"game": "trouble", "seats": {"red": "human", "green": "wizard"}},
+            "seat green: 'wizard' is not a seat kind",
+        ),
+        (
+            {"game": "trouble", "seats": TWO_HUMANS, "options": {"play_on": "maybe"}},
+            "play_on='maybe'",
+        ),
+        (
+            {"game": "trouble", "seats": TWO_HUMANS, "options": {"colour": "blue"}},
+            "unknown trouble option 'colour'",
+        ),
         ({"game": "trouble", "seats": TWO_HUMANS, "seed": "x"}, "seed 'x'"),
         ({"game": "trouble", "seats": TWO_HUMANS, "idle_seconds": -1}, "idle_seconds -1"),
         ({"game": "trouble", "seats": {"red": "human"}}, "trouble is for 2 to 4 players"),
         ({"game": "trouble", "seats": TWO_HUMANS, "turbo": True}, "unknown field(s): turbo"),
     ],
-)  # fmt: skip
+)
 def test_a_bad_new_game_is_refused_naming_the_problem_and_nothing_is_stored(
     client: TestClient, db: Path, request_body: Json, problem: str
 ) -> None:
@@ -142,8 +150,11 @@ def test_the_creator_gets_a_token_for_each_human_seat_and_plays_them(client: Tes
         assert welcome["game"]["seed"] is None  # secret while the game runs
         assert state["seq"] == 0 and state["phase"] == "rolloff" and state["current"] == "red"
         assert state["seats"]["blue"] == {
-            "kind": "open", "connected": False, "takeover": False, "name": None
-        }  # fmt: skip
+            "kind": "open",
+            "connected": False,
+            "takeover": False,
+            "name": None,
+        }
         assert state["seats"]["red"]["connected"]
         send(ws, type="roll")
         update = next_of(ws, "state")
@@ -292,13 +303,15 @@ def test_a_friend_claims_an_open_seat_once(client: TestClient) -> None:
 
 def test_with_two_sets_a_person_plays_both_colours_of_a_side(client: TestClient) -> None:
     seats = {"red": "human", "yellow": "open", "green": "computer:medium", "blue": "human"}
-    created = new_game(client, game="trouble", seats=seats, players=2,
-                       options={"two_sets": "on"})  # fmt: skip
+    created = new_game(client, game="trouble", seats=seats, players=2, options={"two_sets": "on"})
     assert set(created["tokens"]) == {"red", "green"}  # green goes as red, blue as yellow
     state = client.get(f"/api/games/{created['id']}").json()
     assert {c: s["kind"] for c, s in state["seats"].items()} == {
-        "red": "human", "yellow": "open", "green": "human", "blue": "open",
-    }  # fmt: skip
+        "red": "human",
+        "yellow": "open",
+        "green": "human",
+        "blue": "open",
+    }
     answer = client.post(f"/api/games/{created['id']}/claim", json={"colour": "blue"}).json()
     assert (
         set(answer["tokens"]) == {"yellow", "blue"} and answer["token"] == answer["tokens"]["blue"]
@@ -325,8 +338,9 @@ def test_a_computer_game_can_be_watched_to_the_end_and_downloaded(client: TestCl
     assert record.seed == 11 and record.seats == seats
     _, states = replay(record)
     assert states[-1].is_over and len(record.events) == state["seq"]
-    assert record.result == {k: v for k, v in state["outcome"].items()
-                             if k not in ("unplayed", "ranked_by")}  # fmt: skip
+    assert record.result == {
+        k: v for k, v in state["outcome"].items() if k not in ("unplayed", "ranked_by")
+    }
     frames = client.get(f"/api/games/{created['id']}/replay").json()
     assert len(frames["frames"]) == state["seq"] + 1
     assert frames["frames"][-1]["pieces"] == state["pieces"]
@@ -377,11 +391,13 @@ def test_rematch_of_a_game_with_people_gives_each_caller_their_own_seats(
     friend = client.post(f"/api/games/{created['id']}/claim", json={"colour": "green"}).json()
     # both seats idle at once: the computer finishes the game for them
     watch_to_end(client, created["id"])
-    mine = client.post(f"/api/games/{created['id']}/rematch",
-                       json={"tokens": [created["tokens"]["red"]]}).json()  # fmt: skip
+    mine = client.post(
+        f"/api/games/{created['id']}/rematch", json={"tokens": [created["tokens"]["red"]]}
+    ).json()
     assert list(mine["tokens"]) == ["red"]
-    theirs = client.post(f"/api/games/{created['id']}/rematch",
-                         json={"tokens": [friend["token"]]}).json()  # fmt: skip
+    theirs = client.post(
+        f"/api/games/{created['id']}/rematch", json={"tokens": [friend["token"]]}
+    ).json()
     assert theirs["id"] == mine["id"] and list(theirs["tokens"]) == ["green"]
     with client.websocket_connect(f"/ws/{mine['id']}") as ws:
         welcome, state = hello(ws, [mine["tokens"]["red"], theirs["tokens"]["green"]])

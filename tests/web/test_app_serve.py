@@ -41,28 +41,43 @@ def test_the_printed_address_is_one_a_browser_can_open() -> None:
     ("argv", "problem"),
     [
         (["serve", "--computer-delay", "-1"], "--computer-delay -1.0: use 0 or more seconds"),
-        (["serve", "--host", "0.0.0.0"], "--host 0.0.0.0 is not a loopback address: anyone "
-         "who can reach it could watch and join games over plain HTTP; add --public to serve "
-         'there anyway (better: keep the default and put a TLS reverse proxy in front, see '
-         'docs/web.md, "Behind a TLS reverse proxy")'),
-        (["serve", "--host", "example.org", "--allow-origin", "https://example.org"],
-         "--host example.org is not a loopback address"),
+        (
+            ["serve", "--host", "0.0.0.0"],
+            "--host 0.0.0.0 is not a loopback address: anyone "
+            "who can reach it could watch and join games over plain HTTP; add --public to serve "
+            "there anyway (better: keep the default and put a TLS reverse proxy in front, see "
+            'docs/web.md, "Behind a TLS reverse proxy")',
+        ),
+        (
+            ["serve", "--host", "example.org", "--allow-origin", "https://example.org"],
+            "--host example.org is not a loopback address",
+        ),
         (["serve", "--allow-origin", "ftp://x"], "--allow-origin 'ftp://x': write http://"),
-        (["serve", "--allow-origin", "https://games.example.org/play"],
-         "--allow-origin 'https://games.example.org/play': write http://"),
-        (["serve", "--public", "--host", "0.0.0.0", "--allow-origin", "games.example.org"],
-         "--allow-origin 'games.example.org': write http://"),
+        (
+            ["serve", "--allow-origin", "https://games.example.org/play"],
+            "--allow-origin 'https://games.example.org/play': write http://",
+        ),
+        (
+            ["serve", "--public", "--host", "0.0.0.0", "--allow-origin", "games.example.org"],
+            "--allow-origin 'games.example.org': write http://",
+        ),
         (["serve", "--allow-origin", "http://x:abc"], "--allow-origin 'http://x:abc': write"),
-        (["serve", "--limit", "games=5"], "--limit 'games=5': write NAME=VALUE with NAME one of "
-         "body_bytes, games_per_minute"),
-        (["serve", "--limit", "games_per_minute=lots"],
-         "--limit 'games_per_minute=lots': 'lots' is not a whole number"),
-        (["serve", "--limit", "move_seconds=-1"],
-         "--limit 'move_seconds=-1': give a number from 0 to 999999999"),
+        (
+            ["serve", "--limit", "games=5"],
+            "--limit 'games=5': write NAME=VALUE with NAME one of body_bytes, games_per_minute",
+        ),
+        (
+            ["serve", "--limit", "games_per_minute=lots"],
+            "--limit 'games_per_minute=lots': 'lots' is not a whole number",
+        ),
+        (
+            ["serve", "--limit", "move_seconds=-1"],
+            "--limit 'move_seconds=-1': give a number from 0 to 999999999",
+        ),
         (["bench-web", "--game", "chess"], "unknown game 'chess'"),
         (["bench-web", "--games", "0"], "at least 1 game"),
     ],
-)  # fmt: skip
+)
 def test_bad_settings_end_with_one_line(
     argv: list[str],
     problem: str,
@@ -100,8 +115,19 @@ def test_public_serves_beyond_loopback_with_the_allowed_origins(
         "--allow-origin",
         "http://10.0.0.2:81",
     ]
-    argv = ["serve", "--public", "--host", "0.0.0.0", "--port", "0", "--db", str(db), *origins,
-            "--limit", "games_per_minute=5,workers=1"]  # fmt: skip
+    argv = [
+        "serve",
+        "--public",
+        "--host",
+        "0.0.0.0",
+        "--port",
+        "0",
+        "--db",
+        str(db),
+        *origins,
+        "--limit",
+        "games_per_minute=5,workers=1",
+    ]
     assert main(argv) == 0
     doorman = made.pop("doorman")
     assert made == {
@@ -120,10 +146,22 @@ def test_a_second_server_on_the_same_store_is_refused(tmp_path: Path) -> None:
     try:
         assert first.process is not None
         second = subprocess.run(
-            [str(Path(sys.executable).with_name("pegrace")), "serve", "--host", "127.0.0.1",
-             "--port", "0", "--db", str(db), "--no-open"],
-            check=False, capture_output=True, text=True, timeout=30,
-        )  # fmt: skip
+            [
+                str(Path(sys.executable).with_name("pegrace")),
+                "serve",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                "0",
+                "--db",
+                str(db),
+                "--no-open",
+            ],
+            check=False,
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
         assert second.returncode == 2 and second.stdout == ""
         assert second.stderr == (
             f"pegrace: error: the game store {db} is in use: the server with pid "

@@ -52,8 +52,11 @@ def test_a_server_src_without_pegrace_is_refused(
 def test_a_short_qr_attack_reports_every_phase() -> None:
     done = subprocess.run(
         [PEGRACE, "bench-web", "--attack", "qr", "--seconds", "2", "--json"],
-        capture_output=True, text=True, timeout=WAIT, check=False,
-    )  # fmt: skip
+        capture_output=True,
+        text=True,
+        timeout=WAIT,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
     assert report["targets"] == {"answer_p95_ms": 100, "computer_p95_ms": 2000}
@@ -137,8 +140,10 @@ def test_a_stopped_benchmark_leaves_no_process_behind(
         pytest.skip("Ctrl-C is ignored here (a background job), and so in the benchmark")
     bench = subprocess.Popen(
         [PEGRACE, "bench-web", *options, "--seconds", "4" if ready else "60"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-    )  # fmt: skip
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         lines, seen = lines_of(bench), []
         line = wait_for(lines, "server pid", seen)
@@ -188,8 +193,10 @@ def test_the_attacker_ends_with_its_input() -> None:
     setup; a qr attack has none, and waits for "go")."""
     attacker = subprocess.Popen(
         [sys.executable, "-m", "pegrace.web.attackbench", "qr", "9", "1", "10", "127.0.0.1"],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+    )
     assert attacker.stdout is not None and attacker.stdin is not None
     try:
         assert json.loads(attacker.stdout.readline()) == {"ready": True}

@@ -109,10 +109,15 @@ def test_every_piece_and_move_of_a_random_game_is_on_the_board(
 def test_trouble_pieces_follow_each_colours_frame() -> None:
     rules, state = position(
         "trouble",
-        **{"pieces": {"red": ["home", "home", "track:3", "finish:2"],
-                    "yellow": ["start", "home", "home", "home"],
-                    "green": ["home"] * 4, "blue": ["track:27", "home", "home", "home"]}},
-    )  # fmt: skip
+        **{
+            "pieces": {
+                "red": ["home", "home", "track:3", "finish:2"],
+                "yellow": ["start", "home", "home", "home"],
+                "green": ["home"] * 4,
+                "blue": ["track:27", "home", "home", "home"],
+            }
+        },
+    )
     spots = {(p["colour"], p["spot"]) for p in piece_spots(rules, state)}
     assert ("red", "t3") in spots
     assert ("red", "lane-red-2") in spots
@@ -124,9 +129,12 @@ def test_trouble_pieces_follow_each_colours_frame() -> None:
 def test_a_move_from_the_base_leaves_the_last_base_slot() -> None:
     rules, state = position(
         "trouble",
-        **{"to_move": "red", "roll": 6, "pieces": {"red": ["home", "home", "home", "track:3"],
-                                                  "green": ["home"] * 4}},
-    )  # fmt: skip
+        **{
+            "to_move": "red",
+            "roll": 6,
+            "pieces": {"red": ["home", "home", "home", "track:3"], "green": ["home"] * 4},
+        },
+    )
     views = {v["text"]: v for v in (move_view(rules, state, m) for m in rules.legal_moves(state))}
     enter = views["home>track:0"]
     assert (enter["from"], enter["to"]) == ("base-red-2", "t0")
@@ -138,9 +146,12 @@ def test_a_move_from_the_base_leaves_the_last_base_slot() -> None:
 def test_two_dice_ludo_moves_list_one_step_per_die() -> None:
     rules, state = position(
         "ludo",
-        **{"to_move": "red", "roll": [2, 6], "pieces": {"red": ["base", "base", "base", "track:4"],
-                                                       "yellow": ["base"] * 4}},
-    )  # fmt: skip
+        **{
+            "to_move": "red",
+            "roll": [2, 6],
+            "pieces": {"red": ["base", "base", "base", "track:4"], "yellow": ["base"] * 4},
+        },
+    )
     views = [move_view(rules, state, m) for m in rules.legal_moves(state)]
     enter_then_two = next(v for v in views if v["text"] == "6:base>track:0 2:track:0>track:2")
     assert enter_then_two["steps"] == [
@@ -155,11 +166,18 @@ def test_two_dice_ludo_moves_list_one_step_per_die() -> None:
 def test_headache_stacks_are_one_piece_with_their_colours() -> None:
     rules, state = position(
         "headache",
-        **{"to_move": "red", "roll": [3, 0], "aux": [4, 4, 4, 4, 0],
-         "pieces": {"red": ["outer:1/2", "start", "start", "start"],
-                    "yellow": ["outer:1/1", "inner:3", "start", "start"],
-                    "green": ["start"] * 4, "blue": ["start"] * 4}},
-    )  # fmt: skip
+        **{
+            "to_move": "red",
+            "roll": [3, 0],
+            "aux": [4, 4, 4, 4, 0],
+            "pieces": {
+                "red": ["outer:1/2", "start", "start", "start"],
+                "yellow": ["outer:1/1", "inner:3", "start", "start"],
+                "green": ["start"] * 4,
+                "blue": ["start"] * 4,
+            },
+        },
+    )
     pieces = piece_spots(rules, state)
     stack = next(p for p in pieces if p["spot"] == "o1")
     assert stack["stack"] == ["yellow", "red"] and stack["colour"] == "red"
@@ -179,11 +197,18 @@ def test_headache_stacks_are_one_piece_with_their_colours() -> None:
 def test_marbles_partner_moves_show_the_partners_marble() -> None:
     rules, state = position(
         "marbles",
-        **{"rules": {"teams": "on"}, "to_move": "red", "roll": 2,
-         "pieces": {"red": ["home:1", "home:2", "home:3", "home:4"],
-                    "yellow": ["base"] * 4, "green": ["track:5", "base", "base", "base"],
-                    "blue": ["base"] * 4}},
-    )  # fmt: skip
+        **{
+            "rules": {"teams": "on"},
+            "to_move": "red",
+            "roll": 2,
+            "pieces": {
+                "red": ["home:1", "home:2", "home:3", "home:4"],
+                "yellow": ["base"] * 4,
+                "green": ["track:5", "base", "base", "base"],
+                "blue": ["base"] * 4,
+            },
+        },
+    )
     (view,) = [move_view(rules, state, m) for m in rules.legal_moves(state)]
     assert view["piece"]["colour"] == "green"
     assert view["from"] == f"t{rules.abs_of[2][5]}"
@@ -206,20 +231,28 @@ def test_start_spaces_carry_their_colour(settings: tuple[str, int, dict[str, str
 def test_a_walk_into_the_finish_lane_passes_every_space_on_the_way() -> None:
     rules, state = position(
         "trouble",
-        **{"to_move": "red", "roll": 5, "pieces": {"red": ["track:25", "home", "home", "home"],
-                                                    "green": ["home"] * 4}},
-    )  # fmt: skip
-    (view,) = [v for v in (move_view(rules, state, m) for m in rules.legal_moves(state))
-               if not v["pass"]]  # fmt: skip
+        **{
+            "to_move": "red",
+            "roll": 5,
+            "pieces": {"red": ["track:25", "home", "home", "home"], "green": ["home"] * 4},
+        },
+    )
+    (view,) = [
+        v for v in (move_view(rules, state, m) for m in rules.legal_moves(state)) if not v["pass"]
+    ]
     assert view["steps"][0]["path"] == ["t26", "t27", "lane-red-1", "lane-red-2", "lane-red-3"]
 
 
 def test_a_war_marble_walks_round_past_its_own_start() -> None:
     rules, state = position(
         "marbles",
-        **{"rules": {"mode": "war"}, "to_move": "red", "roll": 3,
-           "pieces": {"red": ["track:54", "base", "base", "base"], "green": ["base"] * 4}},
-    )  # fmt: skip
+        **{
+            "rules": {"mode": "war"},
+            "to_move": "red",
+            "roll": 3,
+            "pieces": {"red": ["track:54", "base", "base", "base"], "green": ["base"] * 4},
+        },
+    )
     (view,) = [move_view(rules, state, m) for m in rules.legal_moves(state)]
     assert view["steps"][0]["path"] == ["t55", "t0", "t1"]
 
@@ -227,15 +260,28 @@ def test_a_war_marble_walks_round_past_its_own_start() -> None:
 @pytest.mark.parametrize(
     ("game", "pieces", "said"),
     [
-        ("trouble", {"red": ["home", "track:4", "finish:2", "track:0"], "green": ["home"] * 4},
-         ["Red peg at home", "Red peg on start", "Red peg on space 4", "Red peg on finish 2"]),
-        ("ludo", {"red": ["base", "track:4", "lane:2", "exit"], "yellow": ["base"] * 4},
-         ["Red pin in base", "Red pin on space 4", "Red pin on lane 2", "Red pin out"]),
-        ("marbles", {"red": ["base", "track:0", "track:9", "home:1"], "green": ["base"] * 4},
-         ["Red marble in base", "Red marble on start", "Red marble on space 9",
-          "Red marble on home 1"]),
+        (
+            "trouble",
+            {"red": ["home", "track:4", "finish:2", "track:0"], "green": ["home"] * 4},
+            ["Red peg at home", "Red peg on start", "Red peg on space 4", "Red peg on finish 2"],
+        ),
+        (
+            "ludo",
+            {"red": ["base", "track:4", "lane:2", "exit"], "yellow": ["base"] * 4},
+            ["Red pin in base", "Red pin on space 4", "Red pin on lane 2", "Red pin out"],
+        ),
+        (
+            "marbles",
+            {"red": ["base", "track:0", "track:9", "home:1"], "green": ["base"] * 4},
+            [
+                "Red marble in base",
+                "Red marble on start",
+                "Red marble on space 9",
+                "Red marble on home 1",
+            ],
+        ),
     ],
-)  # fmt: skip
+)
 def test_each_piece_says_where_it_stands_for_a_screen_reader(
     game: str, pieces: dict[str, list[str]], said: list[str]
 ) -> None:

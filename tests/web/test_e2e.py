@@ -184,9 +184,11 @@ def test_the_page_follows_the_systems_dark_scheme(browser: Any, server: Server) 
     for scheme in ("light", "dark"):
         context, page, errors = new_page(browser, scheme=scheme)
         red_against_computers(page, server)
-        seen[scheme] = (brightness(page, "html", "backgroundColor"),
-                        brightness(page, ".card", "backgroundColor"),
-                        brightness(page, "#status", "color"))  # fmt: skip
+        seen[scheme] = (
+            brightness(page, "html", "backgroundColor"),
+            brightness(page, ".card", "backgroundColor"),
+            brightness(page, "#status", "color"),
+        )
         assert errors == []
         context.close()
     (page_light, card_light, text_light), (page_dark, card_dark, text_dark) = seen.values()
@@ -211,9 +213,11 @@ def test_two_browsers_share_one_game_and_a_spectator_watches(browser: Any, serve
     host_context, host, host_errors = new_page(browser, speed="fast")
     host_context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url)
     game_id = set_up_game(
-        host, server.url, "trouble", {"red": "human", "yellow": "empty", "green": "open",
-                                      "blue": "empty"},
-    )  # fmt: skip
+        host,
+        server.url,
+        "trouble",
+        {"red": "human", "yellow": "empty", "green": "open", "blue": "empty"},
+    )
     host.click("button.invite[data-colour=green]")
     host.wait_for_selector("button.invite[data-colour=green]:text('Copied!')")
     invite = host.evaluate("navigator.clipboard.readText()")
@@ -302,8 +306,10 @@ def test_the_new_game_page_offers_the_catalog_and_names_a_seating_problem(
         assert page.input_value(f"#option-{option['name']}") == option["default"]
         assert page.locator(".options .help", has_text=option["help"]).count() == 1
     offered = page.eval_on_selector_all("#seat-blue option", "options => options.map(o => o.value)")
-    computers = sorted((k for k in catalog["seat_kinds"] if k.startswith("computer:")),
-                       key=lambda k: headache["ratings"][k]["elo"])  # fmt: skip
+    computers = sorted(
+        (k for k in catalog["seat_kinds"] if k.startswith("computer:")),
+        key=lambda k: headache["ratings"][k]["elo"],
+    )
     assert offered == ["human", "open", *computers, "empty"]  # weakest computer first
     label = page.locator("#seat-blue option[value='computer:expert']").inner_text()
     assert label.startswith("Expert computer ★★★★★ · ahead of medium ")  # the strongest

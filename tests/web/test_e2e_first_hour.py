@@ -27,12 +27,17 @@ def create(
     options: dict[str, str] | None = None,
 ) -> dict[str, Any]:
     """A game made through the API (not the setup page): its id, url and seat tokens."""
-    body: dict[str, Any] = {"game": game, "players": len(seats), "seats": seats,
-                            "options": options or {}}  # fmt: skip
+    body: dict[str, Any] = {
+        "game": game,
+        "players": len(seats),
+        "seats": seats,
+        "options": options or {},
+    }
     if seed is not None:  # (a game with open seats has the server's dice)
         body["seed"] = seed
-    request = urllib.request.Request(server.url + "/api/games", json.dumps(body).encode(),
-                                     {"Content-Type": "application/json"})  # fmt: skip
+    request = urllib.request.Request(
+        server.url + "/api/games", json.dumps(body).encode(), {"Content-Type": "application/json"}
+    )
     with urllib.request.urlopen(request) as answer:
         made: dict[str, Any] = json.loads(answer.read())
     return made
@@ -42,8 +47,11 @@ def open_game(
     browser: Any, server: Server, made: dict[str, Any], **context_options: Any
 ) -> tuple[Any, Any, list[str]]:
     """A fresh browser context holding the game's seats, on its page."""
-    options = {"viewport": {"width": 1000, "height": 700}, "reduced_motion": "reduce",
-               "bypass_csp": True} | context_options  # fmt: skip
+    options = {
+        "viewport": {"width": 1000, "height": 700},
+        "reduced_motion": "reduce",
+        "bypass_csp": True,
+    } | context_options
     context = browser.new_context(**options)
     context.add_init_script("localStorage.setItem('pegrace:speed', 'instant')")
     tokens = json.dumps(json.dumps(made["tokens"]))

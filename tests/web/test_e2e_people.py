@@ -85,8 +85,9 @@ def test_the_idle_limit_counts_down_and_im_back_takes_the_seat_back(
     context, page, errors = new_page(browser)
     against_computers(page, server, idle=4)
     page.wait_for_selector("#countdown:not([hidden])")
-    assert re.fullmatch(r"0:0[0-4] left before the computer plays for you",
-                        page.inner_text("#countdown"))  # fmt: skip
+    assert re.fullmatch(
+        r"0:0[0-4] left before the computer plays for you", page.inner_text("#countdown")
+    )
     page.wait_for_selector("#away:not([hidden])", timeout=20_000)  # 4 s idle: taken over
     assert "computer playing for now" in page.inner_text("#players li[data-colour=red]")
     page.click("#back")

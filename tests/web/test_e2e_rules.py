@@ -20,9 +20,16 @@ KEY_WORDS = {
     "trouble": ["Pop the dome", "6", "another pop", "Finish lane", "send it back to its Home"],
     "ludo": ["two dice", "both dice", "double 6", "safe spot", "exact number"],
     "marbles": ["1 or a 6", "teams", "partner", "Home", "War"],
-    "headache": ["stack", "cross at every X", "bonus die", "red dot", "bonus pop", "START",
-                 "clockwise or counter-clockwise"],
-}  # fmt: skip
+    "headache": [
+        "stack",
+        "cross at every X",
+        "bonus die",
+        "red dot",
+        "bonus pop",
+        "START",
+        "clockwise or counter-clockwise",
+    ],
+}
 
 
 def status(server: Server, path: str) -> tuple[int, str]:

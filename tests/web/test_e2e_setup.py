@@ -138,10 +138,14 @@ def test_the_strength_menu_is_in_stars_ordered_by_rating(browser: Any, server: S
         assert stars["computer:expert"] == 5  # the strongest in every game
         if elo["computer:expert"] > elo["computer:medium"]:
             assert stars["computer:expert"] >= stars["computer:medium"]
-        assert "% of the time" in next(o["title"] for o in computers
-                                       if o["value"] == "computer:expert")  # fmt: skip
-        ahead = {o["value"]: int(re.findall(r"ahead of medium (\d+)%", o["text"])[0])
-                 for o in computers if o["value"] != "computer:medium"}  # fmt: skip
+        assert "% of the time" in next(
+            o["title"] for o in computers if o["value"] == "computer:expert"
+        )
+        ahead = {
+            o["value"]: int(re.findall(r"ahead of medium (\d+)%", o["text"])[0])
+            for o in computers
+            if o["value"] != "computer:medium"
+        }
         assert ahead["computer:random"] < 50 < ahead["computer:expert"]  # told apart in words
     assert errors == []
     context.close()
@@ -180,10 +184,14 @@ def test_on_a_phone_the_lobby_is_tappable_and_nothing_scrolls_sideways(
     page.reload()
     page.wait_for_selector(f"#lobby-watch li[data-game='{playing}'] a.lobby-go")
     assert in_view(page, ".game-card button.play >> nth=0", PHONE)  # the first card, at once
-    controls = [f"#lobby-watch li[data-game='{playing}'] a.lobby-go",
-                f"#lobby-open li[data-game='{waiting}'] button.join",
-                ".game-card a.rules-link >> nth=0", ".game-card button.set-up >> nth=0",
-                ".game-card button.play >> nth=0", "#lobby-all"]  # fmt: skip
+    controls = [
+        f"#lobby-watch li[data-game='{playing}'] a.lobby-go",
+        f"#lobby-open li[data-game='{waiting}'] button.join",
+        ".game-card a.rules-link >> nth=0",
+        ".game-card button.set-up >> nth=0",
+        ".game-card button.play >> nth=0",
+        "#lobby-all",
+    ]
     for selector in controls:
         box = page.locator(selector).bounding_box()
         assert box["height"] >= FINGER - 0.5 and box["width"] >= FINGER - 0.5, selector

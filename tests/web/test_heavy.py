@@ -77,8 +77,9 @@ def test_a_replay_is_made_again_only_once_the_game_has_moved_on(
             return frames_json(job)  # here, not in a worker: what is counted is the asking
 
         monkeypatch.setattr(hub.heavy, "run", run)
-        settings, rules = parse_settings({"game": "trouble", "seed": 5, "seats": {
-            "red": "human", "green": "human"}})  # fmt: skip
+        settings, rules = parse_settings(
+            {"game": "trouble", "seed": 5, "seats": {"red": "human", "green": "human"}}
+        )
         game, tokens = hub.create(settings, rules)
         inbox = Inbox()
         await game.receive(inbox, json.dumps({"type": "hello", "tokens": list(tokens.values())}))

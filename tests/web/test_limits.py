@@ -40,8 +40,14 @@ def test_rotating_through_many_keys_resets_nobody_else() -> None:
 
 
 def test_a_limit_is_a_finite_number_in_range() -> None:
-    for bad in ("move_seconds=nan", "move_seconds=inf", "games_per_minute=-1",
-                "worker_share=0", "worker_share=1.5", "sockets=1e12"):  # fmt: skip
+    for bad in (
+        "move_seconds=nan",
+        "move_seconds=inf",
+        "games_per_minute=-1",
+        "worker_share=0",
+        "worker_share=1.5",
+        "sockets=1e12",
+    ):
         with pytest.raises(OptionError, match="--limit"):
             Limits.parse([bad])
     assert Limits.parse(["worker_share=0.25,connections=100"]) == Limits(

@@ -38,9 +38,19 @@ def test_one_persons_game_against_computers_is_listed_only_when_asked_for(
     waiting = new_game(client, game="trouble", seats=WAITING, listed=True)
     playing = new_game(client, game="trouble", seats=TWO_HUMANS, listed=True)
     # two sets each: red and green are one person's side, against the computers' other side
-    sets = new_game(client, game="trouble", players=2, options={"two_sets": "on"},
-                    seats={"red": "human", "yellow": "computer:easy", "green": "human",
-                           "blue": "computer:easy"}, listed=True)  # fmt: skip
+    sets = new_game(
+        client,
+        game="trouble",
+        players=2,
+        options={"two_sets": "on"},
+        seats={
+            "red": "human",
+            "yellow": "computer:easy",
+            "green": "human",
+            "blue": "computer:easy",
+        },
+        listed=True,
+    )
     lobby = client.get("/api/lobby").json()
     assert ids(lobby, "open") == [waiting["id"]]
     assert ids(lobby, "watch") == [playing["id"]]
@@ -77,8 +87,14 @@ def test_an_abandoned_game_leaves_the_lobby_by_its_last_event(db: Path) -> None:
 def test_a_finished_game_leaves_the_lobby_but_not_its_players_list(db: Path) -> None:
     with running(db, computer_delay=0.0) as client:
         # two people who never act: the computer plays both seats, to the end
-        created = new_game(client, game="trouble", seats=TWO_HUMANS, listed=True,
-                           idle_seconds=0.01, options={"play_on": "off"})  # fmt: skip
+        created = new_game(
+            client,
+            game="trouble",
+            seats=TWO_HUMANS,
+            listed=True,
+            idle_seconds=0.01,
+            options={"play_on": "off"},
+        )
         with client.websocket_connect(f"/ws/{created['id']}") as ws:
             _, state = hello(ws, [])
             if state["phase"] != "over":

@@ -92,8 +92,10 @@ def test_im_back_ends_the_takeover_of_the_persons_seat(tmp_path: Path) -> None:
 def test_a_store_made_before_names_gains_the_column_and_loads(tmp_path: Path) -> None:
     db = tmp_path / "old.sqlite3"
     with sqlite3.connect(db) as old:  # the seats table as an older pegrace made it
-        old.execute("CREATE TABLE seats (game TEXT NOT NULL, colour TEXT NOT NULL, "
-                    "kind TEXT NOT NULL, token_hash TEXT, PRIMARY KEY (game, colour))")  # fmt: skip
+        old.execute(
+            "CREATE TABLE seats (game TEXT NOT NULL, colour TEXT NOT NULL, "
+            "kind TEXT NOT NULL, token_hash TEXT, PRIMARY KEY (game, colour))"
+        )
     store = Store(db)
     columns = {row[1] for row in store.db.execute("PRAGMA table_info(seats)")}
     store.close()
@@ -103,8 +105,7 @@ def test_a_store_made_before_names_gains_the_column_and_loads(tmp_path: Path) ->
 def test_the_lobby_lists_listed_games_by_open_seats_and_the_callers_own(
     client: TestClient,
 ) -> None:
-    waiting = new_game(client, game="trouble", seats={"red": "human", "green": "open"},
-                       listed=True)  # fmt: skip
+    waiting = new_game(client, game="trouble", seats={"red": "human", "green": "open"}, listed=True)
     playing = new_game(client, game="trouble", seats=TWO_HUMANS, listed=True)
     private = new_game(client, game="trouble", seats={"red": "human", "green": "open"})
     lobby = client.get("/api/lobby").json()
@@ -122,8 +123,9 @@ def test_the_lobby_refuses_what_is_not_a_game_id_and_listed_must_be_true_or_fals
 ) -> None:
     answer = client.get("/api/lobby?mine=ok,<script>")
     assert answer.status_code == 400 and "'<script>' is not a game id" in answer.json()["error"]
-    answer = client.post("/api/games", json={"game": "trouble", "seats": TWO_HUMANS,
-                                             "listed": "yes"})  # fmt: skip
+    answer = client.post(
+        "/api/games", json={"game": "trouble", "seats": TWO_HUMANS, "listed": "yes"}
+    )
     assert answer.status_code == 400 and "listed 'yes'" in answer.json()["error"]
 
 
@@ -150,8 +152,13 @@ def test_chat_lines_and_emotes_reach_everyone_and_later_joiners_see_the_last_one
         hello(watcher, [])
         send(player, type="chat", text="  good   luck <b>all</b> ")
         line = next_of(watcher, "chat")
-        assert line == {"type": "chat", "colour": "red", "from": "Red",
-                        "text": "good luck <b>all</b>", "emote": None}  # fmt: skip
+        assert line == {
+            "type": "chat",
+            "colour": "red",
+            "from": "Red",
+            "text": "good luck <b>all</b>",
+            "emote": None,
+        }
         assert next_of(player, "chat")["text"] == "good luck <b>all</b>"  # its own, too
         send(watcher, type="chat", emote="Yay!")
         cheer = next_of(player, "chat")
@@ -159,8 +166,9 @@ def test_chat_lines_and_emotes_reach_everyone_and_later_joiners_see_the_last_one
     with client.websocket_connect(path) as late:
         welcome, _ = hello(late, [])
         assert [(c["text"], c["emote"]) for c in welcome["chat"]] == [
-            ("good luck <b>all</b>", None), (None, "Yay!")
-        ]  # fmt: skip
+            ("good luck <b>all</b>", None),
+            (None, "Yay!"),
+        ]
 
 
 @pytest.mark.parametrize(

@@ -188,8 +188,9 @@ def test_two_messages_at_once_never_interleave(tmp_path: Path) -> None:
     async def race() -> tuple[GameSession, Inbox, Inbox]:
         store = Store(tmp_path / "games.sqlite3")
         hub = GameHub(store, computer_delay=0.0)
-        settings, rules = parse_settings({"game": "ludo", "seats": {"red": "human",
-                                          "yellow": "human"}, "seed": 3})  # fmt: skip
+        settings, rules = parse_settings(
+            {"game": "ludo", "seats": {"red": "human", "yellow": "human"}, "seed": 3}
+        )
         game, tokens = hub.create(settings, rules)
         one, two = Inbox(), Inbox()
         hello_message = json.dumps({"type": "hello", "tokens": list(tokens.values())})
@@ -198,8 +199,9 @@ def test_two_messages_at_once_never_interleave(tmp_path: Path) -> None:
         while game.state.phase != Phase.ROLL:
             await game.receive(one, '{"type": "roll"}')
         before = len(game.events)
-        await asyncio.gather(game.receive(one, '{"type": "roll"}'),
-                             game.receive(two, '{"type": "roll"}'))  # fmt: skip
+        await asyncio.gather(
+            game.receive(one, '{"type": "roll"}'), game.receive(two, '{"type": "roll"}')
+        )
         assert len(game.events) == before + 1
         await hub.close()
         store.close()
@@ -223,8 +225,9 @@ def test_every_state_sent_shows_the_seats_and_pieces_as_they_are_now(tmp_path: P
     async def play() -> None:
         store = Store(tmp_path / "games.sqlite3")
         hub = GameHub(store, computer_delay=0.0)
-        settings, rules = parse_settings({"game": "trouble", "seed": 5,
-                                          "seats": {"red": "human", "green": "human"}})  # fmt: skip
+        settings, rules = parse_settings(
+            {"game": "trouble", "seed": 5, "seats": {"red": "human", "green": "human"}}
+        )
         game, tokens = hub.create(settings, rules)
         red, green = Inbox(), Inbox()
         await game.receive(red, json.dumps({"type": "hello", "tokens": [tokens["red"]]}))

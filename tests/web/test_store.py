@@ -31,8 +31,9 @@ def store(tmp_path: Path) -> Iterator[Store]:
 
 
 def test_a_game_its_seats_and_events_come_back_as_written(store: Store) -> None:
-    settings, _ = parse_settings({"game": "ludo", "idle_seconds": 30,
-                                  "seats": {"red": "human", "yellow": "open"}})  # fmt: skip
+    settings, _ = parse_settings(
+        {"game": "ludo", "idle_seconds": 30, "seats": {"red": "human", "yellow": "open"}}
+    )
     store.create_game("g1", settings, {"red": "secret-red"})
     store.add_events(
         [("g1", 1, "red", 5, None, "human"), ("g1", 2, "yellow", [2, 6], None, "takeover")]
@@ -82,8 +83,10 @@ def test_events_written_in_one_loop_turn_are_committed_together(store: Store) ->
 
     async def write_both() -> None:
         writer = EventWriter(store)
-        await asyncio.gather(writer.write(("g1", 1, "red", 3, None, "human")),
-                             writer.write(("g2", 1, "green", 6, None, "human")))  # fmt: skip
+        await asyncio.gather(
+            writer.write(("g1", 1, "red", 3, None, "human")),
+            writer.write(("g2", 1, "green", 6, None, "human")),
+        )
         with pytest.raises(StoreError, match=r"could not store 1 event\(s\)"):
             await writer.write(("g1", 1, "red", 4, None, "human"))
 
@@ -183,16 +186,22 @@ def a_game_of_two(store: Store, events: int = 3) -> None:
 @pytest.mark.parametrize(
     ("damage", "problem"),
     [
-        ("UPDATE games SET settings = '{\"game\": \"trou' WHERE id = 'g1'",
-         r"its settings are damaged \(Unterminated string"),
-        ("UPDATE games SET settings = '{\"game\": \"trouble\"}' WHERE id = 'g1'",
-         r"its settings are damaged \(no 'players'\)"),
-        ("UPDATE games SET settings = '[1, 2]' WHERE id = 'g1'",
-         r"its settings are damaged \(list indices"),
+        (
+            "UPDATE games SET settings = '{\"game\": \"trou' WHERE id = 'g1'",
+            r"its settings are damaged \(Unterminated string",
+        ),
+        (
+            "UPDATE games SET settings = '{\"game\": \"trouble\"}' WHERE id = 'g1'",
+            r"its settings are damaged \(no 'players'\)",
+        ),
+        (
+            "UPDATE games SET settings = '[1, 2]' WHERE id = 'g1'",
+            r"its settings are damaged \(list indices",
+        ),
         ("DELETE FROM seats WHERE game = 'g1' AND colour = 'green'", "no stored seat for green"),
         ("UPDATE events SET roll = '[3,' WHERE seq = 2", r"the roll of event 2 is damaged"),
     ],
-)  # fmt: skip
+)
 def test_a_game_with_damaged_rows_is_a_store_error_naming_it(
     store: Store, damage: str, problem: str
 ) -> None:
@@ -276,8 +285,12 @@ def test_a_new_store_its_folders_and_lock_are_the_users_alone(tmp_path: Path) ->
             made = {path.name: mode(path) for path in db.parent.iterdir()}
         finally:
             store.close()
-    assert made == {"games.sqlite3": 0o600, "games.sqlite3-wal": 0o600,
-                    "games.sqlite3-shm": 0o600, "games.sqlite3.lock": 0o600}  # fmt: skip
+    assert made == {
+        "games.sqlite3": 0o600,
+        "games.sqlite3-wal": 0o600,
+        "games.sqlite3-shm": 0o600,
+        "games.sqlite3.lock": 0o600,
+    }
     assert mode(db.parent) == 0o700 and mode(db.parent.parent) == 0o700  # made by pegrace
     assert mode(tmp_path) == 0o755  # there already: left as it was
 
@@ -302,8 +315,11 @@ def test_a_store_others_may_read_is_tightened(tmp_path: Path) -> None:
         finally:
             again.close()
             store.close()
-    assert modes == {"games.sqlite3": 0o600, "games.sqlite3-wal": 0o600,
-                     "games.sqlite3.lock": 0o600}  # fmt: skip
+    assert modes == {
+        "games.sqlite3": 0o600,
+        "games.sqlite3-wal": 0o600,
+        "games.sqlite3.lock": 0o600,
+    }
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/null"), reason="no /dev/null")

@@ -182,8 +182,15 @@ class Headache(Rules):
         # the last position's occupancy: a picture and a move's description ask for it again
         self._occupied: tuple[Pieces | None, list[int]] = (None, [])
 
-    def core_move(self, text: str, owner: int, uses: list[tuple[int, int, int]],
-                  path: list[int], backward: bool, from_start: bool) -> Move:  # fmt: skip
+    def core_move(
+        self,
+        text: str,
+        owner: int,
+        uses: list[tuple[int, int, int]],
+        path: list[int],
+        backward: bool,
+        from_start: bool,
+    ) -> Move:
         if not uses:
             return PASS
         ((_, origin, target),) = uses

@@ -154,8 +154,15 @@ class Marbles(RaceRules):
     def score_words(self) -> str:  # type: ignore[override]
         return "marbles left" if self.war else "how far their marbles got"
 
-    def core_move(self, text: str, owner: int, uses: list[tuple[int, int, int]],
-                  path: list[int], backward: bool, from_start: bool) -> Move:  # fmt: skip
+    def core_move(
+        self,
+        text: str,
+        owner: int,
+        uses: list[tuple[int, int, int]],
+        path: list[int],
+        backward: bool,
+        from_start: bool,
+    ) -> Move:
         if not uses:
             return PASS
         ((_, origin, target),) = uses

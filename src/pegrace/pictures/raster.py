@@ -22,8 +22,11 @@ from pegrace.web.boards import SIZE, board_layout, piece_spots
 
 RGB = tuple[int, int, int]
 COLOURS: dict[str, RGB] = {
-    "red": (214, 40, 57), "yellow": (240, 180, 20), "green": (34, 150, 60), "blue": (36, 99, 235),
-}  # fmt: skip
+    "red": (214, 40, 57),
+    "yellow": (240, 180, 20),
+    "green": (34, 150, 60),
+    "blue": (36, 99, 235),
+}
 PAPER: RGB = (238, 228, 204)
 SPOT: RGB = (252, 250, 244)
 INK: RGB = (60, 60, 60)
@@ -49,8 +52,14 @@ def rgb_picture(rules: Rules, state: State, size: int = DEFAULT_SIZE) -> npt.NDA
     spots = {spot["id"]: spot for spot in layout["spots"]}
     for spot in layout["spots"]:
         owner = COLOURS.get(spot.get("colour") or "")
-        _disc(pen, spot["x"] * scale, spot["y"] * scale, spot["r"] * scale,
-              pale(owner) if owner else SPOT, owner or INK)  # fmt: skip
+        _disc(
+            pen,
+            spot["x"] * scale,
+            spot["y"] * scale,
+            spot["r"] * scale,
+            pale(owner) if owner else SPOT,
+            owner or INK,
+        )
     if not state.is_over:
         _ring_start(pen, layout, rules.colours[state.current], scale)
     for piece in piece_spots(rules, state):
@@ -75,8 +84,11 @@ def _ring_start(
     y = sum(s["y"] for s in home) / len(home)
     reach = max(math.hypot(s["x"] - x, s["y"] - y) + s["r"] for s in home) + 8
     r = reach * scale
-    pen.ellipse((x * scale - r, y * scale - r, x * scale + r, y * scale + r), outline=INK,
-                width=max(2, round(6 * scale)))  # fmt: skip
+    pen.ellipse(
+        (x * scale - r, y * scale - r, x * scale + r, y * scale + r),
+        outline=INK,
+        width=max(2, round(6 * scale)),
+    )
 
 
 def _piece(

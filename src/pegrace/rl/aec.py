@@ -48,18 +48,25 @@ class PegraceEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         super().__init__()
         self.chance_nodes = chance_nodes
         self.rules = get_rules(game, players, {name: str(v) for name, v in options.items()})
-        self.metadata = {"render_modes": list(self.RENDER_MODES), "name": f"{game}_v0",
-                         "is_parallelizable": False}  # fmt: skip
+        self.metadata = {
+            "render_modes": list(self.RENDER_MODES),
+            "name": f"{game}_v0",
+            "is_parallelizable": False,
+        }
         if render_mode not in (None, *self.RENDER_MODES):
-            raise ValueError(f"render_mode {render_mode!r}: one of None, "
-                             f"{', '.join(map(repr, self.RENDER_MODES))}")  # fmt: skip
+            raise ValueError(
+                f"render_mode {render_mode!r}: one of None, "
+                f"{', '.join(map(repr, self.RENDER_MODES))}"
+            )
         self.render_mode = render_mode
         rules = self.rules
         # player_0, player_1, ... in seat order; with two sets a player holds a whole side
         self.agent_of = [f"player_{k}" for k in rules.player_of_seat]
         self.possible_agents = list(dict.fromkeys(self.agent_of))
-        self.colours_of = {agent: [c for c, a in zip(rules.colours, self.agent_of, strict=True)
-                                   if a == agent] for agent in self.possible_agents}  # fmt: skip
+        self.colours_of = {
+            agent: [c for c, a in zip(rules.colours, self.agent_of, strict=True) if a == agent]
+            for agent in self.possible_agents
+        }
         actions = {agent: action_count(rules) for agent in self.possible_agents}
         if chance_nodes:  # the dice as an agent of their own, acting with the roll's index
             self.possible_agents.append(CHANCE)
@@ -70,12 +77,14 @@ class PegraceEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         size = self.game.observation_size
         self.action_spaces = {agent: spaces.Discrete(n) for agent, n in actions.items()}
         self.observation_spaces = {
-            agent: spaces.Dict({
-                "observation": spaces.Box(-BOUND, BOUND, (size,), np.float32),
-                "action_mask": spaces.Box(0, 1, (n,), np.int8),
-            })
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(-BOUND, BOUND, (size,), np.float32),
+                    "action_mask": spaces.Box(0, 1, (n,), np.int8),
+                }
+            )
             for agent, n in actions.items()
-        }  # fmt: skip
+        }
         self.episode_seed: int | None = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -138,8 +147,10 @@ class PegraceEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
             mask = self.game.mask()
         else:
             mask = np.zeros(self.action_spaces[agent].n, dtype=np.uint8)
-        return {"observation": self.game.observation(self._seat(agent)),
-                "action_mask": mask.view(np.int8)}  # fmt: skip
+        return {
+            "observation": self.game.observation(self._seat(agent)),
+            "action_mask": mask.view(np.int8),
+        }
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -151,11 +162,14 @@ class PegraceEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         if agent == CHANCE:
             if not game.roll(int(action)):
                 outcomes = len(game.chances())
-                raise IllegalMoveError(f"chance action {action}: one of 0..{outcomes - 1}, the "
-                                       f"outcomes of {self.rules.summary(self.state)}")  # fmt: skip
+                raise IllegalMoveError(
+                    f"chance action {action}: one of 0..{outcomes - 1}, the "
+                    f"outcomes of {self.rules.summary(self.state)}"
+                )
         elif not game.act(int(action)):
-            raise IllegalMoveError(f"action {action} is not a legal move for {agent}: "
-                                   f"{self.rules.summary(self.state)}")  # fmt: skip
+            raise IllegalMoveError(
+                f"action {action} is not a legal move for {agent}: {self.rules.summary(self.state)}"
+            )
         if game.is_over:
             returns = game.returns()
             for seat, name in enumerate(self.agent_of):

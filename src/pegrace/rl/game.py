@@ -55,9 +55,17 @@ class CoreGame:
         ``observation``: ``"board"``, or ``"moves"`` (what each move would do as well)."""
         self.rules = rules
         self.core = _core.Games(
-            rules.name, rules.players, sorted(rules.options.items()), list(rules.colours),
-            seats, 1, viewer=viewer, chance_nodes=chance_nodes, log=True, observation=observation,
-        )  # fmt: skip
+            rules.name,
+            rules.players,
+            sorted(rules.options.items()),
+            list(rules.colours),
+            seats,
+            1,
+            viewer=viewer,
+            chance_nodes=chance_nodes,
+            log=True,
+            observation=observation,
+        )
         self.seed = 0
         self.phase, self.current = Phase.ROLLOFF, 0
         self._state: State | None = None
@@ -128,10 +136,13 @@ class CoreGame:
     def events(self) -> list[Event]:
         colours = self.rules.colours
         return [
-            Event(colours[seat], roll=None if dice is None else dice[0] if len(dice) == 1
-                  else list(dice), move=text)
+            Event(
+                colours[seat],
+                roll=None if dice is None else dice[0] if len(dice) == 1 else list(dice),
+                move=text,
+            )
             for seat, dice, text, _ in self.core.events(0)
-        ]  # fmt: skip
+        ]
 
     def record(self) -> Record:
         """The game so far as a record (`pegrace replay` reads it); every seat a person."""

@@ -163,10 +163,12 @@ class Node:
         self.shared = shared
         self.position = position
         self.player = (
-            TERMINAL if position.is_over
-            else CHANCE if position.is_chance
+            TERMINAL
+            if position.is_over
+            else CHANCE
+            if position.is_chance
             else shared.player_of[position.current]
-        )  # fmt: skip
+        )
         self._moves: dict[int, Move] | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Node:

@@ -129,8 +129,9 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
         return self.game.mask().astype(bool)
 
     def _info(self) -> dict[str, Any]:
-        colours = [c for c, o in zip(self.rules.colours, self.owners, strict=True)
-                   if o == self.learner]  # fmt: skip
+        colours = [
+            c for c, o in zip(self.rules.colours, self.owners, strict=True) if o == self.learner
+        ]
         return {"action_mask": self.action_masks(), "colours": colours}
 
     def record(self) -> Record:

@@ -58,9 +58,14 @@ class VectorEnv(gym.vector.VectorEnv[Observations, npt.NDArray[np.int64], Any]):
         self.num_envs = num_envs
         self.copy = copy
         self.core = _core.Games(
-            rules.name, players, sorted(rules.options.items()), list(rules.colours), seats,
-            num_envs, observation=observation,
-        )  # fmt: skip
+            rules.name,
+            players,
+            sorted(rules.options.items()),
+            list(rules.colours),
+            seats,
+            num_envs,
+            observation=observation,
+        )
         size, actions = self.core.observation_size, self.core.actions
         self.single_observation_space = spaces.Box(-BOUND, BOUND, (size,), np.float32)
         self.single_action_space = spaces.Discrete(actions)
@@ -99,8 +104,9 @@ class VectorEnv(gym.vector.VectorEnv[Observations, npt.NDArray[np.int64], Any]):
         if not self._started:
             raise gym.error.ResetNeeded("call reset() before step()")
         chosen = np.ascontiguousarray(actions, dtype=np.int64).reshape(-1)
-        self.core.step(chosen, self._observations, self._masks, self._rewards, self._ended,
-                       self._finals)  # fmt: skip
+        self.core.step(
+            chosen, self._observations, self._masks, self._rewards, self._ended, self._finals
+        )
         ended = self._ended.astype(bool)
         infos: Infos = {"action_mask": self.action_masks()}
         if ended.any():

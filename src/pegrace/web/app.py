@@ -103,8 +103,10 @@ def create_app(
 
     def count_creation(request: Request) -> None:
         if not creations.take(client_key(request.scope)):
-            raise TooMany(f"at most {limits.games_per_minute} new games a minute from one "
-                          "address: wait a little")  # fmt: skip
+            raise TooMany(
+                f"at most {limits.games_per_minute} new games a minute from one "
+                "address: wait a little"
+            )
 
     async def create_game(request: Request) -> Response:
         settings, rules = parse_settings(await json_body(request))
@@ -161,8 +163,9 @@ def create_app(
             raise OptionError(f'a QR code takes {{"text": TEXT}}: 1 to {QR_TEXT_LIMIT} characters')
         key = client_key(request.scope)
         if not qr_asked.take(key):
-            raise TooMany(f"at most {limits.qr_per_minute} QR codes a minute from one "
-                          "address: wait a little")  # fmt: skip
+            raise TooMany(
+                f"at most {limits.qr_per_minute} QR codes a minute from one address: wait a little"
+            )
 
         async def make() -> bytes:
             made: bytes = await hub().heavy.run(QrJob(text), QR_SECONDS, f"qr {key}")
@@ -184,8 +187,10 @@ def create_app(
         """Every position of the game (heavy.py: worked out off the event loop, kept)."""
         key = client_key(request.scope)
         if not replays.take(key):
-            raise TooMany(f"at most {limits.replays_per_minute} replays a minute from one "
-                          "address: wait a little")  # fmt: skip
+            raise TooMany(
+                f"at most {limits.replays_per_minute} replays a minute from one "
+                "address: wait a little"
+            )
         return JSONBytes(await hub().replay(request.path_params["game_id"], key))
 
     routes = [
@@ -259,8 +264,10 @@ class GameSocket:
         if self.open[key] > most:
             raise TooMany(f"at most {most} open game connections from one address: close some")
         if self.total > self.limits.sockets and not self.doorman.make_room(key, True):
-            raise Full(f"the server holds as many game connections as it can "
-                       f"({self.limits.sockets}): try again in a little while")  # fmt: skip
+            raise Full(
+                f"the server holds as many game connections as it can "
+                f"({self.limits.sockets}): try again in a little while"
+            )
         return self.hub().get(socket.path_params["game_id"], key)
 
     def _closed(self, key: str) -> None:
@@ -288,9 +295,18 @@ class Connection:
     socket's state on every message, which a game socket, busy with small ones, does not need."""
 
     __slots__ = (
-        "dropped", "key", "limit", "outbox", "queued", "rate", "reader", "reading", "ready",
-        "send", "writer",
-    )  # fmt: skip
+        "dropped",
+        "key",
+        "limit",
+        "outbox",
+        "queued",
+        "rate",
+        "reader",
+        "reading",
+        "ready",
+        "send",
+        "writer",
+    )
 
     def __init__(self, send: Send, limits: Limits, key: str = "unknown") -> None:
         self.send = send
@@ -431,11 +447,14 @@ def missing_page(title: str, said: str) -> Response:
 
 
 def not_found_page(game_id: str) -> Response:
-    return missing_page("No such game", (
-        f"There is no game <code>{html.escape(game_id)}</code> here. Check the link you were "
-        "sent (a game's link is its whole address), or "
-        '<a href="/">start a new game</a>.'
-    ))  # fmt: skip
+    return missing_page(
+        "No such game",
+        (
+            f"There is no game <code>{html.escape(game_id)}</code> here. Check the link you were "
+            "sent (a game's link is its whole address), or "
+            '<a href="/">start a new game</a>.'
+        ),
+    )
 
 
 async def rules_page(request: Request) -> Response:
@@ -444,17 +463,24 @@ async def rules_page(request: Request) -> Response:
     name = request.path_params["game"]
     if name in list_games():
         return await page(request)
-    games = ", ".join(f'<a href="/rules/{g}">{html.escape(rules_class(g).title)}</a>'
-                      for g in list_games())  # fmt: skip
-    return missing_page("No such game", f"pegrace has no game <code>{html.escape(name)}</code> "
-                        f"to learn. How to play: {games}.")  # fmt: skip
+    games = ", ".join(
+        f'<a href="/rules/{g}">{html.escape(rules_class(g).title)}</a>' for g in list_games()
+    )
+    return missing_page(
+        "No such game",
+        f"pegrace has no game <code>{html.escape(name)}</code> to learn. How to play: {games}.",
+    )
 
 
 # the HTTP status of each refusal; any other PegraceError is bad input (400)
 STATUS: tuple[tuple[type[PegraceError], int], ...] = (
-    (GameNotFound, 404), (Forbidden, 403), (Conflict, 409), (TooMany, 429), (Full, 503),
+    (GameNotFound, 404),
+    (Forbidden, 403),
+    (Conflict, 409),
+    (TooMany, 429),
+    (Full, 503),
     (StoreError, 500),
-)  # fmt: skip
+)
 
 
 def api(handler: Handler) -> Handler:

@@ -372,8 +372,9 @@ class Victims:
                 failed.result()
                 raise PegraceError("a victim table stopped before it played")
             if time.perf_counter() > deadline:
-                raise PegraceError(f"only {self.ready} of {seats} victim seats were set up "
-                                   "within 30 s")  # fmt: skip
+                raise PegraceError(
+                    f"only {self.ready} of {seats} victim seats were set up within 30 s"
+                )
             await asyncio.sleep(0.02)
 
     async def table(self, kind: str, number: int) -> None:
@@ -386,8 +387,10 @@ class Victims:
             tally = self.tally
             tally.games_started += 1
             computer = "green" if kind == VS_COMPUTER else None
-            seats = [VictimSeat(self, game["id"], colour, token, computer, rng)
-                     for colour, token in game["tokens"].items()]  # fmt: skip
+            seats = [
+                VictimSeat(self, game["id"], colour, token, computer, rng)
+                for colour, token in game["tokens"].items()
+            ]
             over = await asyncio.gather(*(seat.play() for seat in seats))
             if any(over):
                 tally.games_finished += 1
@@ -395,8 +398,12 @@ class Victims:
     async def new_game(self, kind: str) -> dict[str, Any] | None:
         seats = {"red": "human", "green": "human" if kind == TWO_PEOPLE else VICTIM_COMPUTER}
         self.games += 1
-        body = {"game": "trouble", "seats": seats, "idle_seconds": 0,
-                "seed": self.seed * 1_000_003 + self.games}  # fmt: skip
+        body = {
+            "game": "trouble",
+            "seats": seats,
+            "idle_seconds": 0,
+            "seed": self.seed * 1_000_003 + self.games,
+        }
         http = Http(self.port, self.local)
         try:
             status, answer = await http.request("POST", "/api/games", body)
@@ -406,8 +413,11 @@ class Victims:
         finally:
             http.close()
         if status != 201:
-            self.incident(f"new game: refused {status}" if status in REFUSED_STATUS
-                          else f"new game: HTTP {status}")  # fmt: skip
+            self.incident(
+                f"new game: refused {status}"
+                if status in REFUSED_STATUS
+                else f"new game: HTTP {status}"
+            )
             return None
         game: dict[str, Any] = orjson.loads(answer)
         return game
@@ -439,9 +449,14 @@ class VictimSeat:
     to act, timing each action's answer; the seat facing the computer times its replies."""
 
     def __init__(
-        self, victims: Victims, game_id: str, colour: str, token: str, computer: str | None,
+        self,
+        victims: Victims,
+        game_id: str,
+        colour: str,
+        token: str,
+        computer: str | None,
         rng: random.Random,
-    ) -> None:  # fmt: skip
+    ) -> None:
         self.victims = victims
         self.game_id, self.colour, self.token, self.computer = game_id, colour, token, computer
         self.rng = rng
@@ -461,11 +476,15 @@ class VictimSeat:
         try:
             while not victims.stopping:
                 try:
-                    self.socket = await Socket.open(victims.port, f"/ws/{self.game_id}",
-                                                    victims.local, keep=True)  # fmt: skip
+                    self.socket = await Socket.open(
+                        victims.port, f"/ws/{self.game_id}", victims.local, keep=True
+                    )
                 except (Refused, OSError, TimeoutError) as err:
-                    victims.incident(f"refused: {err}" if isinstance(err, Refused)
-                                     else f"cannot connect: {type(err).__name__}")  # fmt: skip
+                    victims.incident(
+                        f"refused: {err}"
+                        if isinstance(err, Refused)
+                        else f"cannot connect: {type(err).__name__}"
+                    )
                     await asyncio.sleep(1.0)
                     continue
                 self.seq = -1  # the hello's state is acted on, even if seen before the drop
@@ -637,16 +656,20 @@ class Attack:
         counts = self.counts
         times = counts.times
         return {
-            "sent": counts.sent, "ok": counts.ok,
-            "refused": sum(counts.refused.values()), "errors": sum(counts.errors.values()),
+            "sent": counts.sent,
+            "ok": counts.ok,
+            "refused": sum(counts.refused.values()),
+            "errors": sum(counts.errors.values()),
             "refused_by": dict(counts.refused.most_common()),
             "errors_by": dict(counts.errors.most_common(8)),
-            "answer_ms": None if not times else {
+            "answer_ms": None
+            if not times
+            else {
                 "median": round(percentile(times, 0.5) * 1000, 1),
                 "p95": round(percentile(times, 0.95) * 1000, 1),
             },
             **counts.notes,
-        }  # fmt: skip
+        }
 
 
 class ReplayAttack(Attack):
@@ -880,9 +903,10 @@ class ConnectionsAttack(Attack):
             held_at_stop=len(self.held) + len(self.sockets),
             closed_at_once=len(self.lifetimes) - len(later),
             closed_later=len(later),
-            closed_later_after_s=None if not later else {
-                "median": round(percentile(later, 0.5), 1), "max": round(max(later), 1)},
-        )  # fmt: skip
+            closed_later_after_s=None
+            if not later
+            else {"median": round(percentile(later, 0.5), 1), "max": round(max(later), 1)},
+        )
         return super().result()
 
 
@@ -909,7 +933,8 @@ class IdleAttack(ConnectionsAttack):
                 elif socket.closed.done():
                     refused, what = close_reason(socket.closed.result())
                     (self.counts.refused if refused else self.counts.errors)[
-                        f"websocket: {what}"] += 1  # fmt: skip
+                        f"websocket: {what}"
+                    ] += 1
                     turned_away.set()
                 else:
                     self.counts.ok += 1
@@ -928,7 +953,8 @@ class IdleAttack(ConnectionsAttack):
         except (Refused, OSError, TimeoutError) as err:
             what = str(err) if isinstance(err, Refused) else type(err).__name__
             (counts.refused if isinstance(err, Refused) else counts.errors)[
-                f"websocket: {what}"] += 1  # fmt: skip
+                f"websocket: {what}"
+            ] += 1
             return None
         if hello:
             socket.send(b'{"type":"hello","tokens":[]}')
@@ -987,10 +1013,14 @@ class SlowlorisAttack(ConnectionsAttack):
 
 
 ATTACK_CLASSES: dict[str, type[Attack]] = {
-    "replay": ReplayAttack, "qr": QrAttack, "computers": ComputersAttack,
-    "computers-watched": WatchedComputersAttack, "names": NamesAttack, "idle": IdleAttack,
+    "replay": ReplayAttack,
+    "qr": QrAttack,
+    "computers": ComputersAttack,
+    "computers-watched": WatchedComputersAttack,
+    "names": NamesAttack,
+    "idle": IdleAttack,
     "slowloris": SlowlorisAttack,
-}  # fmt: skip
+}
 
 
 # ---------------------------------------------------------------------- the attacker process
@@ -1048,14 +1078,24 @@ def attacker_main(argv: list[str]) -> int:
 class Attacker:
     """The attacker process, seen from the benchmark."""
 
-    def __init__(self, name: str, port: int, seed: int, connections: int, local: str,
-                 log: Path) -> None:  # fmt: skip
-        command = [sys.executable, "-m", "pegrace.web.attackbench", name, str(port), str(seed),
-                   str(connections), local]  # fmt: skip
+    def __init__(
+        self, name: str, port: int, seed: int, connections: int, local: str, log: Path
+    ) -> None:
+        command = [
+            sys.executable,
+            "-m",
+            "pegrace.web.attackbench",
+            name,
+            str(port),
+            str(seed),
+            str(connections),
+            local,
+        ]
         self.log = log
         with log.open("wb") as errors:
-            self.process = subprocess.Popen(command, stdin=subprocess.PIPE,
-                                            stdout=subprocess.PIPE, stderr=errors)  # fmt: skip
+            self.process = subprocess.Popen(
+                command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=errors
+            )
         self.lines: asyncio.StreamReader | None = None
 
     async def expect(self, key: str, seconds: float) -> Any:
@@ -1163,9 +1203,15 @@ def open_files_limit(pid: int) -> int | None:
 
 
 async def measure(
-    name: str, port: int, server_pid: int, attacker: Attacker, seconds: float, seed: int,
-    victim_address: str, progress: Progress,
-) -> dict[str, Any]:  # fmt: skip
+    name: str,
+    port: int,
+    server_pid: int,
+    attacker: Attacker,
+    seconds: float,
+    seed: int,
+    victim_address: str,
+    progress: Progress,
+) -> dict[str, Any]:
     """Victims played through the three phases, the attack in the middle one."""
     progress.say(f"{name}: the attacker sets up")
     await attacker.expect("ready", SETUP_SECONDS)
@@ -1183,18 +1229,22 @@ async def measure(
                 tally = victims.tally
                 answers = sum(1 for at, _ in tally.answers if at >= current.start)
                 replies = sum(1 for at, _ in tally.computer if at >= current.start)
-                progress.show(f"{name}: {label} {second}/{seconds:g} s: victims' answers "
-                              f"{answers}, computer replies {replies}")  # fmt: skip
+                progress.show(
+                    f"{name}: {label} {second}/{seconds:g} s: victims' answers "
+                    f"{answers}, computer replies {replies}"
+                )
                 await asyncio.sleep(min(1.0, current.start + seconds - time.perf_counter()))
             current.end = time.perf_counter()
             current.cpu = tree_cpu_seconds(server_pid) - current.cpu
             current.fds, current.rss_mb = open_files(server_pid), rss_mb(server_pid)
             report = phase_report(current, victims.tally)
             answers, replies = report["answers"], report["computer"]
-            progress.say(f"{name}: {label}: victims' answers {answers['count']} (p95 "
-                         f"{ms(answers['p95_ms'])} ms), computer replies {replies['count']} "
-                         f"(p95 {ms(replies['p95_ms'])} ms), server CPU "
-                         f"{report['server_cpu_seconds']} s")  # fmt: skip
+            progress.say(
+                f"{name}: {label}: victims' answers {answers['count']} (p95 "
+                f"{ms(answers['p95_ms'])} ms), computer replies {replies['count']} "
+                f"(p95 {ms(replies['p95_ms'])} ms), server CPU "
+                f"{report['server_cpu_seconds']} s"
+            )
 
         await phase("quiet")
         attacker.tell("go")
@@ -1211,13 +1261,16 @@ async def measure(
     finally:
         await victims.stop()
     return {
-        "attack": name, "what": ATTACKS[name],
+        "attack": name,
+        "what": ATTACKS[name],
         "phases": {p.name: phase_report(p, victims.tally) for p in phases},
         "attack_result": result,
         "server_open_files_limit": open_files_limit(server_pid),
-        "victim_games": {"started": victims.tally.games_started,
-                         "finished": victims.tally.games_finished},
-    }  # fmt: skip
+        "victim_games": {
+            "started": victims.tally.games_started,
+            "finished": victims.tally.games_finished,
+        },
+    }
 
 
 def times_report(values: list[float]) -> dict[str, Any]:
@@ -1238,21 +1291,23 @@ def phase_report(phase: Phase, tally: VictimTally) -> dict[str, Any]:
     answers = times_report([s for at, s in tally.answers if inside(at)])
     computer = times_report([s for at, s in tally.computer if inside(at)])
     answers["unanswered"] = sum(1 for k, at in tally.unanswered if k == "answer" and inside(at))
-    computer["unanswered"] = sum(1 for k, at in tally.unanswered
-                                 if k == "computer" and inside(at))  # fmt: skip
+    computer["unanswered"] = sum(1 for k, at in tally.unanswered if k == "computer" and inside(at))
     incidents = Counter(what for at, what in tally.incidents if inside(at))
     refused = sum(n for what, n in incidents.items() if what.startswith("refused"))
     answers_pass = meets(answers, ANSWER_TARGET)
     computer_pass = meets(computer, COMPUTER_TARGET)
     return {
         "seconds": round(phase.end - phase.start, 1),
-        "answers": answers, "computer": computer,
-        "victim_incidents": sum(incidents.values()), "victims_refused": refused,
+        "answers": answers,
+        "computer": computer,
+        "victim_incidents": sum(incidents.values()),
+        "victims_refused": refused,
         "incidents": dict(incidents.most_common(6)),
         "server_cpu_seconds": round(phase.cpu, 1),
-        "server_open_files": phase.fds, "server_rss_mb": phase.rss_mb,
+        "server_open_files": phase.fds,
+        "server_rss_mb": phase.rss_mb,
         "pass": answers_pass and computer_pass and not incidents,
-    }  # fmt: skip
+    }
 
 
 def meets(times: dict[str, Any], target: float) -> bool:
@@ -1268,8 +1323,11 @@ def throwaway_server(src: Path | None) -> Iterator[tuple[int, subprocess.Popen[b
         db = Path(folder) / "games.sqlite3"
         server = start_server(port, db, limits=None, src=src)
         try:
-            print(f"pegrace: bench-web: server pid {server.pid} on http://{HOST}:{port}/",
-                  file=sys.stderr, flush=True)  # fmt: skip
+            print(
+                f"pegrace: bench-web: server pid {server.pid} on http://{HOST}:{port}/",
+                file=sys.stderr,
+                flush=True,
+            )
             wait_until_up(server, port, db)
             yield port, server, Path(folder)
         finally:
@@ -1277,10 +1335,14 @@ def throwaway_server(src: Path | None) -> Iterator[tuple[int, subprocess.Popen[b
 
 
 def bench_attack(
-    attack: str, seconds: float, seed: int, connections: int = DEFAULT_CONNECTIONS,
-    attacker_address: str = ATTACKER_ADDRESS, out: TextIO | None = None,
+    attack: str,
+    seconds: float,
+    seed: int,
+    connections: int = DEFAULT_CONNECTIONS,
+    attacker_address: str = ATTACKER_ADDRESS,
+    out: TextIO | None = None,
     src: Path | None = None,
-) -> dict[str, Any]:  # fmt: skip
+) -> dict[str, Any]:
     """Run ``attack`` (or every one, ``all``) against a server of its own (of ``src``:
     start_server), from ``attacker_address`` (a loopback address); the figures."""
     if attack != "all" and attack not in ATTACKS:
@@ -1294,8 +1356,10 @@ def bench_attack(
     except ValueError:
         loopback = False
     if not loopback:
-        raise OptionError(f"--attacker-address {attacker_address}: an IPv4 loopback address "
-                          "(127.x.y.z): the benchmark attacks this machine only")  # fmt: skip
+        raise OptionError(
+            f"--attacker-address {attacker_address}: an IPv4 loopback address "
+            "(127.x.y.z): the benchmark attacks this machine only"
+        )
     names = list(ATTACKS) if attack == "all" else [attack]
     victim_address = usable_address(VICTIM_ADDRESS)
     attacker_address = usable_address(attacker_address)
@@ -1304,11 +1368,22 @@ def bench_attack(
     try:
         for name in names:
             with throwaway_server(src) as (port, server, folder):
-                attacker = Attacker(name, port, seed, connections, attacker_address,
-                                    folder / "attacker.log")  # fmt: skip
+                attacker = Attacker(
+                    name, port, seed, connections, attacker_address, folder / "attacker.log"
+                )
                 try:
-                    report = run_loop(measure(name, port, server.pid, attacker, seconds, seed,
-                                              victim_address, progress))  # fmt: skip
+                    report = run_loop(
+                        measure(
+                            name,
+                            port,
+                            server.pid,
+                            attacker,
+                            seconds,
+                            seed,
+                            victim_address,
+                            progress,
+                        )
+                    )
                 finally:
                     attacker.stop()
             reports.append(report)
@@ -1316,17 +1391,24 @@ def bench_attack(
     finally:
         progress.done()
     return {
-        "seconds_per_phase": seconds, "seed": seed, "connections": connections,
-        "targets": {"answer_p95_ms": ANSWER_TARGET * 1000,
-                    "computer_p95_ms": COMPUTER_TARGET * 1000},
+        "seconds_per_phase": seconds,
+        "seed": seed,
+        "connections": connections,
+        "targets": {
+            "answer_p95_ms": ANSWER_TARGET * 1000,
+            "computer_p95_ms": COMPUTER_TARGET * 1000,
+        },
         "victims": {
-            "address": victim_address, "tables": VICTIM_TABLES, "computer": VICTIM_COMPUTER,
-            "pace_ms": [PACE[0] * 1000, PACE[1] * 1000], "computer_delay": 0,
+            "address": victim_address,
+            "tables": VICTIM_TABLES,
+            "computer": VICTIM_COMPUTER,
+            "pace_ms": [PACE[0] * 1000, PACE[1] * 1000],
+            "computer_delay": 0,
         },
         "attacker_address": attacker_address,
         "attacks": reports,
         "pass": all(r["phases"]["attack"]["pass"] for r in reports),
-    }  # fmt: skip
+    }
 
 
 # ---------------------------------------------------------------------- the report
@@ -1338,47 +1420,88 @@ def format_bench_attack(report: dict[str, Any]) -> str:
             f"Victims ({victims['address']}): {victims['tables'][TWO_PEOPLE]} games of two "
             f"people and {victims['tables'][VS_COMPUTER]} of a person v {victims['computer']} "
             f"(Trouble), an action every {victims['pace_ms'][0]:g}-{victims['pace_ms'][1]:g} "
-            "ms; --computer-delay 0 (reply times are the server's own).", WIDTH),
+            "ms; --computer-delay 0 (reply times are the server's own).",
+            WIDTH,
+        ),
         *textwrap.wrap(
             f"Attacker: one process from {report['attacker_address']}"
             f"{' (trusted as a proxy)' if report['attacker_address'] == HOST else ''}; "
             "every --limit at its "
             f"default; {report['seconds_per_phase']:g} s per phase. Targets: answers p95 <= "
             f"{targets['answer_p95_ms']:g} ms, computer replies p95 <= "
-            f"{targets['computer_p95_ms']:g} ms, no victim refused or dropped.", WIDTH),
+            f"{targets['computer_p95_ms']:g} ms, no victim refused or dropped.",
+            WIDTH,
+        ),
         "",
-        row("attack", "phase", "answers", "med", "p95", "max", "replies", "med", "p95", "max",
-            "inc.", "CPU s", "fds", "verdict"),
-    ]  # fmt: skip
+        row(
+            "attack",
+            "phase",
+            "answers",
+            "med",
+            "p95",
+            "max",
+            "replies",
+            "med",
+            "p95",
+            "max",
+            "inc.",
+            "CPU s",
+            "fds",
+            "verdict",
+        ),
+    ]
     for attack in report["attacks"]:
         for label, phase in attack["phases"].items():
             a, c = phase["answers"], phase["computer"]
-            lost = (f" ({a['unanswered']}+{c['unanswered']} unanswered)"
-                    if a["unanswered"] or c["unanswered"] else "")  # fmt: skip
-            lines.append(row(
-                attack["attack"] if label == PHASES[0] else "", label,
-                a["count"], ms(a["median_ms"]), ms(a["p95_ms"]), ms(a["max_ms"]),
-                c["count"], ms(c["median_ms"]), ms(c["p95_ms"]), ms(c["max_ms"]),
-                phase["victim_incidents"], phase["server_cpu_seconds"],
-                phase["server_open_files"] or "-",
-                ("PASS" if phase["pass"] else "FAIL") + lost,
-            ))  # fmt: skip
-        lines += textwrap.wrap(attack_line(attack), WIDTH, initial_indent="  ",
-                               subsequent_indent="    ")  # fmt: skip
+            lost = (
+                f" ({a['unanswered']}+{c['unanswered']} unanswered)"
+                if a["unanswered"] or c["unanswered"]
+                else ""
+            )
+            lines.append(
+                row(
+                    attack["attack"] if label == PHASES[0] else "",
+                    label,
+                    a["count"],
+                    ms(a["median_ms"]),
+                    ms(a["p95_ms"]),
+                    ms(a["max_ms"]),
+                    c["count"],
+                    ms(c["median_ms"]),
+                    ms(c["p95_ms"]),
+                    ms(c["max_ms"]),
+                    phase["victim_incidents"],
+                    phase["server_cpu_seconds"],
+                    phase["server_open_files"] or "-",
+                    ("PASS" if phase["pass"] else "FAIL") + lost,
+                )
+            )
+        lines += textwrap.wrap(
+            attack_line(attack), WIDTH, initial_indent="  ", subsequent_indent="    "
+        )
         incidents = attack["phases"]["attack"]["incidents"]
         if incidents:
             said = ", ".join(f"{what} x{n}" for what, n in incidents.items())
-            lines += textwrap.wrap(f"victims under attack: {said}", WIDTH, initial_indent="  ",
-                                   subsequent_indent="    ")  # fmt: skip
+            lines += textwrap.wrap(
+                f"victims under attack: {said}",
+                WIDTH,
+                initial_indent="  ",
+                subsequent_indent="    ",
+            )
     lines.append("")
     lines += textwrap.wrap(
         "times in ms; inc.: victims' incidents (refused, dropped, errors); CPU s: the "
-        "server's, its workers included; fds: its open files at the phase's end", WIDTH
-    )  # fmt: skip
+        "server's, its workers included; fds: its open files at the phase's end",
+        WIDTH,
+    )
     verdict = "PASS" if report["pass"] else "FAIL"
-    lines.append(f"{verdict}: " + ", ".join(
-        f"{a['attack']} {'PASS' if a['phases']['attack']['pass'] else 'FAIL'}"
-        for a in report["attacks"]))  # fmt: skip
+    lines.append(
+        f"{verdict}: "
+        + ", ".join(
+            f"{a['attack']} {'PASS' if a['phases']['attack']['pass'] else 'FAIL'}"
+            for a in report["attacks"]
+        )
+    )
     return "\n".join(lines)
 
 
@@ -1399,16 +1522,29 @@ def ms(value: float | None) -> str:
 
 def attack_line(attack: dict[str, Any]) -> str:
     result = attack["attack_result"]
-    text = (f"{attack['attack']}: {result['sent']} sent, {result['ok']} OK, "
-            f"{result['refused']} refused, {result['errors']} errors in {result['seconds']} s "
-            f"(attacker CPU {result['cpu_seconds']} s)")  # fmt: skip
+    text = (
+        f"{attack['attack']}: {result['sent']} sent, {result['ok']} OK, "
+        f"{result['refused']} refused, {result['errors']} errors in {result['seconds']} s "
+        f"(attacker CPU {result['cpu_seconds']} s)"
+    )
     extra = []
     if result.get("answer_ms"):
-        extra.append(f"its answers median {result['answer_ms']['median']} ms, "
-                     f"p95 {result['answer_ms']['p95']} ms")  # fmt: skip
-    notes = ("game_events", "games_created", "games_watched", "sockets_opened",
-             "messages_received", "peak_held", "websockets_held_peak", "held_at_stop",
-             "closed_at_once", "closed_later")  # fmt: skip
+        extra.append(
+            f"its answers median {result['answer_ms']['median']} ms, "
+            f"p95 {result['answer_ms']['p95']} ms"
+        )
+    notes = (
+        "game_events",
+        "games_created",
+        "games_watched",
+        "sockets_opened",
+        "messages_received",
+        "peak_held",
+        "websockets_held_peak",
+        "held_at_stop",
+        "closed_at_once",
+        "closed_later",
+    )
     for key in notes:
         if result.get(key) is not None:
             extra.append(f"{key.replace('_', ' ')} {result[key]}")
@@ -1420,8 +1556,7 @@ def attack_line(attack: dict[str, Any]) -> str:
         extra.append("refused: " + ", ".join(f"{k} x{n}" for k, n in list(refused.items())[:4]))
     errors = result.get("errors_by") or {}
     if any(errors.values()):
-        extra.append("errors: " + ", ".join(f"{k} x{n}" for k, n in list(errors.items())[:3]
-                                             if n))  # fmt: skip
+        extra.append("errors: " + ", ".join(f"{k} x{n}" for k, n in list(errors.items())[:3] if n))
     return text + ("; " + "; ".join(extra) if extra else "")
 
 

@@ -237,8 +237,12 @@ def _race_steps(rules: RaceRules, state: State, move: Move) -> tuple[list[Json],
         reaching = race_spot(rules, seat, target, row.count(-1))
         row.append(target)
         row.sort()
-        step: Json = {"from": leaving, "to": reaching, "path": _hops(rules, seat, origin, target),
-                      "to_words": rules.to_words(target)}  # fmt: skip
+        step: Json = {
+            "from": leaving,
+            "to": reaching,
+            "path": _hops(rules, seat, origin, target),
+            "to_words": rules.to_words(target),
+        }
         if die:
             step["die"] = die
         steps.append(step)

@@ -39,8 +39,17 @@ REFUSAL = "the server is full: too many connections {where}; try again in a litt
 class Door:
     """One open connection: who it is from and what it is doing."""
 
-    __slots__ = ("active_since", "close", "key", "opened", "peer", "transport", "trusted",
-                 "waiting_since", "websocket")  # fmt: skip
+    __slots__ = (
+        "active_since",
+        "close",
+        "key",
+        "opened",
+        "peer",
+        "transport",
+        "trusted",
+        "waiting_since",
+        "websocket",
+    )
 
     def __init__(self, transport: Any, peer: str, trusted: bool) -> None:
         self.transport = transport
@@ -97,8 +106,11 @@ class Doorman:
     def make_room(self, newcomer: str, websockets_only: bool = False) -> bool:
         """Close the connection idle longest of the address holding the most (never the
         newcomer's own, nor one holding no more than it): True if one was closed."""
-        doors = [d for d in self.doors.values() if d.active_since is None and not d.trusted
-                 and (d.websocket or not websockets_only)]  # fmt: skip
+        doors = [
+            d
+            for d in self.doors.values()
+            if d.active_since is None and not d.trusted and (d.websocket or not websockets_only)
+        ]
         counts = Counter(d.key for d in doors)
         mine = counts[newcomer]
         heaviest = max((k for k in counts if k != newcomer), key=counts.__getitem__, default=None)
@@ -147,10 +159,11 @@ class Doorman:
         now = time.monotonic()
         wait = self.limits.request_seconds
         late = [
-            d for d in self.doors.values()
+            d
+            for d in self.doors.values()
             if (d.waiting_since is not None and now - d.waiting_since > wait)
             or (d.active_since is not None and now - d.active_since > ANSWER_SECONDS)
-        ]  # fmt: skip
+        ]
         for door in late:
             self.forget(door.transport)
             door.transport.close()

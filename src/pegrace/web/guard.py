@@ -62,8 +62,13 @@ def check_origin(origin: str) -> str:
         parts.port  # noqa: B018 (reading it checks it)
     except ValueError:
         parts = urlsplit("")
-    if parts.scheme not in ("http", "https") or not parts.hostname or parts.path.strip("/") \
-            or parts.query or parts.fragment:  # fmt: skip
+    if (
+        parts.scheme not in ("http", "https")
+        or not parts.hostname
+        or parts.path.strip("/")
+        or parts.query
+        or parts.fragment
+    ):
         raise OptionError(f"--allow-origin {origin!r}: write http://HOST[:PORT] or https://...")
     return f"{parts.scheme}://{parts.netloc}".lower()
 
@@ -91,9 +96,13 @@ def server_hosts(scope: Scope) -> set[str]:
 
 class Guard:
     def __init__(
-        self, app: ASGIApp, body_bytes: int, allowed_origins: Iterable[str],
-        doorman: Doorman | None = None, body_seconds: float = 10.0,
-    ) -> None:  # fmt: skip
+        self,
+        app: ASGIApp,
+        body_bytes: int,
+        allowed_origins: Iterable[str],
+        doorman: Doorman | None = None,
+        body_seconds: float = 10.0,
+    ) -> None:
         self.app = app
         self.body_bytes = body_bytes
         self.body_seconds = body_seconds
@@ -132,8 +141,10 @@ class Guard:
     def problem(self, scope: Scope, headers: Headers) -> tuple[int, str] | None:
         host = headers.get("host", "").lower()
         if host not in self.hosts and host not in server_hosts(scope):
-            return 421, (f"this server does not serve {host or 'a request without Host'}: "
-                         "start it with --allow-origin for the address people use")  # fmt: skip
+            return 421, (
+                f"this server does not serve {host or 'a request without Host'}: "
+                "start it with --allow-origin for the address people use"
+            )
         checked = scope["type"] == "websocket" or scope["method"] not in SAFE_METHODS
         origin = headers.get("origin")
         if checked and origin is not None and not self.same_site(origin.lower(), host):
@@ -193,7 +204,10 @@ async def refuse(scope: Scope, send: Send, status: int, text: str) -> None:
         await send({"type": "websocket.close", "code": REFUSED_SOCKET, "reason": text[:120]})
         return
     body = json.dumps({"error": text}).encode()
-    headers = [(b"content-type", b"application/json"), *SECURITY_HEADERS,
-               (b"content-length", str(len(body)).encode())]  # fmt: skip
+    headers = [
+        (b"content-type", b"application/json"),
+        *SECURITY_HEADERS,
+        (b"content-length", str(len(body)).encode()),
+    ]
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})

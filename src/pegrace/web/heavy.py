@@ -66,8 +66,14 @@ def frames_json(job: FramesJob) -> bytes:
         }
         for seq, state in enumerate(states)
     ]
-    return orjson.dumps({"layout": boards.board_layout(rules), "game": job.game,
-                         "frames": frames, "outcome": job.outcome})  # fmt: skip
+    return orjson.dumps(
+        {
+            "layout": boards.board_layout(rules),
+            "game": job.game,
+            "frames": frames,
+            "outcome": job.outcome,
+        }
+    )
 
 
 class KeptAnswers:

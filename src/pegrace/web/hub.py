@@ -56,9 +56,12 @@ class GameHub:
         self.replays = KeptAnswers()
 
     def create(
-        self, settings: GameSettings, rules: Rules, token_hashes: dict[str, str] | None = None,
+        self,
+        settings: GameSettings,
+        rules: Rules,
+        token_hashes: dict[str, str] | None = None,
         owner: str = "",
-    ) -> tuple[GameSession, dict[str, str]]:  # fmt: skip
+    ) -> tuple[GameSession, dict[str, str]]:
         """A new game; returns it and a token for each of its human seats (but those given
         as ``token_hashes``, colour -> hash: a rematch keeps its players' tokens). ``owner``:
         the address that asked for it, which its computer players' share of the workers
@@ -68,8 +71,11 @@ class GameHub:
         while game_id in self.sessions or self.store.load_game(game_id) is not None:
             game_id = new_game_id()
         kept = token_hashes or {}
-        tokens = {colour: new_token() for colour, kind in settings.seats.items()
-                  if kind == HUMAN and colour not in kept}  # fmt: skip
+        tokens = {
+            colour: new_token()
+            for colour, kind in settings.seats.items()
+            if kind == HUMAN and colour not in kept
+        }
         hashes = {**kept, **{colour: token_hash(token) for colour, token in tokens.items()}}
         try:
             self.store.create_game(game_id, settings, tokens, kept)
@@ -93,12 +99,16 @@ class GameHub:
         limit = self.services.limits.live_games
         if len(self.sessions) < limit:
             return
-        idle = sorted((s for s in self.sessions.values() if s.idle()),
-                      key=lambda s: (not s.state.is_over, s.used))  # fmt: skip
+        idle = sorted(
+            (s for s in self.sessions.values() if s.idle()),
+            key=lambda s: (not s.state.is_over, s.used),
+        )
         excess = len(self.sessions) - limit + 1
         if len(idle) < excess:
-            raise Full(f"the server has {len(self.sessions)} games in play, as many as it "
-                       "holds: try again later")  # fmt: skip
+            raise Full(
+                f"the server has {len(self.sessions)} games in play, as many as it "
+                "holds: try again later"
+            )
         for session in idle[:excess]:
             self._unload(session)
 
@@ -118,8 +128,10 @@ class GameHub:
                 raise GameNotFound(f"no game {game_id!r}")
             if key and not self.loads.take(key):
                 most = self.services.limits.loads_per_minute
-                raise TooMany(f"at most {most} games a minute are loaded from the store for "
-                              "one address: wait a little")  # fmt: skip
+                raise TooMany(
+                    f"at most {most} games a minute are loaded from the store for "
+                    "one address: wait a little"
+                )
             try:
                 session = GameSession.restore(stored, self.services)
             except PegraceError as err:
@@ -139,8 +151,9 @@ class GameHub:
         lists: dict[str, list[Json]] = {"open": [], "watch": [], "mine": []}
         now = time.time()
         # twice as many as a list shows: some may turn out finished, or solo by their sides
-        found = self.store.lobby_games(2 * LOBBY_GAMES, now - ABANDONED_SECONDS, solo,
-                                       LOBBY_SCANNED)  # fmt: skip
+        found = self.store.lobby_games(
+            2 * LOBBY_GAMES, now - ABANDONED_SECONDS, solo, LOBBY_SCANNED
+        )
         for game_id, made in found:
             session = self._loaded(game_id, key)
             if session is None or session.state.is_over or (not solo and session.solo()):
@@ -180,8 +193,9 @@ class GameHub:
             raise Conflict(f"game {game_id} is not over yet")
         mine = {t: colour for t in tokens if (colour := old.owners.get(token_hash(t)))}
         if old.owners and not mine:
-            raise Forbidden(f"game {game_id}'s rematch is for its players: send a seat token "
-                            "you hold in it")  # fmt: skip
+            raise Forbidden(
+                f"game {game_id}'s rematch is for its players: send a seat token you hold in it"
+            )
         kept = {colour: t for t, colour in mine.items()}
         if old.rematch is not None:
             return self.get(old.rematch), kept
@@ -192,8 +206,9 @@ class GameHub:
         self.store.set_rematch(game_id, new.id)
         async with old.lock:
             old._update = None
-            await old.broadcast(to_json({"type": "rematch", "id": new.id,
-                                         "url": f"/game/{new.id}"}))  # fmt: skip
+            await old.broadcast(
+                to_json({"type": "rematch", "id": new.id, "url": f"/game/{new.id}"})
+            )
         return new, kept
 
     async def replay(self, game_id: str, key: str = "") -> bytes:

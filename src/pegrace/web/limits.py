@@ -53,12 +53,15 @@ class Limits:
         for part in (p for item in items for p in item.split(",") if p.strip()):
             name, eq, text = (s.strip() for s in part.partition("="))
             if not eq or name not in kinds:
-                raise OptionError(f"--limit {part!r}: write NAME=VALUE with NAME one of "
-                                  f"{', '.join(kinds)}")  # fmt: skip
+                raise OptionError(
+                    f"--limit {part!r}: write NAME=VALUE with NAME one of {', '.join(kinds)}"
+                )
             changes[name] = _number(part, text, int if kinds[name] == "int" else float)
         if "worker_share" in changes and not 0 < changes["worker_share"] <= 1:
-            raise OptionError(f"--limit worker_share={changes['worker_share']:g}: a share of "
-                              "the workers, more than 0 and at most 1")  # fmt: skip
+            raise OptionError(
+                f"--limit worker_share={changes['worker_share']:g}: a share of "
+                "the workers, more than 0 and at most 1"
+            )
         return replace(cls(), **changes)
 
 

@@ -141,14 +141,19 @@ class Bench:
 
     def http(self, method: str, path: str, body: Any = None) -> Any:
         data = None if body is None else json.dumps(body).encode()
-        request = urllib.request.Request(self.base + path, data=data, method=method,
-                                         headers={"Content-Type": "application/json"})  # fmt: skip
+        request = urllib.request.Request(
+            self.base + path, data=data, method=method, headers={"Content-Type": "application/json"}
+        )
         with urllib.request.urlopen(request, timeout=30) as response:
             return json.loads(response.read())
 
     def new_game(self, number: int) -> dict[str, Any]:
-        body = {"game": self.game, "seats": dict.fromkeys(self.colours, "human"),
-                "seed": self.seed * 1000003 + number, "idle_seconds": 0}  # fmt: skip
+        body = {
+            "game": self.game,
+            "seats": dict.fromkeys(self.colours, "human"),
+            "seed": self.seed * 1000003 + number,
+            "idle_seconds": 0,
+        }
         self.tally.started += 1
         game: dict[str, Any] = self.http("POST", "/api/games", body)
         return game
@@ -379,14 +384,32 @@ def start_server(
     (``server_log``): a pipe nobody reads would stall the server once it fills."""
     env = None if src is None else {**os.environ, "PYTHONPATH": str(src)}
     command = [
-        sys.executable, "-m", "pegrace.cli", "serve", "--host", HOST, "--port", str(port),
-        "--db", str(db), "--no-open", "--computer-delay", "0", "--log-level", "warning",
+        sys.executable,
+        "-m",
+        "pegrace.cli",
+        "serve",
+        "--host",
+        HOST,
+        "--port",
+        str(port),
+        "--db",
+        str(db),
+        "--no-open",
+        "--computer-delay",
+        "0",
+        "--log-level",
+        "warning",
         *(("--limit", limits) if limits is not None else ()),
-    ]  # fmt: skip
+    ]
     with server_log(db).open("ab") as log:
         # preexec_fn: the benchmark starts servers from its main thread, between event loops
-        return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=log, env=env,
-                                preexec_fn=die_with_parent)  # noqa: PLW1509  # fmt: skip
+        return subprocess.Popen(
+            command,
+            stdout=subprocess.DEVNULL,
+            stderr=log,
+            env=env,
+            preexec_fn=die_with_parent,  # noqa: PLW1509
+        )
 
 
 def server_log(db: Path) -> Path:
@@ -485,8 +508,11 @@ def bench_web(
         db = Path(folder) / "games.sqlite3"
         server = start_server(port, db, src=src)
         try:
-            print(f"pegrace: bench-web: server pid {server.pid} on http://{HOST}:{port}/",
-                  file=sys.stderr, flush=True)  # fmt: skip
+            print(
+                f"pegrace: bench-web: server pid {server.pid} on http://{HOST}:{port}/",
+                file=sys.stderr,
+                flush=True,
+            )
             wait_until_up(server, port, db)
             bench = Bench(port, server.pid, game, players, seed)
             elapsed = run_loop(bench.run(games, seconds))
@@ -497,16 +523,22 @@ def bench_web(
     server_used = None if server_cpu is None or server_end is None else server_end - server_cpu
     client_used = client_end - client_cpu
     return {
-        "game": game, "players": players, "concurrent_games": games, "seconds": round(elapsed, 2),
-        "games_started": tally.started, "games_finished": tally.finished,
-        "rolls": tally.rolls, "moves": tally.moves, "errors": tally.errors,
+        "game": game,
+        "players": players,
+        "concurrent_games": games,
+        "seconds": round(elapsed, 2),
+        "games_started": tally.started,
+        "games_finished": tally.finished,
+        "rolls": tally.rolls,
+        "moves": tally.moves,
+        "errors": tally.errors,
         "events_per_second": round((tally.rolls + tally.moves) / elapsed),
         "moves_per_second": round(tally.moves / elapsed),
         "latency_ms": _latency(tally.latencies),
         "move_latency_ms": _latency(tally.move_latencies),
         "server_cpu_seconds": None if server_used is None else round(server_used, 1),
         "client_cpu_seconds": round(client_used, 1),
-    }  # fmt: skip
+    }
 
 
 def _latency(values: list[float]) -> dict[str, float]:
@@ -516,14 +548,16 @@ def _latency(values: list[float]) -> dict[str, float]:
 
 def format_bench_web(report: dict[str, Any]) -> str:
     lat, moves = report["latency_ms"], report["move_latency_ms"]
-    return "\n".join([
-        f"{report['concurrent_games']} concurrent {report['players']}-player {report['game']} "
-        f"games for {report['seconds']} s on {HOST} ({report['games_finished']} finished, "
-        f"{report['games_started']} started)",
-        f"  {report['moves_per_second']} moves/s, {report['events_per_second']} events/s "
-        f"(rolls and moves; {report['errors']} errors)",
-        f"  latency, roll or move sent -> update received: p50 {lat['p50']} ms, "
-        f"p90 {lat['p90']} ms, p99 {lat['p99']} ms, max {lat['max']} ms",
-        f"  moves only: p50 {moves['p50']} ms, p99 {moves['p99']} ms",
-        f"  CPU: server {report['server_cpu_seconds']} s, clients {report['client_cpu_seconds']} s",
-    ])  # fmt: skip
+    return "\n".join(
+        [
+            f"{report['concurrent_games']} concurrent {report['players']}-player {report['game']} "
+            f"games for {report['seconds']} s on {HOST} ({report['games_finished']} finished, "
+            f"{report['games_started']} started)",
+            f"  {report['moves_per_second']} moves/s, {report['events_per_second']} events/s "
+            f"(rolls and moves; {report['errors']} errors)",
+            f"  latency, roll or move sent -> update received: p50 {lat['p50']} ms, "
+            f"p90 {lat['p90']} ms, p99 {lat['p99']} ms, max {lat['max']} ms",
+            f"  moves only: p50 {moves['p50']} ms, p99 {moves['p99']} ms",
+            f"  CPU: server {report['server_cpu_seconds']} s, clients {report['client_cpu_seconds']} s",  # noqa: E501
+        ]
+    )

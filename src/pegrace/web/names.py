@@ -23,8 +23,20 @@ MARKS_PER_LETTER = 3  # combining marks in a row (scripts that stack vowel signs
 # it spells out letter by letter, and the length limit holds them)
 WIDE = ((0xFDFD, 0xFDFD), (0x12000, 0x1254F))
 # what the server itself calls people, besides the colours: no name may be one of these
-SERVER_LABELS = ("a watcher", "watcher", "watchers", "computer", "the computer", "takeover",
-                 "server", "pegrace", "nobody", "open seat", "you", "host")  # fmt: skip
+SERVER_LABELS = (
+    "a watcher",
+    "watcher",
+    "watchers",
+    "computer",
+    "the computer",
+    "takeover",
+    "server",
+    "pegrace",
+    "nobody",
+    "open seat",
+    "you",
+    "host",
+)
 
 
 def shown_text(text: str, what: str, longest: int) -> str:

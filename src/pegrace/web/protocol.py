@@ -154,8 +154,10 @@ def accepted(message: object) -> Accepted | None:
 
 
 def unknown_message(text: str) -> str:
-    return (f"unknown message {text[:80]!r}: send a JSON object whose \"type\" is one of "
-            f"{', '.join(MESSAGE_TYPES)}")  # fmt: skip
+    return (
+        f'unknown message {text[:80]!r}: send a JSON object whose "type" is one of '
+        f"{', '.join(MESSAGE_TYPES)}"
+    )
 
 
 # ---------------------------------------------------------------- server to client
@@ -238,9 +240,14 @@ class RematchSent(TypedDict):
 # "from" is a keyword: the functional form
 ChatSent = TypedDict(
     "ChatSent",
-    {"type": Literal["chat"], "colour": str | None, "from": str, "emote": str | None,
-     "text": str | None},
-)  # fmt: skip
+    {
+        "type": Literal["chat"],
+        "colour": str | None,
+        "from": str,
+        "emote": str | None,
+        "text": str | None,
+    },
+)
 
 
 class ErrorSent(TypedDict):

@@ -62,8 +62,11 @@ def fit_to_files(limits: Limits, files: int, out: TextIO) -> Limits:
     room = max(16, files - FILES_KEPT)
     if limits.connections <= room:
         return limits
-    print(f"pegrace: at most {room} connections (the open-files limit is {files})", file=out,
-          flush=True)  # fmt: skip
+    print(
+        f"pegrace: at most {room} connections (the open-files limit is {files})",
+        file=out,
+        flush=True,
+    )
     return replace(limits, connections=room, sockets=min(limits.sockets, room))
 
 
@@ -79,8 +82,10 @@ def check_address(host: str, port: int) -> None:
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             probe.bind((host, port))
     except OSError as err:
-        raise OptionError(f"cannot serve on {host}:{port}: {err.strerror} "
-                          "(choose another --port, or 0 for any free one)") from None  # fmt: skip
+        raise OptionError(
+            f"cannot serve on {host}:{port}: {err.strerror} "
+            "(choose another --port, or 0 for any free one)"
+        ) from None
 
 
 def page_address(host: str, port: int) -> str:
@@ -129,16 +134,36 @@ def serve(
         check_address(host, port)
         limits = fit_to_files(limits or Limits(), raise_open_files(), out)
         doorman = Doorman(limits, trusted_proxies())
-        app = create_app(db, computer_delay=computer_delay, limits=limits,
-                         allowed_origins=origins, doorman=doorman)  # fmt: skip
-        return run(app, host, port, db, open_browser=open_browser, log_level=log_level, out=out,
-                   doorman=doorman)  # fmt: skip
+        app = create_app(
+            db,
+            computer_delay=computer_delay,
+            limits=limits,
+            allowed_origins=origins,
+            doorman=doorman,
+        )
+        return run(
+            app,
+            host,
+            port,
+            db,
+            open_browser=open_browser,
+            log_level=log_level,
+            out=out,
+            doorman=doorman,
+        )
 
 
 def run(
-    app: ASGIApp, host: str, port: int, db: Path, *,
-    open_browser: bool | None, log_level: str, out: TextIO, doorman: Doorman | None = None,
-) -> int:  # fmt: skip
+    app: ASGIApp,
+    host: str,
+    port: int,
+    db: Path,
+    *,
+    open_browser: bool | None,
+    log_level: str,
+    out: TextIO,
+    doorman: Doorman | None = None,
+) -> int:
     # loop "auto" is uvloop (a dependency except on Windows): its event loop and sockets carry
     # a message for far less CPU than asyncio's; no per-message compression: the messages are
     # small, and deflating each one costs more CPU than the rest of sending it; a player's
@@ -146,18 +171,26 @@ def run(
     # every connection is admitted and timed by the doorman (connections.py)
     doorman = Doorman(Limits(), trusted_proxies()) if doorman is None else doorman
     config = uvicorn.Config(
-        app, host=host, port=port, log_level=log_level, loop="auto",
+        app,
+        host=host,
+        port=port,
+        log_level=log_level,
+        loop="auto",
         http=tracked(AutoHTTPProtocol, doorman, websocket=False),
         ws=tracked(WebSocketsSansIOProtocol, doorman, websocket=True),
-        ws_per_message_deflate=False, ws_max_size=65536,
-    )  # fmt: skip
+        ws_per_message_deflate=False,
+        ws_max_size=65536,
+    )
     quiet_garbage_collector()
     server = uvicorn.Server(config)
     address = page_address(host, port)
     print(f"pegrace: serving {address} (games kept in {db}); Ctrl-C stops", file=out, flush=True)
     if not is_loopback(host):
-        print("pegrace: not a loopback address: anyone who can reach it can watch and join games",
-              file=out, flush=True)  # fmt: skip
+        print(
+            "pegrace: not a loopback address: anyone who can reach it can watch and join games",
+            file=out,
+            flush=True,
+        )
     if open_browser if open_browser is not None else has_browser():
         threading.Thread(target=_open_when_up, args=(server, address), daemon=True).start()
     server.run()

@@ -110,9 +110,13 @@ class GameSession(GameViews):
     players; what its clients are sent is made by its views (GameViews)."""
 
     def __init__(
-        self, game_id: str, settings: GameSettings, rules: Rules, services: Services,
+        self,
+        game_id: str,
+        settings: GameSettings,
+        rules: Rules,
+        services: Services,
         owner: str = "",
-    ) -> None:  # fmt: skip
+    ) -> None:
         self.id = game_id
         # whose game it is, for a fair share of the workers: the address that made it (one
         # loaded from the store after a restart is its own)
@@ -315,8 +319,9 @@ class GameSession(GameViews):
         except JobFailed as failed:
             # a player that fails or runs out of time must not stall the game: the takeover
             # player (one ply, a few milliseconds) moves instead
-            LOG.warning("game %s: %s gave no move (%s); %s moves", self.id, spec, failed,
-                        takeover_spec())  # fmt: skip
+            LOG.warning(
+                "game %s: %s gave no move (%s); %s moves", self.id, spec, failed, takeover_spec()
+            )
             text = think(self.rules, state, takeover_spec(), seed)
         return next(move for move in legal if move.text == text)
 
@@ -381,15 +386,20 @@ class GameSession(GameViews):
                 await kind.handle(self, client, message)
 
     async def on_hello(self, client: Client, tokens: object) -> None:
-        if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens) \
-                or len(tokens) > HELD_TOKENS:  # fmt: skip
-            await self.error(client, f'"tokens" must be a list of at most {HELD_TOKENS} seat '
-                             "tokens (strings)")  # fmt: skip
+        if (
+            not isinstance(tokens, list)
+            or not all(isinstance(t, str) for t in tokens)
+            or len(tokens) > HELD_TOKENS
+        ):
+            await self.error(
+                client, f'"tokens" must be a list of at most {HELD_TOKENS} seat tokens (strings)'
+            )
             return
         if not self._hellos.take(client.key):  # each hello costs the whole log
             most = self.services.limits.hellos_per_minute
-            await self.error(client, f"slow down: at most {most} hellos a minute from one "
-                             "address to a game")  # fmt: skip
+            await self.error(
+                client, f"slow down: at most {most} hellos a minute from one address to a game"
+            )
             return
         held = [self.owners.get(token_hash(t)) for t in tokens]
         colours = tuple(c for c in self.rules.colours if c in held)
@@ -404,8 +414,10 @@ class GameSession(GameViews):
         await client.send_text(self.state_message(full_log=True))
         if refused:
             playing = f"you play {', '.join(colours)}" if colours else "you watch"
-            await self.error(client, f"{len(refused)} of {len(held)} seat tokens are not "
-                             f"for this game ({playing})")  # fmt: skip
+            await self.error(
+                client,
+                f"{len(refused)} of {len(held)} seat tokens are not for this game ({playing})",
+            )
         await self.seats_changed()
 
     async def on_name(self, client: Client, name: object) -> None:
@@ -427,8 +439,9 @@ class GameSession(GameViews):
             return  # nothing changed: nothing to store or tell
         if not self._names.take(colours[0]):
             most = self.services.limits.names_per_minute
-            await self.error(client, f"slow down: a seat may change its name at most {most} "
-                             "times a minute")  # fmt: skip
+            await self.error(
+                client, f"slow down: a seat may change its name at most {most} times a minute"
+            )
             return
         try:
             for colour in colours:
@@ -463,8 +476,10 @@ class GameSession(GameViews):
     def _chat_line(self, colours: tuple[str, ...], message: Chat) -> Json:
         if not colours and not self.settings.watcher_chat:
             raise OptionError("watchers cannot chat in this game (its host said so)")
-        who = {"colour": colours[0] if colours else None,
-               "from": self.called(colours[0]) if colours else "a watcher"}  # fmt: skip
+        who = {
+            "colour": colours[0] if colours else None,
+            "from": self.called(colours[0]) if colours else "a watcher",
+        }
         if "emote" in message:
             if message["emote"] not in EMOTES:
                 raise OptionError(
@@ -567,8 +582,9 @@ class GameSession(GameViews):
             played = total
             body = chances_body(win_chances(self.rules, wins, played), learned)
             if total != WINPROB_STEPS[-1]:
-                await client.send_text(to_json({"type": WINPROB, "seq": seq, **body,
-                                                "final": False}))  # fmt: skip
+                await client.send_text(
+                    to_json({"type": WINPROB, "seq": seq, **body, "final": False})
+                )
         return body
 
     def _computer(self) -> native.Computer:
@@ -666,8 +682,10 @@ class GameSession(GameViews):
         async with self.lock:
             kind = self.kinds.get(colour)
             if kind is None:
-                raise OptionError(f"{colour!r} is not playing in this game "
-                                  f"(colours: {', '.join(self.rules.colours)})")  # fmt: skip
+                raise OptionError(
+                    f"{colour!r} is not playing in this game "
+                    f"(colours: {', '.join(self.rules.colours)})"
+                )
             if kind != OPEN:
                 raise Conflict(f"{colour} is not an open seat (it is {kind})")
             side = self.rules.side_of(colour) if self.rules.one_player_sides else (colour,)

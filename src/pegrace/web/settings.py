@@ -80,12 +80,17 @@ def _seat_ratings(game: str) -> dict[str, dict[str, float]]:
     against = measured.get("against_random", {})
     return {
         f"computer:{r['player']}": {
-            "elo": r["elo"], "low": r["low"], "high": r["high"],
-            **({"against_random": against[r["player"]]["win_rate"]}
-               if r["player"] in against else {}),
+            "elo": r["elo"],
+            "low": r["low"],
+            "high": r["high"],
+            **(
+                {"against_random": against[r["player"]]["win_rate"]}
+                if r["player"] in against
+                else {}
+            ),
         }
         for r in measured.get("ratings", [])
-    }  # fmt: skip
+    }
 
 
 @functools.cache
@@ -96,11 +101,14 @@ def catalog() -> dict[str, Any]:
         "games": [_game_entry(name) for name in list_games()],
         "seat_kinds": seat_kinds(),
         "idle_seconds": DEFAULT_IDLE_SECONDS,
-        "effects_measured": None if measured is None else (
+        "effects_measured": None
+        if measured is None
+        else (
             f"measured by pegrace lab against each option's default: {measured['games']:,} "
             f"games of {measured['players']} {measured['seats']} players a rule, skill as "
-            f"{measured['skill']}"),
-    }  # fmt: skip
+            f"{measured['skill']}"
+        ),
+    }
 
 
 def _game_entry(name: str) -> dict[str, Any]:
@@ -118,19 +126,27 @@ def _game_entry(name: str) -> dict[str, Any]:
         "title": cls.title,
         "pitch": cls.pitch,
         # the board at the start, for the setup page's thumbnail and the rules page
-        "board": {"layout": board_layout(biggest),
-                  "pieces": piece_spots(biggest, biggest.initial_state())},
+        "board": {
+            "layout": board_layout(biggest),
+            "pieces": piece_spots(biggest, biggest.initial_state()),
+        },
         "guide": guide_view(cls),  # how to play, the options in words: the rules page
         "ratings": _seat_ratings(cls.name),
         "players": [int(k) for k in colours],
         "colours": colours,
         "options": [
-            {"name": o.name, "default": o.default, "choices": list(o.choices), "help": o.help,
-             "effects": {value: found["summary"] for value, found in
-                         effects.get(o.name, {}).items()}}
+            {
+                "name": o.name,
+                "default": o.default,
+                "choices": list(o.choices),
+                "help": o.help,
+                "effects": {
+                    value: found["summary"] for value, found in effects.get(o.name, {}).items()
+                },
+            }
             for o in cls.option_specs
         ],
-    }  # fmt: skip
+    }
 
 
 @dataclass(frozen=True)
@@ -245,8 +261,10 @@ def _seat_kind(kind: str, colour: str, given: Any) -> str:
     if kind == OPEN:
         return OPEN
     if named_file(kind) is not None:  # refused unread: a client never names a server file
-        raise OptionError(f"seat {colour}: {given!r}: a web game's players read no file "
-                          "(value=FILE, policy:FILE); the shipped ones only")  # fmt: skip
+        raise OptionError(
+            f"seat {colour}: {given!r}: a web game's players read no file "
+            "(value=FILE, policy:FILE); the shipped ones only"
+        )
     try:
         spec = canonical_spec(kind)
     except OptionError:
@@ -264,8 +282,10 @@ def check_bounds(spec: str, where: str) -> None:
     for name, most in WEB_BOUNDS.items():
         value = given.get({"ms": "budget_ms"}.get(name, name))
         if value is not None and value > most:
-            raise OptionError(f"{where}: {spec} thinks too long for a web game "
-                              f"({name}={value:g}; at most {name}={most:g})")  # fmt: skip
+            raise OptionError(
+                f"{where}: {spec} thinks too long for a web game "
+                f"({name}={value:g}; at most {name}={most:g})"
+            )
 
 
 def _parse_options(given: Any) -> dict[str, str]:
@@ -291,16 +311,23 @@ def _parse_seed(seed: Any, seats: dict[str, str]) -> int:
     if type(seed) is not int or not 0 <= seed < 2**SEED_BITS:
         raise OptionError(f"seed {seed!r}: expected a whole number from 0 to 2**{SEED_BITS} - 1")
     if OPEN in seats.values():
-        raise OptionError("seed: a game with open seats has dice the server chooses "
-                          "(leave the seed out, or play it without open seats)")  # fmt: skip
+        raise OptionError(
+            "seed: a game with open seats has dice the server chooses "
+            "(leave the seed out, or play it without open seats)"
+        )
     return seed
 
 
 def _parse_idle(seconds: Any) -> float:
     """A finite number of seconds from 0 to a day (NaN compares false with everything, so the
     bounds are checked as what must hold)."""
-    if isinstance(seconds, bool) or not isinstance(seconds, int | float) \
-            or not 0 <= seconds <= MOST_IDLE_SECONDS:  # fmt: skip
-        raise OptionError(f"idle_seconds {seconds!r}: expected a number of seconds from 0 "
-                          f"(never) to {MOST_IDLE_SECONDS:g} (a day)")  # fmt: skip
+    if (
+        isinstance(seconds, bool)
+        or not isinstance(seconds, int | float)
+        or not 0 <= seconds <= MOST_IDLE_SECONDS
+    ):
+        raise OptionError(
+            f"idle_seconds {seconds!r}: expected a number of seconds from 0 "
+            f"(never) to {MOST_IDLE_SECONDS:g} (a day)"
+        )
     return float(seconds)

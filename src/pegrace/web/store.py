@@ -104,8 +104,10 @@ class StoreLock:
         if not isinstance(err, BlockingIOError):  # a file system without locks, say
             return StoreError(f"cannot lock the game store {self.db}: {err}")
         holder = f"the server with pid {pid}" if pid else "another server"
-        return StoreError(f"the game store {self.db} is in use: {holder} holds its lock "
-                          f"{self.path} (stop it, or serve another --db)")  # fmt: skip
+        return StoreError(
+            f"the game store {self.db} is in use: {holder} holds its lock "
+            f"{self.path} (stop it, or serve another --db)"
+        )
 
     def release(self) -> None:
         if self.fd is not None:
@@ -252,9 +254,12 @@ class Store:
         self.db.close()
 
     def create_game(
-        self, game_id: str, settings: GameSettings, tokens: dict[str, str],
+        self,
+        game_id: str,
+        settings: GameSettings,
+        tokens: dict[str, str],
         kept: dict[str, str] | None = None,
-    ) -> None:  # fmt: skip
+    ) -> None:
         """A new game with its seats; ``tokens`` holds the colours given a token now, ``kept``
         the colours whose token from an earlier game (its hash here) holds the seat."""
         hashes = {**(kept or {}), **{colour: token_hash(t) for colour, t in tokens.items()}}
@@ -309,9 +314,11 @@ class Store:
             self.db.executemany(
                 "INSERT INTO events (game, seq, colour, roll, move, actor, at) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [(*row[:3], None if row[3] is None else json.dumps(row[3]), *row[4:], at)
-                 for row in rows],
-            )  # fmt: skip
+                [
+                    (*row[:3], None if row[3] is None else json.dumps(row[3]), *row[4:], at)
+                    for row in rows
+                ],
+            )
 
     def load_game(self, game_id: str) -> StoredGame | None:
         """The game as stored, or None if there is none; StoreError names the game and what
@@ -336,8 +343,9 @@ class Store:
         }
         missing = [colour for colour in settings.seats if colour not in stored]
         if missing:
-            raise StoreError(f"game {game_id} cannot be loaded: no stored seat for "
-                             f"{', '.join(missing)}")  # fmt: skip
+            raise StoreError(
+                f"game {game_id} cannot be loaded: no stored seat for {', '.join(missing)}"
+            )
         seats = {colour: stored[colour] for colour in settings.seats}
         events = [
             StoredEvent(seq, colour, read_roll(game_id, seq, roll), move, actor)
@@ -396,8 +404,9 @@ def read_roll(game_id: str, seq: int, text: str | None) -> Any:
     try:
         return None if text is None else strict_loads(text)
     except (TypeError, ValueError) as err:
-        raise StoreError(f"game {game_id} cannot be loaded: the roll of event {seq} is damaged "
-                         f"({err})") from None  # fmt: skip
+        raise StoreError(
+            f"game {game_id} cannot be loaded: the roll of event {seq} is damaged ({err})"
+        ) from None
 
 
 def connect(path: Path) -> sqlite3.Connection:

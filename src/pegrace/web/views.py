@@ -100,22 +100,37 @@ class GameViews:
             label = said_of(self.called(event.colour), view["label"])
             roll, move_text = None, played.text
             # where it went, for the page to show when the line is pointed at
-            steps = [{key: step[key] for key in ("from", "to", "path") if key in step}
-                     for step in view["steps"]]  # fmt: skip
+            steps = [
+                {key: step[key] for key in ("from", "to", "path") if key in step}
+                for step in view["steps"]
+            ]
         else:  # the dome is popped, in the roll-off as in play: "pops" both
             roll = rules.dice_at(before).format(played)
             label = f"{self.called(event.colour)} pops {roll}"
             move_text = None
-        return {"seq": len(self.log) + 1, "colour": event.colour, "roll": roll,
-                "move": move_text, "label": label, "by": actor, "steps": steps,
-                "rolloff": before.phase == Phase.ROLLOFF}  # fmt: skip
+        return {
+            "seq": len(self.log) + 1,
+            "colour": event.colour,
+            "roll": roll,
+            "move": move_text,
+            "label": label,
+            "by": actor,
+            "steps": steps,
+            "rolloff": before.phase == Phase.ROLLOFF,
+        }
 
     def welcome(self, colours: tuple[str, ...], refused: list[int] | None = None) -> Welcome:
         """The answer to a hello: ``refused`` lists the tokens (by their place in the hello)
         that hold no seat here, so a page can keep a token it had over one that failed."""
-        return {"type": "welcome", "you": list(colours), "refused": refused or [],
-                "chat": self.chat, "emotes": EMOTES, "layout": self._layout.json(None),
-                "game": self.game_view()}  # fmt: skip
+        return {
+            "type": "welcome",
+            "you": list(colours),
+            "refused": refused or [],
+            "chat": self.chat,
+            "emotes": EMOTES,
+            "layout": self._layout.json(None),
+            "game": self.game_view(),
+        }
 
     def game_view(self) -> GameView:
         settings = self.settings
@@ -150,18 +165,28 @@ class GameViews:
     def _seats_view(self) -> dict[str, SeatView]:
         connected = {c for colours in self.clients.values() for c in colours}
         return {
-            colour: {"kind": kind, "connected": colour in connected,
-                     "takeover": colour in self.takeover, "name": self.names.get(colour)}
+            colour: {
+                "kind": kind,
+                "connected": colour in connected,
+                "takeover": colour in self.takeover,
+                "name": self.names.get(colour),
+            }
             for colour, kind in self.kinds.items()
-        }  # fmt: skip
+        }
 
     def watchers(self) -> int:
         """How many connected clients hold no seat."""
         return sum(1 for colours in self.clients.values() if not colours)
 
     def seats_message(self) -> str:
-        return to_json({"type": "seats", "seats": self.seats_view(),
-                        "watchers": self.watchers(), "idle_left": self.idle_left()})  # fmt: skip
+        return to_json(
+            {
+                "type": "seats",
+                "seats": self.seats_view(),
+                "watchers": self.watchers(),
+                "idle_left": self.idle_left(),
+            }
+        )
 
     def state_message(self, full_log: bool = False) -> str:
         """The state as sent: with the whole log, or (built once per event) the last entry."""
@@ -243,8 +268,9 @@ class GameViews:
         one too: someone may take it) is of one person, so nobody else can join."""
         people = {
             self.rules.side_of(colour) if self.rules.one_player_sides else colour
-            for colour, kind in self.kinds.items() if not kind.startswith("computer:")
-        }  # fmt: skip
+            for colour, kind in self.kinds.items()
+            if not kind.startswith("computer:")
+        }
         return len(people) <= 1
 
     def summary(self, age: float | None = None) -> Json:

@@ -67,11 +67,24 @@ class Job:
 
     @classmethod
     def of(
-        cls, rules: Rules, state: State, kind: str, seed: str, spec: str = "",
+        cls,
+        rules: Rules,
+        state: State,
+        kind: str,
+        seed: str,
+        spec: str = "",
         playouts: tuple[int, int] = (0, 0),
-    ) -> Job:  # fmt: skip
-        return cls(rules.name, rules.players, tuple(sorted(rules.options.items())), state,
-                   kind, seed, spec, playouts)  # fmt: skip
+    ) -> Job:
+        return cls(
+            rules.name,
+            rules.players,
+            tuple(sorted(rules.options.items())),
+            state,
+            kind,
+            seed,
+            spec,
+            playouts,
+        )
 
 
 @functools.lru_cache(maxsize=64)
@@ -89,8 +102,9 @@ def answer(job: Job | heavy.FramesJob | heavy.QrJob) -> Any:
         return think(rules, job.state, job.spec, job.seed)
     if job.kind == WINPROB and job.state.phase != Phase.OVER:
         first, count = job.playouts
-        return playout_wins(rules, job.state, first=first, count=count, seed=job.seed,
-                            player=PLAYOUT_PLAYER)  # fmt: skip
+        return playout_wins(
+            rules, job.state, first=first, count=count, seed=job.seed, player=PLAYOUT_PLAYER
+        )
     return advise(rules, job.state, job.kind, job.seed)
 
 
@@ -99,8 +113,9 @@ def think(rules: Rules, state: State, spec: str, seed: str) -> str:
     legal = rules.legal_moves(state)
     move = make_player(spec, seed).choose(rules, state, legal)
     if move not in legal:
-        raise PlayerFault(f"computer player {spec} chose illegal move {move}: "
-                          f"{rules.summary(state)}")  # fmt: skip
+        raise PlayerFault(
+            f"computer player {spec} chose illegal move {move}: {rules.summary(state)}"
+        )
     return move.text
 
 
@@ -109,8 +124,13 @@ def advise(rules: Rules, state: State, kind: str, seed: str) -> Json:
     or each side's chance of first place with its 95% interval."""
     if kind == HINT:
         found = hint(rules, state, seed=seed)
-        return {"colour": rules.colours[state.current], "move": found.move.text,
-                "label": found.described, "why": found.why, "depth": found.depth}  # fmt: skip
+        return {
+            "colour": rules.colours[state.current],
+            "move": found.move.text,
+            "label": found.described,
+            "why": found.why,
+            "depth": found.depth,
+        }
     return chances_body(winprob(rules, state, seed=seed), learned_chances(rules, state))
 
 

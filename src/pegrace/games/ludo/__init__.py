@@ -1,5 +1,5 @@
 """Ludo, on the shared engine: three rule sets chosen by the option ``variant``, each a
-subclass of ``Ludo`` (common.py) in a module of its own, as core/games/ludo.rs holds them:
+subclass of ``Ludo`` (common.py) in a module of its own, as core/games/ludo/ holds them:
 two_dice.py, classic.py, ludopy.py. ``ludo_rules(players, options)`` (the game registry's
 maker for Ludo, and so ``get_rules``) builds the one the options name.
 

@@ -1,5 +1,5 @@
 """Ludo ``variant=ludopy``: Danish Ludo exactly as the LUDOpy 1.5.0 package plays it,
-quirks included (docs/rules/ludo.md section 3), played by the native core (core/games/ludo.rs,
+quirks included (docs/rules/ludo.md section 3), played by the native core (core/games/ludo/,
 ``LudopyLudo``) and checked move for move against the package by
 tests/games/test_ludo_ludopy.py. ``get_rules("ludo", n, {"variant": "ludopy"})`` builds it.
 
@@ -65,8 +65,15 @@ class LudopyLudo(Ludo):
         # LUDOpy's player index of each seat (absent colours are its ghost players)
         self.lp_index = tuple(self.all_colours.index(c) for c in self.colours)
 
-    def core_move(self, text: str, owner: int, uses: list[tuple[int, int, int]],
-                  path: list[int], backward: bool, from_start: bool) -> Move:  # fmt: skip
+    def core_move(
+        self,
+        text: str,
+        owner: int,
+        uses: list[tuple[int, int, int]],
+        path: list[int],
+        backward: bool,
+        from_start: bool,
+    ) -> Move:
         if not uses:
             return PASS
         ((die, origin, target),) = uses

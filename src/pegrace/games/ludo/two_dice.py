@@ -34,8 +34,15 @@ class TwoDiceLudo(Ludo):
         self._build(48, 12, 5, 42, "exit")
         self.safe = frozenset(range(0, 48, 6))  # corners and mid-side points
 
-    def core_move(self, text: str, owner: int, uses: list[tuple[int, int, int]],
-                  path: list[int], backward: bool, from_start: bool) -> Move:  # fmt: skip
+    def core_move(
+        self,
+        text: str,
+        owner: int,
+        uses: list[tuple[int, int, int]],
+        path: list[int],
+        backward: bool,
+        from_start: bool,
+    ) -> Move:
         return DiceMove(tuple(uses), text) if uses else PASS
 
     def describe(self, state: State, move: Move) -> str:

@@ -1,0 +1,173 @@
+//! What the Ludo rule sets share: the options they read, the board, the positions' names.
+
+use crate::engine::{self, RaceShape, Row, Table, MAX_SEATS};
+
+pub(super) const BASE: i16 = -1;
+/// Classic Ludo's board (LUDOpy's too).
+pub(super) const CLASSIC_LOOP: usize = 52;
+pub(super) const CLASSIC_LANE: i16 = 51;
+pub(super) const HOME: i16 = 56;
+/// The options the variants take and their values (the default first), checked as the Python
+/// rules check them: the classic-only options keep their defaults in other variants.
+pub(super) struct Options {
+    pub(super) variant: Variant,
+    pub(super) play_on: bool,
+    pub(super) forfeit_third_six: bool,
+    pub(super) safe_squares: bool,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Variant {
+    TwoDice,
+    Classic,
+    Ludopy,
+}
+
+/// The variant the options name (two-dice unless they say otherwise).
+pub fn variant(given: &[(String, String)]) -> Variant {
+    match given
+        .iter()
+        .find(|(k, _)| k == "variant")
+        .map(|(_, v)| v.as_str())
+    {
+        Some("classic") => Variant::Classic,
+        Some("ludopy") => Variant::Ludopy,
+        _ => Variant::TwoDice,
+    }
+}
+
+pub(super) fn read_options(given: &[(String, String)]) -> Result<Options, String> {
+    let known: [(&str, [&str; 2]); 3] = [
+        ("play_on", ["off", "on"]),
+        ("three_sixes", ["forfeit", "off"]),
+        ("safe_squares", ["on", "off"]),
+    ];
+    let mut other = [false; 3];
+    for (name, value) in given {
+        if name == "variant" {
+            if !["two-dice", "classic", "ludopy"].contains(&value.as_str()) {
+                return Err(format!(
+                    "ludo option variant={value:?}: two-dice, classic or ludopy"
+                ));
+            }
+            continue;
+        }
+        let index = known
+            .iter()
+            .position(|(k, _)| k == name)
+            .ok_or_else(|| format!("unknown ludo option {name:?}"))?;
+        let values = known[index].1;
+        other[index] = match values.iter().position(|v| v == value) {
+            Some(i) => i == 1,
+            None => {
+                return Err(format!(
+                    "ludo option {name}={value:?}: the core plays {values:?}"
+                ))
+            }
+        };
+    }
+    let [play_on, no_forfeit, no_safe] = other;
+    let variant = variant(given);
+    if variant != Variant::Classic {
+        if no_forfeit {
+            return Err("ludo option three_sixes is for variant=classic only".into());
+        }
+        if no_safe {
+            return Err("ludo option safe_squares is for variant=classic only".into());
+        }
+    }
+    Ok(Options {
+        variant,
+        play_on,
+        forfeit_third_six: !no_forfeit,
+        safe_squares: !no_safe,
+    })
+}
+
+/// A Ludo board of `N` points: where each seat's positions lie, and which points are safe.
+#[derive(Clone, Debug)]
+pub(super) struct Board<const N: usize> {
+    pub(super) space_of: [[i16; N]; MAX_SEATS],
+    pub(super) position_on: [[i16; N]; MAX_SEATS],
+    pub(super) safe: [bool; N],
+    pub(super) lane_start: i16,
+    pub(super) seats: usize,
+}
+
+impl<const N: usize> Board<N> {
+    pub(super) fn new(
+        players: usize,
+        spacing: i16,
+        lane_start: i16,
+        safe: &[usize],
+    ) -> Result<Self, String> {
+        let colours: &[i16] = match players {
+            2 => &[0, 2],
+            3 => &[0, 1, 2],
+            4 => &[0, 1, 2, 3],
+            _ => return Err(format!("ludo is for 2 to 4 players, not {players}")),
+        };
+        let [space_of, position_on] = engine::frames(colours, spacing);
+        let mut board = Board {
+            space_of,
+            position_on,
+            safe: [false; N],
+            lane_start,
+            seats: colours.len(),
+        };
+        for &space in safe {
+            board.safe[space] = true;
+        }
+        Ok(board)
+    }
+
+    pub(super) fn shape(&self, goal: i16) -> RaceShape {
+        RaceShape::new(
+            self.seats,
+            &self.space_of,
+            self.lane_start,
+            goal,
+            &self.safe,
+        )
+    }
+
+    pub(super) fn table(&self, play_on: bool) -> Table {
+        let order: Vec<u8> = (0..self.seats as u8).collect();
+        Table::new(&order, &order, play_on)
+    }
+
+    /// The loop space of a seat's position, if it is on the loop.
+    pub(super) fn space(&self, seat: usize, position: i16) -> Option<usize> {
+        (0..self.lane_start)
+            .contains(&position)
+            .then(|| self.space_of[seat][position as usize] as usize)
+    }
+
+    /// Every opponent pin on `target` (the mover's frame) goes to its base, unless it is safe.
+    pub(super) fn hit_all(&self, pieces: &mut [Row; MAX_SEATS], seat: usize, target: i16) {
+        let Some(space) = self.space(seat, target) else {
+            return;
+        };
+        if self.safe[space] {
+            return;
+        }
+        for other in (0..self.seats).filter(|&o| o != seat) {
+            let here = self.position_on[other][space];
+            if here < self.lane_start && pieces[other].contains(&here) {
+                for pin in pieces[other].iter_mut().filter(|p| **p == here) {
+                    *pin = BASE;
+                }
+                engine::sort_row(&mut pieces[other]);
+            }
+        }
+    }
+}
+
+pub(super) fn name(position: i16, lane_start: i16, last: i16, last_name: &str) -> String {
+    match position {
+        BASE => "base".to_string(),
+        p if p == last => last_name.to_string(),
+        p if p < lane_start => format!("track:{p}"),
+        p => format!("lane:{}", p - lane_start + 1),
+    }
+}

@@ -1,0 +1,131 @@
+"""``pegrace bench-web``: the web server's load benchmark, or its defences under attack."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import textwrap
+from pathlib import Path
+
+from pegrace.commands.common import Command, one_of_the_games
+from pegrace.errors import OptionError
+from pegrace.games import rules_class
+from pegrace.provenance import DEFAULT_SEED
+from pegrace.web.attacks import ATTACKS
+
+
+def declare(web_bench: argparse.ArgumentParser) -> None:
+    web_bench.add_argument(
+        "--attack",
+        metavar="NAME",
+        choices=[*ATTACKS, "all"],
+        help="measure the victims' play under this attack (below), or all: each in turn",
+    )
+    web_bench.add_argument(
+        "--games", type=int, default=200, metavar="N", help="concurrent games (default 200)"
+    )
+    web_bench.add_argument(
+        "--seconds",
+        type=float,
+        default=20.0,
+        metavar="S",
+        help="how long to run (default 20); with --attack, each phase's length",
+    )
+    web_bench.add_argument(
+        "--game", default="trouble", help=f"{one_of_the_games()} (default trouble)"
+    )
+    web_bench.add_argument(
+        "--players", type=int, default=4, metavar="K", help="players a game (default 4)"
+    )
+    web_bench.add_argument(
+        "--seed",
+        type=int,
+        default=DEFAULT_SEED,
+        help=f"seed of the clients' choices (default {DEFAULT_SEED})",
+    )
+    web_bench.add_argument(
+        "--connections",
+        type=int,
+        default=5000,
+        metavar="N",
+        help="with --attack idle or slowloris: raw connections to open (default 5000)",
+    )
+    web_bench.add_argument(
+        "--attacker-address",
+        default="127.0.0.3",
+        metavar="ADDR",
+        help="the loopback address the attack comes from (default 127.0.0.3; 127.0.0.1 is "
+        "the address the server trusts as a reverse proxy); the victims' is 127.0.0.2",
+    )
+    web_bench.add_argument(
+        "--server-src",
+        type=Path,
+        metavar="DIR",
+        help="run the server from this source folder (e.g. a git worktree of an earlier "
+        "commit with the native core copied in), to compare it with this one",
+    )
+    web_bench.add_argument("--json", action="store_true", help="print JSON")
+
+
+def run(args: argparse.Namespace) -> int:
+    from pegrace.web.attackbench import bench_attack, format_bench_attack
+    from pegrace.web.loadbench import bench_web, format_bench_web, sigterm_as_interrupt
+
+    if args.server_src is not None and not (args.server_src / "pegrace" / "cli.py").is_file():
+        raise OptionError(
+            f"--server-src {args.server_src}: no pegrace package in it (give the src folder of "
+            "a checkout)"
+        )
+    with sigterm_as_interrupt():  # SIGTERM stops the server too, as Ctrl-C does
+        if args.attack is not None:
+            attacked = bench_attack(
+                args.attack,
+                args.seconds,
+                args.seed,
+                args.connections,
+                args.attacker_address,
+                src=args.server_src,
+            )
+            print(json.dumps(attacked, indent=2) if args.json else format_bench_attack(attacked))
+            return 0
+        rules_class(args.game)
+        report = bench_web(
+            args.games, args.seconds, args.game, args.players, args.seed, args.server_src
+        )
+    print(json.dumps(report, indent=2) if args.json else format_bench_web(report))
+    return 0
+
+
+def attacks_in_words() -> str:
+    """The epilog: each attack --attack names, in words."""
+    return "attacks (--attack NAME):\n" + "\n".join(
+        textwrap.fill(
+            text,
+            100,
+            initial_indent=f"  {name:<17} ",
+            subsequent_indent=" " * 20,
+            break_on_hyphens=False,
+        )
+        for name, text in ATTACKS.items()
+    )
+
+
+COMMAND = Command(
+    "bench-web",
+    help="load benchmark of the web server (or, with --attack, its defences)",
+    formatter_class=argparse.RawDescriptionHelpFormatter,
+    description="Start `pegrace serve` on 127.0.0.1 in another process and drive many "
+    "concurrent games over WebSockets\n(each client rolls or plays a random listed move as "
+    "soon as it may); report moves per second and the\nlatency from a roll or move sent to "
+    "its update received. Stops by itself after --seconds.\n\n"
+    "With --attack NAME: start `pegrace serve` with its limits at their defaults, play "
+    "victim games at a\nperson's pace (2 of two people, 2 of a person v computer:medium) "
+    "through three phases of --seconds\neach: quiet, under the attack (one attacker "
+    "process), after it; report the victims' answer times\nand the computer's reply times "
+    "(median, p95, max) per phase, what the attack achieved, the\nserver's CPU, and PASS or "
+    "FAIL against the targets (answers p95 <= 100 ms, computer replies\np95 <= 2 s, no "
+    "victim refused or dropped).",
+    epilog=attacks_in_words(),
+    declare=declare,
+    run=run,
+)

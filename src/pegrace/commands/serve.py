@@ -1,0 +1,105 @@
+"""``pegrace serve``: the web app, every game kept in an SQLite file."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from pathlib import Path
+
+from pegrace import outputs
+from pegrace.commands.common import Command
+from pegrace.errors import OptionError
+
+
+def declare(serve: argparse.ArgumentParser) -> None:
+    serve.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: only here)"
+    )
+    serve.add_argument("--port", type=int, default=8000, help="port (default 8000; 0: any free)")
+    serve.add_argument(
+        "--db",
+        type=Path,
+        metavar="PATH",
+        help="the game store (default $PEGRACE_DATA/games.sqlite3, else "
+        "~/.local/share/pegrace/games.sqlite3)",
+    )
+    serve.add_argument(
+        "--open",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="open the page in a browser (default: when there is a display)",
+    )
+    serve.add_argument(
+        "--computer-delay",
+        type=float,
+        default=0.3,
+        metavar="S",
+        help="pause before each computer roll or move, in seconds (default 0.3)",
+    )
+    serve.add_argument(
+        "--log-level",
+        default="warning",
+        choices=["critical", "error", "warning", "info", "debug"],
+        help="what the server logs (default warning: problems only; info: every request)",
+    )
+    serve.add_argument(
+        "--public",
+        action="store_true",
+        help="allow a --host that is not a loopback address: anyone who can reach it can watch "
+        "and join games, over plain HTTP (better: a TLS reverse proxy, see docs/web.md)",
+    )
+    serve.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="another origin (scheme://host:port) whose pages may use this server, e.g. the "
+        "address of a reverse proxy; repeatable",
+    )
+    serve.add_argument(
+        "--limit",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="change one of the limits every client is held to, e.g. games_per_minute=60 "
+        "(names and defaults: docs/web.md, 'Limits'); repeat or separate with commas",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from pegrace.web.limits import Limits  # the web stack loads only for this command
+    from pegrace.web.server import serve
+    from pegrace.web.store import default_db_path
+
+    if not 0 <= args.port <= 65535:
+        raise OptionError(
+            f"--port {args.port}: a port is a number from 0 to 65535 (0: any free one)"
+        )
+    if not (args.computer_delay >= 0 and math.isfinite(args.computer_delay)):
+        raise OptionError(f"--computer-delay {args.computer_delay}: use 0 or more seconds")
+    db = args.db if args.db is not None else default_db_path()
+    outputs.check_file(db, "--db" if args.db is not None else "the game store", make_parents=True)
+    return serve(
+        args.host,
+        args.port,
+        db,
+        open_browser=args.open,
+        computer_delay=args.computer_delay,
+        log_level=args.log_level,
+        out=sys.stdout,
+        public=args.public,
+        allowed_origins=tuple(args.allow_origin),
+        limits=Limits.parse(args.limit),
+    )
+
+
+COMMAND = Command(
+    "serve",
+    help="play in the browser: start the web app",
+    description="Serve the web app: set up games, play against computer players or friends "
+    "(invite links), watch, replay. Every game and move is kept in an SQLite file, so a "
+    "restart resumes every game where it was.",
+    declare=declare,
+    run=run,
+)
