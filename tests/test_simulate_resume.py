@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -15,6 +14,7 @@ from pegrace.cli import main
 from pegrace.games import get_rules
 from pegrace.kept import PARTIAL
 from reports import without_command
+from stopping import count_games, stop_after
 
 RUN = [
     "simulate",
@@ -30,37 +30,6 @@ RUN = [
 ]
 
 
-def stop_after(monkeypatch: pytest.MonkeyPatch, batches: int) -> None:
-    """Interrupt the run (as Ctrl-C does) when it asks for batch ``batches + 1``."""
-    real = simulate.play_games
-    calls = []
-
-    def play(*args: Any, **kwargs: Any) -> Any:
-        calls.append(1)
-        if len(calls) > batches:
-            raise KeyboardInterrupt
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(simulate, "play_games", play)
-
-
-def count_games(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
-    """(first game, games) of each batch the run plays, spans run together."""
-    real = simulate.play_games
-    played: list[tuple[int, int]] = []
-
-    def play(*args: Any, **kwargs: Any) -> Any:
-        found = real(*args, **kwargs)
-        if played and sum(played[-1]) == kwargs["first"]:
-            played[-1] = (played[-1][0], played[-1][1] + len(found))
-        else:
-            played.append((kwargs["first"], len(found)))
-        return found
-
-    monkeypatch.setattr(simulate, "play_games", play)
-    return played
-
-
 def without_made_by(text: str) -> list[str]:
     """A text report's lines but the one naming the command line that made it."""
     return [line for line in text.splitlines() if not line.startswith("made by: ")]
@@ -68,7 +37,7 @@ def without_made_by(text: str) -> list[str]:
 
 def stop(monkeypatch: pytest.MonkeyPatch, folder: Path, batches: int, *more: str) -> None:
     with monkeypatch.context() as patch:
-        stop_after(patch, batches)
+        stop_after(patch, simulate, batches)
         assert main([*RUN, *more, "--out", str(folder)]) == 130
 
 
@@ -89,7 +58,7 @@ def test_a_stopped_run_resumed_makes_the_whole_runs_report(
     assert len(batches) == 3 and not (stopped / "results.json").exists()
 
     capsys.readouterr()
-    played = count_games(monkeypatch)
+    played = count_games(monkeypatch, simulate)
     assert main([*RUN, "--out", str(stopped), "--resume", "--json"]) == 0
     assert without_command(capsys.readouterr().out) == printed
     assert without_command((stopped / "results.json").read_text()) == printed
@@ -119,7 +88,7 @@ def test_a_batch_cut_off_as_the_run_stopped_is_played_again(
     with (tmp_path / PARTIAL).open("a") as out:
         out.write("[[[1, 2], 30, 4")  # a half-written last batch
     capsys.readouterr()
-    played = count_games(monkeypatch)
+    played = count_games(monkeypatch, simulate)
     assert main([*RUN, "--out", str(tmp_path), "--resume", "--json"]) == 0
     assert without_command(capsys.readouterr().out) == whole
     assert played == [(6, 54)]

@@ -13,6 +13,7 @@ from pegrace import tournament
 from pegrace.cli import main
 from pegrace.kept import PARTIAL
 from reports import without_command
+from stopping import count_games, stop_after
 
 RUN = [
     "tournament",
@@ -32,20 +33,6 @@ def results(folder: Path) -> dict[str, Any]:
     return without_command((folder / "results.json").read_text())
 
 
-def stop_after(monkeypatch: pytest.MonkeyPatch, batches: int) -> None:
-    """Interrupt the run (as Ctrl-C does) when it asks for batch ``batches + 1``."""
-    real = tournament.play_games
-    calls = []
-
-    def play(*args: Any, **kwargs: Any) -> Any:
-        calls.append(1)
-        if len(calls) > batches:
-            raise KeyboardInterrupt
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(tournament, "play_games", play)
-
-
 def test_a_stopped_run_resumed_makes_the_whole_runs_report(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -54,35 +41,18 @@ def test_a_stopped_run_resumed_makes_the_whole_runs_report(
     assert not (whole / PARTIAL).exists()  # gone once the report is written
 
     with monkeypatch.context() as patch:
-        stop_after(patch, batches=3)
+        stop_after(patch, tournament, batches=3)
         assert main([*RUN, "--out", str(stopped)]) == 130
     header, *batches = (stopped / PARTIAL).read_text().splitlines()
     assert "--resume plays on" in json.loads(header)["partial"]
     assert len(batches) == 3 and not (stopped / "results.json").exists()
 
     capsys.readouterr()
-    played = count_games(monkeypatch)
+    played = count_games(monkeypatch, tournament)
     assert main([*RUN, "--out", str(stopped), "--resume"]) == 0
     assert results(stopped) == results(whole)
     assert played == [(9, 51)]  # from game 9 on: the 3 kept batches of 3 are not played again
     assert not (stopped / PARTIAL).exists()
-
-
-def count_games(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
-    """(first game, games) of each batch the run plays, as it goes."""
-    real = tournament.play_games
-    played: list[tuple[int, int]] = []
-
-    def play(*args: Any, **kwargs: Any) -> Any:
-        found = real(*args, **kwargs)
-        if played and sum(played[-1]) == kwargs["first"]:  # the same run: one span
-            played[-1] = (played[-1][0], played[-1][1] + len(found))
-        else:
-            played.append((kwargs["first"], len(found)))
-        return found
-
-    monkeypatch.setattr(tournament, "play_games", play)
-    return played
 
 
 def test_resume_refuses_another_runs_games_or_none(
@@ -90,7 +60,7 @@ def test_resume_refuses_another_runs_games_or_none(
 ) -> None:
     folder = tmp_path / "run"
     with monkeypatch.context() as patch:
-        stop_after(patch, batches=1)
+        stop_after(patch, tournament, batches=1)
         assert main([*RUN, "--out", str(folder)]) == 130
     capsys.readouterr()
     other_seed = [*RUN[:-1], "4", "--out", str(folder), "--resume"]
@@ -111,7 +81,7 @@ def test_a_batch_cut_off_as_the_run_stopped_is_played_again(
     whole, stopped = tmp_path / "whole", tmp_path / "stopped"
     assert main([*RUN, "--out", str(whole)]) == 0
     with monkeypatch.context() as patch:
-        stop_after(patch, batches=2)
+        stop_after(patch, tournament, batches=2)
         main([*RUN, "--out", str(stopped)])
     with (stopped / PARTIAL).open("a") as out:
         out.write("[[[1, 2], 30, 4")  # a half-written last batch
@@ -147,14 +117,14 @@ def test_a_stopped_run_until_decided_resumed_decides_at_the_same_game(
     assert not (whole / PARTIAL).exists()
 
     with monkeypatch.context() as patch:
-        stop_after(patch, batches=3)
+        stop_after(patch, tournament, batches=3)
         assert main([*UNTIL, "--out", str(stopped)]) == 130
     header, *batches = (stopped / PARTIAL).read_text().splitlines()
     assert json.loads(header)["settings"]["until_decided"]["p0"] == 0.88
     assert [len(json.loads(batch)) for batch in batches] == [32, 64, 128]
 
     capsys.readouterr()
-    played = count_games(monkeypatch)
+    played = count_games(monkeypatch, tournament)
     assert main([*UNTIL, "--out", str(stopped), "--resume", "--json"]) == 0
     printed = without_command(capsys.readouterr().out)
     assert results(stopped) == results(whole)  # the same decision after the same 536 games
@@ -177,7 +147,7 @@ def test_a_run_until_decided_stopped_after_its_decision_is_not_played_on(
     with monkeypatch.context() as patch:
         patch.setattr(tournament, "write_outputs", stop)
         assert main([*UNTIL, "--out", str(stopped)]) == 130
-    played = count_games(monkeypatch)
+    played = count_games(monkeypatch, tournament)
     assert main([*UNTIL, "--out", str(stopped), "--resume"]) == 0
     assert played == [] and results(stopped) == results(whole)
 
@@ -187,7 +157,7 @@ def test_resume_refuses_a_run_of_another_test_by_name(
 ) -> None:
     folder = tmp_path / "run"
     with monkeypatch.context() as patch:
-        stop_after(patch, batches=1)
+        stop_after(patch, tournament, batches=1)
         assert main([*UNTIL, "--out", str(folder)]) == 130
     capsys.readouterr()
     other = [*UNTIL[:-1], "0.88,0.95", "--out", str(folder), "--resume"]
