@@ -11,7 +11,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from tests.test_native_players import summaries_by_core, summaries_by_python
 
 from pegrace.errors import OptionError
 from pegrace.games import get_rules
@@ -21,6 +20,7 @@ from pegrace.rl.encoding import action_of
 from pegrace.rl.vector import VectorEnv
 from pegrace.tournament import run_tournament
 from pegrace.web.settings import _seat_kind
+from test_native_players import summaries_by_core, summaries_by_python
 
 BOARD, FEATURES = 48, 18
 
