@@ -14,12 +14,13 @@ import pytest
 
 from pegrace.errors import OptionError
 from pegrace.games import get_rules
+from pegrace.match import parse_seats
 from pegrace.players import make_player
 from pegrace.policy import SHIPPED
 from pegrace.rl.encoding import action_of
 from pegrace.rl.vector import VectorEnv
 from pegrace.tournament import run_tournament
-from pegrace.web.settings import _seat_kind
+from pegrace.web.settings import _seat_kind, parse_settings
 from test_native_players import summaries_by_core, summaries_by_python
 
 BOARD, FEATURES = 48, 18
@@ -142,6 +143,16 @@ def test_a_policy_for_a_one_die_game_plays_it(tmp_path: Path) -> None:
     rules = get_rules("trouble", 4, {})
     report, _ = run_tournament(rules, [spec, "random", "random", "random"], 8, 2)
     assert sum(e["wins"] for e in report["entries"]) == 8
+
+
+def test_a_seat_the_policy_cannot_play_is_refused_before_the_game() -> None:
+    seats = {"game": "trouble", "seats": {"red": "human", "green": "computer:policy"}}
+    with pytest.raises(OptionError, match=r"seat green: .*a policy for ludo with 41 actions"):
+        parse_settings(seats)
+    with pytest.raises(OptionError, match=r"seat green: .*not for trouble"):
+        parse_seats(get_rules("trouble", 2, {}), ["green=policy"], "human")
+    ludo = {"game": "ludo", "seats": {"red": "human", "yellow": "computer:policy"}}
+    assert parse_settings(ludo)[0].seats["yellow"] == "computer:policy"
 
 
 def test_a_web_seat_never_names_a_policy_file() -> None:

@@ -11,7 +11,7 @@ from pegrace.engine import Rules
 from pegrace.errors import OptionError, PegraceError
 from pegrace.moves import Move
 from pegrace.player import Player
-from pegrace.players import canonical_spec, make_player
+from pegrace.players import canonical_spec, check_seats, make_player
 from pegrace.record import Event, Record
 from pegrace.state import Phase, State
 
@@ -52,7 +52,9 @@ def parse_seats(
             raise OptionError(
                 f"--seat {item!r}: {colour!r} is not playing (colours: {', '.join(rules.colours)})"
             )
-    return {c: chosen.get(c, canonical_spec(every)) for c in rules.colours}
+    seats = {c: chosen.get(c, canonical_spec(every)) for c in rules.colours}
+    check_seats(rules, seats)
+    return seats
 
 
 def dice_rng(seed: int) -> random.Random:

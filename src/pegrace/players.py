@@ -231,6 +231,17 @@ def core_player(rules: Rules, spec: str) -> CorePlayer | None:
     return make_player(spec).core_player(rules)
 
 
+def check_seats(rules: Rules, seats: Mapping[str, str]) -> None:
+    """Refuse a computer seat whose player cannot play these rules (a policy learned for
+    another game), naming the seat, before any game starts."""
+    for colour, spec in seats.items():
+        if spec.startswith("computer:"):
+            try:
+                core_player(rules, spec)
+            except OptionError as err:
+                raise OptionError(f"seat {colour}: {err}") from None
+
+
 def core_seatings(
     rules: Rules, seatings: Sequence[Mapping[str, str]]
 ) -> list[list[CoreSeat]] | None:

@@ -14,7 +14,7 @@ from pegrace.engine import Rules
 from pegrace.errors import OptionError, PegraceError
 from pegrace.games import get_rules, list_games, rules_class
 from pegrace.guide import guide_view
-from pegrace.players import canonical_spec, make_player, named_file, player_names
+from pegrace.players import canonical_spec, check_seats, make_player, named_file, player_names
 from pegrace.players import parse_settings as player_settings
 from pegrace.web.boards import board_layout, piece_spots
 
@@ -222,6 +222,7 @@ def parse_settings(data: Any) -> tuple[GameSettings, Rules]:
             f"{players}-player {cls.name} is played by {', '.join(rules.colours)}; "
             f"seats were given for {', '.join(seats) or 'nobody'}"
         )
+    check_seats(rules, seats)
     if rules.one_player_sides:  # one person plays every colour of a side: as its first
         seats = {colour: seats[rules.side_of(colour)[0]] for colour in rules.colours}
     settings = GameSettings(
