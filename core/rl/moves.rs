@@ -9,27 +9,8 @@ use crate::ai::eval::Judge;
 use crate::ai::learned::ReachMemo;
 use crate::engine::{Game, MoveView, Phase, RaceShape, State};
 
-/// The numbers of an action's block, in this order (docs/rl.md's table).
-pub const MOVE_NAMES: [&str; MOVE_FEATURES] = [
-    "legal",
-    "pass",
-    "opponent pieces captured / 2",
-    "the opponents' steps lost to it / 60",
-    "own steps gained / 12",
-    "own pieces out of the start gained / 2",
-    "own pieces into the home lane gained / 2",
-    "own pieces home gained / 2",
-    "own exposure before / 100",
-    "own exposure after / 100",
-    "opponents' exposure before / 100",
-    "opponents' exposure after / 100",
-    "the moved piece's progress before (of the goal)",
-    "the moved piece's progress after (of the goal)",
-    "own expected steps lost to the next throws, before / 10",
-    "own expected steps lost to the next throws, after / 10",
-    "opponents' expected steps lost to the next throws, before / 10",
-    "opponents' expected steps lost to the next throws, after / 10",
-];
+/// How many numbers an action's block has (`observe_moves` writes them; docs/rl.md's table
+/// names each, in order).
 pub const MOVE_FEATURES: usize = 18;
 
 /// The seat's and the other seats' expected losses in steps to the throws that come before

@@ -157,7 +157,7 @@ COMPUTER_PLAYERS: dict[str, Callable[..., Player]] = {
     "aggressive": AggressivePlayer,
     "runner": RunnerPlayer,
     "cautious": CautiousPlayer,
-    "policy": PolicyPlayer,
+    PolicyPlayer.name: PolicyPlayer,
 }
 ALIASES = {"heuristic": "medium"}
 # the setting that names a weights file (``expert:value=FILE``): the levels whose search leaves
@@ -187,7 +187,10 @@ RANGES: dict[str, tuple[float, float, str]] = {
 def player_names() -> list[str]:
     """The players of every game (a learned policy plays the game it learned only: not here;
     the spec ``policy`` or ``policy:FILE`` names one)."""
-    return ["human", *(f"computer:{name}" for name in COMPUTER_PLAYERS if name != "policy")]
+    return [
+        "human",
+        *(f"computer:{name}" for name in COMPUTER_PLAYERS if name != PolicyPlayer.name),
+    ]
 
 
 def make_player(spec: str, seed: int | str = 0) -> Player:
