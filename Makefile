@@ -60,15 +60,18 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict src
 
-# the page's JavaScript checked like the Python: tsc over its JSDoc types (tsconfig.json) and
-# eslint (.eslintrc.json), Debian's node-typescript and eslint, installed where missing as
-# `browser` installs chromium. Debian's eslint finds its modules in /usr/share/nodejs, where a
-# Node.js other than Debian's own (NodeSource's) does not look: NODE_PATH tells it.
+# the page's JavaScript checked like the Python: its messages' types (static/messages.d.ts, made
+# from web/messages.schema.json by tools/message_types.py) up to date, tsc over its JSDoc types
+# (tsconfig.json) and eslint (.eslintrc.json), Debian's node-typescript and eslint, installed
+# where missing as `browser` installs chromium. Debian's eslint finds its modules in
+# /usr/share/nodejs, where a Node.js other than Debian's own (NodeSource's) does not look:
+# NODE_PATH tells it.
 js:
 	@{ command -v tsc && command -v eslint; } >/dev/null 2>&1 || { \
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 		$$SUDO apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq node-typescript eslint; }
+	$(PYTHON) tools/message_types.py --check
 	tsc -p tsconfig.json
 	NODE_PATH=/usr/share/nodejs$${NODE_PATH:+:$$NODE_PATH} eslint src/pegrace/web/static
 

@@ -42,7 +42,7 @@ def measure(model: str, games: int, every: int, seed: int) -> str:
         winners = rules.outcome(end).winners
         winner = min(winners)
         for state in starts[::every]:
-            seen = computer._core.look(tuple(state), state.current)
+            seen = computer._core.look(state, state.current)
             found = {"value": seen.get("value"), "fitted": seen.get("chances")}
             for name, chances in found.items():
                 if chances is None:

@@ -27,13 +27,13 @@ import sys
 import time
 from collections.abc import Sequence
 
+from pegrace._core import TERMINAL_WEIGHT
 from pegrace.cli import parse_rules
 from pegrace.engine import Rules
 from pegrace.games import get_rules
 from pegrace.moves import Move
 from pegrace.native import Computer
 from pegrace.players import COMPUTER_PLAYERS, MediumPlayer, Player
-from pegrace.search import TERMINAL_WEIGHT
 from pegrace.state import Phase, State
 from pegrace.tournament import format_report, run_tournament
 

@@ -8,11 +8,11 @@ use), samples POSITIONS decisions with more than one legal move (3 in 100, so fr
 searches each to every depth up to DEPTH as the expert does (the learned chance of winning
 where the game has one; ``--width`` as ``expert:width=K``). Prints, per depth, the median and
 95th percentile of the nodes searched and the share of positions whose search fits the
-expert's default budget (100 ms of the game's ``NODES_PER_MS``; iterative deepening abandons a
+expert's default budget (100 ms of the game's ``nodes_per_ms``; iterative deepening abandons a
 depth at twice its budget). A game whose next depth rarely fits cannot be searched deeper than
 ``hard``'s two decisions at the default budget, whatever the evaluation. Then the expert itself
 decides each position at its default budget: the mean depth it reaches. The searches run in
-the native core (its ``NODES_PER_MS``).
+the native core (its entry's ``nodes_per_ms``).
 """
 
 from __future__ import annotations

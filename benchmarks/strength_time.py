@@ -9,7 +9,7 @@ Results accumulate in ``docs/results/strength-time/results.json`` (a line alread
 with as many games or more is not played again), the plots go beside it (``<game>.png``: win
 rate by milliseconds per decision, log scale, the 25% of an even seat drawn; ``all.png``: every
 game measured, side by side), and a markdown table is printed. The budget is in the core's
-nodes (``search.NODES_PER_MS``), so the lines are the same on any machine.
+nodes (each game entry's ``nodes_per_ms``), so the lines are the same on any machine.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@
 
 For each game, a 4-person game at its start on the app in this process (its worker processes
 included, as `pegrace serve` runs them); one `winprob` asked over a WebSocket; the wall time
-at which each answer arrives (200, 600, then 2,000 playouts: `session.WINPROB_STEPS`).
+at which each answer arrives (200, 600, then 2,000 playouts: `advising.WINPROB_STEPS`).
 """
 
 from __future__ import annotations

@@ -1,149 +1,17 @@
 //! What every game shares: the state of a game (a few machine words, `Copy` and hashable),
 //! its phases, moves and the reasons a game ends, and the turn structure behind
 //! `pegrace.engine.Rules`: a roll-off of one pop each (ties pop again), then turns of one roll
-//! and one move, extra rolls, finishing, and the end of the game.
+//! and one move, extra rolls, finishing, and the end of the game. The state is `state`'s and
+//! the turn structure `table`'s (`Table`), both used from here.
 
+mod state;
+mod table;
+
+use crate::dice::{self, Dice};
 use std::mem::MaybeUninit;
 
-/// The most seats a game has, and the most pieces a seat has.
-pub const MAX_SEATS: usize = 4;
-pub const PIECES: usize = 4;
-/// A seat's pieces, sorted from the least to the most advanced (-1: at home).
-pub type Row = [i16; PIECES];
-
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Phase {
-    Rolloff = 0,
-    Roll = 1,
-    Move = 2,
-    Over = 3,
-}
-
-/// Why a game ended (`State.end` in Python).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum End {
-    Running,
-    FirstPlace,
-    AllPlaces,
-    NoSideLeft,
-    /// A turn limit the rules name (`Table::turn_limit`); its words are the game's.
-    TurnLimit,
-}
-
-impl End {
-    /// The reason in pegrace's words (a turn limit's are the game's: `Game::end_text`).
-    pub fn text(self) -> &'static str {
-        match self {
-            End::Running => "",
-            End::FirstPlace => "first place decided",
-            End::AllPlaces => "all places decided",
-            End::NoSideLeft => "no side left",
-            End::TurnLimit => "turn limit reached",
-        }
-    }
-}
-
-/// A short ordered list of seats (or of roll-off pops), at most `MAX_SEATS` long.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub struct Seats {
-    len: u8,
-    items: [u8; MAX_SEATS],
-}
-
-impl Seats {
-    pub fn from_slice(items: &[u8]) -> Self {
-        let mut seats = Seats::default();
-        for &item in items {
-            seats.push(item);
-        }
-        seats
-    }
-
-    pub fn push(&mut self, item: u8) {
-        self.items[self.len as usize] = item;
-        self.len += 1;
-    }
-
-    pub fn as_slice(&self) -> &[u8] {
-        &self.items[..self.len as usize]
-    }
-
-    pub fn contains(&self, item: u8) -> bool {
-        self.as_slice().contains(&item)
-    }
-
-    pub fn len(&self) -> usize {
-        self.len as usize
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct State {
-    pub pieces: [Row; MAX_SEATS],
-    pub phase: Phase,
-    pub current: u8,
-    /// The roll to move with: one die in `roll[0]` (`roll[1]` 0), two dice sorted; 0s: none.
-    pub roll: [u8; 2],
-    pub streak: u8,
-    pub turn: u32,
-    pub finished: Seats,
-    /// Seats out of the game (War), in the order they went out.
-    pub out: Seats,
-    pub contenders: Seats,
-    pub rolloff: Seats,
-    /// A game's own counters (Headache: turns each seat has finished, then the bonus flag).
-    pub aux: [u16; MAX_SEATS + 1],
-    pub end: End,
-}
-
-/// The pieces packed into four words, a row in each (a quick key for a table).
-pub fn packed_pieces(pieces: &[Row; MAX_SEATS]) -> [u64; MAX_SEATS] {
-    pieces.map(|row| {
-        row.iter()
-            .fold(0u64, |word, &p| (word << 16) | u64::from(p as u16))
-    })
-}
-
-impl Seats {
-    /// The seats in one word: the length, then each item.
-    fn packed(&self) -> u64 {
-        self.items
-            .iter()
-            .fold(self.len as u64, |word, &item| (word << 8) | u64::from(item))
-    }
-}
-
-/// A state hashes as its packed words (far quicker than field by field, and searches hash a
-/// state at every node); equal states pack alike.
-impl std::hash::Hash for State {
-    fn hash<H: std::hash::Hasher>(&self, hasher: &mut H) {
-        for word in packed_pieces(&self.pieces) {
-            hasher.write_u64(word);
-        }
-        let aux = self
-            .aux
-            .iter()
-            .fold(0u64, |word, &a| (word << 12) ^ u64::from(a));
-        let small = u64::from(self.phase as u8)
-            | u64::from(self.current) << 8
-            | u64::from(self.roll[0]) << 16
-            | u64::from(self.roll[1]) << 24
-            | u64::from(self.streak) << 32
-            | (self.end as u64) << 40;
-        hasher.write_u64(small ^ u64::from(self.turn).rotate_left(48));
-        hasher.write_u64(aux);
-        hasher.write_u64(
-            self.finished.packed()
-                ^ self.out.packed().rotate_left(16)
-                ^ self.contenders.packed().rotate_left(32)
-                ^ self.rolloff.packed().rotate_left(48),
-        );
-    }
-}
+pub use state::{packed_pieces, End, Phase, Row, Seats, State, MAX_SEATS, PIECES};
+pub use table::Table;
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub enum Move {
@@ -248,21 +116,25 @@ pub trait Game {
         1
     }
     fn initial_state(&self) -> State;
-    /// A roll-off pop (one die) or a turn's roll (the dice as Python writes them).
+    /// A roll-off pop (one die) or a turn's roll (its outcome as its `Dice` lists it).
     fn apply_roll(&self, state: &State, roll: [u8; 2]) -> State {
         if state.phase != Phase::Roll {
             return rolloff(state, roll[0]);
         }
         State {
             phase: Phase::Move,
-            roll: self.roll_from_python(roll),
+            roll: self.roll_of(roll),
             ..*state
         }
     }
+    /// What a turn's roll throws (one die unless the game says otherwise).
+    fn dice(&self) -> &'static Dice {
+        &dice::D6
+    }
     /// A turn roll's outcomes as `Rules.chance_outcomes` lists them, in its order: the dice as
-    /// Python writes them and their probability (one die unless the game says otherwise).
+    /// Python writes them and their probability.
     fn outcomes(&self) -> Vec<([u8; 2], f64)> {
-        die_faces()
+        self.dice().chances()
     }
     /// A turn's roll drawn from `rng` (one die unless the game says otherwise).
     fn throw<R: crate::rng::Draw>(&self, rng: &mut R) -> [u8; 2] {
@@ -289,12 +161,13 @@ pub trait Game {
     fn aux_len(&self) -> usize {
         0
     }
-    /// A roll as the state holds it, from the dice as Python writes them (one die: `[n, 0]`).
-    fn roll_from_python(&self, dice: [u8; 2]) -> [u8; 2] {
-        dice
+    /// A roll as the state holds it, from a throw's outcome as its `Dice` lists it (one die:
+    /// `[n, 0]`).
+    fn roll_of(&self, outcome: [u8; 2]) -> [u8; 2] {
+        outcome
     }
-    /// The dice as Python writes them, from a roll as the state holds it.
-    fn roll_to_python(&self, roll: [u8; 2]) -> Vec<u8> {
+    /// The numbers of the outcome (as its `Dice` lists it: one for one die) that left `roll`.
+    fn outcome_numbers(&self, roll: [u8; 2]) -> Vec<u8> {
         match roll {
             [die, 0] => vec![die],
             dice => dice.to_vec(),
@@ -306,11 +179,6 @@ impl<T: Copy, const N: usize> AsRef<[T]> for List<T, N> {
     fn as_ref(&self) -> &[T] {
         self.as_slice()
     }
-}
-
-/// One die's faces, each with its chance (a roll-off pop's outcomes too).
-pub fn die_faces() -> Vec<([u8; 2], f64)> {
-    (1..=6).map(|face| ([face, 0], 1.0 / 6.0)).collect()
 }
 
 /// Sort a row after one piece moved (insertion sort: for four pieces far quicker than the
@@ -353,205 +221,6 @@ pub fn rolloff(state: &State, pop: u8) -> State {
         next.contenders = Seats::default();
     }
     next
-}
-
-/// Who plays and how turns pass: the seats in play, the side each plays for (teams, or
-/// Trouble's `two_sets`), the next seat round the table, whether play goes on for the lower
-/// places once a side is done, whether a seat that is done plays on for its partner (Marbles'
-/// partner roll), and a turn limit (0: none). Shared by every game's rules.
-#[derive(Clone, Debug)]
-pub struct Table {
-    pub seats: usize,
-    pub sides: [u8; MAX_SEATS],
-    pub side_count: usize,
-    pub next_seat: [u8; MAX_SEATS],
-    pub play_on: bool,
-    pub partner_roll: bool,
-    pub turn_limit: u32,
-}
-
-impl Table {
-    /// `order`: the seats in turn order; `sides`: each seat's side.
-    pub fn new(order: &[u8], sides: &[u8], play_on: bool) -> Self {
-        let mut table = Table {
-            seats: order.len(),
-            sides: [0; MAX_SEATS],
-            side_count: usize::from(*sides.iter().max().unwrap_or(&0)) + 1,
-            next_seat: [0; MAX_SEATS],
-            play_on,
-            partner_roll: false,
-            turn_limit: 0,
-        };
-        table.sides[..sides.len()].copy_from_slice(sides);
-        for (i, &seat) in order.iter().enumerate() {
-            table.next_seat[seat as usize] = order[(i + 1) % order.len()];
-        }
-        table
-    }
-
-    /// The start of a game: each side's first seat pops in the roll-off.
-    pub fn initial_state(&self, pieces: [Row; MAX_SEATS]) -> State {
-        let leads: Vec<u8> = (0..self.side_count as u8).collect();
-        State {
-            pieces,
-            phase: Phase::Rolloff,
-            current: leads[0],
-            roll: [0, 0],
-            streak: 0,
-            turn: 0,
-            finished: Seats::default(),
-            out: Seats::default(),
-            contenders: Seats::from_slice(&leads),
-            rolloff: Seats::default(),
-            aux: [0; MAX_SEATS + 1],
-            end: End::Running,
-        }
-    }
-
-    fn side_seats(&self, side: usize) -> impl Iterator<Item = u8> + '_ {
-        (0..self.seats as u8).filter(move |&seat| self.sides[seat as usize] as usize == side)
-    }
-
-    pub fn side_done(&self, side: usize, finished: &Seats) -> bool {
-        self.side_seats(side).all(|seat| finished.contains(seat))
-    }
-
-    fn side_out(&self, side: usize, out: &Seats) -> bool {
-        self.side_seats(side).all(|seat| out.contains(seat))
-    }
-
-    /// A seat still takes turns: not out, and not done (unless it plays for its partner).
-    pub fn seat_active(&self, seat: u8, finished: &Seats, out: &Seats) -> bool {
-        if out.contains(seat) {
-            return false;
-        }
-        if !finished.contains(seat) {
-            return true;
-        }
-        let side = self.sides[seat as usize] as usize;
-        self.partner_roll
-            && self
-                .side_seats(side)
-                .any(|partner| !finished.contains(partner))
-    }
-
-    pub fn game_over(&self, finished: &Seats, out: &Seats) -> End {
-        let done = (0..self.side_count)
-            .filter(|&s| self.side_done(s, finished))
-            .count();
-        let gone = (0..self.side_count)
-            .filter(|&s| self.side_out(s, out))
-            .count();
-        let standing = self.side_count - done - gone;
-        if done > 0 && !self.play_on {
-            End::FirstPlace
-        } else if standing <= 1 {
-            if done > 0 || standing > 0 {
-                End::AllPlaces
-            } else {
-                End::NoSideLeft
-            }
-        } else {
-            End::Running
-        }
-    }
-
-    /// After `seat`'s move: `finisher` (the owner of the pieces moved) may have finished and
-    /// `gone` seats gone out, perhaps ending the game; else `seat` rolls again, or the next
-    /// seat still playing rolls (and a turn limit may end the game).
-    pub fn after_move(
-        &self,
-        state: &mut State,
-        seat: u8,
-        finisher: Option<u8>,
-        gone: &[u8],
-        again: bool,
-    ) {
-        state.roll = [0, 0];
-        let mut changed = false;
-        if let Some(owner) = finisher.filter(|&o| !state.finished.contains(o)) {
-            state.finished.push(owner);
-            changed = true;
-        }
-        for &seat_out in gone {
-            if !state.out.contains(seat_out) {
-                state.out.push(seat_out);
-                changed = true;
-            }
-        }
-        if changed {
-            state.end = self.game_over(&state.finished, &state.out);
-            if state.end != End::Running {
-                state.phase = Phase::Over;
-                return;
-            }
-        }
-        state.phase = Phase::Roll;
-        if again && self.seat_active(seat, &state.finished, &state.out) {
-            state.streak += 1;
-            return;
-        }
-        let mut following = self.next_seat[seat as usize];
-        while !self.seat_active(following, &state.finished, &state.out) {
-            following = self.next_seat[following as usize];
-        }
-        state.current = following;
-        state.streak = 0;
-        state.turn += 1;
-        if self.turn_limit > 0 && state.turn > self.turn_limit {
-            state.phase = Phase::Over;
-            state.end = End::TurnLimit;
-        }
-    }
-
-    /// A side's reward for its place (`Rules.place_reward`): 1 for first down to 0 for last.
-    pub fn place_reward(&self, place: u8) -> f64 {
-        let count = self.side_count as f64;
-        (count - f64::from(place)) / (count - 1.0).max(1.0)
-    }
-
-    /// The places already settled, by side (0: not yet): sides done take the top places in
-    /// the order they finished, sides out the bottom ones (the first out, last).
-    pub fn decided(&self, state: &State) -> [u8; MAX_SEATS] {
-        let mut places = [0u8; MAX_SEATS];
-        let mut top = 0;
-        for &seat in state.finished.as_slice() {
-            let side = self.sides[seat as usize] as usize;
-            if places[side] == 0 && self.side_done(side, &state.finished) {
-                top += 1;
-                places[side] = top;
-            }
-        }
-        let mut bottom = self.side_count as u8;
-        for &seat in state.out.as_slice() {
-            let side = self.sides[seat as usize] as usize;
-            if places[side] == 0 && self.side_out(side, &state.out) {
-                places[side] = bottom;
-                bottom -= 1;
-            }
-        }
-        places
-    }
-
-    /// Every side's place: the places `decided`, then the rest by `score` (equal scores,
-    /// equal places).
-    pub fn places(&self, state: &State, score: impl Fn(usize) -> i32) -> [u8; MAX_SEATS] {
-        let mut places = self.decided(state);
-        let free = (1..=self.side_count as u8)
-            .find(|p| !places.contains(p))
-            .unwrap_or(1);
-        let side_score =
-            |side: usize| -> i32 { self.side_seats(side).map(|s| score(s as usize)).sum() };
-        let rest: Vec<usize> = (0..self.side_count).filter(|&s| places[s] == 0).collect();
-        for &side in &rest {
-            let ahead = rest
-                .iter()
-                .filter(|&&other| side_score(other) > side_score(side))
-                .count();
-            places[side] = free + ahead as u8;
-        }
-        places
-    }
 }
 
 /// How far a seat's pieces have got: each piece's position + 1 (ranks the seats still racing).
@@ -608,6 +277,24 @@ pub fn frames<const N: usize>(colours: &[i16], spacing: i16) -> [[[i16; N]; MAX_
         }
     }
     [space_of, position_on]
+}
+
+/// The pieces of other sides no longer where they were (only a capture moves them): per seat,
+/// the positions it has fewer pieces on (`len(Counter(before) - Counter(now))`).
+pub fn captured_by_change<G: Game + ?Sized>(rules: &G, before: &State, after: &State) -> u32 {
+    let table = rules.table();
+    let side = table.sides[before.current as usize];
+    let mut count = 0;
+    for seat in (0..table.seats).filter(|&s| table.sides[s] != side) {
+        let (was, now) = (&before.pieces[seat], &after.pieces[seat]);
+        for (i, &p) in was.iter().enumerate() {
+            let first = !was[..i].contains(&p);
+            let fewer =
+                was.iter().filter(|&&q| q == p).count() > now.iter().filter(|&&q| q == p).count();
+            count += u32::from(first && fewer);
+        }
+    }
+    count
 }
 
 /// What the games' unit tests share: options as the core takes them, a position to move in,

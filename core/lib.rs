@@ -4,8 +4,11 @@
 
 pub mod ai;
 mod binding;
+pub mod dice;
 pub mod engine;
+pub mod facts;
 pub mod games;
+pub mod options;
 pub mod play;
 pub mod rl;
 pub mod rng;

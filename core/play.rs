@@ -3,7 +3,7 @@
 //! generator seeded `"{seed}:{colour}"`, a player asked only when there is a choice. The same
 //! seeds give the same games as the Python runner, event for event.
 
-use crate::ai::eval::Judge;
+use crate::ai::judge::Judge;
 use crate::ai::players::{Kind, Player};
 use crate::engine::{Game, Phase, State};
 use crate::rng::{int_key, text_key, Draw, PyRandom};

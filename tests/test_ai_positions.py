@@ -15,12 +15,13 @@ from typing import Any
 import pytest
 
 from pegrace import get_rules
+from pegrace._core import TERMINAL_WEIGHT
 from pegrace.advice import hint, winprob
 from pegrace.engine import Rules
 from pegrace.errors import PegraceError
 from pegrace.native import Computer
 from pegrace.players import make_player
-from pegrace.search import TERMINAL_WEIGHT, SearchPlayer
+from pegrace.search import SearchPlayer
 from pegrace.state import Phase, State
 from positions import moves, position, random_positions
 
@@ -367,7 +368,7 @@ def test_the_hints_margin_is_in_chance_of_winning_where_the_expert_reads_it() ->
         found = random_positions(rules, seed=12, count=40)
         margins = []
         for state in found:
-            advice = hint(rules, state, budget_ms=10)
+            advice = hint(rules, state, ms=10)
             best, *rest = advice.ranking
             other = next((r for r in rest if r.values != best.values), None)
             if other is None:

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from pegrace.games import list_games, rules_class
-from pegrace.guide import guide, guide_text, guide_view
+from pegrace.games import entry, list_games, rules_class
+from pegrace.guide import guide_text, guide_view
 from pegrace.screen import paragraph_pages
 from test_terminal import play_with
 
 
 @pytest.mark.parametrize("game", list_games())
 def test_every_game_has_how_to_play_in_short_sections(game: str) -> None:
-    found = guide(game)
+    found = entry(game).guide
     headings = [heading for heading, _ in found.sections]
     assert headings[0] == "Goal" and "A turn" in headings and "The end" in headings
     assert len(set(headings)) == len(headings)
@@ -37,7 +37,7 @@ def test_every_option_says_each_of_its_values_in_words(game: str) -> None:
 
 
 def test_headache_teaches_stacks_crossings_and_the_bonus_die() -> None:
-    text = " ".join(said for _, said in guide("headache").sections)
+    text = " ".join(said for _, said in entry("headache").guide.sections)
     for words in (
         "stack",
         "cross at every X",
@@ -51,9 +51,9 @@ def test_headache_teaches_stacks_crossings_and_the_bonus_die() -> None:
 
 
 def test_the_catalog_view_and_the_terminal_text_say_the_same() -> None:
-    cls = rules_class("marbles")
-    view = guide_view(cls)
-    text = guide_text(cls, {"teams": "on"}, width=1000)  # no paragraph wrapped
+    marbles = entry("marbles")
+    view = guide_view(marbles)
+    text = guide_text(marbles, {"teams": "on"}, width=1000)  # no paragraph wrapped
     for section in view["sections"]:
         assert f"{section['heading']}\n  {section['text']}" in text
     for option in view["options"]:
@@ -61,7 +61,7 @@ def test_the_catalog_view_and_the_terminal_text_say_the_same() -> None:
         for value in option["values"]:
             assert f"{value['value']}: {value['words']}" in text
     assert "Teams (teams): default off, this game: on" in text
-    assert all(len(line) <= 60 for line in guide_text(cls, width=60).splitlines())
+    assert all(len(line) <= 60 for line in guide_text(marbles, width=60).splitlines())
 
 
 def test_a_long_text_is_paged_between_paragraphs() -> None:

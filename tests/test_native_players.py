@@ -25,10 +25,9 @@ from pegrace import native
 from pegrace.advice import winprob
 from pegrace.engine import Rules
 from pegrace.errors import PegraceError
-from pegrace.games import get_rules
+from pegrace.games import entry, get_rules
 from pegrace.match import playout, run_game
 from pegrace.players import core_seatings, make_player
-from pegrace.search import NODES_PER_MS
 from pegrace.simulate import Job, game_seed, roll_off_winner, run_job
 from setups import SETUPS
 
@@ -68,10 +67,8 @@ def summaries_by_core(rules: Rules, seats: dict[str, str], run: int, count: int)
     found = core_seatings(rules, [seats])
     assert found is not None
     return [
-        [places, turns, rolls, events, starter]
-        for places, turns, rolls, starter, events, _, _ in native.play_games(
-            rules, found, run, 0, count
-        )
+        [game.places, game.turns, game.rolls, game.events, game.starter]
+        for game in native.play_games(rules, found, run, 0, count)
     ]
 
 
@@ -128,8 +125,8 @@ def test_people_stay_with_python_and_search_players_play_in_the_core() -> None:
     assert found is not None
     (red, yellow) = found[0]
     assert red[1] == yellow[1] == "search"
-    assert red[2]["budget"] == 5 * NODES_PER_MS["ludo"] and "depth" not in red[2]
-    assert (yellow[2]["depth"], yellow[2]["learned"]) == (2.0, 0.0)  # hard: 2 decisions deep
+    assert red[2]["budget"] == 5 * entry("ludo").nodes_per_ms and "depth" not in red[2]
+    assert (yellow[2]["depth"], yellow[2]["model"]) == (2.0, 0.0)  # hard: 2 decisions deep
     job = Job(
         "ludo", 2, (), ((("red", "computer:hard:depth=1"), ("yellow", "random")),), 1, 0, 1, None
     )

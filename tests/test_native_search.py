@@ -69,7 +69,7 @@ def test_deepening_within_a_node_budget_is_the_recorded_one(setup: Setup) -> Non
         moves = rules.legal_moves(state)
         for settings in DEEPENING:
             found, depth, nodes = computer.rank(
-                state, {**settings, "budget": DEEPENING_BUDGET, "learned": 1.0}
+                state, {**settings, "budget": DEEPENING_BUDGET, "model": 1.0}
             )
             ranking = ranking_record([(moves[i].text, v, tuple(vs)) for i, v, vs in found])
             assert {"ranking": ranking, "depth": depth, "nodes": nodes} == json_like(next(expected))

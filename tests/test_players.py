@@ -69,7 +69,7 @@ def test_levels_are_all_offered_in_strength_order() -> None:
 def test_player_settings_are_parsed() -> None:
     expert = make_player("computer:expert:ms=50")
     assert isinstance(expert, SearchPlayer)
-    assert (expert.budget_ms, expert.depth, expert.name) == (50.0, None, "expert")
+    assert (expert.ms, expert.depth, expert.name) == (50.0, None, "expert")
     hard = make_player("hard:depth=3")
     assert isinstance(hard, SearchPlayer)
     assert (hard.depth, hard.name, hard.learned) == (3, "hard", False)
@@ -77,7 +77,7 @@ def test_player_settings_are_parsed() -> None:
     assert make_player("hard:model=1").learned and not make_player("expert:model=0").learned
     paranoid = make_player("expert:paranoid=1,ms=20")
     assert isinstance(paranoid, SearchPlayer)
-    assert (paranoid.paranoid, paranoid.budget_ms) == (True, 20.0)
+    assert (paranoid.paranoid, paranoid.ms) == (True, 20.0)
     assert canonical_spec("heuristic") == "computer:heuristic"  # old records keep their name
     assert canonical_spec("computer") == "computer:medium"
     assert canonical_spec("Expert:ms=20") == "computer:expert:ms=20"

@@ -10,8 +10,9 @@ import math
 import pytest
 
 from pegrace import get_rules
+from pegrace._core import TERMINAL_WEIGHT
 from pegrace.native import Computer
-from pegrace.search import TERMINAL_WEIGHT, SearchPlayer
+from pegrace.search import SearchPlayer
 from positions import random_positions
 
 MODEL_GAMES = [(game, players) for game in ("ludo", "trouble") for players in (2, 3, 4)]

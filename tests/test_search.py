@@ -10,11 +10,12 @@ import random
 import pytest
 
 from pegrace import get_rules
+from pegrace._core import TERMINAL_WEIGHT
 from pegrace.engine import Rules
 from pegrace.match import run_game
 from pegrace.moves import Move
 from pegrace.native import Computer
-from pegrace.search import TERMINAL_WEIGHT, SearchPlayer, node_rate
+from pegrace.search import SearchPlayer, node_rate
 from pegrace.state import Phase, State
 
 SETTINGS = [
@@ -94,7 +95,7 @@ def test_a_move_is_worth_the_probability_weighted_mean_of_the_best_replies(game:
 @pytest.mark.parametrize("game", ["trouble", "ludo", "headache", "marbles"])
 def test_iterative_deepening_keeps_to_its_node_budget(game: str) -> None:
     rules = get_rules(game, 4)
-    player = SearchPlayer(0, budget_ms=400 / node_rate(rules))  # 400 nodes
+    player = SearchPlayer(0, ms=400 / node_rate(rules))  # 400 nodes
     for state in positions_with_choices(rules, 3, 3):
         moves = rules.legal_moves(state)
         ranked = player.ranking(rules, state, moves)
@@ -179,7 +180,7 @@ def test_a_settled_place_counts_at_the_leaves(seed: int) -> None:
 
 def test_the_expert_reports_how_deep_it_searched() -> None:
     rules = get_rules("trouble", 4)
-    expert = SearchPlayer(0, budget_ms=20)
+    expert = SearchPlayer(0, ms=20)
     for state in positions_with_choices(rules, 5, 5):
         expert.choose(rules, state, rules.legal_moves(state))
         assert expert.last_depth >= 2

@@ -159,7 +159,7 @@ def test_the_hint_states_its_margin_in_chance_of_winning_where_only_the_value_is
     for state in random_positions(rules, seed=3, count=300)[::15]:
         if len(rules.legal_moves(state)) < 2:
             continue
-        found = hint(rules, state, budget_ms=2)
+        found = hint(rules, state, ms=2)
         assert "points above the next best" not in found.why  # the expert's own points
         values = [r.value for r in found.ranking]
         told += "percentage points more likely to win" in found.why

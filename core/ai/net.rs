@@ -5,8 +5,7 @@
 //! the terms times the hidden units; its parameters and units are single precision, twice as
 //! many to an instruction as double (a search's leaves are most of its time).
 
-use crate::ai::eval::turns_after;
-use crate::ai::value::Terms;
+use crate::ai::vocab::{turns_after, Terms};
 use crate::engine::MAX_SEATS;
 use crate::rng::Rng;
 

@@ -5,7 +5,7 @@
 //! Each draws from its own Python-seeded generator exactly as the Python players draw, so a
 //! game played here makes the same choices as the same game played by `pegrace.match`.
 
-use crate::ai::eval::Judge;
+use crate::ai::judge::Judge;
 use crate::ai::policy;
 use crate::ai::search::{self, Memory, Settings};
 use crate::engine::{Game, State};
@@ -142,7 +142,7 @@ pub fn best_moves<J: Judge>(
 }
 
 /// Each move's rating by the policy given as `number` (none rated where it cannot play this
-/// game: `lib.rs` checks a policy fits before a player is made).
+/// game: `binding/shared.rs` checks a policy fits before a player is made).
 fn policy_ratings<J: Judge>(
     number: u32,
     judge: &J,

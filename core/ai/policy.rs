@@ -7,7 +7,7 @@
 
 use std::sync::{Arc, Mutex, PoisonError};
 
-use crate::ai::eval::Judge;
+use crate::ai::judge::Judge;
 use crate::engine::{Game, State};
 use crate::rl::encoding::Encoding;
 use crate::rl::moves::MOVE_FEATURES;

@@ -2,113 +2,28 @@
 //! side (max-n; or paranoid, every opponent minimising the searching side's value); at a
 //! decision the side to move takes the child best for itself, at a chance node the children
 //! are weighted by the dice's probabilities in the rules' order; at the horizon the game's
-//! leaf (its evaluation, or its learned chance of winning) rates every side; a finished game
-//! is worth its places, and places settled in a game still in play count at the leaves.
+//! leaf (its evaluation, its fitted chance of winning or its learned value) rates every side; a
+//! finished game is worth its places, and places settled in a game still in play count at the
+//! leaves.
 //!
 //! Depth counts decisions. Iterative deepening spends a budget of searched nodes, never
 //! wall-clock time, so a choice depends only on the seed and the position. Every node is
 //! counted where the Python search counts it, so the same budget searches the same depths and
 //! the ranking's values are the Python values bit for bit.
 
-use std::hash::{Hash, Hasher};
-
-use hashbrown::HashTable;
-
-use crate::ai::eval::{Judge, Values};
-use crate::ai::learned::{ReachMemo, WinChances};
+use crate::ai::fitted::FittedChances;
+use crate::ai::hits::ReachMemo;
+use crate::ai::judge::Judge;
+use crate::ai::transposition::{key_hash, Transpositions};
 use crate::ai::value::Value;
-use crate::ai::TERMINAL_WEIGHT;
+use crate::ai::vocab::{Values, TERMINAL_WEIGHT};
+use crate::dice;
 use crate::engine::Table;
-use crate::engine::{die_faces, Game, Phase, State, MAX_SEATS};
+use crate::engine::{Game, Phase, State, MAX_SEATS};
 
 pub const MAX_DEPTH: u32 = 12;
 /// Two values closer than this are a tie.
 pub const TIE: f64 = 1e-9;
-
-/// FxHash (rustc's): a multiply and a rotate a word, plenty for states as keys.
-#[derive(Default)]
-pub struct Fx(u64);
-
-impl Hasher for Fx {
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-
-    fn write_u8(&mut self, n: u8) {
-        self.write_u64(u64::from(n));
-    }
-
-    fn write_u16(&mut self, n: u16) {
-        self.write_u64(u64::from(n));
-    }
-
-    fn write_u32(&mut self, n: u32) {
-        self.write_u64(u64::from(n));
-    }
-
-    fn write_i16(&mut self, n: i16) {
-        self.write_u64(n as u16 as u64);
-    }
-
-    fn write_usize(&mut self, n: usize) {
-        self.write_u64(n as u64);
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
-/// A transposition table: each searched (state, depth) with its values. Each lookup hashes
-/// its key once; the hash index holds only hashes and places in `entries` (small slots: the
-/// probes, mostly for positions not met yet, touch less memory).
-#[derive(Default)]
-pub struct Transpositions {
-    index: HashTable<(u64, u32)>,
-    entries: Vec<(State, i32, Values)>,
-}
-
-fn key_hash(state: &State, depth: i32) -> u64 {
-    let mut hasher = Fx::default();
-    state.hash(&mut hasher);
-    hasher.write_u32(depth as u32);
-    hasher.finish()
-}
-
-impl Transpositions {
-    fn get(&self, hash: u64, state: &State, depth: i32) -> Option<Values> {
-        let entries = &self.entries;
-        let same = |&(h, i): &(u64, u32)| {
-            let (s, d, _) = &entries[i as usize];
-            h == hash && *d == depth && s == state
-        };
-        self.index
-            .find(hash, same)
-            .map(|&(_, i)| entries[i as usize].2)
-    }
-
-    fn insert(&mut self, hash: u64, state: &State, depth: i32, values: Values) {
-        let place = self.entries.len() as u32;
-        self.entries.push((*state, depth, values));
-        self.index.insert_unique(hash, (hash, place), |&(h, _)| h);
-    }
-
-    fn capacity(&self) -> usize {
-        self.index.capacity()
-    }
-
-    /// Emptied for the next iteration, its memory kept.
-    pub fn clear(&mut self) {
-        self.index.clear();
-        self.entries.clear();
-    }
-}
 
 /// What a search player keeps from one decision to the next: what its searches read, and the
 /// transposition table's memory (emptied for every search; given back past `TABLE_KEPT`).
@@ -143,7 +58,7 @@ impl Memory {
         let number = settings.value;
         if self.known.value.as_ref().map(|(n, _)| *n) != number {
             let table: &Table = judge.rules().table();
-            // the number was checked to fit this game where the settings came in (lib.rs)
+            // the number was checked to fit this game where the settings came in (binding/shared.rs)
             let built = |n| Some((n, judge.learning().given(n, table).ok()?));
             self.known.value = number.and_then(built);
         }
@@ -175,7 +90,7 @@ pub struct Settings {
     pub width: Option<usize>,
     pub paranoid: bool,
     /// What rates the leaves: 0 the game's evaluation, 1 the fitted chance of winning where
-    /// the game has one (`learned.rs`), 2 the value learned by self-play (`value.rs`) where it
+    /// the game has one (`fitted.rs`), 2 the value learned by self-play (`value.rs`) where it
     /// has one, else as 1.
     pub model: u8,
     /// Threads sharing the root moves (1: one search, node for node as recorded).
@@ -189,7 +104,7 @@ pub struct Settings {
 #[derive(Clone, Copy)]
 enum Leaf<'a> {
     Evaluation,
-    Fitted(&'a WinChances),
+    Fitted(&'a FittedChances),
     Value(&'a Value),
 }
 
@@ -203,7 +118,7 @@ pub struct Search<'a, J: Judge> {
     root_side: usize,
     pub nodes: u64,
     table: &'a mut Transpositions,
-    /// The seats' reach at the last learned leaf (siblings share most of it).
+    /// The seats' reach at the last fitted or learned leaf (siblings share most of it).
     memo: ReachMemo,
     outcomes: &'a Chances,
 }
@@ -218,7 +133,7 @@ impl Chances {
     pub fn of<G: Game>(rules: &G) -> Self {
         Chances {
             roll: rules.outcomes(),
-            pop: die_faces(),
+            pop: dice::D6.chances(),
         }
     }
 }
@@ -239,7 +154,7 @@ impl<'a, J: Judge> Search<'a, J> {
             .filter(|_| settings.model >= 2)
             .map(Leaf::Value);
         let fitted = judge
-            .learned()
+            .fitted()
             .filter(|_| settings.model >= 1)
             .map(Leaf::Fitted);
         Search {
@@ -594,7 +509,7 @@ mod tests {
     use crate::games::ludo::TwoDiceLudo;
 
     /// Two-dice Ludo with pieces all over the board and 3+6 to move: many moves to rank.
-    fn busy_two_dice_position() -> (ai::LudoJudge, State) {
+    fn busy_two_dice_position() -> (ai::ludo::LudoJudge, State) {
         let judge = ai::two_dice_ludo(TwoDiceLudo::new(4, &[]).unwrap());
         let state = testing::to_move(
             &judge.rules,

@@ -6,11 +6,13 @@
 //! games of the medium players, with their winners, scores the value as it learns. Everything is
 //! deterministic given the seed.
 
-use crate::ai::eval::Judge;
-use crate::ai::learned::ReachMemo;
+use crate::ai::features::Features;
+use crate::ai::hits::ReachMemo;
+use crate::ai::judge::Judge;
 use crate::ai::net::{Net, MAX_HIDDEN};
 use crate::ai::players::{Kind, Player};
-use crate::ai::value::{settled_winner as winner, shares, side_chances, Features, Model, Terms};
+use crate::ai::value::{settled_winner as winner, shares, side_chances, Model};
+use crate::ai::vocab::Terms;
 use crate::engine::{Game, Phase, State, MAX_SEATS};
 use crate::play::advance;
 use crate::rng::{PyRandom, Rng};
@@ -426,7 +428,7 @@ mod tests {
         hidden: 0,
     };
 
-    fn trouble_trainer(seed: u64) -> Trainer<ai::eval::RaceJudge<Trouble>> {
+    fn trouble_trainer(seed: u64) -> Trainer<ai::race_judge::RaceJudge<Trouble>> {
         let judge = ai::trouble(Trouble::new(4, &testing::options(&[])).unwrap());
         let features = judge.learning.features.clone().unwrap();
         Trainer::new(judge, features, seed, SCHEDULE)
@@ -464,7 +466,7 @@ mod tests {
         let features = judge.learning.features.clone().unwrap();
         let mut trainer = Trainer::new(judge, features, 2, SCHEDULE);
         trainer.train(20);
-        let mut state = trainer.judge.rules.initial_state();
+        let mut state = trainer.judge.rules().initial_state();
         // seat 1's cones all under seat 0's top cone: it owns none
         state.pieces[0] = [-1, -1, -1, 8 * 16 + 4];
         state.pieces[1] = [8 * 16, 8 * 16 + 1, 8 * 16 + 2, 8 * 16 + 3];

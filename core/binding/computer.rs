@@ -8,12 +8,14 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use super::error::CoreError;
-use super::shared::{from_python, judged, on_judge, player, policy_fits, Judged};
+use super::shared::{from_python, judged, on_judged, player, policy_fits, Judged};
 use super::shared::{Options, PyStateIn};
 use crate::ai;
-use crate::ai::eval::Judge;
+use crate::ai::hits::ReachMemo;
+use crate::ai::judge::Judge;
 use crate::ai::players::Kind;
 use crate::ai::search::{ranking, Memory};
+use crate::ai::vocab::win_scale;
 use crate::engine::{Game, Phase};
 
 /// A call for a move where none is due.
@@ -38,7 +40,7 @@ impl Computer {
     #[new]
     fn new(game: &str, players: usize, options: Options) -> PyResult<Self> {
         let judged = judged(game, players, &options)?;
-        let memory = on_judge!(&judged, j => Memory::new(j.rules()));
+        let memory = on_judged!(&judged, j => Memory::new(j.rules()));
         Ok(Computer {
             judged,
             memory: Mutex::new(memory),
@@ -58,20 +60,21 @@ impl Computer {
         if matches!(kind, Kind::Random | Kind::Search(_)) {
             return Err(CoreError::Option(format!("{name} rates no moves one by one")).into());
         }
-        on_judge!(&self.judged, j => {
+        on_judged!(&self.judged, j => {
             let state = from_python(j.rules(), state)?;
             if state.phase != Phase::Move {
                 return Err(no_move_due());
             }
             let moves = j.rules().legal_moves(&state);
-            Ok(ai::players::best_moves(kind, &**j, &state, moves.as_ref()))
+            Ok(ai::players::best_moves(kind, j.judge(), &state, moves.as_ref()))
         })
     }
 
     /// What the computer players see in `state` with `to_move` to move next: every seat's
-    /// evaluation and its danger part, every side's search leaf and, where the game has a
-    /// learned chance of winning, every seat's expected loss to hits, its chance of winning,
-    /// the model's features and weights, and every side's learned leaf.
+    /// evaluation and its danger part, every side's search leaf, every seat's chance by the
+    /// learned value (`"value"`) and, where the game has a fitted chance of winning, every
+    /// seat's expected loss to hits, its chance of winning, the model's features and weights,
+    /// and every side's fitted leaf (`"learned"`, Python's name for it).
     fn look<'py>(
         &self,
         py: Python<'py>,
@@ -79,29 +82,29 @@ impl Computer {
         to_move: usize,
     ) -> PyResult<Bound<'py, PyDict>> {
         let answer = PyDict::new(py);
-        on_judge!(&self.judged, j => {
+        on_judged!(&self.judged, j => {
             let state = from_python(j.rules(), state)?;
             let (seats, sides) = (j.rules().table().seats, j.rules().table().side_count);
             if to_move >= seats {
                 return Err(CoreError::Value(format!("no seat {to_move}")).into());
             }
-            let pieces = &state.pieces;
+            let (pieces, judge) = (&state.pieces, j.judge());
             let each = |f: &dyn Fn(usize) -> f64| (0..seats).map(f).collect::<Vec<f64>>();
-            answer.set_item("evaluation", each(&|seat| j.evaluate(pieces, seat)))?;
-            answer.set_item("danger", each(&|seat| j.danger(pieces, seat)))?;
-            answer.set_item("leaf", j.leaf(pieces, to_move)[..sides].to_vec())?;
-            if let Some(value) = j.value() {
-                let memo = &mut ai::learned::ReachMemo::default();
+            answer.set_item("evaluation", each(&|seat| judge.evaluate(pieces, seat)))?;
+            answer.set_item("danger", each(&|seat| judge.danger(pieces, seat)))?;
+            answer.set_item("leaf", judge.leaf(pieces, to_move)[..sides].to_vec())?;
+            if let Some(value) = judge.value() {
+                let memo = &mut ReachMemo::default();
                 let chances = value.chances(pieces, to_move, memo);
                 answer.set_item("value", chances[..seats].to_vec())?;
             }
-            if let Some(win) = j.learned() {
-                let memo = &mut ai::learned::ReachMemo::default();
-                answer.set_item("losses", win.losses(pieces, to_move)[..seats].to_vec())?;
-                answer.set_item("chances", win.chances(pieces, to_move, memo)[..seats].to_vec())?;
-                answer.set_item("features", win.features(pieces, to_move))?;
-                answer.set_item("learned", win.values(pieces, to_move)[..sides].to_vec())?;
-                answer.set_item("weights", win.weights())?;
+            if let Some(fitted) = judge.fitted() {
+                let memo = &mut ReachMemo::default();
+                answer.set_item("losses", fitted.losses(pieces, to_move)[..seats].to_vec())?;
+                answer.set_item("chances", fitted.chances(pieces, to_move, memo)[..seats].to_vec())?;
+                answer.set_item("features", fitted.features(pieces, to_move))?;
+                answer.set_item("learned", fitted.values(pieces, to_move)[..sides].to_vec())?;
+                answer.set_item("weights", fitted.weights())?;
             }
             Ok(answer)
         })
@@ -110,8 +113,8 @@ impl Computer {
     /// Each side's chance of winning from `state` by the value learned by self-play, exact once
     /// the winner is settled; None where the rules have no learned value.
     fn value_chances(&self, state: PyStateIn) -> PyResult<Option<Vec<f64>>> {
-        on_judge!(&self.judged, j => {
-            let Some(value) = j.value() else {
+        on_judged!(&self.judged, j => {
+            let Some(value) = j.judge().value() else {
                 return Ok(None);
             };
             let state = from_python(j.rules(), state)?;
@@ -120,16 +123,17 @@ impl Computer {
         })
     }
 
-    /// The chance of winning a search value on the learned leaf's scale stands for; None
-    /// without a learned leaf, or outside the leaves' range (a value that counts a finished
-    /// game).
+    /// The chance of winning a search value on the leaves' chance scale (the learned value's
+    /// or the fitted chance's) stands for; None without such a leaf, or outside the leaves'
+    /// range (a value that counts a finished game).
     fn learned_chance(&self, value: f64) -> Option<f64> {
-        on_judge!(&self.judged, j => {
-            if j.value().is_none() {
-                j.learned()?;
+        on_judged!(&self.judged, j => {
+            let judge = j.judge();
+            if judge.value().is_none() {
+                judge.fitted()?;
             }
             let sides = j.rules().table().side_count;
-            let chance = 1.0 / sides as f64 + value / ai::learned::win_scale(sides);
+            let chance = 1.0 / sides as f64 + value / win_scale(sides);
             (0.0..=1.0).contains(&chance).then_some(chance)
         })
     }
@@ -141,7 +145,7 @@ impl Computer {
 
     /// Why the value given as `number` (`give_value`) does not fit this game, if it does not.
     fn check_value(&self, number: u32) -> PyResult<()> {
-        on_judge!(&self.judged, j => j.learning().given(number, j.rules().table()))
+        on_judged!(&self.judged, j => j.judge().learning().given(number, j.rules().table()))
             .map(|_| ())
             .map_err(|message| CoreError::Option(message).into())
     }
@@ -157,7 +161,7 @@ impl Computer {
         let Kind::Search(settings) = player(&self.judged, "search", &settings)? else {
             unreachable!("a search player's settings")
         };
-        on_judge!(&self.judged, j => {
+        on_judged!(&self.judged, j => {
             let state = from_python(j.rules(), state)?;
             if state.phase != Phase::Move {
                 return Err(no_move_due());
@@ -165,7 +169,7 @@ impl Computer {
             let (ranked, depth, nodes) = py.detach(|| {
                 let mut memory = self.memory.lock().unwrap_or_else(|e| e.into_inner());
                 let moves = j.rules().legal_moves(&state);
-                ranking(&**j, &mut memory, &state, moves.as_ref(), &settings)
+                ranking(j.judge(), &mut memory, &state, moves.as_ref(), &settings)
             });
             let count = j.rules().table().side_count;
             let ranked = ranked

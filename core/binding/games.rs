@@ -9,8 +9,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
 use super::error::CoreError;
-use super::shared::{encoding, judged, on_judge, player, to_python, Judged, Options};
-use crate::ai::eval::Judge;
+use super::shared::{encoding, judged, on_judged, player, to_python, Judged, Options};
 use crate::engine::Game;
 use crate::rl;
 
@@ -101,7 +100,7 @@ impl Games {
         let viewer = viewer
             .or_else(|| kinds.iter().position(Option::is_none))
             .ok_or_else(|| CoreError::Option("no seat is the learner's".into()))?;
-        let initial = on_judge!(&judged, j => j.rules().initial_state());
+        let initial = on_judged!(&judged, j => j.rules().initial_state());
         let mut batch = rl::Batch::new(encoding, colours, kinds, viewer, count, initial)
             .map_err(CoreError::Option)?;
         batch.chance_nodes = chance_nodes;
@@ -113,7 +112,7 @@ impl Games {
     fn restart(&mut self, index: usize, seed: u64) -> PyResult<()> {
         self.check(index)?;
         let batch = &mut self.batch;
-        on_judge!(&self.judged, j => batch.reset(&**j, index, seed));
+        on_judged!(&self.judged, j => batch.reset(j.judge(), index, seed));
         Ok(())
     }
 
@@ -122,14 +121,14 @@ impl Games {
     fn act(&mut self, index: usize, action: i64) -> PyResult<bool> {
         self.check(index)?;
         let batch = &mut self.batch;
-        Ok(on_judge!(&self.judged, j => batch.act(&**j, index, action)))
+        Ok(on_judged!(&self.judged, j => batch.act(j.judge(), index, action)))
     }
 
     /// Outcome `outcome` of game `index`'s chance node; false if there is no such outcome.
     fn roll(&mut self, index: usize, outcome: usize) -> PyResult<bool> {
         self.check(index)?;
         let batch = &mut self.batch;
-        Ok(on_judge!(&self.judged, j => batch.roll(&**j, index, outcome)))
+        Ok(on_judged!(&self.judged, j => batch.roll(j.judge(), index, outcome)))
     }
 
     /// Game `index`'s phase (as `pegrace.state.Phase` numbers it) and seat to act.
@@ -148,13 +147,13 @@ impl Games {
         out: PyBuffer<f32>,
     ) -> PyResult<()> {
         self.check(index)?;
-        let seats = on_judge!(&self.judged, j => j.rules().table().seats);
+        let seats = on_judged!(&self.judged, j => j.rules().table().seats);
         if seat >= seats {
             return Err(CoreError::Value(format!("no seat {seat}")).into());
         }
         let size = self.observation_size();
         let mut seen = vec![0.0f32; size];
-        on_judge!(&self.judged, j => self.batch.observe_from(&**j, index, seat, &mut seen));
+        on_judged!(&self.judged, j => self.batch.observe_from(j.judge(), index, seat, &mut seen));
         rl::put(cells(py, &out, size, "out")?, &seen);
         Ok(())
     }
@@ -173,19 +172,19 @@ impl Games {
         let phases = (0u8..4)
             .map(|p| Ok(p.into_pyobject(py)?.into_any().unbind()))
             .collect::<PyResult<Vec<_>>>()?;
-        on_judge!(&self.judged, j => to_python(py, j.rules(), self.batch.state(index), &phases))
+        on_judged!(&self.judged, j => to_python(py, j.rules(), self.batch.state(index), &phases))
     }
 
     /// Each side's place reward in game `index` (`Rules.returns`).
     fn returns(&self, index: usize) -> PyResult<Vec<f64>> {
         self.check(index)?;
-        Ok(on_judge!(&self.judged, j => self.batch.returns(&**j, index)))
+        Ok(on_judged!(&self.judged, j => self.batch.returns(j.judge(), index)))
     }
 
     /// The chances of the outcomes of game `index`'s chance node (none where not at one).
     fn chances(&self, index: usize) -> PyResult<Vec<f64>> {
         self.check(index)?;
-        Ok(on_judge!(&self.judged, j => self.batch.chances(&**j, index)))
+        Ok(on_judged!(&self.judged, j => self.batch.chances(j.judge(), index)))
     }
 
     /// Game `index`'s events (with `log`): (seat, the dice or pop, None) for a roll, (seat,
@@ -240,11 +239,11 @@ impl Games {
         let observations = cells(py, &observations, count * size, "observations")?;
         let masks = cells(py, &masks, count * self.actions(), "masks")?;
         let batch = &mut self.batch;
-        on_judge!(&self.judged, j => {
+        on_judged!(&self.judged, j => {
             for (index, &seed) in seeds.iter().enumerate() {
-                batch.reset(&**j, index, seed);
+                batch.reset(j.judge(), index, seed);
             }
-            batch.look(&**j, observations, masks);
+            batch.look(j.judge(), observations, masks);
         });
         Ok(())
     }
@@ -276,7 +275,7 @@ impl Games {
             finals: cells(py, &finals, count * size, "finals")?,
         };
         let batch = &mut self.batch;
-        on_judge!(&self.judged, j => batch.step(&**j, &actions, &out));
+        on_judged!(&self.judged, j => batch.step(j.judge(), &actions, &out));
         Ok(())
     }
 }

@@ -8,11 +8,14 @@
 //! - `trainer`: `Trainer`, a value learned by self-play
 //! - `playing`: `play_games` and `playouts`, whole games and playouts with computer players
 //! - `random`: `random_games`, random games played to the end
+//! - `catalog`: `game_names`, `rule_options`, `game_facts`, `dice_outcomes`: what the core says
+//!   of its games
 //! - `given`: `give_value` and `give_policy`, the numbers of values and policies from files
 //! - `shared`: what those share: the rules and judges made from a game's name, players and
 //!   options, players from their settings, states to and from Python's
 //! - `error`: `CoreError`, a failure by its `pegrace.errors` class
 
+mod catalog;
 mod computer;
 mod error;
 mod games;
@@ -27,12 +30,19 @@ use pyo3::prelude::*;
 
 #[pymodule]
 fn _core(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_function(wrap_pyfunction!(catalog::game_names, module)?)?;
+    module.add_function(wrap_pyfunction!(catalog::rule_options, module)?)?;
+    module.add_function(wrap_pyfunction!(catalog::game_facts, module)?)?;
+    module.add_function(wrap_pyfunction!(catalog::dice_outcomes, module)?)?;
+    module.add("TERMINAL_WEIGHT", crate::ai::vocab::TERMINAL_WEIGHT)?;
     module.add_function(wrap_pyfunction!(given::give_value, module)?)?;
     module.add_function(wrap_pyfunction!(given::give_policy, module)?)?;
     module.add_function(wrap_pyfunction!(playing::play_games, module)?)?;
     module.add_function(wrap_pyfunction!(playing::playouts, module)?)?;
+    module.add_class::<playing::CoreSummary>()?;
     module.add_class::<computer::Computer>()?;
     module.add_class::<rules::CoreRules>()?;
+    module.add_class::<rules::CoreMove>()?;
     module.add_class::<games::Games>()?;
     module.add_class::<trainer::Trainer>()?;
     module.add_function(wrap_pyfunction!(random::random_games, module)?)?;

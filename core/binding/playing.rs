@@ -6,24 +6,28 @@ use std::collections::HashMap;
 use pyo3::prelude::*;
 
 use super::error::CoreError;
-use super::shared::{from_python, judged, on_judge, player, Options, PyStateIn};
-use crate::ai::eval::Judge;
+use super::shared::{from_python, judged, on_judged, player, Options, PyStateIn};
 use crate::engine::{self, Game};
 use crate::play;
 
 /// A seat as Python sends it: its colour, its player's name and settings (`native.CoreSeat`).
 type SeatSpec = (String, String, HashMap<String, f64>);
-/// A game's summary for Python: places per seat, turns, rolls, the starter, events, moves,
-/// and where asked for its drama: captures, lead changes, whether the half-time leader won.
-type PySummary = (
-    Vec<u32>,
-    u32,
-    u64,
-    u8,
-    u64,
-    u64,
-    Option<(u32, u32, Option<bool>)>,
-);
+/// A game's summary for Python (`pegrace.simulate.GameSummary` is made of it): each seat's
+/// place, the turns, rolls, the seat that won the roll-off, the events and moves, and where
+/// asked for its drama: the pieces captured, the changes of the lead and whether the side alone
+/// in the lead at half-time won (None: sides tied for it then).
+#[pyclass(frozen, get_all, module = "pegrace._core")]
+pub(super) struct CoreSummary {
+    places: Vec<u32>,
+    turns: u32,
+    rolls: u64,
+    starter: u8,
+    events: u64,
+    moves: u64,
+    captures: Option<u32>,
+    lead_changes: Option<u32>,
+    half_leader_won: Option<bool>,
+}
 
 /// Games `first..first + count` of a run seeded `seed` (game `i` seeded as
 /// `pegrace.simulate.game_seed` seeds it), with the computer players of `seatings[i % len]`:
@@ -40,7 +44,7 @@ pub(super) fn play_games(
     first: u64,
     count: u64,
     drama: bool,
-) -> PyResult<Vec<PySummary>> {
+) -> PyResult<Vec<CoreSummary>> {
     let judged = judged(game, players, &options)?;
     let mut tables = Vec::new();
     for seating in &seatings {
@@ -64,25 +68,37 @@ pub(super) fn play_games(
             return Err(CoreError::Option("the seed is too large for the core".into()).into());
         }
     }
-    let played = py
-        .detach(|| on_judge!(&judged, j => play::play_games(&**j, &tables, seed, indices, drama)));
+    let played = py.detach(
+        || on_judged!(&judged, j => play::play_games(j.judge(), &tables, seed, indices, drama)),
+    );
     let summaries = played.map_err(CoreError::Value)?;
     Ok(summaries
         .into_iter()
         .map(|s| {
             let places: Vec<u32> = s.places.iter().map(|&p| u32::from(p)).collect();
-            let drama = s.drama.map(|d| {
-                let side_places =
-                    on_judge!(&judged, j => side_places(j.rules().table(), &s.places));
-                (
-                    d.captures,
-                    d.lead_changes,
-                    d.half_time_leader_won(&side_places),
-                )
-            });
-            (
-                places, s.turns, s.rolls, s.starter, s.events, s.moves, drama,
-            )
+            let (captures, lead_changes, half_leader_won) = match s.drama {
+                Some(d) => {
+                    let side_places =
+                        on_judged!(&judged, j => side_places(j.rules().table(), &s.places));
+                    (
+                        Some(d.captures),
+                        Some(d.lead_changes),
+                        d.half_time_leader_won(&side_places),
+                    )
+                }
+                None => (None, None, None),
+            };
+            CoreSummary {
+                places,
+                turns: s.turns,
+                rolls: s.rolls,
+                starter: s.starter,
+                events: s.events,
+                moves: s.moves,
+                captures,
+                lead_changes,
+                half_leader_won,
+            }
         })
         .collect())
 }
@@ -119,9 +135,9 @@ pub(super) fn playouts(
     let judged = judged(game, players, &options)?;
     let kind = player(&judged, name, &settings)?;
     let indices = first..first.saturating_add(count);
-    on_judge!(&judged, j => {
+    on_judged!(&judged, j => {
         let state = from_python(j.rules(), state)?;
-        py.detach(|| play::playouts(&**j, &state, &colours, kind, seed, indices, threads))
+        py.detach(|| play::playouts(j.judge(), &state, &colours, kind, seed, indices, threads))
             .map_err(|message| CoreError::Value(message).into())
     })
 }

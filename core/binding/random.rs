@@ -3,7 +3,7 @@
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use super::shared::{on_rules, rules, Options};
+use super::shared::{judged, on_judged, Options};
 use crate::simulate;
 
 /// `games` games of random players, played to the end: totals of wins by side, moves, rolls
@@ -17,10 +17,13 @@ pub(super) fn random_games<'py>(
     games: u64,
     seed: u64,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let rules = rules(game, players, &options)?;
-    let (tally, sides) = py.detach(
-        || on_rules!(&rules, r => (simulate::random_games(&**r, games, seed), r.table.side_count)),
-    );
+    let judged = judged(game, players, &options)?;
+    let (tally, sides) = py.detach(|| {
+        on_judged!(&judged, j => {
+            let rules = j.rules();
+            (simulate::random_games(rules, games, seed), rules.table.side_count)
+        })
+    });
     let answer = PyDict::new(py);
     answer.set_item("games", tally.games)?;
     answer.set_item("wins", tally.wins[..sides].to_vec())?;

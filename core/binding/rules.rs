@@ -3,21 +3,31 @@
 use std::sync::Mutex;
 
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
+use pyo3::types::{PyString, PyTuple};
 
 use super::error::CoreError;
 use super::shared::{
-    from_python, not_a_row, on_rules, rules, to_python, Options, PyStateIn, Roll, Rules,
+    from_python, judged, not_a_row, on_judged, to_python, Judged, Options, PyStateIn, Roll,
 };
 use crate::engine::{self, Game, Phase, Seats, State};
 
-/// A move for Python: its text, whose pieces it moves, each use of the roll (die, origin,
-/// target), the spaces it passes, whether it goes counter-clockwise and leaves START.
-type PyMove = (String, u8, Vec<(u8, i16, i16)>, Vec<i16>, bool, bool);
+/// A legal move as the core lists it for Python: its text, whose pieces it moves (`owner`),
+/// each use of the roll as (die, origin, target), the spaces it passes (`path`), whether it
+/// goes counter-clockwise (`backward`) and whether a cone leaves START (`from_start`). Each
+/// game's `Rules.core_move` makes its own `Move` of it.
+#[pyclass(frozen, get_all, module = "pegrace._core")]
+pub(super) struct CoreMove {
+    text: Py<PyString>,
+    owner: u8,
+    uses: Py<PyTuple>,
+    path: Py<PyTuple>,
+    backward: bool,
+    from_start: bool,
+}
 
-fn legal<G: Game>(rules: &G, state: &State) -> Vec<PyMove> {
+fn legal<G: Game>(py: Python<'_>, rules: &G, state: &State) -> PyResult<Vec<CoreMove>> {
     if state.phase != Phase::Move {
-        return Vec::new();
+        return Ok(Vec::new());
     }
     let moves = rules.legal_moves(state);
     moves
@@ -25,15 +35,14 @@ fn legal<G: Game>(rules: &G, state: &State) -> Vec<PyMove> {
         .iter()
         .map(|&chosen| {
             let view = rules.move_view(state, chosen);
-            let text = rules.move_text(state, chosen);
-            (
-                text,
-                view.owner,
-                view.uses,
-                view.path,
-                view.backward,
-                view.from_start,
-            )
+            Ok(CoreMove {
+                text: PyString::new(py, &rules.move_text(state, chosen)).unbind(),
+                owner: view.owner,
+                uses: PyTuple::new(py, view.uses)?.unbind(),
+                path: PyTuple::new(py, view.path)?.unbind(),
+                backward: view.backward,
+                from_start: view.from_start,
+            })
         })
         .collect()
 }
@@ -57,7 +66,7 @@ fn play_text<G: Game>(rules: &G, mut state: State, text: &str) -> Option<State> 
 /// the last one, so that the next call about that very object reads nothing.
 #[pyclass(frozen)]
 pub(super) struct CoreRules {
-    rules: Rules,
+    judged: Judged,
     phases: Vec<Py<PyAny>>,
     state_class: Py<PyAny>,
     new_tuple: Py<PyAny>,
@@ -73,12 +82,12 @@ impl CoreRules {
             }
         }
         let fields: PyStateIn = given.extract()?;
-        on_rules!(&self.rules, r => from_python(&**r, fields))
+        on_judged!(&self.judged, j => from_python(j.rules(), fields))
     }
 
     /// A `State` for Python, remembered as the last one given out.
     fn give<'py>(&self, py: Python<'py>, state: State) -> PyResult<Bound<'py, PyAny>> {
-        let fields = on_rules!(&self.rules, r => to_python(py, &**r, &state, &self.phases))?;
+        let fields = on_judged!(&self.judged, j => to_python(py, j.rules(), &state, &self.phases))?;
         let object = self
             .new_tuple
             .bind(py)
@@ -105,7 +114,7 @@ impl CoreRules {
             return Err(CoreError::Value("the four phases, in order".into()).into());
         }
         Ok(CoreRules {
-            rules: rules(game, players, &options)?,
+            judged: judged(game, players, &options)?,
             phases,
             state_class,
             new_tuple: py.get_type::<PyTuple>().getattr("__new__")?.unbind(),
@@ -121,20 +130,31 @@ impl CoreRules {
         roll: Roll,
     ) -> PyResult<Bound<'py, PyAny>> {
         let before = self.read(state)?;
-        let after = on_rules!(&self.rules, r => Game::apply_roll(&**r, &before, roll.dice()));
+        let after =
+            on_judged!(&self.judged, j => Game::apply_roll(j.rules(), &before, roll.dice()));
         self.give(py, after)
     }
 
     /// The position before the roll-off.
     fn initial<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let state = on_rules!(&self.rules, r => r.initial_state());
+        let state = on_judged!(&self.judged, j => j.rules().initial_state());
         self.give(py, state)
     }
 
     /// The legal moves of a position, in order (none unless a move is due).
-    fn legal(&self, state: &Bound<'_, PyAny>) -> PyResult<Vec<PyMove>> {
+    fn legal(&self, py: Python<'_>, state: &Bound<'_, PyAny>) -> PyResult<Vec<CoreMove>> {
         let state = self.read(state)?;
-        Ok(on_rules!(&self.rules, r => legal(&**r, &state)))
+        on_judged!(&self.judged, j => legal(py, j.rules(), &state))
+    }
+
+    /// How many opponent pieces the legal move written `text` captures (the pieces of other
+    /// sides no longer where they were); None when no legal move is written so.
+    fn captured(&self, state: &Bound<'_, PyAny>, text: &str) -> PyResult<Option<u32>> {
+        let before = self.read(state)?;
+        Ok(on_judged!(&self.judged, j => {
+            let rules = j.rules();
+            play_text(rules, before, text).map(|after| engine::captured_by_change(rules, &before, &after))
+        }))
     }
 
     /// The position after the legal move written `text`; None when no legal move is.
@@ -145,7 +165,7 @@ impl CoreRules {
         text: &str,
     ) -> PyResult<Option<Bound<'py, PyAny>>> {
         let before = self.read(state)?;
-        match on_rules!(&self.rules, r => play_text(&**r, before, text)) {
+        match on_judged!(&self.judged, j => play_text(j.rules(), before, text)) {
             Some(after) => self.give(py, after).map(Some),
             None => Ok(None),
         }
@@ -154,34 +174,47 @@ impl CoreRules {
     /// Every side's place (1 first; equal places tie), meaningful once the game is over.
     fn places(&self, state: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
         let state = self.read(state)?;
-        Ok(on_rules!(&self.rules, r => r.places(&state)[..r.table().side_count].to_vec()))
+        Ok(on_judged!(&self.judged, j => {
+            let rules = j.rules();
+            rules.places(&state)[..rules.table().side_count].to_vec()
+        }))
     }
 
     /// The places already settled, by side (0: not yet).
     fn decided(&self, state: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
         let state = self.read(state)?;
-        Ok(on_rules!(&self.rules, r => r.table().decided(&state)[..r.table().side_count].to_vec()))
+        Ok(on_judged!(&self.judged, j => {
+            let table = j.rules().table();
+            table.decided(&state)[..table.side_count].to_vec()
+        }))
     }
 
     /// Whether a seat still takes turns, given the seats finished and out.
     fn seat_active(&self, seat: u8, finished: Vec<u8>, out: Vec<u8>) -> bool {
         let (finished, out) = (Seats::from_slice(&finished), Seats::from_slice(&out));
-        on_rules!(&self.rules, r => r.table().seat_active(seat, &finished, &out))
+        on_judged!(&self.judged, j => j.rules().table().seat_active(seat, &finished, &out))
     }
 
     /// Each seat's side (a player, or a team), the seat whose turn follows its own, and
     /// whether play goes on for the lower places once a side has finished.
     fn seating(&self) -> (Vec<u8>, Vec<u8>, bool) {
-        on_rules!(&self.rules, r => {
-            let table = r.table();
+        on_judged!(&self.judged, j => {
+            let table = j.rules().table();
             let seats = table.seats;
             (table.sides[..seats].to_vec(), table.next_seat[..seats].to_vec(), table.play_on)
         })
     }
 
+    /// A race game's track as its rules build it: the loop's spaces, the first lane position
+    /// and the last (the goal); None for a game that is not a race.
+    fn track(&self) -> Option<(usize, i16, i16)> {
+        on_judged!(&self.judged, j => j.rules().race_shape())
+            .map(|shape| (shape.safe.len(), shape.lane_start, shape.goal))
+    }
+
     /// Whether a seat with these pieces has brought them all in.
     fn row_finished(&self, row: Vec<i16>) -> PyResult<bool> {
         let row: engine::Row = row.try_into().map_err(|_| not_a_row())?;
-        Ok(on_rules!(&self.rules, r => r.row_finished(&row)))
+        Ok(on_judged!(&self.judged, j => j.rules().row_finished(&row)))
     }
 }

@@ -1,44 +1,49 @@
 //! What the Python classes and functions share: a game's rules and its judge made from its
-//! name, players and options (`Rules`, `Judged` and their `on_rules!`, `on_judge!`), players
-//! made from their names and settings, and states converted to and from Python's.
+//! name, players and options (`Judged`, dispatched by `on_judged!`), players made from their
+//! names and settings, and states converted to and from Python's.
 
 use std::collections::HashMap;
+use std::sync::OnceLock;
 
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
 use super::error::CoreError;
 use crate::ai;
-use crate::ai::eval::{Judge, RaceJudge};
 use crate::ai::headache::HeadacheJudge;
-use crate::ai::learned::{LudoJudge, MarblesJudge};
+use crate::ai::judge::Judge;
+use crate::ai::ludo::LudoJudge;
+use crate::ai::marbles::MarblesJudge;
 use crate::ai::players::Kind;
+use crate::ai::race_judge::RaceJudge;
 use crate::ai::search::Settings;
 use crate::engine::{End, Game, Phase, Seats, State, MAX_SEATS, PIECES};
+use crate::facts::Facts;
 use crate::games;
 use crate::games::headache::Headache;
 use crate::games::ludo::{ClassicLudo, LudopyLudo, TwoDiceLudo, Variant};
 use crate::games::marbles::Marbles;
 use crate::games::trouble::Trouble;
+use crate::options::RuleOption;
 use crate::rl;
 
-/// A state as Python's `pegrace.state.State` holds it, field for field, with its roll as `R`.
-type StateTuple<R> = (
-    Vec<Vec<i16>>,
-    u8,
-    u8,
-    Option<R>,
-    u8,
-    u32,
-    Vec<u8>,
-    Vec<u8>,
-    Vec<u8>,
-    Vec<u8>,
-    Vec<i64>,
-    String,
-);
-/// A state from Python: its roll as Python writes it.
-pub(super) type PyStateIn = StateTuple<Roll>;
+/// A state from Python: `pegrace.state.State`'s fields, read by their names, its roll as Python
+/// writes it.
+#[derive(FromPyObject)]
+pub(super) struct PyStateIn {
+    pieces: Vec<Vec<i16>>,
+    phase: u8,
+    current: u8,
+    roll: Option<Roll>,
+    streak: u8,
+    turn: u32,
+    finished: Vec<u8>,
+    out: Vec<u8>,
+    contenders: Vec<u8>,
+    rolloff: Vec<u8>,
+    aux: Vec<i64>,
+    end: String,
+}
 
 /// A roll as Python writes it: one die, or two as a pair.
 #[derive(FromPyObject)]
@@ -58,43 +63,55 @@ impl Roll {
 
 pub(super) type Options = Vec<(String, String)>;
 
-/// The rules of a game the core plays.
-pub(super) enum Rules {
-    Trouble(Box<Trouble>),
-    Ludo(Box<TwoDiceLudo>),
-    ClassicLudo(Box<ClassicLudo>),
-    Marbles(Box<Marbles>),
-    Headache(Box<Headache>),
-    Ludopy(Box<LudopyLudo>),
+/// A game's rules, and its judge (the rules with their evaluation) made from them the first
+/// time it is asked for: `CoreRules` and random games read the rules alone, and a judge costs
+/// more to make than its rules (10,000 of each in release: some 12-20 µs more for a race
+/// game, 50 µs more for Headache, whose rules take 50 µs and most others' under 1 µs).
+pub(super) struct LazyJudge<J: Judge> {
+    rules: J::G,
+    judge: OnceLock<J>,
+    make: fn(J::G) -> J,
 }
 
-/// `$body` with `$r` bound to the rules of whichever game `$rules` holds.
-macro_rules! on_rules {
-    ($rules:expr, $r:ident => $body:expr) => {
-        match $rules {
-            $crate::binding::shared::Rules::Trouble($r) => $body,
-            $crate::binding::shared::Rules::Ludo($r) => $body,
-            $crate::binding::shared::Rules::ClassicLudo($r) => $body,
-            $crate::binding::shared::Rules::Marbles($r) => $body,
-            $crate::binding::shared::Rules::Headache($r) => $body,
-            $crate::binding::shared::Rules::Ludopy($r) => $body,
-        }
-    };
-}
-pub(super) use on_rules;
+impl<J: Judge> LazyJudge<J>
+where
+    J::G: Clone,
+{
+    /// The rules, with `make` to make their judge when it is first asked for.
+    fn boxed(rules: J::G, make: fn(J::G) -> J) -> Box<Self> {
+        Box::new(LazyJudge {
+            rules,
+            judge: OnceLock::new(),
+            make,
+        })
+    }
 
-/// A game's rules with its computer players' evaluation.
+    pub(super) fn rules(&self) -> &J::G {
+        &self.rules
+    }
+
+    pub(super) fn judge(&self) -> &J {
+        self.judge.get_or_init(|| (self.make)(self.rules.clone()))
+    }
+
+    pub(super) fn into_judge(self) -> J {
+        let LazyJudge { rules, judge, make } = self;
+        judge.into_inner().unwrap_or_else(|| make(rules))
+    }
+}
+
+/// A game the core plays: its rules, and its judge when asked for.
 pub(super) enum Judged {
-    Trouble(Box<RaceJudge<Trouble>>),
-    Ludo(Box<LudoJudge>),
-    ClassicLudo(Box<RaceJudge<ClassicLudo>>),
-    Marbles(Box<MarblesJudge>),
-    Headache(Box<HeadacheJudge>),
-    Ludopy(Box<RaceJudge<LudopyLudo>>),
+    Trouble(Box<LazyJudge<RaceJudge<Trouble>>>),
+    Ludo(Box<LazyJudge<LudoJudge>>),
+    ClassicLudo(Box<LazyJudge<RaceJudge<ClassicLudo>>>),
+    Marbles(Box<LazyJudge<MarblesJudge>>),
+    Headache(Box<LazyJudge<HeadacheJudge>>),
+    Ludopy(Box<LazyJudge<RaceJudge<LudopyLudo>>>),
 }
 
-/// `$body` with `$j` bound to the judge of whichever game `$judged` holds.
-macro_rules! on_judge {
+/// `$body` with `$j` bound to the `LazyJudge` of whichever game `$judged` holds.
+macro_rules! on_judged {
     ($judged:expr, $j:ident => $body:expr) => {
         match $judged {
             $crate::binding::shared::Judged::Trouble($j) => $body,
@@ -106,35 +123,34 @@ macro_rules! on_judge {
         }
     };
 }
-pub(super) use on_judge;
+pub(super) use on_judged;
 
+/// Every game the core plays, by its name, with its rule options and the facts Python reads
+/// (`judged` makes it).
+pub(super) const GAMES: &[(&str, &[RuleOption], Facts)] = &[
+    ("trouble", games::trouble::OPTIONS, games::trouble::FACTS),
+    ("ludo", games::ludo::OPTIONS, games::ludo::FACTS),
+    ("marbles", games::marbles::OPTIONS, games::marbles::FACTS),
+    ("headache", games::headache::OPTIONS, games::headache::FACTS),
+];
+
+/// The game `game` (`variant` picks Ludo's rules) for `players` with `options`.
 pub(super) fn judged(game: &str, players: usize, options: &Options) -> PyResult<Judged> {
-    Ok(match rules(game, players, options)? {
-        Rules::Trouble(r) => Judged::Trouble(Box::new(ai::trouble(*r))),
-        Rules::Ludo(r) => Judged::Ludo(Box::new(ai::two_dice_ludo(*r))),
-        Rules::ClassicLudo(r) => Judged::ClassicLudo(Box::new(ai::classic_ludo(*r))),
-        Rules::Marbles(r) => Judged::Marbles(Box::new(ai::marbles(*r))),
-        Rules::Headache(r) => Judged::Headache(Box::new(ai::headache(*r))),
-        Rules::Ludopy(r) => Judged::Ludopy(Box::new(ai::ludopy(*r))),
-    })
-}
-
-pub(super) fn rules(game: &str, players: usize, options: &Options) -> PyResult<Rules> {
     let made = match game {
-        "trouble" => Trouble::new(players, options).map(|r| Rules::Trouble(Box::new(r))),
+        "trouble" => Trouble::new(players, options)
+            .map(|r| Judged::Trouble(LazyJudge::boxed(r, ai::trouble))),
         "ludo" => match games::ludo::variant(options) {
-            Variant::TwoDice => {
-                TwoDiceLudo::new(players, options).map(|r| Rules::Ludo(Box::new(r)))
-            }
-            Variant::Classic => {
-                ClassicLudo::new(players, options).map(|r| Rules::ClassicLudo(Box::new(r)))
-            }
-            Variant::Ludopy => {
-                LudopyLudo::new(players, options).map(|r| Rules::Ludopy(Box::new(r)))
-            }
+            Variant::TwoDice => TwoDiceLudo::new(players, options)
+                .map(|r| Judged::Ludo(LazyJudge::boxed(r, ai::two_dice_ludo))),
+            Variant::Classic => ClassicLudo::new(players, options)
+                .map(|r| Judged::ClassicLudo(LazyJudge::boxed(r, ai::classic_ludo))),
+            Variant::Ludopy => LudopyLudo::new(players, options)
+                .map(|r| Judged::Ludopy(LazyJudge::boxed(r, ai::ludopy))),
         },
-        "marbles" => Marbles::new(players, options).map(|r| Rules::Marbles(Box::new(r))),
-        "headache" => Headache::new(players, options).map(|r| Rules::Headache(Box::new(r))),
+        "marbles" => Marbles::new(players, options)
+            .map(|r| Judged::Marbles(LazyJudge::boxed(r, ai::marbles))),
+        "headache" => Headache::new(players, options)
+            .map(|r| Judged::Headache(LazyJudge::boxed(r, ai::headache))),
         _ => Err(format!("the native core has no {game} yet")),
     };
     made.map_err(|message| CoreError::Option(message).into())
@@ -146,8 +162,20 @@ pub(super) fn not_a_row() -> CoreError {
 }
 
 pub(super) fn from_python<G: Game>(rules: &G, state: PyStateIn) -> PyResult<State> {
-    let (pieces, phase, current, roll, streak, turn, finished, out, contenders, rolloff, aux, end) =
-        state;
+    let PyStateIn {
+        pieces,
+        phase,
+        current,
+        roll,
+        streak,
+        turn,
+        finished,
+        out,
+        contenders,
+        rolloff,
+        aux,
+        end,
+    } = state;
     let mut rows = [[-1i16; PIECES]; MAX_SEATS];
     for (row, given) in rows.iter_mut().zip(&pieces) {
         if given.len() != PIECES {
@@ -189,7 +217,7 @@ pub(super) fn from_python<G: Game>(rules: &G, state: PyStateIn) -> PyResult<Stat
         pieces: rows,
         phase,
         current,
-        roll: roll.map_or([0, 0], |r| rules.roll_from_python(r.dice())),
+        roll: roll.map_or([0, 0], |r| rules.roll_of(r.dice())),
         streak,
         turn,
         finished: Seats::from_slice(&finished),
@@ -214,7 +242,7 @@ pub(super) fn to_python<'py, G: Game>(
         .iter()
         .map(|row| PyTuple::new(py, row))
         .collect::<PyResult<Vec<_>>>()?;
-    let roll = match rules.roll_to_python(state.roll).as_slice() {
+    let roll = match rules.outcome_numbers(state.roll).as_slice() {
         _ if state.roll[0] == 0 => py.None().into_bound(py),
         [die] => die.into_pyobject(py)?.into_any(),
         [a, b] => (a, b).into_pyobject(py)?.into_any(),
@@ -239,7 +267,7 @@ pub(super) fn to_python<'py, G: Game>(
 }
 
 /// A player by its name and settings: easy's `mistakes`; a search player's `depth` (absent:
-/// deepening), `budget` (nodes), `width` (0: every move), `paranoid` (0 or 1) and `learned`
+/// deepening), `budget` (nodes), `width` (0: every move), `paranoid` (0 or 1) and `model`
 /// (the leaves' model: `Settings::model`).
 fn kind(name: &str, settings: &HashMap<String, f64>) -> Result<Kind, CoreError> {
     let get = |key: &str, default: f64| settings.get(key).copied().unwrap_or(default);
@@ -249,7 +277,7 @@ fn kind(name: &str, settings: &HashMap<String, f64>) -> Result<Kind, CoreError> 
             budget: get("budget", 0.0),
             width: Some(get("width", 0.0) as usize).filter(|&w| w > 0),
             paranoid: get("paranoid", 0.0) != 0.0,
-            model: get("learned", 0.0).clamp(0.0, 2.0) as u8,
+            model: get("model", 0.0).clamp(0.0, 2.0) as u8,
             threads: get("threads", 1.0).max(1.0) as usize,
             value: settings.get("value").map(|&number| number as u32),
         }));
@@ -282,7 +310,7 @@ pub(super) fn player(
         ..
     }) = kind
     {
-        on_judge!(judged, j => j.learning().given(number, j.rules().table()))
+        on_judged!(judged, j => j.judge().learning().given(number, j.rules().table()))
             .map_err(CoreError::Option)?;
     }
     Ok(kind)
@@ -291,10 +319,11 @@ pub(super) fn player(
 /// Why the policy given as `number` cannot play `judged`'s game, if it cannot.
 pub(super) fn policy_fits(judged: &Judged, number: u32) -> Result<(), String> {
     let policy = ai::policy::given(number)?;
-    on_judge!(judged, j => policy.fits(j.learning().model, &encoding(judged).with_moves()?))
+    let encoding = encoding(judged).with_moves()?;
+    on_judged!(judged, j => policy.fits(j.judge().learning().model, &encoding))
 }
 
 /// A game's action space and observation (`pegrace.rl.encoding`).
 pub(super) fn encoding(judged: &Judged) -> rl::Encoding {
-    on_judge!(judged, j => rl::Encoding::of(j.rules()))
+    on_judged!(judged, j => rl::Encoding::of(j.rules()))
 }

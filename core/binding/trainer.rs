@@ -5,9 +5,9 @@ use std::collections::HashMap;
 use pyo3::prelude::*;
 
 use super::error::CoreError;
-use super::shared::{judged, on_judge, Options};
+use super::shared::{judged, on_judged, Options};
 use crate::ai;
-use crate::ai::eval::Judge;
+use crate::ai::judge::Judge;
 use crate::ai::train::{Schedule, Training};
 
 /// Learning a game's value by self-play (`ai::train`): `train` plays and learns a number of
@@ -55,7 +55,7 @@ impl Trainer {
             ))
         }
         let judged = judged(game, players, &options)?;
-        let (inner, model) = on_judge!(judged, j => make(*j, seed, schedule))?;
+        let (inner, model) = on_judged!(judged, j => make(j.into_judge(), seed, schedule))?;
         Ok(Trainer { inner, model })
     }
 

@@ -18,7 +18,10 @@
 //! are 0..7, outer:0..23 8..31, inner:0..15 32..47. The roll holds the number and 1 + the dot;
 //! `aux`: each seat's finished turns (up to 4), then 1 while the pop to play is a bonus pop.
 
+use crate::dice::{self, Dice};
 use crate::engine::{self, End, Game, List, MoveView, Phase, Row, State, Table, MAX_SEATS, PIECES};
+use crate::facts::{Fact, Facts};
+use crate::options::{self, RuleOption};
 use crate::rng::Draw;
 
 pub const X_COUNT: usize = 8;
@@ -33,6 +36,27 @@ pub const SEAT_MASK: i16 = 7;
 pub const BLOCKED: i16 = 1 << 12; // a START pile in the occupancy
 const EMPTY: i16 = -1;
 const FIRST_TURNS: u16 = 4;
+/// Each colour's START X is this many Xs after the previous colour's.
+const START_X_STEP: i16 = 2;
+
+/// What Python's face reads of the board and the stacks' encoding.
+pub const FACTS: Facts = &[
+    ("x_count", Fact::Number(X_COUNT as i64)),
+    (
+        "outer_per",
+        Fact::Number(((INNER_BASE - OUTER_BASE) / X_COUNT) as i64),
+    ),
+    (
+        "inner_per",
+        Fact::Number(((SPACES - INNER_BASE) / X_COUNT) as i64),
+    ),
+    ("start", Fact::Number(START as i64)),
+    ("start_x_step", Fact::Number(START_X_STEP as i64)),
+    ("height_bits", Fact::Number(HEIGHT_BITS as i64)),
+    ("seat_bits", Fact::Number(SEAT_BITS as i64)),
+    ("blocked", Fact::Number(BLOCKED as i64)),
+    ("first_turns", Fact::Number(FIRST_TURNS as i64)),
+];
 
 /// One cone or stack from `origin` to `target` (`from_start`: a cone leaving START).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -152,24 +176,30 @@ pub fn space_name(space: i16) -> String {
     }
 }
 
+/// The rule options, each with its values in words (`crate::options`; docs/rules/headache.md has their sources).
+pub const OPTIONS: &[RuleOption] = &[
+    RuleOption {
+        name: "challenge",
+        default: "off",
+        values: &[
+            ("on", "every X is a safe space: nothing on an X can be captured, and no opponent may end there"),
+            ("off", "only cones still on their START are safe"),
+        ],
+        help: "on: every X is a safety space (nothing on an X can be captured, no opponent may end there)",
+    },
+    RuleOption {
+        name: "turn_limit",
+        default: "600",
+        values: &[],
+        help: "stop after this many turns (all players' turns counted); the players still in are then ranked by cones owned",
+    },
+];
+
 impl Headache {
     pub fn new(players: usize, options: &[(String, String)]) -> Result<Self, String> {
-        let mut challenge = false;
-        let mut turn_limit = 600;
-        for (name, value) in options {
-            match (name.as_str(), value.as_str()) {
-                ("challenge", "on") => challenge = true,
-                ("challenge", "off") => challenge = false,
-                ("turn_limit", limit) => {
-                    turn_limit = limit.parse().ok().filter(|&n| n >= 1).ok_or(format!(
-                        "headache option turn_limit={limit:?}: a whole number of turns, \
-                         1 to {}",
-                        u32::MAX
-                    ))?
-                }
-                _ => return Err(format!("headache option {name}={value:?} is not one")),
-            }
-        }
+        let chosen = options::choose("headache", OPTIONS, options)?;
+        let challenge = chosen.is("challenge", "on");
+        let turn_limit = chosen.number("turn_limit", 1)?;
         let colours: &[i16] = match players {
             2 => &[0, 2],
             3 => &[0, 1, 2],
@@ -178,7 +208,7 @@ impl Headache {
         };
         let mut start_space = [0; MAX_SEATS];
         for (seat, &colour) in colours.iter().enumerate() {
-            start_space[seat] = 2 * colour;
+            start_space[seat] = START_X_STEP * colour;
         }
         let order: Vec<u8> = (0..players as u8).collect();
         let mut table = Table::new(&order, &order, true);
@@ -390,11 +420,8 @@ impl Game for Headache {
         self.table.initial_state([[START; PIECES]; MAX_SEATS])
     }
 
-    /// A number and the bonus die (1: its red dot, 1 face in 6).
-    fn outcomes(&self) -> Vec<([u8; 2], f64)> {
-        (1..=6u8)
-            .flat_map(|n| [([n, 0], 5.0 / 36.0), ([n, 1], 1.0 / 36.0)])
-            .collect()
+    fn dice(&self) -> &'static Dice {
+        &dice::BONUS
     }
 
     fn throw<R: Draw>(&self, rng: &mut R) -> [u8; 2] {
@@ -481,138 +508,16 @@ impl Game for Headache {
         self.table.seats + 1
     }
 
-    /// Python writes the pop as (number, dot); the state holds (number, 1 + dot).
-    fn roll_from_python(&self, dice: [u8; 2]) -> [u8; 2] {
-        [dice[0], dice[1] + 1]
+    /// The dice list the pop as (number, dot); the state holds (number, 1 + dot).
+    fn roll_of(&self, outcome: [u8; 2]) -> [u8; 2] {
+        [outcome[0], outcome[1] + 1]
     }
 
-    fn roll_to_python(&self, roll: [u8; 2]) -> Vec<u8> {
+    fn outcome_numbers(&self, roll: [u8; 2]) -> Vec<u8> {
         vec![roll[0], roll[1] - 1]
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::testing;
-
-    fn rules(players: usize, options: &[(&str, &str)]) -> Headache {
-        Headache::new(players, &testing::options(options)).expect("valid options")
-    }
-
-    /// A pop of `number` without the red dot, at turn 9, with the counters `aux`.
-    fn to_move(rules: &Headache, pieces: &[Row], number: u8, aux: &[u16]) -> State {
-        let mut state = testing::to_move(rules, pieces, [number, 1]);
-        state.aux[..aux.len()].copy_from_slice(aux);
-        State { turn: 9, ..state }
-    }
-
-    fn texts(rules: &Headache, state: &State) -> Vec<String> {
-        testing::texts(rules, state)
-    }
-
-    #[test]
-    fn the_first_turns_must_move_a_cone_off_start_along_either_track() {
-        let game = rules(2, &[]);
-        let state = to_move(&game, &[[-1; 4], [-1; 4]], 2, &[0, 0, 0]);
-        assert_eq!(texts(&game, &state), ["start>outer:1", "start>inner:1"]);
-    }
-
-    #[test]
-    fn a_stack_moves_either_way_and_a_single_cone_only_clockwise() {
-        let game = rules(2, &[]);
-        let cone = 10 << HEIGHT_BITS; // outer:2
-        let single = to_move(&game, &[[-1, -1, -1, cone], [-1; 4]], 1, &[4, 4, 0]);
-        assert_eq!(
-            texts(&game, &single),
-            ["start>outer:0", "start>inner:0", "outer:2>x:1"]
-        );
-        let stacked = to_move(&game, &[[-1, -1, cone, cone + 1], [-1; 4]], 1, &[4, 4, 0]);
-        assert_eq!(
-            texts(&game, &stacked),
-            [
-                "start>outer:0",
-                "start>inner:0",
-                "outer:2>x:1",
-                "outer:2>outer:1 ccw"
-            ]
-        );
-    }
-
-    #[test]
-    fn a_move_shows_the_first_walk_to_its_target() {
-        let game = rules(2, &[]);
-        let cone = 1 << HEIGHT_BITS; // x:1
-        let state = to_move(&game, &[[-1, -1, -1, cone], [-1; 4]], 3, &[4, 4, 0]);
-        let to_x2 = game
-            .legal_moves(&state)
-            .as_slice()
-            .iter()
-            .map(|&chosen| game.move_view(&state, chosen))
-            .find(|view| view.uses == [(0, 1, 2)])
-            .expect("x:1>x:2 is legal");
-        // inner:2, inner:3, x:2 (the outer track takes 4 to the next X)
-        assert_eq!(to_x2.path, [34, 35, 2]);
-        assert!(!to_x2.backward && !to_x2.from_start);
-    }
-
-    #[test]
-    fn a_capture_puts_the_mover_on_top_and_the_loser_with_nothing_left_is_out() {
-        let game = rules(3, &[]);
-        let mine = 9 << HEIGHT_BITS; // outer:1
-        let theirs = 10 << HEIGHT_BITS; // outer:2
-        let state = to_move(
-            &game,
-            &[
-                [-1, -1, -1, mine],
-                [theirs, theirs + 1, theirs + 2, theirs + 3],
-                [-1; 4],
-            ],
-            1,
-            &[4, 4, 4, 0],
-        );
-        let mut after = state;
-        game.play(
-            &mut after,
-            ConeMove {
-                origin: 9,
-                target: 10,
-                ..ConeMove::default()
-            },
-        );
-        assert_eq!(after.pieces[0][3], (10 << HEIGHT_BITS) + 4);
-        assert_eq!(after.out.as_slice(), &[1]);
-        assert_eq!(game.owned(&after.pieces)[0], 8);
-    }
-
-    #[test]
-    fn no_move_pops_again_but_the_turn_passes_when_no_number_would_do() {
-        let game = rules(2, &[]);
-        // red's last cone tops nothing, START empty: out already; use a cone that cannot land
-        let blocked = to_move(&game, &[[-1, -1, -1, -1], [-1; 4]], 4, &[0, 0, 1]);
-        assert_eq!(texts(&game, &blocked), ["pass"]); // a bonus pop never leaves START
-        let mut after = blocked;
-        game.play(&mut after, PASS);
-        assert_eq!((after.current, after.aux), (1, [1, 0, 0, 0, 0]));
-    }
-
-    #[test]
-    fn a_turn_limit_out_of_range_is_refused_by_its_value() {
-        for given in ["0", "1000000000000000000000000000000", "ten"] {
-            let refused = Headache::new(2, &[("turn_limit".into(), given.into())]).err();
-            let said = refused.expect("refused");
-            assert!(said.contains(&format!("turn_limit={given:?}")), "{said}");
-            assert!(said.contains("1 to 4294967295"), "{said}");
-        }
-    }
-
-    #[test]
-    fn the_turn_limit_ends_the_game_in_its_own_words() {
-        let game = rules(2, &[("turn_limit", "9")]);
-        let state = to_move(&game, &[[-1; 4], [-1; 4]], 2, &[4, 4, 0]);
-        let mut after = state;
-        game.play(&mut after, game.legal_moves(&state).as_slice()[0]);
-        assert_eq!((after.phase, after.end), (Phase::Over, End::TurnLimit));
-        assert_eq!(game.end_text(after.end), "turn limit (9 turns) reached");
-    }
-}
+#[path = "headache_tests.rs"]
+mod tests;

@@ -19,12 +19,17 @@
 use crate::engine::{
     self, End, Game, List, MoveView, Phase, RaceShape, Row, State, Table, MAX_SEATS, PIECES,
 };
+use crate::facts::{Fact, Facts};
+use crate::options::{self, RuleOption};
 
 const LOOP: usize = 56;
 const HOME_START: i16 = 56;
 const GOAL: i16 = 59;
 const BASE: i16 = -1;
 const REMOVED: i16 = -2;
+
+/// What Python's face reads: where a marble out of the game (War) stands.
+pub const FACTS: Facts = &[("removed", Fact::Number(REMOVED as i64))];
 const COLOURS: [&str; 4] = ["red", "yellow", "green", "blue"];
 
 /// One marble from `origin` to `target` in its owner's frame (the owner: the seat to move, or
@@ -68,34 +73,62 @@ struct Options {
     turn_limit: u32,
 }
 
+/// The rule options, each value with its words (`crate::options`; docs/rules/marbles.md has their
+/// sources).
+pub const OPTIONS: &[RuleOption] = &[
+    RuleOption {
+        name: "mode",
+        default: "classic",
+        values: &[
+            ("classic", "the first to bring all 4 marbles Home wins"),
+            ("war", "a marble you land on leaves the game for good; there is no Home, marbles keep circling, and the last player with marbles left wins"),
+        ],
+        help: "classic: first to bring 4 marbles Home; war: captured marbles leave the game, no Home, the last player with marbles wins",
+    },
+    RuleOption {
+        name: "teams",
+        default: "off",
+        values: &[
+            ("on", "4 players only: partners sit opposite, red and green against yellow and blue, and a team wins when all 8 of its marbles are Home"),
+            ("off", "everyone plays for themselves"),
+        ],
+        help: "4 players only: partners sit opposite (red+green against yellow+blue)",
+    },
+    RuleOption {
+        name: "partner_roll",
+        default: "on",
+        values: &[
+            ("on", "with teams: a player whose marbles are all Home keeps rolling and moves the partner's marbles"),
+            ("off", "with teams: a player whose marbles are all Home sits out, and the partner plays alone"),
+        ],
+        help: "teams, classic: a player with all marbles Home rolls on and moves the partner's marbles",
+    },
+    RuleOption {
+        name: "play_on",
+        default: "off",
+        values: &[
+            ("on", "play goes on, skipping finished players, until every place is decided"),
+            ("off", "the game stops at the first winner"),
+        ],
+        help: "classic: off stops at the first winner; on plays on to decide every place",
+    },
+    RuleOption {
+        name: "turn_limit",
+        default: "1000",
+        values: &[],
+        help: "war: the game stops after this many turns, ranked by marbles left (0: no limit)",
+    },
+];
+
 fn read_options(given: &[(String, String)]) -> Result<Options, String> {
-    let mut chosen = Options {
-        war: false,
-        teams: false,
-        partner_roll: true,
-        play_on: false,
-        turn_limit: 1000,
-    };
-    for (name, value) in given {
-        let flag = |on: &str, off: &str| match value.as_str() {
-            v if v == on => Ok(true),
-            v if v == off => Ok(false),
-            _ => Err(format!("marbles option {name}={value:?}: {on} or {off}")),
-        };
-        match name.as_str() {
-            "mode" => chosen.war = flag("war", "classic")?,
-            "teams" => chosen.teams = flag("on", "off")?,
-            "partner_roll" => chosen.partner_roll = flag("on", "off")?,
-            "play_on" => chosen.play_on = flag("on", "off")?,
-            "turn_limit" => {
-                chosen.turn_limit = value
-                    .parse()
-                    .map_err(|_| format!("marbles option turn_limit={value:?}: a whole number"))?
-            }
-            _ => return Err(format!("unknown marbles option {name:?}")),
-        }
-    }
-    Ok(chosen)
+    let chosen = options::choose("marbles", OPTIONS, given)?;
+    Ok(Options {
+        war: chosen.is("mode", "war"),
+        teams: chosen.is("teams", "on"),
+        partner_roll: chosen.is("partner_roll", "on"),
+        play_on: chosen.is("play_on", "on"),
+        turn_limit: chosen.number("turn_limit", 0)?,
+    })
 }
 
 impl Marbles {

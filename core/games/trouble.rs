@@ -6,6 +6,8 @@
 use crate::engine::{
     self, Game, Move, MoveList, MoveView, Phase, RaceShape, Row, State, Table, MAX_SEATS, PIECES,
 };
+use crate::facts::Facts;
+use crate::options::{self, RuleOption};
 
 const LOOP: i16 = 28;
 const GOAL: i16 = LOOP + 3;
@@ -24,42 +26,87 @@ pub struct Trouble {
     deepest_first: bool,
 }
 
-/// The rule options and their values, the first value being the default.
-const OPTIONS: [(&str, [&str; 2]); 7] = [
-    ("turn_order", ["clockwise", "counterclockwise"]),
-    ("voluntary_pass", ["on", "off"]),
-    ("six_bonus", ["always", "if-played"]),
-    ("three_sixes", ["off", "forfeit"]),
-    ("finish", ["exact", "deepest-first"]),
-    ("play_on", ["on", "off"]),
-    ("two_sets", ["off", "on"]),
-];
+/// Nothing Python's face needs beyond the track (`Game::race_shape`).
+pub const FACTS: Facts = &[];
 
-fn option_values(given: &[(String, String)]) -> Result<[bool; 7], String> {
-    // each option as "not its default"
-    let mut chosen = [false; 7];
-    for (name, value) in given {
-        let index = OPTIONS
-            .iter()
-            .position(|(known, _)| known == name)
-            .ok_or_else(|| format!("unknown trouble option {name:?}"))?;
-        let values = OPTIONS[index].1;
-        chosen[index] = match values.iter().position(|v| v == value) {
-            Some(i) => i == 1,
-            None => {
-                return Err(format!(
-                    "trouble option {name}={value:?}: one of {values:?}"
-                ))
-            }
-        };
-    }
-    Ok(chosen)
-}
+/// The rule options, each value with its words (`crate::options`; docs/rules/trouble.md has their
+/// sources).
+pub const OPTIONS: &[RuleOption] = &[
+    RuleOption {
+        name: "turn_order",
+        default: "clockwise",
+        values: &[
+            ("clockwise", "turns pass to the left, the way the pegs move"),
+            ("counterclockwise", "turns pass to the right; pegs still move clockwise"),
+        ],
+        help: "direction turns pass round the table (pegs always move clockwise)",
+    },
+    RuleOption {
+        name: "voluntary_pass",
+        default: "on",
+        values: &[
+            ("on", "you may pass your turn even when a peg could move"),
+            ("off", "you may pass only when no peg can move"),
+        ],
+        help: "a player may pass even when a peg could move",
+    },
+    RuleOption {
+        name: "six_bonus",
+        default: "always",
+        values: &[
+            ("always", "every 6 gives another pop, even a 6 no peg could use"),
+            ("if-played", "a 6 gives another pop only when it moved a peg"),
+        ],
+        help: "a 6 grants another pop always, or only when the 6 moved a peg",
+    },
+    RuleOption {
+        name: "three_sixes",
+        default: "off",
+        values: &[
+            ("off", "no limit: every 6 in a row gives another pop"),
+            ("forfeit", "a third 6 in a row is not played, and the turn passes at once"),
+        ],
+        help: "forfeit: a third 6 in a row is not played and ends the turn",
+    },
+    RuleOption {
+        name: "finish",
+        default: "exact",
+        values: &[
+            ("exact", "a peg enters any free Finish slot by exact count, and may move on inside the lane"),
+            ("deepest-first", "each peg must land exactly on the deepest free Finish slot, and pegs in the lane do not move"),
+        ],
+        help: "exact: any free finish slot by exact count, moves inside the lane allowed; deepest-first: each peg must land on the deepest free slot, no moves inside",
+    },
+    RuleOption {
+        name: "play_on",
+        default: "on",
+        values: &[
+            ("on", "after the winner, the others play on for second and third place"),
+            ("off", "the game stops at the first winner; the others are ranked by how far their pegs got"),
+        ],
+        help: "on: play on after the winner to decide every place; off: stop at the first winner",
+    },
+    RuleOption {
+        name: "two_sets",
+        default: "off",
+        values: &[
+            ("on", "2 players only: each plays two opposite colours, and wins by finishing both"),
+            ("off", "each player plays one colour"),
+        ],
+        help: "2 players only: each plays two opposite colours and must finish both",
+    },
+];
 
 impl Trouble {
     pub fn new(players: usize, options: &[(String, String)]) -> Result<Self, String> {
-        let [counterclockwise, no_pass, if_played, forfeit, deepest, first_only, two_sets] =
-            option_values(options)?;
+        let chosen = options::choose("trouble", OPTIONS, options)?;
+        let counterclockwise = chosen.is("turn_order", "counterclockwise");
+        let no_pass = chosen.is("voluntary_pass", "off");
+        let if_played = chosen.is("six_bonus", "if-played");
+        let forfeit = chosen.is("three_sixes", "forfeit");
+        let deepest = chosen.is("finish", "deepest-first");
+        let first_only = chosen.is("play_on", "off");
+        let two_sets = chosen.is("two_sets", "on");
         if !(2..=4).contains(&players) {
             return Err(format!("trouble is for 2 to 4 players, not {players}"));
         }
@@ -99,7 +146,7 @@ impl Trouble {
         RaceShape::new(self.table.seats, &self.space_of, LOOP, GOAL, &[])
     }
 
-    /// `two_sets`: a side of two colours, which the learned chance of winning does not model.
+    /// `two_sets`: a side of two colours, which the fitted chance of winning and the learned value do not model.
     pub fn two_sets(&self) -> bool {
         self.table.side_count < self.table.seats
     }

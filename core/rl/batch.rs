@@ -5,7 +5,7 @@
 
 use std::cell::Cell;
 
-use crate::ai::eval::Judge;
+use crate::ai::judge::Judge;
 use crate::ai::players::{Kind, Player};
 use crate::engine::{Game, Phase, State};
 use crate::rl::encoding::{Encoding, MAX_OBSERVATION};
@@ -209,7 +209,7 @@ impl Batch {
             let dice = if pop {
                 vec![held[0]]
             } else {
-                rules.roll_to_python(held)
+                rules.outcome_numbers(held)
             };
             slot.events.push(Logged::Roll {
                 seat: state.current,
@@ -241,10 +241,7 @@ impl Batch {
     pub fn roll<J: Judge>(&mut self, judge: &J, index: usize, outcome: usize) -> bool {
         let rules = judge.rules();
         let held = match self.slots[index].state.phase {
-            Phase::Roll => rules
-                .outcomes()
-                .get(outcome)
-                .map(|o| rules.roll_from_python(o.0)),
+            Phase::Roll => rules.outcomes().get(outcome).map(|o| rules.roll_of(o.0)),
             Phase::Rolloff => (outcome < 6).then_some([outcome as u8 + 1, 0]),
             _ => None,
         };

@@ -2,7 +2,7 @@
 //! layout `pegrace.rl.encoding` documents, value for value), with what each move would do
 //! where asked (`moves`).
 
-use crate::ai::eval::Judge;
+use crate::ai::judge::Judge;
 use crate::engine::{Game, MoveView, Phase, RaceShape, State, PIECES};
 use crate::games::headache::{HEIGHT_BITS, HEIGHT_MASK, SPACES};
 use crate::rl::moves::{observe_moves, MOVE_FEATURES};
@@ -225,7 +225,7 @@ impl Encoding {
         if state.roll[0] == 0 {
             return;
         }
-        let dice = rules.roll_to_python(state.roll);
+        let dice = rules.outcome_numbers(state.roll);
         if self.layout == Layout::Headache {
             out[SEATS + usize::from(dice[0]) - 1] = 1.0;
             out[SEATS + FACES] = f32::from(dice[1]);

@@ -5,8 +5,8 @@
 //! same numbers for every action (a scorer shared by the actions) sees what the plain
 //! observation hides: which move captures, which lands a piece where the next throws reach it.
 
-use crate::ai::eval::Judge;
-use crate::ai::learned::ReachMemo;
+use crate::ai::hits::ReachMemo;
+use crate::ai::judge::Judge;
 use crate::engine::{Game, MoveView, Phase, RaceShape, State};
 
 /// How many numbers an action's block has (`observe_moves` writes them; docs/rl.md's table

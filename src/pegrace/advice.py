@@ -49,11 +49,11 @@ class WinChance:
         return f"{self.side}: {self.chance:.0%} [{self.low:.0%}, {self.high:.0%}]"
 
 
-def hint(rules: Rules, state: State, *, budget_ms: float = 100.0, seed: int | str = 0) -> Hint:
+def hint(rules: Rules, state: State, *, ms: float = 100.0, seed: int | str = 0) -> Hint:
     """The expert's move for the seat to move, with why it prefers it."""
     if state.phase != Phase.MOVE:
         raise PegraceError(f"no move is due, so there is nothing to hint: {rules.summary(state)}")
-    expert = SearchPlayer(seed, budget_ms=budget_ms)
+    expert = SearchPlayer(seed, ms=ms)
     ranking = expert.ranking(rules, state, rules.legal_moves(state))
     best = ranking[0]
     computer = expert.computer

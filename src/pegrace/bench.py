@@ -54,7 +54,7 @@ def engine_games(rules: Rules, games: int, seed: int) -> int:
 def full_games(rules: Rules, games: int, seed: int) -> int:
     seatings = core_seatings(rules, [dict.fromkeys(rules.colours, "computer:random")])
     assert seatings is not None  # the core plays every computer player
-    return sum(g[5] for g in native.play_games(rules, seatings, seed, 0, games))
+    return sum(g.moves for g in native.play_games(rules, seatings, seed, 0, games))
 
 
 def bench(
@@ -263,7 +263,7 @@ def decision_times(
             "max": 1000 * max(times),
         },
         "mean_depth": statistics.fmean(depths),
-        # the search speed `search.NODES_PER_MS` is calibrated from (0 for players without search)
+        # the search speed a game entry's `nodes_per_ms` is calibrated from (0 without search)
         "nodes_per_ms": nodes / (1000 * sum(times)),
     }
 

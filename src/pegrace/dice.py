@@ -1,4 +1,5 @@
-"""Dice as explicit chance events: every roll has a listed probability.
+"""Dice as explicit chance events: every roll has a listed probability, the core's
+(core/dice.rs: each throw's outcomes and chances are written there once).
 
 A roll is an ``int`` for a single die and a pair of ints for two-dice throws
 (two d6 for Ludo, a d6 and a bonus die for Headache). Sampling always draws
@@ -11,9 +12,15 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 
+from pegrace import _core
 from pegrace.errors import NotationError
 
 Roll = int | tuple[int, int]
+
+
+def core_outcomes(name: str) -> tuple[tuple[Roll, Fraction], ...]:
+    """The throw ``name``'s outcomes with their chances, as the core lists them."""
+    return tuple((roll, Fraction(weight, 36)) for roll, weight in _core.dice_outcomes(name))
 
 
 @dataclass(frozen=True)
@@ -58,7 +65,7 @@ class SingleDie(Dice):
     """One six-sided die (Trouble, Marbles)."""
 
     def __init__(self) -> None:
-        super().__init__("d6", tuple((face, Fraction(1, 6)) for face in range(1, 7)))
+        super().__init__("d6", core_outcomes("d6"))
 
     def sample(self, rng: random.Random) -> Roll:
         return int(rng.random() * 6) + 1  # roll_d6, inlined: the simulation hot path
@@ -78,12 +85,7 @@ class TwoDice(Dice):
     of probability 2/36; doubles have 1/36. Written ``3+5``."""
 
     def __init__(self) -> None:
-        super().__init__(
-            "two d6",
-            tuple(
-                ((a, b), Fraction(1 if a == b else 2, 36)) for a in range(1, 7) for b in range(a, 7)
-            ),
-        )
+        super().__init__("two d6", core_outcomes("two d6"))
 
     def sample(self, rng: random.Random) -> Roll:
         a, b = roll_d6(rng), roll_d6(rng)
@@ -108,10 +110,7 @@ class BonusDice(Dice):
     A roll is (number, dot) with dot 1 when the red dot shows; written ``4`` or ``4*``."""
 
     def __init__(self) -> None:
-        super().__init__(
-            "d6 + bonus die",
-            tuple(((n, dot), Fraction(1 if dot else 5, 36)) for n in range(1, 7) for dot in (0, 1)),
-        )
+        super().__init__("d6 + bonus die", core_outcomes("d6 + bonus die"))
 
     def sample(self, rng: random.Random) -> Roll:
         number = roll_d6(rng)

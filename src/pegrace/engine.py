@@ -19,6 +19,7 @@ from fractions import Fraction
 from typing import ClassVar
 
 from pegrace import _core
+from pegrace._core import CoreMove
 from pegrace.dice import D6, Dice, Roll
 from pegrace.errors import IllegalMoveError, NotationError, OptionError
 from pegrace.moves import PASS, Move, Step
@@ -53,6 +54,29 @@ class Option:
         if not self.choices and not value.isdigit():
             raise OptionError(f"{game} option {self.name}={value!r}: expected a whole number")
         return value
+
+
+def core_options(game: str) -> tuple[Option, ...]:
+    """``game``'s rule options as the core describes them (each game's ``OPTIONS`` in core/games;
+    core/options.rs), which is also what the core reads."""
+    return tuple(
+        Option(name, default, tuple(value for value, _ in values), help, dict(values))
+        for name, default, values, help in _core.rule_options(game)
+    )
+
+
+def core_number(game: str, name: str) -> int:
+    """A number of ``game``'s board or encoding as the core names it (its ``FACTS``)."""
+    found = dict(_core.game_facts(game))[name]
+    assert isinstance(found, int), f"{game}'s {name} is a list"
+    return found
+
+
+def core_numbers(game: str, name: str) -> tuple[int, ...]:
+    """A list of numbers of ``game``'s board as the core names it (its ``FACTS``)."""
+    found = dict(_core.game_facts(game))[name]
+    assert isinstance(found, list), f"{game}'s {name} is one number"
+    return tuple(found)
 
 
 @dataclass(frozen=True)
@@ -189,35 +213,20 @@ class Rules:
     def setup(self) -> None:
         """Hook: build what the game's notation and pictures need, once."""
 
-    def core_move(
-        self,
-        text: str,
-        owner: int,
-        uses: list[tuple[int, int, int]],
-        path: list[int],
-        backward: bool,
-        from_start: bool,
-    ) -> Move:
-        """Hook: the game's move for one the core lists (its text, whose pieces it moves, each
-        use of the roll as (die, origin, target), the spaces it passes, whether it goes
-        counter-clockwise, whether a cone leaves START): by default a step."""
-        if not uses:
+    def core_move(self, found: CoreMove) -> Move:
+        """Hook: the game's move for one the core lists (``CoreMove``): by default a step."""
+        if not found.uses:
             return PASS
-        ((_, origin, target),) = uses
-        return Step(origin, target, text)
+        ((_, origin, target),) = found.uses
+        return Step(origin, target, found.text)
 
     def captured(self, state: State, move: Move) -> int:
-        """How many opponent pieces ``move`` captures. Only a capture moves another side's
-        pieces, so by default: the pieces of other sides that are no longer where they were."""
-        if move.is_pass:
-            return 0
-        after = self.apply_move(state, move).pieces
-        side = self.sides[state.current]
-        return sum(
-            len(lost)
-            for seat, lost in self.sent_back(state.pieces, after, state.current)
-            if self.sides[seat] != side
-        )
+        """How many opponent pieces ``move`` captures (the core counts them: only a capture
+        moves another side's pieces, so the pieces of other sides no longer where they were)."""
+        count = self.core.captured(state, move.text)
+        if count is None:
+            raise IllegalMoveError(f"{move.text!r} is not a legal move: {self.summary(state)}")
+        return count
 
     @staticmethod
     def sent_back(before: Pieces, after: Pieces, mover: int) -> list[tuple[int, list[int]]]:
@@ -310,7 +319,7 @@ class Rules:
 
     def legal_moves(self, state: State) -> list[Move]:
         """Never empty for a seat to move: when nothing can move, it holds the pass."""
-        return [self.core_move(*found) for found in self.core.legal(state)]
+        return [self.core_move(found) for found in self.core.legal(state)]
 
     def distinct_moves(self, state: State) -> list[Move]:
         """The legal moves, one for each position they lead to (the first listed of each), in

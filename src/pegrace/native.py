@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from pegrace import _core
+from pegrace._core import CoreSummary
 from pegrace.engine import Rules
 from pegrace.errors import OptionError, PegraceError
 from pegrace.state import State
@@ -99,13 +100,6 @@ def _value_number(
     return number
 
 
-# a game's drama: captures, lead changes, whether the half-time leader won (None: no lone one)
-CoreDrama = tuple[int, int, bool | None]
-# a game's summary from the core: places per seat, turns, rolls, the starter, events, moves,
-# and its drama where asked for
-CoreSummary = tuple[list[int], int, int, int, int, int, CoreDrama | None]
-
-
 def play_games(
     rules: Rules,
     seatings: list[list[CoreSeat]],
@@ -143,7 +137,7 @@ def playouts(
             rules.name,
             rules.players,
             _options(rules),
-            tuple(state),
+            state,
             list(rules.colours),
             player[0],
             player[1],
@@ -197,7 +191,7 @@ class Computer:
         """The legal moves (indices, in ``rules.legal_moves`` order) the one-move player
         ``name`` (with ``settings``: a policy's number) rates best, tied."""
         try:
-            return self._core.best(tuple(state), name, dict(settings or {}))
+            return self._core.best(state, name, dict(settings or {}))
         except ValueError as error:
             raise _again(error, f"native {name}: {error}: {self.rules.summary(state)}") from None
 
@@ -206,7 +200,7 @@ class Computer:
         to move) moving next."""
         seat = state.current if to_move is None else to_move
         try:
-            seen = self._core.look(tuple(state), seat)
+            seen = self._core.look(state, seat)
         except ValueError as error:
             raise _again(error, f"native look: {error}: {self.rules.summary(state)}") from None
         if "learned" not in seen:
@@ -227,7 +221,7 @@ class Computer:
         instant, exact once the winner is settled; None where the rules have none (Marbles'
         War, Trouble's two sets)."""
         try:
-            found = self._core.value_chances(tuple(state))
+            found = self._core.value_chances(state)
         except ValueError as error:
             raise _again(error, f"native value: {error}: {self.rules.summary(state)}") from None
         return None if found is None else tuple(found)
@@ -247,6 +241,6 @@ class Computer:
         """The legal moves of ``state`` (in ``rules.legal_moves`` order, by index), ranked as
         ``pegrace.search.SearchPlayer`` ranks them with these settings."""
         try:
-            return self._core.rank(tuple(state), dict(settings))
+            return self._core.rank(state, dict(settings))
         except ValueError as error:
             raise _again(error, f"native search: {error}: {self.rules.summary(state)}") from None

@@ -357,7 +357,7 @@ def parse_settings(text: str) -> dict[str, float]:
         except ValueError:
             raise OptionError(f"player setting {item!r}: {value!r} is not a number") from None
         check_setting(item, key.strip(), number)
-        params[{"ms": "budget_ms"}.get(key.strip(), key.strip())] = number
+        params[key.strip()] = number
     return params
 
 

@@ -22,6 +22,14 @@ class RaceRules(Rules):
     safe: frozenset[int] = frozenset()  # the loop spaces where nobody is hit
     track: RaceTrack
 
+    def core_track(self) -> tuple[int, int, int]:
+        """The track as the core builds it (core/games): the loop's spaces, the lane's length
+        (its last slot the goal) and the loop position pieces branch off into the lane from."""
+        found = self.core.track()
+        assert found is not None, f"{self.name} is a race game"
+        loop, lane_start, goal = found
+        return loop, goal - lane_start + 1, lane_start - 1
+
     def build_track(self, track: RaceTrack) -> None:
         """Called from ``setup``: index the track for the seats in play."""
         self.track = track

@@ -9,8 +9,8 @@ side, and a finished game is worth its places, scaled far above any evaluation.
 
 Depth counts decision nodes. Iterative deepening spends a budget counted in searched nodes, not
 wall-clock time, so a player's choices depend only on its seed and the position, never on the
-machine's load: ``budget_ms`` is turned into nodes with the game's ``NODES_PER_MS``, measured
-on the reference machine (docs/ai.md).
+machine's load: ``ms`` is turned into nodes at the game's ``nodes_per_ms`` (its registry
+entry), measured on the reference machine (docs/ai.md).
 """
 
 from __future__ import annotations
@@ -22,24 +22,18 @@ from dataclasses import dataclass
 from pegrace import native
 from pegrace.engine import Rules
 from pegrace.errors import OptionError, PegraceError
+from pegrace.games import entry
 from pegrace.moves import Move
 from pegrace.native import CorePlayer
 from pegrace.player import Player
 from pegrace.state import State
 from pegrace.value import Given
 
-# The native core's searched nodes per millisecond on the reference machine, per game
-# (docs/ai.md has the command)
-NODES_PER_MS = {"trouble": 7900.0, "ludo": 3500.0, "headache": 2850.0, "marbles": 7000.0}
 TIE = 1e-9
 # what rates a search's leaves (core/ai/search.rs `Settings::model`): the game's evaluation, the
 # chance of winning fitted to medium players' games where the game has one (Trouble, two-dice
 # Ludo), the value learned by self-play (pegrace.value) where the rules have one, else as 1
 MODELS = (0, 1, 2)
-# What a finished game's places are worth to the search (core/ai/mod.rs): a side's value is its
-# place's share of it, centred (4 sides: a win +3/4, a loss -1/4); an evaluation stays below a
-# quarter of it, so a search never trades a win for a position in play
-TERMINAL_WEIGHT = 1000.0
 
 Values = tuple[float, ...]
 
@@ -52,7 +46,7 @@ class RankedMove:
 
 
 def node_rate(rules: Rules) -> float:
-    return NODES_PER_MS[rules.name]
+    return entry(rules.name).nodes_per_ms
 
 
 class SearchPlayer(Player):
@@ -60,7 +54,7 @@ class SearchPlayer(Player):
     side's value) with the game's learned chance of winning at the horizon where it has one, or
     with ``model=0`` the game's evaluation (as ``hard`` does). The defaults are the expert's.
 
-    ``depth`` fixes the search depth; otherwise it deepens within ``budget_ms`` (as nodes).
+    ``depth`` fixes the search depth; otherwise it deepens within ``ms`` (as nodes).
     Ties between equally valued moves are broken by the player's own generator."""
 
     name = "expert"
@@ -69,7 +63,7 @@ class SearchPlayer(Player):
         self,
         seed: int | str = 0,
         *,
-        budget_ms: float = 100.0,
+        ms: float = 100.0,
         depth: int | None = None,
         width: int | None = None,
         paranoid: int = 0,
@@ -78,7 +72,7 @@ class SearchPlayer(Player):
         value: Given | None = None,
     ) -> None:
         self.rng = random.Random(seed)
-        self.budget_ms = budget_ms
+        self.ms = ms
         self.depth = depth
         self.width = width or None  # 0: every move
         if paranoid not in (0, 1):
@@ -109,10 +103,10 @@ class SearchPlayer(Player):
         """The settings the core's search player takes (``_core`` reads them by name): the
         budget in the core's nodes."""
         settings = {
-            "budget": self.budget_ms * node_rate(rules),
+            "budget": self.ms * node_rate(rules),
             "width": float(self.width or 0),
             "paranoid": float(self.paranoid),
-            "learned": float(self.model),
+            "model": float(self.model),
             "threads": float(self.threads),
         }
         if self.depth is not None:

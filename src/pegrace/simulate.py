@@ -84,11 +84,18 @@ def run_job(job: Job, core: bool = True) -> list[GameSummary]:
     found = core_seatings(rules, seatings) if core and job.record_dir is None else None
     last = game_seed(job.seed, job.first + job.count)
     if found is not None and job.seed >= 0 and last <= native.LARGEST_SEED:
+        played = native.play_games(rules, found, job.seed, job.first, job.count, job.drama)
         return [
-            GameSummary(tuple(places), turns, rolls, starter, *(drama or (None, None, None)))
-            for places, turns, rolls, starter, _, _, drama in native.play_games(
-                rules, found, job.seed, job.first, job.count, job.drama
+            GameSummary(
+                tuple(game.places),
+                game.turns,
+                game.rolls,
+                game.starter,
+                game.captures,
+                game.lead_changes,
+                game.half_leader_won,
             )
+            for game in played
         ]
     if job.drama:
         raise OptionError(f"{rules.name}: the native core plays the games that count drama")

@@ -17,6 +17,7 @@ from typing import TextIO
 from pegrace.advice import hint, learned_chances, winprob
 from pegrace.dice import roll_d6
 from pegrace.engine import Rules
+from pegrace.games import entry
 from pegrace.games.ludo import DiceMove
 from pegrace.guide import guide_text
 from pegrace.match import choose_checked, dice_rng, seat_players
@@ -319,7 +320,7 @@ class TerminalGame:
         """How to play this game and its options in words (guide.py: the web's rules page
         says the same): over the whole screen a page at a time, else printed."""
         width = self.screen.console.width - 1 if self.screen is not None else 78
-        text = guide_text(type(self.rules), self.rules.options, width)
+        text = guide_text(entry(self.rules.name), self.rules.options, width)
         if self.screen is not None:
             self.screen.read(text)
         else:

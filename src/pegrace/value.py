@@ -24,22 +24,19 @@ from typing import Any
 
 from pegrace import _core
 from pegrace.errors import OptionError
-from pegrace.games import get_rules
+from pegrace.games import ENTRIES, get_rules
 from pegrace.readers import read_json
 
 MAX_HIDDEN, LANES = 64, 8  # core/ai/net.rs
 WEIGHTS = Path(__file__).resolve().parent / "weights"
-# the model of each game's rules, as the core names it (a Ludo variant has its own)
-MODELS = ("trouble", "ludo", "classic-ludo", "ludopy", "marbles", "headache")
-# the rules each shipped model was trained under: the game and its options
-TRAINED_UNDER: dict[str, tuple[str, dict[str, str]]] = {
-    "trouble": ("trouble", {}),
-    "ludo": ("ludo", {"variant": "two-dice"}),
-    "classic-ludo": ("ludo", {"variant": "classic"}),
-    "ludopy": ("ludo", {"variant": "ludopy"}),
-    "marbles": ("marbles", {}),
-    "headache": ("headache", {}),
+# the rules each shipped model was trained under, by the model's name as the core knows it (a
+# Ludo variant has its own): the game and its options, from the games' registry entries
+TRAINED_UNDER: dict[str, tuple[str, Mapping[str, str]]] = {
+    model: (game.name, options)
+    for game in ENTRIES.values()
+    for model, options in game.models.items()
 }
+MODELS = tuple(TRAINED_UNDER)
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""The ``moves`` observation (core/rl_moves.rs): after the board, a block per action of what its
+"""The ``moves`` observation (core/rl/moves.rs): after the board, a block per action of what its
 move would do. Checked against the Python rules on random play: a block for exactly the legal
 actions, the board part the plain observation, and each block's captures, steps and pieces
 out, in the lane and home what playing the move in Python gives; every environment takes it,

@@ -22,7 +22,7 @@ from pegrace.advice import hint, learned_chances, winprob
 from pegrace.games import get_rules
 from pegrace.record import Record, replay
 from pegrace.state import State
-from pegrace.web.session import WINPROB_STEPS
+from pegrace.web.advising import WINPROB_STEPS
 
 
 def position(client: TestClient, game_id: str) -> State:

@@ -1,6 +1,7 @@
 //! What the Ludo rule sets share: the options they read, the board, the positions' names.
 
 use crate::engine::{self, RaceShape, Row, Table, MAX_SEATS};
+use crate::options::{self, RuleOption};
 
 pub(super) const BASE: i16 = -1;
 /// Classic Ludo's board (LUDOpy's too).
@@ -36,51 +37,65 @@ pub fn variant(given: &[(String, String)]) -> Variant {
     }
 }
 
+/// The rule options, each value with its words (`crate::options`; docs/rules/ludo.md has their
+/// sources).
+pub const OPTIONS: &[RuleOption] = &[
+    RuleOption {
+        name: "variant",
+        default: "two-dice",
+        values: &[
+            ("two-dice", "two dice and a loop of 48 points (the rules above)"),
+            ("classic", "the Ludo most people know: one die, 52 squares, a 6 brings a pin out and rolls again, two pins of a colour make a block nobody may land on or pass"),
+            ("ludopy", "Danish Ludo exactly as the LUDOpy package plays it: one die, globes, and stars that jump to the next star"),
+        ],
+        help: "two-dice: seed 002 (48 points, two dice); classic: one die, 52 squares; ludopy: Danish Ludo exactly as the LUDOpy package plays it",
+    },
+    RuleOption {
+        name: "play_on",
+        default: "off",
+        values: &[
+            ("on", "the others play on for the lower places"),
+            ("off", "the game ends when the first player has all 4 pins out"),
+        ],
+        help: "off: the game ends when the first player has all 4 pins out; on: play on for places",
+    },
+    RuleOption {
+        name: "three_sixes",
+        default: "forfeit",
+        values: &[
+            ("forfeit", "classic only: a third 6 in a row is not played, and the turn passes"),
+            ("off", "no limit on sixes in a row"),
+        ],
+        help: "classic only: a third 6 in a row is not played and ends the turn (off: no limit)",
+    },
+    RuleOption {
+        name: "safe_squares",
+        default: "on",
+        values: &[
+            ("on", "classic only: nobody can be hit on the 4 start squares and the 4 star squares"),
+            ("off", "no square is safe: an opponent on your start is hit when you come out"),
+        ],
+        help: "classic only: the 4 start squares and 4 star squares are safe (off: none are)",
+    },
+];
+
 pub(super) fn read_options(given: &[(String, String)]) -> Result<Options, String> {
-    let known: [(&str, [&str; 2]); 3] = [
-        ("play_on", ["off", "on"]),
-        ("three_sixes", ["forfeit", "off"]),
-        ("safe_squares", ["on", "off"]),
-    ];
-    let mut other = [false; 3];
-    for (name, value) in given {
-        if name == "variant" {
-            if !["two-dice", "classic", "ludopy"].contains(&value.as_str()) {
-                return Err(format!(
-                    "ludo option variant={value:?}: two-dice, classic or ludopy"
-                ));
-            }
-            continue;
-        }
-        let index = known
-            .iter()
-            .position(|(k, _)| k == name)
-            .ok_or_else(|| format!("unknown ludo option {name:?}"))?;
-        let values = known[index].1;
-        other[index] = match values.iter().position(|v| v == value) {
-            Some(i) => i == 1,
-            None => {
-                return Err(format!(
-                    "ludo option {name}={value:?}: the core plays {values:?}"
-                ))
-            }
-        };
-    }
-    let [play_on, no_forfeit, no_safe] = other;
+    let chosen = options::choose("ludo", OPTIONS, given)?;
     let variant = variant(given);
     if variant != Variant::Classic {
-        if no_forfeit {
-            return Err("ludo option three_sixes is for variant=classic only".into());
-        }
-        if no_safe {
-            return Err("ludo option safe_squares is for variant=classic only".into());
+        for classic_only in ["three_sixes", "safe_squares"] {
+            if !chosen.is_default(classic_only) {
+                return Err(format!(
+                    "ludo option {classic_only} is for variant=classic only"
+                ));
+            }
         }
     }
     Ok(Options {
         variant,
-        play_on,
-        forfeit_third_six: !no_forfeit,
-        safe_squares: !no_safe,
+        play_on: chosen.is("play_on", "on"),
+        forfeit_third_six: chosen.is("three_sixes", "forfeit"),
+        safe_squares: chosen.is("safe_squares", "on"),
     })
 }
 

@@ -4,10 +4,17 @@ use super::common::*;
 use crate::engine::{
     self, Game, List, MoveView, Phase, RaceShape, Row, State, Table, MAX_SEATS, PIECES,
 };
+use crate::facts::{Fact, Facts};
 
 /// LUDOpy's squares, in its own frame (ours + 1): stars, globes, the goal star and the goal.
 pub(super) const LP_STARS: [i16; 8] = [5, 12, 18, 25, 31, 38, 44, 51];
 pub(super) const LP_GLOBES: [i16; 4] = [9, 22, 35, 48];
+
+/// What Python's face reads: LUDOpy's stars and globes, by LUDOpy's own position (ours + 1).
+pub const FACTS: Facts = &[
+    ("ludopy_stars", Fact::Numbers(&LP_STARS)),
+    ("ludopy_globes", Fact::Numbers(&LP_GLOBES)),
+];
 pub(super) const LP_GOAL_STAR: i16 = 51;
 pub(super) const LP_GOAL: i16 = 57;
 pub(super) const LUDOPY_GOAL: i16 = 56;

@@ -30,6 +30,6 @@ mod tests;
 mod two_dice;
 
 pub use classic::ClassicLudo;
-pub use common::{variant, Variant};
-pub use ludopy::{DieMove, DieMoves, LudopyLudo};
+pub use common::{variant, Variant, OPTIONS};
+pub use ludopy::{DieMove, DieMoves, LudopyLudo, FACTS};
 pub use two_dice::{position_name, Turn, Turns, TwoDiceLudo, Use};

@@ -1,6 +1,7 @@
 //! Two-dice Ludo (`variant=two-dice`): the module header of `ludo` gives its rules.
 
 use super::common::*;
+use crate::dice::{self, Dice};
 use crate::engine::{
     self, Game, List, MoveView, Phase, RaceShape, Row, State, Table, MAX_SEATS, PIECES,
 };
@@ -147,15 +148,12 @@ impl Game for TwoDiceLudo {
     }
 
     /// Two dice, the lower first.
-    fn roll_from_python(&self, dice: [u8; 2]) -> [u8; 2] {
-        [dice[0].min(dice[1]), dice[0].max(dice[1])]
+    fn roll_of(&self, outcome: [u8; 2]) -> [u8; 2] {
+        [outcome[0].min(outcome[1]), outcome[0].max(outcome[1])]
     }
 
-    /// Each unordered pair once (low, high): a double 1/36, any other 2/36.
-    fn outcomes(&self) -> Vec<([u8; 2], f64)> {
-        (1..=6u8)
-            .flat_map(|a| (a..=6).map(move |b| ([a, b], if a == b { 1.0 } else { 2.0 } / 36.0)))
-            .collect()
+    fn dice(&self) -> &'static Dice {
+        &dice::TWO_D6
     }
 
     fn throw<R: Draw>(&self, rng: &mut R) -> [u8; 2] {

@@ -37,31 +37,38 @@ turns it has finished (capped at 4), then 1 when the pop to play is a bonus pop.
 
 from __future__ import annotations
 
+from pegrace._core import CoreMove
 from pegrace.board import Board, Edge, Space
 from pegrace.dice import BONUS
-from pegrace.engine import Option, Pieces, Rules
+from pegrace.engine import Pieces, Rules, core_number, core_options
 from pegrace.errors import NotationError
+from pegrace.games.entry import GameEntry
+from pegrace.guide import Guide
 from pegrace.moves import PASS, Move
 from pegrace.state import Phase, State
 from pegrace.words import colour_name
 
-X_COUNT = 8
-OUTER_PER = 3  # outer spaces between neighbouring Xs
-INNER_PER = 2  # inner spaces between neighbouring Xs
+# the board and the stacks' encoding, as the core names them (core/games/headache.rs, FACTS)
+X_COUNT = core_number("headache", "x_count")
+OUTER_PER = core_number("headache", "outer_per")  # outer spaces between neighbouring Xs
+INNER_PER = core_number("headache", "inner_per")  # inner spaces between neighbouring Xs
 OUTER_BASE = X_COUNT
 INNER_BASE = X_COUNT + X_COUNT * OUTER_PER
 SPACE_COUNT = INNER_BASE + X_COUNT * INNER_PER  # 48
 CONES = 4
-FIRST_TURNS = 4
-START = -1  # a cone still on its colour's START X
-HEIGHT_BITS = 4
+FIRST_TURNS = core_number("headache", "first_turns")
+START = core_number("headache", "start")  # a cone still on its colour's START X
+HEIGHT_BITS = core_number("headache", "height_bits")
 HEIGHT_MASK = (1 << HEIGHT_BITS) - 1
 MAX_HEIGHT = HEIGHT_MASK + 1  # 16 cones at most, all in one stack
 # occupancy cell: -1 empty, (top height << 3) | top seat, or BLOCKED (START cones there)
-SEAT_BITS = 3
+SEAT_BITS = core_number("headache", "seat_bits")
 SEAT_MASK = (1 << SEAT_BITS) - 1
-BLOCKED = 1 << 12
-START_X = {"red": 0, "yellow": 2, "green": 4, "blue": 6}
+BLOCKED = core_number("headache", "blocked")
+START_X = {
+    colour: index * core_number("headache", "start_x_step")
+    for index, colour in enumerate(("red", "yellow", "green", "blue"))
+}
 
 
 def space_name(index: int) -> str:
@@ -150,29 +157,7 @@ class Headache(Rules):
     dice = BONUS
     roll_verb = "pop"
     score_words = "cones owned"
-    option_specs = (
-        Option(
-            "challenge",
-            "off",
-            ("on", "off"),
-            "on: every X is a safety space (nothing on an X can be captured, no opponent "
-            "may end there)",
-            choices_help={
-                "on": (
-                    "every X is a safe space: nothing on an X can be captured, and no "
-                    "opponent may end there"
-                ),
-                "off": "only cones still on their START are safe",
-            },
-        ),
-        Option(
-            "turn_limit",
-            "600",
-            (),
-            "stop after this many turns (all players' turns counted); the players still in "
-            "are then ranked by cones owned",
-        ),
-    )
+    option_specs = core_options("headache")
 
     # ------------------------------------------------------------------ setup
     def setup(self) -> None:
@@ -182,19 +167,11 @@ class Headache(Rules):
         # the last position's occupancy: a picture and a move's description ask for it again
         self._occupied: tuple[Pieces | None, list[int]] = (None, [])
 
-    def core_move(
-        self,
-        text: str,
-        owner: int,
-        uses: list[tuple[int, int, int]],
-        path: list[int],
-        backward: bool,
-        from_start: bool,
-    ) -> Move:
-        if not uses:
+    def core_move(self, found: CoreMove) -> Move:
+        if not found.uses:
             return PASS
-        ((_, origin, target),) = uses
-        return ConeMove(origin, target, backward, from_start, tuple(path), text)
+        ((_, origin, target),) = found.uses
+        return ConeMove(origin, target, found.backward, found.from_start, found.path, found.text)
 
     # ------------------------------------------------------------------ the board
     def occupancy(self, pieces: Pieces) -> list[int]:
@@ -345,3 +322,55 @@ class Headache(Rules):
         owner = colour_name(self.colours[self.occupancy(pieces)[move.target] & SEAT_MASK])
         kind = f"stack of {captured}" if captured > 1 else "cone"
         return f"{text} onto {owner}'s {kind} on {space_words(move.target)}, capturing it"
+
+
+GUIDE = Guide(
+    pop="5*",
+    pop_words="A 5 with the red dot: move 5, then pop again (a bonus pop).",
+    text="""
+Goal: Capture everyone else: win by owning every cone and stack on the board. A player whose
+cones have all been captured is out.
+
+The board: Two tracks run round the board, an outer one and an inner one, and they cross at
+every X. Four of the Xs are START spaces, one per colour: your 4 cones start stacked on yours.
+
+A turn: Pop the dome: a number die (1 to 6) and a bonus die. Move one of your cones or stacks by
+the number, counting every space (the Xs too), empty or not. Passing over cones does nothing.
+Everyone pops once at the start: the highest number goes first.
+
+The bonus die: One face of the bonus die has a red dot. When it shows, you get a bonus pop and
+move after this one (and another, if the bonus pop shows the dot too). A bonus pop may not move
+a cone off START.
+
+Leaving START: In each of your first 4 turns your pop must move a cone off START. START cones
+leave clockwise, one at a time. Cones still on START cannot be captured, and nothing may end on
+them.
+
+Crossing: Any cone or stack may change from one track to the other at every X it passes, so one
+pop can reach several spaces: choose where to end.
+
+Moving: A single cone moves clockwise only. You can never end on your own cone or stack.
+
+Capturing and stacks: End on an opponent's cone or stack to capture it: yours goes on top, and
+the whole stack is now yours. A stack belongs to the colour of its top cone and moves as one,
+clockwise or counter-clockwise (one way per pop). Anyone can take it over by landing on it.
+
+Safe spaces: Only cones still on START are safe. With the challenge option, every X is safe too.
+
+Pop again: If none of your cones or stacks can move, you pop again. When no number at all would
+let you move, the turn passes.
+
+The end: The last player who still owns cones wins; the others place in the order they went out.
+A game that reaches the turn limit is ranked by cones owned.
+""",
+)
+
+
+ENTRY = GameEntry(
+    rules=Headache,
+    guide=GUIDE,
+    picture="pegrace.pictures.headache",
+    board="pegrace.web.boards.headache",
+    nodes_per_ms=2850.0,
+    models={"headache": {}},
+)

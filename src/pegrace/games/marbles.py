@@ -35,17 +35,18 @@ the loop, 56..59 Home spaces 1..4. In War positions stay 0..55, wrapping round.
 
 from __future__ import annotations
 
+from pegrace._core import CoreMove
 from pegrace.board import RaceTrack, race_board
-from pegrace.engine import Option
+from pegrace.engine import core_number, core_options
 from pegrace.errors import NotationError
+from pegrace.games.entry import GameEntry
+from pegrace.guide import Guide
 from pegrace.moves import PASS, Move, Step
 from pegrace.race import RaceRules
 from pegrace.state import State
 from pegrace.words import colour_name
 
-LOOP = 56
-HOME = 4
-REMOVED = -2
+REMOVED = core_number("marbles", "removed")  # a marble out of the game (War)
 BASE = -1
 
 
@@ -81,92 +82,24 @@ class Marbles(RaceRules):
     version = 1
     all_colours = ("red", "yellow", "green", "blue")
     piece_word = "marble"
-    option_specs = (
-        Option(
-            "mode",
-            "classic",
-            ("classic", "war"),
-            "classic: first to bring 4 marbles Home; war: captured marbles leave the game, "
-            "no Home, the last player with marbles wins",
-            choices_help={
-                "classic": "the first to bring all 4 marbles Home wins",
-                "war": (
-                    "a marble you land on leaves the game for good; there is no Home, "
-                    "marbles keep circling, and the last player with marbles left wins"
-                ),
-            },
-        ),
-        Option(
-            "teams",
-            "off",
-            ("on", "off"),
-            "4 players only: partners sit opposite (red+green against yellow+blue)",
-            choices_help={
-                "on": (
-                    "4 players only: partners sit opposite, red and green against yellow and "
-                    "blue, and a team wins when all 8 of its marbles are Home"
-                ),
-                "off": "everyone plays for themselves",
-            },
-        ),
-        Option(
-            "partner_roll",
-            "on",
-            ("on", "off"),
-            "teams, classic: a player with all marbles Home rolls on and moves the "
-            "partner's marbles",
-            choices_help={
-                "on": (
-                    "with teams: a player whose marbles are all Home keeps rolling and moves "
-                    "the partner's marbles"
-                ),
-                "off": (
-                    "with teams: a player whose marbles are all Home sits out, and the "
-                    "partner plays alone"
-                ),
-            },
-        ),
-        Option(
-            "play_on",
-            "off",
-            ("on", "off"),
-            "classic: off stops at the first winner; on plays on to decide every place",
-            choices_help={
-                "off": "the game stops at the first winner",
-                "on": "play goes on, skipping finished players, until every place is decided",
-            },
-        ),
-        Option(
-            "turn_limit",
-            "1000",
-            (),
-            "war: the game stops after this many turns, ranked by marbles left (0: no limit)",
-        ),
-    )
+    option_specs = core_options("marbles")
 
     # ------------------------------------------------------------------ setup
     def setup(self) -> None:
-        board = race_board("marbles", self.all_colours, LOOP, LOOP // 4, HOME, LOOP - 1, "home")
-        self.build_track(RaceTrack(board, self.all_colours, LOOP, HOME, "base", "home"))
+        loop, lane, branch = self.core_track()
+        board = race_board("marbles", self.all_colours, loop, loop // 4, lane, branch, "home")
+        self.build_track(RaceTrack(board, self.all_colours, loop, lane, "base", "home"))
         self.war = self.options["mode"] == "war"
 
     @property
     def score_words(self) -> str:  # type: ignore[override]
         return "marbles left" if self.war else "how far their marbles got"
 
-    def core_move(
-        self,
-        text: str,
-        owner: int,
-        uses: list[tuple[int, int, int]],
-        path: list[int],
-        backward: bool,
-        from_start: bool,
-    ) -> Move:
-        if not uses:
+    def core_move(self, found: CoreMove) -> Move:
+        if not found.uses:
             return PASS
-        ((_, origin, target),) = uses
-        return MarbleStep(owner, origin, target, text)
+        ((_, origin, target),) = found.uses
+        return MarbleStep(found.owner, origin, target, found.text)
 
     # --------------------------------------------------------------- notation
     def piece_text(self, seat: int, position: int) -> str:
@@ -181,7 +114,7 @@ class Marbles(RaceRules):
                 )
             return REMOVED
         position = self.track.parse_position(colour, text)
-        if self.war and position >= LOOP:
+        if self.war and position >= self.track.loop_length:
             raise NotationError(f"{colour} marble {text!r}: there is no Home in War")
         return position
 
@@ -200,3 +133,52 @@ class Marbles(RaceRules):
         for victim in victims:
             text += f" and remove a {colour_name(self.colours[victim])} marble from the game"
         return text
+
+
+GUIDE = Guide(
+    pop="1",
+    pop_words="A 1: bring a marble out onto your start space, or move a marble 1.",
+    text="""
+Goal: Be the first to move all 4 of your marbles from your base, once round the shared loop and
+into your Home.
+
+A turn: Pop the dome to roll the die, then move one marble exactly that many spaces: a roll is
+never split between marbles. If any marble can move, you must move one. Everyone pops once at
+the start: the highest goes first.
+
+Leaving the base: A 1 or a 6 brings a marble out of your base onto your start space (or moves a
+marble already out). An opponent on your start space is sent back to its base.
+
+Moving: Marbles move clockwise round a loop of 56 spaces, and jump over any marbles on the way.
+You may move any of your marbles, but never land on your own.
+
+Sending back: Land on another player's marble to send it back to its base. No space on the loop
+is safe.
+
+Sixes: A 6 gives you another pop, even when no marble could use it.
+
+Home: After a full lap, from the space before your start, a marble turns into your Home of 4
+spaces. It needs the exact number to reach an empty Home space, and may move on inside Home by
+exact count. Marbles at Home are safe.
+
+The end: The first with all 4 marbles Home wins, and the game stops there.
+
+Teams: With the teams option, 4 players play as two teams, partners sitting opposite. You may
+land on your partner's marble only when it is your only move, and then you must: it goes back to
+its base. A team wins when all 8 of its marbles are Home; with partner roll, whoever is Home
+first moves the partner's marbles.
+
+War: In the war mode a marble you land on leaves the game for good; there is no Home, marbles
+keep circling, and the last player with marbles left wins.
+""",
+)
+
+
+ENTRY = GameEntry(
+    rules=Marbles,
+    guide=GUIDE,
+    picture="pegrace.pictures.marbles",
+    board="pegrace.web.boards.marbles",
+    nodes_per_ms=7000.0,
+    models={"marbles": {}},
+)

@@ -24,11 +24,10 @@ finish slots 1..4.
 from __future__ import annotations
 
 from pegrace.board import RaceTrack, race_board
-from pegrace.engine import Option
+from pegrace.engine import core_options
+from pegrace.games.entry import GameEntry
+from pegrace.guide import Guide
 from pegrace.race import RaceRules
-
-LOOP = 28
-LANE = 4
 
 
 class Trouble(RaceRules):
@@ -38,90 +37,7 @@ class Trouble(RaceRules):
     version = 1
     all_colours = ("red", "yellow", "green", "blue")
     piece_word = "peg"
-    option_specs = (
-        Option(
-            "turn_order",
-            "clockwise",
-            ("clockwise", "counterclockwise"),
-            "direction turns pass round the table (pegs always move clockwise)",
-            choices_help={
-                "clockwise": "turns pass to the left, the way the pegs move",
-                "counterclockwise": "turns pass to the right; pegs still move clockwise",
-            },
-        ),
-        Option(
-            "voluntary_pass",
-            "on",
-            ("on", "off"),
-            "a player may pass even when a peg could move",
-            choices_help={
-                "on": "you may pass your turn even when a peg could move",
-                "off": "you may pass only when no peg can move",
-            },
-        ),
-        Option(
-            "six_bonus",
-            "always",
-            ("always", "if-played"),
-            "a 6 grants another pop always, or only when the 6 moved a peg",
-            choices_help={
-                "always": "every 6 gives another pop, even a 6 no peg could use",
-                "if-played": "a 6 gives another pop only when it moved a peg",
-            },
-        ),
-        Option(
-            "three_sixes",
-            "off",
-            ("off", "forfeit"),
-            "forfeit: a third 6 in a row is not played and ends the turn",
-            choices_help={
-                "off": "no limit: every 6 in a row gives another pop",
-                "forfeit": "a third 6 in a row is not played, and the turn passes at once",
-            },
-        ),
-        Option(
-            "finish",
-            "exact",
-            ("exact", "deepest-first"),
-            "exact: any free finish slot by exact count, moves inside the lane allowed; "
-            "deepest-first: each peg must land on the deepest free slot, no moves inside",
-            choices_help={
-                "exact": (
-                    "a peg enters any free Finish slot by exact count, and may move on "
-                    "inside the lane"
-                ),
-                "deepest-first": (
-                    "each peg must land exactly on the deepest free Finish slot, "
-                    "and pegs in the lane do not move"
-                ),
-            },
-        ),
-        Option(
-            "play_on",
-            "on",
-            ("on", "off"),
-            "on: play on after the winner to decide every place; off: stop at the first winner",
-            choices_help={
-                "on": "after the winner, the others play on for second and third place",
-                "off": (
-                    "the game stops at the first winner; the others are ranked by how far "
-                    "their pegs got"
-                ),
-            },
-        ),
-        Option(
-            "two_sets",
-            "off",
-            ("on", "off"),
-            "2 players only: each plays two opposite colours and must finish both",
-            choices_help={
-                "on": (
-                    "2 players only: each plays two opposite colours, and wins by finishing both"
-                ),
-                "off": "each player plays one colour",
-            },
-        ),
-    )
+    option_specs = core_options("trouble")
 
     @property
     def one_player_sides(self) -> bool:
@@ -133,5 +49,47 @@ class Trouble(RaceRules):
         return super().seat_colours(players)
 
     def setup(self) -> None:
-        board = race_board("trouble", self.all_colours, LOOP, LOOP // 4, LANE, LOOP - 1, "finish")
-        self.build_track(RaceTrack(board, self.all_colours, LOOP, LANE, "home", "finish"))
+        loop, lane, branch = self.core_track()
+        board = race_board("trouble", self.all_colours, loop, loop // 4, lane, branch, "finish")
+        self.build_track(RaceTrack(board, self.all_colours, loop, lane, "home", "finish"))
+
+
+GUIDE = Guide(
+    pop="6",
+    pop_words="A 6: bring a peg out onto your start space, or move a peg 6, then pop again.",
+    text="""
+Goal: Be the first to move all 4 of your pegs out of Home, once round the board and into your
+Finish lane.
+
+A turn: Pop the dome to roll the die, then move one peg exactly that many spaces. Everyone pops
+once at the start: the highest number goes first, and ties pop again.
+
+Leaving Home: Only a 6 brings a peg out of Home, onto your start space (not while one of your
+own pegs stands there). An opponent on your start space is sent back to its Home.
+
+Moving: Pegs move clockwise, counting every space, empty or not. You can never land on your own
+peg. If no peg can move, the turn passes; you may also pass when you would rather not move.
+
+Sending home: Land exactly on an opponent's peg to send it back to its Home. Jumping over pegs
+does nothing. No space on the loop is safe.
+
+Sixes: A 6 gives you another pop, even when no peg could use it.
+
+Finishing: After one lap a peg turns into your own Finish lane of 4 slots instead of passing
+your start: it needs the exact number to reach a free slot, and may move on inside the lane by
+exact count. Nobody else enters your lane, so pegs there are safe.
+
+The end: The first to bring all 4 pegs into Finish wins; the others play on for second and third
+place.
+""",
+)
+
+
+ENTRY = GameEntry(
+    rules=Trouble,
+    guide=GUIDE,
+    picture="pegrace.pictures.trouble",
+    board="pegrace.web.boards.trouble",
+    nodes_per_ms=7900.0,
+    models={"trouble": {}},
+)

@@ -1,4 +1,4 @@
-"""Terminal pictures of a position, one drawer per game, found by game name.
+"""Terminal pictures of a position, one drawer per game: the module its registry entry names.
 
 Every drawer returns plain text; ``paint`` adds ANSI colour only when asked, so
 the same picture serves a colour terminal, a pipe and a test. Pieces always
@@ -12,18 +12,12 @@ import re
 from collections.abc import Callable
 
 from pegrace.engine import Rules
+from pegrace.games import entry
 from pegrace.state import State
 
 ANSI = {"red": "91", "yellow": "93", "green": "92", "blue": "94"}
 
 Drawer = Callable[[Rules, State, bool], str]
-# game name -> module with ``draw(rules, state, use_colour) -> str``
-DRAWER_MODULES = {
-    "trouble": "pegrace.pictures.trouble",
-    "headache": "pegrace.pictures.headache",
-    "marbles": "pegrace.pictures.marbles",
-    "ludo": "pegrace.pictures.ludo",
-}
 
 
 def paint(text: str, colour: str | None, use_colour: bool, bold: bool = True) -> str:
@@ -58,8 +52,5 @@ def letter(colour: str) -> str:
 
 
 def draw(rules: Rules, state: State, use_colour: bool = False) -> str:
-    module = DRAWER_MODULES.get(rules.name)
-    if module is None:
-        return rules.summary(state)
-    drawer: Drawer = importlib.import_module(module).draw
+    drawer: Drawer = importlib.import_module(entry(rules.name).picture).draw
     return drawer(rules, state, use_colour)

@@ -18,7 +18,8 @@ from PIL import Image, ImageDraw
 
 from pegrace.engine import Rules
 from pegrace.state import State
-from pegrace.web.boards import SIZE, board_layout, piece_spots
+from pegrace.web.boards import board_layout, piece_spots
+from pegrace.web.boards.drawing import SIZE
 
 RGB = tuple[int, int, int]
 COLOURS: dict[str, RGB] = {

@@ -25,12 +25,11 @@ from open_spiel.python.observation import IIGObserverForPublicInfoGame
 
 from pegrace.dice import Roll
 from pegrace.engine import Rules
-from pegrace.games import get_rules, rules_class
+from pegrace.games import get_rules, list_games, rules_class
 from pegrace.moves import Move
 from pegrace.rl.encoding import action_count, legal_actions, observation_size, observe
 from pegrace.state import Phase, State
 
-GAMES = ("trouble", "ludo", "headache", "marbles")
 MAX_GAME_LENGTH = 100_000  # decisions and chance events: a bound, no game comes near it
 TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 CHANCE = int(pyspiel.PlayerId.CHANCE)
@@ -249,7 +248,7 @@ def register() -> None:
     keeps what it is given until after the interpreter has gone, and a function (a lambda)
     freed then aborts the process, where a class does not."""
     registered = set(pyspiel.registered_names())
-    for name in GAMES:
+    for name in list_games():
         if f"pegrace_{name}" not in registered:
             game_class = type(f"Pegrace{name.title()}", (PegraceGame,), {"name": name})
             pyspiel.register_game(_game_type(name), game_class)

@@ -19,7 +19,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from pegrace.engine import Rules
-from pegrace.games import get_rules
+from pegrace.games import ENTRIES, get_rules
 from pegrace.match import choose_checked
 from pegrace.moves import Move
 from pegrace.pictures import draw
@@ -32,7 +32,6 @@ from pegrace.state import State
 
 Opponent = Callable[[Rules, State, Sequence[Move]], Move]
 ILLEGAL_REWARD = -1.0
-GAMES = {"trouble": "Trouble", "ludo": "Ludo", "headache": "Headache", "marbles": "Marbles"}
 
 
 class CallablePlayer(Player):
@@ -147,12 +146,11 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
 
 def register() -> None:
     """``pegrace/Trouble-v0`` ... with Gymnasium (once)."""
-    for game, title in GAMES.items():
-        name = f"pegrace/{title}-v0"
-        if name not in gym.registry:
+    for game in ENTRIES.values():
+        if game.gym_id not in gym.registry:
             gym.register(
-                name,
+                game.gym_id,
                 entry_point="pegrace.rl.single:SingleAgentEnv",
                 vector_entry_point="pegrace.rl.vector:VectorEnv",
-                kwargs={"game": game},
+                kwargs={"game": game.name},
             )

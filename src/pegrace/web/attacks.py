@@ -1,4 +1,4 @@
-"""The attacks `pegrace bench-web --attack NAME` measures the server under (attackbench.py),
+"""The attacks `pegrace bench-web --attack NAME` measures the server under (attackbench/),
 each said in a line: here, apart, so that the command's help can list them without loading
 the web stack."""
 

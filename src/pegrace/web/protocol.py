@@ -1,21 +1,32 @@
 """A game's WebSocket protocol (docs/web.md, "WebSocket"): the messages a client may send, each
 with the shape it accepts and the handler that takes it, and the shapes of the messages the
 server sends. A game's session (session.py) implements the handlers; views.py makes what is sent.
+
+The shapes are written once, in messages.schema.json (JSON Schema): the dispatch table here is
+held to its client messages, ``HELD_TOKENS`` and ``EMOTES`` are read from it, and so are the
+checks of a message's fields (``Shape``); the page's types are made from it
+(tools/message_types.py), and tests hold the TypedDicts below, the handlers' own checks and
+what the server sends to it (tests/web/test_protocol.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Literal, NotRequired, Protocol, TypedDict
 
 import orjson
 
 Json = dict[str, Any]
+SCHEMA_FILE = Path(__file__).with_name("messages.schema.json")
+SCHEMA: Json = orjson.loads(SCHEMA_FILE.read_bytes())
+DEFS: dict[str, Json] = SCHEMA["$defs"]
 ADVICE_TYPES = ("hint", "winprob")  # answered to the asker only, worked out off the lock
 # the quick reactions offered: words, which every font draws (emoji need a colour-emoji font)
-EMOTES = ("Nice!", "Well played", "Ha ha", "Wow", "Oh no", "Grr", "Yay!", "Good luck")
-HELD_TOKENS = 16  # seat tokens one hello may carry (a browser holds a game's seats, no more)
+EMOTES: tuple[str, ...] = tuple(DEFS["Emote"]["enum"])
+# seat tokens one hello may carry (a browser holds a game's seats, no more)
+HELD_TOKENS: int = DEFS["Hello"]["properties"]["tokens"]["maxItems"]
 PONG = '{"type": "pong"}'
 SAY_HELLO = 'say hello first: {"type": "hello", "tokens": [...]}'
 
@@ -35,8 +46,134 @@ class Client(Protocol):
     async def send_text(self, data: str) -> None: ...
 
 
+# ---------------------------------------------------------------- the schema's checks
+Fits = Callable[[object], bool]
+_JSON_TYPES: dict[str, Fits] = {  # bound checks where they can be: a call less per value
+    "string": str.__instancecheck__,
+    "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),
+    "number": lambda v: isinstance(v, int | float) and not isinstance(v, bool),
+    "boolean": bool.__instancecheck__,
+    "null": lambda v: v is None,
+    "array": list.__instancecheck__,
+    "object": dict.__instancecheck__,
+}
+
+
+def resolved(schema: Json) -> Json:
+    """``schema`` with the definition its ``$ref`` names (``#/$defs/NAME``) merged in."""
+    while "$ref" in schema:
+        name = schema["$ref"].removeprefix("#/$defs/")
+        schema = {**DEFS[name], **{k: v for k, v in schema.items() if k != "$ref"}}
+    return schema
+
+
+def fits(schema: Json) -> Fits:
+    """A test of a value against ``schema``, for the keywords the client messages use (type,
+    const, enum, items, maxItems); ValueError names any other, so none is passed over. Made
+    once, of as few calls as can be: it runs on messages as they come."""
+    schema = resolved(schema)
+    known = {"type", "const", "enum", "items", "maxItems", "description", "errorMessage"}
+    if unknown := set(schema) - known:
+        raise ValueError(f"messages.schema.json: no check here for {sorted(unknown)}")
+    tests: list[Fits] = []
+    if "type" in schema:
+        kinds = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
+        of_type = [_JSON_TYPES[kind] for kind in kinds]
+        tests.append(of_type[0] if len(of_type) == 1 else lambda v: any(t(v) for t in of_type))
+    if "const" in schema:
+        const = schema["const"]
+        tests.append(lambda v: type(v) is type(const) and v == const)
+    if "enum" in schema:
+        if not all(isinstance(value, str) for value in schema["enum"]):
+            raise ValueError("messages.schema.json: an enum here holds strings only")
+        enum = frozenset(schema["enum"])
+        tests.append(lambda v: isinstance(v, str) and v in enum)
+    if "items" in schema or "maxItems" in schema:
+        most = schema.get("maxItems")
+        item = fits(schema["items"]) if "items" in schema else None
+
+        def array(v: object) -> bool:  # whether it must be an array is the type's to say
+            if not isinstance(v, list):
+                return True
+            return (most is None or len(v) <= most) and (item is None or all(map(item, v)))
+
+        tests.append(array)
+    if not tests:
+        return lambda v: True
+    if len(tests) == 1:
+        return tests[0]
+    if len(tests) == 2:  # the common case: a type and one more
+        first, second = tests
+        return lambda v: first(v) and second(v)
+    return lambda v: all(test(v) for test in tests)
+
+
+def error_text(schema: Json, value: object) -> str:
+    """The schema's ``errorMessage`` for ``value``, its placeholders filled in."""
+    schema = resolved(schema)
+    return str(schema["errorMessage"]).format(
+        value=repr(str(value)[:20]),
+        maxItems=schema.get("maxItems"),
+        enum=" ".join(map(str, schema.get("enum", ()))),
+    )
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of a client message: whether it must be there, its test and its schema."""
+
+    name: str
+    required: bool
+    fits: Fits
+    schema: Json
+
+
+@dataclass(frozen=True)
+class Shape:
+    """The checks of one client message's fields, from its definition in the schema (its
+    ``type`` is checked by the dispatch table; ``if``/``else`` is left to its handler)."""
+
+    name: str  # the definition's
+    types: tuple[str, ...]
+    fields: tuple[Field, ...]
+
+    @classmethod
+    def of(cls, name: str) -> Shape:
+        schema = DEFS[name]
+        kind = schema["properties"]["type"]
+        types = tuple(kind["enum"]) if "enum" in kind else (kind["const"],)
+        required = set(schema.get("required", ()))
+        fields = tuple(
+            Field(field, field in required, fits(sub), sub)
+            for field, sub in schema["properties"].items()
+            if field != "type"
+        )
+        return cls(name, types, fields)
+
+    def problem(self, message: Json) -> str | None:
+        """What is wrong with the message's fields, in the schema's words; None: nothing."""
+        for field in self.fields:
+            if field.name in message:
+                value = message[field.name]
+                if not field.fits(value):
+                    return error_text(field.schema, value)
+            elif field.required:
+                return error_text(field.schema, None)
+        return None
+
+
+# every message type a client may send, by its "type", in the order the schema lists them
+SHAPES: dict[str, Shape] = {
+    kind: shape
+    for ref in DEFS["ClientMessage"]["oneOf"]
+    for shape in [Shape.of(ref["$ref"].removeprefix("#/$defs/"))]
+    for kind in shape.types
+}
+
+
 # ---------------------------------------------------------------- client to server
-# The shapes a client should send. Nothing that comes is trusted: the handlers check every field.
+# The shapes a client should send (messages.schema.json's, which a test holds these to).
+# Nothing that comes is trusted: every field is checked, here or by its handler.
 class Hello(TypedDict):
     type: Literal["hello"]
     tokens: NotRequired[list[str]]  # the seat tokens the browser holds (none: it watches)
@@ -90,15 +227,49 @@ class Handlers(Protocol):
 
     async def on_ask(self, client: Client, kind: str) -> None: ...
 
+    async def error(self, client: Client, message: str) -> None: ...
+
+
+Handler = Callable[[Handlers, Client, Any], Awaitable[None]]
+
 
 @dataclass(frozen=True)
 class Accepted:
-    """A message type a client may send: its handler (whose argument's type is the shape it
-    accepts), whether it takes the game's lock, and whether it needs a hello first."""
+    """A message type a client may send: how it is handled (its handler, whose argument's
+    type is the shape it accepts, after the checks of its fields in ``shape`` where there
+    are any), whether it takes the game's lock, and whether it needs a hello first."""
 
-    handle: Callable[[Handlers, Client, Any], Awaitable[None]]
+    handle: Handler
+    shape: Shape | None = None  # the checks made before the handler
     locked: bool = True
     needs_hello: bool = True
+
+
+def _accepted(
+    kind: str,
+    handler: Handler,
+    locked: bool = True,
+    needs_hello: bool = True,
+    checked_first: bool = True,
+) -> Accepted:
+    """The dispatch table's entry for ``kind``: its fields (the schema's ``SHAPES``) checked
+    before its handler, an error answering a bad one; unless it has none (then nothing stands
+    between the message and its handler), or its handler checks the game first, such as
+    whose turn it is, and the fields after that, in the schema's words (``checked_first``
+    false)."""
+    shape = SHAPES[kind]
+    if not (checked_first and shape.fields):
+        return Accepted(handler, None, locked, needs_hello)
+    problem = shape.problem
+
+    async def checked(game: Handlers, client: Client, message: Json) -> None:
+        found = problem(message)
+        if found is None:
+            await handler(game, client, message)
+        else:
+            await game.error(client, found)
+
+    return Accepted(checked, shape, locked, needs_hello)
 
 
 async def _hello(game: Handlers, client: Client, message: Hello) -> None:
@@ -133,18 +304,24 @@ async def _ask(game: Handlers, client: Client, message: Ask) -> None:
     await game.on_ask(client, message["type"])
 
 
-# every message type a client may send, by its "type", in the order an error lists them
+# every message type a client may send, by its "type", in the order an error lists them (the
+# schema's): a move's, a name's and a chat line's fields are checked by their handlers, after
+# whose turn it is or whether a watcher may (GameSession.on_act, GameTalk.on_name, on_chat)
 MESSAGES: dict[str, Accepted] = {
-    "hello": Accepted(_hello, needs_hello=False),
-    "roll": Accepted(_roll),
-    "move": Accepted(_move),
-    "ping": Accepted(_ping, locked=False, needs_hello=False),
-    "name": Accepted(_name),
-    "back": Accepted(_back),
-    "chat": Accepted(_chat),
-    **{kind: Accepted(_ask) for kind in ADVICE_TYPES},
+    "hello": _accepted("hello", _hello, needs_hello=False),
+    "roll": _accepted("roll", _roll),
+    "move": _accepted("move", _move, checked_first=False),
+    "ping": _accepted("ping", _ping, locked=False, needs_hello=False),
+    "name": _accepted("name", _name, checked_first=False),
+    "back": _accepted("back", _back),
+    "chat": _accepted("chat", _chat, checked_first=False),
+    **{kind: _accepted(kind, _ask) for kind in ADVICE_TYPES},
 }
 MESSAGE_TYPES = tuple(MESSAGES)
+if tuple(SHAPES) != MESSAGE_TYPES:
+    raise ImportError(
+        f"the dispatch table's messages {MESSAGE_TYPES} are not the schema's {tuple(SHAPES)}"
+    )
 
 
 def accepted(message: object) -> Accepted | None:
@@ -255,5 +432,26 @@ class ErrorSent(TypedDict):
     message: str
 
 
-# hint and winprob answers: {"type", "seq", **the worker's body} (workers.answer,
+# hint and winprob answers: {"type", "seq", **the worker's body} (workers.advise,
 # workers.chances_body), a winprob's with "final"
+class HintSent(TypedDict):
+    type: Literal["hint"]
+    seq: int
+    colour: str
+    move: str
+    label: str
+    why: str
+    depth: int
+
+
+class WinprobSent(TypedDict):
+    type: Literal["winprob"]
+    seq: int
+    playouts: int
+    player: str
+    chances: list[Json]  # {"side", "chance", "low", "high"}, "learned" where there is one
+    final: bool
+
+
+class PongSent(TypedDict):
+    type: Literal["pong"]

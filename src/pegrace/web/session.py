@@ -21,8 +21,6 @@ from typing import Any
 
 import orjson
 
-from pegrace import native
-from pegrace.advice import learned_chances, win_chances
 from pegrace.dice import Roll
 from pegrace.engine import Rules
 from pegrace.errors import IllegalMoveError, OptionError, PegraceError
@@ -30,37 +28,23 @@ from pegrace.match import dice_rng
 from pegrace.moves import PASS, Move
 from pegrace.record import Event, Record, replay
 from pegrace.state import Phase, State
+from pegrace.web.advising import GameAdvice
 from pegrace.web.limits import Buckets, Limits
-from pegrace.web.names import CHAT_LENGTH, checked_name, shown_text
 from pegrace.web.protocol import (
-    EMOTES,
     HELD_TOKENS,
     SAY_HELLO,
-    Chat,
     Client,
     ErrorSent,
-    Json,
     accepted,
     to_json,
     unknown_message,
 )
 from pegrace.web.settings import HUMAN, OPEN, GameSettings, takeover_spec
 from pegrace.web.store import EventWriter, StoredGame, StoreError, token_hash
-from pegrace.web.views import GameViews
-from pegrace.web.workers import (
-    MOVE,
-    WINPROB,
-    Job,
-    JobFailed,
-    WorkerPool,
-    chances_body,
-    think,
-)
+from pegrace.web.talk import GameTalk
+from pegrace.web.workers import MOVE, Job, JobFailed, WorkerPool, think
 
 COMPUTER, TAKEOVER = "computer", "takeover"  # who played an event, besides a human
-# win chances: the playouts played so far at each answer, the last one final
-WINPROB_STEPS = (200, 600, 2000)
-CHAT_KEPT = 50  # chat lines a game keeps (in memory) for those who join later
 SEATS_PAUSE = 0.25  # seconds between two seats messages of a game: more changes wait, merged
 LOG = logging.getLogger("pegrace.web")
 
@@ -105,9 +89,10 @@ def new_token() -> str:
     return secrets.token_urlsafe(18)
 
 
-class GameSession(GameViews):
+class GameSession(GameTalk, GameAdvice):
     """One live game: its state and dice, seats and tokens, clients, clocks and computer
-    players; what its clients are sent is made by its views (GameViews)."""
+    players; what its clients are sent is made by its views (GameViews), their names and chat
+    handled by GameTalk, the advice they ask for by GameAdvice."""
 
     def __init__(
         self,
@@ -154,12 +139,9 @@ class GameSession(GameViews):
         self.due_since = 0.0  # loop time when the seat to act became due (or last acted)
         self.used = time.monotonic()  # when it was last asked for (the hub unloads by this)
         self.task: asyncio.Task[None] | None = None
-        super().__init__()  # the views' own
+        super().__init__()  # the advice's and the views' own
         self._unstored_roll: Roll | None = None
-        self._advising = asyncio.Lock()  # one hint or win-chance estimate at a time
-        self._advice: dict[tuple[str, int], str] = {}  # (kind, seq) -> the answer sent
         self._tasks: set[asyncio.Task[None]] = set()  # advice, merged seats messages
-        self._native: native.Computer | None = None  # the learned value's view, when asked
 
     # ------------------------------------------------------------------ restoring
     @classmethod
@@ -420,77 +402,6 @@ class GameSession(GameViews):
             )
         await self.seats_changed()
 
-    async def on_name(self, client: Client, name: object) -> None:
-        """The name a seat's person gives (for every seat they hold), kept with the game."""
-        colours = self.clients[client]
-        if not colours:
-            await self.error(
-                client, "you are watching this game: only a seat's player has a name here"
-            )
-            return
-        others = [c for c in self.rules.all_colours if c not in colours]
-        others += [n for c, n in self.names.items() if c not in colours]
-        try:
-            cleaned = checked_name(name, own=colours, others=others)
-        except OptionError as err:
-            await self.error(client, str(err))
-            return
-        if all(self.names.get(colour) == cleaned for colour in colours):
-            return  # nothing changed: nothing to store or tell
-        if not self._names.take(colours[0]):
-            most = self.services.limits.names_per_minute
-            await self.error(
-                client, f"slow down: a seat may change its name at most {most} times a minute"
-            )
-            return
-        try:
-            for colour in colours:
-                self.store.set_name(self.id, colour, cleaned)
-        except sqlite3.Error as err:
-            await self.error(client, f"could not store the name: {err}")
-            return
-        self.names.update(dict.fromkeys(colours, cleaned))
-        await self.seats_changed()
-
-    async def on_chat(self, client: Client, message: Chat) -> None:
-        """A chat line (``text``) or one of the ``EMOTES`` (``emote``), to everyone."""
-        colours = self.clients[client]
-        try:
-            line = self._chat_line(colours, message)
-        except OptionError as err:
-            await self.error(client, str(err))
-            return
-        if not self._chats.take(self._counted_as(client, colours)):
-            most = self.services.limits.chats_per_minute
-            await self.error(client, f"slow down: at most {most} chat lines a minute")
-            return
-        self.chat = [*self.chat[-(CHAT_KEPT - 1) :], line]
-        await self.broadcast(to_json({"type": "chat", **line}))
-
-    @staticmethod
-    def _counted_as(client: Client, colours: tuple[str, ...]) -> str:
-        """Who a limit counts: the seat, however many sockets it has, or a watcher's address
-        (reconnecting does not start afresh)."""
-        return f"seat {colours[0]}" if colours else f"watcher {client.key}"
-
-    def _chat_line(self, colours: tuple[str, ...], message: Chat) -> Json:
-        if not colours and not self.settings.watcher_chat:
-            raise OptionError("watchers cannot chat in this game (its host said so)")
-        who = {
-            "colour": colours[0] if colours else None,
-            "from": self.called(colours[0]) if colours else "a watcher",
-        }
-        if "emote" in message:
-            if message["emote"] not in EMOTES:
-                raise OptionError(
-                    f"emote {str(message['emote'])[:20]!r}: one of {' '.join(EMOTES)}"
-                )
-            return {**who, "emote": message["emote"], "text": None}
-        text = message.get("text")
-        if not isinstance(text, str) or not text.strip():
-            raise OptionError('a chat message holds "text" (or "emote": one of the emotes)')
-        return {**who, "emote": None, "text": shown_text(text, "a chat line", CHAT_LENGTH)}
-
     async def on_back(self, client: Client) -> None:
         """The "I'm back" button: the computer stops playing for this person's seats."""
         if self._returned(self.clients[client]):
@@ -514,84 +425,6 @@ class GameSession(GameViews):
             await self._move(self.rules.parse_move(self.state, move), HUMAN)
         except PegraceError as err:
             await self.error(client, str(err))
-
-    async def on_ask(self, client: Client, kind: str) -> None:
-        """Start working out a hint (for the holder of the seat to move) or everyone's win
-        chances (anyone gets an answer already worked out; only players start a new one, at
-        most ``winprob_per_minute``); the answer goes to the asker alone, with its ``seq``."""
-        colours = self.clients[client]
-        if self._returned(colours):
-            await self.seats_changed()
-        seq = len(self.events)
-        known = self._advice.get((kind, seq)) if kind == WINPROB else None
-        if known is not None:
-            await client.send_text(known)
-            return
-        problem = self._advice_problem(client, colours, kind)
-        if problem:
-            await self.error(client, f"no {kind} now: {problem}")
-            return
-        self._spawn(self._advise(client, kind, seq, self.state))
-
-    def _advice_problem(self, client: Client, colours: tuple[str, ...], kind: str) -> str:
-        if kind != WINPROB:
-            return self._turn_problem(colours, "move")
-        if not colours and not self.state.is_over:
-            return "only the game's players may ask for new win chances (you are watching)"
-        per_minute = self.services.limits.winprob_per_minute
-        if not self._estimates.take(self._counted_as(client, colours)):
-            return f"win chances are worked out at most {per_minute} times a minute: wait a little"
-        return ""
-
-    async def _advise(self, client: Client, kind: str, seq: int, state: State) -> None:
-        """Work the advice out in a worker process (once per position: a second asker gets
-        the same answer at once) and send it; the game goes on meanwhile. Win chances come
-        in steps (``WINPROB_STEPS`` playouts so far), the intervals narrowing, the last one
-        ``final``."""
-        async with self._advising:
-            text = self._advice.get((kind, seq))
-            if text is None:
-                seed = f"{self.id}:{seq}"  # not the game's seed, which must stay secret
-                try:
-                    if kind == WINPROB and not state.is_over:
-                        body = await self._win_chances(client, state, seq, seed)
-                    else:
-                        job = Job.of(self.rules, state, kind, seed)
-                        limit = self.services.limits.advice_seconds
-                        body = await self.services.pool.run(job, limit, self.owner)
-                except JobFailed as err:
-                    await self.error(client, f"no {kind} for this position: {err}")
-                    return
-                final = {"final": True} if kind == WINPROB else {}
-                text = to_json({"type": kind, "seq": seq, **body, **final})
-                self._advice = {key: v for key, v in self._advice.items() if key[1] == seq}
-                self._advice[(kind, seq)] = text
-        await client.send_text(text)
-
-    async def _win_chances(self, client: Client, state: State, seq: int, seed: str) -> Json:
-        """Win chances in steps: each step's playouts in a worker, the chances so far sent to
-        the asker as they narrow; the body of the last (all the playouts)."""
-        wins, played = [0] * self.rules.side_count, 0
-        learned = learned_chances(self.rules, state, self._computer())
-        for total in WINPROB_STEPS:
-            job = Job.of(self.rules, state, WINPROB, seed, playouts=(played, total - played))
-            found = await self.services.pool.run(
-                job, self.services.limits.advice_seconds, self.owner
-            )
-            wins = [a + b for a, b in zip(wins, found, strict=True)]
-            played = total
-            body = chances_body(win_chances(self.rules, wins, played), learned)
-            if total != WINPROB_STEPS[-1]:
-                await client.send_text(
-                    to_json({"type": WINPROB, "seq": seq, **body, "final": False})
-                )
-        return body
-
-    def _computer(self) -> native.Computer:
-        """The game's computer players' view (built once: the learned value's tables)."""
-        if self._native is None:
-            self._native = native.Computer(self.rules)
-        return self._native
 
     def _turn_problem(self, colours: tuple[str, ...], kind: str) -> str:
         state = self.state

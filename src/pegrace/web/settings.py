@@ -12,7 +12,7 @@ from typing import Any
 
 from pegrace.engine import Rules
 from pegrace.errors import OptionError, PegraceError
-from pegrace.games import get_rules, list_games, rules_class
+from pegrace.games import entry, get_rules, list_games, rules_class
 from pegrace.guide import guide_view
 from pegrace.players import canonical_spec, check_seats, make_player, named_file, player_names
 from pegrace.players import parse_settings as player_settings
@@ -130,7 +130,7 @@ def _game_entry(name: str) -> dict[str, Any]:
             "layout": board_layout(biggest),
             "pieces": piece_spots(biggest, biggest.initial_state()),
         },
-        "guide": guide_view(cls),  # how to play, the options in words: the rules page
+        "guide": guide_view(entry(name)),  # how to play, the options in words: the rules page
         "ratings": _seat_ratings(cls.name),
         "players": [int(k) for k in colours],
         "colours": colours,
@@ -281,7 +281,7 @@ def check_bounds(spec: str, where: str) -> None:
     _, _, settings = spec.removeprefix("computer:").partition(":")
     given = player_settings(settings)
     for name, most in WEB_BOUNDS.items():
-        value = given.get({"ms": "budget_ms"}.get(name, name))
+        value = given.get(name)
         if value is not None and value > most:
             raise OptionError(
                 f"{where}: {spec} thinks too long for a web game "

@@ -41,10 +41,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from pegrace.games.entry import GameEntry
 from pegrace.games.ludo.classic import ClassicLudo
 from pegrace.games.ludo.common import CLASSIC, GOAL_WORDS, LUDOPY, TWO_DICE, Ludo, LudoTrack
 from pegrace.games.ludo.ludopy import LP_GLOBES, LP_STARS, DieMove, LudopyLudo
 from pegrace.games.ludo.two_dice import DiceMove, TwoDiceLudo
+from pegrace.guide import Guide
 
 __all__ = [
     "CLASSIC",
@@ -77,3 +79,57 @@ def ludo_rules(players: int = 4, options: Mapping[str, str] | None = None) -> Lu
     """Ludo's rules for ``players`` with ``options``: the class of the ``variant`` they name."""
     given = str((options or {}).get("variant", TWO_DICE))
     return variant_class(Ludo.option("variant").check(given, Ludo.name))(players, options)
+
+
+GUIDE = Guide(
+    pop="6+3",
+    pop_words="A 6 and a 3: bring a pin out with the 6 and move it on 3, or move two pins.",
+    text="""
+Goal: Be the first to bring all 4 of your pins round the board and out at your exit. These are
+the rules of two-dice Ludo, the default variant.
+
+A turn: Pop the dome to roll two dice. Each die moves a pin on its own, in the order you
+choose: one pin twice, or two pins once each. You must use both dice if some order lets you; a
+die no pin can use is lost. Everyone pops once at the start: the highest goes first.
+
+Leaving the base: A 6 on either die may bring a pin out of your base onto your start corner.
+With no pin out and no 6, the turn passes.
+
+Moving: Pins run counter-clockwise round a loop of 48 points, counting every point. Your own
+pins may share a point; nothing blocks the way.
+
+Sending home: Landing with either die on a point that is not a safe spot sends every opponent
+pin there back to its base. Passing over pins does nothing.
+
+Safe spots: The 4 corners (the starts) and the 4 points in the middle of the sides: nobody is
+hit there, and colours may share them.
+
+Sixes: A double 6 may bring two pins out, and after it you pop again, even if the sixes could
+not be used.
+
+Finishing: After nearly a lap, at the middle of the side before your start, a pin turns into
+your own lane of 4 coloured points and then the exit. It needs the exact number to reach the
+exit.
+
+The end: The first with all 4 pins out wins, and the game stops there.
+
+Other variants: Classic Ludo plays with one die on 52 squares: a 6 brings a pin out and rolls
+again, and two pins of a colour form a block nobody may land on or pass. LUDOpy's Danish Ludo
+adds globes and stars that jump to the next star. Choose one with the variant option below.
+""",
+)
+
+
+ENTRY = GameEntry(
+    rules=Ludo,
+    guide=GUIDE,
+    picture="pegrace.pictures.ludo",
+    board="pegrace.web.boards.ludo",
+    nodes_per_ms=3500.0,
+    models={
+        "ludo": {"variant": TWO_DICE},
+        "classic-ludo": {"variant": CLASSIC},
+        "ludopy": {"variant": LUDOPY},
+    },
+    make=ludo_rules,
+)

@@ -11,7 +11,7 @@ class ClassicLudo(Ludo):
 
     def setup(self) -> None:
         self.dice = D6
-        self._build(52, 13, 6, 50, "home")
+        self._build("home")
         starts = range(0, 52, 13)
         self.safe = (
             frozenset([*starts, *(s + 8 for s in starts)])

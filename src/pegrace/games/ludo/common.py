@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pegrace.board import RaceTrack, race_board
-from pegrace.engine import Option, Pieces
+from pegrace.engine import Pieces, core_options
 from pegrace.errors import NotationError
 from pegrace.race import RaceRules
 from pegrace.words import colour_name
@@ -56,59 +56,7 @@ class Ludo(RaceRules):
     is_ludopy = False
     variant: str
     track: LudoTrack
-    option_specs = (
-        Option(
-            "variant",
-            TWO_DICE,
-            (TWO_DICE, CLASSIC, LUDOPY),
-            "two-dice: seed 002 (48 points, two dice); classic: one die, 52 squares; "
-            "ludopy: Danish Ludo exactly as the LUDOpy package plays it",
-            choices_help={
-                "two-dice": "two dice and a loop of 48 points (the rules above)",
-                "classic": (
-                    "the Ludo most people know: one die, 52 squares, a 6 brings a pin "
-                    "out and rolls again, two pins of a colour make a block nobody may "
-                    "land on or pass"
-                ),
-                "ludopy": (
-                    "Danish Ludo exactly as the LUDOpy package plays it: one die, "
-                    "globes, and stars that jump to the next star"
-                ),
-            },
-        ),
-        Option(
-            "play_on",
-            "off",
-            ("on", "off"),
-            "off: the game ends when the first player has all 4 pins out; on: play on for places",
-            choices_help={
-                "off": "the game ends when the first player has all 4 pins out",
-                "on": "the others play on for the lower places",
-            },
-        ),
-        Option(
-            "three_sixes",
-            "forfeit",
-            ("forfeit", "off"),
-            "classic only: a third 6 in a row is not played and ends the turn (off: no limit)",
-            choices_help={
-                "forfeit": "classic only: a third 6 in a row is not played, and the turn passes",
-                "off": "no limit on sixes in a row",
-            },
-        ),
-        Option(
-            "safe_squares",
-            "on",
-            ("on", "off"),
-            "classic only: the 4 start squares and 4 star squares are safe (off: none are)",
-            choices_help={
-                "on": (
-                    "classic only: nobody can be hit on the 4 start squares and the 4 star squares"
-                ),
-                "off": "no square is safe: an opponent on your start is hit when you come out",
-            },
-        ),
-    )
+    option_specs = core_options("ludo")
 
     def setup(self) -> None:
         raise TypeError(
@@ -116,10 +64,12 @@ class Ludo(RaceRules):
             "pegrace.games.ludo.ludo_rules(players, options)"
         )
 
-    def _build(self, loop: int, spacing: int, lane: int, branch: int, goal_name: str) -> None:
-        """Called from a variant's ``setup``: the board and the finished row."""
+    def _build(self, goal_name: str) -> None:
+        """Called from a variant's ``setup``: the board (as the core builds the variant's)
+        with its last lane slot named ``goal_name``."""
         self.variant = self.options["variant"]
-        board = race_board("ludo", self.all_colours, loop, spacing, lane, branch, "lane")
+        loop, lane, branch = self.core_track()
+        board = race_board("ludo", self.all_colours, loop, loop // 4, lane, branch, "lane")
         self.build_track(LudoTrack(board, self.all_colours, loop, lane, "base", "lane", goal_name))
 
     def to_words(self, position: int) -> str:

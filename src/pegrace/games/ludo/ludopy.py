@@ -20,15 +20,17 @@ Positions are ours, LUDOpy's index minus 1: -1 home (its 0), 0 start, 0..50 the 
 
 from __future__ import annotations
 
+from pegrace._core import CoreMove
 from pegrace.dice import D6
-from pegrace.engine import Pieces
+from pegrace.engine import Pieces, core_numbers
 from pegrace.games.ludo.common import Ludo
 from pegrace.moves import PASS, Move
 from pegrace.state import State
 
-# LUDOpy's squares, in its own frame (0 home, 1 start, 52..56 home stretch, 57 goal)
-LP_STARS = (5, 12, 18, 25, 31, 38, 44, 51)
-LP_GLOBES = frozenset((9, 22, 35, 48))
+# LUDOpy's squares, in its own frame (0 home, 1 start, 52..56 home stretch, 57 goal), as the
+# core names them (core/games/ludo/ludopy.rs, FACTS)
+LP_STARS = core_numbers("ludo", "ludopy_stars")
+LP_GLOBES = frozenset(core_numbers("ludo", "ludopy_globes"))
 
 
 class DieMove(Move):
@@ -58,26 +60,18 @@ class LudopyLudo(Ludo):
 
     def setup(self) -> None:
         self.dice = D6
-        self._build(52, 13, 6, 50, "goal")
+        self._build("goal")
         starts = [self.track.board.starts[c] for c in self.all_colours]
         # where a pin is never hit (globes, starts): the pictures mark them
         self.safe = frozenset([*starts, *((s + g - 1) % 52 for s in starts for g in LP_GLOBES)])
         # LUDOpy's player index of each seat (absent colours are its ghost players)
         self.lp_index = tuple(self.all_colours.index(c) for c in self.colours)
 
-    def core_move(
-        self,
-        text: str,
-        owner: int,
-        uses: list[tuple[int, int, int]],
-        path: list[int],
-        backward: bool,
-        from_start: bool,
-    ) -> Move:
-        if not uses:
+    def core_move(self, found: CoreMove) -> Move:
+        if not found.uses:
             return PASS
-        ((die, origin, target),) = uses
-        return DieMove(origin, die, text, target)
+        ((die, origin, target),) = found.uses
+        return DieMove(origin, die, found.text, target)
 
     # ------------------------------------------------------------------ notation
     def check_pieces(self, pieces: Pieces) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pegrace._core import CoreMove
 from pegrace.dice import TWO_D6
 from pegrace.games.ludo.common import Ludo
 from pegrace.moves import PASS, Move
@@ -31,19 +32,11 @@ class TwoDiceLudo(Ludo):
 
     def setup(self) -> None:
         self.dice = TWO_D6
-        self._build(48, 12, 5, 42, "exit")
+        self._build("exit")
         self.safe = frozenset(range(0, 48, 6))  # corners and mid-side points
 
-    def core_move(
-        self,
-        text: str,
-        owner: int,
-        uses: list[tuple[int, int, int]],
-        path: list[int],
-        backward: bool,
-        from_start: bool,
-    ) -> Move:
-        return DiceMove(tuple(uses), text) if uses else PASS
+    def core_move(self, found: CoreMove) -> Move:
+        return DiceMove(found.uses, found.text) if found.uses else PASS
 
     def describe(self, state: State, move: Move) -> str:
         """Each die's use in turn (``Bring a pin out with the 6, then move it on to 3 with

@@ -11,9 +11,9 @@ export class Advice {
     this.page = page;
     /** @type {string | null} what was asked and not yet answered: "hint" or "winprob" */
     this.asking = null;
-    /** @type {any} the last hint: {seq, move, label, why} */
+    /** @type {import("./messages.js").HintSent | null} the last hint */
     this.hint = null;
-    /** @type {any} the last chances: {seq, chances: [{side, chance, low, high, learned}], playouts, player, final} */
+    /** @type {import("./messages.js").WinprobSent | null} the last chances */
     this.chances = null;
   }
 
@@ -27,6 +27,7 @@ export class Advice {
     }
   }
 
+  /** @param {import("./messages.js").HintSent | import("./messages.js").WinprobSent} message */
   advised(message) {
     const more = message.type === "winprob" && message.final === false; // narrowing still
     if (this.asking === message.type && !more) this.asking = null;

@@ -5,16 +5,12 @@
 
 import { capitalise } from "./util.js";
 
-/** The server's view of the board and its pieces (web/boards.py, the state's moves):
- * @typedef {{ id: string, x: number, y: number, r: number, kind: string, colour?: string | null,
- *   shape?: string }} Spot a place a piece can stand
- * @typedef {{ game: string, title: string, viewBox: number[], spots: Spot[],
- *   decor: Record<string, any>[], dome: { x: number, y: number, r: number },
- *   shapes: Record<string, string>, colours: string[], sides?: string[][] }} Layout
- * @typedef {{ colour: string, spot: string, of: number, slot: number, stack?: string[],
- *   letter?: string, words?: string }} Piece a piece (or a stack) where it stands
- * @typedef {{ from: string, to: string, path?: string[], die?: number | string | null,
- *   ccw?: boolean, to_words?: string }} Step one piece's step of a move
+/** The server's view of the board and its pieces (web/boards.py, the state's moves; their
+ * types made from the messages' schema: messages.d.ts):
+ * @typedef {import("./messages.js").Spot} Spot a place a piece can stand
+ * @typedef {import("./messages.js").Layout} Layout
+ * @typedef {import("./messages.js").Piece} Piece a piece (or a stack) where it stands
+ * @typedef {import("./messages.js").Step} Step one piece's step of a move
  * @typedef {{ text?: string, label?: string, pass?: boolean, steps?: Step[],
  *   piece?: { colour: string } | null, same?: string[] }} MoveView a move as the board draws
  *   it (a listed move, a log entry)

@@ -12,7 +12,7 @@ export class Chat {
 
   /** The chat as the welcome brings it: its reactions, its last lines, and whether this
    * browser may chat (a seat's person, or a watcher where the game lets watchers chat).
-   * @param {{ game: { watcher_chat: boolean }, emotes: string[], chat: any[] }} message
+   * @param {import("./game.js").Welcome} message
    */
   welcome(message) {
     const page = this.page;
@@ -30,6 +30,7 @@ export class Chat {
     this.page.chatField.blur(); // back to the game: Space pops again
   }
 
+  /** @param {import("./messages.js").ChatLine} line */
   showChatLine(line) {
     const who = line.colour ? chip(line.colour, line.from) : h("span", { class: "hint" }, line.from);
     const said = line.emote ? h("span", { class: "emote-said" }, line.emote) : line.text; // text, never markup

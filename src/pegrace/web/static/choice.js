@@ -86,9 +86,9 @@ export class Choice {
     } else {
       this.page.board.mark(unique(stepping.map((m) => m.steps[k].from)), "from", (spot) => {
         const leaving = stepping.filter((m) => m.steps[k].from === spot);
-        const piece = this.page.shown().pieces.find((p) => p.spot === spot && p.colour === leaving[0].piece.colour);
+        const piece = this.page.shown().pieces.find((p) => p.spot === spot && p.colour === /** @type {{ colour: string }} */ (leaving[0].piece).colour);
         const where = unique(leaving.map((m) => m.steps[k].to_words)).join(" or ");
-        return `${piece ? piece.words : capitalise(leaving[0].piece.colour)}, can move ${where}`;
+        return `${piece ? piece.words : capitalise(/** @type {{ colour: string }} */ (leaving[0].piece).colour)}, can move ${where}`;
       });
     }
     this.listed = this.offered();

@@ -4,10 +4,15 @@
 
 const PING_MS = 25000;
 
+/** The messages' types (messages.d.ts, made from ../messages.schema.json):
+ * @typedef {import("./messages.js").ClientMessage} ClientMessage
+ * @typedef {import("./messages.js").ServerMessage} ServerMessage
+ */
+
 export class Connection {
   /**
    * @param {string} gameId
-   * @param {{ open: () => void, message: (message: any) => void, closed: (code: number) => boolean }} on
+   * @param {{ open: () => void, message: (message: ServerMessage) => void, closed: (code: number) => boolean }} on
    *   what to do when it opens, for each message, and when it closes (answering whether to
    *   connect again)
    */
@@ -42,7 +47,7 @@ export class Connection {
   }
 
   /** Send ``message`` as JSON; false where the socket is not open.
-   * @param {Record<string, unknown>} message
+   * @param {ClientMessage} message
    */
   send(message) {
     if (this.socket && this.socket.readyState === WebSocket.OPEN) {

@@ -19,23 +19,20 @@ import { Replayer } from "./replay.js";
 import { rulesHref, rulesLink } from "./rules.js";
 import { api, capitalise, chip, fill, h, keyWords, loadTokens, saveTokens, TOUCH } from "./util.js";
 
-/** What the server sends of a game:
- * @typedef {import("./board.js").Layout} Layout
- * @typedef {import("./board.js").Piece} Piece
- * @typedef {import("./board.js").Step} Step
- * @typedef {{ text: string, label: string, pass?: boolean, steps: Step[],
- *   piece: { colour: string }, same?: string[] }} Move a legal move, as the server lists it
- * @typedef {{ seq: number, colour: string, label: string, move?: string | null,
- *   roll?: string | null, rolloff?: boolean, steps?: Step[] }} LogEntry an event, in words
- * @typedef {{ kind: string, name?: string | null, connected?: boolean,
- *   takeover?: boolean }} Seat
- * @typedef {{ places: Record<string, number>, winners?: string[], reason?: string,
- *   unplayed?: string[], ranked_by?: string }} Outcome
- * @typedef {{ seq: number, phase: string, current: string | null, roll: string | null,
- *   moves: Move[], pieces: Piece[], seats: Record<string, Seat>, log: LogEntry[],
- *   last: LogEntry | null, rolloff?: Record<string, string | number>, forced_pass?: boolean,
- *   can_pass?: boolean, outcome?: Outcome | null, rematch?: string | null, watchers?: number,
- *   idle_left?: number | null }} State a position, with its legal moves
+/** What the server sends of a game (messages.d.ts: the types made from the messages' schema,
+ * ../messages.schema.json):
+ * @typedef {import("./messages.js").Layout} Layout
+ * @typedef {import("./messages.js").Piece} Piece
+ * @typedef {import("./messages.js").Step} Step
+ * @typedef {import("./messages.js").MoveView} Move a legal move, as the server lists it
+ * @typedef {import("./messages.js").LogEntry} LogEntry an event, in words
+ * @typedef {import("./messages.js").SeatView} Seat
+ * @typedef {import("./messages.js").Outcome} Outcome
+ * @typedef {import("./messages.js").StateSent} State a position, with its legal moves
+ * @typedef {import("./messages.js").Welcome} Welcome
+ * @typedef {import("./messages.js").ClientMessage} ClientMessage
+ * @typedef {import("./messages.js").ServerMessage} ServerMessage
+ * @typedef {import("./messages.js").ServerMessages} ServerMessages
  * @typedef {{ seq: number, phase: string, pieces: Piece[], last: LogEntry | null }} Frame a
  *   replay's position
  */
@@ -55,6 +52,51 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const ORDINALS = ["", "1st", "2nd", "3rd"];
 /** @param {number} n */
 const ordinal = (n) => ORDINALS[n] || `${n}th`;
+
+/** What the page does with each message the server sends, by its "type": an entry for every
+ * type messages.d.ts has (tsc names one missing).
+ * @type {{ [K in keyof ServerMessages]: (page: GamePage, message: ServerMessages[K]) => void }}
+ */
+const RECEIVED = {
+  welcome: (page, message) => page.welcome(message),
+  state: (page, message) => {
+    if (page.syncNext) {
+      page.syncNext = false;
+      page.queue = [];
+      page.generation = (page.generation || 0) + 1;
+      page.apply(message, true);
+    } else {
+      page.queue.push(message);
+      page.pump();
+    }
+  },
+  seats: (page, message) => {
+    page.seats = message.seats;
+    page.watchers = message.watchers;
+    page.setIdle(message.idle_left);
+    page.people.showPlayers();
+    page.people.showNameForm();
+  },
+  chat: (page, message) => page.chat.showChatLine(message),
+  rematch: (page, message) => {
+    if (page.state) page.state.rematch = message.id;
+    page.showEnd();
+  },
+  hint: (page, message) => page.advice.advised(message),
+  winprob: (page, message) => page.advice.advised(message),
+  error: (page, message) => {
+    if (page.people.tokensExplained && message.message.includes("seat tokens are not for this game")) {
+      page.people.tokensExplained = false; // the page has said it in its own words
+      return;
+    }
+    page.advice.asking = null;
+    page.advice.showAdvice();
+    page.pending = false;
+    page.toast(message.message);
+    if (page.state && !page.queue.length) page.choice.showChoice();
+  },
+  pong: () => {}, // the answer to the connection's ping: nothing to do
+};
 
 export class GamePage {
   /**
@@ -264,51 +306,21 @@ export class GamePage {
   }
 
   /** Send ``message`` to the server; false where the connection is down.
-   * @param {Record<string, unknown>} message
+   * @param {ClientMessage} message
    */
   send(message) {
     return Boolean(this.connection) && this.connection.send(message);
   }
 
+  /** A message from the server, handled as RECEIVED has it for its type (another: ignored).
+   * @param {ServerMessage} message
+   */
   receive(message) {
-    if (message.type === "welcome") {
-      this.welcome(message);
-    } else if (message.type === "state") {
-      if (this.syncNext) {
-        this.syncNext = false;
-        this.queue = [];
-        this.generation = (this.generation || 0) + 1;
-        this.apply(message, true);
-      } else {
-        this.queue.push(message);
-        this.pump();
-      }
-    } else if (message.type === "seats") {
-      this.seats = message.seats;
-      this.watchers = message.watchers;
-      this.setIdle(message.idle_left);
-      this.people.showPlayers();
-      this.people.showNameForm();
-    } else if (message.type === "chat") {
-      this.chat.showChatLine(message);
-    } else if (message.type === "rematch") {
-      if (this.state) this.state.rematch = message.id;
-      this.showEnd();
-    } else if (message.type === "hint" || message.type === "winprob") {
-      this.advice.advised(message);
-    } else if (message.type === "error") {
-      if (this.people.tokensExplained && message.message.includes("seat tokens are not for this game")) {
-        this.people.tokensExplained = false; // the page has said it in its own words
-        return;
-      }
-      this.advice.asking = null;
-      this.advice.showAdvice();
-      this.pending = false;
-      this.toast(message.message);
-      if (this.state && !this.queue.length) this.choice.showChoice();
-    }
+    if (!Object.prototype.hasOwnProperty.call(RECEIVED, message.type)) return;
+    /** @type {(page: GamePage, message: ServerMessage) => void} */ (RECEIVED[message.type])(this, message);
   }
 
+  /** @param {Welcome} message */
   welcome(message) {
     this.advice.asking = null; // an answer lost with a connection is asked for again
     this.people.keepHandedSeats(message.refused);
@@ -526,7 +538,7 @@ export class GamePage {
     this.endEl.hidden = !over;
     this.replayButton.disabled = !over;
     if (!over) return;
-    const outcome = state.outcome || { places: {}, winners: [], reason: "" };
+    const outcome = state.outcome || /** @type {Partial<Outcome> & Pick<Outcome, "places">} */ ({ places: {}, winners: [], reason: "" });
     const places = Object.entries(outcome.places).sort((a, b) => a[1] - b[1]);
     const rematchLabel = state.rematch ? "Join the rematch" : "Rematch";
     fill(this.endEl,
@@ -545,7 +557,7 @@ export class GamePage {
 
   /** The end in one line: who won, and where you finished ("Yellow wins! You finished 4th"). */
   headline() {
-    const outcome = this.shown().outcome || { places: {} };
+    const outcome = this.shown().outcome || /** @type {Partial<Outcome> & Pick<Outcome, "places">} */ ({ places: {} });
     const places = Object.entries(outcome.places);
     const names = (side) => side.split("+").map((c) => this.called(c)).join(" and ");
     const winners = places.filter(([, place]) => place === 1).map(([side]) => side);
@@ -564,7 +576,7 @@ export class GamePage {
   /** A short celebration as a game ends before your eyes: the winner's colours burst from
    * the dome (none where the system asks for reduced motion), and a fanfare if sound is on. */
   celebrate() {
-    const outcome = this.shown().outcome || { places: {} };
+    const outcome = this.shown().outcome || /** @type {Partial<Outcome> & Pick<Outcome, "places">} */ ({ places: {} });
     const won = Object.entries(outcome.places).filter(([, place]) => place === 1).flatMap(([side]) => side.split("+"));
     this.root.dataset.celebrated = String(Number(this.root.dataset.celebrated || 0) + 1);
     this.endEl.classList.add("celebrate");

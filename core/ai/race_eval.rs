@@ -1,69 +1,10 @@
-//! How the computer players rate a position: `Judge` (a game's rules with its evaluation), and
-//! the race games' evaluation: each piece's standing on its path, minus what an exposed piece
+//! The race games' evaluation: each piece's standing on its path, minus what an exposed piece
 //! costs where an opponent's next roll could reach it; a side's value is its own against the
 //! other sides'. Every sum runs in the order the Python evaluation summed, so the values are
 //! the recorded ones bit for bit (tests/corpus/players.json.xz).
 
-use crate::ai::learned::WinChances;
-use crate::ai::value::{Learning, Value, NOT_LEARNED};
-use crate::engine::{Game, RaceShape, Row, State, MAX_SEATS};
-
-pub type Pieces = [Row; MAX_SEATS];
-/// A value per side (a search's values, the leaves' evaluations).
-pub type Values = [f64; MAX_SEATS];
-
-/// The lowest position a piece can have (Marbles' "removed" in War): the value tables' offset.
-pub const LOWEST_POSITION: i16 = -2;
-
-/// A game's rules together with how its computer players rate positions.
-pub trait Judge: Sync {
-    type G: Game;
-    fn rules(&self) -> &Self::G;
-    /// How good `pieces` look for `seat`'s side (the medium player maximises it).
-    fn evaluate(&self, pieces: &Pieces, seat: usize) -> f64;
-    /// The part of `evaluate` that is `seat`'s exposure to being hit (personalities weigh it).
-    fn danger(&self, _pieces: &Pieces, _seat: usize) -> f64 {
-        0.0
-    }
-    /// How many opponent pieces the move from `before` to `after` captured.
-    fn captured(&self, before: &State, after: &State, _chosen: <Self::G as Game>::Move) -> u32 {
-        captured_by_change(self.rules(), before, after)
-    }
-    /// Every side's evaluation as a search's leaf, `to_move` to move next
-    /// (only the threats of the seats that move before each side's next turn, where a game says).
-    fn leaf(&self, pieces: &Pieces, to_move: usize) -> Values;
-    /// The learned chance of winning as a leaf on the same scale, where the game has one
-    /// (the expert's leaf).
-    fn learned(&self) -> Option<&WinChances> {
-        None
-    }
-    /// The value learned by self-play (`value.rs`), its features and shipped weights.
-    fn learning(&self) -> &Learning {
-        &NOT_LEARNED
-    }
-    /// The shipped learned value, where the game has one.
-    fn value(&self) -> Option<&Value> {
-        self.learning().value.as_ref()
-    }
-}
-
-/// The pieces of other sides no longer where they were (only a capture moves them): per seat,
-/// the positions it has fewer pieces on (`len(Counter(before) - Counter(now))`).
-pub fn captured_by_change<G: Game>(rules: &G, before: &State, after: &State) -> u32 {
-    let table = rules.table();
-    let side = table.sides[before.current as usize];
-    let mut count = 0;
-    for seat in (0..table.seats).filter(|&s| table.sides[s] != side) {
-        let (was, now) = (&before.pieces[seat], &after.pieces[seat]);
-        for (i, &p) in was.iter().enumerate() {
-            let first = !was[..i].contains(&p);
-            let fewer =
-                was.iter().filter(|&&q| q == p).count() > now.iter().filter(|&&q| q == p).count();
-            count += u32::from(first && fewer);
-        }
-    }
-    count
-}
+use crate::ai::vocab::{Pieces, Values, LOWEST_POSITION};
+use crate::engine::{RaceShape, Row, MAX_SEATS};
 
 /// A race game's evaluation weights (the race games' defaults and a game's own).
 #[derive(Clone, Copy, Debug)]
@@ -280,67 +221,5 @@ impl RaceEval {
             }
         }
         own - theirs * f64::from(ours_count) / f64::from(theirs_count)
-    }
-}
-
-/// A race game whose computer players read the race evaluation as it is: Trouble, classic Ludo
-/// and LUDOpy's.
-pub struct RaceJudge<G> {
-    pub rules: G,
-    pub race: RaceEval,
-    /// Trouble's learned chance of winning (not with two sets).
-    pub win: Option<WinChances>,
-    pub learning: Learning,
-}
-
-impl<G: Game + Sync> Judge for RaceJudge<G> {
-    type G = G;
-    fn rules(&self) -> &G {
-        &self.rules
-    }
-
-    fn evaluate(&self, pieces: &Pieces, seat: usize) -> f64 {
-        self.race
-            .evaluate(pieces, seat, |s| self.race.at_risk(pieces, s))
-    }
-
-    fn danger(&self, pieces: &Pieces, seat: usize) -> f64 {
-        self.race.at_risk(pieces, seat)
-    }
-
-    fn leaf(&self, pieces: &Pieces, _to_move: usize) -> Values {
-        self.race.sides(pieces, self.rules.table().side_count)
-    }
-
-    fn learned(&self) -> Option<&WinChances> {
-        self.win.as_ref()
-    }
-
-    fn learning(&self) -> &Learning {
-        &self.learning
-    }
-}
-
-/// Per seat, the other seats (in seat order) whose threats to it an evaluation counts: every
-/// one, or with `to_move` only those that move from `to_move` (first) until the seat's next
-/// turn.
-pub fn attackers(
-    count: usize,
-    seat: usize,
-    to_move: Option<usize>,
-) -> impl Iterator<Item = usize> + Clone {
-    (0..count).filter(move |&o| {
-        o != seat && to_move.is_none_or(|t| turns_after(o, t, count) < turns_after(seat, t, count))
-    })
-}
-
-/// How many turns after `to_move`'s the seat's turn comes (`(seat - to_move) % count`, without
-/// a division: this runs at every leaf).
-#[inline]
-pub fn turns_after(seat: usize, to_move: usize, count: usize) -> usize {
-    if seat >= to_move {
-        seat - to_move
-    } else {
-        seat + count - to_move
     }
 }

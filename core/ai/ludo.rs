@@ -1,0 +1,104 @@
+//! The Ludo judges: classic Ludo's and LUDOpy's read the race evaluation with one die's
+//! weights; two-dice Ludo's reads its fitted chance of winning.
+
+use crate::ai::features::Features;
+use crate::ai::fitted::{ludo_win_chances, FittedChances};
+use crate::ai::hits::two_dice_hits;
+use crate::ai::judge::Judge;
+use crate::ai::race_eval::{RaceEval, RaceWeights, RACE_WEIGHTS};
+use crate::ai::race_judge::RaceJudge;
+use crate::ai::value::Learning;
+use crate::ai::vocab::{attacker_list, Pieces, Values};
+use crate::engine::{Game, RaceShape};
+use crate::games::ludo::{ClassicLudo, LudopyLudo, TwoDiceLudo};
+
+/// One-die Ludo (classic and LUDOpy's): a pin home is out of play for good; a 6 carries a pin
+/// out and anywhere within 6.
+const ONE_DIE_LUDO_WEIGHTS: RaceWeights = RaceWeights {
+    goal_bonus: 5.0,
+    reach: 6,
+    base_reach: 6,
+    ..RACE_WEIGHTS
+};
+/// Two-dice Ludo: a pin out of its base is worth much more (it waits for a 6 on either die).
+const TWO_DICE_LUDO_WEIGHTS: RaceWeights = RaceWeights {
+    out_bonus: 28.0,
+    goal_bonus: 5.0,
+    ..RACE_WEIGHTS
+};
+
+/// A one-die Ludo's judge: the race evaluation and the learned value of `model`.
+fn one_die_ludo<G: Game>(rules: G, shape: RaceShape, model: &'static str) -> RaceJudge<G> {
+    let race = RaceEval::new(shape, rules.table().sides, ONE_DIE_LUDO_WEIGHTS);
+    let features = Features::one_die(&race, &[6]);
+    let learning = Learning::new(model, Some(features), rules.table());
+    RaceJudge {
+        rules,
+        race,
+        fitted: None,
+        learning,
+    }
+}
+
+pub fn classic_ludo(rules: ClassicLudo) -> RaceJudge<ClassicLudo> {
+    let shape = rules.shape();
+    one_die_ludo(rules, shape, "classic-ludo")
+}
+
+pub fn ludopy(rules: LudopyLudo) -> RaceJudge<LudopyLudo> {
+    let shape = rules.shape();
+    one_die_ludo(rules, shape, "ludopy")
+}
+
+pub fn two_dice_ludo(rules: TwoDiceLudo) -> LudoJudge {
+    let race = RaceEval::new(rules.shape(), rules.table.sides, TWO_DICE_LUDO_WEIGHTS);
+    let fitted = ludo_win_chances(&race);
+    let features = Features::race(&race, two_dice_hits(&race));
+    let learning = Learning::new("ludo", Some(features), &rules.table);
+    LudoJudge {
+        rules,
+        race,
+        fitted,
+        learning,
+    }
+}
+
+/// Two-dice Ludo's evaluation: the seat's fitted chance of winning with the next seat to roll.
+pub struct LudoJudge {
+    pub rules: TwoDiceLudo,
+    pub race: RaceEval,
+    pub fitted: FittedChances,
+    pub learning: Learning,
+}
+
+impl Judge for LudoJudge {
+    type G = TwoDiceLudo;
+    fn rules(&self) -> &TwoDiceLudo {
+        &self.rules
+    }
+
+    fn evaluate(&self, pieces: &Pieces, seat: usize) -> f64 {
+        self.fitted.values(pieces, (seat + 1) % self.race.seats())[seat]
+    }
+
+    fn leaf(&self, pieces: &Pieces, to_move: usize) -> Values {
+        self.fitted.values(pieces, to_move)
+    }
+
+    fn fitted(&self) -> Option<&FittedChances> {
+        Some(&self.fitted)
+    }
+
+    fn learning(&self) -> &Learning {
+        &self.learning
+    }
+
+    fn danger(&self, pieces: &Pieces, seat: usize) -> f64 {
+        let seats = self.race.seats();
+        let reach = self.fitted.hits.reach(pieces, seats);
+        let (against, count) = attacker_list(seats, seat, None);
+        self.fitted
+            .hits
+            .risk(&pieces[seat], seat, &reach, &against[..count])
+    }
+}

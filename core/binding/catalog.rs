@@ -1,0 +1,94 @@
+//! What the core says of its games, for Python to read rather than keep a copy of: their
+//! names (`game_names`), each game's rule options (`rule_options`) and facts (`game_facts`),
+//! and the throws' outcomes with their chances (`dice_outcomes`).
+
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+
+use super::error::CoreError;
+use super::shared::GAMES;
+use crate::dice;
+use crate::facts::{Fact, Facts};
+use crate::options::RuleOption;
+
+/// A rule option as Python reads it: its name, default, each value with its words (none: a
+/// whole number) and its help.
+type OptionView = (
+    &'static str,
+    &'static str,
+    Vec<(&'static str, &'static str)>,
+    &'static str,
+);
+
+/// The name of every game the core plays.
+#[pyfunction]
+pub(super) fn game_names() -> Vec<&'static str> {
+    GAMES.iter().map(|(name, _, _)| *name).collect()
+}
+
+/// `game`'s rule options, as its module in core/games describes them.
+#[pyfunction]
+pub(super) fn rule_options(game: &str) -> PyResult<Vec<OptionView>> {
+    let (_, options, _) = known(game)?;
+    Ok(options
+        .iter()
+        .map(|option| {
+            (
+                option.name,
+                option.default,
+                option.values.to_vec(),
+                option.help,
+            )
+        })
+        .collect())
+}
+
+/// The throw named `name` (`d6`, `two d6`, `d6 + bonus die`): each outcome as Python writes it
+/// (a number, or a pair) with its chance in 36ths.
+#[pyfunction]
+pub(super) fn dice_outcomes<'py>(
+    py: Python<'py>,
+    name: &str,
+) -> PyResult<Vec<(Bound<'py, PyAny>, u32)>> {
+    let kind = dice::KINDS
+        .iter()
+        .find(|kind| kind.name == name)
+        .ok_or_else(|| CoreError::Option(format!("the native core throws no {name:?}")))?;
+    kind.weights()
+        .into_iter()
+        .map(|(roll, weight)| {
+            let written = match kind.numbers {
+                1 => roll[0].into_pyobject(py)?.into_any(),
+                _ => PyTuple::new(py, roll)?.into_any(),
+            };
+            Ok((written, weight))
+        })
+        .collect()
+}
+
+/// `game`'s facts by name: a number, or a list of them.
+#[pyfunction]
+pub(super) fn game_facts<'py>(
+    py: Python<'py>,
+    game: &str,
+) -> PyResult<Vec<(&'static str, Bound<'py, PyAny>)>> {
+    let (_, _, facts) = known(game)?;
+    facts
+        .iter()
+        .map(|(name, fact)| {
+            let value = match fact {
+                Fact::Number(number) => number.into_pyobject(py)?.into_any(),
+                Fact::Numbers(numbers) => numbers.into_pyobject(py)?.into_any(),
+            };
+            Ok((*name, value))
+        })
+        .collect()
+}
+
+/// The registry's row of `game`.
+fn known(game: &str) -> PyResult<&'static (&'static str, &'static [RuleOption], Facts)> {
+    GAMES
+        .iter()
+        .find(|(name, _, _)| *name == game)
+        .ok_or_else(|| CoreError::Option(format!("the native core has no {game}")).into())
+}

@@ -1,0 +1,163 @@
+"""The attack benchmark's attacker: the process that runs one attack (``python -m
+pegrace.web.attackbench``, __main__.py), driven through its standard input and answering on
+its standard output, and Attacker, its handle on the benchmark's side. A process of its own, so
+that the attack's own work does not slow the victims it is measured by."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from pegrace.errors import PegraceError
+from pegrace.web.attackbench.attack import Attack
+from pegrace.web.attackbench.floods import (
+    ComputersAttack,
+    NamesAttack,
+    QrAttack,
+    ReplayAttack,
+    WatchedComputersAttack,
+)
+from pegrace.web.attackbench.holding import IdleAttack, SlowlorisAttack
+from pegrace.web.loadbench import die_with_parent, run_loop, signals_held
+
+ATTACK_CLASSES: dict[str, type[Attack]] = {
+    "replay": ReplayAttack,
+    "qr": QrAttack,
+    "computers": ComputersAttack,
+    "computers-watched": WatchedComputersAttack,
+    "names": NamesAttack,
+    "idle": IdleAttack,
+    "slowloris": SlowlorisAttack,
+}
+
+
+def raise_open_files_limit() -> int:
+    """Raise this process's soft limit on open files to its hard limit; the limit now."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY:
+        hard = max(soft, 1 << 20)
+    with contextlib.suppress(ValueError, OSError):
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+
+
+def say(message: dict[str, Any]) -> None:
+    sys.stdout.write(orjson.dumps(message).decode() + "\n")
+    sys.stdout.flush()
+
+
+async def attacker(name: str, port: int, seed: int, connections: int, local: str) -> None:
+    """The attacker process's work: set up, say ready, attack from ``go`` until ``stop`` (or
+    the end of its input), then say what it achieved."""
+    loop = asyncio.get_running_loop()
+    control = asyncio.StreamReader()
+    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(control), sys.stdin)
+    attack = ATTACK_CLASSES[name](port, seed, connections, local)
+    await attack.setup()
+    say({"ready": True})
+    if (await control.readline()).strip() != b"go":
+        return
+    say({"going": True})
+    cpu, start = own_cpu(), time.perf_counter()
+    running = asyncio.create_task(attack.run())
+    stopped = asyncio.create_task(control.readline())
+    await asyncio.wait({running, stopped}, return_when=asyncio.FIRST_COMPLETED)
+    running.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        try:
+            await running
+        except Exception as err:
+            attack.counts.errors[f"attack failed: {type(err).__name__}: {err}"[:120]] += 1
+    elapsed = time.perf_counter() - start
+    result = attack.result()
+    attack.close()
+    result.update(seconds=round(elapsed, 2), cpu_seconds=round(own_cpu() - cpu, 1))
+    say({"result": result})
+    stopped.cancel()
+
+
+def own_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def attacker_main(argv: list[str]) -> int:
+    """``python -m pegrace.web.attackbench NAME PORT SEED CONNECTIONS ADDRESS``."""
+    name, port, seed, connections, local = argv
+    die_with_parent()
+    raise_open_files_limit()
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C reaches the whole process group
+        run_loop(attacker(name, int(port), int(seed), int(connections), local))
+    return 0
+
+
+class Attacker:
+    """The attacker process, seen from the benchmark."""
+
+    def __init__(
+        self, name: str, port: int, seed: int, connections: int, local: str, log: Path
+    ) -> None:
+        command = [
+            sys.executable,
+            "-m",
+            "pegrace.web.attackbench",
+            name,
+            str(port),
+            str(seed),
+            str(connections),
+            local,
+        ]
+        self.log = log
+        with log.open("wb") as errors:
+            self.process = subprocess.Popen(
+                command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=errors
+            )
+        self.lines: asyncio.StreamReader | None = None
+
+    async def expect(self, key: str, seconds: float) -> Any:
+        """The attacker's next message, which must be ``key``."""
+        if self.lines is None:
+            self.lines = asyncio.StreamReader(limit=1 << 20)
+            assert self.process.stdout is not None
+            lines = self.lines
+            await asyncio.get_running_loop().connect_read_pipe(
+                lambda: asyncio.StreamReaderProtocol(lines), self.process.stdout
+            )
+        try:
+            async with asyncio.timeout(seconds):
+                line = await self.lines.readline()
+        except TimeoutError:
+            raise PegraceError(f"the attacker did not say {key!r} within {seconds:g} s") from None
+        message = orjson.loads(line) if line.strip() else {}
+        if key not in message:
+            problem = self.log.read_text(errors="replace").strip()[-2000:]
+            raise PegraceError(f"the attacker stopped before {key!r}: {problem or 'no output'}")
+        return message[key]
+
+    def tell(self, word: str) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(word.encode() + b"\n")
+        self.process.stdin.flush()
+
+    def stop(self) -> None:
+        """End its input (it stops and goes), then kill it if it has not gone within 5 s."""
+        process = self.process
+        with signals_held():
+            with contextlib.suppress(OSError):
+                if process.stdin is not None:
+                    process.stdin.close()
+            try:
+                process.wait(5)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+            if process.stdout is not None:
+                process.stdout.close()

@@ -1,0 +1,111 @@
+"""What a web game's people say to each other: the names they give their seats and their chat
+lines and emotes, each checked (names.py) and held to its limit by seat. A part of the game's
+session (session.GameSession, which is one of these), apart from its play; the session calls
+``on_name`` and ``on_chat`` as protocol.py's dispatch table has them.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import TYPE_CHECKING
+
+from pegrace.errors import OptionError
+from pegrace.web.limits import Buckets
+from pegrace.web.names import CHAT_LENGTH, checked_name, shown_text
+from pegrace.web.protocol import EMOTES, Chat, Client, Json, to_json
+from pegrace.web.views import GameViews
+
+if TYPE_CHECKING:
+    from pegrace.web.session import Services
+    from pegrace.web.store import Store
+
+CHAT_KEPT = 50  # chat lines a game keeps (in memory) for those who join later
+
+
+def counted_as(client: Client, colours: tuple[str, ...]) -> str:
+    """Who a limit counts: the seat, however many sockets it has, or a watcher's address
+    (reconnecting does not start afresh)."""
+    return f"seat {colours[0]}" if colours else f"watcher {client.key}"
+
+
+class GameTalk(GameViews):
+    """A game's names and chat, on its views (a chat line is from the seat's name) and on
+    these of its session's own, read here (the buckets are the session's limits by seat)."""
+
+    services: Services
+    store: Store
+    _names: Buckets
+    _chats: Buckets
+
+    if TYPE_CHECKING:  # the session's own messages to its clients
+
+        async def error(self, client: Client, message: str) -> None: ...
+
+        async def broadcast(self, text: str) -> None: ...
+
+        async def seats_changed(self) -> None: ...
+
+    async def on_name(self, client: Client, name: object) -> None:
+        """The name a seat's person gives (for every seat they hold), kept with the game."""
+        colours = self.clients[client]
+        if not colours:
+            await self.error(
+                client, "you are watching this game: only a seat's player has a name here"
+            )
+            return
+        others = [c for c in self.rules.all_colours if c not in colours]
+        others += [n for c, n in self.names.items() if c not in colours]
+        try:
+            cleaned = checked_name(name, own=colours, others=others)
+        except OptionError as err:
+            await self.error(client, str(err))
+            return
+        if all(self.names.get(colour) == cleaned for colour in colours):
+            return  # nothing changed: nothing to store or tell
+        if not self._names.take(colours[0]):
+            most = self.services.limits.names_per_minute
+            await self.error(
+                client, f"slow down: a seat may change its name at most {most} times a minute"
+            )
+            return
+        try:
+            for colour in colours:
+                self.store.set_name(self.id, colour, cleaned)
+        except sqlite3.Error as err:
+            await self.error(client, f"could not store the name: {err}")
+            return
+        self.names.update(dict.fromkeys(colours, cleaned))
+        await self.seats_changed()
+
+    async def on_chat(self, client: Client, message: Chat) -> None:
+        """A chat line (``text``) or one of the ``EMOTES`` (``emote``), to everyone."""
+        colours = self.clients[client]
+        try:
+            line = self._chat_line(colours, message)
+        except OptionError as err:
+            await self.error(client, str(err))
+            return
+        if not self._chats.take(counted_as(client, colours)):
+            most = self.services.limits.chats_per_minute
+            await self.error(client, f"slow down: at most {most} chat lines a minute")
+            return
+        self.chat = [*self.chat[-(CHAT_KEPT - 1) :], line]
+        await self.broadcast(to_json({"type": "chat", **line}))
+
+    def _chat_line(self, colours: tuple[str, ...], message: Chat) -> Json:
+        if not colours and not self.settings.watcher_chat:
+            raise OptionError("watchers cannot chat in this game (its host said so)")
+        who = {
+            "colour": colours[0] if colours else None,
+            "from": self.called(colours[0]) if colours else "a watcher",
+        }
+        if "emote" in message:
+            if message["emote"] not in EMOTES:
+                raise OptionError(
+                    f"emote {str(message['emote'])[:20]!r}: one of {' '.join(EMOTES)}"
+                )
+            return {**who, "emote": message["emote"], "text": None}
+        text = message.get("text")
+        if not isinstance(text, str) or not text.strip():
+            raise OptionError('a chat message holds "text" (or "emote": one of the emotes)')
+        return {**who, "emote": None, "text": shown_text(text, "a chat line", CHAT_LENGTH)}
