@@ -21,7 +21,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-GAMES = ("trouble", "ludo", "headache", "marbles")
+from pegrace.games import list_games
+
+GAMES = list_games()
 ROWS = ("engine", "full", "native")
 
 

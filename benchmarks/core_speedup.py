@@ -28,8 +28,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+from pegrace.games import list_games
+
 HERE = Path(__file__).resolve().parent.parent / "src"
-GAMES = ("trouble", "ludo", "headache", "marbles")
+GAMES = list_games()
 BASE_GAMES = 300  # simulate's games in the base checkout
 FACTOR = 50  # this checkout's simulate plays this many times more
 ENGINE_GAMES = 200  # games of bench's engine row

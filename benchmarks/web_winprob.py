@@ -18,9 +18,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "web"))
 from webclient import hello, new_game, next_of, running
 
-from pegrace.games import get_rules
+from pegrace.games import get_rules, list_games
 
-GAMES = ("trouble", "ludo", "headache", "marbles")
+GAMES = list_games()
 
 
 def main() -> None:

@@ -279,6 +279,24 @@ pub fn frames<const N: usize>(colours: &[i16], spacing: i16) -> [[[i16; N]; MAX_
     [space_of, position_on]
 }
 
+/// How many players a game seats, at least and at most.
+pub const PLAYERS: (usize, usize) = (2, 4);
+
+/// The colours (by their index in the game's colour order) at a table of `players`, in board
+/// order: two sit opposite, three take the first three places; refused by name beyond
+/// `PLAYERS`.
+pub fn seat_colours(game: &str, players: usize) -> Result<&'static [i16], String> {
+    match players {
+        2 => Ok(&[0, 2]),
+        3 => Ok(&[0, 1, 2]),
+        4 => Ok(&[0, 1, 2, 3]),
+        _ => Err(format!(
+            "{game} is for {} to {} players, not {players}",
+            PLAYERS.0, PLAYERS.1
+        )),
+    }
+}
+
 /// The pieces of other sides no longer where they were (only a capture moves them): per seat,
 /// the positions it has fewer pieces on (`len(Counter(before) - Counter(now))`).
 pub fn captured_by_change<G: Game + ?Sized>(rules: &G, before: &State, after: &State) -> u32 {

@@ -200,12 +200,7 @@ impl Headache {
         let chosen = options::choose("headache", OPTIONS, options)?;
         let challenge = chosen.is("challenge", "on");
         let turn_limit = chosen.number("turn_limit", 1)?;
-        let colours: &[i16] = match players {
-            2 => &[0, 2],
-            3 => &[0, 1, 2],
-            4 => &[0, 1, 2, 3],
-            _ => return Err(format!("headache is for 2 to 4 players, not {players}")),
-        };
+        let colours = engine::seat_colours("headache", players)?;
         let mut start_space = [0; MAX_SEATS];
         for (seat, &colour) in colours.iter().enumerate() {
             start_space[seat] = START_X_STEP * colour;

@@ -134,12 +134,10 @@ fn read_options(given: &[(String, String)]) -> Result<Options, String> {
 impl Marbles {
     pub fn new(players: usize, options: &[(String, String)]) -> Result<Self, String> {
         let chosen = read_options(options)?;
-        let colours: Vec<usize> = match players {
-            2 => vec![0, 2],
-            3 => vec![0, 1, 2],
-            4 => vec![0, 1, 2, 3],
-            _ => return Err(format!("marbles is for 2 to 4 players, not {players}")),
-        };
+        let colours: Vec<usize> = engine::seat_colours("marbles", players)?
+            .iter()
+            .map(|&colour| colour as usize)
+            .collect();
         if chosen.teams && players != 4 {
             return Err(format!(
                 "marbles option teams=on needs exactly 4 players, not {players}"

@@ -107,17 +107,13 @@ impl Trouble {
         let deepest = chosen.is("finish", "deepest-first");
         let first_only = chosen.is("play_on", "off");
         let two_sets = chosen.is("two_sets", "on");
-        if !(2..=4).contains(&players) {
-            return Err(format!("trouble is for 2 to 4 players, not {players}"));
+        let mut colours = engine::seat_colours("trouble", players)?;
+        if two_sets {
+            if players != 2 {
+                return Err("trouble option two_sets=on needs exactly 2 players".into());
+            }
+            colours = engine::seat_colours("trouble", 4)?; // each player holds two of them
         }
-        if two_sets && players != 2 {
-            return Err("trouble option two_sets=on needs exactly 2 players".into());
-        }
-        let colours: &[i16] = match (players, two_sets) {
-            (_, true) | (4, _) => &[0, 1, 2, 3],
-            (3, _) => &[0, 1, 2],
-            _ => &[0, 2],
-        };
         let [space_of, position_on] = engine::frames(colours, SPACING);
         let seats = colours.len() as u8;
         let mut order: Vec<u8> = (0..seats).collect();

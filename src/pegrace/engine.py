@@ -95,8 +95,8 @@ class Rules:
     version: ClassVar[int]  # bumped when behaviour changes; stored in every record
     all_colours: ClassVar[tuple[str, ...]]
     option_specs: ClassVar[tuple[Option, ...]]
-    min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 4
+    min_players: ClassVar[int] = _core.PLAYERS[0]
+    max_players: ClassVar[int] = _core.PLAYERS[1]
     dice: Dice = D6
     roll_verb: ClassVar[str] = "roll"  # what the seat to act does, in ``summary`` ("pop")
     # what ranks the sides still playing when a game stops before every place is played out
@@ -169,9 +169,9 @@ class Rules:
 
     # ------------------------------------------------------------- seating
     def seat_colours(self, players: int) -> tuple[str, ...]:
-        """The colours in play, in board order (clockwise from the first colour)."""
-        spacing = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}[players]
-        return tuple(self.all_colours[i] for i in spacing)
+        """The colours in play, in board order (clockwise from the first colour), as the core
+        seats them."""
+        return tuple(self.all_colours[i] for i in _core.seat_colours(self.name, players))
 
     @property
     def one_player_sides(self) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict
 
 from pegrace.engine import Option
 
@@ -31,7 +31,37 @@ class Guide:
         return [(heading, said) for heading, said in (p.split(": ", 1) for p in paragraphs)]
 
 
-def option_view(option: Option) -> dict[str, Any]:
+class ValueWords(TypedDict):
+    value: str
+    words: str
+
+
+class OptionView(TypedDict):
+    """An option on the rules page (the catalog's ``guide.options``)."""
+
+    name: str
+    title: str
+    default: str
+    number: bool  # takes a whole number (no choices)
+    help: str
+    values: list[ValueWords]
+
+
+class Section(TypedDict):
+    heading: str
+    text: str
+
+
+class GuideView(TypedDict):
+    """A game's guide as the catalog carries it (``guide`` of each game)."""
+
+    sections: list[Section]
+    pop: str
+    pop_words: str
+    options: list[OptionView]
+
+
+def option_view(option: Option) -> OptionView:
     """An option as the rules page reads it: its name in words, its default, and each value
     in words (none for a whole number: ``help`` says what it counts)."""
     return {
@@ -44,7 +74,7 @@ def option_view(option: Option) -> dict[str, Any]:
     }
 
 
-def guide_view(game: GameEntry) -> dict[str, Any]:
+def guide_view(game: GameEntry) -> GuideView:
     """What the rules page shows of a game (the catalog carries it)."""
     found = game.guide
     return {

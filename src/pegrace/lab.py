@@ -16,9 +16,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import product
 from pathlib import Path
-from typing import Any
 
-from pegrace import lab_report
+from pegrace import lab_report, lab_words
 from pegrace.engine import Rules
 from pegrace.errors import OptionError
 from pegrace.games import get_rules, rules_class
@@ -42,7 +41,7 @@ from pegrace.tournament import first_entry_places, lineup_units, seatings
 
 SECONDS_PER_ROLL = 6.0  # a typical table's pace: pop, look, move (docs/lab.md)
 Z95 = 1.96
-CORRECTION = {
+CORRECTION: lab_words.Correction = {
     "method": "Holm-Bonferroni",
     "alpha": ALPHA,
     "families": [
@@ -188,14 +187,14 @@ def run(
     }
 
 
-def mean_ci(values: Sequence[float]) -> dict[str, Any]:
+def mean_ci(values: Sequence[float]) -> lab_words.MeanCI:
     """The mean with its 95% interval (normal approximation)."""
     mean = statistics.fmean(values)
     half = Z95 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
     return {"mean": mean, "ci95": [mean - half, mean + half], "sd": statistics.pstdev(values)}
 
 
-def spread(values: Sequence[float]) -> dict[str, Any]:
+def spread(values: Sequence[float]) -> lab_words.Spread:
     """Mean with interval, the 10th, 50th and 90th percentiles, the least and the most."""
     deciles = statistics.quantiles(values, n=10, method="inclusive")
     return {
@@ -225,10 +224,10 @@ def chi_square_p(statistic: float, freedom: int) -> float:
     return min(1.0, total)
 
 
-def seat_fairness(rules: Rules, lab: Lab, fixed: Sequence[GameSummary]) -> dict[str, Any]:
+def seat_fairness(rules: Rules, lab: Lab, fixed: Sequence[GameSummary]) -> lab_words.Fairness:
     """Each seat's win rate, and the chi-square test of "every seat wins equally often"."""
     n = len(fixed)
-    seats = []
+    seats: list[lab_words.SeatWins] = []
     for index, colour in enumerate(rules.colours):
         wins = sum(1 for s in fixed if s.places[index] == 1)
         seats.append(
@@ -252,7 +251,7 @@ def seat_fairness(rules: Rules, lab: Lab, fixed: Sequence[GameSummary]) -> dict[
 
 def measure(
     rules: Rules, lab: Lab, fixed: Sequence[GameSummary], strong_places: Sequence[int]
-) -> dict[str, Any]:
+) -> lab_words.Combination:
     turns = [float(s.turns) for s in fixed]
     rolls = [float(s.rolls) for s in fixed]
     minutes = [r * SECONDS_PER_ROLL / 60 for r in rolls]
@@ -283,7 +282,7 @@ def measure(
     }
 
 
-def histograms(samples: Sequence[Sequence[float]], bins: int = 40) -> list[dict[str, Any]]:
+def histograms(samples: Sequence[Sequence[float]], bins: int = 40) -> list[lab_words.Histogram]:
     """Each sample's counts in the same bins (the plot's curves share one axis): about
     ``bins`` bins of a round ``width`` from ``low``, the least value rounded down, up to the
     largest 99th percentile; the longest games, past it, share one last bin (``counts[-1]``:
@@ -307,7 +306,7 @@ def _counts(values: Sequence[float], low: int, width: int, regular: int) -> list
     return counts
 
 
-def ratio_ci(new: Mapping[str, Any], old: Mapping[str, Any], n_new: int, n_old: int) -> list[float]:
+def ratio_ci(new: lab_words.MeanCI, old: lab_words.MeanCI, n_new: int, n_old: int) -> list[float]:
     """``new mean / old mean - 1`` and its 95% interval (the delta method)."""
     m1, m0 = new["mean"], old["mean"]
     if m0 == 0:
@@ -318,7 +317,7 @@ def ratio_ci(new: Mapping[str, Any], old: Mapping[str, Any], n_new: int, n_old: 
     return [ratio - 1, ratio - 1 - half, ratio - 1 + half]
 
 
-def difference_ci(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[float]:
+def difference_ci(a: lab_words.Skill, b: lab_words.Skill) -> list[float]:
     """``a``'s win rate minus ``b``'s, with its 95% interval (two proportions)."""
     pa, pb = a["win_rate"], b["win_rate"]
     half = Z95 * math.sqrt(pa * (1 - pa) / a["games"] + pb * (1 - pb) / b["games"])
@@ -358,22 +357,23 @@ def grade(raw: float, adjusted: float) -> str:
     return "clear" if adjusted < ALPHA else "maybe" if raw < ALPHA else "unclear"
 
 
-def effect(reference: Mapping[str, Any], result: Mapping[str, Any]) -> dict[str, Any]:
+def effect(reference: lab_words.Combination, result: lab_words.Combination) -> lab_words.Effect:
     """How ``result``'s rules differ from the base rules' (``reference``): each measure's
     change with its interval, and the raw p-values (``compare`` adjusts them)."""
     n0, n1 = reference["games"], result["games"]
-    found: dict[str, Any] = {
+    found: lab_words.Effect = {
         "changes": changes(reference["options"], result["options"]),
         "length": ratio_ci(result["length"]["rolls"], reference["length"]["rolls"], n1, n0),
         "skill": difference_ci(result["skill"], reference["skill"]),
         "captures": ratio_ci(result["drama"]["captures"], reference["drama"]["captures"], n1, n0),
+        "p": {},  # filled in below
     }
     found["p"] = {m: normal_p(found[m]) for m in MEASURES}
     found["p"]["seats"] = result["fairness"]["p_value"]
     return found
 
 
-def compare(results: Sequence[dict[str, Any]], skill_words: str) -> None:
+def compare(results: Sequence[lab_words.Combination], skill_words: str) -> None:
     """Gives each combination after the first (the base rules) its ``effect`` and the words
     for it (``skill_words``: who plays the skill run, e.g. "medium against random players").
     Each family of tests (every combination's seat test; each measure's change against the
@@ -397,7 +397,7 @@ def compare(results: Sequence[dict[str, Any]], skill_words: str) -> None:
 THIRD_PERSON = {"make": "makes", "reward": "rewards", "have": "has", "leave": "leaves"}
 
 
-def _claim(found: Mapping[str, Any], key: str, verb: str, words: str, detail: str = "") -> str:
+def _claim(found: lab_words.Effect, key: str, verb: str, words: str, detail: str = "") -> str:
     """A change said as fact ("makes games 35% [35, 36] longer") or, where only its raw p
     is under ALPHA, as a maybe with its p-values ("may make games ... (p = 0.030, adjusted
     p = 0.120)"). The seat test has no interval: its p-values are always given."""
@@ -409,7 +409,7 @@ def _claim(found: Mapping[str, Any], key: str, verb: str, words: str, detail: st
     return f"{said} ({'; '.join(notes)})" if notes else said
 
 
-def _length_words(found: Mapping[str, Any]) -> str:
+def _length_words(found: lab_words.Effect) -> str:
     change = found["length"]
     if found["grade"]["length"] == "unclear":
         return f"game length ({percent(change, signed=True)})"
@@ -417,7 +417,7 @@ def _length_words(found: Mapping[str, Any]) -> str:
     return _claim(found, "length", "make", f"games {percent(change)} {longer}")
 
 
-def _skill_words(found: Mapping[str, Any], who: str) -> str:
+def _skill_words(found: lab_words.Effect, who: str) -> str:
     points = [100 * x for x in found["skill"]]
     if found["grade"]["skill"] == "unclear":
         return f"skill ({points[0]:+.1f} points {interval(points[1], points[2], True, 1)})"
@@ -432,7 +432,7 @@ def _skill_words(found: Mapping[str, Any], who: str) -> str:
     )
 
 
-def _captures_words(found: Mapping[str, Any]) -> str | None:
+def _captures_words(found: lab_words.Effect) -> str | None:
     change = found["captures"]
     if not math.isfinite(change[0]):
         return None  # no captures under the base rules: no ratio to give
@@ -443,7 +443,7 @@ def _captures_words(found: Mapping[str, Any]) -> str | None:
 
 
 def _seats_words(
-    found: Mapping[str, Any], reference: Mapping[str, Any], result: Mapping[str, Any]
+    found: lab_words.Effect, reference: lab_words.Combination, result: lab_words.Combination
 ) -> str:
     if found["grade"]["seats"] == "unclear":
         return f"seat fairness ({p_text(found['p']['seats'])})"
@@ -459,9 +459,9 @@ def _listed(items: Sequence[str], last: str) -> str:
 
 
 def summary(
-    found: Mapping[str, Any],
-    reference: Mapping[str, Any],
-    result: Mapping[str, Any],
+    found: lab_words.Effect,
+    reference: lab_words.Combination,
+    result: lab_words.Combination,
     skill_words: str,
 ) -> str:
     """A plain-words sentence of an effect, e.g. "finish=deepest-first makes games 35%

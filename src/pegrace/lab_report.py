@@ -7,9 +7,20 @@ from __future__ import annotations
 import base64
 import html as escape
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from pegrace.lab_words import MEASURES, WORDS_NOTE, Report, changes, p_number, p_words, percent
+from pegrace.lab_words import (
+    MEASURES,
+    WORDS_NOTE,
+    Combination,
+    Effect,
+    Measure,
+    Report,
+    changes,
+    p_number,
+    p_words,
+    percent,
+)
 from pegrace.provenance import provenance_lines
 
 if TYPE_CHECKING:
@@ -18,7 +29,7 @@ if TYPE_CHECKING:
 COLOURS = {"red": "#c44e52", "yellow": "#ccb974", "green": "#55a868", "blue": "#4c72b0"}
 
 
-def _label(report: Report, result: dict[str, Any]) -> str:
+def _label(report: Report, result: Combination) -> str:
     return changes(report["base"], result["options"])
 
 
@@ -132,7 +143,7 @@ def effects_figure(report: Report) -> Figure:
     return figure
 
 
-def _change(found: dict[str, Any], key: str) -> str:
+def _change(found: Effect, key: Measure) -> str:
     """An effect's cell: the change with its interval, its raw and adjusted p-values."""
     if key == "skill":
         value, low, high = (100 * x for x in found[key])

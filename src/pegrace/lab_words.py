@@ -5,7 +5,9 @@ with their intervals, p-values)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Literal, NotRequired, TypedDict
+
+from pegrace.provenance import Provenance
 
 ALPHA = 0.05  # each family's chance of any false claim, at most (Holm's method)
 WORDS_NOTE = (
@@ -13,8 +15,123 @@ WORDS_NOTE = (
     "other tests of its kind, is under 0.05; with 'may' where only the raw p is; otherwise "
     "'no clear effect'. In brackets: 95% intervals."
 )
-MEASURES = ("length", "skill", "captures")  # each effect against the base rules: a family
-Report = dict[str, Any]
+Measure = Literal["length", "skill", "captures"]
+MEASURES: tuple[Measure, ...] = ("length", "skill", "captures")  # each one a family of tests
+
+
+# The lab's report (lab.run makes it; docs/lab.md says what each number is), here so that
+# lab.py and lab_report.py both read it. Keys in the order the JSON has them.
+
+
+class MeanCI(TypedDict):
+    mean: float
+    ci95: list[float]  # [low, high]
+    sd: float
+
+
+class Spread(MeanCI):
+    q10: float
+    median: float
+    q90: float
+    min: float
+    max: float
+
+
+class Length(TypedDict):
+    turns: Spread
+    rolls: Spread
+    minutes: Spread
+
+
+class SeatWins(TypedDict):
+    colour: str
+    player: str
+    wins: int
+    win_rate: float
+    ci95: list[float]
+
+
+class Fairness(TypedDict):
+    seats: list[SeatWins]
+    chi2: float
+    p_value: float
+    p_adjusted: NotRequired[float]  # lab.compare adds these two
+    grade: NotRequired[str]
+
+
+class Skill(TypedDict):
+    win_rate: float
+    wins: int
+    games: int
+    ci95: list[float]
+    fair_share: float
+
+
+class LeaderWins(TypedDict):
+    rate: float
+    ci95: list[float]
+    games: int
+
+
+class Drama(TypedDict):
+    captures: MeanCI
+    lead_changes: MeanCI
+    half_time_leader_wins: LeaderWins
+
+
+class Histogram(TypedDict):
+    low: int
+    width: int
+    counts: list[int]
+
+
+class Effect(TypedDict):
+    """A combination against the base rules: each measure's [change, low, high]."""
+
+    changes: str
+    length: list[float]
+    skill: list[float]
+    captures: list[float]
+    p: dict[str, float]  # each measure's and "seats"
+    p_adjusted: NotRequired[dict[str, float]]  # lab.compare adds these three
+    grade: NotRequired[dict[str, str]]
+    summary: NotRequired[str]
+
+
+class Combination(TypedDict):
+    options: dict[str, str]
+    games: int
+    length: Length
+    fairness: Fairness
+    skill: Skill
+    drama: Drama
+    histogram: NotRequired[Histogram]  # lab.run adds it
+    effect: NotRequired[Effect]  # every combination but the first (the base rules)
+
+
+class SkillRun(TypedDict):
+    strong: str
+    weak: str
+
+
+class Correction(TypedDict):
+    method: str
+    alpha: float
+    families: list[str]
+    words: str
+
+
+class Report(Provenance):
+    game: str
+    players: int
+    games: int
+    seats: dict[str, str]
+    skill: SkillRun
+    base: dict[str, str]
+    seconds_per_roll: float
+    skipped: list[str]
+    correction: Correction
+    combinations: list[Combination]
 
 
 def changes(reference: Mapping[str, str], options: Mapping[str, str]) -> str:
@@ -59,6 +176,6 @@ def p_text(value: float) -> str:
     return f"p {number}" if number.startswith("<") else f"p = {number}"
 
 
-def p_words(found: Mapping[str, Any], key: str) -> str:
+def p_words(found: Effect, key: str) -> str:
     """An effect's raw and adjusted p: ``p = 0.027, adjusted p = 0.190``."""
     return f"{p_text(found['p'][key])}, adjusted {p_text(found['p_adjusted'][key])}"

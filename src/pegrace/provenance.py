@@ -7,10 +7,10 @@ from __future__ import annotations
 import hashlib
 import shlex
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib.metadata import version
-from typing import Any
+from typing import Any, TypedDict
 
 from pegrace import value
 
@@ -19,7 +19,17 @@ DEFAULT_SEED = 0
 CHECKSUM_DIGITS = 12  # of a weights file's SHA-256: enough to tell two files apart
 
 
-def provenance(argv: Sequence[str] | None, seed: int) -> dict[str, Any]:
+class Provenance(TypedDict):
+    """What every report (the lab's, a tournament's, a simulation's) starts with."""
+
+    pegrace: str
+    learned_values: dict[str, int]
+    learned_values_sha256: dict[str, str]
+    command: str
+    seed: int
+
+
+def provenance(argv: Sequence[str] | None, seed: int) -> Provenance:
     """The report's origin. ``argv``: the arguments after ``pegrace`` (``cli.main`` keeps them
     as ``args.argv``); None for this process's own command line (a benchmark script)."""
     command = sys.argv if argv is None else ["pegrace", *argv]
@@ -43,7 +53,7 @@ def weights_checksums() -> dict[str, str]:
     }
 
 
-def provenance_lines(report: dict[str, Any]) -> list[str]:
+def provenance_lines(report: Mapping[str, Any]) -> list[str]:
     """A report's provenance in words, for its text form."""
     sums = report["learned_values_sha256"]
     values = ", ".join(f"{m} v{v} {sums.get(m, '')}" for m, v in report["learned_values"].items())

@@ -14,7 +14,7 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, NotRequired, TextIO, TypedDict, cast
 
 from pegrace import policy
 from pegrace.engine import Rules
@@ -23,7 +23,7 @@ from pegrace.kept import KeptGames
 from pegrace.outputs import check_folder
 from pegrace.players import make_player, value_entry
 from pegrace.plots import require_plots
-from pegrace.provenance import provenance, provenance_lines
+from pegrace.provenance import Provenance, provenance, provenance_lines
 from pegrace.sequential import H0, UNDECIDED, Hypotheses, first_decision
 from pegrace.simulate import (
     GameSummary,
@@ -37,8 +37,83 @@ from pegrace.simulate import (
 )
 from pegrace.value import describe
 
-Report = dict[str, Any]
-GameRow = dict[str, Any]
+
+class Rate(TypedDict):
+    wins: int
+    win_rate: float
+    ci95: list[float]  # [low, high], Wilson's
+
+
+class Entry(Rate):
+    """A line-up entry's results (entries with the same spec pooled), keys in this order:
+    player, value or policy (players.value_entry), seats, seat_games, wins, win_rate, ci95,
+    mean_place, places."""
+
+    player: str
+    value: NotRequired[dict[str, Any]]  # the weights file's setup
+    policy: NotRequired[dict[str, Any]]  # the policy's setup
+    seats: int  # places in the line-up
+    seat_games: int
+    mean_place: float
+    places: list[int]  # how often 1st, 2nd, ...
+
+
+class ValueEntry(TypedDict, total=False):
+    value: dict[str, Any]
+    policy: dict[str, Any]
+
+
+class Middle(TypedDict):
+    mean: float
+    median: float
+
+
+class Lengths(TypedDict):  # simulate.lengths
+    turns: Middle
+    rolls: Middle
+
+
+class Sequential(TypedDict):
+    player: str
+    h0: float
+    h1: float
+    alpha: float
+    beta: float
+    decision: str  # sequential.H0, H1 or UNDECIDED
+    games: int
+    cap: int
+    wins: int
+    llr: float
+    bounds: list[float]  # [lower, upper]
+
+
+class Summary(Provenance):
+    """A tournament's report as ``summarise`` makes it, keys in this order."""
+
+    game: str
+    rules: dict[str, str]
+    players: int
+    games: int
+    lineup: list[str]
+    fair_share: float
+    entries: list[Entry]
+    first_mover: Rate
+    turns: Middle
+    rolls: Middle
+
+
+class Report(Summary):
+    sequential: NotRequired[Sequential]  # run_until_decided adds it, last
+
+
+class GameRow(TypedDict):
+    game: int
+    seed: int
+    seats: dict[str, str]  # colour -> player spec
+    places: dict[str, int]
+    turns: int
+    rolls: int
+    first: str  # the colour that won the roll-off
 
 
 def check_lineup(lineup: Sequence[str], players: int) -> None:
@@ -280,8 +355,9 @@ def summarise(
         for unit, seats in enumerate(units):
             places[lineup[(unit - index) % k]].append(summary.places[seats[0]])
     first_wins = sum(1 for s in summaries if s.places[s.starter] == 1)
-    return {
-        **provenance(None, seed),  # the versions of pegrace and of the learned values, the seed
+    found: Summary = {
+        # the versions of pegrace and of the learned values, the seed
+        **provenance(None, seed),
         "game": rules.name,
         "rules": dict(rules.options),
         "players": k,
@@ -290,16 +366,17 @@ def summarise(
         "fair_share": 1 / rules.side_count,
         "entries": [entry_stats(spec, lineup.count(spec), places[spec], rules) for spec in specs],
         "first_mover": rate(first_wins, len(summaries)),
-        **lengths(summaries),
+        **cast(Lengths, lengths(summaries)),
     }
+    return cast(Report, found)  # a Report without "sequential" (mypy cannot tell it is one)
 
 
-def entry_stats(spec: str, seats: int, places: Sequence[int], rules: Rules) -> dict[str, Any]:
+def entry_stats(spec: str, seats: int, places: Sequence[int], rules: Rules) -> Entry:
     wins = sum(1 for place in places if place == 1)
     counts = [sum(1 for place in places if place == p) for p in range(1, rules.side_count + 1)]
     return {
         "player": spec,
-        **value_entry(spec),
+        **cast(ValueEntry, value_entry(spec)),
         "seats": seats,
         "seat_games": len(places),
         **rate(wins, len(places)),
@@ -308,7 +385,7 @@ def entry_stats(spec: str, seats: int, places: Sequence[int], rules: Rules) -> d
     }
 
 
-def rate(wins: int, n: int) -> dict[str, Any]:
+def rate(wins: int, n: int) -> Rate:
     return {"wins": wins, "win_rate": wins / n, "ci95": list(wilson(wins, n))}
 
 

@@ -116,12 +116,7 @@ impl<const N: usize> Board<N> {
         lane_start: i16,
         safe: &[usize],
     ) -> Result<Self, String> {
-        let colours: &[i16] = match players {
-            2 => &[0, 2],
-            3 => &[0, 1, 2],
-            4 => &[0, 1, 2, 3],
-            _ => return Err(format!("ludo is for 2 to 4 players, not {players}")),
-        };
+        let colours = engine::seat_colours("ludo", players)?;
         let [space_of, position_on] = engine::frames(colours, spacing);
         let mut board = Board {
             space_of,

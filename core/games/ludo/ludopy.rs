@@ -60,18 +60,16 @@ impl LudopyLudo {
         if chosen.variant != Variant::Ludopy {
             return Err("the variant is not ludopy".into());
         }
-        let colours: &[usize] = match players {
-            2 => &[0, 2],
-            3 => &[0, 1, 2],
-            4 => &[0, 1, 2, 3],
-            _ => return Err(format!("ludo is for 2 to 4 players, not {players}")),
-        };
+        let colours: Vec<usize> = engine::seat_colours("ludo", players)?
+            .iter()
+            .map(|&colour| colour as usize)
+            .collect();
         let plans = (0..players)
             .map(|seat| {
                 (-1..=LUDOPY_GOAL)
                     .map(|origin| {
                         (0..=6)
-                            .map(|die| plan(colours, seat, origin, die))
+                            .map(|die| plan(&colours, seat, origin, die))
                             .collect()
                     })
                     .collect()

@@ -7,6 +7,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import cast
 
 from pegrace import tournament
 from pegrace.commands.common import (
@@ -136,7 +137,8 @@ def run(args: argparse.Namespace) -> int:
             kept=kept,
             done=done,
         )
-    report.update(provenance(args.argv, args.seed))
+    # the same five provenance keys, in place: now with this command line (summarise had none)
+    report.update(cast(tournament.Report, provenance(args.argv, args.seed)))
     if args.out is not None:
         tournament.write_outputs(args.out, rules, report, rows)
         KeptGames(args.out / PARTIAL).finish()

@@ -8,15 +8,16 @@ import json
 import secrets
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from pegrace.engine import Rules
 from pegrace.errors import OptionError, PegraceError
 from pegrace.games import entry, get_rules, list_games, rules_class
-from pegrace.guide import guide_view
+from pegrace.guide import GuideView, guide_view
 from pegrace.players import canonical_spec, check_seats, make_player, named_file, player_names
 from pegrace.players import parse_settings as player_settings
 from pegrace.web.boards import board_layout, piece_spots
+from pegrace.web.boards.drawing import Json
 
 HUMAN, OPEN, EMPTY = "human", "open", "empty"
 DEFAULT_IDLE_SECONDS = 120.0  # a seat due to act this long is played by the computer
@@ -74,27 +75,70 @@ def ratings() -> dict[str, Any]:
     return _shipped(RATINGS)
 
 
-def _seat_ratings(game: str) -> dict[str, dict[str, float]]:
+class SeatRating(TypedDict):
+    """A computer seat's measured strength (ratings.json): Elo with its interval."""
+
+    elo: float
+    low: float
+    high: float
+    against_random: NotRequired[float]  # its win rate against 3 random players, if measured
+
+
+class BoardView(TypedDict):
+    layout: Json  # boards.board_layout
+    pieces: list[Json]  # boards.piece_spots at the start
+
+
+class OptionEntry(TypedDict):
+    name: str
+    default: str
+    choices: list[str]  # empty: any whole number
+    help: str
+    effects: dict[str, str]  # value -> its measured effect in words (lab_effects.json)
+
+
+class CatalogGame(TypedDict):
+    """One game the page offers (``_game_entry``), keys in this order."""
+
+    name: str
+    title: str
+    pitch: str
+    board: BoardView
+    guide: GuideView
+    ratings: dict[str, SeatRating]  # computer:LEVEL -> its rating
+    players: list[int]  # the player counts the default options allow
+    colours: dict[str, list[str]]  # player count (as text) -> the colours that play
+    options: list[OptionEntry]
+
+
+class Catalog(TypedDict):
+    """``GET /api/catalog``: everything the page needs to offer a new game."""
+
+    games: list[CatalogGame]
+    seat_kinds: list[str]
+    idle_seconds: float
+    effects_measured: str | None  # how lab_effects.json was measured, in words
+
+
+def _seat_ratings(game: str) -> dict[str, SeatRating]:
     """``computer:LEVEL -> {elo, low, high, against_random}`` for the seat menu."""
     measured = ratings()["games"].get(game, {})
     against = measured.get("against_random", {})
     return {
-        f"computer:{r['player']}": {
-            "elo": r["elo"],
-            "low": r["low"],
-            "high": r["high"],
-            **(
-                {"against_random": against[r["player"]]["win_rate"]}
-                if r["player"] in against
-                else {}
-            ),
-        }
-        for r in measured.get("ratings", [])
+        f"computer:{r['player']}": _seat_rating(r, against) for r in measured.get("ratings", [])
     }
 
 
+def _seat_rating(found: Any, against: Any) -> SeatRating:
+    """One player's entry of ratings.json (as read: the shipped file), for the seat menu."""
+    rating: SeatRating = {"elo": found["elo"], "low": found["low"], "high": found["high"]}
+    if found["player"] in against:
+        rating["against_random"] = against[found["player"]]["win_rate"]
+    return rating
+
+
 @functools.cache
-def catalog() -> dict[str, Any]:
+def catalog() -> Catalog:
     """Everything the page needs to offer a new game, from the game registry itself."""
     measured = lab_effects().get("measured")
     return {
@@ -111,7 +155,7 @@ def catalog() -> dict[str, Any]:
     }
 
 
-def _game_entry(name: str) -> dict[str, Any]:
+def _game_entry(name: str) -> CatalogGame:
     cls = rules_class(name)
     effects = lab_effects()["games"].get(name, {}).get("options", {})
     colours: dict[str, list[str]] = {}

@@ -17,7 +17,9 @@ export class Advice {
     this.chances = null;
   }
 
-  /** Ask the server for a hint (your move only) or the win chances (any time). */
+  /** Ask the server for a hint (your move only) or the win chances (any time).
+   * @param {"hint" | "winprob"} kind
+   */
   ask(kind) {
     if (!this.page.state || this.page.replay || this.asking) return;
     if (kind === "hint" && this.page.awaiting !== "move") return;
@@ -42,6 +44,9 @@ export class Advice {
     return this.hint && this.page.state && this.hint.seq === this.page.state.seq ? this.hint : null;
   }
 
+  /** Whether the hint on the board is ``move`` (or a move reaching the same position).
+   * @param {import("./messages.js").MoveView} move
+   */
   suggested(move) {
     const hint = this.currentHint();
     return Boolean(hint && (hint.move === move.text || (move.same || []).includes(hint.move)));
@@ -63,10 +68,12 @@ export class Advice {
     this.page.chancesEl.hidden = !chances;
     if (!chances) return;
     const stale = !this.page.state || chances.seq !== this.page.state.seq;
+    /** @param {number} x */
     const percent = (x) => `${Math.round(x * 100)}%`;
     this.page.chancesEl.classList.toggle("stale", stale);
     // one number and its bar per side; the interval and the learned estimate are a
     // tooltip away (and in the note), for those who want them
+    /** @param {import("./messages.js").Chance} c */
     const detail = (c) => chances.playouts
       ? `95% interval ${percent(c.low)}–${percent(c.high)}${c.learned !== undefined ? `; the expert's learned estimate ${percent(c.learned)}` : ""}`
       : "exact: the game is over";

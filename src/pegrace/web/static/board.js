@@ -16,6 +16,7 @@ import { capitalise } from "./util.js";
  *   it (a listed move, a log entry)
  * @typedef {{ dice: number[], bonus: number | null }} Roll dice faces, the bonus die's
  *   (0 or 1; null: none)
+ * @typedef {{ x: number, y: number, scale: number }} Point where a piece is drawn, and its size
  */
 
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -102,6 +103,7 @@ export class Board {
     this.refocus = false;
     // a screen reader reads the pieces (each says where it stands), the pieces that can move
     // and where to (buttons), and the dome; the drawing itself (decor, spots, marks) is hidden
+    /** @type {SVGSVGElement} */
     this.root = svg("svg", {
       viewBox: layout.viewBox.join(" "),
       class: `board game-${layout.game}`,
@@ -134,12 +136,15 @@ export class Board {
     svg("stop", { offset: "100%", "stop-color": "#fff", "stop-opacity": "0" }, shine);
   }
 
+  /** @param {Record<string, any>} item a drawn element: its SVG ``shape``, a text's ``text``,
+   *   its attributes */
   drawDecor(item) {
     const { shape, text, ...attrs } = item;
     const node = svg(shape, attrs, this.decorLayer);
     if (shape === "text") node.textContent = text;
   }
 
+  /** @param {Spot} spot */
   drawSpot(spot) {
     const kind = `spot kind-${spot.kind}${spot.colour ? ` c-${spot.colour}` : ""}`;
     const group = svg("g", { class: kind, "data-spot": spot.id, transform: `translate(${spot.x} ${spot.y})` }, this.spotLayer);
@@ -179,7 +184,9 @@ export class Board {
     this.setDice({ dice: [6], bonus: this.layout.game === "headache" ? 0 : null });
   }
 
-  /** Draw dice faces inside the dome: {dice: [faces], bonus: null | 0 | 1}. */
+  /** Draw dice faces inside the dome: {dice: [faces], bonus: null | 0 | 1}.
+   * @param {Roll | null} roll
+   */
   setDice(roll) {
     this.diceLayer.replaceChildren();
     if (!roll) return;
@@ -209,7 +216,10 @@ export class Board {
   }
 
   /** Tumble the dice for a while, then show the roll (the tumbling faces are only a show:
-   *  the roll itself comes from the server's seeded dice). */
+   *  the roll itself comes from the server's seeded dice).
+   * @param {Roll} roll
+   * @param {number} ms
+   */
   async rollDice(roll, ms) {
     if (ms > 0) {
       this.domeLayer.classList.add("popping");
@@ -226,29 +236,34 @@ export class Board {
     this.setDice(roll);
   }
 
+  /** @param {boolean} active the dome is there to press */
   setDomeActive(active) {
     this.domeHit.setAttribute("r", Math.max(this.layout.dome.r + 10, this.fingerRadius()));
     this.domeLayer.classList.toggle("active", active);
   }
 
+  /** @param {MouseEvent} event */
   clicked(event) {
-    if (event.target.closest(".dome")) {
+    const target = /** @type {Element} */ (event.target);
+    if (target.closest(".dome")) {
       this.onDome();
       return;
     }
-    const hit = event.target.closest("[data-spot]");
-    if (hit) this.onSpot(hit.getAttribute("data-spot"));
+    const hit = target.closest("[data-spot]");
+    if (hit) this.onSpot(/** @type {string} */ (hit.getAttribute("data-spot")));
   }
 
-  /** Enter or Space on the focused dome or a piece or destination acts as a click. */
+  /** Enter or Space on the focused dome or a piece or destination acts as a click.
+   * @param {KeyboardEvent} event
+   */
   pressed(event) {
     if (event.key !== "Enter" && event.key !== " ") return;
-    const target = event.target.closest(".dome, .hit");
+    const target = /** @type {Element} */ (event.target).closest(".dome, .hit");
     if (!target) return;
     event.preventDefault();
     event.stopPropagation(); // the page's own Space (pop) must not act a second time
     if (target.classList.contains("dome")) this.onDome();
-    else this.onSpot(target.getAttribute("data-spot"));
+    else this.onSpot(/** @type {string} */ (target.getAttribute("data-spot")));
   }
 
   // ------------------------------------------------------------ pieces
@@ -283,6 +298,10 @@ export class Board {
     return Math.max(spot.r * 0.92, 16);
   }
 
+  /**
+   * @param {Piece} piece
+   * @returns {SVGGElement}
+   */
   makePiece(piece) {
     const { colour } = piece;
     const group = svg("g", { class: `piece c-${colour}`, "data-spot": piece.spot, "data-colour": colour,
@@ -314,14 +333,23 @@ export class Board {
     return group;
   }
 
+  /**
+   * @param {SVGElement} node
+   * @param {Point} point
+   * @param {number} ms
+   */
   moveElement(node, point, ms) {
     node.style.transition = ms > 0 ? `transform ${ms}ms ease-in-out` : "none";
     node.style.transform = `translate(${point.x}px, ${point.y}px) scale(${point.scale})`;
   }
 
-  /** Show ``pieces``; pieces that changed spot glide from where they were (captures). */
+  /** Show ``pieces``; pieces that changed spot glide from where they were (captures).
+   * @param {Piece[]} pieces
+   * @param {number} ms
+   */
   render(pieces, ms = 0) {
     const departed = new Map(); // colour -> spots left since the last render
+    /** @param {Piece[]} list */
     const count = (list) => {
       const counts = new Map();
       for (const p of list) counts.set(`${p.colour}|${p.spot}`, (counts.get(`${p.colour}|${p.spot}`) || 0) + 1);
@@ -338,6 +366,7 @@ export class Board {
       }
     }
     const existing = count(this.shown);
+    /** @type {[SVGGElement, Point][]} */
     const nodes = [];
     this.pieceLayer.replaceChildren();
     for (const piece of pieces) {
@@ -364,12 +393,16 @@ export class Board {
     }
   }
 
+  /** @param {Element} node */
   depth(node) {
-    const spot = this.spots.get(node.getAttribute("data-spot"));
+    const spot = this.spots.get(/** @type {string} */ (node.getAttribute("data-spot")));
     return spot ? spot.y : 0;
   }
 
-  /** Walk the piece leaving each step's ``from`` along its path, hop by hop. */
+  /** Walk the piece leaving each step's ``from`` along its path, hop by hop.
+   * @param {{ steps: Step[], piece?: { colour: string } | null }} view
+   * @param {number} hopMs
+   */
   async animateMove(view, hopMs) {
     for (const step of view.steps) {
       const node = [...this.pieceLayer.querySelectorAll(`[data-spot="${step.from}"]`)].pop();
@@ -433,14 +466,21 @@ export class Board {
     return drawn > 0 ? (22 * this.layout.viewBox[2]) / drawn : 0;
   }
 
-  /** Mark the last move: its origin, its destination and the route between them. */
+  /** Mark the last move: its origin, its destination and the route between them.
+   * @param {MoveView | null} view
+   */
   trace(view) {
     for (const node of this.markLayer.querySelectorAll(".trace")) node.remove();
     if (view) this.drawRoute(view, "trace", 4, this.markLayer);
   }
 
   /** Rings of class ``css`` on each step's ends, ``grow`` units out, and a line along the
-   * spots it passes (a step without ``path`` goes straight). */
+   * spots it passes (a step without ``path`` goes straight).
+   * @param {MoveView} view
+   * @param {string} css
+   * @param {number} grow
+   * @param {Element} layer
+   */
   drawRoute(view, css, grow, layer) {
     for (const step of view.steps || []) {
       const hops = /** @type {Spot[]} */ ([step.from, ...(step.path || [step.to])].map((id) => this.spots.get(id)).filter(Boolean));
@@ -484,7 +524,9 @@ export class Board {
     }
   }
 
-  /** Confetti in ``colours`` bursting from the dome and fading (the end of a game). */
+  /** Confetti in ``colours`` bursting from the dome and fading (the end of a game).
+   * @param {string[]} colours
+   */
   burst(colours) {
     const { x, y } = this.layout.dome;
     const layer = svg("g", { class: "confetti", "aria-hidden": "true" }, this.root);
@@ -506,7 +548,9 @@ export class Board {
   }
 
   /** Show where a move in the list goes (``null``: none): a ring on each step's start and
-   * end, so "the cone on X 2" needs no map of the spaces' names. */
+   * end, so "the cone on X 2" needs no map of the spaces' names.
+   * @param {MoveView | null} view
+   */
   preview(view) {
     for (const node of this.targetLayer.querySelectorAll(".preview")) node.remove();
     if (view) this.drawRoute(view, "preview", 12, this.targetLayer);

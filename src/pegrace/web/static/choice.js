@@ -28,6 +28,9 @@ export class Choice {
     this.selection = { prefix: [], from: null, to: null };
   }
 
+  /** A step as a key: where from and to, the die used, and which way round.
+   * @param {import("./game.js").Step} step
+   */
   stepKey(step) {
     return `${step.from}>${step.to}:${step.die || ""}:${step.ccw ? "ccw" : ""}`;
   }
@@ -117,10 +120,13 @@ export class Choice {
     if (this.page.pending) return "Sent…";
     if (this.page.awaiting === "roll") return `Pop first: ${TOUCH ? "tap the dome" : "click the dome or press space"}.`;
     if (!this.page.you.length) return "You are watching this game.";
-    const who = this.page.shown().current ? this.page.called(this.page.shown().current) : "";
+    const who = this.page.shown().current ? this.page.called(/** @type {string} */ (this.page.shown().current)) : "";
     return this.page.shown().phase === "move" ? `${who} is choosing a move…` : `Waiting for ${who}…`;
   }
 
+  /** A spot clicked on the board (or its button pressed): a piece chosen, or where it goes.
+   * @param {string} spot
+   */
   clickSpot(spot) {
     if (this.page.awaiting !== "move") return;
     const selection = this.selection;
@@ -156,7 +162,9 @@ export class Choice {
   }
 
   /** Moves whose next step goes from the chosen piece to the chosen spot: take that step,
-   *  send the move once only one is left, or list them where they still differ. */
+   *  send the move once only one is left, or list them where they still differ.
+   * @param {Move[]} moves
+   */
   chooseStep(moves) {
     const selection = this.selection;
     const k = selection.prefix.length;
@@ -179,6 +187,7 @@ export class Choice {
     this.showChoice();
   }
 
+  /** @param {Move} move */
   sendMove(move) {
     if (this.page.awaiting !== "move" || this.page.pending) return;
     if (this.page.send({ type: "move", move: move.text })) {

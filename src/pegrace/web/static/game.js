@@ -3,7 +3,7 @@
 // idle countdown and the turn's chime; the page's parts in modules of their own: the
 // WebSocket (connection.js), choosing moves on the board (choice.js), advice (advice.js), the
 // players, names, invitations and seats carried to another device (people.js), the chat
-// (chat.js) and the replay (replay.js).
+// (chat.js), the end with its rematch (end.js) and the replay (replay.js).
 //
 // The page never decides what is legal: it shows the moves the server lists and sends
 // back the text of the one chosen. For tests and assistive tools the root element says
@@ -14,10 +14,11 @@ import { Board, parseRoll } from "./board.js";
 import { Chat } from "./chat.js";
 import { Choice, KEYS } from "./choice.js";
 import { Connection } from "./connection.js";
+import { End } from "./end.js";
 import { People } from "./people.js";
 import { Replayer } from "./replay.js";
 import { rulesHref, rulesLink } from "./rules.js";
-import { api, capitalise, chip, fill, h, keyWords, loadTokens, saveTokens, TOUCH } from "./util.js";
+import { capitalise, chip, fill, h, keyWords, loadTokens, TOUCH } from "./util.js";
 
 /** What the server sends of a game (messages.d.ts: the types made from the messages' schema,
  * ../messages.schema.json):
@@ -49,9 +50,6 @@ const CATCH_UP = 4; // with more states than this waiting, skip the animations
 
 /** @param {number} ms */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const ORDINALS = ["", "1st", "2nd", "3rd"];
-/** @param {number} n */
-const ordinal = (n) => ORDINALS[n] || `${n}th`;
 
 /** What the page does with each message the server sends, by its "type": an entry for every
  * type messages.d.ts has (tsc names one missing).
@@ -80,7 +78,7 @@ const RECEIVED = {
   chat: (page, message) => page.chat.showChatLine(message),
   rematch: (page, message) => {
     if (page.state) page.state.rematch = message.id;
-    page.showEnd();
+    page.end.showEnd();
   },
   hint: (page, message) => page.advice.advised(message),
   winprob: (page, message) => page.advice.advised(message),
@@ -130,7 +128,9 @@ export class GamePage {
     this.board = /** @type {any} */ (null);
     /** @type {Layout} */
     this.layout = /** @type {any} */ (null);
-    /** @type {any} the game's settings, as in the welcome */
+    /** @type {HTMLAnchorElement} the link to how to play, made by build */
+    this.rulesLink = /** @type {any} */ (null);
+    /** @type {import("./messages.js").GameView | null} the game's settings, as in the welcome */
     this.game = null;
     /** @type {string} what the page waits for (data-await) */
     this.awaiting = "none";
@@ -145,6 +145,7 @@ export class GamePage {
     this.choice = new Choice(this);
     this.advice = new Advice(this);
     this.chat = new Chat(this);
+    this.end = new End(this);
     this.replayer = new Replayer(this);
     this.build();
     this.bindKeys();
@@ -193,7 +194,7 @@ export class GamePage {
     this.logEl = h("ol", { id: "log" });
     this.replayEl = h("div", { class: "replay-bar", id: "replay-bar", hidden: true });
     this.replayButton = h("button", { type: "button", id: "replay", onclick: () => this.replayer.startReplay() }, "Replay");
-    const speed = h("select", { id: "speed", "aria-label": "animation speed", onchange: (e) => this.setSpeed(e.target.value) },
+    const speed = h("select", { id: "speed", "aria-label": "animation speed", onchange: (/** @type {Event} */ e) => this.setSpeed(/** @type {HTMLSelectElement} */ (e.target).value) },
       Object.keys(SPEEDS).map((name) => h("option", { value: name, selected: name === this.speed }, capitalise(name))));
     this.toastEl = h("div", { class: "toast", id: "toast", role: "alert", hidden: true });
     this.noticeEl = h("section", { class: "card notice", id: "notice", role: "alert", hidden: true });
@@ -202,14 +203,14 @@ export class GamePage {
       h("p", {}, "You were away, so the computer is playing for you."),
       h("button", { type: "button", class: "primary", id: "back", onclick: () => this.send({ type: "back" }) }, "I'm back"));
     this.nameField = h("input", { id: "name", maxlength: 20, autocomplete: "nickname", "aria-label": "your name" });
-    this.nameEl = h("form", { class: "card name-form", id: "name-form", hidden: true, onsubmit: (e) => { e.preventDefault(); this.people.saveName(); } },
+    this.nameEl = h("form", { class: "card name-form", id: "name-form", hidden: true, onsubmit: (/** @type {Event} */ e) => { e.preventDefault(); this.people.saveName(); } },
       h("label", { for: "name" }, "Your name, shown to the others: "), this.nameField, " ", h("button", { type: "submit" }, "Save"));
     this.watchersEl = h("p", { class: "hint", id: "watchers", hidden: true });
     this.handoffEl = h("section", { class: "card handoff", id: "handoff-card", hidden: true });
     this.chatLog = h("ol", { id: "chat-log", "aria-live": "polite" });
     this.emotesEl = h("div", { class: "emotes", id: "emotes" });
     this.chatField = h("input", { id: "chat-text", maxlength: 140, autocomplete: "off", "aria-label": "chat message", placeholder: "Say something…" });
-    this.chatForm = h("form", { class: "controls", id: "chat-form", onsubmit: (e) => { e.preventDefault(); this.chat.say(); } },
+    this.chatForm = h("form", { class: "controls", id: "chat-form", onsubmit: (/** @type {Event} */ e) => { e.preventDefault(); this.chat.say(); } },
       this.chatField, h("button", { type: "submit" }, "Send"));
     this.chatCard = h("section", { class: "card chat", id: "chat" }, h("h2", {}, "Chat"), this.chatLog, this.emotesEl, this.chatForm);
     this.handoffButton = h("button", { type: "button", id: "handoff", hidden: true, onclick: () => this.people.showHandoff() }, "Continue on another device");
@@ -217,10 +218,10 @@ export class GamePage {
     this.rulesLink.id = "how-to-play";
     this.rulesLink.hidden = true;
     this.soundBox = h("input", { type: "checkbox", id: "sound", checked: localStorage.getItem("pegrace:sound") !== "off",
-      onchange: (e) => localStorage.setItem("pegrace:sound", e.target.checked ? "on" : "off") });
+      onchange: (/** @type {Event} */ e) => localStorage.setItem("pegrace:sound", /** @type {HTMLInputElement} */ (e.target).checked ? "on" : "off") });
     // off by default: some like to make even their only move themselves
     this.autoBox = h("input", { type: "checkbox", id: "auto-move", checked: localStorage.getItem("pegrace:auto-move") === "on",
-      onchange: (e) => { localStorage.setItem("pegrace:auto-move", e.target.checked ? "on" : "off"); this.choice.showChoice(); } });
+      onchange: (/** @type {Event} */ e) => { localStorage.setItem("pegrace:auto-move", /** @type {HTMLInputElement} */ (e.target).checked ? "on" : "off"); this.choice.showChoice(); } });
     // each roll and move read out as it happens, in the log's words
     this.announceEl = h("div", { class: "sr-only", id: "announce", "aria-live": "polite" });
     fill(this.root,
@@ -252,11 +253,15 @@ export class GamePage {
     this.setAwait("none");
   }
 
+  /** @param {string} name the animation's speed: a key of SPEEDS */
   setSpeed(name) {
     this.speed = name;
     localStorage.setItem("pegrace:speed", name);
   }
 
+  /** Say ``message`` for a few seconds (an error, say).
+   * @param {string} message
+   */
   toast(message) {
     this.toastEl.textContent = message;
     this.toastEl.hidden = false;
@@ -347,13 +352,17 @@ export class GamePage {
     this.chat.welcome(message);
   }
 
-  /** What to call a seat: the name its person gave, else its colour. */
+  /** What to call a seat: the name its person gave, else its colour.
+   * @param {string} colour
+   */
   called(colour) {
     const seat = this.seats[colour];
     return (seat && seat.name) || capitalise(colour);
   }
 
-  /** The idle limit's countdown for the seat to act, ``left`` seconds from now (null: none). */
+  /** The idle limit's countdown for the seat to act, ``left`` seconds from now (null: none).
+   * @param {number | null | undefined} left
+   */
   setIdle(left) {
     this.idleDeadline = left === null || left === undefined ? null : Date.now() + left * 1000;
     clearInterval(this.idleTimer);
@@ -370,7 +379,7 @@ export class GamePage {
     const clock = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
     this.countdownEl.textContent = this.mine()
       ? `${clock} left before the computer plays for you`
-      : `${clock} left for ${this.called(state.current)}`;
+      : `${clock} left for ${this.called(/** @type {string} */ (state.current))}`;
   }
 
   /** A short tone when it becomes your turn, unless the sound is switched off. */
@@ -380,7 +389,10 @@ export class GamePage {
     this.tones([660], 0.25);
   }
 
-  /** Play ``notes`` (Hz) one after another, ``each`` seconds apiece. */
+  /** Play ``notes`` (Hz) one after another, ``each`` seconds apiece.
+   * @param {number[]} notes
+   * @param {number} each
+   */
   tones(notes, each) {
     try {
       const audio = this.audio || new AudioContext();
@@ -420,6 +432,9 @@ export class GamePage {
     }
   }
 
+  /** Show how the page came to ``message``'s position: the dice tumbling, a piece moving.
+   * @param {State} message
+   */
   async animate(message) {
     const before = this.state;
     const entry = message.last;
@@ -428,7 +443,7 @@ export class GamePage {
     if (entry.roll !== null && entry.roll !== undefined) {
       await this.board.rollDice(this.rollOf(entry.roll, before.phase), speed.dice);
     } else if (entry.move) {
-      const view = before.moves.find((move) => move.text === entry.move || (move.same || []).includes(entry.move));
+      const view = before.moves.find((move) => move.text === entry.move || (move.same || []).includes(/** @type {string} */ (entry.move)));
       if (view && !view.pass) {
         await this.board.animateMove(view, speed.hop);
         this.board.render(message.pieces, speed.hop * 2);
@@ -439,10 +454,19 @@ export class GamePage {
     }
   }
 
+  /** A roll's text as dice (with Headache's bonus die, but for the roll-off).
+   * @param {string} text
+   * @param {string} phase
+   */
   rollOf(text, phase) {
-    return parseRoll(text, this.layout.game === "headache" && phase !== "rolloff");
+    return /** @type {import("./board.js").Roll} */ (parseRoll(text, this.layout.game === "headache" && phase !== "rolloff"));
   }
 
+  /** Show ``message``'s position, its log and what it waits for (``sync``: the whole log,
+   * after a hello, shown at once).
+   * @param {State} message
+   * @param {boolean} sync
+   */
   apply(message, sync) {
     const ended = !sync && this.state && this.state.phase !== "over" && message.phase === "over";
     this.state = message;
@@ -464,7 +488,7 @@ export class GamePage {
     if (!this.replay) {
       this.board.render(message.pieces, 0);
       const lastRoll = [...this.log].reverse().find((entry) => entry.roll !== null && entry.roll !== undefined);
-      if (sync && lastRoll) this.board.setDice(this.rollOf(lastRoll.roll, lastRoll.rolloff ? "rolloff" : "roll"));
+      if (sync && lastRoll) this.board.setDice(this.rollOf(/** @type {string} */ (lastRoll.roll), lastRoll.rolloff ? "rolloff" : "roll"));
       if (sync || !message.last || !message.last.move) this.board.trace(null);
     }
     this.root.dataset.seq = String(message.seq);
@@ -473,11 +497,11 @@ export class GamePage {
     this.setIdle(message.idle_left);
     const seats = JSON.stringify([message.seats, message.current, message.phase === "over", message.watchers]);
     if (seats !== this.people.shownSeats) this.people.showPlayers();
-    this.showEnd();
+    this.end.showEnd();
     this.choice.showChoice();
     this.advice.showAdvice();
     this.people.claimFromLink();
-    if (ended) this.celebrate();
+    if (ended) this.end.celebrate();
   }
 
   mine() {
@@ -485,7 +509,9 @@ export class GamePage {
     return Boolean(state && state.current && state.phase !== "over" && this.you.includes(state.current));
   }
 
+  /** @param {string} what what the page waits for: "roll", "move", "none" or "over" */
   setAwait(what) {
+    /** @param {string} w */
     const yours = (w) => w === "roll" || w === "move";
     if (yours(what) && !yours(this.awaiting) && this.state && !this.state.forced_pass) this.chime();
     this.awaiting = what;
@@ -502,7 +528,7 @@ export class GamePage {
     const who = state.current ? this.called(state.current) : "";
     let text;
     const popIt = TOUCH ? "tap the dome" : "click the dome or press space";
-    if (state.phase === "over") text = this.headline();
+    if (state.phase === "over") text = this.end.headline();
     else if (state.phase === "rolloff") text = this.mine() ? `Who starts? Your pop (${who}): ${popIt}` : `Who starts? ${who} to pop`;
     else if (state.phase === "roll") text = this.mine() ? `Your turn (${who}): ${popIt}` : `${who} to pop`;
     else if (state.forced_pass) text = `${who} popped ${state.roll}: nothing can move, so the turn passes`;
@@ -515,10 +541,11 @@ export class GamePage {
       : []));
   }
 
-  // ------------------------------------------------------------------ advice
+  // ------------------------------------------------------------------ log
 
-  // ------------------------------------------------------------------ players, log, end
-
+  /** An event in the log: clicked in a replay, its position; pointed at, its route.
+   * @param {LogEntry} entry
+   */
   logItem(entry) {
     // read out as its words (the notation is a tooltip for those who want it); pointing at
     // a move shows on the board where it went
@@ -531,69 +558,4 @@ export class GamePage {
     }
     return item;
   }
-
-  showEnd() {
-    const state = this.state;
-    const over = state && state.phase === "over";
-    this.endEl.hidden = !over;
-    this.replayButton.disabled = !over;
-    if (!over) return;
-    const outcome = state.outcome || /** @type {Partial<Outcome> & Pick<Outcome, "places">} */ ({ places: {}, winners: [], reason: "" });
-    const places = Object.entries(outcome.places).sort((a, b) => a[1] - b[1]);
-    const rematchLabel = state.rematch ? "Join the rematch" : "Rematch";
-    fill(this.endEl,
-      h("h2", {}, "Final places"),
-      h("ol", { id: "places" }, places.map(([side, place]) =>
-        h("li", { value: place }, side.split("+").map((c) => chip(c, this.called(c) + (this.you.includes(c) ? " (you)" : ""))),
-          place === 1 ? h("strong", { class: "winner" }, " winner") : "",
-          (outcome.unplayed || []).includes(side) ? h("span", { class: "unplayed" }, " not played out") : ""))),
-      (outcome.unplayed || []).length ? h("p", { class: "hint", id: "unplayed" }, `Places marked "not played out" were not played for (${outcome.reason}): they are ranked by ${outcome.ranked_by}.`) : null,
-      outcome.reason ? h("p", { class: "hint" }, outcome.reason) : null,
-      h("div", { class: "controls" },
-        h("button", { class: "primary big", type: "button", id: "rematch", onclick: () => this.rematch() }, rematchLabel),
-        h("button", { type: "button", onclick: () => this.replayer.startReplay() }, "Replay"),
-        h("a", { href: "/" }, "New game")));
-  }
-
-  /** The end in one line: who won, and where you finished ("Yellow wins! You finished 4th"). */
-  headline() {
-    const outcome = this.shown().outcome || /** @type {Partial<Outcome> & Pick<Outcome, "places">} */ ({ places: {} });
-    const places = Object.entries(outcome.places);
-    const names = (side) => side.split("+").map((c) => this.called(c)).join(" and ");
-    const winners = places.filter(([, place]) => place === 1).map(([side]) => side);
-    if (!winners.length) return "Game over";
-    const one = winners.length === 1 && !winners[0].includes("+");
-    const said = `${winners.map(names).join(", ")} ${one ? "wins" : "win"}!`;
-    // a seat's player among others (not someone playing every seat at one screen)
-    const yours = places.filter(([side]) => side.split("+").some((c) => this.you.includes(c)));
-    if (yours.length !== 1 || places.length < 2) return said;
-    const [side, place] = yours[0];
-    if (place === 1) return `You win! (${names(side)})`;
-    const unplayed = (outcome.unplayed || []).includes(side) ? " (not played out)" : "";
-    return `${said} You finished ${ordinal(place)}${unplayed}`;
-  }
-
-  /** A short celebration as a game ends before your eyes: the winner's colours burst from
-   * the dome (none where the system asks for reduced motion), and a fanfare if sound is on. */
-  celebrate() {
-    const outcome = this.shown().outcome || /** @type {Partial<Outcome> & Pick<Outcome, "places">} */ ({ places: {} });
-    const won = Object.entries(outcome.places).filter(([, place]) => place === 1).flatMap(([side]) => side.split("+"));
-    this.root.dataset.celebrated = String(Number(this.root.dataset.celebrated || 0) + 1);
-    this.endEl.classList.add("celebrate");
-    if (!window.matchMedia("(prefers-reduced-motion: reduce)").matches && this.board) this.board.burst(won);
-    if (this.soundBox.checked) this.tones([523, 659, 784, 1047], 0.12);
-  }
-
-  async rematch() {
-    try {
-      const answer = await api(`/api/games/${encodeURIComponent(this.id)}/rematch`, { tokens: Object.values(this.tokens) });
-      saveTokens(answer.id, answer.tokens);
-      location.assign(answer.url);
-    } catch (error) {
-      this.toast(error.message);
-    }
-  }
-
-  // ------------------------------------------------------------------ replay
-
 }

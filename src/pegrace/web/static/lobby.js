@@ -5,9 +5,20 @@
 
 import { api, capitalise, chip, fill, h, heldGames, kindName, saveTokens } from "./util.js";
 
+/** What /api/lobby answers (hub.py lobby(), a game as views.py summary() has it):
+ * @typedef {{ mine: LobbyGame[], open: LobbyGame[], watch: LobbyGame[] }} Lobby
+ * @typedef {{ id: string, url: string, title: string,
+ *   seats: { colour: string, kind: string, name: string | null }[], open: string[], seq: number,
+ *   turn: number, age: number | null, over: boolean, watchers: number }} LobbyGame a game listed:
+ *   ``open``, its open seats; ``age``, the seconds since it was made
+ */
+
 const REFRESH_MS = 8000;
 const SOLO_KEY = "pegrace:lobby-solo";
 
+/** The lobby in ``section``, asked for again every few seconds.
+ * @param {HTMLElement} section
+ */
 export function showLobby(section) {
   const lists = h("div", { class: "lobby-lists", id: "lobby-lists" });
   const solo = h("input", { type: "checkbox", id: "lobby-all", checked: localStorage.getItem(SOLO_KEY) === "1",
@@ -25,7 +36,7 @@ export function showLobby(section) {
       const mine = heldGames().slice(0, 12);
       const all = solo.checked ? "&all=1" : "";
       render(lists, await api(`/api/lobby?mine=${mine.map(encodeURIComponent).join(",")}${all}`));
-      section.querySelector("#lobby-error").textContent = ""; // a join refused: the lists show why
+      /** @type {Element} */ (section.querySelector("#lobby-error")).textContent = ""; // a join refused: the lists show why
     } catch (error) {
       fill(lists, h("p", { class: "error" }, `Cannot load the lobby: ${error.message}`));
     }
@@ -34,6 +45,10 @@ export function showLobby(section) {
   setInterval(refresh, REFRESH_MS);
 }
 
+/**
+ * @param {HTMLElement} section
+ * @param {Lobby} lobby
+ */
 function render(section, lobby) {
   const parts = [];
   if (lobby.mine.length) parts.push(h("h3", {}, "Your games"), list("mine", lobby.mine, (game) => [link(game, game.over ? "See the end" : "Continue")]));
@@ -44,6 +59,11 @@ function render(section, lobby) {
   fill(section, ...parts);
 }
 
+/** A list of games, each with ``actions(game)`` (links or buttons).
+ * @param {string} id
+ * @param {LobbyGame[]} games
+ * @param {(game: LobbyGame) => HTMLElement[]} actions
+ */
 function list(id, games, actions) {
   return h("ul", { id: `lobby-${id}`, class: "lobby-list" }, games.map((game) =>
     h("li", { dataset: { game: game.id } },
@@ -53,7 +73,9 @@ function list(id, games, actions) {
       h("span", { class: "lobby-actions" }, actions(game)))));
 }
 
-/** Where the game is, in words: "turn 12 · started 5 min ago · 2 watching", or "finished". */
+/** Where the game is, in words: "turn 12 · started 5 min ago · 2 watching", or "finished".
+ * @param {LobbyGame} game
+ */
 function progress(game) {
   const parts = [game.over ? "finished" : game.turn ? `turn ${game.turn}` : "rolling to start"];
   if (game.age !== null && game.age !== undefined) parts.push(started(game.age));
@@ -61,6 +83,7 @@ function progress(game) {
   return parts.join(" · ");
 }
 
+/** @param {number} seconds */
 function started(seconds) {
   const minutes = Math.floor(seconds / 60);
   if (minutes < 1) return "started just now";
@@ -70,10 +93,19 @@ function started(seconds) {
   return `started ${Math.floor(hours / 24)} days ago`;
 }
 
+/**
+ * @param {LobbyGame} game
+ * @param {string} text
+ * @returns {HTMLAnchorElement}
+ */
 function link(game, text) {
   return h("a", { href: game.url, class: "lobby-go" }, text);
 }
 
+/** Take the open seat ``colour`` and go to the game.
+ * @param {LobbyGame} game
+ * @param {string} colour
+ */
 async function join(game, colour) {
   try {
     const answer = await api(`/api/games/${encodeURIComponent(game.id)}/claim`, { colour });

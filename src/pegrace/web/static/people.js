@@ -88,8 +88,8 @@ export class People {
         parts.push(
           h("button", { type: "button", class: "take", dataset: { colour }, onclick: () => this.claim(colour) }, "Take seat"),
           this.copied === colour
-            ? h("span", { class: "copied" }, h("button", { type: "button", class: "invite", dataset: { colour }, onclick: (e) => this.copyInvite(colour, link, e.target) }, "Copied!"))
-            : h("button", { type: "button", class: "invite", dataset: { colour }, onclick: (e) => this.copyInvite(colour, link, e.target) }, "Copy invite link"),
+            ? h("span", { class: "copied" }, h("button", { type: "button", class: "invite", dataset: { colour }, onclick: (/** @type {Event} */ e) => this.copyInvite(colour, link, /** @type {Element} */ (e.target)) }, "Copied!"))
+            : h("button", { type: "button", class: "invite", dataset: { colour }, onclick: (/** @type {Event} */ e) => this.copyInvite(colour, link, /** @type {Element} */ (e.target)) }, "Copy invite link"),
         );
       }
       const turn = state && state.current === colour && state.phase !== "over";
@@ -103,6 +103,11 @@ export class People {
     this.page.board.setNames(Object.fromEntries(this.page.layout.colours.map((c) => [c, (this.page.seats[c] || { name: "" }).name || ""])), this.page.you, turn);
   }
 
+  /** Copy an open seat's invite link; where the clipboard refuses, show it to be copied.
+   * @param {string} colour
+   * @param {string} link
+   * @param {Element} button the button pressed
+   */
   async copyInvite(colour, link, button) {
     try {
       await navigator.clipboard.writeText(link);
@@ -115,6 +120,9 @@ export class People {
     }
   }
 
+  /** Take the open seat ``colour`` (an invitation, "Take seat").
+   * @param {string} colour
+   */
   async claim(colour) {
     try {
       const answer = await api(`/api/games/${encodeURIComponent(this.page.id)}/claim`, { colour });
@@ -126,7 +134,9 @@ export class People {
     }
   }
 
-  /** An invitation to a seat someone took first: say so, and offer to watch. */
+  /** An invitation to a seat someone took first: say so, and offer to watch.
+   * @param {string} colour
+   */
   seatTaken(colour) {
     const seat = this.page.seats[colour];
     const by = seat && seat.kind.startsWith("computer:") ? "the computer plays it" : "someone took it first";
@@ -141,7 +151,9 @@ export class People {
 
   /** The seat tokens a "continue on another device" link brought (``#seat=red.TOKEN``),
    * which leave the address bar at once. They are kept only once the server accepts them
-   * (keepHandedSeats): a link with a wrong token must not overwrite a seat this browser holds. */
+   * (keepHandedSeats): a link with a wrong token must not overwrite a seat this browser holds.
+   * @returns {Record<string, string>}
+   */
   takeHandedSeats() {
     const handed = location.hash.match(/^#seat=([A-Za-z0-9_.,-]+)$/);
     if (!handed) return {};
@@ -149,7 +161,9 @@ export class People {
     return Object.fromEntries(handed[1].split(",").map((pair) => pair.split(".")).filter((pair) => pair.length === 2));
   }
 
-  /** The tokens a hello carries: those held, then those a link handed over that differ. */
+  /** The tokens a hello carries: those held, then those a link handed over that differ.
+   * @returns {string[]}
+   */
   helloTokens() {
     const held = Object.entries(this.page.tokens).map(([colour, token]) => ({ colour, token, handed: false }));
     const handed = Object.entries(this.handed).filter(([colour, token]) => this.page.tokens[colour] !== token)
@@ -159,12 +173,15 @@ export class People {
   }
 
   /** Keep the handed tokens the server accepted (``refused``: the places in the hello of
-   * those it did not); say which seats the link could not give. */
+   * those it did not); say which seats the link could not give.
+   * @param {number[]} refused
+   */
   keepHandedSeats(refused) {
     if (!this.sent || !this.sent.some((entry) => entry.handed)) return;
     const bad = new Set(refused || []);
     /** @type {Record<string, string>} */
     const accepted = {};
+    /** @type {string[]} */
     const lost = [];
     this.sent.forEach((entry, i) => {
       if (!entry.handed) return;

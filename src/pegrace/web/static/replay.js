@@ -12,6 +12,7 @@ export class Replayer {
   }
 
   async startReplay() {
+    /** @type {{ frames: import("./game.js").Frame[] }} every position (heavy.py frames_json) */
     let data;
     try {
       data = await api(`/api/games/${encodeURIComponent(this.page.id)}/replay`);
@@ -26,8 +27,9 @@ export class Replayer {
     this.page.board.clearMarks();
     this.page.setAwait("none");
     const range = h("input", { type: "range", min: "0", max: String(data.frames.length - 1), value: "0", id: "replay-range",
-      "aria-label": "replay position", oninput: (e) => this.showFrame(Number(e.target.value)) });
+      "aria-label": "replay position", oninput: (/** @type {Event} */ e) => this.showFrame(Number(/** @type {HTMLInputElement} */ (e.target).value)) });
     // plain-text labels (Latin-1 and basic shapes): every font draws them
+    /** @type {(label: string, name: string, id: string, action: () => void) => HTMLButtonElement} */
     const button = (label, name, id, action) =>
       h("button", { type: "button", id, "aria-label": name, title: name, onclick: action }, label);
     fill(this.page.replayEl,
@@ -44,6 +46,9 @@ export class Replayer {
     this.page.boardEl.scrollIntoView({ block: "start" }); // the board and its bar, wherever Replay was
   }
 
+  /** Show the position after event ``index`` (kept within the game).
+   * @param {number} index
+   */
   showFrame(index) {
     const replay = this.page.replay;
     if (!replay) return;
@@ -70,7 +75,9 @@ export class Replayer {
     }
   }
 
-  /** Bring a log entry into the log's own view, never scrolling the page. */
+  /** Bring a log entry into the log's own view, never scrolling the page.
+   * @param {HTMLElement} item
+   */
   scrollLogTo(item) {
     const log = this.page.logEl;
     const top = item.offsetTop - log.offsetTop;
@@ -80,7 +87,9 @@ export class Replayer {
     }
   }
 
-  /** The replay's play button shows what it does next: play, or pause while it plays. */
+  /** The replay's play button shows what it does next: play, or pause while it plays.
+   * @param {boolean} playing
+   */
   showPlaying(playing) {
     const play = /** @type {Element} */ (this.page.root.querySelector("#replay-play"));
     play.textContent = playing ? "‖ Pause" : "▶ Play";

@@ -5,17 +5,29 @@
 import { Board, parseRoll } from "./board.js";
 import { capitalise, fill, h, loadCatalog } from "./util.js";
 
-/** The address of a game's rules page. */
+/** @typedef {import("./util.js").CatalogGame} CatalogGame */
+
+/** The address of a game's rules page.
+ * @param {string} gameName
+ */
 export function rulesHref(gameName) {
   return `/rules/${encodeURIComponent(gameName)}`;
 }
 
 /** A link to a game's rules page, opened in a new tab so that a game or a half-filled form
- * stays where it is. */
+ * stays where it is.
+ * @param {string} gameName
+ * @param {string} [text]
+ * @returns {HTMLAnchorElement}
+ */
 export function rulesLink(gameName, text = "How to play") {
   return h("a", { href: rulesHref(gameName), target: "_blank", rel: "noopener", class: "rules-link" }, text);
 }
 
+/** The rules page: the list of games (``name`` null), or how to play the game ``name``.
+ * @param {HTMLElement} root
+ * @param {string | null} name
+ */
 export async function showRules(root, name) {
   const catalog = await loadCatalog(root);
   if (!catalog) return;
@@ -25,18 +37,25 @@ export async function showRules(root, name) {
   else showGame(root, game);
 }
 
+/** @param {string} title */
 function setTitle(title) {
   document.title = `${title} – pegrace`;
   const where = document.getElementById("where");
   if (where) where.textContent = title;
 }
 
-/** Every game's link and its one line. */
+/** Every game's link and its one line.
+ * @param {CatalogGame[]} games
+ */
 function gameList(games) {
   return h("ul", { class: "rules-games" },
     games.map((g) => h("li", {}, h("a", { href: rulesHref(g.name) }, g.title), g.pitch ? ` — ${g.pitch}` : null)));
 }
 
+/**
+ * @param {HTMLElement} root
+ * @param {CatalogGame[]} games
+ */
 function showList(root, games) {
   setTitle("How to play");
   fill(root, h("article", { class: "rules", id: "rules" },
@@ -47,7 +66,11 @@ function showList(root, games) {
 }
 
 /** A game the server does not have (its own route answers 404 before this page loads; this
- * covers a catalog without it). */
+ * covers a catalog without it).
+ * @param {HTMLElement} root
+ * @param {string} name
+ * @param {CatalogGame[]} games
+ */
 function showUnknown(root, name, games) {
   setTitle("No such game");
   fill(root, h("article", { class: "rules not-found", id: "rules" },
@@ -56,6 +79,10 @@ function showUnknown(root, name, games) {
     gameList(games)));
 }
 
+/**
+ * @param {HTMLElement} root
+ * @param {CatalogGame} game
+ */
 function showGame(root, game) {
   const { guide } = game;
   setTitle(`How to play ${game.title}`);
@@ -77,7 +104,9 @@ function showGame(root, game) {
   drawBoard(boardEl, game.board, guide);
 }
 
-/** An option: its name in words, its default, and what each value does. */
+/** An option: its name in words, its default, and what each value does.
+ * @param {import("./util.js").GuideOption} option
+ */
 function optionWords(option) {
   const id = `option-${option.name}`;
   return [
@@ -92,7 +121,11 @@ function optionWords(option) {
 }
 
 /** The game's board at the start, the dome showing the guide's pop; the dome is only a
- * picture here, described by the caption's words. */
+ * picture here, described by the caption's words.
+ * @param {Element} container
+ * @param {CatalogGame["board"]} board
+ * @param {import("./util.js").Guide} guide
+ */
 function drawBoard(container, board, guide) {
   const drawn = new Board(container, board.layout);
   drawn.render(board.pieces, 0);

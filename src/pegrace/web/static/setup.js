@@ -8,20 +8,41 @@ import { showLobby } from "./lobby.js";
 import { rulesLink } from "./rules.js";
 import { api, capitalise, chip, fill, h, kindName, loadCatalog, saveTokens } from "./util.js";
 
+/** @typedef {import("./util.js").CatalogGame} CatalogGame */
+/** @typedef {import("./util.js").CatalogOption} CatalogOption */
+/** @typedef {import("./util.js").Created} Created */
+/** A new-game request (/api/games: docs/web.md "New game"):
+ * @typedef {{ game: string, options: Record<string, string>, seats: Record<string, string>,
+ *   players?: number, seed?: number, idle_seconds?: number, listed?: boolean,
+ *   watcher_chat?: boolean }} NewGame
+ */
+/** How strong each computer plays a game (``strengths``): ``order``, weakest first; ``stars``;
+ * ``hints``, each one's rating in words; ``ahead``, how often it finishes ahead of the medium
+ * computer, in percent.
+ * @typedef {{ order: string[], stars: Record<string, number>, hints: Record<string, string>,
+ *   ahead: Record<string, number> }} Strength
+ */
+
 // computer level offered first for the other seats, and played by "Play vs computers" (the
 // first one that exists)
 const PREFERRED_COMPUTERS = ["computer:medium"];
 const STARS = 5; // the strongest computer of a game; the random player has one
 const SHORT_MEANING = 48; // characters of a rule value's meaning shown in its menu
 
+/** The front page: the games' cards, the lobby and the new-game form.
+ * @param {HTMLElement} root
+ */
 export async function showSetup(root) {
-  const catalog = await loadCatalog(root);
+  // the functions below run only once there is a catalog: the cast tells them (null: root
+  // says why not)
+  const catalog = /** @type {import("./util.js").Catalog} */ (await loadCatalog(root));
   if (!catalog) return;
   const params = new URLSearchParams(location.search);
   let game = catalog.games.find((g) => g.name === params.get("game")) || catalog.games.find((g) => g.name === "trouble") || catalog.games[0];
   const computers = catalog.seat_kinds.filter((k) => k.startsWith("computer:"));
   const defaultComputer = PREFERRED_COMPUTERS.find((k) => computers.includes(k)) || computers[0];
 
+  /** @type {HTMLFormElement} */
   const form = h("form", { class: "setup", id: "setup", "aria-labelledby": "setup-title" });
   const lobby = h("section", { class: "setup lobby", id: "lobby", "aria-labelledby": "lobby-title" });
   const playError = h("p", { class: "error", id: "play-error", role: "alert" });
@@ -35,7 +56,7 @@ export async function showSetup(root) {
         game = g;
         render();
         form.scrollIntoView({ block: "start" });
-        form.querySelector("input[name=game]:checked").focus({ preventScroll: true });
+        /** @type {HTMLInputElement} */ (form.querySelector("input[name=game]:checked")).focus({ preventScroll: true });
       },
     }))),
     playError);
@@ -43,7 +64,10 @@ export async function showSetup(root) {
   showLobby(lobby);
 
   /** One click: the game's largest player count, default rules, you at the first colour and
-   * medium computers at the others. */
+   * medium computers at the others.
+   * @param {CatalogGame} g
+   * @param {HTMLButtonElement} button
+   */
   async function playNow(g, button) {
     const players = Math.max(...g.players);
     const colours = g.colours[String(players)];
@@ -51,6 +75,7 @@ export async function showSetup(root) {
     button.disabled = true;
     playError.textContent = "";
     try {
+      /** @type {Created} */
       const created = await api("/api/games", { game: g.name, players, seats, listed: true });
       saveTokens(created.id, created.tokens);
       location.assign(created.url);
@@ -60,6 +85,7 @@ export async function showSetup(root) {
     }
   }
 
+  /** The new-game form for ``game``, drawn again when another game is chosen. */
   function render() {
     const colours = allColours(game);
     const gamePicker = h("div", { class: "games", role: "radiogroup", "aria-label": "Game" },
@@ -108,23 +134,24 @@ export async function showSetup(root) {
 
   // two sets each: the second colour of a side (green, blue) goes with its first (red, yellow)
   form.addEventListener("change", () => {
-    const twoSets = form.querySelector("[name=two_sets]");
+    const twoSets = /** @type {HTMLSelectElement | null} */ (form.querySelector("[name=two_sets]"));
     const on = Boolean(twoSets && twoSets.value === "on");
     const colours = allColours(game);
     colours.slice(2).forEach((colour, i) => {
-      const select = form.querySelector(`#seat-${colour}`);
+      const select = /** @type {HTMLSelectElement} */ (form.querySelector(`#seat-${colour}`));
       select.disabled = on;
-      if (on) select.value = form.querySelector(`#seat-${colours[i]}`).value;
+      if (on) select.value = /** @type {HTMLSelectElement} */ (form.querySelector(`#seat-${colours[i]}`)).value;
       select.title = on ? `played as ${capitalise(colours[i])} is: two sets each` : "";
     });
   });
 
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    const message = form.querySelector("#setup-error");
+    const message = /** @type {Element} */ (form.querySelector("#setup-error"));
     message.textContent = "";
     try {
       const request = readForm(form, game);
+      /** @type {Created} */
       const created = await api("/api/games", request);
       saveTokens(created.id, created.tokens);
       location.assign(created.url);
@@ -136,7 +163,10 @@ export async function showSetup(root) {
 }
 
 /** A game's card: its board at the start (a picture only: nothing in it can be reached or
- * clicked), its title and one line, and what to do with it. */
+ * clicked), its title and one line, and what to do with it.
+ * @param {CatalogGame} game
+ * @param {{ play: (button: HTMLButtonElement) => void, setUp: () => void }} actions
+ */
 function gameCard(game, actions) {
   return h("article", { class: "game-card", dataset: { game: game.name }, "aria-labelledby": `card-${game.name}` },
     thumbnail(game),
@@ -145,11 +175,12 @@ function gameCard(game, actions) {
       h("p", { class: "pitch" }, game.pitch || ""),
       h("div", { class: "card-actions" },
         h("button", { type: "button", class: "primary play", dataset: { game: game.name },
-          onclick: (event) => actions.play(event.currentTarget) }, "Play vs computers"),
+          onclick: (/** @type {Event} */ event) => actions.play(/** @type {HTMLButtonElement} */ (event.currentTarget)) }, "Play vs computers"),
         h("button", { type: "button", class: "set-up", dataset: { game: game.name }, onclick: actions.setUp }, "Set up…"),
         rulesLink(game.name))));
 }
 
+/** @param {CatalogGame} game */
 function thumbnail(game) {
   const box = h("div", { class: "thumb", "aria-hidden": "true", inert: true });
   if (!game.board) return box;
@@ -172,24 +203,33 @@ function thumbnail(game) {
 /** How strong each computer plays the game, from its measured rating (tools/ratings.py;
  * docs/ai.md "Ratings"): ``order``, weakest first; ``stars``, 1 (the random player, or as weak)
  * to STARS (the strongest), by Elo between the game's weakest and strongest; ``hints``, each
- * one's rating in words. Computers without a rating come last, unstarred (random first). */
+ * one's rating in words. Computers without a rating come last, unstarred (random first).
+ * @param {CatalogGame} game
+ * @param {string[]} computers the computers' seat kinds ("computer:medium")
+ * @returns {Strength}
+ */
 function strengths(game, computers) {
   const ratings = game.ratings || {};
+  /** @type {(kind: string) => number | null} */
   const elo = (kind) => (ratings[kind] ? ratings[kind].elo : kind === "computer:random" ? 0 : null);
-  const rated = computers.filter((k) => elo(k) !== null).sort((a, b) => elo(a) - elo(b));
+  // elo(k) is a number for each of ``rated``: the casts below say so
+  const rated = computers.filter((k) => elo(k) !== null).sort((a, b) => /** @type {number} */ (elo(a)) - /** @type {number} */ (elo(b)));
   const unrated = computers.filter((k) => elo(k) === null);
-  const values = rated.map(elo);
+  const values = /** @type {number[]} */ (rated.map(elo));
   const low = Math.min(...values);
   const high = Math.max(...values);
+  /** @type {Record<string, number>} */
   const stars = {};
+  /** @type {Record<string, string>} */
   const hints = {};
+  /** @type {Record<string, number>} */
   const ahead = {}; // how often it finishes ahead of the medium computer, in percent
   const medium = ratings["computer:medium"];
   for (const kind of rated) {
-    stars[kind] = high > low ? 1 + Math.round(((STARS - 1) * (elo(kind) - low)) / (high - low)) : 1;
+    stars[kind] = high > low ? 1 + Math.round(((STARS - 1) * (/** @type {number} */ (elo(kind)) - low)) / (high - low)) : 1;
     if (kind !== "computer:medium" && medium) {
       // Elo: 400 points are ten times the odds of finishing ahead of the other
-      ahead[kind] = Math.round(100 / (1 + 10 ** ((medium.elo - elo(kind)) / 400)));
+      ahead[kind] = Math.round(100 / (1 + 10 ** ((medium.elo - /** @type {number} */ (elo(kind))) / 400)));
     }
     const r = ratings[kind];
     if (kind === "computer:random" || !r) {
@@ -204,6 +244,10 @@ function strengths(game, computers) {
   return { order: [...rated, ...unrated], stars, hints, ahead };
 }
 
+/** A seat kind as its menu says it: a computer with its stars.
+ * @param {string} kind
+ * @param {Strength} strength
+ */
 function seatLabel(kind, strength) {
   if (kind === "human") return "Human at this browser";
   if (kind === "open") return "Friend (invite link)";
@@ -215,16 +259,24 @@ function seatLabel(kind, strength) {
   return stars ? `${name} ${"★".repeat(stars)}${"☆".repeat(STARS - stars)}${versus}` : name;
 }
 
+/** The guide's words for the game's option ``name`` (null: none).
+ * @param {CatalogGame} game
+ * @param {string} name
+ */
 function guideOf(game, name) {
   return ((game.guide && game.guide.options) || []).find((o) => o.name === name) || null;
 }
 
 /** A rule option in words: its title, a menu of its values each with what it does (or a
- * number), its help, and the effect the lab measured of the value chosen. */
+ * number), its help, and the effect the lab measured of the value chosen.
+ * @param {CatalogOption} option
+ * @param {import("./util.js").GuideOption | null} guide
+ */
 function optionField(option, guide) {
   const id = `option-${option.name}`;
   // what the lab measured this value to do (shipped with the package), under its help
   const effect = h("div", { class: "effect", id: `effect-${option.name}`, "aria-live": "polite" });
+  /** @param {string} value */
   const showEffect = (value) => {
     const found = (option.effects || {})[value];
     effect.textContent = found ? `Measured: ${found}.` : ""; // none for the default
@@ -235,7 +287,7 @@ function optionField(option, guide) {
   return [
     h("label", { for: id }, title),
     option.choices.length
-      ? h("select", { id, name: option.name, onchange: (event) => showEffect(event.target.value) },
+      ? h("select", { id, name: option.name, onchange: (/** @type {Event} */ event) => showEffect(/** @type {HTMLSelectElement} */ (event.target).value) },
         option.choices.map((c) => h("option", { value: c, selected: c === option.default, title: meanings[c] || null },
           choiceText(c, meanings[c], c === option.default))))
       : h("input", { id, name: option.name, type: "number", min: "0", value: option.default }),
@@ -244,7 +296,11 @@ function optionField(option, guide) {
   ];
 }
 
-/** "deepest-first" -> "Deepest first — each peg must land on the deepest free…" */
+/** "deepest-first" -> "Deepest first — each peg must land on the deepest free…"
+ * @param {string} value
+ * @param {string | undefined} meaning
+ * @param {boolean} usual the default
+ */
 function choiceText(value, meaning, usual) {
   let text = capitalise(value.replace(/-/g, " "));
   const short = (meaning || "").replace(/\s*\([^)]*\)/g, ""); // the menu leaves asides out
@@ -254,18 +310,28 @@ function choiceText(value, meaning, usual) {
   return usual ? `${text} (usual)` : text;
 }
 
-/** Every colour of the game, in board order (the largest player count's colours). */
+/** Every colour of the game, in board order (the largest player count's colours).
+ * @param {CatalogGame} game
+ */
 function allColours(game) {
   const counts = Object.keys(game.colours).map(Number);
   return game.colours[String(Math.max(...counts))];
 }
 
+/** The new-game request the form says (an Error: what to change first).
+ * @param {HTMLFormElement} form
+ * @param {CatalogGame} game
+ * @returns {NewGame}
+ */
 function readForm(form, game) {
+  /** @type {Record<string, string>} */
   const seats = {};
-  for (const select of form.querySelectorAll(".seats select")) seats[select.dataset.colour] = select.value;
+  for (const select of /** @type {NodeListOf<HTMLSelectElement>} */ (form.querySelectorAll(".seats select"))) seats[/** @type {string} */ (select.dataset.colour)] = select.value;
+  /** @type {Record<string, string>} */
   const options = {};
-  for (const option of game.options) options[option.name] = form.querySelector(`[name="${option.name}"]`).value;
+  for (const option of game.options) options[option.name] = /** @type {HTMLInputElement} */ (form.querySelector(`[name="${option.name}"]`)).value;
   const playing = Object.entries(seats).filter(([, kind]) => kind !== "empty").map(([c]) => c);
+  /** @type {NewGame} */
   const request = { game: game.name, options, seats };
   // two sets each: 2 players share the 4 colours (the only option that changes the count)
   request.players = options.two_sets === "on" ? 2 : playing.length;
@@ -276,10 +342,10 @@ function readForm(form, game) {
       throw new Error(`${request.players}-player ${game.title} is played by ${expected.map(capitalise).join(", ")}: make the other seats empty`);
     }
   }
-  const seed = form.querySelector("#seed").value;
+  const seed = /** @type {HTMLInputElement} */ (form.querySelector("#seed")).value;
   if (seed !== "") request.seed = Number(seed);
-  request.idle_seconds = Number(form.querySelector("#idle").value || 0);
-  request.listed = form.querySelector("#listed").checked;
-  request.watcher_chat = form.querySelector("#watcher-chat").checked;
+  request.idle_seconds = Number(/** @type {HTMLInputElement} */ (form.querySelector("#idle")).value || 0);
+  request.listed = /** @type {HTMLInputElement} */ (form.querySelector("#listed")).checked;
+  request.watcher_chat = /** @type {HTMLInputElement} */ (form.querySelector("#watcher-chat")).checked;
   return request;
 }

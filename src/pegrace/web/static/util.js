@@ -63,9 +63,30 @@ export async function api(path, body = undefined) {
   return data;
 }
 
+/** What /api/catalog answers (settings.py catalog(); guide.py guide_view() for ``guide``):
+ * @typedef {{ games: CatalogGame[], seat_kinds: string[], idle_seconds: number,
+ *   effects_measured: string | null }} Catalog the games on offer, and the seats' kinds
+ * @typedef {{ name: string, title: string, pitch: string,
+ *   board: { layout: import("./messages.js").Layout, pieces: import("./messages.js").Piece[] },
+ *   guide: Guide, ratings: Record<string, Rating>, players: number[],
+ *   colours: Record<string, string[]>, options: CatalogOption[] }} CatalogGame a game: its
+ *   board at the start, its colours by player count ("2": [...])
+ * @typedef {{ name: string, default: string, choices: string[], help: string,
+ *   effects: Record<string, string> }} CatalogOption a rule option (no choices: a whole number),
+ *   with what the lab measured each value to do
+ * @typedef {{ elo: number, low: number, high: number, against_random?: number }} Rating a
+ *   computer's measured rating in a game
+ * @typedef {{ sections: { heading: string, text: string }[], pop: string, pop_words: string,
+ *   options: GuideOption[] }} Guide how to play
+ * @typedef {{ name: string, title: string, default: string, number: boolean, help: string,
+ *   values: { value: string, words: string }[] }} GuideOption an option in words
+ * @typedef {{ id: string, url: string, tokens: Tokens }} Created a game made (/api/games, a
+ *   rematch): its page and the seat tokens it gave
+ */
+
 /** The catalog of games (/api/catalog), or null once ``root`` says it cannot be loaded.
  * @param {Element} root
- * @returns {Promise<any>}
+ * @returns {Promise<Catalog | null>}
  */
 export async function loadCatalog(root) {
   try {
