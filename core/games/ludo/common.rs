@@ -8,8 +8,8 @@ pub(super) const BASE: i16 = -1;
 pub(super) const CLASSIC_LOOP: usize = 52;
 pub(super) const CLASSIC_LANE: i16 = 51;
 pub(super) const HOME: i16 = 56;
-/// The options the variants take and their values (the default first), checked as the Python
-/// rules check them: the classic-only options keep their defaults in other variants.
+/// The options as the variants read them (`OPTIONS`): the classic-only ones must keep their
+/// defaults in the other variants.
 pub(super) struct Options {
     pub(super) variant: Variant,
     pub(super) play_on: bool,
