@@ -4,12 +4,15 @@
 //! and one move, extra rolls, finishing, and the end of the game. The state is `state`'s and
 //! the turn structure `table`'s (`Table`), both used from here.
 
+pub mod reach;
+mod shape;
 mod state;
 mod table;
 
 use crate::dice::{self, Dice};
 use std::mem::MaybeUninit;
 
+pub use shape::RaceShape;
 pub use state::{packed_pieces, End, Phase, Row, Seats, State, MAX_SEATS, PIECES};
 pub use table::Table;
 
@@ -149,6 +152,9 @@ pub trait Game {
     fn move_view(&self, state: &State, chosen: Self::Move) -> MoveView;
     /// Whether a seat with these pieces has brought them all in (none in Headache).
     fn row_finished(&self, row: &Row) -> bool;
+    /// Why no game of these rules could reach `pieces` (each seat's row), in `words`; None
+    /// when one could (`reach`).
+    fn unreachable(&self, pieces: &[Row], words: &reach::Words) -> Option<String>;
     fn places(&self, state: &State) -> [u8; MAX_SEATS] {
         self.table()
             .places(state, |seat| progress(&state.pieces[seat]))
@@ -226,42 +232,6 @@ pub fn rolloff(state: &State, pop: u8) -> State {
 /// How far a seat's pieces have got: each piece's position + 1 (ranks the seats still racing).
 pub fn progress(row: &Row) -> i32 {
     row.iter().map(|&p| i32::from(p) + 1).sum()
-}
-
-/// A race game's track as its computer players see it: each seat's loop position on the
-/// board's loop spaces, where its lane starts and its goal, and the spaces where no piece is
-/// ever hit.
-#[derive(Clone, Debug)]
-pub struct RaceShape {
-    pub seats: usize,
-    /// `space_of[seat][position]`: the loop space of a seat's loop position.
-    pub space_of: Vec<Vec<i16>>,
-    pub lane_start: i16,
-    pub goal: i16,
-    /// `safe[space]`, over the loop spaces.
-    pub safe: Vec<bool>,
-}
-
-impl RaceShape {
-    pub fn new<const N: usize>(
-        seats: usize,
-        space_of: &[[i16; N]; MAX_SEATS],
-        lane_start: i16,
-        goal: i16,
-        safe: &[bool],
-    ) -> Self {
-        RaceShape {
-            seats,
-            space_of: space_of[..seats].iter().map(|row| row.to_vec()).collect(),
-            lane_start,
-            goal,
-            safe: if safe.is_empty() {
-                vec![false; N]
-            } else {
-                safe.to_vec()
-            },
-        }
-    }
 }
 
 /// The loop space of each seat's loop position, and each seat's position on each space, for

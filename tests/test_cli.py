@@ -188,7 +188,7 @@ def test_bad_input_is_one_line_naming_the_problem(
             '{"pieces": {"red": ["track:3","track:3","home","home"], "green": ["home","home",'
             '"home","home"]}}',
             "3",
-            "two red pieces on track:3",
+            "two red pegs on track:3",
         ),
         (
             '{"pieces": {"red": ["home","home","home","home"], "green": ["home","home","home",'

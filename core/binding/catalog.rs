@@ -8,7 +8,6 @@ use pyo3::types::PyTuple;
 use super::error::CoreError;
 use super::shared::GAMES;
 use crate::dice;
-use crate::engine;
 use crate::facts::{Fact, Facts};
 use crate::options::RuleOption;
 
@@ -92,13 +91,4 @@ fn known(game: &str) -> PyResult<&'static (&'static str, &'static [RuleOption], 
         .iter()
         .find(|(name, _, _)| *name == game)
         .ok_or_else(|| CoreError::Option(format!("the native core has no {game}")).into())
-}
-
-/// The colours (by index in the game's colour order) at a table of `players` (`engine`'s one
-/// seating for every game), refused by name beyond the players a game seats.
-#[pyfunction]
-pub(super) fn seat_colours(game: &str, players: usize) -> PyResult<Vec<i16>> {
-    engine::seat_colours(game, players)
-        .map(<[i16]>::to_vec)
-        .map_err(|message| CoreError::Option(message).into())
 }

@@ -7,9 +7,11 @@ use pyo3::types::{PyString, PyTuple};
 
 use super::error::CoreError;
 use super::shared::{
-    from_python, judged, not_a_row, on_judged, to_python, Judged, Options, PyStateIn, Roll,
+    encoding, from_python, judged, not_a_row, on_judged, to_python, Judged, Options, PyStateIn,
+    Roll,
 };
-use crate::engine::{self, Game, Phase, Seats, State};
+use crate::engine::reach::Words;
+use crate::engine::{self, Game, Phase, Seats, State, PIECES};
 
 /// A legal move as the core lists it for Python: its text, whose pieces it moves (`owner`),
 /// each use of the roll as (die, origin, target), the spaces it passes (`path`), whether it
@@ -195,26 +197,106 @@ impl CoreRules {
         on_judged!(&self.judged, j => j.rules().table().seat_active(seat, &finished, &out))
     }
 
-    /// Each seat's side (a player, or a team), the seat whose turn follows its own, and
-    /// whether play goes on for the lower places once a side has finished.
-    fn seating(&self) -> (Vec<u8>, Vec<u8>, bool) {
+    /// Each seat's colour (its place among the game's colours), its side (a player, or a
+    /// team) and the seat whose turn follows its own, and whether play goes on for the lower
+    /// places once a side has finished.
+    fn seating(&self) -> (Vec<u8>, Vec<u8>, Vec<u8>, bool) {
         on_judged!(&self.judged, j => {
             let table = j.rules().table();
             let seats = table.seats;
-            (table.sides[..seats].to_vec(), table.next_seat[..seats].to_vec(), table.play_on)
+            (
+                table.colours[..seats].to_vec(),
+                table.sides[..seats].to_vec(),
+                table.next_seat[..seats].to_vec(),
+                table.play_on,
+            )
         })
     }
 
-    /// A race game's track as its rules build it: the loop's spaces, the first lane position
-    /// and the last (the goal); None for a game that is not a race.
-    fn track(&self) -> Option<(usize, i16, i16)> {
-        on_judged!(&self.judged, j => j.rules().race_shape())
-            .map(|shape| (shape.safe.len(), shape.lane_start, shape.goal))
+    /// A race game's track as its rules build it: the loop's spaces, the first lane position,
+    /// the last (the goal) and the loop spaces where nobody is hit; None for a game that is
+    /// not a race.
+    fn track(&self) -> Option<(usize, i16, i16, Vec<usize>)> {
+        on_judged!(&self.judged, j => j.rules().race_shape()).map(|shape| {
+            let safe = (0..shape.safe.len()).filter(|&space| shape.safe[space]);
+            (
+                shape.safe.len(),
+                shape.lane_start,
+                shape.goal,
+                safe.collect(),
+            )
+        })
     }
 
     /// Whether a seat with these pieces has brought them all in.
     fn row_finished(&self, row: Vec<i16>) -> PyResult<bool> {
         let row: engine::Row = row.try_into().map_err(|_| not_a_row())?;
         Ok(on_judged!(&self.judged, j => j.rules().row_finished(&row)))
+    }
+
+    /// The game's number of actions and observation size (`pegrace.rl.encoding`).
+    fn encoding_sizes(&self) -> (usize, usize) {
+        let encoding = encoding(&self.judged);
+        (encoding.actions(), encoding.observation_size())
+    }
+
+    /// Each legal move's action, in the order `legal` lists the moves.
+    fn actions(&self, state: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
+        let state = self.read(state)?;
+        if state.phase != Phase::Move {
+            return Ok(Vec::new());
+        }
+        let encoding = encoding(&self.judged);
+        Ok(on_judged!(&self.judged, j => {
+            let rules = j.rules();
+            let moves = rules.legal_moves(&state);
+            moves
+                .as_ref()
+                .iter()
+                .map(|&chosen| encoding.action(&state, &rules.move_view(&state, chosen)))
+                .collect()
+        }))
+    }
+
+    /// `state` as `seat` sees it, as a learner's observation.
+    fn observe(&self, state: &Bound<'_, PyAny>, seat: usize) -> PyResult<Vec<f32>> {
+        let state = self.read(state)?;
+        let seats = on_judged!(&self.judged, j => j.rules().table().seats);
+        if seat >= seats {
+            return Err(CoreError::Value(format!("no seat {seat}")).into());
+        }
+        let encoding = encoding(&self.judged);
+        let mut seen = vec![0.0f32; encoding.observation_size()];
+        on_judged!(&self.judged, j => encoding.observe_judged(j.judge(), &state, seat, &mut seen));
+        Ok(seen)
+    }
+
+    /// Refuse (a NotationError naming the problem in the words given: each seat's colour
+    /// and what a piece is called) pieces that no game of these rules could reach.
+    fn check_pieces(
+        &self,
+        pieces: Vec<Vec<i16>>,
+        colours: Vec<String>,
+        piece: &str,
+    ) -> PyResult<()> {
+        if colours.len() != pieces.len() {
+            return Err(CoreError::Value("a colour for each seat's pieces".into()).into());
+        }
+        let mut rows = Vec::with_capacity(pieces.len());
+        for (row, colour) in pieces.into_iter().zip(&colours) {
+            let count = row.len();
+            let row: engine::Row = row.try_into().map_err(|_| {
+                CoreError::Notation(format!("{colour} has {count} {piece}s, not {PIECES}"))
+            })?;
+            rows.push(row);
+        }
+        let words = Words {
+            colours: &colours,
+            piece,
+        };
+        match on_judged!(&self.judged, j => j.rules().unreachable(&rows, &words)) {
+            Some(problem) => Err(CoreError::Notation(problem).into()),
+            None => Ok(()),
+        }
     }
 }

@@ -9,6 +9,8 @@ use super::state::{End, Phase, Row, Seats, State, MAX_SEATS};
 #[derive(Clone, Debug)]
 pub struct Table {
     pub seats: usize,
+    /// Each seat's colour: its place among the game's colours in board order.
+    pub colours: [u8; MAX_SEATS],
     pub sides: [u8; MAX_SEATS],
     pub side_count: usize,
     pub next_seat: [u8; MAX_SEATS],
@@ -18,10 +20,12 @@ pub struct Table {
 }
 
 impl Table {
-    /// `order`: the seats in turn order; `sides`: each seat's side.
-    pub fn new(order: &[u8], sides: &[u8], play_on: bool) -> Self {
+    /// `colours`: each seat's colour; `order`: the seats in turn order; `sides`: each seat's
+    /// side.
+    pub fn new(colours: &[i16], order: &[u8], sides: &[u8], play_on: bool) -> Self {
         let mut table = Table {
             seats: order.len(),
+            colours: [0; MAX_SEATS],
             sides: [0; MAX_SEATS],
             side_count: usize::from(*sides.iter().max().unwrap_or(&0)) + 1,
             next_seat: [0; MAX_SEATS],
@@ -30,6 +34,9 @@ impl Table {
             turn_limit: 0,
         };
         table.sides[..sides.len()].copy_from_slice(sides);
+        for (seat, &colour) in colours.iter().enumerate() {
+            table.colours[seat] = colour as u8;
+        }
         for (i, &seat) in order.iter().enumerate() {
             table.next_seat[seat as usize] = order[(i + 1) % order.len()];
         }

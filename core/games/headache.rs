@@ -19,10 +19,12 @@
 //! `aux`: each seat's finished turns (up to 4), then 1 while the pop to play is a bonus pop.
 
 use crate::dice::{self, Dice};
+use crate::engine::reach::Words;
 use crate::engine::{self, End, Game, List, MoveView, Phase, Row, State, Table, MAX_SEATS, PIECES};
 use crate::facts::{Fact, Facts};
 use crate::options::{self, RuleOption};
 use crate::rng::Draw;
+use std::collections::BTreeMap;
 
 pub const X_COUNT: usize = 8;
 const OUTER_BASE: usize = 8;
@@ -206,7 +208,7 @@ impl Headache {
             start_space[seat] = START_X_STEP * colour;
         }
         let order: Vec<u8> = (0..players as u8).collect();
-        let mut table = Table::new(&order, &order, true);
+        let mut table = Table::new(colours, &order, &order, true);
         table.turn_limit = turn_limit;
         Ok(Headache {
             table,
@@ -485,6 +487,57 @@ impl Game for Headache {
 
     fn row_finished(&self, _: &Row) -> bool {
         false
+    }
+
+    /// Every stack's heights 1..K with no gap or double; a stack's top two cones of two
+    /// colours (a cone never lands on its own colour); no cone on a START space still holding
+    /// START cones.
+    fn unreachable(&self, pieces: &[Row], words: &Words) -> Option<String> {
+        let (colours, piece) = (words.colours, words.piece);
+        let mut stacks: BTreeMap<i16, BTreeMap<i16, usize>> = BTreeMap::new(); // space, height: seat
+        for (seat, row) in pieces.iter().enumerate() {
+            for &cone in row.iter().filter(|&&cone| cone >= 0) {
+                let (space, height) = (cone >> HEIGHT_BITS, cone & HEIGHT_MASK);
+                let level = stacks.entry(space).or_default();
+                if let Some(&other) = level.get(&height) {
+                    let (first, colour, at) = (&colours[other], &colours[seat], space_name(space));
+                    return Some(format!(
+                        "{first} and {colour} {piece}s both at {at}/{}",
+                        height + 1
+                    ));
+                }
+                level.insert(height, seat);
+            }
+        }
+        for (&space, level) in &stacks {
+            let count = level.len() as i16;
+            if !level.keys().copied().eq(0..count) {
+                let heights: Vec<String> = level.keys().map(|h| (h + 1).to_string()).collect();
+                return Some(format!(
+                    "the stack on {} has {count} {piece}(s) but is written with heights {} \
+                     (they must be 1..{count})",
+                    space_name(space),
+                    heights.join(", ")
+                ));
+            }
+            if count > 1 && level[&(count - 1)] == level[&(count - 2)] {
+                let colour = &colours[level[&(count - 1)]];
+                return Some(format!(
+                    "the stack on {} has two {colour} {piece}s on top; a {piece} never lands \
+                     on its own colour",
+                    space_name(space)
+                ));
+            }
+        }
+        let at_start = (0..pieces.len()).find(|&seat| {
+            pieces[seat].iter().any(|&cone| cone < 0)
+                && stacks.contains_key(&self.start_space[seat])
+        })?;
+        Some(format!(
+            "{} holds {}'s START {piece}s; no {piece} may stand there with them",
+            space_name(self.start_space[at_start]),
+            colours[at_start]
+        ))
     }
 
     fn places(&self, state: &State) -> [u8; MAX_SEATS] {

@@ -16,6 +16,7 @@
 //! Positions in each colour's frame: -2 removed (War), -1 base, 0 start, 1..55 the loop,
 //! 56..59 Home 1..4.
 
+use crate::engine::reach::{self, Sharing, Words};
 use crate::engine::{
     self, End, Game, List, MoveView, Phase, RaceShape, Row, State, Table, MAX_SEATS, PIECES,
 };
@@ -151,7 +152,7 @@ impl Marbles {
         } else {
             order.clone()
         };
-        let mut table = Table::new(&order, &sides, chosen.play_on);
+        let mut table = Table::new(&colour_indices, &order, &sides, chosen.play_on);
         table.partner_roll = chosen.teams && chosen.partner_roll && !chosen.war;
         table.turn_limit = if chosen.war { chosen.turn_limit } else { 0 };
         Ok(Marbles {
@@ -339,6 +340,10 @@ impl Game for Marbles {
 
     fn row_finished(&self, row: &Row) -> bool {
         !self.war && row[0] >= HOME_START
+    }
+
+    fn unreachable(&self, pieces: &[Row], words: &Words) -> Option<String> {
+        reach::race(&self.shape(), pieces, Sharing::Alone, words, position_name)
     }
 
     fn places(&self, state: &State) -> [u8; MAX_SEATS] {

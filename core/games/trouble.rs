@@ -3,6 +3,7 @@
 //! 1..27 the loop, 28..31 the finish slots. Colours sit 7 spaces apart (red 0, yellow 7,
 //! green 14, blue 21); 2 players sit opposite (red, green).
 
+use crate::engine::reach::{self, Sharing, Words};
 use crate::engine::{
     self, Game, Move, MoveList, MoveView, Phase, RaceShape, Row, State, Table, MAX_SEATS, PIECES,
 };
@@ -124,7 +125,7 @@ impl Trouble {
             .map(|s| if two_sets { s % 2 } else { s })
             .collect();
         Ok(Trouble {
-            table: Table::new(&order, &sides, !first_only),
+            table: Table::new(colours, &order, &sides, !first_only),
             space_of,
             position_on,
             voluntary: !no_pass,
@@ -292,6 +293,10 @@ impl Game for Trouble {
 
     fn row_finished(&self, row: &Row) -> bool {
         row[0] >= LOOP
+    }
+
+    fn unreachable(&self, pieces: &[Row], words: &Words) -> Option<String> {
+        reach::race(&self.shape(), pieces, Sharing::Alone, words, position_name)
     }
 }
 

@@ -1,5 +1,5 @@
 //! Each game's fixed action space and observation for a learner, seen from one seat (the
-//! layout `pegrace.rl.encoding` documents, value for value), with what each move would do
+//! layout docs/rl.md tabulates; `pegrace.rl.encoding` reads it), with what each move would do
 //! where asked (`moves`).
 
 use crate::ai::judge::Judge;

@@ -97,6 +97,8 @@ class Rules:
     option_specs: ClassVar[tuple[Option, ...]]
     min_players: ClassVar[int] = _core.PLAYERS[0]
     max_players: ClassVar[int] = _core.PLAYERS[1]
+    pieces_per_colour: ClassVar[int] = _core.PIECES
+    piece_word: ClassVar[str] = "piece"  # what a piece is called: peg, pin, marble, cone
     dice: Dice = D6
     roll_verb: ClassVar[str] = "roll"  # what the seat to act does, in ``summary`` ("pop")
     # what ranks the sides still playing when a game stops before every place is played out
@@ -114,8 +116,8 @@ class Rules:
         self.core = _core.CoreRules(
             self.name, players, sorted(self.options.items()), list(Phase), State
         )
-        self.colours = self.seat_colours(players)
-        sides, next_seat, self.plays_on = self.core.seating()
+        colours, sides, next_seat, self.plays_on = self.core.seating()
+        self.colours = tuple(self.all_colours[i] for i in colours)
         self.sides, self.next_seat = tuple(sides), tuple(next_seat)
         self.side_count = max(self.sides) + 1
         self.side_seats = tuple(
@@ -168,16 +170,11 @@ class Rules:
         return False
 
     # ------------------------------------------------------------- seating
-    def seat_colours(self, players: int) -> tuple[str, ...]:
-        """The colours in play, in board order (clockwise from the first colour), as the core
-        seats them."""
-        return tuple(self.all_colours[i] for i in _core.seat_colours(self.name, players))
-
     @property
     def one_player_sides(self) -> bool:
-        """Whether each side is one person playing several colours (Trouble's two sets), not
-        a team of partners (Marbles' teams)."""
-        return False
+        """Whether each side is one person playing several colours (Trouble's two sets: more
+        seats than players), not a team of partners (Marbles' teams)."""
+        return len(self.colours) > self.players
 
     @property
     def player_of_seat(self) -> tuple[int, ...]:
@@ -277,7 +274,9 @@ class Rules:
         raise NotImplementedError
 
     def check_pieces(self, pieces: Pieces) -> None:
-        """Raise NotationError if no game could reach these pieces."""
+        """Raise NotationError if no game could reach these pieces (the core's check, in
+        this game's words)."""
+        self.core.check_pieces([list(row) for row in pieces], list(self.colours), self.piece_word)
 
     def initial_aux(self) -> tuple[int, ...]:
         """The game's own counters at the start (``State.aux``)."""

@@ -8,8 +8,7 @@ that frame into absolute spaces, reads and writes it as text, and describes move
 from __future__ import annotations
 
 from pegrace.board import RaceTrack
-from pegrace.engine import Pieces, Rules
-from pegrace.errors import NotationError
+from pegrace.engine import Rules
 from pegrace.moves import Move, Step
 from pegrace.state import State
 from pegrace.words import colour_name, names
@@ -18,8 +17,7 @@ from pegrace.words import colour_name, names
 class RaceRules(Rules):
     """A race game: every piece walks its colour's own path from base to goal."""
 
-    pieces_per_colour = 4
-    safe: frozenset[int] = frozenset()  # the loop spaces where nobody is hit
+    safe: frozenset[int]  # the loop spaces where nobody is hit
     track: RaceTrack
 
     def core_track(self) -> tuple[int, int, int]:
@@ -27,12 +25,15 @@ class RaceRules(Rules):
         (its last slot the goal) and the loop position pieces branch off into the lane from."""
         found = self.core.track()
         assert found is not None, f"{self.name} is a race game"
-        loop, lane_start, goal = found
+        loop, lane_start, goal, _ = found
         return loop, goal - lane_start + 1, lane_start - 1
 
     def build_track(self, track: RaceTrack) -> None:
         """Called from ``setup``: index the track for the seats in play."""
         self.track = track
+        found = self.core.track()
+        assert found is not None, f"{self.name} is a race game"
+        self.safe = frozenset(found[3])
         loop = track.loop_length
         self.lane_start = track.lane_start
         self.goal = track.goal
@@ -53,32 +54,7 @@ class RaceRules(Rules):
     def parse_piece(self, seat: int, text: str) -> int:
         return self.track.parse_position(self.colours[seat], text)
 
-    def check_pieces(self, pieces: Pieces) -> None:
-        """Reject positions no game could reach: piece counts, own pieces sharing."""
-        for seat, row in enumerate(pieces):
-            colour = self.colours[seat]
-            if len(row) != self.pieces_per_colour:
-                raise NotationError(
-                    f"{colour} has {len(row)} pieces; {self.name} needs {self.pieces_per_colour}"
-                )
-            placed = [p for p in row if p >= 0]
-            if len(set(placed)) != len(placed):
-                clash = next(p for p in placed if placed.count(p) > 1)
-                raise NotationError(f"two {colour} pieces on {self.track.position_name(clash)}")
-        seen: dict[int, str] = {}
-        for seat, row in enumerate(pieces):
-            for p in row:
-                if 0 <= p < self.lane_start:
-                    space = self.abs_of[seat][p]
-                    colour = self.colours[seat]
-                    if space in seen and seen[space] != colour:
-                        raise NotationError(
-                            f"{seen[space]} and {colour} pieces both on space:{space}"
-                        )
-                    seen[space] = colour
-
     # ------------------------------------------------------------ plain words
-    piece_word = "piece"  # what a piece is called: peg, pin, marble
 
     def spot_words(self, position: int) -> str:
         """A position in plain words, counted from the owner's start: ``start``, ``7``,

@@ -309,6 +309,9 @@ def test_two_sets_each_player_plays_two_opposite_colours() -> None:
     assert rules.colours == ("red", "yellow", "green", "blue")
     assert rules.side_name(0) == "red+green" and rules.side_name(1) == "yellow+blue"
     assert rules.initial_state().contenders == (0, 1)  # one roll-off pop per player
+    assert rules.one_player_sides and rules.player_of_seat == (0, 1, 0, 1)
+    assert not get_rules("trouble", 2).one_player_sides
+    assert not get_rules("marbles", 4, {"teams": "on"}).one_player_sides  # partners, not one
 
 
 def test_two_sets_a_player_wins_when_both_colours_finish() -> None:
@@ -423,14 +426,14 @@ def test_an_illegal_move_is_refused_naming_move_and_position() -> None:
 @pytest.mark.parametrize(
     ("pieces", "message"),
     [
-        (four(red=["track:3", "track:3", "home", "home"]), "two red pieces on track:3"),
+        (four(red=["track:3", "track:3", "home", "home"]), "two red pegs on track:3"),
         (
             four(
                 red=["track:7", "home", "home", "home"], yellow=["track:0", "home", "home", "home"]
             ),
-            "red and yellow pieces both on space:7",
+            "red and yellow pegs both on space:7",
         ),
-        (four(red=["home", "home", "home"]), "red has 3 pieces"),
+        (four(red=["home", "home", "home"]), "red has 3 pegs"),
         (four(red=["track:28", "home", "home", "home"]), "red position 'track:28'"),
         (four(red=["finish:5", "home", "home", "home"]), "red position 'finish:5'"),
         ({"red": ALL_HOME, "pink": ALL_HOME}, "pieces are given for red, pink; this 2-player"),

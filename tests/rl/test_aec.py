@@ -48,7 +48,7 @@ def play(env: PegraceEnv, seed: int, chooser: random.Random, limit: int = 5000) 
                 return final
             continue
         mask = env.observe(agent)["action_mask"]
-        for other in env.possible_agents:  # the core's observation is the Python encoding's
+        for other in env.possible_agents:  # the batch's observation is the position's
             seat = env._seat(other)
             np.testing.assert_array_equal(
                 env.observe(other)["observation"], observe(env.rules, env.state, seat)

@@ -1,6 +1,7 @@
 //! Classic Ludo (`variant=classic`): the module header of `ludo` gives its rules.
 
 use super::common::*;
+use crate::engine::reach::{self, Sharing, Words};
 use crate::engine::{
     self, Game, Move, MoveList, MoveView, Phase, RaceShape, Row, State, Table, MAX_SEATS, PIECES,
 };
@@ -35,7 +36,7 @@ impl ClassicLudo {
     /// Loop spaces holding two or more pins of one opponent of `seat`.
     fn blocks(&self, pieces: &[Row; MAX_SEATS], seat: usize) -> [bool; CLASSIC_LOOP] {
         let mut blocked = [false; CLASSIC_LOOP];
-        for other in (0..self.board.seats).filter(|&o| o != seat) {
+        for other in (0..self.board.colours.len()).filter(|&o| o != seat) {
             let row = &pieces[other];
             for pair in row.windows(2) {
                 if pair[0] == pair[1] {
@@ -145,6 +146,16 @@ impl Game for ClassicLudo {
 
     fn row_finished(&self, row: &Row) -> bool {
         *row == [HOME; PIECES]
+    }
+
+    fn unreachable(&self, pieces: &[Row], words: &Words) -> Option<String> {
+        reach::race(
+            &self.shape(),
+            pieces,
+            Sharing::OwnAndSafe,
+            words,
+            classic_name,
+        )
     }
 }
 

@@ -106,7 +106,8 @@ pub(super) struct Board<const N: usize> {
     pub(super) position_on: [[i16; N]; MAX_SEATS],
     pub(super) safe: [bool; N],
     pub(super) lane_start: i16,
-    pub(super) seats: usize,
+    /// Each seat's colour (their number is the seats').
+    pub(super) colours: &'static [i16],
 }
 
 impl<const N: usize> Board<N> {
@@ -123,7 +124,7 @@ impl<const N: usize> Board<N> {
             position_on,
             safe: [false; N],
             lane_start,
-            seats: colours.len(),
+            colours,
         };
         for &space in safe {
             board.safe[space] = true;
@@ -133,7 +134,7 @@ impl<const N: usize> Board<N> {
 
     pub(super) fn shape(&self, goal: i16) -> RaceShape {
         RaceShape::new(
-            self.seats,
+            self.colours.len(),
             &self.space_of,
             self.lane_start,
             goal,
@@ -142,8 +143,8 @@ impl<const N: usize> Board<N> {
     }
 
     pub(super) fn table(&self, play_on: bool) -> Table {
-        let order: Vec<u8> = (0..self.seats as u8).collect();
-        Table::new(&order, &order, play_on)
+        let order: Vec<u8> = (0..self.colours.len() as u8).collect();
+        Table::new(self.colours, &order, &order, play_on)
     }
 
     /// The loop space of a seat's position, if it is on the loop.
@@ -161,7 +162,7 @@ impl<const N: usize> Board<N> {
         if self.safe[space] {
             return;
         }
-        for other in (0..self.seats).filter(|&o| o != seat) {
+        for other in (0..self.colours.len()).filter(|&o| o != seat) {
             let here = self.position_on[other][space];
             if here < self.lane_start && pieces[other].contains(&here) {
                 for pin in pieces[other].iter_mut().filter(|p| **p == here) {

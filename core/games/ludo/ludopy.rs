@@ -1,6 +1,7 @@
 //! LUDOpy 1.5.0's Danish Ludo (`variant=ludopy`), quirks included.
 
 use super::common::*;
+use crate::engine::reach::Words;
 use crate::engine::{
     self, Game, List, MoveView, Phase, RaceShape, Row, State, Table, MAX_SEATS, PIECES,
 };
@@ -75,7 +76,6 @@ impl LudopyLudo {
                     .collect()
             })
             .collect();
-        let order: Vec<u8> = (0..players as u8).collect();
         // where a pin is never hit: the starts and globes (of every colour, seated or not)
         let never_hit: Vec<usize> = [0, 13, 26, 39]
             .iter()
@@ -83,10 +83,11 @@ impl LudopyLudo {
                 std::iter::once(s).chain(LP_GLOBES.iter().map(move |&g| (s + g as usize - 1) % 52))
             })
             .collect();
+        let board = Board::new(players, 13, CLASSIC_LANE, &never_hit)?;
         Ok(LudopyLudo {
-            table: Table::new(&order, &order, chosen.play_on),
+            table: board.table(chosen.play_on),
             plans,
-            board: Board::new(players, 13, CLASSIC_LANE, &never_hit)?,
+            board,
         })
     }
 
@@ -322,6 +323,11 @@ impl Game for LudopyLudo {
 
     fn row_finished(&self, row: &Row) -> bool {
         *row == [LUDOPY_GOAL; PIECES]
+    }
+
+    /// Any: LUDOpy's quirks let colours share any square.
+    fn unreachable(&self, _: &[Row], _: &Words) -> Option<String> {
+        None
     }
 
     fn aux_len(&self) -> usize {

@@ -2,6 +2,7 @@
 
 use super::common::*;
 use crate::dice::{self, Dice};
+use crate::engine::reach::{self, Sharing, Words};
 use crate::engine::{
     self, Game, List, MoveView, Phase, RaceShape, Row, State, Table, MAX_SEATS, PIECES,
 };
@@ -205,6 +206,16 @@ impl Game for TwoDiceLudo {
 
     fn row_finished(&self, row: &Row) -> bool {
         *row == [EXIT; PIECES]
+    }
+
+    fn unreachable(&self, pieces: &[Row], words: &Words) -> Option<String> {
+        reach::race(
+            &self.shape(),
+            pieces,
+            Sharing::OwnAndSafe,
+            words,
+            position_name,
+        )
     }
 }
 

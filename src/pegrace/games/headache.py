@@ -55,7 +55,6 @@ INNER_PER = core_number("headache", "inner_per")  # inner spaces between neighbo
 OUTER_BASE = X_COUNT
 INNER_BASE = X_COUNT + X_COUNT * OUTER_PER
 SPACE_COUNT = INNER_BASE + X_COUNT * INNER_PER  # 48
-CONES = 4
 FIRST_TURNS = core_number("headache", "first_turns")
 START = core_number("headache", "start")  # a cone still on its colour's START X
 HEIGHT_BITS = core_number("headache", "height_bits")
@@ -157,6 +156,7 @@ class Headache(Rules):
     dice = BONUS
     roll_verb = "pop"
     score_words = "cones owned"
+    piece_word = "cone"
     option_specs = core_options("headache")
 
     # ------------------------------------------------------------------ setup
@@ -223,47 +223,6 @@ class Headache(Rules):
             )
         height = int(level) - 1 if slash else 0
         return (self.board.by_name[name] << HEIGHT_BITS) + height
-
-    def check_pieces(self, pieces: Pieces) -> None:
-        """Four cones a colour; every stack's heights 1..K with no gap or double; no cone
-        on a START space still holding START cones; a stack's top two cones differ in
-        colour (a cone never lands on its own colour)."""
-        stacks: dict[int, dict[int, int]] = {}  # space -> height -> seat
-        for seat, row in enumerate(pieces):
-            colour = self.colours[seat]
-            if len(row) != CONES:
-                raise NotationError(f"{colour} has {len(row)} cones; headache needs {CONES}")
-            for cone in row:
-                if cone < 0:
-                    continue
-                space, height = cone >> HEIGHT_BITS, cone & HEIGHT_MASK
-                level = stacks.setdefault(space, {})
-                if height in level:
-                    raise NotationError(
-                        f"{self.colours[level[height]]} and {colour} cones both at "
-                        f"{space_name(space)}/{height + 1}"
-                    )
-                level[height] = seat
-        for space, level in stacks.items():
-            count = len(level)
-            if sorted(level) != list(range(count)):
-                raise NotationError(
-                    f"the stack on {space_name(space)} has {count} cone(s) but is written "
-                    f"with heights {', '.join(str(h + 1) for h in sorted(level))} "
-                    f"(they must be 1..{count})"
-                )
-            if count > 1 and level[count - 1] == level[count - 2]:
-                raise NotationError(
-                    f"the stack on {space_name(space)} has two {self.colours[level[count - 1]]} "
-                    "cones on top; a cone never lands on its own colour"
-                )
-        for seat, row in enumerate(pieces):
-            start = self.start_space[seat]
-            if row[0] < 0 and start in stacks:
-                raise NotationError(
-                    f"{space_name(start)} holds {self.colours[seat]}'s START cones; no cone "
-                    "may stand there with them"
-                )
 
     def check_aux(self, aux: tuple[int, ...]) -> None:
         """aux: turns finished per colour (0-4), then the bonus-pop flag (0 or 1)."""

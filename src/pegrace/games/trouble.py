@@ -39,15 +39,6 @@ class Trouble(RaceRules):
     piece_word = "peg"
     option_specs = core_options("trouble")
 
-    @property
-    def one_player_sides(self) -> bool:
-        return self.on("two_sets")
-
-    def seat_colours(self, players: int) -> tuple[str, ...]:
-        if self.options["two_sets"] == "on":
-            return self.all_colours
-        return super().seat_colours(players)
-
     def setup(self) -> None:
         loop, lane, branch = self.core_track()
         board = race_board("trouble", self.all_colours, loop, loop // 4, lane, branch, "finish")

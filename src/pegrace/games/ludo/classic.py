@@ -12,9 +12,3 @@ class ClassicLudo(Ludo):
     def setup(self) -> None:
         self.dice = D6
         self._build("home")
-        starts = range(0, 52, 13)
-        self.safe = (
-            frozenset([*starts, *(s + 8 for s in starts)])
-            if self.on("safe_squares")
-            else frozenset()
-        )

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pegrace.board import RaceTrack, race_board
-from pegrace.engine import Pieces, core_options
+from pegrace.engine import core_options
 from pegrace.errors import NotationError
 from pegrace.race import RaceRules
 from pegrace.words import colour_name
@@ -100,26 +100,3 @@ class Ludo(RaceRules):
                 )
             word = f"lane:{parts[2]}"
         return self.track.parse_position(colour, word)
-
-    def check_pieces(self, pieces: Pieces) -> None:
-        """Counts, and no two colours on one square that is not safe. Own pins may stack."""
-        self._check_counts(pieces)
-        seen: dict[int, str] = {}
-        for seat, row in enumerate(pieces):
-            colour = self.colours[seat]
-            for p in row:
-                if 0 <= p < self.lane_start:
-                    space = self.abs_of[seat][p]
-                    if space in seen and seen[space] != colour and space not in self.safe:
-                        raise NotationError(
-                            f"{seen[space]} and {colour} pins both on space:{space}, "
-                            "which is not a safe square"
-                        )
-                    seen[space] = colour
-
-    def _check_counts(self, pieces: Pieces) -> None:
-        for seat, row in enumerate(pieces):
-            if len(row) != self.pieces_per_colour:
-                raise NotationError(
-                    f"{self.colours[seat]} has {len(row)} pins; ludo needs {self.pieces_per_colour}"
-                )

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from pegrace._core import CoreMove
 from pegrace.dice import D6
-from pegrace.engine import Pieces, core_numbers
+from pegrace.engine import core_numbers
 from pegrace.games.ludo.common import Ludo
 from pegrace.moves import PASS, Move
 from pegrace.state import State
@@ -61,9 +61,6 @@ class LudopyLudo(Ludo):
     def setup(self) -> None:
         self.dice = D6
         self._build("goal")
-        starts = [self.track.board.starts[c] for c in self.all_colours]
-        # where a pin is never hit (globes, starts): the pictures mark them
-        self.safe = frozenset([*starts, *((s + g - 1) % 52 for s in starts for g in LP_GLOBES)])
         # LUDOpy's player index of each seat (absent colours are its ghost players)
         self.lp_index = tuple(self.all_colours.index(c) for c in self.colours)
 
@@ -74,10 +71,6 @@ class LudopyLudo(Ludo):
         return DieMove(origin, die, found.text, target)
 
     # ------------------------------------------------------------------ notation
-    def check_pieces(self, pieces: Pieces) -> None:
-        """Counts only: LUDOpy's quirks let colours share any square."""
-        self._check_counts(pieces)
-
     def describe(self, state: State, move: Move) -> str:
         """Where the pin ends (``Move the pin from 3 with the 1 to 11``: stars jump it on),
         and whom it sends back, in the order it meets them."""

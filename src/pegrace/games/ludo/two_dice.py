@@ -33,7 +33,6 @@ class TwoDiceLudo(Ludo):
     def setup(self) -> None:
         self.dice = TWO_D6
         self._build("exit")
-        self.safe = frozenset(range(0, 48, 6))  # corners and mid-side points
 
     def core_move(self, found: CoreMove) -> Move:
         return DiceMove(found.uses, found.text) if found.uses else PASS

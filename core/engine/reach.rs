@@ -1,0 +1,118 @@
+//! Which positions a game could reach: the check a position written by hand (a puzzle, a
+//! saved game, a client's state) passes before anything plays from it. Its failures are
+//! written in words, naming the seats by the colours and the pieces by the word the caller
+//! gives (the core knows colours only by number).
+
+use super::shape::RaceShape;
+use super::state::Row;
+
+/// How a check names what it finds: each seat's colour, and what a piece is called.
+pub struct Words<'a> {
+    pub colours: &'a [String],
+    pub piece: &'a str,
+}
+
+/// Who may share a loop space in a race game.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Sharing {
+    /// Nobody: one piece a space, lane slots included (Trouble, Marbles).
+    Alone,
+    /// A colour's own pieces stack anywhere; colours meet only on the safe spaces (Ludo).
+    OwnAndSafe,
+}
+
+/// Why no game of a race could reach `pieces` (each seat's row) with this sharing; `name`
+/// writes a position in its owner's frame.
+pub fn race(
+    shape: &RaceShape,
+    pieces: &[Row],
+    sharing: Sharing,
+    words: &Words,
+    name: impl Fn(i16) -> String,
+) -> Option<String> {
+    if sharing == Sharing::Alone {
+        for (seat, row) in pieces.iter().enumerate() {
+            let placed: Vec<i16> = row.iter().copied().filter(|&p| p >= 0).collect();
+            if let Some(&clash) = placed
+                .iter()
+                .find(|&&p| placed.iter().filter(|&&q| q == p).count() > 1)
+            {
+                let (colour, piece) = (&words.colours[seat], words.piece);
+                return Some(format!("two {colour} {piece}s on {}", name(clash)));
+            }
+        }
+    }
+    let mut seen: Vec<Option<usize>> = vec![None; shape.safe.len()];
+    for (seat, row) in pieces.iter().enumerate() {
+        for &p in row.iter().filter(|&&p| 0 <= p && p < shape.lane_start) {
+            let space = shape.space_of[seat][p as usize] as usize;
+            let shared_here = sharing == Sharing::OwnAndSafe && shape.safe[space];
+            if let Some(other) = seen[space].filter(|&other| other != seat && !shared_here) {
+                let (first, colour, piece) =
+                    (&words.colours[other], &words.colours[seat], words.piece);
+                let unsafe_words = match sharing {
+                    Sharing::OwnAndSafe => ", which is not a safe square",
+                    Sharing::Alone => "",
+                };
+                return Some(format!(
+                    "{first} and {colour} {piece}s both on space:{space}{unsafe_words}"
+                ));
+            }
+            seen[space] = Some(seat);
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::MAX_SEATS;
+
+    /// Two seats on an 8-space loop, the second starting 4 spaces on; space 2 is safe.
+    fn shape() -> RaceShape {
+        let mut space_of = [[0i16; 8]; MAX_SEATS];
+        for position in 0..8 {
+            space_of[0][position] = position as i16;
+            space_of[1][position] = ((position + 4) % 8) as i16;
+        }
+        let mut safe = [false; 8];
+        safe[2] = true;
+        RaceShape::new(2, &space_of, 8, 10, &safe)
+    }
+
+    fn check(pieces: [[i16; 4]; 2], sharing: Sharing) -> Option<String> {
+        let colours = ["red".to_string(), "blue".to_string()];
+        let words = Words {
+            colours: &colours,
+            piece: "pin",
+        };
+        race(&shape(), &pieces, sharing, &words, |p| format!("track:{p}"))
+    }
+
+    #[test]
+    fn own_pieces_stack_only_where_the_rules_let_them() {
+        let stacked = [[-1, -1, 3, 3], [-1; 4]];
+        assert_eq!(
+            check(stacked, Sharing::Alone).unwrap(),
+            "two red pins on track:3"
+        );
+        assert_eq!(check(stacked, Sharing::OwnAndSafe), None);
+    }
+
+    #[test]
+    fn colours_meet_only_on_safe_spaces() {
+        // red's 2 and blue's 6 are space 2 (safe); red's 5 and blue's 1 are space 5 (not)
+        assert_eq!(
+            check([[-1, -1, -1, 2], [-1, -1, -1, 6]], Sharing::OwnAndSafe),
+            None
+        );
+        let problem = check([[-1, -1, -1, 5], [-1, -1, -1, 1]], Sharing::OwnAndSafe);
+        assert_eq!(
+            problem.unwrap(),
+            "red and blue pins both on space:5, which is not a safe square"
+        );
+        let apart = check([[-1, -1, -1, 2], [-1, -1, -1, 6]], Sharing::Alone);
+        assert_eq!(apart.unwrap(), "red and blue pins both on space:2");
+    }
+}
