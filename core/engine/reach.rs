@@ -72,10 +72,8 @@ mod tests {
     /// Two seats on an 8-space loop, the second starting 4 spaces on; space 2 is safe.
     fn shape() -> RaceShape {
         let mut space_of = [[0i16; 8]; MAX_SEATS];
-        for position in 0..8 {
-            space_of[0][position] = position as i16;
-            space_of[1][position] = ((position + 4) % 8) as i16;
-        }
+        space_of[0] = std::array::from_fn(|position| position as i16);
+        space_of[1] = std::array::from_fn(|position| ((position + 4) % 8) as i16);
         let mut safe = [false; 8];
         safe[2] = true;
         RaceShape::new(2, &space_of, 8, 10, &safe)
