@@ -14,7 +14,7 @@ pub struct RuleOption {
 }
 
 impl RuleOption {
-    fn is_number(&self) -> bool {
+    pub fn is_number(&self) -> bool {
         self.values.is_empty()
     }
 }

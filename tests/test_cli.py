@@ -160,7 +160,7 @@ def test_moves_lists_legal_moves_of_a_state_file(
     ("args", "message"),
     [
         (["rules", "chess"], "unknown game 'chess'"),
-        (["simulate", "trouble", "--rules", "finish=sideways"], "finish='sideways'"),
+        (["simulate", "trouble", "--rules", "finish=sideways"], 'finish="sideways"'),
         (["simulate", "trouble", "--rules", "nonsense"], "write KEY=VALUE"),
         (["simulate", "trouble", "--seat", "red=wizard"], "unknown player 'wizard'"),
         (["simulate", "trouble", "--seat", "red=human"], "computer seats only"),

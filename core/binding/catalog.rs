@@ -1,6 +1,6 @@
 //! What the core says of its games, for Python to read rather than keep a copy of: their
-//! names (`game_names`), each game's rule options (`rule_options`) and facts (`game_facts`),
-//! and the throws' outcomes with their chances (`dice_outcomes`).
+//! names (`game_names`), each game's rule options (`rule_options`, `check_option`) and facts
+//! (`game_facts`), and the throws' outcomes with their chances (`dice_outcomes`).
 
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
@@ -9,7 +9,7 @@ use super::error::CoreError;
 use super::shared::GAMES;
 use crate::dice;
 use crate::facts::{Fact, Facts};
-use crate::options::RuleOption;
+use crate::options::{self, RuleOption};
 
 /// A rule option as Python reads it: its name, default, each value with its words (none: a
 /// whole number) and its help.
@@ -41,6 +41,24 @@ pub(super) fn rule_options(game: &str) -> PyResult<Vec<OptionView>> {
             )
         })
         .collect())
+}
+
+/// Refuse (an OptionError naming it) a value `game`'s option `name` cannot take: not one of
+/// its values, or for a number not a whole number (its range is checked where the game reads
+/// it).
+#[pyfunction]
+pub(super) fn check_option(game: &str, name: &str, value: &str) -> PyResult<()> {
+    let (game, options, _) = known(game)?;
+    let given = [(name.to_string(), value.to_string())];
+    let refused = |message: String| PyErr::from(CoreError::Option(message));
+    let chosen = options::choose(game, options, &given).map_err(refused)?;
+    if options
+        .iter()
+        .any(|option| option.name == name && option.is_number())
+    {
+        chosen.number(name, 0).map_err(refused)?;
+    }
+    Ok(())
 }
 
 /// The throw named `name` (`d6`, `two d6`, `d6 + bonus die`): each outcome as Python writes it

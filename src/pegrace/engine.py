@@ -46,13 +46,10 @@ class Option:
         return self.name.replace("_", " ").capitalize()
 
     def check(self, value: str, game: str) -> str:
+        """``value`` as the option takes it (trimmed, lower case); an OptionError from the
+        core, naming the option, where it takes no such value."""
         value = value.strip().lower()
-        if self.choices and value not in self.choices:
-            raise OptionError(
-                f"{game} option {self.name}={value!r}: choose one of {', '.join(self.choices)}"
-            )
-        if not self.choices and not value.isdigit():
-            raise OptionError(f"{game} option {self.name}={value!r}: expected a whole number")
+        _core.check_option(game, self.name, value)
         return value
 
 

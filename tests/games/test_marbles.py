@@ -513,8 +513,8 @@ def test_malformed_states_are_refused(
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"mode": "peace"}, "marbles option mode='peace': choose one of classic, war"),
-        ({"turn_limit": "many"}, "turn_limit='many': expected a whole number"),
+        ({"mode": "peace"}, 'marbles option mode="peace": choose one of classic, war'),
+        ({"turn_limit": "many"}, 'turn_limit="many": a whole number'),
         ({"colour": "red"}, "unknown marbles option 'colour'"),
     ],
 )
