@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed  # everything: the package and the dev tools
 PLAY_STAMP := $(VENV)/.installed-play  # what playing needs: the package alone
 
-.PHONY: play terminal test browser lint typecheck js rust unit bench data dist clean
+.PHONY: play terminal test browser postgres lint typecheck js rust unit bench data dist clean
 
 SHELL := /bin/bash
 
@@ -44,7 +44,7 @@ play: $(PLAY_STAMP)
 terminal: $(PLAY_STAMP)
 	$(BIN)/pegrace play trouble
 
-test: browser lint typecheck js rust unit
+test: browser postgres lint typecheck js rust unit
 
 # the end-to-end tests drive Debian's chromium (Playwright's own browser download is not used)
 browser:
@@ -52,6 +52,14 @@ browser:
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 		$$SUDO apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; }
+
+# the store tests run a PostgreSQL server of their own (tests/postgres.py) from Debian's
+# package, installed where missing as `browser` installs chromium
+postgres:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq postgresql; }
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests $(wildcard benchmarks examples tools)

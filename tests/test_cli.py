@@ -387,16 +387,16 @@ def test_serve_checks_its_port_and_store_before_any_socket(
         (["--port", "70000"], f"--port 70000: {port}"),
         (["--port", "65536"], f"--port 65536: {port}"),
         (["--port", "-1"], f"--port -1: {port}"),
-        (["--db", "/"], "--db /: a folder; name a file in it"),
-        (["--db", str(tmp_path)], f"--db {tmp_path}: a folder; name a file in it"),
+        (["--store", "/"], "--store /: a folder; name a file in it"),
+        (["--db", str(tmp_path)], f"--store {tmp_path}: a folder; name a file in it"),
         (
             ["--db", str(a_file / "g.sqlite3")],
-            f"--db {a_file / 'g.sqlite3'}: {a_file} is not a folder",
+            f"--store {a_file / 'g.sqlite3'}: {a_file} is not a folder",
         ),
         (["--computer-delay", "nan"], "--computer-delay nan: use 0 or more seconds"),
     ]
     if os.path.exists("/dev/null"):
-        cases.append((["--db", "/dev/null"], "--db /dev/null: not a regular file"))
+        cases.append((["--store", "/dev/null"], "--store /dev/null: not a regular file"))
     for flags, problem in cases:
         assert refused(capsys, "serve", *flags) == problem
     assert sorted(tmp_path.iterdir()) == [a_file]  # no store, no folder made

@@ -124,7 +124,7 @@ def test_same_seed_same_results_for_any_worker_count(capsys: pytest.CaptureFixtu
         (["--player", "random"], "ludo is for 2 to 4 players, not 1"),
         ([*LINEUP, "--games", "0"], "at least 1 game"),
         ([*LINEUP, "--workers", "0"], "at least 1 worker"),
-        ([*LINEUP, "--rules", "variant=chess"], "variant='chess'"),
+        ([*LINEUP, "--rules", "variant=chess"], 'variant="chess"'),
         ([], "the following arguments are required: --player"),
     ],
 )

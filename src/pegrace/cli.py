@@ -23,6 +23,7 @@ from pegrace.commands import (
     rules,
     serve,
     simulate,
+    store,
     tournament,
     train,
 )
@@ -44,6 +45,7 @@ COMMANDS: dict[str, Command] = {
         rules.COMMAND,
         bench.COMMAND,
         serve.COMMAND,
+        store.COMMAND,
         lab.COMMAND,
         train.COMMAND,
         bench_web.COMMAND,

@@ -12,6 +12,8 @@ import pytest
 from pages import Server, serving
 from webclient import TestClient, running
 
+import postgres
+
 CHROMIUM = Path("/usr/bin/chromium")
 
 
@@ -19,6 +21,28 @@ CHROMIUM = Path("/usr/bin/chromium")
 def db(tmp_path: Path) -> Path:
     """A fresh game store's path."""
     return tmp_path / "games.sqlite3"
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[str]:
+    """A throwaway PostgreSQL server for the whole run (tests/postgres.py): its URL."""
+    with postgres.server() as url:
+        yield url
+
+
+@pytest.fixture
+def pg_url(postgres_server: str) -> str:
+    """A fresh, empty PostgreSQL database of its own: its URL."""
+    return postgres.fresh_database(postgres_server)
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def where(request: pytest.FixtureRequest, tmp_path: Path) -> Path | str:
+    """A fresh game store of each kind: an SQLite file's path, a PostgreSQL database's URL."""
+    if request.param == "sqlite":
+        return tmp_path / "games.sqlite3"
+    url: str = request.getfixturevalue("pg_url")
+    return url
 
 
 @pytest.fixture

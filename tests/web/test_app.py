@@ -98,7 +98,7 @@ def test_catalog_gives_each_option_value_its_measured_effect(client: TestClient)
         ),
         (
             {"game": "trouble", "seats": TWO_HUMANS, "options": {"play_on": "maybe"}},
-            "play_on='maybe'",
+            'play_on="maybe"',
         ),
         (
             {"game": "trouble", "seats": TWO_HUMANS, "options": {"colour": "blue"}},

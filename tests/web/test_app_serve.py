@@ -165,7 +165,7 @@ def test_a_second_server_on_the_same_store_is_refused(tmp_path: Path) -> None:
         assert second.returncode == 2 and second.stdout == ""
         assert second.stderr == (
             f"pegrace: error: the game store {db} is in use: the server with pid "
-            f"{first.process.pid} holds its lock {db}.lock (stop it, or serve another --db)\n"
+            f"{first.process.pid} holds its lock {db}.lock (stop it, or serve another --store)\n"
         )
         first.get("/api/catalog")  # the first server goes on
         first.stop()  # killed: the system lets go of its lock

@@ -19,8 +19,9 @@ import anyio
 import pytest
 from webclient import LIMIT, TWO_HUMANS, WebSocketTestSession, new_game, receive, running
 
+from pegrace.web.gamestore import EventWriter, StoreError, token_hash
 from pegrace.web.settings import parse_settings
-from pegrace.web.store import EventWriter, Store, StoreError, StoreLock, default_db_path, token_hash
+from pegrace.web.store import Store, StoreLock, default_db_path
 
 
 @pytest.fixture

@@ -64,12 +64,19 @@ def declare(web_bench: argparse.ArgumentParser) -> None:
         help="run the server from this source folder (e.g. a git worktree of an earlier "
         "commit with the native core copied in), to compare it with this one",
     )
+    web_bench.add_argument(
+        "--store",
+        metavar="URL",
+        help="serve from this PostgreSQL database (postgresql://...; its games are kept), "
+        "not a new SQLite file",
+    )
     web_bench.add_argument("--json", action="store_true", help="print JSON")
 
 
 def run(args: argparse.Namespace) -> int:
     from pegrace.web.attackbench import bench_attack, format_bench_attack
     from pegrace.web.loadbench import bench_web, format_bench_web, sigterm_as_interrupt
+    from pegrace.web.stores import is_postgres
 
     if args.server_src is not None and not (args.server_src / "pegrace" / "cli.py").is_file():
         raise OptionError(
@@ -89,8 +96,16 @@ def run(args: argparse.Namespace) -> int:
             print(json.dumps(attacked, indent=2) if args.json else format_bench_attack(attacked))
             return 0
         rules_class(args.game)
+        if args.store is not None and not is_postgres(args.store):
+            raise OptionError(f"--store {args.store}: not a postgresql:// URL")
         report = bench_web(
-            args.games, args.seconds, args.game, args.players, args.seed, args.server_src
+            args.games,
+            args.seconds,
+            args.game,
+            args.players,
+            args.seed,
+            args.server_src,
+            args.store,
         )
     print(json.dumps(report, indent=2) if args.json else format_bench_web(report))
     return 0

@@ -18,11 +18,13 @@ def declare(serve: argparse.ArgumentParser) -> None:
     )
     serve.add_argument("--port", type=int, default=8000, help="port (default 8000; 0: any free)")
     serve.add_argument(
+        "--store",
         "--db",
-        type=Path,
-        metavar="PATH",
-        help="the game store (default $PEGRACE_DATA/games.sqlite3, else "
-        "~/.local/share/pegrace/games.sqlite3)",
+        dest="store",
+        metavar="PATH|URL",
+        help="the game store: an SQLite file (default $PEGRACE_DATA/games.sqlite3, else "
+        "~/.local/share/pegrace/games.sqlite3) or a PostgreSQL database, "
+        "postgresql://USER:PASSWORD@HOST:PORT/DATABASE (docs/web.md, 'PostgreSQL')",
     )
     serve.add_argument(
         "--open",
@@ -71,6 +73,7 @@ def run(args: argparse.Namespace) -> int:
     from pegrace.web.limits import Limits  # the web stack loads only for this command
     from pegrace.web.server import serve
     from pegrace.web.store import default_db_path
+    from pegrace.web.stores import Where, is_postgres
 
     if not 0 <= args.port <= 65535:
         raise OptionError(
@@ -78,12 +81,16 @@ def run(args: argparse.Namespace) -> int:
         )
     if not (args.computer_delay >= 0 and math.isfinite(args.computer_delay)):
         raise OptionError(f"--computer-delay {args.computer_delay}: use 0 or more seconds")
-    db = args.db if args.db is not None else default_db_path()
-    outputs.check_file(db, "--db" if args.db is not None else "the game store", make_parents=True)
+    if args.store and is_postgres(args.store):
+        where: Where = args.store
+    else:
+        where = Path(args.store) if args.store else default_db_path()
+        named = "--store" if args.store else "the game store"
+        outputs.check_file(where, named, make_parents=True)
     return serve(
         args.host,
         args.port,
-        db,
+        where,
         open_browser=args.open,
         computer_delay=args.computer_delay,
         log_level=args.log_level,
@@ -98,8 +105,8 @@ COMMAND = Command(
     "serve",
     help="play in the browser: start the web app",
     description="Serve the web app: set up games, play against computer players or friends "
-    "(invite links), watch, replay. Every game and move is kept in an SQLite file, so a "
-    "restart resumes every game where it was.",
+    "(invite links), watch, replay. Every game and move is kept in a store (an SQLite file, "
+    "or a PostgreSQL database), so a restart resumes every game where it was.",
     declare=declare,
     run=run,
 )

@@ -32,6 +32,7 @@ from pegrace.errors import OptionError, PegraceError
 from pegrace.games import list_games, rules_class
 from pegrace.readers import loads as strict_loads
 from pegrace.web.connections import CURRENT, Doorman
+from pegrace.web.gamestore import StoreError
 from pegrace.web.guard import Guard, client_key
 from pegrace.web.heavy import KeptAnswers, QrJob
 from pegrace.web.hub import GameHub
@@ -46,7 +47,7 @@ from pegrace.web.session import (
     TooMany,
 )
 from pegrace.web.settings import catalog, parse_settings
-from pegrace.web.store import Store, StoreError
+from pegrace.web.stores import Where, open_store
 
 STATIC = Path(__file__).parent / "static"
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")  # what new_game_id makes, with room to spare
@@ -62,16 +63,17 @@ FULL_CLOSE = 4503
 
 
 def create_app(
-    db_path: Path,
+    where: Where,
     *,
     computer_delay: float = DEFAULT_COMPUTER_DELAY,
     limits: Limits | None = None,
     allowed_origins: tuple[str, ...] = (),
     doorman: Doorman | None = None,
 ) -> ASGIApp:
-    """The app on the game store at ``db_path`` (created if missing), guarded (guard.py);
+    """The app on the game store at ``where`` (an SQLite file's path or a PostgreSQL URL;
+    made if missing), guarded (guard.py);
     ``doorman`` counts the server's connections (connections.py; `pegrace serve` gives it)."""
-    Store(db_path).close()  # a store that cannot be opened fails here, not on first request
+    open_store(where).close()  # a store that cannot be opened fails here, not on first request
     limits = limits or Limits()
     doorman = Doorman(limits) if doorman is None else doorman
     holder: dict[str, GameHub] = {}
@@ -82,7 +84,7 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        store = Store(db_path, background_checkpoints=True)
+        store = open_store(where, server=True)
         holder["hub"] = GameHub(store, computer_delay, limits)
         sweeper = asyncio.create_task(doorman.run(), name="pegrace connections")
         try:

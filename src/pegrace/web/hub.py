@@ -4,12 +4,12 @@ idle ones leave memory past the limit of live games, and the lobby's lists are r
 from __future__ import annotations
 
 import secrets
-import sqlite3
 import time
 from dataclasses import replace
 
 from pegrace.engine import Rules
 from pegrace.errors import PegraceError
+from pegrace.web.gamestore import EventWriter, GameStore, StoreError, token_hash
 from pegrace.web.heavy import KeptAnswers
 from pegrace.web.limits import Buckets, Limits
 from pegrace.web.protocol import Json, to_json
@@ -25,7 +25,6 @@ from pegrace.web.session import (
     new_token,
 )
 from pegrace.web.settings import HUMAN, GameSettings, new_seed
-from pegrace.web.store import EventWriter, Store, StoreError, token_hash
 from pegrace.web.workers import DEFAULT_WORKERS, WorkerPool
 
 LOBBY_GAMES = 12  # games in each of the lobby's lists, at most
@@ -44,7 +43,9 @@ class GameHub:
     """Every game the server has loaded, by id; games load from the store on first use, and
     idle ones leave memory once more than ``limits.live_games`` are loaded."""
 
-    def __init__(self, store: Store, computer_delay: float, limits: Limits | None = None) -> None:
+    def __init__(
+        self, store: GameStore, computer_delay: float, limits: Limits | None = None
+    ) -> None:
         self.store = store
         limits = limits or Limits()
         size = limits.workers or DEFAULT_WORKERS
@@ -79,7 +80,7 @@ class GameHub:
         hashes = {**kept, **{colour: token_hash(token) for colour, token in tokens.items()}}
         try:
             self.store.create_game(game_id, settings, tokens, kept)
-        except sqlite3.Error as err:
+        except self.store.failures as err:
             raise StoreError(f"could not store the new game: {err}") from None
         session = GameSession(game_id, settings, rules, self.services, owner)
         session.owners = {digest: colour for colour, digest in hashes.items()}

@@ -376,12 +376,17 @@ UNLIMITED = "games_per_minute=100000000,sockets_per_address=100000000,messages_p
 
 
 def start_server(
-    port: int, db: Path, limits: str | None = UNLIMITED, src: Path | None = None
+    port: int,
+    db: Path,
+    limits: str | None = UNLIMITED,
+    src: Path | None = None,
+    store: str | None = None,
 ) -> subprocess.Popen[bytes]:
-    """`pegrace serve` on ``port`` with the store ``db``, ``--computer-delay 0`` and
-    ``limits`` (None: the defaults); ``src``: the pegrace it runs, from that source folder
-    (another commit's, to compare), else this one. Its log goes to a file beside the store
-    (``server_log``): a pipe nobody reads would stall the server once it fills."""
+    """`pegrace serve` on ``port`` with the store ``db`` (or ``store``, a PostgreSQL URL),
+    ``--computer-delay 0`` and ``limits`` (None: the defaults); ``src``: the pegrace it runs,
+    from that source folder (another commit's, to compare), else this one. Its log goes to a
+    file beside ``db`` (``server_log``): a pipe nobody reads would stall the server once it
+    fills."""
     env = None if src is None else {**os.environ, "PYTHONPATH": str(src)}
     command = [
         sys.executable,
@@ -392,8 +397,8 @@ def start_server(
         HOST,
         "--port",
         str(port),
-        "--db",
-        str(db),
+        # --db (an earlier pegrace's name for --store, which --server-src may run) or a URL
+        *(("--store", store) if store else ("--db", str(db))),
         "--no-open",
         "--computer-delay",
         "0",
@@ -497,16 +502,23 @@ def sigterm_as_interrupt() -> Iterator[None]:
 
 
 def bench_web(
-    games: int, seconds: float, game: str, players: int, seed: int, src: Path | None = None
+    games: int,
+    seconds: float,
+    game: str,
+    players: int,
+    seed: int,
+    src: Path | None = None,
+    store: str | None = None,
 ) -> dict[str, Any]:
-    """Drive ``games`` concurrent games for ``seconds`` (on the server of ``src``:
-    start_server); the figures as a dict."""
+    """Drive ``games`` concurrent games for ``seconds`` (on the server of ``src``, on the
+    store ``store``, a PostgreSQL URL, else a new SQLite file: start_server); the figures as
+    a dict."""
     if games < 1 or seconds <= 0:
         raise PegraceError("bench-web needs at least 1 game and a positive number of seconds")
     port = free_port(HOST)
     with tempfile.TemporaryDirectory(prefix="pegrace-bench-") as folder:
         db = Path(folder) / "games.sqlite3"
-        server = start_server(port, db, src=src)
+        server = start_server(port, db, src=src, store=store)
         try:
             print(
                 f"pegrace: bench-web: server pid {server.pid} on http://{HOST}:{port}/",
@@ -525,6 +537,7 @@ def bench_web(
     return {
         "game": game,
         "players": players,
+        "store": "postgresql" if store else "sqlite",
         "concurrent_games": games,
         "seconds": round(elapsed, 2),
         "games_started": tally.started,
@@ -551,7 +564,8 @@ def format_bench_web(report: dict[str, Any]) -> str:
     return "\n".join(
         [
             f"{report['concurrent_games']} concurrent {report['players']}-player {report['game']} "
-            f"games for {report['seconds']} s on {HOST} ({report['games_finished']} finished, "
+            f"games for {report['seconds']} s on {HOST}, {report.get('store', 'sqlite')} store "
+            f"({report['games_finished']} finished, "
             f"{report['games_started']} started)",
             f"  {report['moves_per_second']} moves/s, {report['events_per_second']} events/s "
             f"(rolls and moves; {report['errors']} errors)",

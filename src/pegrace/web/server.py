@@ -13,7 +13,6 @@ import threading
 import time
 import webbrowser
 from dataclasses import replace
-from pathlib import Path
 from typing import TextIO
 
 import uvicorn
@@ -26,7 +25,7 @@ from pegrace.web.app import create_app
 from pegrace.web.connections import Doorman, tracked
 from pegrace.web.guard import check_origin, is_loopback
 from pegrace.web.limits import Limits
-from pegrace.web.store import StoreLock
+from pegrace.web.stores import Where, held, shown
 
 
 def free_port(host: str) -> int:
@@ -115,7 +114,7 @@ def check_public(host: str, public: bool) -> None:
 def serve(
     host: str,
     port: int,
-    db: Path,
+    where: Where,
     *,
     open_browser: bool | None,
     computer_delay: float,
@@ -129,13 +128,13 @@ def serve(
     Settings are checked, and the store locked (one server per store), before any socket."""
     check_public(host, public)
     origins = tuple(check_origin(origin) for origin in allowed_origins)
-    with StoreLock(db):
+    with held(where):
         port = free_port(host) if port == 0 else port
         check_address(host, port)
         limits = fit_to_files(limits or Limits(), raise_open_files(), out)
         doorman = Doorman(limits, trusted_proxies())
         app = create_app(
-            db,
+            where,
             computer_delay=computer_delay,
             limits=limits,
             allowed_origins=origins,
@@ -145,7 +144,7 @@ def serve(
             app,
             host,
             port,
-            db,
+            where,
             open_browser=open_browser,
             log_level=log_level,
             out=out,
@@ -157,7 +156,7 @@ def run(
     app: ASGIApp,
     host: str,
     port: int,
-    db: Path,
+    where: Where,
     *,
     open_browser: bool | None,
     log_level: str,
@@ -184,7 +183,11 @@ def run(
     quiet_garbage_collector()
     server = uvicorn.Server(config)
     address = page_address(host, port)
-    print(f"pegrace: serving {address} (games kept in {db}); Ctrl-C stops", file=out, flush=True)
+    print(
+        f"pegrace: serving {address} (games kept in {shown(where)}); Ctrl-C stops",
+        file=out,
+        flush=True,
+    )
     if not is_loopback(host):
         print(
             "pegrace: not a loopback address: anyone who can reach it can watch and join games",

@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-import sqlite3
 import time
 from collections.abc import Coroutine
 from dataclasses import dataclass
@@ -26,9 +25,10 @@ from pegrace.engine import Rules
 from pegrace.errors import IllegalMoveError, OptionError, PegraceError
 from pegrace.match import dice_rng
 from pegrace.moves import PASS, Move
-from pegrace.record import Event, Record, replay
+from pegrace.record import Event
 from pegrace.state import Phase, State
 from pegrace.web.advising import GameAdvice
+from pegrace.web.gamestore import EventWriter, StoredGame, StoreError, token_hash
 from pegrace.web.limits import Buckets, Limits
 from pegrace.web.protocol import (
     HELD_TOKENS,
@@ -39,8 +39,8 @@ from pegrace.web.protocol import (
     to_json,
     unknown_message,
 )
+from pegrace.web.replaying import replay_stored
 from pegrace.web.settings import HUMAN, OPEN, GameSettings, takeover_spec
-from pegrace.web.store import EventWriter, StoredGame, StoreError, token_hash
 from pegrace.web.talk import GameTalk
 from pegrace.web.workers import MOVE, Job, JobFailed, WorkerPool, think
 
@@ -146,29 +146,17 @@ class GameSession(GameTalk, GameAdvice):
     # ------------------------------------------------------------------ restoring
     @classmethod
     def restore(cls, stored: StoredGame, services: Services) -> GameSession:
-        """The game as stored: its events replayed through the checked engine and its dice
-        generator put back by re-drawing every stored roll in order."""
-        settings = stored.settings
-        session = cls(stored.id, settings, settings.rules(), services)
+        """The game as stored (``replay_stored``), ready to go on."""
+        replayed = replay_stored(stored)
+        session = cls(stored.id, stored.settings, replayed.rules, services)
+        session.rng = replayed.rng
         session.names = {colour: seat.name for colour, seat in stored.seats.items() if seat.name}
-        rules = session.rules
-        record = Record.start(rules, settings.seed, dict(settings.seats))
-        record.events = [Event(e.colour, e.roll, e.move) for e in stored.events]
-        _, states = replay(record)
-        for event, before, stored_event in zip(record.events, states, stored.events, strict=False):
-            played: Roll | Move
-            if event.move is None:
-                played = rules.sample_roll(before, session.rng)
-                if rules.dice_at(before).to_json(played) != event.roll:
-                    raise StoreError(
-                        f"game {stored.id} event {stored_event.seq}: stored roll {event.roll} "
-                        f"but the seeded dice give {rules.dice_at(before).format(played)}"
-                    )
-            else:
-                played = rules.parse_move(before, event.move)
+        for before, event, stored_event, played in zip(
+            replayed.states, replayed.events, stored.events, replayed.played, strict=False
+        ):
             session.log.append(session._entry(before, event, stored_event.actor, played))
-        session.events = record.events
-        session.state = states[-1]
+        session.events = replayed.events
+        session.state = replayed.states[-1]
         session.kinds = {colour: seat.kind for colour, seat in stored.seats.items()}
         session.owners = {
             seat.token_hash: colour for colour, seat in stored.seats.items() if seat.token_hash
@@ -526,7 +514,7 @@ class GameSession(GameTalk, GameAdvice):
             try:
                 for claimed, token in tokens.items():
                     self.store.claim_seat(self.id, claimed, HUMAN, token)
-            except sqlite3.Error as err:
+            except self.store.failures as err:
                 raise StoreError(f"could not store the claim: {err}") from None
             for claimed, token in tokens.items():
                 self.kinds[claimed] = HUMAN

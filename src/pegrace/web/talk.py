@@ -6,7 +6,6 @@ session (session.GameSession, which is one of these), apart from its play; the s
 
 from __future__ import annotations
 
-import sqlite3
 from typing import TYPE_CHECKING
 
 from pegrace.errors import OptionError
@@ -16,8 +15,8 @@ from pegrace.web.protocol import EMOTES, Chat, Client, Json, to_json
 from pegrace.web.views import GameViews
 
 if TYPE_CHECKING:
+    from pegrace.web.gamestore import GameStore
     from pegrace.web.session import Services
-    from pegrace.web.store import Store
 
 CHAT_KEPT = 50  # chat lines a game keeps (in memory) for those who join later
 
@@ -33,7 +32,7 @@ class GameTalk(GameViews):
     these of its session's own, read here (the buckets are the session's limits by seat)."""
 
     services: Services
-    store: Store
+    store: GameStore
     _names: Buckets
     _chats: Buckets
 
@@ -71,7 +70,7 @@ class GameTalk(GameViews):
         try:
             for colour in colours:
                 self.store.set_name(self.id, colour, cleaned)
-        except sqlite3.Error as err:
+        except self.store.failures as err:
             await self.error(client, f"could not store the name: {err}")
             return
         self.names.update(dict.fromkeys(colours, cleaned))

@@ -1,0 +1,327 @@
+"""What every game store does, in the SQL that SQLite (``pegrace.web.store``, the default) and
+PostgreSQL (``pegrace.web.pgstore``) both read: a game's settings, its seats (with hashed seat
+tokens) and every event, each committed before anyone is told of it (``EventWriter``). A game
+whose rows are damaged, or that the store fails to read, raises StoreError naming it. Each
+store brings its schema up to date through numbered migrations when it opens
+(``Migration``)."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import time
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
+from typing import Any, ClassVar
+from urllib.parse import urlsplit, urlunsplit
+
+from pegrace.errors import OptionError, PegraceError
+from pegrace.readers import loads as strict_loads
+from pegrace.web.settings import GameSettings
+
+
+class StoreError(PegraceError):
+    """The game store cannot be opened or does not hold what was asked for."""
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class StoredSeat:
+    kind: str
+    token_hash: str | None
+    name: str | None = None  # the name its person gave
+
+
+@dataclass
+class StoredEvent:
+    seq: int
+    colour: str
+    roll: Any  # JSON value, None for a move
+    move: str | None
+    actor: str
+
+
+@dataclass
+class StoredGame:
+    id: str
+    settings: GameSettings
+    seats: dict[str, StoredSeat]  # in board order
+    events: list[StoredEvent]
+    rematch: str | None
+
+
+EventRow = tuple[str, int, str, Any, str | None, str]  # game, seq, colour, roll, move, actor
+Row = tuple[Any, ...]
+
+# One step of a schema: SQL statements run in order, or a function that changes the store.
+Migration = tuple[str | Callable[["GameStore"], None], ...]
+
+# a game's rows as `copy_game` moves them: its games row, its seats' and its events'
+GAME_COLUMNS = "id, created, settings, rematch, listed"
+SEAT_COLUMNS = "game, colour, kind, token_hash, name"
+EVENT_COLUMNS = "game, seq, colour, roll, move, actor, at"
+
+LOBBY = (
+    "SELECT id, created FROM (SELECT * FROM games ORDER BY created DESC LIMIT ?) AS g "
+    "WHERE listed "
+    "AND COALESCE((SELECT at FROM events WHERE game = g.id ORDER BY seq DESC LIMIT 1), "
+    "created) >= ? "
+    "AND (? OR (SELECT COUNT(*) FROM seats WHERE game = g.id "
+    "AND kind NOT LIKE 'computer:%') > 1) ORDER BY created DESC LIMIT ?"
+)
+
+
+class GameStore:
+    """A store of web games. A subclass connects to its database and runs SQL written with
+    ``?`` for each parameter; everything else is here, the same for every database."""
+
+    # the database's errors: a query that fails raises one of these
+    failures: ClassVar[tuple[type[Exception], ...]]
+    where: str  # the store as messages name it: a path, or a URL without its password
+
+    # ------------------------------------------------------------------ the database's part
+    def query(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        """Run ``sql``; the rows it gives (none for a statement that gives none)."""
+        raise NotImplementedError
+
+    def query_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        raise NotImplementedError
+
+    def transaction(self) -> AbstractContextManager[None]:
+        """The statements run inside ``with store.transaction():`` commit together or not at
+        all."""
+        raise NotImplementedError
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+    def __enter__(self) -> GameStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def schema_version(self) -> int:
+        raise NotImplementedError
+
+    def set_schema_version(self, version: int) -> None:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ migrations
+    def migrate(self, migrations: Sequence[Migration]) -> None:
+        """Bring the schema up to the last of ``migrations`` (numbered from 1), each step in a
+        transaction of its own."""
+        for version, steps in enumerate(migrations, start=1):
+            if version <= self.schema_version():
+                continue
+            with self.transaction():
+                for step in steps:
+                    if isinstance(step, str):
+                        self.query(step)
+                    else:
+                        step(self)
+                self.set_schema_version(version)
+
+    # ------------------------------------------------------------------ games
+    def create_game(
+        self,
+        game_id: str,
+        settings: GameSettings,
+        tokens: dict[str, str],
+        kept: dict[str, str] | None = None,
+    ) -> None:
+        """A new game with its seats; ``tokens`` holds the colours given a token now, ``kept``
+        the colours whose token from an earlier game (its hash here) holds the seat."""
+        hashes = {**(kept or {}), **{colour: token_hash(t) for colour, t in tokens.items()}}
+        text = json.dumps(settings.to_json(), allow_nan=False)
+        with self.transaction():
+            self.query(
+                "INSERT INTO games (id, created, settings, listed) VALUES (?, ?, ?, ?)",
+                (game_id, time.time(), text, settings.listed),
+            )
+            self.query_many(
+                "INSERT INTO seats (game, colour, kind, token_hash) VALUES (?, ?, ?, ?)",
+                [
+                    (game_id, colour, kind, hashes.get(colour))
+                    for colour, kind in settings.seats.items()
+                ],
+            )
+
+    def set_name(self, game_id: str, colour: str, name: str) -> None:
+        self.query(
+            "UPDATE seats SET name = ? WHERE game = ? AND colour = ?", (name, game_id, colour)
+        )
+
+    def claim_seat(self, game_id: str, colour: str, kind: str, token: str) -> None:
+        self.query(
+            "UPDATE seats SET kind = ?, token_hash = ? WHERE game = ? AND colour = ?",
+            (kind, token_hash(token), game_id, colour),
+        )
+
+    def set_rematch(self, game_id: str, rematch_id: str) -> None:
+        self.query("UPDATE games SET rematch = ? WHERE id = ?", (rematch_id, game_id))
+
+    def add_events(self, rows: list[EventRow]) -> None:
+        """Store events in one transaction: all of them or, on an error, none."""
+        at = time.time()  # they commit together, so they are stored at the same moment
+        with self.transaction():
+            self.query_many(
+                f"INSERT INTO events ({EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (*row[:3], None if row[3] is None else json.dumps(row[3]), *row[4:], at)
+                    for row in rows
+                ],
+            )
+
+    def load_game(self, game_id: str) -> StoredGame | None:
+        """The game as stored, or None if there is none; StoreError names the game and what
+        is wrong should its rows be damaged or the store fail to read them."""
+        try:
+            return self._load_game(game_id)
+        except self.failures as err:
+            raise StoreError(f"game {game_id} cannot be loaded: {err}") from None
+
+    def _load_game(self, game_id: str) -> StoredGame | None:
+        found = self.query("SELECT settings, rematch FROM games WHERE id = ?", (game_id,))
+        if not found:
+            return None
+        settings = read_settings(game_id, found[0][0])
+        stored = {
+            colour: StoredSeat(kind, digest, name)
+            for colour, kind, digest, name in self.query(
+                "SELECT colour, kind, token_hash, name FROM seats WHERE game = ?", (game_id,)
+            )
+        }
+        missing = [colour for colour in settings.seats if colour not in stored]
+        if missing:
+            raise StoreError(
+                f"game {game_id} cannot be loaded: no stored seat for {', '.join(missing)}"
+            )
+        seats = {colour: stored[colour] for colour in settings.seats}
+        events = [
+            StoredEvent(seq, colour, read_roll(game_id, seq, roll), move, actor)
+            for seq, colour, roll, move, actor in self.query(
+                "SELECT seq, colour, roll, move, actor FROM events WHERE game = ? ORDER BY seq",
+                (game_id,),
+            )
+        ]
+        return StoredGame(game_id, settings, seats, events, found[0][1])
+
+    def lobby_games(
+        self, count: int, active_since: float, solo: bool, scanned: int
+    ) -> list[tuple[str, float]]:
+        """The newest ``count`` listed games whose last event (or, before their first, whose
+        making) came at ``active_since`` (a ``time.time()``) or later, newest first, each with
+        when it was made; only the ``scanned`` newest games made are looked at, so that a
+        store of many old games costs a lobby no more than a few. Without ``solo``, a game
+        with at most one seat not played by a computer (one person against computers, or
+        none) is left out. The flag read is the ``listed`` column, written with the game, so
+        no damaged settings can fail the query."""
+        rows = self.query(LOBBY, (scanned, active_since, solo, count))
+        return [(row[0], row[1]) for row in rows]
+
+    def made_at(self, game_ids: list[str]) -> dict[str, float]:
+        """When each of these games was made (a ``time.time()``); unknown ids are left out."""
+        marks = ", ".join("?" * len(game_ids))
+        rows = self.query(f"SELECT id, created FROM games WHERE id IN ({marks})", game_ids)
+        return {row[0]: row[1] for row in rows}
+
+    def game_ids(self) -> list[str]:
+        return [row[0] for row in self.query("SELECT id FROM games ORDER BY created")]
+
+    # ------------------------------------------------------------------ copying
+    def game_rows(self, game_id: str) -> tuple[Row, list[Row], list[Row]]:
+        """A game's rows as stored, to copy them to another store (``put_game_rows``)."""
+        (game,) = self.query(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        seats = self.query(
+            f"SELECT {SEAT_COLUMNS} FROM seats WHERE game = ? ORDER BY colour", (game_id,)
+        )
+        events = self.query(
+            f"SELECT {EVENT_COLUMNS} FROM events WHERE game = ? ORDER BY seq", (game_id,)
+        )
+        return game, seats, events
+
+    def put_game_rows(self, game: Row, seats: list[Row], events: list[Row]) -> None:
+        """Another store's rows of one game, in one transaction (``listed`` as a truth value:
+        SQLite's is a number)."""
+        with self.transaction():
+            self.query(
+                f"INSERT INTO games ({GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?)",
+                (*game[:4], bool(game[4])),
+            )
+            self.query_many(f"INSERT INTO seats ({SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?)", seats)
+            self.query_many(
+                f"INSERT INTO events ({EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)", events
+            )
+
+
+def without_password(url: str) -> str:
+    """``url`` as messages and logs may show it."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.netloc.rsplit("@", 1)[1]
+    return urlunsplit(parts._replace(netloc=f"{parts.username}:***@{host}"))
+
+
+def read_settings(game_id: str, text: str) -> GameSettings:
+    try:
+        return GameSettings.from_json(strict_loads(text))
+    except KeyError as err:
+        problem = f"no {err}"
+    except (TypeError, ValueError, AttributeError, OptionError) as err:  # JSON's are ValueErrors
+        problem = str(err)
+    raise StoreError(f"game {game_id} cannot be loaded: its settings are damaged ({problem})")
+
+
+def read_roll(game_id: str, seq: int, text: str | None) -> Any:
+    try:
+        return None if text is None else strict_loads(text)
+    except (TypeError, ValueError) as err:
+        raise StoreError(
+            f"game {game_id} cannot be loaded: the roll of event {seq} is damaged ({err})"
+        ) from None
+
+
+class EventWriter:
+    """Group commit: the events that arrive in one turn of the event loop (from any number
+    of games) are committed in one transaction, and each caller resumes once its event is on
+    disk. A game changes and tells its players only after that, so killing the server loses
+    nothing it has announced, while a busy server commits far less often than once per event.
+    """
+
+    def __init__(self, store: GameStore) -> None:
+        self.store = store
+        self.rows: list[EventRow] = []
+        # one future per caller, so a caller being cancelled cancels only its own wait
+        self.waiting: list[asyncio.Future[None]] = []
+
+    async def write(self, row: EventRow) -> None:
+        """Store one event; raises StoreError (and stores nothing of its batch) on failure."""
+        loop = asyncio.get_running_loop()
+        if not self.rows:
+            loop.call_soon(self.commit)
+        stored: asyncio.Future[None] = loop.create_future()
+        self.rows.append(row)
+        self.waiting.append(stored)
+        await stored
+
+    def commit(self) -> None:
+        rows, waiting = self.rows, self.waiting
+        self.rows, self.waiting = [], []
+        try:
+            self.store.add_events(rows)
+        except self.store.failures as err:
+            for stored in waiting:
+                if not stored.done():
+                    stored.set_exception(StoreError(f"could not store {len(rows)} event(s): {err}"))
+                    stored.exception()  # retrieved here: its caller may be cancelled meanwhile
+        else:
+            for stored in waiting:
+                if not stored.done():
+                    stored.set_result(None)

@@ -1,0 +1,60 @@
+"""A game store by its address: an SQLite file's path (the default, ``store.Store``) or a
+PostgreSQL URL (``pgstore.PostgresStore``, which needs the ``postgres`` extra: psycopg),
+opened, held for one server, or named in a message."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from pegrace.web.gamestore import GameStore, StoreError, without_password
+from pegrace.web.store import Store, StoreLock
+
+if TYPE_CHECKING:
+    from pegrace.web.pgstore import PostgresStore
+
+Where = Path | str  # a path, or a postgresql:// URL
+SCHEMES = ("postgresql://", "postgres://")
+
+
+def is_postgres(where: Where) -> bool:
+    """Whether a store's address names a PostgreSQL database (else it is an SQLite file)."""
+    return isinstance(where, str) and where.startswith(SCHEMES)
+
+
+def shown(where: Where) -> str:
+    """The store as messages and logs name it (a URL without its password)."""
+    return without_password(str(where)) if is_postgres(where) else str(where)
+
+
+def _postgres(url: str, server: bool = False) -> PostgresStore:
+    try:
+        from pegrace.web.pgstore import PostgresStore
+    except ImportError:
+        raise StoreError(
+            f"the game store {shown(url)} is PostgreSQL's, which needs psycopg: "
+            "pip install 'pegrace[postgres]'"
+        ) from None
+    return PostgresStore(url, server=server)
+
+
+def open_store(where: Where, *, server: bool = False) -> GameStore:
+    """The store at ``where`` (made if missing); ``server``: as a server uses it (SQLite's
+    log copied by a thread of its own)."""
+    if is_postgres(where):
+        return _postgres(str(where))
+    return Store(Path(where), background_checkpoints=server)
+
+
+@contextlib.contextmanager
+def held(where: Where) -> Iterator[None]:
+    """The store held for this server while the block runs: another server on it is refused
+    (a StoreError naming it), as each game is kept in one process's memory."""
+    if is_postgres(where):
+        with contextlib.closing(_postgres(str(where), server=True)):
+            yield
+    else:
+        with StoreLock(Path(where)):
+            yield

@@ -1,0 +1,117 @@
+"""A throwaway PostgreSQL server for the tests: Debian's binaries (the Makefile installs the
+package where missing), a cluster in a temporary folder, run as an unprivileged user when the
+tests run as root (as CI does: PostgreSQL refuses to run as root), listening on loopback on a
+free port, stopped and removed at the end. ``PEGRACE_TEST_POSTGRES`` (a URL) uses a server
+already running instead."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import pwd
+import shutil
+import socket
+import subprocess
+import tempfile
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+NOT_INSTALLED = (
+    "PostgreSQL's server is not installed: `make test` installs Debian's postgresql package "
+    "(or set PEGRACE_TEST_POSTGRES to a server's URL)"
+)
+
+
+def binaries() -> Path:
+    """The folder of initdb and pg_ctl (Debian keeps them off PATH, by version)."""
+    for found in sorted(Path("/usr/lib/postgresql").glob("*/bin"), reverse=True):
+        if (found / "initdb").exists():
+            return found
+    on_path = shutil.which("initdb")
+    if on_path:
+        return Path(on_path).resolve().parent
+    raise RuntimeError(NOT_INSTALLED)
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    with socket.socket() as probe:
+        probe.bind((host, 0))
+        return int(probe.getsockname()[1])
+
+
+class Cluster:
+    """A PostgreSQL cluster of its own in ``folder``, run by an unprivileged user."""
+
+    def __init__(self, folder: Path, host: str = "127.0.0.1") -> None:
+        self.folder, self.host, self.port = folder, host, free_port(host)
+        self.data, self.log = folder / "data", folder / "server.log"
+        self.bin = binaries()
+        self.user = None if os.geteuid() else ("postgres" if _exists("postgres") else "nobody")
+
+    def _run(self, *command: str) -> None:
+        prefix = ["runuser", "-u", self.user, "--"] if self.user else []
+        done = subprocess.run(
+            [*prefix, *command], capture_output=True, text=True, timeout=120, check=False
+        )
+        if done.returncode:
+            log = self.log.read_text() if self.log.exists() else ""
+            raise RuntimeError(f"{' '.join(command)} failed: {done.stderr}{done.stdout}{log}")
+
+    def start(self) -> str:
+        """Make and start the cluster; its URL."""
+        if self.user:
+            entry = pwd.getpwnam(self.user)
+            os.chown(self.folder, entry.pw_uid, entry.pw_gid)
+        self._run(str(self.bin / "initdb"), "-D", str(self.data), "-U", "pegrace", "-A", "trust")
+        settings = (
+            f"-p {self.port} -k {self.folder} -c listen_addresses={self.host} "
+            "-c max_connections=200 -c fsync=off -c full_page_writes=off"
+        )
+        self._run(
+            str(self.bin / "pg_ctl"), "-D", str(self.data), "-l", str(self.log),
+            "-o", settings, "-w", "start",
+        )  # fmt: skip
+        self._run(
+            str(self.bin / "createdb"), "-h", self.host, "-p", str(self.port), "-U", "pegrace",
+            "pegrace",
+        )  # fmt: skip
+        return f"postgresql://pegrace@{self.host}:{self.port}/pegrace"
+
+    def stop(self) -> None:
+        with contextlib.suppress(RuntimeError, subprocess.TimeoutExpired):
+            self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop")
+
+
+def _exists(user: str) -> bool:
+    try:
+        pwd.getpwnam(user)
+    except KeyError:
+        return False
+    return True
+
+
+@contextlib.contextmanager
+def server() -> Iterator[str]:
+    """A PostgreSQL server's URL for as long as the block runs."""
+    given = os.environ.get("PEGRACE_TEST_POSTGRES")
+    if given:
+        yield given
+        return
+    with tempfile.TemporaryDirectory(prefix="pegrace-pg-") as folder:
+        os.chmod(folder, 0o755)
+        cluster = Cluster(Path(folder))
+        try:
+            yield cluster.start()
+        finally:
+            cluster.stop()
+
+
+def fresh_database(url: str) -> str:
+    """A new empty database on the server at ``url`` (each test its own); its URL."""
+    import psycopg
+
+    name = f"t_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(url, autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    return url.rsplit("/", 1)[0] + "/" + name

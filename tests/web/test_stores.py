@@ -1,0 +1,215 @@
+"""Every game store keeps one contract, SQLite's and PostgreSQL's alike (a real PostgreSQL
+server: tests/postgres.py): games, seats and events come back as written; an event number is
+never stored twice; the lobby reads its flag, not the settings, so a damaged row is a
+StoreError for its own game only; the schema is migrated once however often a store opens;
+one server holds a store; `pegrace store copy` moves every game both ways and checks it; and
+the app serves, and resumes, a game kept in PostgreSQL."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import time
+from pathlib import Path
+
+import psycopg
+import pytest
+from webclient import TWO_HUMANS, act, hello, new_game, next_of, running
+
+from pegrace import cli
+from pegrace.web.gamestore import EventWriter, GameStore, StoreError, token_hash
+from pegrace.web.pgstore import MIGRATIONS as PG_MIGRATIONS
+from pegrace.web.settings import GameSettings, parse_settings
+from pegrace.web.store import MIGRATIONS as SQLITE_MIGRATIONS
+from pegrace.web.storecopy import copy_games
+from pegrace.web.stores import Where, held, open_store, shown
+
+SEATS = {"red": "human", "yellow": "open"}
+
+
+@functools.cache
+def settings(listed: bool = False, solo: bool = False) -> GameSettings:
+    """The same settings (its seed drawn once) for the same arguments."""
+    seats = {"red": "human", "yellow": "computer:random"} if solo else None
+    made, _ = parse_settings(
+        {"game": "ludo", "idle_seconds": 30, "seats": seats or SEATS, "listed": listed}
+    )
+    return made
+
+
+def a_game(store: GameStore, game_id: str = "g1", listed: bool = False) -> None:
+    store.create_game(game_id, settings(listed), {"red": "secret-red"})
+    store.add_events(
+        [(game_id, 1, "red", 5, None, "human"), (game_id, 2, "yellow", [2, 6], None, "takeover")]
+    )
+    store.add_events([(game_id, 3, "yellow", None, "pass", "takeover")])
+
+
+def test_a_game_its_seats_and_events_come_back_as_written(where: Where) -> None:
+    store = open_store(where)
+    try:
+        a_game(store)
+        store.claim_seat("g1", "yellow", "human", "secret-yellow")
+        store.set_name("g1", "red", "Ada")
+        store.set_rematch("g1", "g2")
+        game = store.load_game("g1")
+    finally:
+        store.close()
+    assert game is not None and game.settings == settings(False)
+    assert {c: (s.kind, s.token_hash, s.name) for c, s in game.seats.items()} == {
+        "red": ("human", token_hash("secret-red"), "Ada"),
+        "yellow": ("human", token_hash("secret-yellow"), None),
+    }
+    assert [(e.seq, e.colour, e.roll, e.move, e.actor) for e in game.events] == [
+        (1, "red", 5, None, "human"),
+        (2, "yellow", [2, 6], None, "takeover"),
+        (3, "yellow", None, "pass", "takeover"),
+    ]
+    assert game.rematch == "g2"
+
+
+def test_an_event_number_is_stored_once_and_a_failed_batch_stores_nothing(where: Where) -> None:
+    store = open_store(where)
+    try:
+        a_game(store)
+        writer = EventWriter(store)
+
+        async def both() -> list[BaseException | None]:
+            again = writer.write(("g1", 3, "red", 4, None, "human"))  # seq 3 is taken
+            fresh = writer.write(("g1", 4, "red", 4, None, "human"))  # same batch: undone
+            return await asyncio.gather(again, fresh, return_exceptions=True)
+
+        results = asyncio.run(both())
+        assert all(isinstance(r, StoreError) for r in results), results
+        assert "could not store 2 event(s)" in str(results[0])
+        game = store.load_game("g1")
+        assert game is not None and [e.seq for e in game.events] == [1, 2, 3]
+    finally:
+        store.close()
+
+
+def test_the_lobby_lists_by_its_flag_and_a_damaged_game_fails_alone(where: Where) -> None:
+    store = open_store(where)
+    try:
+        a_game(store, "shown", listed=True)
+        store.create_game("solo", settings(True, solo=True), {})
+        a_game(store, "hidden")
+        store.query("UPDATE games SET settings = '{' WHERE id = ?", ("shown",))
+        found = store.lobby_games(10, time.time() - 60, True, 100)
+        assert [game_id for game_id, _ in found] == ["solo", "shown"]
+        assert [game_id for game_id, _ in store.lobby_games(10, 0, False, 100)] == ["shown"]
+        with pytest.raises(StoreError, match="game shown cannot be loaded: its settings"):
+            store.load_game("shown")
+        assert store.load_game("solo") is not None
+    finally:
+        store.close()
+
+
+def test_the_schema_is_migrated_once_however_often_a_store_opens(where: Where) -> None:
+    last = len(PG_MIGRATIONS if isinstance(where, str) else SQLITE_MIGRATIONS)
+    first = open_store(where)
+    a_game(first)
+    first.close()
+    for _ in range(2):
+        again = open_store(where)
+        assert again.schema_version() == last
+        assert again.load_game("g1") is not None
+        again.close()
+
+
+def test_a_second_server_on_a_store_is_refused_naming_it(where: Where) -> None:
+    with held(where):
+        with pytest.raises(StoreError, match="is in use") as refused, held(where):
+            pass
+        assert shown(where) in str(refused.value)
+    with held(where):  # let go when the first server stops
+        pass
+
+
+def test_a_password_never_shows() -> None:
+    url = "postgresql://pegrace:hunter2@db.example:5432/games"
+    assert shown(url) == "postgresql://pegrace:***@db.example:5432/games"
+
+
+def test_an_unreachable_postgresql_is_a_store_error_naming_it() -> None:
+    url = "postgresql://pegrace:hunter2@127.0.0.1:1/games"
+    with pytest.raises(
+        StoreError, match=r"cannot open the game store postgresql://pegrace:\*\*\*@"
+    ):
+        open_store(url)
+
+
+# ---------------------------------------------------------------- copying
+
+
+def played_games(where: Where) -> list[str]:
+    """Games of computers played to different lengths through the app, and one not begun."""
+    ids = []
+    computers = {"red": "computer:random", "green": "computer:random"}
+    with running(where) as client:
+        for events in (0, 3, 12):
+            game = new_game(client, game="trouble", seats=computers, seed=events)
+            ids.append(game["id"])
+            with client.websocket_connect(f"/ws/{game['id']}") as ws:
+                _, state = hello(ws, [])
+                while state["seq"] < events:
+                    state = next_of(ws, "state")
+        ids.append(new_game(client, game="trouble", seats=TWO_HUMANS)["id"])
+    return ids
+
+
+def test_store_copy_moves_every_game_to_postgresql_and_back(tmp_path: Path, pg_url: str) -> None:
+    sqlite = tmp_path / "games.sqlite3"
+    ids = played_games(sqlite)
+    source, target = open_store(sqlite), open_store(pg_url)
+    try:
+        copied = copy_games(source, target)
+        assert copied.games == len(ids) and copied.events > 10
+        for game_id in ids:
+            assert target.game_rows(game_id) == source.game_rows(game_id)
+    finally:
+        source.close(), target.close()
+    back = tmp_path / "back.sqlite3"
+    assert cli.main(["store", "copy", pg_url, str(back)]) == 0
+    source, target = open_store(sqlite), open_store(back)
+    try:
+        assert target.game_ids() == source.game_ids()
+        for game_id in ids:
+            assert target.game_rows(game_id) == source.game_rows(game_id)
+    finally:
+        source.close(), target.close()
+
+
+def test_store_copy_refuses_a_target_that_holds_a_game(tmp_path: Path, pg_url: str) -> None:
+    sqlite = tmp_path / "games.sqlite3"
+    store = open_store(sqlite)
+    a_game(store)
+    store.close()
+    target = open_store(pg_url)
+    a_game(target)
+    target.close()
+    with (
+        open_store(sqlite) as source_store,
+        open_store(pg_url) as target_store,
+        pytest.raises(StoreError, match="already holds game g1"),
+    ):
+        copy_games(source_store, target_store)
+
+
+# ---------------------------------------------------------------- serving
+
+
+def test_the_app_serves_and_resumes_a_game_kept_in_postgresql(pg_url: str) -> None:
+    with running(pg_url) as client:
+        game = new_game(client, game="trouble", seats=TWO_HUMANS, seed=4)
+        with client.websocket_connect(f"/ws/{game['id']}") as ws:
+            _, state = hello(ws, list(game["tokens"].values()))
+            while state["seq"] < 6:
+                act(ws, state)
+                state = next_of(ws, "state")
+    with psycopg.connect(pg_url) as db:
+        events = db.execute("SELECT count(*) FROM events WHERE game = %s", (game["id"],))
+        assert events.fetchone() == (state["seq"],)
+    with running(pg_url) as client:  # a restart: the game comes back from PostgreSQL
+        answer = client.get(f"/api/games/{game['id']}")
+        assert answer.status_code == 200 and answer.json()["seq"] == state["seq"]
