@@ -36,7 +36,7 @@ class Server:
     """`pegrace serve` in a subprocess; ``stop`` kills it and ``start`` brings it back on the
     same port and store (the page reconnects to the same address)."""
 
-    def __init__(self, db: Path, log: Path, extra: tuple[str, ...] = ()) -> None:
+    def __init__(self, db: Path | str, log: Path, extra: tuple[str, ...] = ()) -> None:
         self.db = db
         self.log = log
         self.extra = extra  # more `pegrace serve` options

@@ -21,7 +21,7 @@ import pytest
 from pegrace.cli import main
 from pegrace.web.attackbench import PHASES, format_bench_attack
 from pegrace.web.attacks import ATTACKS
-from pegrace.web.loadbench import children, start_time
+from pegrace.web.procstat import children, start_time
 
 PEGRACE = str(Path(sys.executable).with_name("pegrace"))
 WAIT = 120.0  # seconds: only reached when the benchmark is broken

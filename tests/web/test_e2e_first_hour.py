@@ -248,7 +248,11 @@ def test_on_a_phone_the_header_and_players_rows_never_wrap_into_squeezed_columns
     page.click("#name-form button")
     page.wait_for_selector("#players li >> nth=3")
     assert "(your partner)" in page.inner_text("#players")
-    you = page.eval_on_selector(".names [data-name=red]", "n => n.getBoundingClientRect().bottom")
+    laid_out = "n => n.getBoundingClientRect().bottom"  # 0 until the board has drawn it
+    page.wait_for_function(
+        f"() => ({laid_out})(document.querySelector('.names [data-name=red]')) > 0"
+    )
+    you = page.eval_on_selector(".names [data-name=red]", laid_out)
     assert 0 < you < 844  # "You · Red" above the fold
     heights = page.eval_on_selector_all(  # the words: names, kinds (buttons are 44 px)
         "#players li > :not(button):not(.copied)",

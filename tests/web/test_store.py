@@ -19,7 +19,7 @@ import anyio
 import pytest
 from webclient import LIMIT, TWO_HUMANS, WebSocketTestSession, new_game, receive, running
 
-from pegrace.web.gamestore import EventWriter, StoreError, token_hash
+from pegrace.web.gamestore import EventWriter, StoreError, Taken, token_hash
 from pegrace.web.settings import parse_settings
 from pegrace.web.store import Store, StoreLock, default_db_path
 
@@ -65,14 +65,16 @@ def test_tokens_are_not_stored_in_the_clear(store: Store) -> None:
     assert "secret-red" not in dump and token_hash("secret-red") in dump
 
 
-def test_an_event_number_is_stored_once_and_a_failed_batch_stores_nothing(store: Store) -> None:
+def test_an_event_number_is_stored_once_and_a_taken_one_is_left_out_alone(store: Store) -> None:
     settings, _ = parse_settings({"game": "trouble", "seats": {"red": "human", "green": "human"}})
     store.create_game("g1", settings, {})
     store.add_events([("g1", 1, "red", 3, None, "human")])
-    with pytest.raises(sqlite3.IntegrityError):
-        store.add_events([("g1", 2, "green", 5, None, "human"), ("g1", 1, "red", 4, None, "human")])
+    taken = store.add_events(
+        [("g1", 2, "green", 5, None, "human"), ("g1", 1, "red", 4, None, "human")]
+    )
+    assert taken == {("g1", 1)}  # left out, alone
     game = store.load_game("g1")
-    assert game is not None and [e.roll for e in game.events] == [3]
+    assert game is not None and [e.roll for e in game.events] == [3, 5]
 
 
 def test_events_written_in_one_loop_turn_are_committed_together(store: Store) -> None:
@@ -88,12 +90,13 @@ def test_events_written_in_one_loop_turn_are_committed_together(store: Store) ->
             writer.write(("g1", 1, "red", 3, None, "human")),
             writer.write(("g2", 1, "green", 6, None, "human")),
         )
-        with pytest.raises(StoreError, match=r"could not store 1 event\(s\)"):
+        assert len(commits) == 1  # both in one transaction
+        with pytest.raises(Taken, match="game g1: event 1 was stored first"):
             await writer.write(("g1", 1, "red", 4, None, "human"))
 
     asyncio.run(write_both())
     store.db.set_trace_callback(None)
-    assert len(commits) == 1
+    assert len(commits) == 2  # and the refused one in its own, which stored nothing
     assert [[e.roll for e in g.events] for g in map(store.load_game, ["g1", "g2"]) if g] == [
         [3],
         [6],

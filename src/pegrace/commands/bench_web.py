@@ -70,6 +70,13 @@ def declare(web_bench: argparse.ArgumentParser) -> None:
         help="serve from this PostgreSQL database (postgresql://...; its games are kept), "
         "not a new SQLite file",
     )
+    web_bench.add_argument(
+        "--servers",
+        type=int,
+        default=1,
+        metavar="N",
+        help="start N servers on the --store, the games spread over them round-robin (default 1)",
+    )
     web_bench.add_argument("--json", action="store_true", help="print JSON")
 
 
@@ -106,6 +113,7 @@ def run(args: argparse.Namespace) -> int:
             args.seed,
             args.server_src,
             args.store,
+            args.servers,
         )
     print(json.dumps(report, indent=2) if args.json else format_bench_web(report))
     return 0

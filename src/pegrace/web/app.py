@@ -85,10 +85,11 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = open_store(where, server=True)
-        holder["hub"] = GameHub(store, computer_delay, limits)
+        hub = holder["hub"] = GameHub(store, computer_delay, limits)
         sweeper = asyncio.create_task(doorman.run(), name="pegrace connections")
         try:
-            yield
+            async with store.notices(hub.heard, hub.resync):  # other servers' (PostgreSQL)
+                yield
         finally:
             sweeper.cancel()
             await holder.pop("hub").close()

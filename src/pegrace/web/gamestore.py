@@ -8,11 +8,12 @@ store brings its schema up to date through numbered migrations when it opens
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import time
 from collections.abc import Callable, Sequence
-from contextlib import AbstractContextManager
+from contextlib import AbstractAsyncContextManager, AbstractContextManager
 from dataclasses import dataclass
 from typing import Any, ClassVar
 from urllib.parse import urlsplit, urlunsplit
@@ -24,6 +25,11 @@ from pegrace.web.settings import GameSettings
 
 class StoreError(PegraceError):
     """The game store cannot be opened or does not hold what was asked for."""
+
+
+class Taken(StoreError):
+    """An event's number was stored already: another server stored its own event first
+    (several servers on one PostgreSQL store), so this one changes nothing."""
 
 
 def token_hash(token: str) -> str:
@@ -82,6 +88,8 @@ class GameStore:
 
     # the database's errors: a query that fails raises one of these
     failures: ClassVar[tuple[type[Exception], ...]]
+    # whether several servers may hold this store at once (PostgreSQL's)
+    shared: ClassVar[bool] = False
     where: str  # the store as messages name it: a path, or a URL without its password
 
     # ------------------------------------------------------------------ the database's part
@@ -90,6 +98,10 @@ class GameStore:
         raise NotImplementedError
 
     def query_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        raise NotImplementedError
+
+    def changed(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run a statement that changes rows; how many it changed."""
         raise NotImplementedError
 
     def transaction(self) -> AbstractContextManager[None]:
@@ -152,31 +164,82 @@ class GameStore:
                 ],
             )
 
+    def notices(
+        self, heard: Callable[[str, str], None], reconnected: Callable[[], None]
+    ) -> AbstractAsyncContextManager[None]:
+        """While the block runs, each notice of another server on this store is handed to
+        ``heard(game id, what)`` (``announce``; notices.py); one server alone on its store
+        (SQLite's) hears none."""
+        return contextlib.nullcontext()
+
+    def drive(self, game_id: str, server: str, seconds: float) -> bool:
+        """Whether ``server`` may drive the game's computer seats and idle clock for the
+        next ``seconds``: it holds the game's lease, or has taken one another server let
+        lapse (it stopped, or died). One server alone on its store (SQLite's) always may."""
+        return True
+
+    def let_go(self, game_id: str, server: str) -> None:
+        """``server`` no longer drives the game (nobody watches it there)."""
+
+    def announce(self, kind: str, game_id: str, more: str = "") -> None:
+        """Tell the other servers on this store what changed (``kind``: ``seats``, or ``chat``
+        with ``more`` its server and line; notices.py); one server alone on its store
+        (SQLite's) has nobody to tell."""
+
     def set_name(self, game_id: str, colour: str, name: str) -> None:
         self.query(
             "UPDATE seats SET name = ? WHERE game = ? AND colour = ?", (name, game_id, colour)
         )
+        self.announce("seats", game_id)
 
     def claim_seat(self, game_id: str, colour: str, kind: str, token: str) -> None:
         self.query(
             "UPDATE seats SET kind = ?, token_hash = ? WHERE game = ? AND colour = ?",
             (kind, token_hash(token), game_id, colour),
         )
+        self.announce("seats", game_id)
 
     def set_rematch(self, game_id: str, rematch_id: str) -> None:
         self.query("UPDATE games SET rematch = ? WHERE id = ?", (rematch_id, game_id))
+        self.announce("seats", game_id)
 
-    def add_events(self, rows: list[EventRow]) -> None:
-        """Store events in one transaction: all of them or, on an error, none."""
+    def add_events(self, rows: list[EventRow]) -> set[tuple[str, int]]:
+        """Store events in one transaction: all of them or, on an error, none; but an event
+        whose number its game holds already is left out, alone. The (game, number) of each
+        left out."""
         at = time.time()  # they commit together, so they are stored at the same moment
+        taken = set()
         with self.transaction():
-            self.query_many(
-                f"INSERT INTO events ({EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [
-                    (*row[:3], None if row[3] is None else json.dumps(row[3]), *row[4:], at)
-                    for row in rows
-                ],
+            for row in stored_rows(rows, at):
+                if not self.changed(
+                    f"INSERT INTO events ({EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?) "
+                    "ON CONFLICT (game, seq) DO NOTHING",
+                    row,
+                ):
+                    taken.add((row[0], row[1]))
+        return taken
+
+    def events_after(self, game_id: str, seq: int) -> list[StoredEvent]:
+        """The game's events after number ``seq``, in order."""
+        return [
+            StoredEvent(number, colour, read_roll(game_id, number, roll), move, actor)
+            for number, colour, roll, move, actor in self.query(
+                "SELECT seq, colour, roll, move, actor FROM events WHERE game = ? AND seq > ? "
+                "ORDER BY seq",
+                (game_id, seq),
             )
+        ]
+
+    def seats_of(self, game_id: str) -> tuple[dict[str, StoredSeat], str | None]:
+        """The game's seats as stored now (by colour), and its rematch."""
+        seats = {
+            colour: StoredSeat(kind, digest, name)
+            for colour, kind, digest, name in self.query(
+                "SELECT colour, kind, token_hash, name FROM seats WHERE game = ?", (game_id,)
+            )
+        }
+        found = self.query("SELECT rematch FROM games WHERE id = ?", (game_id,))
+        return seats, (found[0][0] if found else None)
 
     def load_game(self, game_id: str) -> StoredGame | None:
         """The game as stored, or None if there is none; StoreError names the game and what
@@ -269,6 +332,13 @@ def without_password(url: str) -> str:
     return urlunsplit(parts._replace(netloc=f"{parts.username}:***@{host}"))
 
 
+def stored_rows(rows: list[EventRow], at: float) -> list[Row]:
+    """Events as the events table holds them: the roll as JSON text, the time stored."""
+    return [
+        (*row[:3], None if row[3] is None else json.dumps(row[3]), *row[4:], at) for row in rows
+    ]
+
+
 def read_settings(game_id: str, text: str) -> GameSettings:
     try:
         return GameSettings.from_json(strict_loads(text))
@@ -315,13 +385,23 @@ class EventWriter:
         rows, waiting = self.rows, self.waiting
         self.rows, self.waiting = [], []
         try:
-            self.store.add_events(rows)
+            taken = self.store.add_events(rows)
         except self.store.failures as err:
+            failed = StoreError(f"could not store {len(rows)} event(s): {err}")
             for stored in waiting:
-                if not stored.done():
-                    stored.set_exception(StoreError(f"could not store {len(rows)} event(s): {err}"))
-                    stored.exception()  # retrieved here: its caller may be cancelled meanwhile
-        else:
-            for stored in waiting:
-                if not stored.done():
-                    stored.set_result(None)
+                fail(stored, failed)
+            return
+        for row, stored in zip(rows, waiting, strict=True):
+            if (row[0], row[1]) in taken:
+                fail(
+                    stored,
+                    Taken(f"game {row[0]}: event {row[1]} was stored first by another server"),
+                )
+            elif not stored.done():
+                stored.set_result(None)
+
+
+def fail(stored: asyncio.Future[None], error: StoreError) -> None:
+    if not stored.done():
+        stored.set_exception(error)
+        stored.exception()  # retrieved here: its caller may be cancelled meanwhile

@@ -3,9 +3,16 @@ idle ones leave memory past the limit of live games, and the lobby's lists are r
 
 from __future__ import annotations
 
+import asyncio
+import os
 import secrets
+import socket
 import time
+from collections.abc import Coroutine
 from dataclasses import replace
+from typing import Any
+
+import orjson
 
 from pegrace.engine import Rules
 from pegrace.errors import PegraceError
@@ -50,11 +57,42 @@ class GameHub:
         limits = limits or Limits()
         size = limits.workers or DEFAULT_WORKERS
         pool = WorkerPool(size, limits.worker_share)
-        self.services = Services(EventWriter(store), pool, limits, computer_delay)
+        # this server's name among those sharing the store (it drives the games it leases)
+        server = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+        self.services = Services(EventWriter(store), pool, limits, computer_delay, server)
         self.sessions: dict[str, GameSession] = {}
         self.heavy = WorkerPool(1)  # replays and QR codes: one process, apart from the players
         self.loads = Buckets(limits.loads_per_minute / 60, limits.loads_per_minute)
         self.replays = KeptAnswers()
+        self._catching_up: set[asyncio.Task[None]] = set()
+
+    # ------------------------------------------------------------------ other servers
+    def heard(self, game_id: str, what: str) -> None:
+        """Another server stored event ``what`` (its number) of a game, changed its seats
+        (``seats``) or was told a chat line (``chat SERVER LINE``): a game held here takes it
+        in (notices.py); one not held costs nothing."""
+        session = self.sessions.get(game_id)
+        if session is None:
+            return
+        if what.startswith("chat "):
+            _, server, line = what.split(" ", 2)
+            if server != self.services.server:  # its own it has told its clients of
+                self._later(session.hear_chat(orjson.loads(line)))
+        elif what == "seats":
+            self._later(session.reload_seats())
+        elif int(what) > len(session.events):
+            self._later(session.catch_up())
+
+    def resync(self) -> None:
+        """Notices were lost (the listener connected again): every game held catches up."""
+        for session in self.sessions.values():
+            self._later(session.catch_up())
+            self._later(session.reload_seats())
+
+    def _later(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(work)
+        self._catching_up.add(task)
+        task.add_done_callback(self._catching_up.discard)
 
     def create(
         self,
@@ -229,6 +267,8 @@ class GameHub:
         return await self.replays.answer(made_of, make)
 
     async def close(self) -> None:
+        for task in self._catching_up:
+            task.cancel()
         for session in self.sessions.values():
             await session.close()
         await self.services.pool.close()

@@ -19,7 +19,6 @@ import contextlib
 import json
 import os
 import random
-import resource
 import signal
 import subprocess
 import sys
@@ -40,6 +39,14 @@ from websockets.http11 import Response
 from websockets.uri import parse_uri
 
 from pegrace.errors import PegraceError
+from pegrace.web.procstat import (
+    children,
+    cpu_seconds,
+    own_cpu_seconds,
+    postmaster,
+    start_time,
+    tree_cpu_seconds,
+)
 from pegrace.web.server import free_port
 
 HOST = "127.0.0.1"  # never anything else: the benchmark only loads this machine
@@ -65,65 +72,26 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def cpu_seconds(pid: int) -> float | None:
-    """User + system CPU time of a process (Linux /proc), None where that is not available."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return None
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def tree_cpu_seconds(pid: int) -> float:
-    """CPU seconds of a process and its children (the server's worker processes): its own,
-    its children's that have ended, and those of its children still running (Linux /proc)."""
-    fields = _stat(str(pid))
-    if fields is None:
-        return 0.0
-    total = sum(int(f) for f in fields[11:15]) / os.sysconf("SC_CLK_TCK")
-    for child, _ in children(pid):
-        total += cpu_seconds(child) or 0.0
-    return total
-
-
-def children(pid: int) -> list[tuple[int, str]]:
-    """The processes whose parent is ``pid``, each with its start time (Linux /proc; empty
-    elsewhere): the start time tells a process from a later one given the same pid."""
-    found = []
-    with contextlib.suppress(OSError):
-        for entry in os.scandir("/proc"):
-            fields = _stat(entry.name) if entry.name.isdigit() else None
-            if fields is not None and int(fields[1]) == pid:
-                found.append((int(entry.name), fields[19]))
-    return found
-
-
-def start_time(pid: int) -> str | None:
-    """When the process ``pid`` started (clock ticks after boot), None if it is not running."""
-    fields = _stat(str(pid))
-    return None if fields is None else fields[19]
-
-
-def _stat(pid: str) -> list[str] | None:
-    """The fields of /proc/PID/stat after the command's name (the fourth field is first)."""
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return None
-
-
-def own_cpu_seconds() -> float:
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    return usage.ru_utime + usage.ru_stime
-
-
 class Bench:
-    def __init__(self, port: int, server_pid: int, game: str, players: int, seed: int) -> None:
-        self.server_pid = server_pid
+    """The clients: game ``number``'s go to server ``number % len(ports)`` (several servers
+    on one store: the clients are their router). The servers' CPU is summed, and with
+    ``db_pid`` (a local PostgreSQL's postmaster) the database's too."""
+
+    def __init__(
+        self,
+        ports: list[int],
+        server_pids: list[int],
+        game: str,
+        players: int,
+        seed: int,
+        db_pid: int | None = None,
+    ) -> None:
+        self.server_pids, self.db_pid = server_pids, db_pid
         self.cpu_at_start: tuple[float | None, float] = (None, 0.0)
         self.cpu_at_end: tuple[float | None, float] = (None, 0.0)
-        self.port = port
-        self.base = f"http://{HOST}:{port}"
+        self.db_cpu = 0.0
+        self.ports = ports
+        self.base = f"http://{HOST}:{ports[0]}"
         self.game = game
         self.players = players
         self.seed = seed
@@ -139,10 +107,11 @@ class Bench:
                 return colours
         raise PegraceError(f"the server offers no game {self.game!r}")
 
-    def http(self, method: str, path: str, body: Any = None) -> Any:
+    def http(self, method: str, path: str, body: Any = None, port: int | None = None) -> Any:
         data = None if body is None else json.dumps(body).encode()
+        base = self.base if port is None else f"http://{HOST}:{port}"
         request = urllib.request.Request(
-            self.base + path, data=data, method=method, headers={"Content-Type": "application/json"}
+            base + path, data=data, method=method, headers={"Content-Type": "application/json"}
         )
         with urllib.request.urlopen(request, timeout=30) as response:
             return json.loads(response.read())
@@ -155,8 +124,16 @@ class Bench:
             "idle_seconds": 0,
         }
         self.tally.started += 1
-        game: dict[str, Any] = self.http("POST", "/api/games", body)
+        game: dict[str, Any] = self.http("POST", "/api/games", body, self.port_of(number))
         return game
+
+    def port_of(self, number: int) -> int:
+        return self.ports[number % len(self.ports)]
+
+    def cpu(self) -> float | None:
+        """The servers' CPU seconds so far (None where that cannot be read)."""
+        found = [cpu_seconds(pid) for pid in self.server_pids]
+        return None if None in found else sum(f for f in found if f is not None)
 
     async def client(self, number: int, go: asyncio.Event, ready: list[int]) -> None:
         """One table: sets its first game up, waits for the start, then plays games back to
@@ -165,17 +142,22 @@ class Bench:
         game_number = number
         while True:
             game = await asyncio.to_thread(self.new_game, game_number)
-            if not await self.play(game, rng, go, ready):
+            if not await self.play(game, rng, go, ready, self.port_of(number)):
                 return
             game_number += 1_000_000
 
     async def play(
-        self, game: dict[str, Any], rng: random.Random, go: asyncio.Event, ready: list[int]
+        self,
+        game: dict[str, Any],
+        rng: random.Random,
+        go: asyncio.Event,
+        ready: list[int],
+        port: int,
     ) -> bool:
-        """Play one game; True if it ended before the deadline."""
-        url = f"ws://{HOST}:{self.port}/ws/{game['id']}"
+        """Play one game on the server at ``port``; True if it ended before the deadline."""
+        url = f"ws://{HOST}:{port}/ws/{game['id']}"
         table = Table(self, url, list(game["tokens"].values()), rng, playing=go.is_set())
-        await asyncio.get_running_loop().create_connection(lambda: table, HOST, self.port)
+        await asyncio.get_running_loop().create_connection(lambda: table, HOST, port)
         try:
             if not go.is_set():  # the first game: every table is set up before the clock starts
                 await table.waiting  # its first state
@@ -196,7 +178,8 @@ class Bench:
                 if time.perf_counter() > setup_limit:
                     raise PegraceError(f"only {ready[0]} of {games} games were set up in time")
                 await asyncio.sleep(0.05)
-            self.cpu_at_start = (cpu_seconds(self.server_pid), own_cpu_seconds())
+            self.cpu_at_start = (self.cpu(), own_cpu_seconds())
+            db_start = tree_cpu_seconds(self.db_pid) if self.db_pid else 0.0
             start = time.perf_counter()
             self.deadline = start + seconds
             go.set()
@@ -207,7 +190,9 @@ class Bench:
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await clients
         elapsed = time.perf_counter() - start
-        self.cpu_at_end = (cpu_seconds(self.server_pid), own_cpu_seconds())
+        self.cpu_at_end = (self.cpu(), own_cpu_seconds())
+        if self.db_pid:
+            self.db_cpu = tree_cpu_seconds(self.db_pid) - db_start
         return elapsed
 
 
@@ -509,35 +494,53 @@ def bench_web(
     seed: int,
     src: Path | None = None,
     store: str | None = None,
+    servers: int = 1,
 ) -> dict[str, Any]:
-    """Drive ``games`` concurrent games for ``seconds`` (on the server of ``src``, on the
-    store ``store``, a PostgreSQL URL, else a new SQLite file: start_server); the figures as
-    a dict."""
-    if games < 1 or seconds <= 0:
-        raise PegraceError("bench-web needs at least 1 game and a positive number of seconds")
-    port = free_port(HOST)
+    """Drive ``games`` concurrent games for ``seconds`` on ``servers`` servers (of ``src``,
+    on the store ``store``, a PostgreSQL URL, else a new SQLite file: start_server), the
+    games spread round-robin; the figures as a dict."""
+    if games < 1 or seconds <= 0 or servers < 1:
+        raise PegraceError(
+            "bench-web needs at least 1 game, 1 server and a positive number of seconds"
+        )
+    if servers > 1 and store is None:
+        raise PegraceError("several servers share a PostgreSQL store only: give --store URL")
+    ports = [free_port(HOST) for _ in range(servers)]
     with tempfile.TemporaryDirectory(prefix="pegrace-bench-") as folder:
         db = Path(folder) / "games.sqlite3"
-        server = start_server(port, db, src=src, store=store)
+        started: list[subprocess.Popen[bytes]] = []
         try:
-            print(
-                f"pegrace: bench-web: server pid {server.pid} on http://{HOST}:{port}/",
-                file=sys.stderr,
-                flush=True,
-            )
-            wait_until_up(server, port, db)
-            bench = Bench(port, server.pid, game, players, seed)
+            for port in ports:
+                started.append(start_server(port, db, src=src, store=store))
+                print(
+                    f"pegrace: bench-web: server pid {started[-1].pid} on http://{HOST}:{port}/",
+                    file=sys.stderr,
+                    flush=True,
+                )
+            for server, port in zip(started, ports, strict=True):
+                wait_until_up(server, port, db)
+            pids = [server.pid for server in started]
+            bench = Bench(ports, pids, game, players, seed, postmaster(store))
             elapsed = run_loop(bench.run(games, seconds))
         finally:
-            stop_server(server)
+            for server in started:
+                stop_server(server)
+    return _report(bench, games, elapsed, store, servers)
+
+
+def _report(
+    bench: Bench, games: int, elapsed: float, store: str | None, servers: int
+) -> dict[str, Any]:
     tally = bench.tally
     (server_cpu, client_cpu), (server_end, client_end) = bench.cpu_at_start, bench.cpu_at_end
     server_used = None if server_cpu is None or server_end is None else server_end - server_cpu
     client_used = client_end - client_cpu
+    events = tally.rolls + tally.moves
     return {
-        "game": game,
-        "players": players,
+        "game": bench.game,
+        "players": bench.players,
         "store": "postgresql" if store else "sqlite",
+        "servers": servers,
         "concurrent_games": games,
         "seconds": round(elapsed, 2),
         "games_started": tally.started,
@@ -545,11 +548,15 @@ def bench_web(
         "rolls": tally.rolls,
         "moves": tally.moves,
         "errors": tally.errors,
-        "events_per_second": round((tally.rolls + tally.moves) / elapsed),
+        "events_per_second": round(events / elapsed),
         "moves_per_second": round(tally.moves / elapsed),
         "latency_ms": _latency(tally.latencies),
         "move_latency_ms": _latency(tally.move_latencies),
         "server_cpu_seconds": None if server_used is None else round(server_used, 1),
+        "server_cpu_ms_per_event": None
+        if server_used is None or not events
+        else round(1000 * server_used / events, 3),
+        "database_cpu_seconds": round(bench.db_cpu, 1) if store else None,
         "client_cpu_seconds": round(client_used, 1),
     }
 
@@ -564,7 +571,8 @@ def format_bench_web(report: dict[str, Any]) -> str:
     return "\n".join(
         [
             f"{report['concurrent_games']} concurrent {report['players']}-player {report['game']} "
-            f"games for {report['seconds']} s on {HOST}, {report.get('store', 'sqlite')} store "
+            f"games for {report['seconds']} s on {HOST}, {report.get('servers', 1)} server(s) on "
+            f"a {report.get('store', 'sqlite')} store "
             f"({report['games_finished']} finished, "
             f"{report['games_started']} started)",
             f"  {report['moves_per_second']} moves/s, {report['events_per_second']} events/s "
@@ -572,6 +580,9 @@ def format_bench_web(report: dict[str, Any]) -> str:
             f"  latency, roll or move sent -> update received: p50 {lat['p50']} ms, "
             f"p90 {lat['p90']} ms, p99 {lat['p99']} ms, max {lat['max']} ms",
             f"  moves only: p50 {moves['p50']} ms, p99 {moves['p99']} ms",
-            f"  CPU: server {report['server_cpu_seconds']} s, clients {report['client_cpu_seconds']} s",  # noqa: E501
+            f"  CPU: server {report['server_cpu_seconds']} s "
+            f"({report.get('server_cpu_ms_per_event')} ms an event), "
+            f"database {report.get('database_cpu_seconds')} s, "
+            f"clients {report['client_cpu_seconds']} s",
         ]
     )

@@ -11,6 +11,7 @@ engine and re-draws every stored roll from a fresh generator, so it resumes exac
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 import time
@@ -28,7 +29,7 @@ from pegrace.moves import PASS, Move
 from pegrace.record import Event
 from pegrace.state import Phase, State
 from pegrace.web.advising import GameAdvice
-from pegrace.web.gamestore import EventWriter, StoredGame, StoreError, token_hash
+from pegrace.web.gamestore import EventWriter, StoredGame, StoreError, Taken, token_hash
 from pegrace.web.limits import Buckets, Limits
 from pegrace.web.protocol import (
     HELD_TOKENS,
@@ -41,7 +42,7 @@ from pegrace.web.protocol import (
 )
 from pegrace.web.replaying import replay_stored
 from pegrace.web.settings import HUMAN, OPEN, GameSettings, takeover_spec
-from pegrace.web.talk import GameTalk
+from pegrace.web.syncing import LEASE_SECONDS, GameSync
 from pegrace.web.workers import MOVE, Job, JobFailed, WorkerPool, think
 
 COMPUTER, TAKEOVER = "computer", "takeover"  # who played an event, besides a human
@@ -70,6 +71,7 @@ class Services:
     pool: WorkerPool
     limits: Limits
     computer_delay: float
+    server: str = "pegrace"  # this server's name among those sharing its store (drivers')
 
 
 class TooMany(PegraceError):
@@ -89,10 +91,11 @@ def new_token() -> str:
     return secrets.token_urlsafe(18)
 
 
-class GameSession(GameTalk, GameAdvice):
+class GameSession(GameSync, GameAdvice):
     """One live game: its state and dice, seats and tokens, clients, clocks and computer
     players; what its clients are sent is made by its views (GameViews), their names and chat
-    handled by GameTalk, the advice they ask for by GameAdvice."""
+    handled by GameTalk, the advice they ask for by GameAdvice, what other servers stored by
+    GameSync."""
 
     def __init__(
         self,
@@ -141,6 +144,7 @@ class GameSession(GameTalk, GameAdvice):
         self.task: asyncio.Task[None] | None = None
         super().__init__()  # the advice's and the views' own
         self._unstored_roll: Roll | None = None
+        self._lease_until = 0.0  # monotonic time this server's lease to drive it runs out
         self._tasks: set[asyncio.Task[None]] = set()  # advice, merged seats messages
 
     # ------------------------------------------------------------------ restoring
@@ -203,7 +207,14 @@ class GameSession(GameTalk, GameAdvice):
             if not self.clients:
                 # nobody watches or plays: the computers do not think for nobody, and no
                 # seat is taken over; the game goes on when someone comes (hello wakes it)
+                self._let_go()
                 await self.wake.wait()
+                continue
+            if not self._driving():
+                # another server drives this game: wait for a change, or for its lease to lapse
+                with contextlib.suppress(TimeoutError):
+                    async with asyncio.timeout(LEASE_SECONDS / 3):
+                        await self.wake.wait()
                 continue
             if self.forced_pass():  # nothing to choose: the pass plays itself, as a move would
                 await asyncio.sleep(self.computer_delay)
@@ -223,13 +234,17 @@ class GameSession(GameTalk, GameAdvice):
                 continue
             idle = self.settings.idle_seconds
             timeout = max(0.0, self.due_since + idle - loop.time()) if idle else None
+            if self.store.shared:  # wake to renew the lease, or the idle seat's may lapse
+                timeout = LEASE_SECONDS / 2 if timeout is None else min(timeout, LEASE_SECONDS / 2)
             try:
                 # not wait_for: in Python 3.11 it swallows a cancel that comes as the wait ends
                 async with asyncio.timeout(timeout):
                     await self.wake.wait()
             except TimeoutError:
+                if not idle or loop.time() < self.due_since + idle:
+                    continue  # woken only to renew the lease
                 async with self.lock:
-                    if self.changes == seen:
+                    if self.changes == seen and self._driving():
                         self.takeover.add(colour)
                         self._changed()
                         await self.seats_changed()
@@ -268,6 +283,8 @@ class GameSession(GameTalk, GameAdvice):
                 await self._roll(actor)
             else:
                 await self._move(move, actor)
+        except Taken:
+            return  # another server played first: its event is ours now, and we go on
         except StoreError:
             await asyncio.sleep(1.0)  # the store failed; nothing changed, so try again later
 
@@ -319,9 +336,14 @@ class GameSession(GameTalk, GameAdvice):
         await self._commit(before, after, actor, move)
 
     async def _save(self, event: Event, actor: str) -> None:
-        """Store the event (raises StoreError, changing nothing, if that fails)."""
+        """Store the event (raises StoreError, changing nothing, if that fails; Taken, after
+        taking in what another server stored first, if its number is taken)."""
         seq = len(self.events) + 1
-        await self.writer.write((self.id, seq, event.colour, event.roll, event.move, actor))
+        try:
+            await self.writer.write((self.id, seq, event.colour, event.roll, event.move, actor))
+        except Taken:
+            await self._catch_up()
+            raise
         self.events.append(event)
 
     async def _commit(self, before: State, after: State, actor: str, played: Roll | Move) -> None:

@@ -234,6 +234,9 @@ class Store(GameStore):
     def query_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         self.db.executemany(sql, rows)
 
+    def changed(self, sql: str, params: Sequence[Any] = ()) -> int:
+        return self.db.execute(sql, params).rowcount
+
     @contextlib.contextmanager
     def transaction(self) -> Iterator[None]:
         self.db.execute("BEGIN")

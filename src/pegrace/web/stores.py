@@ -29,7 +29,7 @@ def shown(where: Where) -> str:
     return without_password(str(where)) if is_postgres(where) else str(where)
 
 
-def _postgres(url: str, server: bool = False) -> PostgresStore:
+def _postgres(url: str) -> PostgresStore:
     try:
         from pegrace.web.pgstore import PostgresStore
     except ImportError:
@@ -37,7 +37,7 @@ def _postgres(url: str, server: bool = False) -> PostgresStore:
             f"the game store {shown(url)} is PostgreSQL's, which needs psycopg: "
             "pip install 'pegrace[postgres]'"
         ) from None
-    return PostgresStore(url, server=server)
+    return PostgresStore(url)
 
 
 def open_store(where: Where, *, server: bool = False) -> GameStore:
@@ -50,11 +50,13 @@ def open_store(where: Where, *, server: bool = False) -> GameStore:
 
 @contextlib.contextmanager
 def held(where: Where) -> Iterator[None]:
-    """The store held for this server while the block runs: another server on it is refused
-    (a StoreError naming it), as each game is kept in one process's memory."""
+    """The store held for this server while the block runs: another server on an SQLite
+    file is refused (a StoreError naming it), as each of its games is kept in one process's
+    memory; any number share a PostgreSQL store, which is only opened here (so that one that
+    cannot be is refused before the server listens)."""
     if is_postgres(where):
-        with contextlib.closing(_postgres(str(where), server=True)):
-            yield
+        _postgres(str(where)).close()
+        yield
     else:
         with StoreLock(Path(where)):
             yield

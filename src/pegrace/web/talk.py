@@ -88,6 +88,11 @@ class GameTalk(GameViews):
             most = self.services.limits.chats_per_minute
             await self.error(client, f"slow down: at most {most} chat lines a minute")
             return
+        await self.hear_chat(line)
+        self.store.announce("chat", self.id, f"{self.services.server} {to_json(line)}")
+
+    async def hear_chat(self, line: Json) -> None:
+        """A chat line said here, or through another server on the store (notices.py)."""
         self.chat = [*self.chat[-(CHAT_KEPT - 1) :], line]
         await self.broadcast(to_json({"type": "chat", **line}))
 

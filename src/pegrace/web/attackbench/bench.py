@@ -29,14 +29,8 @@ from pegrace.web.attackbench.report import (
 )
 from pegrace.web.attackbench.victims import PACE, VICTIM_COMPUTER, VICTIM_TABLES, Victims
 from pegrace.web.attacks import ATTACKS
-from pegrace.web.loadbench import (
-    HOST,
-    run_loop,
-    start_server,
-    stop_server,
-    tree_cpu_seconds,
-    wait_until_up,
-)
+from pegrace.web.loadbench import HOST, run_loop, start_server, stop_server, wait_until_up
+from pegrace.web.procstat import tree_cpu_seconds
 from pegrace.web.server import free_port
 
 VICTIM_ADDRESS = "127.0.0.2"

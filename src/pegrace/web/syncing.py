@@ -1,0 +1,106 @@
+"""A game that several servers hold at once, on one PostgreSQL store (docs/web.md, "Several
+servers"): whatever another server stored it takes from the store, told by a notice
+(notices.py, through the hub): the events after its own, each played through the checked
+engine with its roll drawn again from the game's dice, and told to its clients as its own
+events are; and the seats as they are stored now. One server at a time drives the game's
+computer seats and idle clock: the one holding its lease in the store."""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import TYPE_CHECKING
+
+from pegrace.dice import Roll
+from pegrace.moves import Move
+from pegrace.record import Event
+from pegrace.state import State
+from pegrace.web.talk import GameTalk
+
+if TYPE_CHECKING:
+    import asyncio
+    import random
+
+    from pegrace.web.gamestore import GameStore
+
+LOG = logging.getLogger("pegrace.web")
+# how long a server's lease to drive a game runs (several servers on one store): a server that
+# dies leaves its games' computers and idle clocks to another within this long
+LEASE_SECONDS = 3.0
+
+
+class GameSync(GameTalk):
+    """Catching up with the store (a mixin of the session; these attributes are its own)."""
+
+    store: GameStore
+    lock: asyncio.Lock
+    rng: random.Random
+    owners: dict[str, str]
+    _unstored_roll: Roll | None
+    _lease_until: float  # monotonic time this server's lease to drive the game runs out
+
+    if TYPE_CHECKING:
+
+        async def _commit(
+            self, before: State, after: State, actor: str, played: Roll | Move
+        ) -> None: ...
+
+    async def catch_up(self) -> None:
+        async with self.lock:
+            await self._catch_up()
+
+    async def _catch_up(self) -> None:
+        """Play the events another server stored after ours (under the lock)."""
+        for stored in self.store.events_after(self.id, len(self.events)):
+            before, rules = self.state, self.rules
+            played: Roll | Move
+            if stored.move is None:
+                # a roll of ours that another server's event beat is this same next roll
+                mine = self._unstored_roll
+                roll = rules.sample_roll(before, self.rng) if mine is None else mine
+                self._unstored_roll = None
+                if rules.dice_at(before).to_json(roll) != stored.roll:
+                    LOG.error(
+                        "game %s event %d: stored roll %s, but the seeded dice give %s: "
+                        "not following it further",
+                        self.id, stored.seq, stored.roll, rules.dice_at(before).format(roll),
+                    )  # fmt: skip
+                    return
+                played, after = roll, rules.apply_roll(before, roll)
+            else:
+                played = rules.parse_move(before, stored.move)
+                after = rules.play(before, played)
+            self.events.append(Event(stored.colour, stored.roll, stored.move))
+            await self._commit(before, after, stored.actor, played)
+
+    async def reload_seats(self) -> None:
+        """The seats, names and rematch as stored now (another server changed them)."""
+        async with self.lock:
+            seats, rematch = self.store.seats_of(self.id)
+            for colour, seat in seats.items():
+                self.kinds[colour] = seat.kind
+                if seat.name:
+                    self.names[colour] = seat.name
+                if seat.token_hash:
+                    self.owners[seat.token_hash] = colour
+            self.rematch = rematch
+            await self.seats_changed()
+
+    def _driving(self) -> bool:
+        """Whether this server drives the game's computer seats and idle clock: it holds the
+        game's lease in the store (renewed once half of it is gone), which lapses should it
+        stop or die, for another server to take (several servers on one store)."""
+        now = time.monotonic()
+        if now < self._lease_until - LEASE_SECONDS / 2:
+            return True
+        if self.store.drive(self.id, self.services.server, LEASE_SECONDS):
+            self._lease_until = now + LEASE_SECONDS
+            return True
+        self._lease_until = 0.0
+        return False
+
+    def _let_go(self) -> None:
+        """Nobody is here: another server with people at the game may drive it at once."""
+        if self._lease_until:
+            self._lease_until = 0.0
+            self.store.let_go(self.id, self.services.server)

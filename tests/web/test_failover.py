@@ -1,0 +1,148 @@
+"""Three `pegrace serve` processes on one PostgreSQL store, their clients spread round-robin
+(the test is the router), 50 games: half played by people as fast as they may, half between
+computers with a watcher. One process is killed with SIGKILL mid-play. Its clients connect to
+the next process and every game goes on; each game of computers moves again within 5 s (once
+the dead process's lease to drive it lapses); and no event a client was told of is lost or
+doubled: every client's log, over its reconnections, is the store's."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import psycopg
+from pages import Server
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+
+GAMES = 50
+PLAY_SECONDS = 3.0  # before the kill
+AFTER_SECONDS = 6.0  # of play after it
+SEND_PAUSE = 1 / 40  # seconds before each message: under the server's 50 a second per socket
+COMPUTER_DELAY = "0.05"  # seconds before each computer event: games that last past the kill
+LIMIT = 15.0
+Json = dict[str, Any]
+PEOPLE = {"red": "human", "green": "human"}
+COMPUTERS = {"red": "computer:random", "green": "computer:random"}
+
+
+class Client:
+    """One game's client: it holds every seat (or watches), plays whatever it may, and keeps
+    every log entry it is sent, by number; it moves to the next live server when its own
+    goes."""
+
+    def __init__(self, game: Json, seats: dict[str, str], first: int) -> None:
+        self.game, self.seats, self.server = game, seats, first
+        self.log: dict[int, Json] = {}
+        self.seen: list[tuple[float, int]] = []  # (time, seq) of each state
+        self.over_at: float | None = None
+        self.reconnects = 0
+
+    async def run(self, servers: list[Server], until: float) -> None:
+        while time.monotonic() < until:
+            server = servers[self.server]
+            try:
+                await self.play(f"ws://127.0.0.1:{server.port}/ws/{self.game['id']}", until)
+                return
+            except (ConnectionClosed, OSError, InvalidStatus, TimeoutError):
+                self.server = (self.server + 1) % len(servers)
+                self.reconnects += 1
+                await asyncio.sleep(0.05)
+
+    async def play(self, url: str, until: float) -> None:
+        tokens = list(self.game.get("tokens", {}).values())
+        async with connect(url, open_timeout=2, close_timeout=1) as ws:
+            await ws.send(json.dumps({"type": "hello", "tokens": tokens}))
+            mine: list[str] = []
+            while time.monotonic() < until:
+                async with asyncio.timeout(max(0.1, until - time.monotonic())):
+                    message = json.loads(await ws.recv())
+                if message["type"] == "welcome":
+                    mine = message["you"]
+                if message["type"] != "state":
+                    continue
+                for entry in message["log"]:
+                    assert self.log.setdefault(entry["seq"], entry) == entry, entry  # never two
+                self.seen.append((time.monotonic(), message["seq"]))
+                if message["phase"] == "over":
+                    self.over_at = time.monotonic()
+                    return
+                if message["current"] in mine and not message["forced_pass"]:
+                    await asyncio.sleep(SEND_PAUSE)
+                    await ws.send(json.dumps(action(message)))
+
+
+def action(state: Json) -> Json:
+    if state["phase"] == "move":
+        return {"type": "move", "move": state["moves"][0]["text"]}
+    return {"type": "roll"}
+
+
+def create_game(server: Server, seats: dict[str, str]) -> Json:
+    request = urllib.request.Request(
+        server.url + "/api/games",
+        data=json.dumps({"game": "trouble", "seats": seats}).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(request, timeout=LIMIT) as response:
+        created: Json = json.loads(response.read())
+        return created
+
+
+async def play_and_kill(servers: list[Server], clients: list[Client]) -> float:
+    start = time.monotonic()
+    until = start + PLAY_SECONDS + AFTER_SECONDS
+    tasks = [asyncio.create_task(client.run(servers, until)) for client in clients]
+    await asyncio.sleep(PLAY_SECONDS)
+    assert servers[0].process is not None
+    servers[0].process.kill()
+    killed = time.monotonic()
+    await asyncio.gather(*tasks)
+    return killed
+
+
+def test_several_servers_lose_no_game_and_no_event_when_one_is_killed(
+    tmp_path: Path, pg_url: str
+) -> None:
+    extra = ("--computer-delay", COMPUTER_DELAY, "--limit", "games_per_minute=1000")
+    servers = [Server(pg_url, tmp_path / f"server{i}.log", extra) for i in range(3)]
+    for server in servers:
+        server.start()
+    try:
+        seats = [PEOPLE if i % 2 else COMPUTERS for i in range(GAMES)]
+        clients = [
+            Client(create_game(servers[i % 3], seats[i]), seats[i], i % 3) for i in range(GAMES)
+        ]
+        killed = asyncio.run(play_and_kill(servers, clients))
+    finally:
+        for server in servers:
+            server.stop()
+    moved_on = []
+    with psycopg.connect(pg_url) as db:
+        for client in clients:
+            game_id = client.game["id"]
+            stored = db.execute(
+                "SELECT seq, colour, move, actor, roll IS NOT NULL FROM events WHERE game = %s "
+                "ORDER BY seq",
+                (game_id,),
+            ).fetchall()
+            assert [row[0] for row in stored] == list(range(1, len(stored) + 1)), game_id
+            by_seq = {row[0]: row for row in stored}
+            for seq, entry in client.log.items():  # every event it was told of, as stored
+                row = by_seq[seq]
+                assert (entry["colour"], entry["move"], entry["by"]) == row[1:4], (game_id, seq)
+                assert (entry["roll"] is not None) == row[4]
+            before = max((seq for at, seq in client.seen if at < killed), default=0)
+            after = [at for at, seq in client.seen if at >= killed and seq > before]
+            ended_before = client.over_at is not None and client.over_at < killed
+            assert after or ended_before, (game_id, "did not go on after the kill")
+            if client.seats == COMPUTERS and after:
+                moved_on.append(after[0] - killed)
+    reconnected = sum(client.reconnects for client in clients)
+    assert reconnected >= GAMES // 3 - 1  # the dead server's clients came back elsewhere
+    assert moved_on and max(moved_on) < 5.0, sorted(moved_on)[-5:]

@@ -1,0 +1,214 @@
+"""Several servers on one PostgreSQL store (two apps here, each with its own event loop and
+connections, as two processes have): an event stored through one reaches the other's clients
+in order; moves for one turn sent through both at once are accepted once, the other refused,
+and the store's numbers have no gap (a move, not a roll: after a roll the same seat may
+well roll again)."""
+
+from __future__ import annotations
+
+import contextlib
+from collections import deque
+from collections.abc import Iterator
+from contextlib import ExitStack
+from typing import Any
+
+import pytest
+from webclient import (
+    TWO_HUMANS,
+    TestClient,
+    WebSocketTestSession,
+    hello,
+    new_game,
+    next_of,
+    receive,
+    receive_until,
+    running,
+    send,
+)
+
+from pegrace.web.notices import parse
+from pegrace.web.pgstore import PostgresStore
+from pegrace.web.stores import open_store
+
+Json = dict[str, Any]
+
+
+@pytest.fixture
+def servers(pg_url: str) -> Iterator[tuple[TestClient, TestClient]]:
+    with running(pg_url) as one, running(pg_url) as two:
+        yield one, two
+
+
+def test_an_event_stored_through_one_server_reaches_the_others_watchers(
+    servers: tuple[TestClient, TestClient],
+) -> None:
+    one, two = servers
+    game = new_game(one, game="trouble", seats=TWO_HUMANS, seed=4)
+    path = f"/ws/{game['id']}"
+    with one.websocket_connect(path) as player, two.websocket_connect(path) as watcher:
+        _, state = hello(player, list(game["tokens"].values()))
+        _, seen = hello(watcher, [])
+        while state["seq"] < 12:
+            if not state["forced_pass"]:
+                send(player, **action(state))
+            state = next_of(player, "state")
+            seen = next_of(watcher, "state")
+            assert (seen["seq"], seen["log"], seen["pieces"]) == (
+                state["seq"],
+                state["log"],
+                state["pieces"],
+            )
+
+
+def action(state: Json) -> Json:
+    if state["phase"] == "move":
+        return {"type": "move", "move": state["moves"][0]["text"]}
+    return {"type": "roll"}
+
+
+def test_one_turn_sent_through_two_servers_at_once_is_accepted_once(
+    servers: tuple[TestClient, TestClient], pg_url: str
+) -> None:
+    """1,000 times, over as many games as that takes: the seat's player sends its move through
+    both servers at once; one is accepted, the other answered with an error (a forced pass the
+    servers play, and the rolls go through one server)."""
+    rounds, played, games, refusals = 1000, 0, [], []
+    while played < rounds:
+        game = new_game(servers[0], game="trouble", seats=TWO_HUMANS, seed=len(games))
+        games.append(game["id"])
+        played += race_to_the_end(servers, game, rounds - played, refusals)
+    # the loser heard of the winner's move first (then it is not its turn, or the game is
+    # over) or lost in the store (its event's number taken), and nothing else
+    words = ("stored first by another server", "must roll first", "turn", "the game is over")
+    assert all(any(word in error for word in words) for error in refusals), set(refusals)
+    with open_store(pg_url) as store:
+        for game_id in games:
+            numbers = [event.seq for event in store.events_after(game_id, 0)]
+            assert numbers == list(range(1, len(numbers) + 1))
+
+
+class Seat:
+    """A seat's player on one server's socket: the states it was sent, kept in order until
+    the test reads them (a race's pong may come after states played on meanwhile)."""
+
+    def __init__(self, ws: WebSocketTestSession, token: str) -> None:
+        self.ws, self.kept = ws, deque([hello(ws, [token])[1]])
+
+    def race(self, state: Json) -> list[str]:
+        """Send the action the state asks for, a ping behind it; the errors it was sent."""
+        send(self.ws, **action(state))
+        send(self.ws, type="ping")
+        errors = []
+        while (message := receive(self.ws))["type"] != "pong":
+            if message["type"] == "error":
+                errors.append(message["message"])
+            if message["type"] == "state":
+                self.kept.append(message)
+        return errors
+
+    def state(self, seq: int) -> Json:
+        """The state of event ``seq``."""
+        while True:
+            found = self.kept.popleft() if self.kept else next_of(self.ws, "state")
+            if found["seq"] >= seq:
+                assert found["seq"] == seq, (found["seq"], seq)  # no event skipped
+                return found
+
+
+def race_to_the_end(
+    servers: tuple[TestClient, TestClient], game: Json, most: int, refusals: list[str]
+) -> int:
+    """Race every move of the game (at most ``most``) through both servers, each seat's
+    player connected to both; how many moves. The refusals are added to ``refusals``."""
+    path, tokens = f"/ws/{game['id']}", game["tokens"]
+    played = 0
+    with ExitStack() as sockets:
+        seats = [
+            {
+                colour: Seat(sockets.enter_context(server.websocket_connect(path)), token)
+                for colour, token in tokens.items()
+            }
+            for server in servers
+        ]
+        everyone = [seat for by_colour in seats for seat in by_colour.values()]
+        state = everyone[0].state(0)
+        for seat in everyone[1:]:
+            seat.state(0)
+        while played < most and state["phase"] != "over":
+            seq = state["seq"]
+            racers = [by_colour[state["current"]] for by_colour in seats]
+            if state["phase"] != "move":  # a roll (one server's): after it, a roll may be due
+                assert racers[0].race(state) == []  # again (a 6 nobody could use, in Trouble)
+            elif not state["forced_pass"]:  # the move, through both servers at once
+                errors = [error for racer in racers for error in racer.race(state)]
+                assert len(errors) == 1, (game["id"], seq, errors)
+                refusals += errors
+                played += 1
+            seen = [seat.state(seq + 1) for seat in everyone]
+            assert all(view["log"] == seen[0]["log"] for view in seen)
+            state = seen[0]
+    return played
+
+
+def test_a_server_that_has_not_heard_of_an_event_is_refused_by_the_store(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A server whose notices are late (here: never come) plays on a position gone by: the
+    store refuses its event, whose number another server's took, and it catches up."""
+    with running(pg_url) as one:
+        monkeypatch.setattr(PostgresStore, "notices", lambda *_: contextlib.nullcontext())
+        with running(pg_url) as deaf:
+            game = new_game(one, game="trouble", seats=TWO_HUMANS, seed=3)
+            path, tokens = f"/ws/{game['id']}", list(game["tokens"].values())
+            with one.websocket_connect(path) as ws, deaf.websocket_connect(path) as late:
+                _, state = hello(ws, tokens)
+                _, stale = hello(late, tokens)
+                while state["phase"] == "rolloff":  # each pops in turn: no forced pass
+                    send(ws, **action(state))
+                    state = next_of(ws, "state")
+                    send(late, **action(stale))  # what the deaf server still thinks is due
+                    refused, stale = refusal_and_state(late, state["seq"])
+                    taken = f"event {stale['seq']} was stored first by another server"
+                    assert refused.endswith(taken)
+                    assert stale["log"] == state["log"] and stale["pieces"] == state["pieces"]
+
+
+def refusal_and_state(ws: WebSocketTestSession, seq: int) -> tuple[str, Json]:
+    """An error's message and the state of event ``seq``, in whichever order they come."""
+    refused, found = "", None
+    while not refused or found is None:
+        message = receive(ws)
+        if message["type"] == "error":
+            refused = message["message"]
+        elif message["type"] == "state" and message["seq"] == seq:
+            found = message
+    return refused, found
+
+
+def test_a_chat_line_said_through_one_server_reaches_the_others_clients_once(
+    servers: tuple[TestClient, TestClient],
+) -> None:
+    one, two = servers
+    game = new_game(one, game="trouble", seats=TWO_HUMANS, seed=4)
+    path, tokens = f"/ws/{game['id']}", list(game["tokens"].values())
+    with one.websocket_connect(path) as player, two.websocket_connect(path) as watcher:
+        hello(player, tokens[:1])
+        hello(watcher, [])
+        send(player, type="chat", text="good luck")
+        assert next_of(player, "chat")["text"] == "good luck"
+        heard = next_of(watcher, "chat")
+        assert (heard["text"], heard["colour"]) == ("good luck", "red")
+        send(watcher, type="chat", emote="Well played")
+        assert next_of(player, "chat")["emote"] == "Well played"
+        send(player, type="ping")  # nothing more came before the pong: each line once
+        assert receive_until(player, lambda m: m["type"] in ("chat", "pong"))["type"] == "pong"
+
+
+def test_a_notice_names_each_game_and_what_of_it_and_others_are_ignored() -> None:
+    assert parse("events g1 5,g-2 7") == [("g1", "5"), ("g-2", "7")]
+    assert parse("seats g1") == [("g1", "seats")]
+    assert parse('chat g1 host:1:ab {"text": "hi, all"}') == [
+        ("g1", 'chat host:1:ab {"text": "hi, all"}')
+    ]
+    for junk in ("", "events", "events g1 x", "seats", "chat g1", "dance g1 5"):
+        assert parse(junk) == [], junk
