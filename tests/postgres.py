@@ -43,14 +43,17 @@ def free_port(host: str = "127.0.0.1") -> int:
 class Cluster:
     """A PostgreSQL cluster of its own in ``folder``, run by an unprivileged user."""
 
-    def __init__(self, folder: Path, host: str = "127.0.0.1") -> None:
-        self.folder, self.host, self.port = folder, host, free_port(host)
+    def __init__(self, folder: Path, host: str = "127.0.0.1", inside: tuple[str, ...] = ()) -> None:
+        """``inside``: a command prefix its commands run under (``ip netns exec NAME``: a
+        network namespace of its own, where ``host`` is an address and any port is free)."""
+        self.folder, self.host, self.inside = folder, host, inside
+        self.port = 5432 if inside else free_port(host)
         self.data, self.log = folder / "data", folder / "server.log"
         self.bin = binaries()
         self.user = None if os.geteuid() else ("postgres" if _exists("postgres") else "nobody")
 
     def _run(self, *command: str) -> None:
-        prefix = ["runuser", "-u", self.user, "--"] if self.user else []
+        prefix = [*self.inside, *(["runuser", "-u", self.user, "--"] if self.user else [])]
         done = subprocess.run(
             [*prefix, *command], capture_output=True, text=True, timeout=120, check=False
         )
@@ -64,6 +67,8 @@ class Cluster:
             entry = pwd.getpwnam(self.user)
             os.chown(self.folder, entry.pw_uid, entry.pw_gid)
         self._run(str(self.bin / "initdb"), "-D", str(self.data), "-U", "pegrace", "-A", "trust")
+        with (self.data / "pg_hba.conf").open("a") as hba:  # the other "hosts" (netns.py) too
+            hba.write("host all all 0.0.0.0/0 trust\n")
         settings = (
             f"-p {self.port} -k {self.folder} -c listen_addresses={self.host} "
             "-c max_connections=200 -c fsync=off -c full_page_writes=off"
