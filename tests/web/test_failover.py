@@ -1,10 +1,11 @@
 """Several `pegrace serve` processes on one PostgreSQL store. A move sent through two of them at
 the same instant, 1,000 times: one accepted each time, the store's numbers without a gap.
 Three processes, their clients spread round-robin (the test is the router), 50 games: half
-played by people as fast as they may, half between computers with a watcher. One process is killed with SIGKILL mid-play. Its clients connect to
-the next process and every game goes on; each game of computers moves again within 5 s (once
-the dead process's lease to drive it lapses); and no event a client was told of is lost or
-doubled: every client's log, over its reconnections, is the store's."""
+played by people as fast as they may, half between computers with a watcher. One process is
+killed with SIGKILL mid-play. Its clients connect to the next process and every game goes on;
+each game of computers moves again within 5 s (once the dead process's lease to drive it
+lapses); and no event a client was told of is lost or doubled: every client's log, over its
+reconnections, is the store's."""
 
 from __future__ import annotations
 
