@@ -236,3 +236,13 @@ def test_the_app_serves_and_resumes_a_game_kept_in_postgresql(pg_url: str) -> No
     with running(pg_url) as client:  # a restart: the game comes back from PostgreSQL
         answer = client.get(f"/api/games/{game['id']}")
         assert answer.status_code == 200 and answer.json()["seq"] == state["seq"]
+
+
+def test_store_copy_refuses_a_source_that_is_not_there_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "nothing.sqlite3"
+    assert cli.main(["store", "copy", str(missing), str(tmp_path / "copy.sqlite3")]) == 2
+    err = capsys.readouterr().err
+    assert err == f"pegrace: error: SRC {missing}: no such store (an SQLite file, or a URL)\n"
+    assert sorted(tmp_path.iterdir()) == []  # nothing made
