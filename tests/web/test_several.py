@@ -204,6 +204,26 @@ def test_a_chat_line_said_through_one_server_reaches_the_others_clients_once(
         assert receive_until(player, lambda m: m["type"] in ("chat", "pong"))["type"] == "pong"
 
 
+def test_a_person_back_through_another_server_ends_the_takeover_everywhere(pg_url: str) -> None:
+    """Red keeps the game waiting: the server driving it (one) has the computer play for red.
+    Red comes back through another server (two), before the idle limit runs out again: one's
+    clients are told that red plays again."""
+    with running(pg_url, computer_delay=0.2) as one, running(pg_url, computer_delay=0.2) as two:
+        seats = {"red": "human", "green": "computer:random"}
+        game = new_game(one, game="trouble", seats=seats, seed=5, idle_seconds=2.0)
+        path, token = f"/ws/{game['id']}", game["tokens"]["red"]
+        with one.websocket_connect(path) as away:
+            hello(away, [token])
+            # the computer has played for red: the idle clock starts again from its event
+            receive_until(away, lambda m: m["type"] == "state" and m["log"][-1]["by"] == "takeover")
+            with two.websocket_connect(path) as back:
+                hello(back, [token])
+                assert not next_of(back, "seats")["seats"]["red"]["takeover"]
+                receive_until(
+                    away, lambda m: m["type"] == "seats" and not m["seats"]["red"]["takeover"]
+                )
+
+
 def test_a_notice_names_each_game_and_what_of_it_and_others_are_ignored() -> None:
     assert parse("events g1 5,g-2 7") == [("g1", "5"), ("g-2", "7")]
     assert parse("seats g1") == [("g1", "seats")]

@@ -68,6 +68,23 @@ def test_a_game_its_seats_and_events_come_back_as_written(where: Where) -> None:
     assert game.rematch == "g2"
 
 
+def test_a_takeover_is_kept_until_it_ends_or_the_seat_is_claimed(where: Where) -> None:
+    store = open_store(where)
+    try:
+        a_game(store)
+        store.set_takeover("g1", ["red", "yellow"], on=True)
+        taken = {c for c, seat in store.seats_of("g1")[0].items() if seat.takeover}
+        store.set_takeover("g1", ["red"], on=False)
+        loaded = store.load_game("g1")
+        store.claim_seat("g1", "yellow", "human", "secret-yellow")  # a new person: theirs
+        claimed = {c for c, seat in store.seats_of("g1")[0].items() if seat.takeover}
+    finally:
+        store.close()
+    assert taken == {"red", "yellow"} and claimed == set()
+    assert loaded is not None
+    assert {c for c, seat in loaded.seats.items() if seat.takeover} == {"yellow"}
+
+
 def test_an_event_number_is_stored_once_and_a_taken_one_fails_alone(where: Where) -> None:
     store = open_store(where)
     try:

@@ -12,7 +12,7 @@ import contextlib
 import hashlib
 import json
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager, AbstractContextManager
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -41,6 +41,7 @@ class StoredSeat:
     kind: str
     token_hash: str | None
     name: str | None = None  # the name its person gave
+    takeover: bool = False  # the computer plays for its person, who is away (idle)
 
 
 @dataclass
@@ -66,6 +67,9 @@ Row = tuple[Any, ...]
 
 # One step of a schema: SQL statements run in order, or a function that changes the store.
 Migration = tuple[str | Callable[["GameStore"], None], ...]
+# each store's schema gains it alike (SQLite 3, PostgreSQL 3): 1 while the computer plays for
+# the seat's person, who is away; every server on the store reads it (``set_takeover``)
+TAKEOVER_COLUMN = "ALTER TABLE seats ADD COLUMN takeover INTEGER NOT NULL DEFAULT 0"
 
 # a game's rows as `copy_game` moves them: its games row, its seats' and its events'
 GAME_COLUMNS = "id, created, settings, rematch, listed"
@@ -194,8 +198,18 @@ class GameStore:
 
     def claim_seat(self, game_id: str, colour: str, kind: str, token: str) -> None:
         self.query(
-            "UPDATE seats SET kind = ?, token_hash = ? WHERE game = ? AND colour = ?",
+            "UPDATE seats SET kind = ?, token_hash = ?, takeover = 0 WHERE game = ? AND colour = ?",
             (kind, token_hash(token), game_id, colour),
+        )
+        self.announce("seats", game_id)
+
+    def set_takeover(self, game_id: str, colours: Iterable[str], on: bool) -> None:
+        """The computer plays for these seats' people (``on``), or no longer: stored, and told
+        to the other servers on the store, so that a person who comes back through any of
+        them ends it."""
+        self.query_many(
+            "UPDATE seats SET takeover = ? WHERE game = ? AND colour = ?",
+            [(int(on), game_id, colour) for colour in colours],
         )
         self.announce("seats", game_id)
 
@@ -232,14 +246,17 @@ class GameStore:
 
     def seats_of(self, game_id: str) -> tuple[dict[str, StoredSeat], str | None]:
         """The game's seats as stored now (by colour), and its rematch."""
-        seats = {
-            colour: StoredSeat(kind, digest, name)
-            for colour, kind, digest, name in self.query(
-                "SELECT colour, kind, token_hash, name FROM seats WHERE game = ?", (game_id,)
+        found = self.query("SELECT rematch FROM games WHERE id = ?", (game_id,))
+        return self._seats(game_id), (found[0][0] if found else None)
+
+    def _seats(self, game_id: str) -> dict[str, StoredSeat]:
+        return {
+            colour: StoredSeat(kind, digest, name, bool(takeover))
+            for colour, kind, digest, name, takeover in self.query(
+                "SELECT colour, kind, token_hash, name, takeover FROM seats WHERE game = ?",
+                (game_id,),
             )
         }
-        found = self.query("SELECT rematch FROM games WHERE id = ?", (game_id,))
-        return seats, (found[0][0] if found else None)
 
     def load_game(self, game_id: str) -> StoredGame | None:
         """The game as stored, or None if there is none; StoreError names the game and what
@@ -254,12 +271,7 @@ class GameStore:
         if not found:
             return None
         settings = read_settings(game_id, found[0][0])
-        stored = {
-            colour: StoredSeat(kind, digest, name)
-            for colour, kind, digest, name in self.query(
-                "SELECT colour, kind, token_hash, name FROM seats WHERE game = ?", (game_id,)
-            )
-        }
+        stored = self._seats(game_id)
         missing = [colour for colour in settings.seats if colour not in stored]
         if missing:
             raise StoreError(

@@ -2,7 +2,7 @@
 stores about a game it announces in the same transaction (``NOTIFY``, so the notice goes out
 only once the rows are committed, and in commit order): ``events ID SEQ,ID SEQ,...`` for the
 events a commit stored (one notice for a whole group commit, not one an event: every server
-hears every notice), ``seats ID`` for a seat claimed, a name or a rematch, and
+hears every notice), ``seats ID`` for a seat claimed, a name, a takeover or a rematch, and
 ``chat ID SERVER LINE`` for a chat line (JSON; chat is not stored) said through SERVER.
 Every server listens on a connection of its own (``Listener``) and hands each notice to its
 hub, which brings a game it holds up to date from the store; a notice about a game it does

@@ -19,6 +19,7 @@ import psycopg
 
 from pegrace.web.gamestore import (
     EVENT_COLUMNS,
+    TAKEOVER_COLUMN,
     EventRow,
     GameStore,
     Migration,
@@ -67,6 +68,7 @@ MIGRATIONS: tuple[Migration, ...] = (
             until DOUBLE PRECISION NOT NULL
         )""",
     ),
+    (TAKEOVER_COLUMN,),
 )
 
 # the events stored (an event whose number its game holds is left out), announced on commit

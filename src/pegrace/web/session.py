@@ -15,7 +15,7 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -162,6 +162,7 @@ class GameSession(GameSync, GameAdvice):
         session.events = replayed.events
         session.state = replayed.states[-1]
         session.kinds = {colour: seat.kind for colour, seat in stored.seats.items()}
+        session.takeover = {colour for colour, seat in stored.seats.items() if seat.takeover}
         session.owners = {
             seat.token_hash: colour for colour, seat in stored.seats.items() if seat.token_hash
         }
@@ -246,6 +247,7 @@ class GameSession(GameSync, GameAdvice):
                 async with self.lock:
                     if self.changes == seen and self._driving():
                         self.takeover.add(colour)
+                        self._store_takeover((colour,), on=True)
                         self._changed()
                         await self.seats_changed()
 
@@ -459,8 +461,17 @@ class GameSession(GameSync, GameAdvice):
         back = self.takeover.intersection(colours)
         if back:
             self.takeover -= back
+            self._store_takeover(back, on=False)
             self._changed()
         return bool(back)
+
+    def _store_takeover(self, colours: Iterable[str], on: bool) -> None:
+        """Whichever server the person comes back through ends the takeover (several servers
+        on one store); a store that fails to keep it leaves it to this server alone."""
+        try:
+            self.store.set_takeover(self.id, colours, on)
+        except self.store.failures as err:
+            LOG.warning("game %s: the takeover of %s is not stored (%s)", self.id, colours, err)
 
     async def leave(self, client: Client) -> None:
         async with self.lock:

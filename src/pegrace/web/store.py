@@ -19,7 +19,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from pegrace.web.gamestore import GameStore, Migration, Row, StoreError
+from pegrace.web.gamestore import TAKEOVER_COLUMN, GameStore, Migration, Row, StoreError
 
 if sys.platform != "win32":  # Windows has no flock: a second server there is not refused
     import fcntl
@@ -28,7 +28,8 @@ if sys.platform != "win32":  # Windows has no flock: a second server there is no
 # The schema, by version (``PRAGMA user_version``), brought up to the last when a store opens.
 # Version 1 is the schema before versions were kept (its statements change nothing in a store
 # that has it, and a store made before seats had names gains the column); 2 keeps the lobby's
-# flag in a column of its own, so that listing games reads no JSON a damaged row could hold.
+# flag in a column of its own, so that listing games reads no JSON a damaged row could hold;
+# 3 keeps which seats the computer has taken over (``TAKEOVER_COLUMN``).
 def _add_seat_names(store: GameStore) -> None:
     if "name" not in {row[1] for row in store.query("PRAGMA table_info(seats)")}:
         store.query("ALTER TABLE seats ADD COLUMN name TEXT")
@@ -69,6 +70,7 @@ MIGRATIONS: tuple[Migration, ...] = (
         "UPDATE games SET listed = 1 WHERE json_valid(settings) "
         "AND json_extract(settings, '$.listed') = 1",
     ),
+    (TAKEOVER_COLUMN,),
 )
 
 

@@ -38,12 +38,15 @@ class GameSync(GameTalk):
     owners: dict[str, str]
     _unstored_roll: Roll | None
     _lease_until: float  # monotonic time this server's lease to drive the game runs out
+    takeover: set[str]
 
     if TYPE_CHECKING:
 
         async def _commit(
             self, before: State, after: State, actor: str, played: Roll | Move
         ) -> None: ...
+
+        def _changed(self) -> None: ...
 
     async def catch_up(self) -> None:
         async with self.lock:
@@ -74,9 +77,14 @@ class GameSync(GameTalk):
             await self._commit(before, after, stored.actor, played)
 
     async def reload_seats(self) -> None:
-        """The seats, names and rematch as stored now (another server changed them)."""
+        """The seats, names, rematch and takeovers as stored now (another server changed
+        them)."""
         async with self.lock:
             seats, rematch = self.store.seats_of(self.id)
+            takeover = {colour for colour, seat in seats.items() if seat.takeover}
+            if takeover != self.takeover:  # the computer's turn to play, or no longer
+                self.takeover = takeover
+                self._changed()
             for colour, seat in seats.items():
                 self.kinds[colour] = seat.kind
                 if seat.name:
