@@ -6,9 +6,10 @@ well roll again)."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack
 from typing import Any
 
@@ -224,11 +225,39 @@ def test_a_person_back_through_another_server_ends_the_takeover_everywhere(pg_ur
                 )
 
 
-def test_a_notice_names_each_game_and_what_of_it_and_others_are_ignored() -> None:
-    assert parse("events g1 5,g-2 7") == [("g1", "5"), ("g-2", "7")]
-    assert parse("seats g1") == [("g1", "seats")]
-    assert parse('chat g1 host:1:ab {"text": "hi, all"}') == [
-        ("g1", 'chat host:1:ab {"text": "hi, all"}')
-    ]
-    for junk in ("", "events", "events g1 x", "seats", "chat g1", "dance g1 5"):
-        assert parse(junk) == [], junk
+def test_a_notice_names_its_server_each_game_and_what_of_it_and_others_are_ignored() -> None:
+    assert parse("events h:1:ab g1 5,g-2 7") == ("h:1:ab", [("g1", "5"), ("g-2", "7")])
+    assert parse("seats h:1:ab g1") == ("h:1:ab", [("g1", "seats")])
+    assert parse('chat h:1:ab g1 {"text": "hi, all"}') == (
+        "h:1:ab",
+        [("g1", 'chat {"text": "hi, all"}')],
+    )
+    for junk in ("", "events", "events s g1 x", "seats s", "chat s g1", "dance s g1 5"):
+        assert parse(junk)[1] == [], junk
+
+
+def test_a_server_hears_the_others_notices_and_not_its_own(pg_url: str) -> None:
+    """Its own events it has played: a notice of them would only send it to the store for
+    nothing."""
+    heard: list[tuple[str, str, str]] = []
+    stores = [open_store(pg_url) for _ in range(2)]
+
+    def hearer(server: str) -> Callable[[str, str], None]:
+        return lambda game_id, what: heard.append((server, game_id, what))
+
+    async def listen() -> None:
+        async with contextlib.AsyncExitStack() as stack:
+            for store in stores:
+                await stack.enter_async_context(store.notices(hearer(store.server), lambda: None))
+            stores[0].announce("seats", "g1")
+            stores[1].announce("chat", "g2", '{"text": "hi"}')
+            await asyncio.sleep(0.5)
+
+    try:
+        asyncio.run(listen())
+    finally:
+        for store in stores:
+            store.close()
+    assert sorted(heard) == sorted(
+        [(stores[1].server, "g1", "seats"), (stores[0].server, "g2", 'chat {"text": "hi"}')]
+    )

@@ -9,8 +9,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
 import json
+import os
+import secrets
+import socket
 import time
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager, AbstractContextManager
@@ -95,6 +99,12 @@ class GameStore:
     # whether several servers may hold this store at once (PostgreSQL's)
     shared: ClassVar[bool] = False
     where: str  # the store as messages name it: a path, or a URL without its password
+
+    @functools.cached_property
+    def server(self) -> str:
+        """The name this server goes by among those sharing the store: it signs what it
+        announces (and so hears no notice of its own) and holds games' leases by it."""
+        return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
 
     # ------------------------------------------------------------------ the database's part
     def query(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
@@ -187,7 +197,7 @@ class GameStore:
 
     def announce(self, kind: str, game_id: str, more: str = "") -> None:
         """Tell the other servers on this store what changed (``kind``: ``seats``, or ``chat``
-        with ``more`` its server and line; notices.py); one server alone on its store
+        with ``more`` its line; notices.py); one server alone on its store
         (SQLite's) has nobody to tell."""
 
     def set_name(self, game_id: str, colour: str, name: str) -> None:

@@ -4,9 +4,7 @@ idle ones leave memory past the limit of live games, and the lobby's lists are r
 from __future__ import annotations
 
 import asyncio
-import os
 import secrets
-import socket
 import time
 from collections.abc import Coroutine
 from dataclasses import replace
@@ -57,9 +55,7 @@ class GameHub:
         limits = limits or Limits()
         size = limits.workers or DEFAULT_WORKERS
         pool = WorkerPool(size, limits.worker_share)
-        # this server's name among those sharing the store (it drives the games it leases)
-        server = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
-        self.services = Services(EventWriter(store), pool, limits, computer_delay, server)
+        self.services = Services(EventWriter(store), pool, limits, computer_delay, store.server)
         self.sessions: dict[str, GameSession] = {}
         self.heavy = WorkerPool(1)  # replays and QR codes: one process, apart from the players
         self.loads = Buckets(limits.loads_per_minute / 60, limits.loads_per_minute)
@@ -69,15 +65,13 @@ class GameHub:
     # ------------------------------------------------------------------ other servers
     def heard(self, game_id: str, what: str) -> None:
         """Another server stored event ``what`` (its number) of a game, changed its seats
-        (``seats``) or was told a chat line (``chat SERVER LINE``): a game held here takes it
+        (``seats``) or was told a chat line (``chat LINE``): a game held here takes it
         in (notices.py); one not held costs nothing."""
         session = self.sessions.get(game_id)
         if session is None:
             return
         if what.startswith("chat "):
-            _, server, line = what.split(" ", 2)
-            if server != self.services.server:  # its own it has told its clients of
-                self._later(session.hear_chat(orjson.loads(line)))
+            self._later(session.hear_chat(orjson.loads(what.removeprefix("chat "))))
         elif what == "seats":
             self._later(session.reload_seats())
         elif int(what) > len(session.events):

@@ -72,7 +72,7 @@ MIGRATIONS: tuple[Migration, ...] = (
 )
 
 # the events stored (an event whose number its game holds is left out), announced on commit
-# ("events ID SEQ,ID SEQ,...", 200 a notice: within the 8,000 bytes a notice may hold)
+# ("events SERVER ID SEQ,ID SEQ,...", 200 a notice: within the 8,000 bytes a notice may hold)
 ADD_EVENTS = f"""
 WITH stored AS (
     INSERT INTO events ({EVENT_COLUMNS})
@@ -85,7 +85,7 @@ WITH stored AS (
     FROM (SELECT game, seq, (row_number() OVER ()) / 200 AS chunk FROM stored) AS numbered
     GROUP BY chunk
 )
-SELECT stored, pg_notify('{CHANNEL}', 'events ' || stored) FROM chunks
+SELECT stored, pg_notify('{CHANNEL}', 'events ' || ?::text || ' ' || stored) FROM chunks
 """
 
 # a game's lease to its server (or renewed), unless another server holds it unlapsed
@@ -152,15 +152,16 @@ class PostgresStore(GameStore):
     def add_events(self, rows: list[EventRow]) -> set[tuple[str, int]]:
         """As every store's, in one statement (one round trip, however many events), which
         announces each event it stores to the other servers as it commits."""
-        columns = [list(column) for column in zip(*stored_rows(rows, time.time()), strict=True)]
-        notices = [f"events {stored}" for stored, _ in self.query(ADD_EVENTS, columns)]
-        stored = {(game_id, int(seq)) for notice in notices for game_id, seq in parse(notice)}
+        columns: list[Any] = [list(c) for c in zip(*stored_rows(rows, time.time()), strict=True)]
+        columns.append(self.server)
+        notices = [f"events - {stored}" for stored, _ in self.query(ADD_EVENTS, columns)]
+        stored = {(game_id, int(seq)) for notice in notices for game_id, seq in parse(notice)[1]}
         return {(row[0], row[1]) for row in rows} - stored
 
     def notices(
         self, heard: Callable[[str, str], None], reconnected: Callable[[], None]
     ) -> AbstractAsyncContextManager[None]:
-        return Listener(self.url, heard, reconnected).running()
+        return Listener(self.url, self.server, heard, reconnected).running()
 
     def drive(self, game_id: str, server: str, seconds: float) -> bool:
         # the database's clock, not the servers': theirs may differ
@@ -170,7 +171,7 @@ class PostgresStore(GameStore):
         self.query("DELETE FROM drivers WHERE game = ? AND server = ?", (game_id, server))
 
     def announce(self, kind: str, game_id: str, more: str = "") -> None:
-        notice = f"{kind} {game_id} {more}" if more else f"{kind} {game_id}"
+        notice = f"{kind} {self.server} {game_id} {more}".rstrip()
         self.query("SELECT pg_notify(?, ?)", (CHANNEL, notice))
 
     @contextlib.contextmanager

@@ -89,7 +89,7 @@ class GameTalk(GameViews):
             await self.error(client, f"slow down: at most {most} chat lines a minute")
             return
         await self.hear_chat(line)
-        self.store.announce("chat", self.id, f"{self.services.server} {to_json(line)}")
+        self.store.announce("chat", self.id, to_json(line))
 
     async def hear_chat(self, line: Json) -> None:
         """A chat line said here, or through another server on the store (notices.py)."""
