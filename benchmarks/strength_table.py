@@ -22,7 +22,9 @@ of 4; this script rounds ``--games`` up to one, as the tournament would).
 One fixed size for every line (``--games``, 4,000 by default: fewer is refused unless
 ``--draft``) and one seed, given on the command line and printed: the script never chooses
 among seeds. A draft (any size) only prints its table, never writes the docs and never shows a
-tick. ``--keep DIR`` saves each line's report, which the form below turns into rows again.
+tick. ``--keep DIR`` saves each line's report, which the form below turns into rows again;
+``--out DIR`` keeps each line's games as they finish, so that the same command again plays on
+from a line stopped before its end and reads a finished one back.
 
 Reports to rows (as before; docs/results/ai-history.md's tables were made so):
 
@@ -37,6 +39,7 @@ one line: wins of seat-games and the pooled 95% Wilson interval.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import shlex
 import shutil
@@ -163,14 +166,38 @@ def pegrace_program() -> str:
     return found
 
 
-def play(args: list[str]) -> dict[str, Any]:
-    """Runs a tournament command and reads its report; its progress goes to our stderr."""
+def play(args: list[str], out: Path | None = None) -> dict[str, Any]:
+    """Runs a tournament command and reads its report; its progress goes to our stderr. With
+    ``out``, a folder of the line's own: the games are kept there as they finish, a line
+    stopped before its end plays on from them (``--resume``), and a finished one is read
+    back rather than played again."""
+    extra = [] if out is None else ["--out", str(out)]
+    if out is not None and (out / "results.json").exists():
+        return finished(out / "results.json", args)
+    if out is not None and (out / "partial.jsonl").exists():
+        extra.append("--resume")
     done = subprocess.run(
-        [pegrace_program(), *args[1:], "--json"], stdout=subprocess.PIPE, text=True, check=False
+        [pegrace_program(), *args[1:], *extra, "--json"],
+        stdout=subprocess.PIPE,
+        text=True,
+        check=False,
     )
     if done.returncode != 0:
         raise SystemExit(f"{shlex.join(args)}: exited {done.returncode}")
     report: dict[str, Any] = json.loads(done.stdout)
+    return report
+
+
+def finished(path: Path, args: list[str]) -> dict[str, Any]:
+    """A line's report kept by an earlier run, if it played this very command."""
+    report: dict[str, Any] = json.loads(path.read_text())
+    report.pop("game_results", None)
+    lineup = [arg for flag, arg in itertools.pairwise(args) if flag == "--player"]
+    games, seed = (int(args[args.index(flag) + 1]) for flag in ("--games", "--seed"))
+    wanted = (args[2], lineup, games, seed)
+    found = (report["game"], report["lineup"], report["games"], report["seed"])
+    if found != wanted:
+        raise SystemExit(f"{path}: a report of {found}, not of this line {wanted}")
     return report
 
 
@@ -297,6 +324,10 @@ def block_text(old_block: str, lines: list[Measured]) -> str:
     return "\n".join(text) + "\n"
 
 
+def line_folder(line: Line, args: argparse.Namespace) -> str:
+    return f"{line.game}-{line.name}-s{args.seed}-g{args.games}"
+
+
 def write_docs(path: Path, lines: list[Measured]) -> str:
     page = path.read_text()
     if START not in page or END not in page:
@@ -319,7 +350,7 @@ def run_protocol(args: argparse.Namespace) -> None:
         print(shlex.join(command), flush=True)
         if args.dry_run:
             continue
-        report = play(command)
+        report = play(command, None if args.out is None else args.out / line_folder(line, args))
         if args.keep is not None:
             args.keep.mkdir(parents=True, exist_ok=True)
             (args.keep / f"{line.game}-{line.name}-{args.seed}.json").write_text(
@@ -447,6 +478,13 @@ def parser() -> argparse.ArgumentParser:
     made.add_argument("--dry-run", action="store_true", help="print the commands, play nothing")
     made.add_argument("--docs", type=Path, default=DOCS, help="the page written (docs/ai.md)")
     made.add_argument("--keep", type=Path, metavar="DIR", help="save each line's report here")
+    made.add_argument(
+        "--out",
+        type=Path,
+        metavar="DIR",
+        help="keep each line's games in a folder of its own here as they finish: the same "
+        "command again plays on from a stopped line and reads back a finished one",
+    )
     return made
 
 

@@ -137,6 +137,33 @@ def test_a_tiny_real_draft_on_a_cheap_game(tmp_path: Path) -> None:
     assert kept.name == "trouble-easy-vs-random-3.json"
 
 
+def test_a_line_kept_in_its_folder_plays_on_and_is_read_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """--out: a line stopped before its end plays on with --resume; a finished one is not
+    played again; a folder holding another line's report is refused."""
+    (line,) = table.chosen_lines(["trouble"], ["easy-vs-random"])
+    command = table.tournament_args(line, 8, 3, 1)
+    folder = tmp_path / "line"
+    first = table.play(command, folder)
+    assert first["games"] == 8 and (folder / "results.json").exists()
+    ran: list[list[str]] = []
+
+    def stopped(args: list[str], **_: Any) -> subprocess.CompletedProcess[str]:
+        ran.append(args)
+        return subprocess.CompletedProcess(args, 1, "")
+
+    monkeypatch.setattr(table.subprocess, "run", stopped)
+    assert table.play(command, folder) == first and ran == []
+    with pytest.raises(SystemExit, match="not of this line"):
+        table.play(table.tournament_args(line, 8, 4, 1), folder)
+    (folder / "results.json").rename(tmp_path / "done.json")
+    (folder / "partial.jsonl").write_text("")
+    with pytest.raises(SystemExit, match="exited 1"):  # played (by the stub), not read back
+        table.play(command, folder)
+    assert ran[-1][-2:] == ["--resume", "--json"]
+
+
 def run_script(*argv: str) -> str:
     done = subprocess.run(
         [sys.executable, str(SCRIPT), *argv], capture_output=True, text=True, check=True
