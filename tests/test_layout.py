@@ -4,10 +4,10 @@ too until it is taken off its list, so the lists only shrink."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
+
+from scripts import load_script
 
 ROOT = Path(__file__).parent.parent
 
@@ -18,14 +18,7 @@ KNOWN_LONG: set[str] = set()
 
 
 def layout_check() -> ModuleType:
-    """tools/layout_check.py, loaded by its path (tools/ is not a package)."""
-    path = ROOT / "tools" / "layout_check.py"
-    spec = importlib.util.spec_from_file_location("layout_check", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("layout_check", module)  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+    return load_script("tools/layout_check.py")
 
 
 def differences(

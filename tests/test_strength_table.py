@@ -4,34 +4,21 @@ not measure kept, and the reports-to-rows form docs/results/ai-history.md names.
 
 from __future__ import annotations
 
-import importlib.util
 import shlex
 import shutil
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 
 from pegrace.cli import make_parser, tournament_lineup
+from scripts import load_script
 
 ROOT = Path(__file__).parent.parent
 SCRIPT = ROOT / "benchmarks" / "strength_table.py"
-
-
-def load_script() -> ModuleType:
-    """The script, loaded by its path (benchmarks/ is not a package)."""
-    spec = importlib.util.spec_from_file_location("strength_table", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("strength_table", module)  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
-table = load_script()
+table = load_script("benchmarks/strength_table.py")
 
 
 def report(game: str, lineup: list[str], wins: int, games: int, seed: int = 7) -> dict[str, Any]:
@@ -223,8 +210,11 @@ def test_writing_replaces_measured_cells_and_keeps_the_rest(tmp_path: Path) -> N
 def test_the_level_rows_supersede_the_old_one_once_every_game_is_measured(
     tmp_path: Path,
 ) -> None:
-    docs = tmp_path / "ai.md"
-    shutil.copy(ROOT / "docs" / "ai.md", docs)
+    docs = tmp_path / "ai.md"  # a page from before the level lines
+    docs.write_text(
+        f"# Computer players\n\n{table.START}\n| | Trouble | two-dice Ludo | Headache | Marbles |\n"
+        f"|---|---|---|---|---|\n| {table.SUPERSEDED} | ✔ | ✔ | ✔ | ✔ |\n{table.END}\n"
+    )
     levels = list(table.LEVEL_LINES)
     table.write_docs(docs, [measured("ludo", name, 1200) for name in levels])
     assert table.SUPERSEDED in glance_rows(docs.read_text())  # three games to go
