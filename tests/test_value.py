@@ -6,6 +6,7 @@ input in one line."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -75,6 +76,14 @@ def test_training_is_deterministic_given_its_seed() -> None:
     assert one["weights"] == two["weights"] and one["curve"] == two["curve"]
     assert one["sha256"] == two["sha256"] != other["sha256"]
     assert [p["games"] for p in one["curve"]] == [0, 20, 40, 60]
+
+
+def test_a_medium_share_mixes_medium_players_into_self_play_and_is_recorded() -> None:
+    mixed = value.train(dataclasses.replace(short(3), medium=0.5))
+    again = value.train(dataclasses.replace(short(3), medium=0.5))
+    plain = value.train(short(3))
+    assert mixed["sha256"] == again["sha256"] != plain["sha256"]
+    assert (mixed["training"]["medium_share"], plain["training"]["medium_share"]) == (0.5, 0.0)
 
 
 def test_training_learns_the_winner_from_self_play() -> None:
@@ -193,6 +202,8 @@ def test_pegrace_train_writes_the_weights_and_bumps_the_version_when_they_change
         (["--rules", "mode=war"], "no learned value to train"),
         (["--rules", "mode=peace"], "mode"),
         (["--hidden", "72"], "--hidden 72: a multiple of 8 up to 64 hidden units"),
+        (["--medium-share", "1.5"], "--medium-share 1.5: a share of the seats, 0 to 1"),
+        (["--medium-share", "nan"], "--medium-share nan: a share of the seats, 0 to 1"),
         (["--hidden", "12"], "--hidden 12: a multiple of 8 up to 64"),
         (["--from", "/nonexistent.json"], "cannot read weights file /nonexistent.json"),
     ],

@@ -4,7 +4,9 @@
 //! chances move towards its λ-return (the next prediction, mixed λ-wise with the later ones,
 //! ending in the game's winner), by Adam on the cross-entropy. A fixed set of positions from
 //! games of the medium players, with their winners, scores the value as it learns. Everything is
-//! deterministic given the seed.
+//! deterministic given the seed. A share of the seats (`Schedule::medium`, none by default) may
+//! be played by medium players instead, drawn afresh each game, so that the value also learns
+//! the positions its searches meet against them.
 
 use crate::ai::features::Features;
 use crate::ai::hits::ReachMemo;
@@ -25,6 +27,8 @@ const BETA1: f64 = 0.9;
 const BETA2: f64 = 0.999;
 /// Turn starts kept of each scoring game (every n-th).
 const SCORE_EVERY: usize = 4;
+/// The medium share is drawn in steps of one in this many.
+const SHARE_SCALE: u32 = 1_000_000;
 
 /// How the learning goes: λ, Adam's step size, games of medium players to score on, and the
 /// network's hidden units (0: the linear model alone).
@@ -34,6 +38,8 @@ pub struct Schedule {
     pub rate: f64,
     pub score_games: u32,
     pub hidden: usize,
+    /// The chance that a seat of a self-play game is played by a medium player (0 to 1).
+    pub medium: f64,
 }
 
 /// Adam's moments for one list of parameters.
@@ -97,6 +103,7 @@ pub struct Trainer<J: Judge> {
     steps: i32,
     dice: Rng,
     ties: Rng,
+    seating: Rng,
     schedule: Schedule,
     pub games: u64,
     scoring: Vec<Scored>,
@@ -132,6 +139,7 @@ impl<J: Judge> Trainer<J> {
             steps: 0,
             dice: Rng::new(seed),
             ties: Rng::new(seed ^ 0x71e5),
+            seating: Rng::new(seed ^ 0x5ea7),
             schedule,
             games: 0,
             scoring: Vec::new(),
@@ -172,10 +180,15 @@ impl<J: Judge> Trainer<J> {
     pub fn train(&mut self, count: u64) {
         let mut choosing = ReachMemo::default();
         for _ in 0..count {
-            let (rules, features, model) = (self.judge.rules(), &self.features, &self.model);
+            let mut players = self.seating();
+            let (judge, features, model) = (&self.judge, &self.features, &self.model);
+            let rules = judge.rules();
             let ties = &mut self.ties;
-            let choose = |state: &State, moves: &[<J::G as Game>::Move]| {
-                greedy((rules, features, model), &mut choosing, ties, state, moves)
+            let choose = |state: &State, moves: &[<J::G as Game>::Move]| match &mut players
+                [state.current as usize]
+            {
+                Some(player) => player.choose(judge, state, moves),
+                None => greedy((rules, features, model), &mut choosing, ties, state, moves),
             };
             let played = play(rules, features, &mut self.memo, &mut self.dice, choose);
             self.games += 1;
@@ -184,6 +197,24 @@ impl<J: Judge> Trainer<J> {
                 self.learn(&starts, outcome);
             }
         }
+    }
+
+    /// Each seat's player in the next self-play game: a medium player with the schedule's
+    /// chance, else the value's own one-move player (None). With no medium share nothing is
+    /// drawn, so that a seed trains the same weights as before the share existed.
+    fn seating(&mut self) -> Vec<Option<Player>> {
+        let seats = self.judge.rules().table().seats;
+        let share = (self.schedule.medium.clamp(0.0, 1.0) * f64::from(SHARE_SCALE)) as u32;
+        let game = self.games;
+        (0..seats)
+            .map(|seat| {
+                (share > 0 && self.seating.below(SHARE_SCALE) < share).then(|| {
+                    let key = vec![game as u32, (game >> 32) as u32, seat as u32, 0x5ea7];
+                    let rng = PyRandom::from_keys(&[key]).pop();
+                    Player::new(Kind::Medium, rng.expect("one key seeds one generator"))
+                })
+            })
+            .collect()
     }
 
     /// One step of Adam towards the λ-returns of a game's turn starts.
@@ -426,12 +457,42 @@ mod tests {
         rate: 0.01,
         score_games: 4,
         hidden: 0,
+        medium: 0.0,
     };
 
     fn trouble_trainer(seed: u64) -> Trainer<ai::race_judge::RaceJudge<Trouble>> {
+        mixed_trainer(seed, 0.0)
+    }
+
+    fn mixed_trainer(seed: u64, medium: f64) -> Trainer<ai::race_judge::RaceJudge<Trouble>> {
         let judge = ai::trouble(Trouble::new(4, &testing::options(&[])).unwrap());
         let features = judge.learning.features.clone().unwrap();
-        Trainer::new(judge, features, seed, SCHEDULE)
+        Trainer::new(judge, features, seed, Schedule { medium, ..SCHEDULE })
+    }
+
+    #[test]
+    fn a_medium_share_seats_medium_players_and_stays_deterministic() {
+        let medium_seats = |share: f64| {
+            let mut trainer = mixed_trainer(3, share);
+            let seated: usize = (0..200)
+                .map(|_| trainer.seating().iter().flatten().count())
+                .sum();
+            seated as f64 / 800.0
+        };
+        assert_eq!(medium_seats(0.0), 0.0);
+        assert_eq!(medium_seats(1.0), 1.0);
+        let half = medium_seats(0.5);
+        assert!((0.4..0.6).contains(&half), "{half}");
+        let (mut one, mut two, mut unmixed) = (
+            mixed_trainer(5, 0.5),
+            mixed_trainer(5, 0.5),
+            mixed_trainer(5, 0.0),
+        );
+        for trainer in [&mut one, &mut two, &mut unmixed] {
+            trainer.train(30);
+        }
+        assert_eq!(one.model, two.model);
+        assert_ne!(one.model, unmixed.model);
     }
 
     #[test]

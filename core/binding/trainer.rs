@@ -34,7 +34,12 @@ impl Trainer {
             rate: get("rate", 0.01),
             score_games: get("score_games", 400.0) as u32,
             hidden: get("hidden", 0.0) as usize,
+            medium: get("medium", 0.0),
         };
+        if !(0.0..=1.0).contains(&schedule.medium) {
+            let share = schedule.medium;
+            return Err(CoreError::Option(format!("medium share {share}: from 0 to 1")).into());
+        }
         if schedule.hidden > ai::net::MAX_HIDDEN {
             let most = ai::net::MAX_HIDDEN;
             return Err(CoreError::Option(format!("at most {most} hidden units")).into());

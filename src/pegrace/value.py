@@ -54,6 +54,7 @@ class Training:
     score_games: int = 400
     points: int = 40  # points on the learning curve
     hidden: int = 0  # the network's hidden units (0: the linear model alone)
+    medium: float = 0.0  # the chance that a self-play seat is played by a medium player
     start: Mapping[str, Any] | None = None  # a weights file to go on from
 
     def check(self) -> None:
@@ -66,6 +67,8 @@ class Training:
                 raise OptionError(f"{flag} {rate}: a step size above 0")
         if self.score_games < 1:
             raise OptionError(f"--score-games {self.score_games}: score on at least 1 game")
+        if not 0.0 <= self.medium <= 1.0:
+            raise OptionError(f"--medium-share {self.medium}: a share of the seats, 0 to 1")
         if not (0 <= self.hidden <= MAX_HIDDEN and self.hidden % LANES == 0):
             raise OptionError(
                 f"--hidden {self.hidden}: a multiple of {LANES} up to {MAX_HIDDEN} "
@@ -94,6 +97,7 @@ def trainer(training: Training) -> _core.Trainer:
         "lambda": training.lam,
         "rate": training.rate,
         "hidden": float(training.hidden),
+        "medium": training.medium,
         "score_games": float(training.score_games),
     }
     try:
@@ -144,6 +148,7 @@ def train(training: Training, progress: Callable[[int], None] | None = None) -> 
             "final_rate": training.final_rate,
             "score_games": training.score_games,
             "hidden": training.hidden,
+            "medium_share": training.medium,
             "from": None if training.start is None else training.start.get("sha256"),
             "scored_positions": learner.scored,
             "cpu_seconds": round(seconds, 1),

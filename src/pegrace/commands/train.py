@@ -51,6 +51,15 @@ def declare(tr: argparse.ArgumentParser) -> None:
         help="a network of H hidden units beside the linear model (default 0: none)",
     )
     tr.add_argument(
+        "--medium-share",
+        dest="medium",
+        type=float,
+        default=0.0,
+        metavar="P",
+        help="the chance that a seat of a self-play game is played by a medium player instead "
+        "(0 to 1; default 0: every seat by the value's own one-move player)",
+    )
+    tr.add_argument(
         "--from",
         dest="start",
         type=Path,
@@ -88,6 +97,7 @@ def run(args: argparse.Namespace) -> int:
         args.final_rate,
         args.score_games,
         hidden=args.hidden,
+        medium=args.medium,
         start=start,
     )
     bar = progress_bar(args.games)
