@@ -25,6 +25,19 @@ ACTION_LIMIT = 4000  # page actions in one game: only reached when the page is s
 QUICK_COMPUTERS = ("computer:easy", "computer:random")
 
 
+def new_game(base_url: str, body: dict[str, Any], timeout: float = 15.0) -> dict[str, Any]:
+    """POST /api/games to a real server at ``base_url``: the game it made, with its tokens."""
+    request = urllib.request.Request(
+        base_url + "/api/games",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(request, timeout=timeout) as response:
+        made: dict[str, Any] = json.loads(response.read())
+        return made
+
+
 def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
         probe.bind(("127.0.0.1", 0))

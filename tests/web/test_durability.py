@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import json
-import urllib.request
 from pathlib import Path
 from typing import Any
 
-from pages import Server
+from pages import Server, new_game
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
@@ -21,6 +20,7 @@ GAMES = 20
 KILLS = 3
 PLAY_SECONDS = 2.0  # of play before each kill
 SEND_PAUSE = 1 / 40  # seconds before each message: under the server's 50 a second per socket
+TWO_PEOPLE = {"game": "trouble", "seats": {"red": "human", "green": "human"}}
 LIMIT = 15.0  # seconds: only ever reached when the server or a client is stuck
 Json = dict[str, Any]
 
@@ -29,7 +29,7 @@ def test_no_acknowledged_event_is_lost_when_the_server_is_killed(tmp_path: Path)
     server = Server(tmp_path / "games.sqlite3", tmp_path / "server.log")
     server.start()
     try:
-        games = [create_game(server) for _ in range(GAMES)]
+        games = [new_game(server.url, TWO_PEOPLE) for _ in range(GAMES)]
         played = {game["id"]: 0 for game in games}
         for _ in range(KILLS):
             acked = asyncio.run(play_then_kill(server, games))
@@ -43,19 +43,6 @@ def test_no_acknowledged_event_is_lost_when_the_server_is_killed(tmp_path: Path)
                 played[game_id] = state["seq"]
     finally:
         server.stop()
-
-
-def create_game(server: Server) -> Json:
-    body = {"game": "trouble", "seats": {"red": "human", "green": "human"}}
-    request = urllib.request.Request(
-        server.url + "/api/games",
-        data=json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"},
-        method="POST",
-    )
-    with urllib.request.urlopen(request, timeout=LIMIT) as response:
-        created: Json = json.loads(response.read())
-        return created
 
 
 async def play_then_kill(server: Server, games: list[Json]) -> dict[str, int]:

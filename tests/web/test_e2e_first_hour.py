@@ -6,10 +6,9 @@ a phone can read and no keyboard hints on a touch screen."""
 from __future__ import annotations
 
 import json
-import urllib.request
 from typing import Any
 
-from pages import APP, Server, act, awaiting, click, play_to_end, wait_synced, waiting
+from pages import APP, Server, act, awaiting, click, new_game, play_to_end, wait_synced, waiting
 
 SOLO = {
     "red": "human",
@@ -35,12 +34,7 @@ def create(
     }
     if seed is not None:  # (a game with open seats has the server's dice)
         body["seed"] = seed
-    request = urllib.request.Request(
-        server.url + "/api/games", json.dumps(body).encode(), {"Content-Type": "application/json"}
-    )
-    with urllib.request.urlopen(request) as answer:
-        made: dict[str, Any] = json.loads(answer.read())
-    return made
+    return new_game(server.url, body)
 
 
 def open_game(

@@ -12,12 +12,11 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-import urllib.request
 from pathlib import Path
 from typing import Any
 
 import psycopg
-from pages import Server
+from pages import Server, new_game
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
@@ -84,18 +83,6 @@ def action(state: Json) -> Json:
     return {"type": "roll"}
 
 
-def create_game(server: Server, seats: dict[str, str]) -> Json:
-    request = urllib.request.Request(
-        server.url + "/api/games",
-        data=json.dumps({"game": "trouble", "seats": seats}).encode(),
-        headers={"Content-Type": "application/json"},
-        method="POST",
-    )
-    with urllib.request.urlopen(request, timeout=LIMIT) as response:
-        created: Json = json.loads(response.read())
-        return created
-
-
 async def play_and_kill(servers: list[Server], clients: list[Client]) -> float:
     start = time.monotonic()
     until = start + PLAY_SECONDS + AFTER_SECONDS
@@ -118,7 +105,12 @@ def test_several_servers_lose_no_game_and_no_event_when_one_is_killed(
     try:
         seats = [PEOPLE if i % 2 else COMPUTERS for i in range(GAMES)]
         clients = [
-            Client(create_game(servers[i % 3], seats[i]), seats[i], i % 3) for i in range(GAMES)
+            Client(
+                new_game(servers[i % 3].url, {"game": "trouble", "seats": seats[i]}),
+                seats[i],
+                i % 3,
+            )
+            for i in range(GAMES)
         ]
         killed = asyncio.run(play_and_kill(servers, clients))
     finally:
@@ -208,7 +200,7 @@ def test_a_move_sent_through_two_processes_at_once_is_accepted_once(
     try:
         raced = 0
         while raced < RACES:
-            game = create_game(servers[0], PEOPLE)
+            game = new_game(servers[0].url, {"game": "trouble", "seats": PEOPLE})
             games.append(game["id"])
             urls = [f"ws://127.0.0.1:{s.port}/ws/{game['id']}" for s in servers]
             tokens = list(game["tokens"].values())

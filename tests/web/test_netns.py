@@ -17,6 +17,7 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
+from pages import new_game
 from websockets.sync.client import ClientConnection, connect
 
 from netns import Hosts, hosts
@@ -55,18 +56,6 @@ def serving(where: Hosts, host: str, address: str, url: str, log: Path) -> Itera
         process.wait()
 
 
-def post(base: str, body: Json) -> Json:
-    request = urllib.request.Request(
-        base + "/api/games",
-        data=json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"},
-        method="POST",
-    )
-    with urllib.request.urlopen(request, timeout=LIMIT) as response:
-        found: Json = json.loads(response.read())
-        return found
-
-
 def next_state(ws: ClientConnection, seq: int) -> Json:
     """The first state past ``seq``."""
     while True:
@@ -91,7 +80,7 @@ def test_servers_on_two_hosts_share_one_postgresql_across_the_network(tmp_path: 
         url = cluster.start()  # on host a, listening on its link to b only
         one = stack.enter_context(serving(where, where.a, where.a_here, url, tmp_path / "a.log"))
         two = stack.enter_context(serving(where, where.b, where.b_here, url, tmp_path / "b.log"))
-        game = post(one, {"game": "trouble", "seats": {"red": "human", "green": "human"}})
+        game = new_game(one, {"game": "trouble", "seats": {"red": "human", "green": "human"}})
         tokens = list(game["tokens"].values())
         path = f"/ws/{game['id']}"
         player = stack.enter_context(connect(one.replace("http", "ws") + path, open_timeout=LIMIT))
