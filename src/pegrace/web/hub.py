@@ -55,7 +55,7 @@ class GameHub:
         limits = limits or Limits()
         size = limits.workers or DEFAULT_WORKERS
         pool = WorkerPool(size, limits.worker_share)
-        self.services = Services(EventWriter(store), pool, limits, computer_delay, store.server)
+        self.services = Services(EventWriter(store), pool, limits, computer_delay)
         self.sessions: dict[str, GameSession] = {}
         self.heavy = WorkerPool(1)  # replays and QR codes: one process, apart from the players
         self.loads = Buckets(limits.loads_per_minute / 60, limits.loads_per_minute)

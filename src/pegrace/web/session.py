@@ -71,7 +71,6 @@ class Services:
     pool: WorkerPool
     limits: Limits
     computer_delay: float
-    server: str = "pegrace"  # this server's name among those sharing its store (drivers')
 
 
 class TooMany(PegraceError):

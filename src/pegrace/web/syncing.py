@@ -101,7 +101,7 @@ class GameSync(GameTalk):
         now = time.monotonic()
         if now < self._lease_until - LEASE_SECONDS / 2:
             return True
-        if self.store.drive(self.id, self.services.server, LEASE_SECONDS):
+        if self.store.drive(self.id, self.store.server, LEASE_SECONDS):
             self._lease_until = now + LEASE_SECONDS
             return True
         self._lease_until = 0.0
@@ -111,4 +111,4 @@ class GameSync(GameTalk):
         """Nobody is here: another server with people at the game may drive it at once."""
         if self._lease_until:
             self._lease_until = 0.0
-            self.store.let_go(self.id, self.services.server)
+            self.store.let_go(self.id, self.store.server)
