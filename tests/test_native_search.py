@@ -69,8 +69,8 @@ def test_deepening_within_a_node_budget_is_the_recorded_one(setup: Setup) -> Non
         moves = rules.legal_moves(state)
         for settings in DEEPENING:
             found, depth, nodes = computer.rank(
-                state, {**settings, "budget": DEEPENING_BUDGET, "model": 1.0}
-            )
+                state, {**settings, "budget": DEEPENING_BUDGET, "model": 1.0, "horizon": 0.0}
+            )  # the recorded deepening is expectimax's, also where the expert rolls out
             ranking = ranking_record([(moves[i].text, v, tuple(vs)) for i, v, vs in found])
             assert {"ranking": ranking, "depth": depth, "nodes": nodes} == json_like(next(expected))
 
@@ -92,3 +92,24 @@ def test_threads_sharing_the_root_moves_rank_as_one_thread_does() -> None:
         assert two.last_nodes >= one.last_nodes  # each thread's table is its own
     with pytest.raises(OptionError, match="threads"):
         make_player("expert:threads=0")
+
+
+def test_the_expert_rolls_out_in_two_dice_ludo_and_searches_elsewhere() -> None:
+    """Deepening ranks by rollouts where the game's judge says so (two-dice Ludo: one round of
+    4 decisions), by expectimax elsewhere; ``horizon`` says which, whatever the game."""
+    for game, horizon in (("ludo", 4), ("trouble", 0), ("headache", 0)):
+        rules = get_rules(game, 4, {})
+        for state in decisions(rules, 5, 2):
+            default = ranked(SearchPlayer(0, ms=2), rules, state)
+            assert default == ranked(SearchPlayer(0, ms=2, horizon=horizon), rules, state)
+            other = ranked(SearchPlayer(0, ms=2, horizon=4 - horizon), rules, state)
+            assert [values for *_, values in other] != [values for *_, values in default]
+    rules = get_rules("ludo", 4, {})
+    state = decisions(rules, 5, 4)[1]  # 4 moves reaching 3 positions
+    rolling = SearchPlayer(0, ms=20)
+    first = ranked(rolling, rules, state)
+    assert first == ranked(rolling, rules, state)  # the same rounds: the same dice
+    assert rolling.last_depth > 1  # rounds played
+    assert SearchPlayer(0, depth=2, horizon=4).core_settings(rules)["horizon"] == 4.0
+    with pytest.raises(OptionError, match="horizon"):
+        make_player("expert:horizon=1001")

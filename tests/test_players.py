@@ -115,6 +115,8 @@ def test_bad_player_specs_are_refused_by_name(spec: str, message: str) -> None:
         ("hard:depth=100000", "depth goes from 1 to 64"),
         ("expert:width=1001", "width goes from 0 to 1000"),
         ("expert:threads=257", "threads goes from 1 to 256"),
+        ("expert:horizon=1001", "horizon goes from 0 to 1000"),
+        ("expert:horizon=-1", "player setting 'horizon=-1' must not be negative"),
         ("easy:mistakes=nan", "player setting 'mistakes=nan': mistakes must be a finite number"),
         ("easy:mistakes=1.5", "mistakes goes from 0 to 1"),
         ("easy:mistakes=-0.1", "player setting 'mistakes=-0.1' must not be negative"),
@@ -145,6 +147,8 @@ def test_player_settings_at_the_ends_of_their_ranges_are_taken() -> None:
         "expert:width=0",
         "expert:width=1000",
         "expert:threads=256",
+        "expert:horizon=0",
+        "expert:horizon=1000",
         "easy:mistakes=0",
         "easy:mistakes=1",
     ):

@@ -32,6 +32,11 @@ pub trait Judge: Sync {
     fn learning(&self) -> &Learning {
         &NOT_LEARNED
     }
+    /// How many decisions the expert's rollouts play (`rollout.rs`), where they rank its moves
+    /// better than its expectimax does; 0: it searches by expectimax.
+    fn rollout_horizon(&self) -> u32 {
+        0
+    }
     /// The shipped learned value, where the game has one.
     fn value(&self) -> Option<&Value> {
         self.learning().value.as_ref()

@@ -5,7 +5,8 @@
 //! The modules are layered, each using only those below it: `vocab` (what every judge shares);
 //! the evaluations (`race_eval`, `headache_eval`) and the race games' threats (`hits`); the
 //! fitted chance of winning (`fitted`); the learned value (`net`, `features`, `value`); `judge`;
-//! each game's judge; the players.
+//! each game's judge; the searches (`search`, then `rollout`, which rates by its leaves); the
+//! players.
 
 pub mod features;
 pub mod fitted;
@@ -20,6 +21,7 @@ pub mod players;
 pub mod policy;
 pub mod race_eval;
 pub mod race_judge;
+pub mod rollout;
 pub mod search;
 pub mod train;
 pub mod transposition;

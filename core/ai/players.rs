@@ -7,7 +7,8 @@
 
 use crate::ai::judge::Judge;
 use crate::ai::policy;
-use crate::ai::search::{self, Memory, Settings};
+use crate::ai::rollout;
+use crate::ai::search::{self, Memory, Ranked, Settings};
 use crate::engine::{Game, State};
 use crate::rl::encoding::Encoding;
 use crate::rng::{Draw, PyRandom};
@@ -96,7 +97,7 @@ impl Player {
         let memory = self
             .memory
             .get_or_insert_with(|| Memory::new(judge.rules()));
-        let (ranked, _, _) = search::ranking(judge, memory, state, moves, settings);
+        let (ranked, _, _) = ranking(judge, memory, state, moves, settings);
         let top = ranked[0].value;
         let best: Vec<usize> = ranked
             .iter()
@@ -109,6 +110,24 @@ impl Player {
             best[0]
         }
     }
+}
+
+/// The search player's ranking of `moves` (more than one), best first, with its depth (or its
+/// rollouts' rounds) and the nodes searched: by rollouts where its deepening rolls out (the
+/// settings' horizon, else the judge's), else by expectimax.
+pub fn ranking<J: Judge>(
+    judge: &J,
+    memory: &mut Memory,
+    state: &State,
+    moves: &[<J::G as Game>::Move],
+    settings: &Settings,
+) -> (Vec<Ranked>, u32, u64) {
+    let horizon = settings.horizon.unwrap_or_else(|| judge.rollout_horizon());
+    if settings.depth.is_none() && horizon > 0 {
+        let tables = memory.ready(judge, settings);
+        return rollout::rank(judge, tables, state, (moves, horizon), settings);
+    }
+    search::ranking(judge, memory, state, moves, settings)
 }
 
 /// The moves (their indices) a one-move player rates best, tied within `TIE`: the evaluation

@@ -53,6 +53,16 @@ impl Memory {
         }
     }
 
+    /// What searches with `settings` read, ready, and the table they may fill.
+    pub fn ready<J: Judge>(
+        &mut self,
+        judge: &J,
+        settings: &Settings,
+    ) -> (&Known, &mut Transpositions) {
+        self.fit(judge, settings);
+        (&self.known, &mut self.table)
+    }
+
     /// Ready for searches with `settings`: the value they name built, where it is not yet.
     fn fit<J: Judge>(&mut self, judge: &J, settings: &Settings) {
         let number = settings.value;
@@ -98,6 +108,10 @@ pub struct Settings {
     /// A value given at run time (`value::give`'s number), read at the leaves with `model` 2
     /// instead of the shipped one.
     pub value: Option<u32>,
+    /// Deepening ranks the moves by rollouts of this many decisions (`rollout.rs`) instead of
+    /// by expectimax where it is above 0; none: as the judge says (`Judge::rollout_horizon`).
+    /// The search player reads it (`players::ranking`); the expectimax here does not.
+    pub horizon: Option<u32>,
 }
 
 /// What rates a search's leaves (`Settings::model`).
@@ -171,7 +185,22 @@ impl<'a, J: Judge> Search<'a, J> {
         }
     }
 
-    fn side(&self, seat: u8) -> usize {
+    pub fn judge(&self) -> &'a J {
+        self.judge
+    }
+
+    /// A position's values as a leaf: its places where the game is over, else the leaves'
+    /// rating; a node.
+    pub fn leaf_values(&mut self, state: &State) -> Values {
+        self.nodes += 1;
+        if state.phase == Phase::Over {
+            self.terminal(state)
+        } else {
+            self.horizon(state)
+        }
+    }
+
+    pub fn side(&self, seat: u8) -> usize {
         self.judge.rules().table().sides[seat as usize] as usize
     }
 
@@ -326,7 +355,7 @@ impl<'a, J: Judge> Search<'a, J> {
 }
 
 /// Larger values first; equal ones (0.0 and -0.0 too) keep their order in a stable sort.
-fn descending(a: f64, b: f64) -> std::cmp::Ordering {
+pub fn descending(a: f64, b: f64) -> std::cmp::Ordering {
     b.partial_cmp(&a).unwrap_or(std::cmp::Ordering::Equal)
 }
 
@@ -536,6 +565,7 @@ mod tests {
             model: 1,
             threads: 1,
             value: None,
+            horizon: None,
         };
         let mut memory = Memory::new(&judge.rules);
         let (one, _, nodes) = ranking(&judge, &mut memory, &state, moves.as_ref(), &settings);
@@ -560,6 +590,7 @@ mod tests {
             model: 2,
             threads: 1,
             value: crate::ai::value::give(&text),
+            horizon: None,
         };
         let moves = judge.rules.legal_moves(&state);
         let mut memory = Memory::new(&judge.rules);

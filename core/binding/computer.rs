@@ -13,8 +13,8 @@ use super::shared::{Options, PyStateIn};
 use crate::ai;
 use crate::ai::hits::ReachMemo;
 use crate::ai::judge::Judge;
-use crate::ai::players::Kind;
-use crate::ai::search::{ranking, Memory};
+use crate::ai::players::{ranking, Kind};
+use crate::ai::search::Memory;
 use crate::ai::vocab::win_scale;
 use crate::engine::{Game, Phase};
 

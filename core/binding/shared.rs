@@ -280,6 +280,9 @@ fn kind(name: &str, settings: &HashMap<String, f64>) -> Result<Kind, CoreError> 
             model: get("model", 0.0).clamp(0.0, 2.0) as u8,
             threads: get("threads", 1.0).max(1.0) as usize,
             value: settings.get("value").map(|&number| number as u32),
+            horizon: settings
+                .get("horizon")
+                .map(|&h| h.clamp(0.0, 1000.0) as u32),
         }));
     }
     if name == "policy" {

@@ -171,6 +171,7 @@ PARAMS = {
     "paranoid": int,
     "model": int,
     "threads": int,
+    "horizon": int,
 }
 # Each setting's least and most (paranoid and model are checked by the search player, naming
 # their values): beyond them a player would think for ever or stop making sense; NaN and
@@ -181,6 +182,7 @@ RANGES: dict[str, tuple[float, float, str]] = {
     "depth": (1.0, 64.0, "decisions searched ahead"),
     "width": (0.0, 1000.0, "moves followed below the root, 0 for every one"),
     "threads": (1.0, 256.0, "threads sharing the search"),
+    "horizon": (0.0, 1000.0, "decisions each rollout plays, 0 for expectimax"),
 }
 
 
@@ -201,7 +203,9 @@ def make_player(spec: str, seed: int | str = 0) -> Player:
     game's learned chance of winning, where it has one: the expert's default; ``expert:model=0``
     reads the game's evaluation like the levels below), ``expert:threads=2`` (the root moves
     shared among 2 threads in the native core: the same ranking, found sooner, with more nodes
-    counted, so deepening may stop at another depth), ``easy:mistakes=0.3``,
+    counted, so deepening may stop at another depth), ``expert:horizon=0`` (rank by expectimax
+    where the game's expert rolls out, as in two-dice Ludo; ``horizon=N``: by rollouts of N
+    decisions, core/ai/rollout.rs), ``easy:mistakes=0.3``,
     ``expert:value=FILE`` (the leaves read the value in the weights file FILE, written by
     ``pegrace train``, instead of the shipped one; ``value=sha256:DIGITS`` names one read
     before by its checksum)."""

@@ -7,6 +7,12 @@ itself; at a chance node the children are weighted by the dice's exact probabili
 horizon the game's evaluation (or its learned chance of winning) rates the pieces for every
 side, and a finished game is worth its places, scaled far above any evaluation.
 
+Where the game's judge in the core says so (two-dice Ludo), the expert's deepening ranks its
+moves by truncated rollouts instead (core/ai/rollout.rs): every move played on for ``horizon``
+decisions by every seat's one-move player of the same leaves, on the same dice for every move,
+until one move leads clearly or the budget is spent; ``horizon=0`` keeps expectimax, any other
+``horizon`` rolls out in any game.
+
 Depth counts decision nodes. Iterative deepening spends a budget counted in searched nodes, not
 wall-clock time, so a player's choices depend only on its seed and the position, never on the
 machine's load: ``ms`` is turned into nodes at the game's ``nodes_per_ms`` (its registry
@@ -70,6 +76,7 @@ class SearchPlayer(Player):
         model: int = 2,
         threads: int = 1,
         value: Given | None = None,
+        horizon: int | None = None,
     ) -> None:
         self.rng = random.Random(seed)
         self.ms = ms
@@ -90,6 +97,9 @@ class SearchPlayer(Player):
         if threads < 1:
             raise OptionError(f"threads={threads}: search with at least 1 thread")
         self.threads = threads
+        # deepening's rollouts of this many decisions (0: expectimax; None: as the game's judge
+        # in the core says, core/ai/rollout.rs)
+        self.horizon = horizon
         self.last_depth = 0
         self.last_nodes = 0
         self.computer: native.Computer | None = None
@@ -109,6 +119,8 @@ class SearchPlayer(Player):
             "model": float(self.model),
             "threads": float(self.threads),
         }
+        if self.horizon is not None:
+            settings["horizon"] = float(self.horizon)
         if self.depth is not None:
             settings["depth"] = float(self.depth)
         if self.value is not None:

@@ -404,6 +404,7 @@ def test_a_rematch_is_for_the_players_and_keeps_their_seats(served: Server) -> N
         ("computer:hard:depth=40", "depth=40; at most depth=3"),
         ("computer:expert:ms=100000", "ms=100000; at most ms=2000"),
         ("computer:expert:depth=4,ms=10", "depth=4; at most depth=3"),
+        ("computer:expert:horizon=13", "horizon=13; at most horizon=12"),
     ],
 )
 def test_computer_seats_cannot_be_set_to_think_without_end(

@@ -23,10 +23,11 @@ HUMAN, OPEN, EMPTY = "human", "open", "empty"
 DEFAULT_IDLE_SECONDS = 120.0  # a seat due to act this long is played by the computer
 MOST_IDLE_SECONDS = 86_400.0  # the longest idle limit a game may set: a day
 SEED_BITS = 128  # the server's dice seeds: too many to guess or search
-# The most a web game's computer seat may be set to think (`expert:ms=2000`, `hard:depth=3`):
-# a deeper search can take minutes a move (the worker's time limit stops it, but the seat
-# would then play far below its name).
-WEB_BOUNDS = {"ms": 2000.0, "depth": 3.0, "threads": 1.0}
+# The most a web game's computer seat may be set to think (`expert:ms=2000`, `hard:depth=3`,
+# `expert:horizon=12`): a deeper search, or a rollout's first round of a longer horizon, can
+# take minutes a move (the worker's time limit stops it, but the seat would then play far
+# below its name).
+WEB_BOUNDS = {"ms": 2000.0, "depth": 3.0, "threads": 1.0, "horizon": 12.0}
 TAKEOVER_CHOICES = ("computer:medium",)  # the first one that exists
 
 
