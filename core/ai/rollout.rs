@@ -180,23 +180,6 @@ mod tests {
     use crate::engine::testing;
     use crate::games::ludo::TwoDiceLudo;
 
-    /// The rollouts' ranking with horizon 4.
-    fn rolled<J: Judge>(
-        judge: &J,
-        memory: &mut Memory,
-        state: &State,
-        moves: &[<J::G as Game>::Move],
-        settings: &Settings,
-    ) -> (Vec<Ranked>, u32, u64) {
-        rank(
-            judge,
-            memory.ready(judge, settings),
-            state,
-            (moves, 4),
-            settings,
-        )
-    }
-
     fn settings(budget: f64) -> Settings {
         Settings {
             depth: None,
@@ -212,21 +195,20 @@ mod tests {
 
     #[test]
     fn rollouts_rank_every_move_once_the_same_way_each_time_and_longer_with_more_budget() {
-        let judge = ai::two_dice_ludo(TwoDiceLudo::new(4, &[]).unwrap());
-        let state = testing::to_move(
-            &judge.rules,
-            &[
-                [-1, 3, 9, 20],
-                [-1, -1, 5, 14],
-                [0, 7, 30, 41],
-                [-1, -1, -1, 2],
-            ],
-            [3, 6],
-        );
+        let (judge, state) = search::busy_two_dice_position();
         let moves = judge.rules.legal_moves(&state);
         let moves = moves.as_ref();
         let mut memory = Memory::new(&judge.rules);
-        let mut rank = |budget| rolled(&judge, &mut memory, &state, moves, &settings(budget));
+        let mut rank = |budget| {
+            let settings = settings(budget);
+            rank(
+                &judge,
+                memory.ready(&judge, &settings),
+                &state,
+                (moves, 4),
+                &settings,
+            )
+        };
         let (ranked, rounds, nodes) = rank(20_000.0);
         let mut indices: Vec<usize> = ranked.iter().map(|r| r.index).collect();
         indices.sort_unstable();
@@ -252,7 +234,9 @@ mod tests {
         let moves = moves.as_ref();
         let mut memory = Memory::new(&judge.rules);
         let budget = 1e9;
-        let (ranked, rounds, nodes) = rolled(&judge, &mut memory, &state, moves, &settings(budget));
+        let settings = settings(budget);
+        let tables = memory.ready(&judge, &settings);
+        let (ranked, rounds, nodes) = rank(&judge, tables, &state, (moves, 4), &settings);
         let mut best = state;
         judge.rules.play(&mut best, moves[ranked[0].index]);
         assert_eq!(best.pieces[1][0], -1); // the hit
@@ -271,13 +255,9 @@ mod tests {
         );
         let moves = judge.rules.legal_moves(&state);
         let mut memory = Memory::new(&judge.rules);
-        let (ranked, rounds, _) = rolled(
-            &judge,
-            &mut memory,
-            &state,
-            moves.as_ref(),
-            &settings(1_000.0),
-        );
+        let rolling = settings(1_000.0);
+        let tables = memory.ready(&judge, &rolling);
+        let (ranked, rounds, _) = rank(&judge, tables, &state, (moves.as_ref(), 4), &rolling);
         let won = search::ranking(
             &judge,
             &mut memory,

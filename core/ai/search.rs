@@ -530,28 +530,28 @@ fn deepen<J: Judge>(
     (ranked, depth, spent)
 }
 
+/// Two-dice Ludo with pieces all over the board and 3+6 to move: many moves to rank.
+#[cfg(test)]
+pub(crate) fn busy_two_dice_position() -> (crate::ai::ludo::LudoJudge, State) {
+    use crate::engine::testing;
+    use crate::games::ludo::TwoDiceLudo;
+    let judge = crate::ai::two_dice_ludo(TwoDiceLudo::new(4, &[]).unwrap());
+    let state = testing::to_move(
+        &judge.rules,
+        &[
+            [-1, 3, 9, 20],
+            [-1, -1, 5, 14],
+            [0, 7, 30, 41],
+            [-1, -1, -1, 2],
+        ],
+        [3, 6],
+    );
+    (judge, state)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai;
-    use crate::engine::testing;
-    use crate::games::ludo::TwoDiceLudo;
-
-    /// Two-dice Ludo with pieces all over the board and 3+6 to move: many moves to rank.
-    fn busy_two_dice_position() -> (ai::ludo::LudoJudge, State) {
-        let judge = ai::two_dice_ludo(TwoDiceLudo::new(4, &[]).unwrap());
-        let state = testing::to_move(
-            &judge.rules,
-            &[
-                [-1, 3, 9, 20],
-                [-1, -1, 5, 14],
-                [0, 7, 30, 41],
-                [-1, -1, -1, 2],
-            ],
-            [3, 6],
-        );
-        (judge, state)
-    }
 
     #[test]
     fn threads_sharing_the_root_moves_find_the_same_ranking() {
