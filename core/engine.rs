@@ -10,6 +10,7 @@ mod state;
 mod table;
 
 use crate::dice::{self, Dice};
+use crate::rng::Draw;
 use std::mem::MaybeUninit;
 
 pub use shape::RaceShape;
@@ -287,6 +288,52 @@ pub fn captured_by_change<G: Game + ?Sized>(rules: &G, before: &State, after: &S
 
 /// What the games' unit tests share: options as the core takes them, a position to move in,
 /// and its legal moves as text.
+/// What one event of a game was.
+pub enum Stepped<M> {
+    /// A move (`chosen`) from `before`.
+    Moved { before: State, chosen: M },
+    /// A turn's roll.
+    Rolled,
+    /// A pop of the roll-off.
+    Popped,
+}
+
+/// One event of a game in play: the move `choose` picks among the legal ones (asked only when
+/// there is a choice), or the dice's roll, or a roll-off pop, drawn from `dice`.
+pub fn advance<G: Game, R: Draw>(
+    rules: &G,
+    state: &mut State,
+    dice: &mut R,
+    choose: impl FnOnce(&State, &[G::Move]) -> usize,
+) -> Stepped<G::Move> {
+    match state.phase {
+        Phase::Move => {
+            let moves = rules.legal_moves(state);
+            let moves = moves.as_ref();
+            let pick = if moves.len() == 1 {
+                0
+            } else {
+                choose(state, moves)
+            };
+            let before = *state;
+            rules.play(state, moves[pick]);
+            Stepped::Moved {
+                before,
+                chosen: moves[pick],
+            }
+        }
+        Phase::Roll => {
+            state.roll = rules.throw(dice);
+            state.phase = Phase::Move;
+            Stepped::Rolled
+        }
+        _ => {
+            *state = rules.apply_roll(state, [dice.d6(), 0]);
+            Stepped::Popped
+        }
+    }
+}
+
 #[cfg(test)]
 pub mod testing {
     use super::*;

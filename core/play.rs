@@ -5,8 +5,8 @@
 
 use crate::ai::judge::Judge;
 use crate::ai::players::{Kind, Player};
-use crate::engine::{Game, Phase, State};
-use crate::rng::{int_key, text_key, Draw, PyRandom};
+use crate::engine::{advance, Game, Phase, State, Stepped};
+use crate::rng::{int_key, text_key, PyRandom};
 
 /// A seat: its colour (which seeds its player) and its player.
 #[derive(Clone, Debug)]
@@ -72,52 +72,6 @@ impl Drama {
     pub fn half_time_leader_won(&self, places: &[u8]) -> Option<bool> {
         let leader = (*self.leaders.get(self.leaders.len() / 2)?)?;
         Some(places[leader as usize] == 1)
-    }
-}
-
-/// What one event of a game was.
-pub enum Stepped<M> {
-    /// A move (`chosen`) from `before`.
-    Moved { before: State, chosen: M },
-    /// A turn's roll.
-    Rolled,
-    /// A pop of the roll-off.
-    Popped,
-}
-
-/// One event of a game in play: the move `choose` picks among the legal ones (asked only when
-/// there is a choice), or the dice's roll, or a roll-off pop, drawn from `dice`.
-pub fn advance<G: Game, R: Draw>(
-    rules: &G,
-    state: &mut State,
-    dice: &mut R,
-    choose: impl FnOnce(&State, &[G::Move]) -> usize,
-) -> Stepped<G::Move> {
-    match state.phase {
-        Phase::Move => {
-            let moves = rules.legal_moves(state);
-            let moves = moves.as_ref();
-            let pick = if moves.len() == 1 {
-                0
-            } else {
-                choose(state, moves)
-            };
-            let before = *state;
-            rules.play(state, moves[pick]);
-            Stepped::Moved {
-                before,
-                chosen: moves[pick],
-            }
-        }
-        Phase::Roll => {
-            state.roll = rules.throw(dice);
-            state.phase = Phase::Move;
-            Stepped::Rolled
-        }
-        _ => {
-            *state = rules.apply_roll(state, [dice.d6(), 0]);
-            Stepped::Popped
-        }
     }
 }
 

@@ -111,3 +111,21 @@ impl Judge for LudoJudge {
             .risk(&pieces[seat], seat, &reach, &against[..count])
     }
 }
+
+/// Two-dice Ludo with pieces all over the board and 3+6 to move: many moves to rank.
+#[cfg(test)]
+pub(crate) fn busy_two_dice_position() -> (LudoJudge, crate::engine::State) {
+    use crate::engine::testing;
+    let judge = two_dice_ludo(TwoDiceLudo::new(4, &[]).unwrap());
+    let state = testing::to_move(
+        &judge.rules,
+        &[
+            [-1, 3, 9, 20],
+            [-1, -1, 5, 14],
+            [0, 7, 30, 41],
+            [-1, -1, -1, 2],
+        ],
+        [3, 6],
+    );
+    (judge, state)
+}

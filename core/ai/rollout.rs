@@ -12,8 +12,7 @@ use crate::ai::judge::Judge;
 use crate::ai::search::{descending, Known, Ranked, Search, Settings};
 use crate::ai::transposition::{key_hash, Transpositions};
 use crate::ai::vocab::Values;
-use crate::engine::{Game, Phase, State, MAX_SEATS};
-use crate::play::advance;
+use crate::engine::{advance, Game, Phase, State, MAX_SEATS};
 use crate::rng::Rng;
 
 /// Rounds never go past this many, whatever the budget.
@@ -195,7 +194,7 @@ mod tests {
 
     #[test]
     fn rollouts_rank_every_move_once_the_same_way_each_time_and_longer_with_more_budget() {
-        let (judge, state) = search::busy_two_dice_position();
+        let (judge, state) = ai::ludo::busy_two_dice_position();
         let moves = judge.rules.legal_moves(&state);
         let moves = moves.as_ref();
         let mut memory = Memory::new(&judge.rules);

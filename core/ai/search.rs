@@ -530,32 +530,14 @@ fn deepen<J: Judge>(
     (ranked, depth, spent)
 }
 
-/// Two-dice Ludo with pieces all over the board and 3+6 to move: many moves to rank.
-#[cfg(test)]
-pub(crate) fn busy_two_dice_position() -> (crate::ai::ludo::LudoJudge, State) {
-    use crate::engine::testing;
-    use crate::games::ludo::TwoDiceLudo;
-    let judge = crate::ai::two_dice_ludo(TwoDiceLudo::new(4, &[]).unwrap());
-    let state = testing::to_move(
-        &judge.rules,
-        &[
-            [-1, 3, 9, 20],
-            [-1, -1, 5, 14],
-            [0, 7, 30, 41],
-            [-1, -1, -1, 2],
-        ],
-        [3, 6],
-    );
-    (judge, state)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai;
 
     #[test]
     fn threads_sharing_the_root_moves_find_the_same_ranking() {
-        let (judge, state) = busy_two_dice_position();
+        let (judge, state) = ai::ludo::busy_two_dice_position();
         let moves = judge.rules.legal_moves(&state);
         let mut settings = Settings {
             depth: Some(2),
@@ -578,7 +560,7 @@ mod tests {
 
     #[test]
     fn a_given_value_rates_the_leaves_and_the_shipped_one_otherwise() {
-        let (judge, state) = busy_two_dice_position();
+        let (judge, state) = ai::ludo::busy_two_dice_position();
         let count = judge.learning.features.as_ref().unwrap().names().len();
         let zeros = vec!["0.0"; count].join(",");
         let text = format!(r#"{{"model": "ludo", "weights": [{zeros}]}}"#);

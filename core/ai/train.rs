@@ -15,8 +15,7 @@ use crate::ai::net::{Net, MAX_HIDDEN};
 use crate::ai::players::{Kind, Player};
 use crate::ai::value::{settled_winner as winner, shares, side_chances, Model};
 use crate::ai::vocab::Terms;
-use crate::engine::{Game, Phase, State, MAX_SEATS};
-use crate::play::advance;
+use crate::engine::{advance, Game, Phase, State, MAX_SEATS};
 use crate::rng::{PyRandom, Rng};
 
 /// A game longer than this many events is left out (none of the rules makes one this long).
