@@ -94,11 +94,20 @@ def test_threads_sharing_the_root_moves_rank_as_one_thread_does() -> None:
         make_player("expert:threads=0")
 
 
-def test_the_expert_rolls_out_in_two_dice_ludo_and_searches_elsewhere() -> None:
-    """Deepening ranks by rollouts where the game's judge says so (two-dice Ludo: one round of
-    4 decisions), by expectimax elsewhere; ``horizon`` says which, whatever the game."""
-    for game, horizon in (("ludo", 4), ("trouble", 0), ("headache", 0)):
-        rules = get_rules(game, 4, {})
+def test_the_expert_rolls_out_where_its_judge_says_and_searches_elsewhere() -> None:
+    """Deepening ranks by rollouts where the game's judge says so (two-dice Ludo, Trouble and
+    Marbles with a learned value: one round of 4 decisions), by expectimax elsewhere (Headache);
+    ``horizon`` says which, whatever the game."""
+    games = (
+        ("ludo", 4, {}, 4),
+        ("trouble", 4, {}, 4),
+        ("trouble", 2, {"two_sets": "on"}, 0),  # no learned value with two sets
+        ("headache", 4, {}, 0),
+        ("marbles", 4, {}, 4),
+        ("marbles", 4, {"mode": "war"}, 0),  # no learned value in War
+    )
+    for game, players, options, horizon in games:
+        rules = get_rules(game, players, options)
         for state in decisions(rules, 5, 2):
             default = ranked(SearchPlayer(0, ms=2), rules, state)
             assert default == ranked(SearchPlayer(0, ms=2, horizon=horizon), rules, state)

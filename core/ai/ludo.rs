@@ -37,6 +37,7 @@ fn one_die_ludo<G: Game>(rules: G, shape: RaceShape, model: &'static str) -> Rac
         race,
         fitted: None,
         learning,
+        rollout_horizon: 0,
     }
 }
 

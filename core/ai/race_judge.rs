@@ -15,6 +15,8 @@ pub struct RaceJudge<G> {
     /// Trouble's fitted chance of winning (not with two sets).
     pub fitted: Option<FittedChances>,
     pub learning: Learning,
+    /// The expert's rollout horizon (`Judge::rollout_horizon`); 0: it searches by expectimax.
+    pub rollout_horizon: u32,
 }
 
 impl<G: Game + Sync> Judge for RaceJudge<G> {
@@ -42,5 +44,9 @@ impl<G: Game + Sync> Judge for RaceJudge<G> {
 
     fn learning(&self) -> &Learning {
         &self.learning
+    }
+
+    fn rollout_horizon(&self) -> u32 {
+        self.rollout_horizon
     }
 }

@@ -17,16 +17,24 @@ const TROUBLE_WEIGHTS: RaceWeights = RaceWeights {
     ..RACE_WEIGHTS
 };
 
+/// The expert's rollouts in Trouble: one round of four decisions, back to the position its
+/// one-ply leaves rate (against 3 hard, 28.9% [26.9, 30.9] of 2,000 games on seed 4040, where
+/// its one-ply player won 25.0% of 4,000: docs/results/expert-strength.md); with two sets, where
+/// no value is learned, expectimax as before.
+const ROLLOUT_HORIZON: u32 = 4;
+
 pub fn trouble(rules: Trouble) -> RaceJudge<Trouble> {
     let race = RaceEval::new(rules.shape(), rules.table.sides, TROUBLE_WEIGHTS);
     // a side of two colours wins only with both home: the models are for one colour a side
     let fitted = (!rules.two_sets()).then(|| trouble_win_chances(&race));
     let features = (!rules.two_sets()).then(|| Features::one_die(&race, &[6]));
     let learning = Learning::new("trouble", features, &rules.table);
+    let rollout_horizon = if rules.two_sets() { 0 } else { ROLLOUT_HORIZON };
     RaceJudge {
         rules,
         race,
         fitted,
         learning,
+        rollout_horizon,
     }
 }

@@ -204,8 +204,8 @@ def make_player(spec: str, seed: int | str = 0) -> Player:
     reads the game's evaluation like the levels below), ``expert:threads=2`` (the root moves
     shared among 2 threads in the native core: the same ranking, found sooner, with more nodes
     counted, so deepening may stop at another depth), ``expert:horizon=0`` (rank by expectimax
-    where the game's expert rolls out, as in two-dice Ludo; ``horizon=N``: by rollouts of N
-    decisions, core/ai/rollout.rs), ``easy:mistakes=0.3``,
+    where the game's expert rolls out, as in two-dice Ludo, Trouble and Marbles; ``horizon=N``:
+    by rollouts of N decisions, core/ai/rollout.rs), ``easy:mistakes=0.3``,
     ``expert:value=FILE`` (the leaves read the value in the weights file FILE, written by
     ``pegrace train``, instead of the shipped one; ``value=sha256:DIGITS`` names one read
     before by its checksum)."""

@@ -7,11 +7,11 @@ itself; at a chance node the children are weighted by the dice's exact probabili
 horizon the game's evaluation (or its learned chance of winning) rates the pieces for every
 side, and a finished game is worth its places, scaled far above any evaluation.
 
-Where the game's judge in the core says so (two-dice Ludo), the expert's deepening ranks its
-moves by truncated rollouts instead (core/ai/rollout.rs): every move played on for ``horizon``
-decisions by every seat's one-move player of the same leaves, on the same dice for every move,
-until one move leads clearly or the budget is spent; ``horizon=0`` keeps expectimax, any other
-``horizon`` rolls out in any game.
+Where the game's judge in the core says so (two-dice Ludo, Trouble, Marbles), the expert's
+deepening ranks its moves by truncated rollouts instead (core/ai/rollout.rs): every move played
+on for ``horizon`` decisions by every seat's one-move player of the same leaves, on the same
+dice for every move, until one move leads clearly or the budget is spent; ``horizon=0`` keeps
+expectimax, any other ``horizon`` rolls out in any game.
 
 Depth counts decision nodes. Iterative deepening spends a budget counted in searched nodes, not
 wall-clock time, so a player's choices depend only on its seed and the position, never on the
