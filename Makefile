@@ -97,11 +97,14 @@ bench: $(STAMP)
 	$(BIN)/pegrace bench trouble
 
 # the data the package ships, made again: every player's ratings (src/pegrace/web/ratings.json
-# and docs/ai.md's table) and every option's effects (docs/lab/, src/pegrace/web/lab_effects.json
-# and docs/lab.md); hours on 2 cores. The learned values' weights come from `pegrace train`
-# (its commands: docs/ai.md, "Learned values"), the policy from examples/ppo_ludo.py (docs/rl.md).
+# and docs/ai.md's table, by the strength protocol on its seed, each line's games kept in
+# build/lines/ so that a stopped run plays on) and every option's effects (docs/lab/,
+# src/pegrace/web/lab_effects.json and docs/lab.md); hours on 2 cores. The learned values' weights
+# come from `pegrace train` (its commands: docs/ai.md, "Learned values"), the policy from
+# examples/ppo_ludo.py (docs/rl.md).
+PROTOCOL_SEED := 8112026
 data: $(STAMP)
-	$(BIN)/python tools/ratings.py --games 4000 --expert-games 200 --workers 2
+	$(BIN)/python tools/ratings.py --seed $(PROTOCOL_SEED) --workers 2 --out build/lines
 	$(BIN)/python tools/lab_effects.py --games 20000 --workers 2
 
 # what players install without a Rust toolchain: the abi3 wheel (one for every CPython 3.11+

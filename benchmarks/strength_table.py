@@ -52,7 +52,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pegrace.claims import FAIR_SHARE, MIN_GAMES, Judgement, Verdict, judge
+from pegrace.claims import FAIR_SHARE, MIN_GAMES, Judgement, Verdict, judge, line_folder
 from pegrace.simulate import wilson
 from pegrace.tournament import balanced_games
 
@@ -324,10 +324,6 @@ def block_text(old_block: str, lines: list[Measured]) -> str:
     return "\n".join(text) + "\n"
 
 
-def line_folder(line: Line, args: argparse.Namespace) -> str:
-    return f"{line.game}-{line.name}-s{args.seed}-g{args.games}"
-
-
 def write_docs(path: Path, lines: list[Measured]) -> str:
     page = path.read_text()
     if START not in page or END not in page:
@@ -350,7 +346,8 @@ def run_protocol(args: argparse.Namespace) -> None:
         print(shlex.join(command), flush=True)
         if args.dry_run:
             continue
-        report = play(command, None if args.out is None else args.out / line_folder(line, args))
+        folder = line_folder(line.game, line.first, line.others, args.seed, args.games)
+        report = play(command, None if args.out is None else args.out / folder)
         if args.keep is not None:
             args.keep.mkdir(parents=True, exist_ok=True)
             (args.keep / f"{line.game}-{line.name}-{args.seed}.json").write_text(

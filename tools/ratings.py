@@ -4,9 +4,16 @@ player against 3 random, 3 medium and 3 hard players (seats rotated). Writes whe
 and the web app read them: ``src/pegrace/web/ratings.json`` (the seat menu's "wins 78% against
 3 random") and the ratings section of docs/ai.md.
 
-    python tools/ratings.py --games 4000 --expert-games 200 --workers 2 [--only ludo]
+    python tools/ratings.py --seed S [--games 4000] [--workers 2] [--out DIR] [--only ludo]
+        [--draft]
 
-4 players, each game's default rules, seed 2026.
+By the strength protocol (``pegrace.claims``): every line, the expert's too, has the same fixed
+number of games (at least 4,000 unless ``--draft``, which writes nothing) on one seed given on
+the command line, a seed not used while developing; the script never chooses among seeds. 4
+players, each game's default rules. ``--out DIR`` keeps each line's games in a folder of its own
+as they finish (the same folders as ``benchmarks/strength_table.py --out DIR``, so a line either
+played is read back, not played again), and the same command again plays on from where a run
+stopped.
 """
 
 from __future__ import annotations
@@ -17,9 +24,10 @@ from datetime import date
 from importlib.metadata import version
 from pathlib import Path
 
+from pegrace.claims import MIN_GAMES, line_folder
 from pegrace.games import get_rules, list_games
 from pegrace.ratings import GameResult, rate
-from pegrace.tournament import run_tournament
+from pegrace.tournament import run_kept, run_tournament
 from pegrace.value import versions
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -28,12 +36,9 @@ DOCS = ROOT / "docs" / "ai.md"
 START, END = "<!-- ratings: tools/ratings.py writes below -->", "<!-- /ratings -->"
 PLAYERS = ("random", "easy", "medium", "aggressive", "runner", "cautious", "hard", "expert")
 OPPONENTS = ("random", "medium", "hard")
-SEED = 2026
 
 
-def results_of(
-    game: str, games: int, expert_games: int, workers: int
-) -> tuple[list[GameResult], dict[str, object]]:
+def results_of(game: str, args: argparse.Namespace) -> tuple[list[GameResult], dict[str, object]]:
     """Every line's games as results, and each player's wins against 3 random."""
     rules = get_rules(game, 4, {})
     results, against_random = [], {}
@@ -41,10 +46,12 @@ def results_of(
         for opponent in OPPONENTS:
             if player == opponent:
                 continue
-            count = expert_games if "expert" in (player, opponent) else games
-            report, rows = run_tournament(
-                rules, [player, opponent, opponent, opponent], count, SEED, workers
-            )
+            lineup = [player, opponent, opponent, opponent]
+            if args.out is None:
+                report, rows = run_tournament(rules, lineup, args.games, args.seed, args.workers)
+            else:
+                folder = args.out / line_folder(game, player, opponent, args.seed, args.games)
+                report, rows = run_kept(rules, lineup, args.games, args.seed, folder, args.workers)
             for row in rows:
                 colours = list(row["seats"])
                 results.append(
@@ -62,7 +69,7 @@ def results_of(
                 }
             print(
                 f"{game}: {player} against 3 {opponent}: {report['entries'][0]['win_rate']:.1%}"
-                f" of {count}",
+                f" of {args.games}",
                 flush=True,
             )
     return results, against_random
@@ -84,34 +91,58 @@ def markdown(game: str, ratings: list[dict[str, object]], against: dict[str, obj
     return "\n".join(lines) + "\n"
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=4000, help="games per line without the expert")
-    parser.add_argument("--expert-games", type=int, default=400, help="games per expert line")
-    parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("--only", default=",".join(list_games()))
-    args = parser.parse_args()
-    shipped = json.loads(SHIPPED.read_text()) if SHIPPED.exists() else {"games": {}}
+def parser() -> argparse.ArgumentParser:
+    found = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    found.add_argument(
+        "--seed", type=int, required=True, help="one seed for every line, not used while developing"
+    )
+    found.add_argument(
+        "--games", type=int, default=MIN_GAMES, help=f"games per line (at least {MIN_GAMES:,})"
+    )
+    found.add_argument("--workers", type=int, default=1)
+    found.add_argument("--only", default=",".join(list_games()), help="games, comma-separated")
+    found.add_argument("--out", type=Path, help="keep each line's games in a folder here")
+    found.add_argument("--draft", action="store_true", help="any size; prints, writes nothing")
+    found.add_argument("--docs", type=Path, default=DOCS, help=argparse.SUPPRESS)
+    found.add_argument("--shipped", type=Path, default=SHIPPED, help=argparse.SUPPRESS)
+    return found
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parser().parse_args(argv)
+    if args.games < MIN_GAMES and not args.draft:
+        raise SystemExit(f"--games {args.games}: the protocol's lines have at least {MIN_GAMES:,}")
+    if unknown := set(args.only.split(",")) - set(list_games()):
+        raise SystemExit(f"--only: {', '.join(sorted(unknown))}: not a game")
+    print(f"seed {args.seed}: given on the command line, the same for every line", flush=True)
+    shipped = json.loads(args.shipped.read_text()) if args.shipped.exists() else {"games": {}}
     sections = []
     for game in args.only.split(","):
-        results, against = results_of(game, args.games, args.expert_games, args.workers)
-        ratings = [r.__dict__ for r in rate(results, resamples=200, seed=SEED)]
-        shipped["games"][game] = {"ratings": ratings, "against_random": against}
+        results, against = results_of(game, args)
+        ratings = [r.__dict__ for r in rate(results, resamples=200, seed=args.seed)]
+        shipped["games"][game] = {
+            "ratings": ratings,
+            "against_random": against,
+            "measured": {
+                "command": f"python tools/ratings.py --seed {args.seed} --games {args.games}",
+                "seed": args.seed,
+                "games": args.games,
+                "pegrace": version("pegrace"),
+                "date": date.today().isoformat(),
+                "learned_values": versions(),
+            },
+        }
         sections.append(markdown(game, ratings, against))
         print(sections[-1])
-    shipped["measured"] = {
-        "command": f"python tools/ratings.py --games {args.games} --expert-games "
-        f"{args.expert_games}",
-        "seed": SEED,
-        "pegrace": version("pegrace"),
-        "date": date.today().isoformat(),
-        "learned_values": versions(),
-    }
-    SHIPPED.write_text(json.dumps(shipped, indent=1) + "\n")
+    if args.draft:
+        print("draft: nothing written")
+        return
+    shipped.pop("measured", None)  # once for every game before: now each game's own
+    args.shipped.write_text(json.dumps(shipped, indent=1) + "\n")
     if args.only == ",".join(list_games()):
-        page = DOCS.read_text()
+        page = args.docs.read_text()
         start, end = page.index(START) + len(START), page.index(END)
-        DOCS.write_text(page[:start] + "\n" + "\n".join(sections) + page[end:])
+        args.docs.write_text(page[:start] + "\n" + "\n".join(sections) + page[end:])
 
 
 if __name__ == "__main__":

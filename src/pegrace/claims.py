@@ -130,3 +130,10 @@ def check_rates(target: float, below: float) -> None:
         raise OptionError(
             f"level below {below:g}: a win rate above 0 and at most the target {target:g}"
         )
+
+
+def line_folder(game: str, first: str, others: str, seed: int, games: int) -> str:
+    """The folder name a protocol line's games are kept under (``--out DIR``), the same for
+    every script that plays lines (benchmarks/strength_table.py, tools/ratings.py), so a line
+    one of them played serves the other."""
+    return f"{game}-{first}-vs-{others}-s{seed}-g{games}"

@@ -19,7 +19,7 @@ from typing import Any, NotRequired, TextIO, TypedDict, cast
 from pegrace import policy
 from pegrace.engine import Rules
 from pegrace.errors import OptionError
-from pegrace.kept import KeptGames
+from pegrace.kept import PARTIAL, KeptGames
 from pegrace.outputs import check_folder
 from pegrace.players import make_player, value_entry
 from pegrace.plots import require_plots
@@ -188,6 +188,33 @@ def run_tournament(
     return summarise(rules, lineup, units, seed, summaries), rows_of(
         rules, rotations, seed, summaries
     )
+
+
+def run_kept(
+    rules: Rules, lineup: Sequence[str], games: int, seed: int, folder: Path, workers: int = 1
+) -> tuple[Report, list[GameRow]]:
+    """A line whose games are kept in ``folder``, as ``pegrace tournament --out folder`` keeps
+    them: read back where a run of this very line finished there, played on where one stopped,
+    else played; so scripts that share a line (same game, line-up, games and seed) play it once."""
+    settings = kept_settings(rules, lineup, games, seed)
+    if (folder / "results.json").exists():
+        return read_kept(folder / "results.json", settings)
+    kept, done = KeptGames.start(folder, settings, resume=(folder / PARTIAL).exists())
+    report, rows = run_tournament(rules, lineup, games, seed, workers, kept=kept, done=done)
+    write_outputs(folder, rules, report, rows)
+    kept.finish()
+    return report, rows
+
+
+def read_kept(path: Path, settings: Mapping[str, Any]) -> tuple[Report, list[GameRow]]:
+    """A finished line's report and games (``results.json``), if it is the line of ``settings``."""
+    found = json.loads(path.read_text())
+    wanted = {key: settings[key] for key in ("game", "players", "lineup", "games", "seed")}
+    wanted["rules"] = settings["options"]
+    if {key: found.get(key) for key in wanted} != wanted:
+        raise OptionError(f"{path}: the games of another line, not of {wanted}")
+    rows = found.pop("game_results")
+    return cast(Report, found), rows
 
 
 def kept_settings(
