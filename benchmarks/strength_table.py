@@ -50,11 +50,13 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from pegrace.claims import FAIR_SHARE, MIN_GAMES, Judgement, Verdict, judge, line_folder
+from pegrace.errors import OptionError
+from pegrace.games import get_rules
 from pegrace.simulate import wilson
-from pegrace.tournament import balanced_games
+from pegrace.tournament import balanced_games, kept_settings, read_kept
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs" / "ai.md"
@@ -190,15 +192,14 @@ def play(args: list[str], out: Path | None = None) -> dict[str, Any]:
 
 def finished(path: Path, args: list[str]) -> dict[str, Any]:
     """A line's report kept by an earlier run, if it played this very command."""
-    report: dict[str, Any] = json.loads(path.read_text())
-    report.pop("game_results", None)
     lineup = [arg for flag, arg in itertools.pairwise(args) if flag == "--player"]
     games, seed = (int(args[args.index(flag) + 1]) for flag in ("--games", "--seed"))
-    wanted = (args[2], lineup, games, seed)
-    found = (report["game"], report["lineup"], report["games"], report["seed"])
-    if found != wanted:
-        raise SystemExit(f"{path}: a report of {found}, not of this line {wanted}")
-    return report
+    rules = get_rules(args[2], len(lineup), {})
+    try:
+        report, _ = read_kept(path, kept_settings(rules, lineup, games, seed))
+    except OptionError as err:
+        raise SystemExit(str(err)) from None
+    return cast(dict[str, Any], report)
 
 
 @dataclass(frozen=True)

@@ -286,8 +286,6 @@ pub fn captured_by_change<G: Game + ?Sized>(rules: &G, before: &State, after: &S
     count
 }
 
-/// What the games' unit tests share: options as the core takes them, a position to move in,
-/// and its legal moves as text.
 /// What one event of a game was.
 pub enum Stepped<M> {
     /// A move (`chosen`) from `before`.
@@ -334,6 +332,8 @@ pub fn advance<G: Game, R: Draw>(
     }
 }
 
+/// What the games' unit tests share: options as the core takes them, a position to move in,
+/// and its legal moves as text.
 #[cfg(test)]
 pub mod testing {
     use super::*;

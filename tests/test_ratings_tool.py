@@ -82,5 +82,5 @@ def test_a_folder_holding_another_lines_games_is_refused(tmp_path: Path) -> None
     assert (tmp_path / "results.json").exists() and not (tmp_path / "partial.jsonl").exists()
     report, rows = tournament.run_kept(rules, lineup, 4, 9, tmp_path)
     assert report["games"] == len(rows) == 4
-    with pytest.raises(OptionError, match="another line"):
+    with pytest.raises(OptionError, match="not of this line"):
         tournament.run_kept(rules, lineup, 4, 10, tmp_path)

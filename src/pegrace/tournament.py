@@ -212,7 +212,8 @@ def read_kept(path: Path, settings: Mapping[str, Any]) -> tuple[Report, list[Gam
     wanted = {key: settings[key] for key in ("game", "players", "lineup", "games", "seed")}
     wanted["rules"] = settings["options"]
     if {key: found.get(key) for key in wanted} != wanted:
-        raise OptionError(f"{path}: the games of another line, not of {wanted}")
+        found_line = {key: found.get(key) for key in wanted}
+        raise OptionError(f"{path}: the games of {found_line}, not of this line {wanted}")
     rows = found.pop("game_results")
     return cast(Report, found), rows
 
