@@ -137,7 +137,6 @@ def main(argv: list[str] | None = None) -> None:
     if args.draft:
         print("draft: nothing written")
         return
-    shipped.pop("measured", None)  # once for every game before: now each game's own
     args.shipped.write_text(json.dumps(shipped, indent=1) + "\n")
     if args.only == ",".join(list_games()):
         page = args.docs.read_text()

@@ -211,8 +211,8 @@ def read_kept(path: Path, settings: Mapping[str, Any]) -> tuple[Report, list[Gam
     found = json.loads(path.read_text())
     wanted = {key: settings[key] for key in ("game", "players", "lineup", "games", "seed")}
     wanted["rules"] = settings["options"]
-    if {key: found.get(key) for key in wanted} != wanted:
-        found_line = {key: found.get(key) for key in wanted}
+    found_line = {key: found.get(key) for key in wanted}
+    if found_line != wanted:
         raise OptionError(f"{path}: the games of {found_line}, not of this line {wanted}")
     rows = found.pop("game_results")
     return cast(Report, found), rows
