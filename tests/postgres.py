@@ -10,6 +10,7 @@ import contextlib
 import os
 import pwd
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
@@ -82,6 +83,37 @@ class Cluster:
             "pegrace",
         )  # fmt: skip
         return f"postgresql://pegrace@{self.host}:{self.port}/pegrace"
+
+    def restart(self) -> None:
+        """Stop and start again as an operator would (``-m fast``: sessions are ended)."""
+        self._run(
+            str(self.bin / "pg_ctl"), "-D", str(self.data), "-l", str(self.log), "-m", "fast",
+            "-w", "restart",
+        )  # fmt: skip
+
+    def processes(self) -> list[int]:
+        """The server's processes: the postmaster and its children (backends, writers)."""
+        postmaster = int((self.data / "postmaster.pid").read_text().split()[0])
+        children = []
+        for task in Path("/proc").glob("[0-9]*/stat"):
+            with contextlib.suppress(OSError, ValueError, IndexError):
+                if int(task.read_text().rsplit(")", 1)[1].split()[1]) == postmaster:
+                    children.append(int(task.parent.name))
+        return [postmaster, *children]
+
+    @contextlib.contextmanager
+    def frozen(self) -> Iterator[None]:
+        """Every process of the server stopped (SIGSTOP) while the block runs: connections
+        stay open, and nothing answers."""
+        stopped = self.processes()
+        for pid in stopped:
+            os.kill(pid, signal.SIGSTOP)
+        try:
+            yield
+        finally:
+            for pid in stopped:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGCONT)
 
     def stop(self) -> None:
         with contextlib.suppress(RuntimeError, subprocess.TimeoutExpired):

@@ -8,9 +8,12 @@ import itertools
 import json
 import os
 import pkgutil
+import subprocess
+import sys
+import threading
 import time
 import tracemalloc
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from importlib.metadata import version
 from pathlib import Path
 from typing import NoReturn
@@ -31,6 +34,45 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
         code = int(exit_.code or 0)
     out, err = capsys.readouterr()
     return code, out, err
+
+
+# the longest a command run apart may take: only a guard against one that never ends (a FIFO
+# read waits for a writer for ever), far above what any of them takes
+HANG_GUARD_SECONDS = 300
+
+
+def run_apart(*args: str) -> tuple[int, str, str]:
+    """The command run in a process of its own, killed (failing the test) if it never ends:
+    for what could hang the test's own process."""
+    done = subprocess.run(
+        [sys.executable, "-m", "pegrace.cli", *args],
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=HANG_GUARD_SECONDS,
+        check=False,
+    )
+    return done.returncode, done.stdout, done.stderr
+
+
+def raised_apart(call: Callable[[], object]) -> BaseException | None:
+    """What ``call`` raised (None: nothing), called in a thread of its own that the test gives
+    up on (failing) if it never ends: a daemon, so that it cannot hold the tests' process."""
+    raised: list[BaseException | None] = []
+
+    def guarded() -> None:
+        try:
+            call()
+        except BaseException as err:  # handed to the test, whatever it is
+            raised.append(err)
+        else:
+            raised.append(None)
+
+    thread = threading.Thread(target=guarded, daemon=True)
+    thread.start()
+    thread.join(HANG_GUARD_SECONDS)
+    assert raised, f"still waiting after {HANG_GUARD_SECONDS} s"
+    return raised[0]
 
 
 def answers(monkeypatch: pytest.MonkeyPatch, replies: list[str]) -> list[str]:

@@ -16,7 +16,7 @@ from pegrace.errors import OptionError
 from pegrace.games import get_rules
 from pegrace.match import parse_seats
 from pegrace.players import make_player
-from pegrace.policy import SHIPPED
+from pegrace.policy import LARGEST_FILE, SHIPPED
 from pegrace.rl.encoding import action_of
 from pegrace.rl.vector import VectorEnv
 from pegrace.tournament import run_tournament
@@ -158,3 +158,23 @@ def test_a_seat_the_policy_cannot_play_is_refused_before_the_game() -> None:
 def test_a_web_seat_never_names_a_policy_file() -> None:
     with pytest.raises(OptionError, match="read no file"):
         _seat_kind("policy:/etc/passwd", "red", "policy:/etc/passwd")
+
+
+def test_what_a_policy_file_says_of_itself_holds_no_control_character(tmp_path: Path) -> None:
+    """Its game and who trained it are shown in reports: an escape sequence there would write
+    to the reader's terminal."""
+    path = written(tmp_path, {**random_policy(), "trained": "ppo \x1b]0;owned\x07"})
+    with pytest.raises(OptionError) as refused:
+        make_player(f"policy:{path}")
+    assert str(refused.value) == (
+        f"policy file {path}: trained holds a control character (U+001B): not read"
+    )
+
+
+def test_a_policy_file_larger_than_a_policy_is_refused_unread(tmp_path: Path) -> None:
+    path = tmp_path / "huge.json"
+    with path.open("wb") as file:
+        file.truncate(LARGEST_FILE + 1)  # sparse: nothing written, nothing to read
+    with pytest.raises(OptionError) as refused:
+        make_player(f"policy:{path}")
+    assert str(refused.value) == f"policy file {path} is larger than 4,000,000 bytes: not read"

@@ -1,7 +1,8 @@
 """The files the pegrace command reads (game records, state files, weights files): a real record
 replays move by move in every game, and anything malformed, however it is broken (NaN or
-Infinity in it, a device that never ends), ends with one line naming the problem and exit
-status 2, never a traceback."""
+Infinity in it, a device or a FIFO that never ends, a control character that would write to
+the terminal), ends with one line naming the problem and exit status 2, never a traceback or
+a hang."""
 
 from __future__ import annotations
 
@@ -15,12 +16,13 @@ from typing import Any
 
 import pytest
 
+from pegrace import readers
 from pegrace.errors import NotationError, RecordError
 from pegrace.games import list_games
 from pegrace.notation import dump_state
 from pegrace.readers import FILE_BYTES, NotJsonNumber, loads, parse_json, read_json
 from pegrace.record import Record, replay
-from test_cli import run
+from test_cli import raised_apart, run, run_apart
 
 Mutation = Callable[[random.Random, Any], Any]
 
@@ -346,7 +348,7 @@ def test_read_json_reads_at_most_its_limit(tmp_path: Path) -> None:
     assert FILE_BYTES == 8 * 1024 * 1024
     with pytest.raises(RecordError, match=r"^cannot read record .*: No such file"):
         read_json(tmp_path / "missing.json", "record", RecordError)
-    with pytest.raises(RecordError, match=r"^cannot read record .*: Is a directory"):
+    with pytest.raises(RecordError, match=r"^record .* is a folder, not a regular file: not read"):
         read_json(tmp_path, "record", RecordError)
 
 
@@ -383,18 +385,18 @@ def test_nan_and_infinity_are_not_json(text: str, tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "problem"),
     [
-        (["replay", "/dev/zero"], "record /dev/zero is larger than 8 MiB: not read"),
+        (["replay", "/dev/zero"], "record /dev/zero is a character device, not a regular file"),
         (
             ["moves", "trouble", "--state", "/dev/urandom"],
-            "state file /dev/urandom is larger than 8 MiB: not read",
+            "state file /dev/urandom is a character device, not a regular file",
         ),
         (
             ["moves", "trouble", "--state", "/dev/zero"],
-            "state file /dev/zero is larger than 8 MiB: not read",
+            "state file /dev/zero is a character device, not a regular file",
         ),
         (
             ["train", "trouble", "--from", "/dev/zero"],
-            "weights file /dev/zero is larger than 8 MiB: not read",
+            "weights file /dev/zero is a character device, not a regular file",
         ),
     ],
 )
@@ -403,7 +405,7 @@ def test_a_device_that_never_ends_is_refused_by_name(
 ) -> None:
     extra = ["--out", str(tmp_path / "w.json")] if args[0] == "train" else []
     code, out, err = run(capsys, *args, *extra)
-    assert (code, out, err) == (2, "", f"pegrace: error: {problem}\n")
+    assert (code, out, err) == (2, "", f"pegrace: error: {problem}: not read\n")
     assert list(tmp_path.iterdir()) == []
 
 
@@ -432,3 +434,100 @@ def test_nan_or_infinity_in_a_record_state_or_weights_file_is_refused_by_name(
         code, out, err = run(capsys, *args)
         assert (code, out, err) == (2, "", f"pegrace: error: {problem}\n")
     assert not (tmp_path / "out.json").exists()
+
+
+# ---------------------------------------------------------------- FIFOs, control characters
+
+# every command that reads a file a person names, the file by {file}, and what it calls it
+FILE_READERS = [
+    (["replay", "{file}"], "record"),
+    (["moves", "trouble", "--state", "{file}"], "state file"),
+    (["train", "trouble", "--from", "{file}", "--out", "{out}"], "weights file"),
+    (["tournament", "ludo", "--player", "policy:{file}", "--player", "random"], "policy file"),
+    (
+        ["tournament", "trouble", "--player", "expert:value={file}", "--player", "random"],
+        "weights file",
+    ),
+]
+
+
+def fifo(folder: Path) -> tuple[Path, str]:
+    """A FIFO no one writes to: opened to read, it waits for a writer for ever."""
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no FIFOs here")
+    made = folder / "named.pipe"
+    os.mkfifo(made)
+    return made, "a FIFO (named pipe)"
+
+
+def dev_zero(folder: Path) -> tuple[Path, str]:
+    """A device that never ends: read whole, it fills the memory."""
+    if not os.path.exists("/dev/zero"):
+        pytest.skip("no /dev/zero here")
+    return Path("/dev/zero"), "a character device"
+
+
+@pytest.mark.parametrize("made", [fifo, dev_zero])
+@pytest.mark.parametrize(("args", "what"), FILE_READERS)
+def test_a_file_that_never_ends_is_refused_by_name_before_it_is_read(
+    tmp_path: Path, made: Callable[[Path], tuple[Path, str]], args: list[str], what: str
+) -> None:
+    path, kind = made(tmp_path)
+    given = [arg.format(file=path, out=tmp_path / "out.json") for arg in args]
+    code, out, err = run_apart(*given)  # in a process of its own: a hang fails, not hangs
+    said = f"pegrace: error: {what} {path} is {kind}, not a regular file: not read\n"
+    assert (code, out, err) == (2, "", said)
+    assert not (tmp_path / "out.json").exists()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_put_in_a_files_place_after_its_check_is_refused_once_open(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another process may swap the file for a FIFO between the look and the open: the open
+    does not wait for a writer, and what was opened is refused by its kind."""
+    swapped = tmp_path / "swapped"
+    os.mkfifo(swapped)
+    monkeypatch.setattr(readers, "regular_file", lambda *_: None)  # the look saw a regular file
+    raised = raised_apart(lambda: read_json(swapped, "record", RecordError))
+    assert isinstance(raised, RecordError)
+    said = f"record {swapped} is a FIFO (named pipe), not a regular file: not read"
+    assert str(raised) == said
+
+
+def escape_in_a_colour(record: dict[str, Any]) -> str:
+    record["events"][0]["colour"] = "\x1b[2J\x1b[31m" + record["events"][0]["colour"]
+    return "events[0].colour holds a control character (U+001B)"
+
+
+def escape_in_a_seat(record: dict[str, Any]) -> str:
+    colour = next(iter(record["seats"]))
+    record["seats"][colour] += "\x1b]0;owned\x07"
+    return f"seats.{colour} holds a control character (U+001B)"
+
+
+def c1_escape_in_a_move(record: dict[str, Any]) -> str:
+    index = next(i for i, event in enumerate(record["events"]) if "move" in event)
+    record["events"][index]["move"] += "\x9b31m"
+    return f"events[{index}].move holds a control character (U+009B)"
+
+
+def escape_in_an_option_name(record: dict[str, Any]) -> str:
+    record["rules"]["\x07bell"] = "on"
+    return "a key of rules holds a control character (U+0007)"
+
+
+@pytest.mark.parametrize(
+    "change",
+    [escape_in_a_colour, escape_in_a_seat, c1_escape_in_a_move, escape_in_an_option_name],
+)
+def test_a_record_with_a_control_character_is_refused_and_never_shown(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, change: Callable[[dict[str, Any]], str]
+) -> None:
+    path = recorded_game(capsys, tmp_path, "trouble")
+    record = json.loads(path.read_text())
+    problem = change(record)
+    path.write_text(json.dumps(record))  # as JSON writes them: \u001b, which reads as ESC
+    code, out, err = run(capsys, "replay", str(path), "--no-colour")
+    assert (code, out) == (2, "")
+    assert err == f"pegrace: error: record {path}: {problem}: not read\n"

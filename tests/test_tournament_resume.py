@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -11,9 +12,12 @@ import pytest
 
 from pegrace import tournament
 from pegrace.cli import main
+from pegrace.errors import OptionError
+from pegrace.games import get_rules
 from pegrace.kept import PARTIAL
 from reports import without_command
 from stopping import count_games, stop_after
+from test_cli import raised_apart
 
 RUN = [
     "tournament",
@@ -121,7 +125,7 @@ def test_a_stopped_run_until_decided_resumed_decides_at_the_same_game(
         assert main([*UNTIL, "--out", str(stopped)]) == 130
     header, *batches = (stopped / PARTIAL).read_text().splitlines()
     assert json.loads(header)["settings"]["until_decided"]["p0"] == 0.88
-    assert [len(json.loads(batch)) for batch in batches] == [32, 64, 128]
+    assert [len(json.loads(batch)["games"]) for batch in batches] == [32, 64, 128]
 
     capsys.readouterr()
     played = count_games(monkeypatch, tournament)
@@ -168,3 +172,59 @@ def test_resume_refuses_a_run_of_another_test_by_name(
     untested = [*UNTIL[:-2], "--out", str(folder), "--resume"]
     assert main(untested) == 2
     assert "until_decided {" in capsys.readouterr().err  # kept by a test; this run has none
+
+
+def test_resume_refuses_another_seeds_games_or_a_batch_twice_naming_the_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ours, theirs = tmp_path / "ours", tmp_path / "theirs"
+    for folder, seed in ((ours, "3"), (theirs, "4")):
+        with monkeypatch.context() as patch:
+            stop_after(patch, tournament, batches=2)
+            assert main([*RUN[:-1], seed, "--out", str(folder)]) == 130
+    header, *batches = (ours / PARTIAL).read_text().splitlines()
+    other_seeds = (theirs / PARTIAL).read_text().splitlines()[1:]
+    for lines, problem in [
+        ([batches[0], other_seeds[1]], "line 3: games of seed 4, not this run's 3"),
+        ([*batches, *batches], "line 4: game 0 is kept twice (games 0 to 5 came before)"),
+        ([*batches, *batches, *batches] * 20, "line 4: game 0 is kept twice"),
+    ]:
+        (ours / PARTIAL).write_text("\n".join([header, *lines]) + "\n")
+        capsys.readouterr()
+        assert main([*RUN, "--out", str(ours), "--resume"]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"pegrace: error: --resume: {ours / PARTIAL} {problem}"), err
+        assert err.count("\n") == 1 and not (ours / "results.json").exists()
+
+
+def test_resume_until_decided_refuses_more_games_than_its_cap(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with monkeypatch.context() as patch:
+        stop_after(patch, tournament, batches=1)
+        assert main([*UNTIL, "--out", str(tmp_path)]) == 130
+    header, batch = (tmp_path / PARTIAL).read_text().splitlines()
+    games = json.loads(batch)["games"]
+    past_the_cap = {"seed": 3, "first": 32, "games": games * 125}  # 4,032 games in all
+    (tmp_path / PARTIAL).write_text(f"{header}\n{batch}\n{json.dumps(past_the_cap)}\n")
+    capsys.readouterr()
+    assert main([*UNTIL, "--out", str(tmp_path), "--resume"]) == 2
+    err = capsys.readouterr().err
+    said = f"--resume: {tmp_path / PARTIAL} line 3: 4,032 games kept, the run plays 4,000"
+    assert err == f"pegrace: error: {said}\n"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_kept_lines_results_are_read_only_from_a_regular_file(tmp_path: Path) -> None:
+    rules = get_rules("trouble", 2, {})
+    settings = tournament.kept_settings(rules, ["easy", "random"], 4, 9)
+    fifo = tmp_path / "results.json"
+    os.mkfifo(fifo)
+    raised = raised_apart(lambda: tournament.read_kept(fifo, settings))
+    assert isinstance(raised, OptionError)
+    said = f"tournament results {fifo} is a FIFO (named pipe), not a regular file: not read"
+    assert str(raised) == said
+    fifo.unlink()
+    fifo.write_text("[1, 2]")
+    with pytest.raises(OptionError, match=r"results.json is not a tournament's results"):
+        tournament.read_kept(fifo, settings)

@@ -2,12 +2,13 @@
 tournaments, simulations and the RL opponents, deterministically, is really read (other weights
 choose other moves), reaches worker processes with their jobs rather than by its file, is named
 by its checksum and setup in the reports, is refused in one line naming the file when it is not
-a weights file of the game's model, and is refused unread by the web."""
+a weights file of the game's model or holds a weight too large for the core, and is refused
+unread by the web."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -284,3 +285,69 @@ def test_the_rl_opponents_play_the_value_as_the_python_player_does(trained: Path
     vector = VectorEnv("trouble", num_envs=2, players=2, opponents=spec)
     _, info = vector.reset(seed=1)
     vector.step(np.array([np.flatnonzero(m)[0] for m in info["action_mask"]]))
+
+
+def set_weight(where: str, number: float) -> Callable[[dict[str, Any]], None]:
+    """A change of a weights file: ``weights[i]`` or ``network.params[i]`` set to ``number``,
+    its checksum made right again where there is one (a whole number has none)."""
+
+    def change(found: dict[str, Any]) -> None:
+        key, index = where.rstrip("]").split("[")
+        numbers = found["weights"] if key == "weights" else found["network"]["params"]
+        numbers[int(index)] = number
+        params = None if found.get("network") is None else found["network"]["params"]
+        try:
+            found["sha256"] = value.checksum(found["weights"], params)
+        except TypeError:  # a whole number: no float to hash
+            found["sha256"] = "0" * 64
+
+    return change
+
+
+@pytest.mark.parametrize(
+    ("model", "where", "number", "shown"),
+    [
+        ("trouble", "weights[3]", 1e308, "1e+308"),
+        ("trouble", "weights[0]", -1e6, "-1000000.0"),
+        ("trouble", "weights[39]", 10**400, "10000000000000000000…"),
+        ("ludo", "network.params[5]", -1e308, "-1e+308"),
+    ],
+    ids=["1e308", "minus a million", "401 digits", "a network's"],
+)
+def test_a_weight_too_large_is_refused_naming_the_file_and_the_weight(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    model: str,
+    where: str,
+    number: float,
+    shown: str,
+) -> None:
+    """Numbers this large (a checksum that matches them) would overflow the core's sums of
+    weighed features to infinity, and its chances to NaN."""
+    file = weights_file(tmp_path / "v.json", model, set_weight(where, number))
+    code, out, err = run(
+        capsys, "tournament", model, "--player", f"expert:value={file}", "--player", "random"
+    )
+    said = (
+        f"pegrace: error: weights file {file}: {where} is {shown}: a weight is a number "
+        "below 1,000,000 (larger ones overflow the search's values)\n"
+    )
+    assert (code, out, err) == (2, "", said)
+
+
+def test_weights_just_below_the_largest_are_taken(tmp_path: Path) -> None:
+    file = weights_file(tmp_path / "v.json", "ludo", set_weight("network.params[0]", 999_999.5))
+    assert value.named(str(file)).model == "ludo"
+
+
+def test_training_from_a_weight_too_large_is_refused_before_it_starts(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    start = weights_file(tmp_path / "start.json", "trouble", set_weight("weights[3]", 1e308))
+    out = tmp_path / "out.json"
+    code, said, err = run(
+        capsys, "train", "trouble", "--from", str(start), "--games", "2", "--out", str(out)
+    )
+    assert (code, said) == (2, "")
+    assert err.startswith("pegrace: error: --from: weights[3] is 1e+308: a weight is a number ")
+    assert err.count("\n") == 1 and not out.exists()

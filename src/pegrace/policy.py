@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from pegrace import _core
 from pegrace.errors import OptionError
+from pegrace.readers import checked_json, read_text, regular_file
 
 SHIPPED = Path(__file__).resolve().parent / "weights" / "policy-ludo.json"
 LARGEST_FILE = 4_000_000  # bytes: a policy of the largest network the core takes is smaller
@@ -49,34 +49,26 @@ def describe(setup: dict[str, Any]) -> str:
 
 
 def named(name: str | None) -> PolicyFile:
-    """The policy a spec names: ``None`` the shipped one, else a file."""
+    """The policy a spec names: ``None`` the shipped one, else a file (a regular file of at
+    most ``LARGEST_FILE`` bytes: a FIFO or a device is refused by name, unread)."""
     if name is None:
         return _read(str(SHIPPED), "shipped")
     path = Path(name)
-    try:
-        stat = path.stat()
-    except OSError as err:
-        raise OptionError(f"cannot read policy file {name}: {err.strerror}") from None
-    if stat.st_size > LARGEST_FILE:
-        raise OptionError(
-            f"policy file {name}: {stat.st_size:,} bytes, more than a policy "
-            f"({LARGEST_FILE:,} at most)"
-        )
-    return _read(str(path.resolve()), name, stat.st_mtime_ns, stat.st_size)
+    found = regular_file(path, "policy file", OptionError)
+    return _read(name, name, str(path.resolve()), found.st_mtime_ns, found.st_size)
 
 
-# by path, modification time and size: a file written again is read again
+# by the file (its path as named, and resolved: the same name elsewhere is another file), its
+# modification time and size: a file written again is read again
 @functools.lru_cache(maxsize=32)
-def _read(path: str, name: str, _changed: int = 0, _size: int = 0) -> PolicyFile:
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise OptionError(f"cannot read policy file {name}: {err}") from None
+def _read(path: str, name: str, _where: str = "", _changed: int = 0, _size: int = 0) -> PolicyFile:
+    text = read_text(Path(path), "policy file", OptionError, LARGEST_FILE)
     try:
         number = _core.give_policy(text)
     except OptionError as err:  # the core says why
         raise OptionError(f"policy file {name}: {err}") from None
-    found = json.loads(text)  # the core has read it: it is JSON
+    # the core has read it; what reports show of it must hold no control character
+    found = checked_json(text, f"policy file {name}", OptionError)
     return PolicyFile(
         number,
         hashlib.sha256(text.encode()).hexdigest(),

@@ -1,18 +1,39 @@
-"""Reading the JSON people hand pegrace (state files, game records, weights files, request
-bodies): whatever is wrong with it (not UTF-8, not JSON, nested too deeply, a number of
-thousands of digits, NaN or Infinity, a file of gigabytes) is one error naming the file and
-the problem, never a traceback. NaN and Infinity are not JSON (RFC 8259): Python's reader
-takes them, and a value holding one cannot be written back as JSON, so they are refused."""
+"""Reading the files and JSON people hand pegrace (state files, game records, weights and
+policy files, a stopped run's kept games, request bodies): whatever is wrong with it (not a
+regular file, not UTF-8, not JSON, nested too deeply, a number of thousands of digits, NaN or
+Infinity, a file of gigabytes, a control character in a string) is one error naming the file
+and the problem, never a traceback or a hang. NaN and Infinity are not JSON (RFC 8259):
+Python's reader takes them, and a value holding one cannot be written back as JSON, so they
+are refused. Every file a person names is opened here (``open_regular``): only a regular file
+is read, as a FIFO never ends (its open waits for a writer) and neither does a device."""
 
 from __future__ import annotations
 
 import json
+import os
+import re
+import stat
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from pegrace.errors import PegraceError
 
 FILE_BYTES = 8 * 1024 * 1024  # the largest JSON file read (records and weights are far smaller)
+MIB = 1024 * 1024
+# opened without waiting: a FIFO put in a regular file's place after its check opens at once
+# (and is refused by its kind) rather than waiting for a writer; no such flag on Windows
+NO_WAIT = getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+# what a path is, when it is not a regular file, in words
+KINDS = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a FIFO (named pipe)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+# control characters (C0, DEL, C1): a string read from a file is shown to people, and one of
+# these would write to their terminal (an escape sequence recolours it, moves its cursor, ...)
+CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 
 
 class NotJsonNumber(ValueError):
@@ -53,18 +74,117 @@ def parse_json(text: str | bytes, what: str, error: type[PegraceError]) -> Any:
         raise error(f"{what} is not valid JSON: a number has too many digits") from None
 
 
-def read_json(path: Path, what: str, error: type[PegraceError], most: int = FILE_BYTES) -> Any:
-    """The JSON value in the file at ``path`` (at most ``most`` bytes: a device or a huge file
-    is refused by name, not read into memory)."""
+def regular_file(path: Path, what: str, error: type[PegraceError]) -> os.stat_result:
+    """The status of the regular file at ``path`` (links followed), looked at before anything
+    opens it: a folder, FIFO, device or socket is ``error`` naming it and what it is."""
     try:
-        with path.open("rb") as file:
-            data = file.read(most + 1)
+        found = os.stat(path)
     except OSError as err:
         raise error(f"cannot read {what} {path}: {err.strerror}") from None
-    if len(data) > most:
-        raise error(f"{what} {path} is larger than {most // (1024 * 1024)} MiB: not read")
+    _refuse_unless_regular(found, path, what, error)
+    return found
+
+
+def _refuse_unless_regular(
+    found: os.stat_result, path: Path, what: str, error: type[PegraceError]
+) -> None:
+    if stat.S_ISREG(found.st_mode):
+        return
+    kind = next((words for test, words in KINDS if test(found.st_mode)), "no regular file")
+    raise error(f"{what} {path} is {kind}, not a regular file: not read")
+
+
+def open_regular(path: Path, what: str, error: type[PegraceError]) -> BinaryIO:
+    """The regular file at ``path``, open to read bytes (``regular_file`` checks it first, and
+    what was opened is checked again: it may have been swapped meanwhile)."""
+    regular_file(path, what, error)
     try:
-        text = data.decode("utf-8")
+        descriptor = os.open(path, os.O_RDONLY | NO_WAIT)
+    except OSError as err:
+        raise error(f"cannot read {what} {path}: {err.strerror}") from None
+    try:
+        _refuse_unless_regular(os.fstat(descriptor), path, what, error)
+    except BaseException:
+        os.close(descriptor)
+        raise
+    return os.fdopen(descriptor, "rb")
+
+
+def _size_words(most: int) -> str:
+    return f"{most // MIB} MiB" if most % MIB == 0 else f"{most:,} bytes"
+
+
+def read_bytes(path: Path, what: str, error: type[PegraceError], most: int = FILE_BYTES) -> bytes:
+    """The bytes of the regular file at ``path``, at most ``most`` of them: a larger file is
+    refused by name, not read into memory."""
+    with open_regular(path, what, error) as file:
+        try:
+            size = os.fstat(file.fileno()).st_size
+            # one more than the most: a file that grew since its size was looked at is seen to
+            data = b"" if size > most else file.read(most + 1)
+        except OSError as err:
+            raise error(f"cannot read {what} {path}: {err.strerror}") from None
+    if max(size, len(data)) > most:
+        raise error(f"{what} {path} is larger than {_size_words(most)}: not read")
+    return data
+
+
+def read_text(path: Path, what: str, error: type[PegraceError], most: int = FILE_BYTES) -> str:
+    """The UTF-8 text of the regular file at ``path`` (``read_bytes``)."""
+    data = read_bytes(path, what, error, most)
+    try:
+        return data.decode("utf-8")
     except UnicodeDecodeError as err:
         raise error(f"{what} {path} is not UTF-8 text (byte {err.start})") from None
-    return parse_json(text, f"{what} {path}", error)
+
+
+def read_json(path: Path, what: str, error: type[PegraceError], most: int = FILE_BYTES) -> Any:
+    """The JSON value in the regular file at ``path`` (``read_text``), with no control
+    character in any of its strings."""
+    return checked_json(read_text(path, what, error, most), f"{what} {path}", error)
+
+
+def checked_json(text: str | bytes, what: str, error: type[PegraceError]) -> Any:
+    """``parse_json``, refusing a value with a control character in any string (key or value):
+    what a file says may be shown to a person, and would write to their terminal."""
+    value = parse_json(text, what, error)
+    found = _first_control(value)
+    if found is not None:
+        where, character = found
+        raise error(f"{what}: {where} holds a control character ({character}): not read")
+    return value
+
+
+def _first_control(value: Any) -> tuple[str, str] | None:
+    """Where the first string holding a control character is in a JSON value (a key, or a
+    value such as ``events[3].colour``) and that character (``U+001B``); None if none does.
+    A stack, not recursion: the value may be nested as deeply as the reader took."""
+    stack: list[tuple[Any, str]] = [(value, "")]
+    while stack:
+        item, where = stack.pop()
+        if isinstance(item, str):
+            character = _control_in(item)
+            if character is not None:
+                return where or "the value", character
+        elif isinstance(item, dict):
+            for key in item:
+                character = _control_in(key)
+                if character is not None:
+                    return f"a key of {where or 'the value'}", character
+            children = [(each, f"{where}.{key}" if where else key) for key, each in item.items()]
+            stack += reversed(children)  # reversed on the stack: taken in the file's order
+        elif isinstance(item, list):
+            # numbers hold no characters: a policy's hundreds of thousands are not stacked
+            children = [
+                (each, f"{where}[{index}]")
+                for index, each in enumerate(item)
+                if isinstance(each, str | list | dict)
+            ]
+            stack += reversed(children)
+    return None
+
+
+def _control_in(text: str) -> str | None:
+    """The first control character in ``text`` (``U+001B``), if any."""
+    found = CONTROL.search(text)
+    return None if found is None else f"U+{ord(found.group()):04X}"

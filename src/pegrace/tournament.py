@@ -24,6 +24,7 @@ from pegrace.outputs import check_folder
 from pegrace.players import make_player, value_entry
 from pegrace.plots import require_plots
 from pegrace.provenance import Provenance, provenance, provenance_lines
+from pegrace.readers import FILE_BYTES, read_json
 from pegrace.sequential import H0, UNDECIDED, Hypotheses, first_decision
 from pegrace.simulate import (
     GameSummary,
@@ -36,6 +37,9 @@ from pegrace.simulate import (
     wilson,
 )
 from pegrace.value import describe
+
+# the most a game takes in results.json (its row: seats, places, turns; it takes a few hundred)
+RESULT_BYTES = 2048
 
 
 class Rate(TypedDict):
@@ -207,8 +211,12 @@ def run_kept(
 
 
 def read_kept(path: Path, settings: Mapping[str, Any]) -> tuple[Report, list[GameRow]]:
-    """A finished line's report and games (``results.json``), if it is the line of ``settings``."""
-    found = json.loads(path.read_text())
+    """A finished line's report and games (``results.json``), if it is the line of ``settings``
+    (read as any file a person hands pegrace: a regular file, of a size its games take)."""
+    most = FILE_BYTES + RESULT_BYTES * settings["games"]
+    found = read_json(path, "tournament results", OptionError, most)
+    if not isinstance(found, dict) or not isinstance(found.get("game_results"), list):
+        raise OptionError(f"{path} is not a tournament's results (its report and game_results)")
     wanted = {key: settings[key] for key in ("game", "players", "lineup", "games", "seed")}
     wanted["rules"] = settings["options"]
     found_line = {key: found.get(key) for key in wanted}
@@ -315,7 +323,7 @@ def run_until_decided(
         summaries += new[: played - start]
         so_far = (won, played)
         if kept is not None:
-            kept.add(new[: played - start])
+            kept.add(start, new[: played - start])
     bar.close()
     rows = rows_of(rules, rotations, seed, summaries)
     report = summarise(rules, lineup, units, seed, summaries)

@@ -25,9 +25,13 @@ from typing import Any
 from pegrace import _core
 from pegrace.errors import OptionError
 from pegrace.games import ENTRIES, get_rules
-from pegrace.readers import read_json
+from pegrace.readers import read_json, regular_file
 
 MAX_HIDDEN, LANES = 64, 8  # core/ai/net.rs
+# the largest weight (in size) a weights file may hold, as a policy's (core/ai/policy.rs): far
+# above any trained one (the shipped ones are below 10), far below where the core's sums of
+# weighed features would overflow to infinity (and its chances, inf - inf, to NaN)
+LARGEST_WEIGHT = 1e6
 WEIGHTS = Path(__file__).resolve().parent / "weights"
 # the rules each shipped model was trained under, by the model's name as the core knows it (a
 # Ludo variant has its own): the game and its options, from the games' registry entries
@@ -163,15 +167,15 @@ def go_on_from(learner: _core.Trainer, start: Mapping[str, Any]) -> None:
         raise OptionError(
             f"--from: a weights file of {start.get('model')!r}, not {learner.model!r}"
         )
+    weights, params = parameters(start, "--from")  # finite and bounded, as the core needs
     try:
-        learner.weights = list(start["weights"])
-        network, mine = start.get("network"), learner.network
-        if network is not None and mine is not None:
-            if network["hidden"] != mine[0]:
-                raise OptionError(
-                    f"--from: its network has {network['hidden']} hidden units, not {mine[0]}"
-                )
-            learner.network = list(network["params"])
+        learner.weights = weights
+        mine = learner.network
+        if params is not None and mine is not None:
+            hidden = start["network"]["hidden"]
+            if hidden != mine[0]:
+                raise OptionError(f"--from: its network has {hidden} hidden units, not {mine[0]}")
+            learner.network = params
     except (KeyError, TypeError, ValueError) as err:
         raise OptionError(f"--from: not a weights file of {learner.model}: {err}") from None
 
@@ -268,10 +272,7 @@ def named(name: str) -> Given:
             )
         return found[0]
     path = Path(name)
-    try:
-        stat = path.stat()
-    except OSError as err:
-        raise OptionError(f"cannot read weights file {name}: {err.strerror}") from None
+    stat = regular_file(path, "weights file", OptionError)  # a FIFO or a device: refused unread
     key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size)  # a file written again: read again
     if key not in _READ:
         _READ[key] = adopt(read_json(path, "weights file", OptionError), name)
@@ -314,14 +315,7 @@ def _checked(found: Any, what: str) -> tuple[str, int | None]:
         raise OptionError(
             f"{what}: its model {found.get('model')!r} is none of {', '.join(MODELS)}"
         )
-    network = found.get("network")
-    try:
-        weights = [_number(w) for w in found["weights"]]
-        params = None if network is None else [_number(w) for w in network["params"]]
-        if network is not None and not isinstance(network["hidden"], int):
-            raise TypeError("hidden units")
-    except (KeyError, TypeError) as err:
-        raise OptionError(f"{what} is not a weights file: its weights ({err})") from None
+    weights, params = parameters(found, what)
     actual = checksum(weights, params)
     if found.get("sha256") != actual:
         recorded = found.get("sha256")
@@ -334,10 +328,36 @@ def _checked(found: Any, what: str) -> tuple[str, int | None]:
     return actual, games if isinstance(games, int) else None
 
 
-def _number(found: Any) -> float:
-    if isinstance(found, bool) or not isinstance(found, int | float):
-        raise TypeError(f"{found!r} is not a number")
-    return float(found)
+def parameters(found: Mapping[str, Any], what: str) -> tuple[list[float], list[float] | None]:
+    """A weights file's weights and its network's parameters (None: no network), each a number
+    below ``LARGEST_WEIGHT`` in size (the core's sums of them stay finite); OptionError naming
+    ``what`` and the first that is not one."""
+    network = found.get("network")
+    try:
+        weights = _numbers(found["weights"], "weights", what)
+        if network is None:
+            return weights, None
+        if not isinstance(network["hidden"], int):
+            raise TypeError("hidden units")
+        return weights, _numbers(network["params"], "network.params", what)
+    except (KeyError, TypeError) as err:
+        raise OptionError(f"{what} is not a weights file: its weights ({err})") from None
+
+
+def _numbers(found: Any, where: str, what: str) -> list[float]:
+    """The numbers of the list ``where`` (``weights``), each checked."""
+    if not isinstance(found, list):
+        raise TypeError(f"{where} is not a list")
+    for index, each in enumerate(found):
+        if isinstance(each, bool) or not isinstance(each, int | float):
+            raise TypeError(f"{each!r:.40} is not a number")
+        if not abs(each) < LARGEST_WEIGHT:  # exact for a whole number too large for a float
+            shown = repr(each) if len(repr(each)) <= 24 else f"{repr(each)[:20]}…"
+            raise OptionError(
+                f"{what}: {where}[{index}] is {shown}: a weight is a number below "
+                f"{LARGEST_WEIGHT:,.0f} (larger ones overflow the search's values)"
+            )
+    return [float(each) for each in found]
 
 
 def versions() -> dict[str, int]:

@@ -540,8 +540,8 @@ def test_a_computer_past_its_time_limit_is_replaced_and_others_play_on(tmp_path:
     async def play() -> tuple[int, int]:
         store = Store(tmp_path / "games.sqlite3")
         hub = GameHub(store, computer_delay=0.0, limits=Limits(move_seconds=0.5, workers=2))
-        stuck, _ = hub.create(slow, slow.rules())
-        other, _ = hub.create(quick, quick.rules())
+        stuck, _ = await hub.create(slow, slow.rules())
+        other, _ = await hub.create(quick, quick.rules())
         await watch(stuck)  # a game nobody watches waits
         await watch(other)
         started = time.monotonic()
@@ -587,11 +587,11 @@ def test_idle_games_leave_memory_past_the_live_limit(tmp_path: Path) -> None:
         store = Store(tmp_path / "games.sqlite3")
         hub = GameHub(store, computer_delay=0.0, limits=Limits(live_games=2))
         settings = GameSettings("trouble", 2, trouble_options(), TWO_HUMANS, 3, 0.0)
-        first, _ = hub.create(settings, settings.rules())
-        second, _ = hub.create(settings, settings.rules())
-        third, _ = hub.create(settings, settings.rules())
+        first, _ = await hub.create(settings, settings.rules())
+        second, _ = await hub.create(settings, settings.rules())
+        third, _ = await hub.create(settings, settings.rules())
         assert set(hub.sessions) == {second.id, third.id}  # the longest idle went
-        assert hub.get(first.id).state == first.state  # and comes back from the store
+        assert (await hub.get(first.id)).state == first.state  # and comes back from the store
         await hub.close()
         store.close()
 
@@ -992,7 +992,7 @@ def test_a_computer_stops_thinking_when_everyone_leaves(tmp_path: Path) -> None:
         settings, rules = parse_settings(
             {"game": "ludo", "seats": dict.fromkeys(("red", "yellow"), "computer:expert")}
         )
-        game, _ = hub.create(settings, rules)
+        game, _ = await hub.create(settings, rules)
         watcher = await watch(game)
         while not asked:  # the roll-off and the first rolls need no worker
             await asyncio.sleep(0.01)

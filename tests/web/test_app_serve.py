@@ -75,7 +75,16 @@ def test_the_printed_address_is_one_a_browser_can_open() -> None:
             "--limit 'move_seconds=-1': give a number from 0 to 999999999",
         ),
         (["bench-web", "--game", "chess"], "unknown game 'chess'"),
-        (["bench-web", "--games", "0"], "at least 1 game"),
+        (["bench-web", "--games", "0"], "--games 0: a number of games from 1 to 10,000"),
+        (["bench-web", "--seconds", "nan"], "--seconds nan: a number of seconds from 1 to 86,400"),
+        (["bench-web", "--seconds", "inf"], "--seconds inf: a number of seconds from 1 to"),
+        (["bench-web", "--seconds", "1e-9"], "--seconds 1e-09: a number of seconds from 1 to"),
+        (["bench-web", "--attack", "qr", "--seconds=-inf"], "--seconds -inf: a number of"),
+        (["bench-web", "--attack", "qr", "--connections", "0"], "--connections 0: connections"),
+        (["bench-web", "--connections", "100000"], "--connections 100000: connections from 1"),
+        (["bench-web", "--servers", "0"], "--servers 0: servers (4 a core) from 1 to"),
+        (["bench-web", "--seed=-1"], "--seed -1: a seed from 0 to"),
+        (["bench-web", "--players", "9"], "trouble is for 2 to 4 players, not 9"),
     ],
 )
 def test_bad_settings_end_with_one_line(

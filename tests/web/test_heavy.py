@@ -80,7 +80,7 @@ def test_a_replay_is_made_again_only_once_the_game_has_moved_on(
         settings, rules = parse_settings(
             {"game": "trouble", "seed": 5, "seats": {"red": "human", "green": "human"}}
         )
-        game, tokens = hub.create(settings, rules)
+        game, tokens = await hub.create(settings, rules)
         inbox = Inbox()
         await game.receive(inbox, json.dumps({"type": "hello", "tokens": list(tokens.values())}))
         for _ in range(3):

@@ -1,5 +1,6 @@
-"""The limits' counters: who a client is (an IPv6 address by its /64), token buckets, and a
-bucket per key that forgets the key used longest ago, never all of them at once."""
+"""The limits' counters: who a client is (an IPv6 address by its /64) and its network (an
+IPv6 /56), token buckets, and a bucket per key that forgets the key used longest ago, never
+all of them at once."""
 
 from __future__ import annotations
 
@@ -25,6 +26,24 @@ def test_a_client_is_its_ipv4_address_or_its_ipv6_64(host: str, key: str) -> Non
     assert address_key(host) == key
 
 
+@pytest.mark.parametrize(
+    ("host", "network", "with_ipv4_24"),
+    [
+        ("203.0.113.7", "203.0.113.7/32", "203.0.113.0/24"),
+        ("2001:db8:1:2::1", "2001:db8:1::/56", "2001:db8:1::/56"),
+        ("2001:db8:1:ff:ffff::1", "2001:db8:1::/56", "2001:db8:1::/56"),
+        ("2001:db8:1:100::1", "2001:db8:1:100::/56", "2001:db8:1:100::/56"),
+        ("unknown", "unknown", "unknown"),
+    ],
+)
+def test_a_network_is_an_ipv6_56_and_on_request_an_ipv4_24(
+    host: str, network: str, with_ipv4_24: str
+) -> None:
+    key = address_key(host)
+    assert Limits().network_key(key) == network
+    assert Limits(network_ipv4_bits=24).network_key(key) == with_ipv4_24
+
+
 def test_rotating_through_many_keys_resets_nobody_else() -> None:
     """Past ``keep`` keys, the one used longest ago goes: an attacker's new keys never hand
     a key in use (its bucket empty) a fresh, full bucket."""
@@ -47,6 +66,9 @@ def test_a_limit_is_a_finite_number_in_range() -> None:
         "worker_share=0",
         "worker_share=1.5",
         "sockets=1e12",
+        "network_ipv6_bits=65",
+        "network_ipv4_bits=33",
+        "body_rate=inf",
     ):
         with pytest.raises(OptionError, match="--limit"):
             Limits.parse([bad])

@@ -191,7 +191,7 @@ def test_two_messages_at_once_never_interleave(tmp_path: Path) -> None:
         settings, rules = parse_settings(
             {"game": "ludo", "seats": {"red": "human", "yellow": "human"}, "seed": 3}
         )
-        game, tokens = hub.create(settings, rules)
+        game, tokens = await hub.create(settings, rules)
         one, two = Inbox(), Inbox()
         hello_message = json.dumps({"type": "hello", "tokens": list(tokens.values())})
         await game.receive(one, hello_message)
@@ -228,7 +228,7 @@ def test_every_state_sent_shows_the_seats_and_pieces_as_they_are_now(tmp_path: P
         settings, rules = parse_settings(
             {"game": "trouble", "seed": 5, "seats": {"red": "human", "green": "human"}}
         )
-        game, tokens = hub.create(settings, rules)
+        game, tokens = await hub.create(settings, rules)
         red, green = Inbox(), Inbox()
         await game.receive(red, json.dumps({"type": "hello", "tokens": [tokens["red"]]}))
         assert seats(json.loads(game.state_message(full_log=True))) == {"red": True, "green": False}
@@ -268,7 +268,7 @@ def test_the_state_sent_is_the_state_view_in_every_game(tmp_path: Path, game: st
         colours = next(g["colours"]["4"] for g in catalog()["games"] if g["name"] == game)
         seats = dict.fromkeys(colours, "human")
         settings, rules = parse_settings({"game": game, "seed": 8, "seats": seats})
-        session, tokens = hub.create(settings, rules)
+        session, tokens = await hub.create(settings, rules)
         inbox = Inbox()
         await session.receive(inbox, json.dumps({"type": "hello", "tokens": list(tokens.values())}))
         for _ in range(60):
@@ -303,7 +303,7 @@ def test_moves_ending_alike_are_listed_once_and_the_log_says_where_each_move_wen
         settings, rules = parse_settings(
             {"game": game, "seed": 5, "seats": dict.fromkeys(colours, "human")}
         )
-        session, tokens = hub.create(settings, rules)
+        session, tokens = await hub.create(settings, rules)
         inbox = Inbox()
         await session.receive(inbox, json.dumps({"type": "hello", "tokens": list(tokens.values())}))
         for turn in range(200):
@@ -369,18 +369,18 @@ def test_a_finished_game_nobody_watches_leaves_memory_and_comes_back_the_same(
         hub = GameHub(store, computer_delay=0.0)
         seats = {"red": "computer:random", "green": "computer:easy"}
         settings, rules = parse_settings({"game": "marbles", "seats": seats, "seed": 8})
-        finished, _ = hub.create(settings, rules)
+        finished, _ = await hub.create(settings, rules)
         assert finished.task is not None
         watcher = Inbox()
         await finished.receive(watcher, '{"type": "hello", "tokens": []}')
         await finished.task  # the computers play it to the end while somebody watches
         await finished.leave(watcher)
-        hub.create(settings, rules)
-        assert hub.get(finished.id) is finished  # kept a while
+        await hub.create(settings, rules)
+        assert (await hub.get(finished.id)) is finished  # kept a while
         finished.used -= FINISHED_KEPT + 1
-        hub.create(settings, rules)
+        await hub.create(settings, rules)
         assert finished.id not in hub.sessions
-        again = hub.get(finished.id)
+        again = await hub.get(finished.id)
         assert again is not finished
         assert again.state == finished.state and again.log == finished.log
         assert again.events == finished.events and again.rng.getstate() == finished.rng.getstate()

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from contextlib import ExitStack
 from typing import Any
 
+import psycopg
 import pytest
 from webclient import (
     TWO_HUMANS,
@@ -27,7 +28,7 @@ from webclient import (
     send,
 )
 
-from pegrace.web.notices import parse
+from pegrace.web.notices import Malformed, parse
 from pegrace.web.pgstore import PostgresStore
 from pegrace.web.stores import open_store
 
@@ -225,15 +226,18 @@ def test_a_person_back_through_another_server_ends_the_takeover_everywhere(pg_ur
                 )
 
 
-def test_a_notice_names_its_server_each_game_and_what_of_it_and_others_are_ignored() -> None:
+def test_a_notice_names_its_server_each_game_and_what_of_it_and_others_are_malformed() -> None:
     assert parse("events h:1:ab g1 5,g-2 7") == ("h:1:ab", [("g1", "5"), ("g-2", "7")])
     assert parse("seats h:1:ab g1") == ("h:1:ab", [("g1", "seats")])
-    assert parse('chat h:1:ab g1 {"text": "hi, all"}') == (
-        "h:1:ab",
-        [("g1", 'chat {"text": "hi, all"}')],
-    )
-    for junk in ("", "events", "events s g1 x", "seats s", "chat s g1", "dance s g1 5"):
-        assert parse(junk)[1] == [], junk
+    assert parse("chat h:1:ab g1 42") == ("h:1:ab", [("g1", "chat 42")])
+    junk = (
+        "", "events", "events s g1 x", "seats s", "chat s g1", "dance s g1 5",
+        'chat s g1 {"text": "hi"}', "events s g1 \u00b2", "seats s g1 more", "events s g1 5,",
+        "events s " + ",".join(["g 1"] * 201), "seats s " + "g" * 33,
+    )  # fmt: skip
+    for payload in junk:
+        with pytest.raises(Malformed):
+            parse(payload)
 
 
 def test_a_server_hears_the_others_notices_and_not_its_own(pg_url: str) -> None:
@@ -250,7 +254,7 @@ def test_a_server_hears_the_others_notices_and_not_its_own(pg_url: str) -> None:
             for store in stores:
                 await stack.enter_async_context(store.notices(hearer(store.server), lambda: None))
             stores[0].announce("seats", "g1")
-            stores[1].announce("chat", "g2", '{"text": "hi"}')
+            stores[1].announce_chat("g2", '{"text": "hi"}')
             await asyncio.sleep(0.5)
 
     try:
@@ -259,5 +263,31 @@ def test_a_server_hears_the_others_notices_and_not_its_own(pg_url: str) -> None:
         for store in stores:
             store.close()
     assert sorted(heard) == sorted(
-        [(stores[1].server, "g1", "seats"), (stores[0].server, "g2", 'chat {"text": "hi"}')]
+        [(stores[1].server, "g1", "seats"), (stores[0].server, "g2", "chat 1")]
     )
+
+
+def test_a_forged_or_malformed_notice_says_nothing_and_listening_goes_on(
+    servers: tuple[TestClient, TestClient], pg_url: str
+) -> None:
+    """Whoever may notify on the database (a role with no grant on pegrace's tables) sends a
+    chat line as red, a notice that names a line no server kept, and junk: nothing of it
+    reaches a client, and the next real chat line through the other server still does."""
+    one, two = servers
+    game = new_game(one, game="trouble", seats=TWO_HUMANS, seed=4)
+    path, tokens = f"/ws/{game['id']}", list(game["tokens"].values())
+    forged = [
+        f'chat evil {game["id"]} {{"colour": "red", "from": "Red", "emote": null, "text": "hi"}}',
+        f"chat evil {game['id']} 999999",
+        f"events evil {game['id']} \u00b2",
+        "x" * 7000,
+    ]
+    with one.websocket_connect(path) as player, two.websocket_connect(path) as watcher:
+        hello(player, tokens[:1])
+        hello(watcher, [])
+        with psycopg.connect(pg_url, autocommit=True) as stranger:
+            for payload in forged:
+                stranger.execute("SELECT pg_notify('pegrace', %s)", (payload,))
+        send(player, type="chat", text="still here")
+        heard = next_of(watcher, "chat")  # the first chat line the watcher is sent
+        assert (heard["text"], heard["colour"]) == ("still here", "red")

@@ -22,6 +22,7 @@ from webclient import LIMIT, TWO_HUMANS, WebSocketTestSession, new_game, receive
 from pegrace.web.gamestore import EventWriter, StoreError, Taken, token_hash
 from pegrace.web.settings import parse_settings
 from pegrace.web.store import Store, StoreLock, default_db_path
+from pegrace.web.storecalls import StoreCalls
 
 
 @pytest.fixture
@@ -40,8 +41,8 @@ def test_a_game_its_seats_and_events_come_back_as_written(store: Store) -> None:
         [("g1", 1, "red", 5, None, "human"), ("g1", 2, "yellow", [2, 6], None, "takeover")]
     )
     store.add_events([("g1", 3, "yellow", None, "pass", "takeover")])
-    store.claim_seat("g1", "yellow", "human", "secret-yellow")
-    store.set_rematch("g1", "g2")
+    assert store.claim_seats("g1", {"yellow": "secret-yellow"})
+    assert store.create_game("g2", settings, {}, rematch_of="g1")
     game = store.load_game("g1")
     assert game is not None
     assert game.settings == settings
@@ -85,7 +86,7 @@ def test_events_written_in_one_loop_turn_are_committed_together(store: Store) ->
     store.db.set_trace_callback(lambda sql: commits.append(sql) if sql == "COMMIT" else None)
 
     async def write_both() -> None:
-        writer = EventWriter(store)
+        writer = EventWriter(StoreCalls(store))
         await asyncio.gather(
             writer.write(("g1", 1, "red", 3, None, "human")),
             writer.write(("g2", 1, "green", 6, None, "human")),
@@ -150,7 +151,7 @@ def test_a_writer_cancelled_while_waiting_does_not_stop_the_others(store: Store)
     store.create_game("g2", settings, {})
 
     async def one_gives_up() -> None:
-        writer = EventWriter(store)
+        writer = EventWriter(StoreCalls(store))
         leaving = asyncio.create_task(writer.write(("g1", 1, "red", 3, None, "human")))
         staying = asyncio.create_task(writer.write(("g2", 1, "green", 6, None, "human")))
         await asyncio.sleep(0)  # both are waiting for the commit

@@ -21,6 +21,7 @@ from pegrace.web.gamestore import EventWriter, GameStore, StoreError, Taken, tok
 from pegrace.web.pgstore import MIGRATIONS as PG_MIGRATIONS
 from pegrace.web.settings import GameSettings, parse_settings
 from pegrace.web.store import MIGRATIONS as SQLITE_MIGRATIONS
+from pegrace.web.storecalls import StoreCalls
 from pegrace.web.storecopy import copy_games
 from pegrace.web.stores import Where, held, open_store, shown
 
@@ -49,9 +50,9 @@ def test_a_game_its_seats_and_events_come_back_as_written(where: Where) -> None:
     store = open_store(where)
     try:
         a_game(store)
-        store.claim_seat("g1", "yellow", "human", "secret-yellow")
-        store.set_name("g1", "red", "Ada")
-        store.set_rematch("g1", "g2")
+        assert store.claim_seats("g1", {"yellow": "secret-yellow"})
+        store.set_names("g1", ["red"], "Ada")
+        assert store.create_game("g2", settings(False), {}, rematch_of="g1")
         game = store.load_game("g1")
     finally:
         store.close()
@@ -76,7 +77,7 @@ def test_a_takeover_is_kept_until_it_ends_or_the_seat_is_claimed(where: Where) -
         taken = {c for c, seat in store.seats_of("g1")[0].items() if seat.takeover}
         store.set_takeover("g1", ["red"], on=False)
         loaded = store.load_game("g1")
-        store.claim_seat("g1", "yellow", "human", "secret-yellow")  # a new person: theirs
+        assert store.claim_seats("g1", {"yellow": "secret-yellow"})  # a new person: theirs
         claimed = {c for c, seat in store.seats_of("g1")[0].items() if seat.takeover}
     finally:
         store.close()
@@ -90,7 +91,7 @@ def test_an_event_number_is_stored_once_and_a_taken_one_fails_alone(where: Where
     try:
         a_game(store)
         a_game(store, "g2")
-        writer = EventWriter(store)
+        writer = EventWriter(StoreCalls(store))
 
         async def together() -> list[BaseException | None]:
             again = writer.write(("g1", 3, "red", 4, None, "human"))  # seq 3 is taken

@@ -7,11 +7,24 @@ import json
 import textwrap
 from pathlib import Path
 
-from pegrace.commands.common import Command, one_of_the_games
+from pegrace.commands.common import (
+    WORKERS_PER_CORE,
+    Command,
+    check_number,
+    most_workers,
+    one_of_the_games,
+)
 from pegrace.errors import OptionError
-from pegrace.games import rules_class
+from pegrace.games import get_rules
 from pegrace.provenance import DEFAULT_SEED
 from pegrace.web.attacks import ATTACKS
+
+MOST_SECONDS = 86_400  # a phase or a run of a day at most
+MOST_GAMES = 10_000  # concurrent games: each holds a socket a player in this one process
+# raw connections one attacker address opens: fewer than the local ports it may bind (Linux
+# gives 28,232 by default)
+MOST_CONNECTIONS = 25_000
+MOST_SEED = 2**64 - 1  # the games' dice seeds are made from it, below the server's 2**128
 
 
 def declare(web_bench: argparse.ArgumentParser) -> None:
@@ -22,14 +35,19 @@ def declare(web_bench: argparse.ArgumentParser) -> None:
         help="measure the victims' play under this attack (below), or all: each in turn",
     )
     web_bench.add_argument(
-        "--games", type=int, default=200, metavar="N", help="concurrent games (default 200)"
+        "--games",
+        type=int,
+        default=200,
+        metavar="N",
+        help=f"concurrent games, 1 to {MOST_GAMES} (default 200)",
     )
     web_bench.add_argument(
         "--seconds",
         type=float,
         default=20.0,
         metavar="S",
-        help="how long to run (default 20); with --attack, each phase's length",
+        help=f"how long to run, 1 to {MOST_SECONDS} (default 20); with --attack, each phase's "
+        "length",
     )
     web_bench.add_argument(
         "--game", default="trouble", help=f"{one_of_the_games()} (default trouble)"
@@ -48,7 +66,8 @@ def declare(web_bench: argparse.ArgumentParser) -> None:
         type=int,
         default=5000,
         metavar="N",
-        help="with --attack idle or slowloris: raw connections to open (default 5000)",
+        help=f"with --attack idle or slowloris: raw connections to open, 1 to {MOST_CONNECTIONS} "
+        "(default 5000)",
     )
     web_bench.add_argument(
         "--attacker-address",
@@ -75,7 +94,8 @@ def declare(web_bench: argparse.ArgumentParser) -> None:
         type=int,
         default=1,
         metavar="N",
-        help="start N servers on the --store, the games spread over them round-robin (default 1)",
+        help="start N servers on the --store, the games spread over them round-robin, at most "
+        f"{WORKERS_PER_CORE} a core (default 1)",
     )
     web_bench.add_argument("--json", action="store_true", help="print JSON")
 
@@ -85,6 +105,7 @@ def run(args: argparse.Namespace) -> int:
     from pegrace.web.loadbench import bench_web, format_bench_web, sigterm_as_interrupt
     from pegrace.web.stores import is_postgres
 
+    check_numbers(args)
     if args.server_src is not None and not (args.server_src / "pegrace" / "cli.py").is_file():
         raise OptionError(
             f"--server-src {args.server_src}: no pegrace package in it (give the src folder of "
@@ -102,7 +123,7 @@ def run(args: argparse.Namespace) -> int:
             )
             print(json.dumps(attacked, indent=2) if args.json else format_bench_attack(attacked))
             return 0
-        rules_class(args.game)
+        get_rules(args.game, args.players, {})  # the game, and its number of players
         if args.store is not None and not is_postgres(args.store):
             raise OptionError(f"--store {args.store}: not a postgresql:// URL")
         report = bench_web(
@@ -117,6 +138,17 @@ def run(args: argparse.Namespace) -> int:
         )
     print(json.dumps(report, indent=2) if args.json else format_bench_web(report))
     return 0
+
+
+def check_numbers(args: argparse.Namespace) -> None:
+    """Every number the command reads, finite and in its range, before anything starts."""
+    check_number("--seconds", args.seconds, 1, MOST_SECONDS, "a number of seconds")
+    check_number("--games", args.games, 1, MOST_GAMES, "a number of games")
+    check_number("--connections", args.connections, 1, MOST_CONNECTIONS, "connections")
+    check_number(
+        "--servers", args.servers, 1, most_workers(), f"servers ({WORKERS_PER_CORE} a core)"
+    )
+    check_number("--seed", args.seed, 0, MOST_SEED, "a seed")
 
 
 def attacks_in_words() -> str:

@@ -1,6 +1,7 @@
-"""What the subcommands share: the parser's way of failing, the one-line warning, --rules,
-the game flags (--players, --seat, --rules, --seed), where a run plays (--workers,
---scheduler), --resume, and ``Command``, the entry each command module gives cli.py's table."""
+"""What the subcommands share: the parser's way of failing, the one-line warning, numbers
+checked to be finite and in range, --rules, the game flags (--players, --seat, --rules,
+--seed), where a run plays (--workers, --scheduler), --resume, and ``Command``, the entry each
+command module gives cli.py's table."""
 
 from __future__ import annotations
 
@@ -45,6 +46,15 @@ class Parser(argparse.ArgumentParser):
 
 def warn(message: str) -> None:
     print(f"pegrace: warning: {message}", file=sys.stderr)
+
+
+def check_number(flag: str, value: float, lowest: float, highest: float, what: str) -> None:
+    """Refuse in one line a flag's number that is not from ``lowest`` to ``highest`` (both
+    finite; ``what``: the number in words, "a number of seconds"). The range is checked as
+    what must hold: NaN fails every comparison and infinity passes any bound, so both are
+    refused too (and a whole number too large for a float is never turned into one)."""
+    if not lowest <= value <= highest:
+        raise OptionError(f"{flag} {value}: {what} from {lowest:,} to {highest:,}")
 
 
 def one_of_the_games() -> str:

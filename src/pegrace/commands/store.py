@@ -20,10 +20,12 @@ def declare(store: argparse.ArgumentParser) -> None:
         "copy",
         help="copy every game of SRC into DST, which must hold none of them",
         description="Copy every game of SRC into DST (made if missing; it must hold none of "
-        "SRC's games), each game in a transaction of its own, then check the copy: its rows "
-        "are SRC's, and every game replays from it as a server would resume it. A game that "
-        "does not replay in SRC either (a damaged row) is copied as it was and named. The "
-        "servers on SRC may keep running: games they change meanwhile are copied as they were.",
+        "SRC's games), all in one transaction, and check the copy: its rows are SRC's, and "
+        "every game replays from it as a server would resume it. A game that does not replay "
+        "in SRC either (a damaged row) is copied as it was and named. Should anything fail, "
+        "DST is left as it was. SRC is only read (opened read-only), and refused unless it is "
+        "a pegrace game store of this pegrace's schema. The servers on SRC may keep running: "
+        "games they change meanwhile are copied as they were.",
     )
     copy.add_argument("source", metavar="SRC", help=f"the store to copy from: {WHERE_HELP}")
     copy.add_argument("target", metavar="DST", help=f"the store to copy into: {WHERE_HELP}")
@@ -31,16 +33,22 @@ def declare(store: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from pegrace.simulate import progress_bar
-    from pegrace.web.storecopy import copy_games
+    from pegrace.web.masking import without_password
+    from pegrace.web.storecopy import copy_games, count_games
     from pegrace.web.stores import is_postgres, open_store, shown
 
     source_where = args.source if is_postgres(args.source) else Path(args.source)
     if isinstance(source_where, Path) and not source_where.is_file():
-        raise OptionError(f"SRC {args.source}: no such store (an SQLite file, or a URL)")
+        # a mistyped URL (postgress://USER:PASSWORD@...) reads as a path: its password masked
+        shown_source = without_password(args.source)
+        raise OptionError(f"SRC {shown_source}: no such store (an SQLite file, or a URL)")
     target_where = args.target if is_postgres(args.target) else Path(args.target)
-    with open_store(source_where) as source, open_store(target_where) as target:
-        bar = progress_bar(len(source.game_ids()))
-        copied = copy_games(source, target, bar)
+    with open_store(source_where, read_only=True) as source, open_store(target_where) as target:
+        bar = progress_bar(count_games(source))
+        try:
+            copied = copy_games(source, target, bar)
+        finally:
+            bar.close()  # a failure's line starts a line of its own
     print(
         f"pegrace: copied {copied.games} games ({copied.seats} seats, {copied.events} events) "
         f"from {shown(source_where)} to {shown(target_where)}; every game's rows checked and "

@@ -96,7 +96,7 @@ class GameAdvice(GameViews):
                     else:
                         job = Job.of(self.rules, state, kind, seed)
                         limit = self.services.limits.advice_seconds
-                        body = await self.services.pool.run(job, limit, self.owner)
+                        body = await self.services.pool.run(job, limit, self.owner, job.heavy)
                 except JobFailed as err:
                     await self.error(client, f"no {kind} for this position: {err}")
                     return
@@ -114,7 +114,7 @@ class GameAdvice(GameViews):
         for total in WINPROB_STEPS:
             job = Job.of(self.rules, state, WINPROB, seed, playouts=(played, total - played))
             found = await self.services.pool.run(
-                job, self.services.limits.advice_seconds, self.owner
+                job, self.services.limits.advice_seconds, self.owner, job.heavy
             )
             wins = [a + b for a, b in zip(wins, found, strict=True)]
             played = total

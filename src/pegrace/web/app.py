@@ -32,20 +32,14 @@ from pegrace.errors import OptionError, PegraceError
 from pegrace.games import list_games, rules_class
 from pegrace.readers import loads as strict_loads
 from pegrace.web.connections import CURRENT, Doorman
-from pegrace.web.gamestore import StoreError
+from pegrace.web.gamestore import StoreError, StoreUnavailable
 from pegrace.web.guard import Guard, client_key
 from pegrace.web.heavy import KeptAnswers, QrJob
 from pegrace.web.hub import GameHub
 from pegrace.web.limits import Buckets, Limits, TokenBucket
 from pegrace.web.protocol import to_json
-from pegrace.web.session import (
-    Conflict,
-    Forbidden,
-    Full,
-    GameNotFound,
-    GameSession,
-    TooMany,
-)
+from pegrace.web.refusals import Conflict, Forbidden, Full, GameNotFound, TooMany
+from pegrace.web.session import GameSession
 from pegrace.web.settings import catalog, parse_settings
 from pegrace.web.stores import Where, open_store
 
@@ -98,8 +92,8 @@ def create_app(
     def hub() -> GameHub:
         return holder["hub"]
 
-    def session(request: Request) -> GameSession:
-        return hub().get(request.path_params["game_id"], client_key(request.scope))
+    async def session(request: Request) -> GameSession:
+        return await hub().get(request.path_params["game_id"], client_key(request.scope))
 
     async def get_catalog(request: Request) -> Response:
         return JSONResponse(catalog())
@@ -114,11 +108,11 @@ def create_app(
     async def create_game(request: Request) -> Response:
         settings, rules = parse_settings(await json_body(request))
         count_creation(request)
-        game, tokens = hub().create(settings, rules, owner=client_key(request.scope))
+        game, tokens = await hub().create(settings, rules, owner=client_key(request.scope))
         return JSONResponse({"id": game.id, "tokens": tokens, "url": f"/game/{game.id}"}, 201)
 
     async def game_state(request: Request) -> Response:
-        game = session(request)
+        game = await session(request)
         view = game.state_view(game.log)
         summary = game.rules.summary(game.state)
         return JSONResponse({**view, "summary": summary, "game": game.game_view()})
@@ -128,7 +122,7 @@ def create_app(
         colour = body.get("colour") if isinstance(body, dict) else None
         if not isinstance(colour, str):
             raise OptionError('say which seat to claim: {"colour": COLOUR}')
-        tokens = await session(request).claim(colour)
+        tokens = await (await session(request)).claim(colour)
         return JSONResponse({"colour": colour, "token": tokens[colour], "tokens": tokens})
 
     async def rematch(request: Request) -> Response:
@@ -141,7 +135,7 @@ def create_app(
         return JSONResponse({"id": game.id, "tokens": mine, "url": f"/game/{game.id}"}, 201)
 
     async def record(request: Request) -> Response:
-        game = session(request)
+        game = await session(request)
         name = f"pegrace-{game.settings.game}-{game.id}.json"
         return Response(
             game.record().dumps() + "\n",
@@ -152,7 +146,7 @@ def create_app(
     async def game_page(request: Request) -> Response:
         """A game's page; a clear "no such game" page (404) for an id no game has."""
         try:
-            session(request)
+            await session(request)
         except GameNotFound:
             return not_found_page(request.path_params["game_id"])
         return await page(request)
@@ -184,7 +178,8 @@ def create_app(
         every = request.query_params.get("all", "0")  # 1: one person's games against computers too
         if every not in ("0", "1"):
             raise OptionError(f"all: {every[:40]!r} is not 0 or 1 (1: solo games too)")
-        return JSONResponse(hub().lobby(mine, client_key(request.scope), solo=every == "1"))
+        lists = await hub().lobby(mine, client_key(request.scope), solo=every == "1")
+        return JSONResponse(lists)
 
     async def frames(request: Request) -> Response:
         """Every position of the game (heavy.py: worked out off the event loop, kept)."""
@@ -218,7 +213,7 @@ def create_app(
         lifespan=lifespan,
         exception_handlers={HTTPException: http_error, Exception: internal_error},
     )
-    return Guard(app, limits.body_bytes, allowed_origins, doorman, limits.request_seconds)
+    return Guard(app, limits, allowed_origins, doorman)
 
 
 class JSONBytes(Response):
@@ -247,7 +242,7 @@ class GameSocket:
         self.open[key] += 1
         self.total += 1
         try:
-            game = self._game(socket, key)
+            game = await self._game(socket, key)
         except PegraceError as err:
             await socket.send_text(to_json({"type": "error", "message": str(err)}))
             await socket.close(close_code(err))
@@ -262,7 +257,7 @@ class GameSocket:
         finally:
             self._closed(key)
 
-    def _game(self, socket: WebSocket, key: str) -> GameSession:
+    async def _game(self, socket: WebSocket, key: str) -> GameSession:
         most = self.limits.sockets_per_address
         if self.open[key] > most:
             raise TooMany(f"at most {most} open game connections from one address: close some")
@@ -271,7 +266,7 @@ class GameSocket:
                 f"the server holds as many game connections as it can "
                 f"({self.limits.sockets}): try again in a little while"
             )
-        return self.hub().get(socket.path_params["game_id"], key)
+        return await self.hub().get(socket.path_params["game_id"], key)
 
     def _closed(self, key: str) -> None:
         self.total -= 1
@@ -482,6 +477,7 @@ STATUS: tuple[tuple[type[PegraceError], int], ...] = (
     (Conflict, 409),
     (TooMany, 429),
     (Full, 503),
+    (StoreUnavailable, 503),
     (StoreError, 500),
 )
 

@@ -2,8 +2,8 @@
 server's connections from everyone else.
 
 - A connection must send a request's headers within ``request_seconds`` of opening (or of its
-  last answer); Guard gives the body as long again. One that dawdles (a request line sent a
-  byte at a time, headers and then silence, nothing at all) is closed.
+  last answer); Guard times the body (``body_seconds``, then ``body_rate``). One that dawdles
+  (a request line sent a byte at a time, headers and then silence, nothing at all) is closed.
 - At most ``connections`` are open in all, ``connections_per_address`` from one address (an
   IPv6 address counts by its /64). When every connection is taken, a newcomer does not wait:
   the address holding the most gives up its connection idle the longest, unless the newcomer's

@@ -3,7 +3,8 @@ PostgreSQL (``pegrace.web.pgstore``) both read: a game's settings, its seats (wi
 tokens) and every event, each committed before anyone is told of it (``EventWriter``). A game
 whose rows are damaged, or that the store fails to read, raises StoreError naming it. Each
 store brings its schema up to date through numbered migrations when it opens
-(``Migration``)."""
+(``Migration``), and refuses one newer than this pegrace knows; a store only read (a copy's
+source) is checked to be a pegrace store of this schema instead (``check_as_it_is``)."""
 
 from __future__ import annotations
 
@@ -16,19 +17,30 @@ import os
 import secrets
 import socket
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractAsyncContextManager, AbstractContextManager
 from dataclasses import dataclass
-from typing import Any, ClassVar
-from urllib.parse import urlsplit, urlunsplit
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from pegrace.errors import OptionError, PegraceError
 from pegrace.readers import loads as strict_loads
-from pegrace.web.settings import GameSettings
+from pegrace.web.masking import one_line
+from pegrace.web.settings import HUMAN, OPEN, GameSettings
+
+if TYPE_CHECKING:
+    from pegrace.web.storecalls import StoreCalls
 
 
 class StoreError(PegraceError):
     """The game store cannot be opened or does not hold what was asked for."""
+
+
+class _Lost(Exception):
+    """Rolls back a transaction whose condition no longer holds (a seat claimed meanwhile)."""
+
+
+class StoreUnavailable(StoreError):
+    """The store does not answer, or fails, now: the request may be made again later."""
 
 
 class Taken(StoreError):
@@ -99,6 +111,8 @@ class GameStore:
     # whether several servers may hold this store at once (PostgreSQL's)
     shared: ClassVar[bool] = False
     where: str  # the store as messages name it: a path, or a URL without its password
+    # the tables that make a database a pegrace store, whatever its schema's version
+    tables: ClassVar[tuple[str, ...]] = ("games", "seats", "events")
 
     @functools.cached_property
     def server(self) -> str:
@@ -126,6 +140,11 @@ class GameStore:
     def close(self) -> None:
         raise NotImplementedError
 
+    def reconnected(self, err: Exception) -> bool:
+        """Whether ``err`` lost the store's connection and a new one is there now, so that
+        the call it failed may be made again (PostgreSQL's); an open file never is."""
+        return False
+
     def __enter__(self) -> GameStore:
         return self
 
@@ -138,10 +157,36 @@ class GameStore:
     def set_schema_version(self, version: int) -> None:
         raise NotImplementedError
 
+    def has_table(self, name: str) -> bool:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ opening
+    def said(self, err: BaseException) -> str:
+        """One of the database's errors as a message says it: on one line."""
+        return one_line(err)
+
+    def refusal(self, err: BaseException) -> StoreError:
+        """What opening the store failed on, as a StoreError naming it (one as it is)."""
+        if isinstance(err, StoreError):
+            return err
+        return StoreError(f"cannot open the game store {self.where}: {self.said(err)}")
+
+    @contextlib.contextmanager
+    def opening(self) -> Iterator[None]:
+        """Around what a store runs once connected (its migrations, its checks): should that
+        fail, the store is closed and the failure is a StoreError naming it."""
+        failures: tuple[type[Exception], ...] = (*self.failures, OSError, StoreError)
+        try:
+            yield
+        except failures as err:
+            self.close()
+            raise self.refusal(err) from None
+
     # ------------------------------------------------------------------ migrations
     def migrate(self, migrations: Sequence[Migration]) -> None:
         """Bring the schema up to the last of ``migrations`` (numbered from 1), each step in a
-        transaction of its own."""
+        transaction of its own; a store of a newer schema is refused."""
+        self.refuse_newer(len(migrations))
         for version, steps in enumerate(migrations, start=1):
             if version <= self.schema_version():
                 continue
@@ -153,6 +198,32 @@ class GameStore:
                         step(self)
                 self.set_schema_version(version)
 
+    def refuse_newer(self, known: int) -> None:
+        """A StoreError if the schema is newer than the ``known`` migrations of this pegrace,
+        which would misread it (and its server write rows a newer one does not expect)."""
+        version = self.schema_version()
+        if version > known:
+            raise StoreError(
+                f"the game store {self.where} has schema version {version}, newer than this "
+                f"pegrace's {known}: upgrade pegrace"
+            )
+
+    def check_as_it_is(self, migrations: Sequence[Migration]) -> None:
+        """A StoreError unless the database is a pegrace store of the last of ``migrations``
+        (one read as it is, not migrated: the source of a copy): its tables first, so that
+        another program's database is refused by what it lacks."""
+        missing = [name for name in self.tables if not self.has_table(name)]
+        if missing:
+            raise StoreError(f"{self.where} is not a pegrace game store (no table {missing[0]})")
+        self.refuse_newer(len(migrations))
+        version = self.schema_version()
+        if version < len(migrations):
+            raise StoreError(
+                f"the game store {self.where} has schema version {version}, older than this "
+                f"pegrace's {len(migrations)}: serve it once with this pegrace, which brings it "
+                "up to date, then copy it"
+            )
+
     # ------------------------------------------------------------------ games
     def create_game(
         self,
@@ -160,23 +231,37 @@ class GameStore:
         settings: GameSettings,
         tokens: dict[str, str],
         kept: dict[str, str] | None = None,
-    ) -> None:
+        rematch_of: str | None = None,
+    ) -> bool:
         """A new game with its seats; ``tokens`` holds the colours given a token now, ``kept``
-        the colours whose token from an earlier game (its hash here) holds the seat."""
+        the colours whose token from an earlier game (its hash here) holds the seat. As the
+        rematch of game ``rematch_of``, it is stored only if that game has none yet (made
+        meanwhile through this server or another): False then, and nothing is stored."""
         hashes = {**(kept or {}), **{colour: token_hash(t) for colour, t in tokens.items()}}
         text = json.dumps(settings.to_json(), allow_nan=False)
-        with self.transaction():
-            self.query(
-                "INSERT INTO games (id, created, settings, listed) VALUES (?, ?, ?, ?)",
-                (game_id, time.time(), text, settings.listed),
-            )
-            self.query_many(
-                "INSERT INTO seats (game, colour, kind, token_hash) VALUES (?, ?, ?, ?)",
-                [
-                    (game_id, colour, kind, hashes.get(colour))
-                    for colour, kind in settings.seats.items()
-                ],
-            )
+        try:
+            with self.transaction():
+                self.query(
+                    "INSERT INTO games (id, created, settings, listed) VALUES (?, ?, ?, ?)",
+                    (game_id, time.time(), text, settings.listed),
+                )
+                self.query_many(
+                    "INSERT INTO seats (game, colour, kind, token_hash) VALUES (?, ?, ?, ?)",
+                    [
+                        (game_id, colour, kind, hashes.get(colour))
+                        for colour, kind in settings.seats.items()
+                    ],
+                )
+                if rematch_of is not None and not self.changed(
+                    "UPDATE games SET rematch = ? WHERE id = ? AND rematch IS NULL",
+                    (game_id, rematch_of),
+                ):
+                    raise _Lost
+        except _Lost:
+            return False
+        if rematch_of is not None:
+            self.announce("seats", rematch_of)
+        return True
 
     def notices(
         self, heard: Callable[[str, str], None], reconnected: Callable[[], None]
@@ -200,18 +285,39 @@ class GameStore:
         with ``more`` its line; notices.py); one server alone on its store
         (SQLite's) has nobody to tell."""
 
-    def set_name(self, game_id: str, colour: str, name: str) -> None:
-        self.query(
-            "UPDATE seats SET name = ? WHERE game = ? AND colour = ?", (name, game_id, colour)
+    def set_names(self, game_id: str, colours: Iterable[str], name: str) -> None:
+        self.query_many(
+            "UPDATE seats SET name = ? WHERE game = ? AND colour = ?",
+            [(name, game_id, colour) for colour in colours],
         )
         self.announce("seats", game_id)
 
-    def claim_seat(self, game_id: str, colour: str, kind: str, token: str) -> None:
-        self.query(
-            "UPDATE seats SET kind = ?, token_hash = ?, takeover = 0 WHERE game = ? AND colour = ?",
-            (kind, token_hash(token), game_id, colour),
-        )
+    def claim_seats(self, game_id: str, tokens: dict[str, str]) -> bool:
+        """These open seats to a person (each colour with its new token), all or none: False,
+        and nothing changed, if any is no longer open (claimed meanwhile, through this
+        server or another)."""
+        try:
+            with self.transaction():
+                for colour, token in tokens.items():
+                    if not self.changed(
+                        "UPDATE seats SET kind = ?, token_hash = ?, takeover = 0 "
+                        "WHERE game = ? AND colour = ? AND kind = ?",
+                        (HUMAN, token_hash(token), game_id, colour, OPEN),
+                    ):
+                        raise _Lost
+        except _Lost:
+            return False
         self.announce("seats", game_id)
+        return True
+
+    def announce_chat(self, game_id: str, line: str) -> None:
+        """A chat line (JSON) told to the other servers on this store (``chat_line``); one
+        server alone on its store (SQLite's) has nobody to tell."""
+
+    def chat_line(self, game_id: str, number: int) -> str | None:
+        """The chat line (JSON) of game ``game_id`` kept as ``number`` (``announce_chat``),
+        None if there is none."""
+        return None
 
     def set_takeover(self, game_id: str, colours: Iterable[str], on: bool) -> None:
         """The computer plays for these seats' people (``on``), or no longer: stored, and told
@@ -221,10 +327,6 @@ class GameStore:
             "UPDATE seats SET takeover = ? WHERE game = ? AND colour = ?",
             [(int(on), game_id, colour) for colour in colours],
         )
-        self.announce("seats", game_id)
-
-    def set_rematch(self, game_id: str, rematch_id: str) -> None:
-        self.query("UPDATE games SET rematch = ? WHERE id = ?", (rematch_id, game_id))
         self.announce("seats", game_id)
 
     def add_events(self, rows: list[EventRow]) -> set[tuple[str, int]]:
@@ -297,6 +399,9 @@ class GameStore:
         ]
         return StoredGame(game_id, settings, seats, events, found[0][1])
 
+    def has_game(self, game_id: str) -> bool:
+        return bool(self.query("SELECT 1 FROM games WHERE id = ?", (game_id,)))
+
     def lobby_games(
         self, count: int, active_since: float, solo: bool, scanned: int
     ) -> list[tuple[str, float]]:
@@ -332,26 +437,16 @@ class GameStore:
         return game, seats, events
 
     def put_game_rows(self, game: Row, seats: list[Row], events: list[Row]) -> None:
-        """Another store's rows of one game, in one transaction (``listed`` as a truth value:
-        SQLite's is a number)."""
-        with self.transaction():
-            self.query(
-                f"INSERT INTO games ({GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?)",
-                (*game[:4], bool(game[4])),
-            )
-            self.query_many(f"INSERT INTO seats ({SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?)", seats)
-            self.query_many(
-                f"INSERT INTO events ({EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)", events
-            )
-
-
-def without_password(url: str) -> str:
-    """``url`` as messages and logs may show it."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    host = parts.netloc.rsplit("@", 1)[1]
-    return urlunsplit(parts._replace(netloc=f"{parts.username}:***@{host}"))
+        """Another store's rows of one game (``listed`` as a truth value: SQLite's is a
+        number), inside the caller's transaction (storecopy's: one for every game)."""
+        self.query(
+            f"INSERT INTO games ({GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?)",
+            (*game[:4], bool(game[4])),
+        )
+        self.query_many(f"INSERT INTO seats ({SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?)", seats)
+        self.query_many(
+            f"INSERT INTO events ({EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)", events
+        )
 
 
 def stored_rows(rows: list[EventRow], at: float) -> list[Row]:
@@ -385,13 +480,16 @@ class EventWriter:
     of games) are committed in one transaction, and each caller resumes once its event is on
     disk. A game changes and tells its players only after that, so killing the server loses
     nothing it has announced, while a busy server commits far less often than once per event.
+    The store is written in its own thread (storecalls.py): events that arrive while a commit
+    is under way go together in the next.
     """
 
-    def __init__(self, store: GameStore) -> None:
-        self.store = store
+    def __init__(self, calls: StoreCalls) -> None:
+        self.calls = calls
         self.rows: list[EventRow] = []
         # one future per caller, so a caller being cancelled cancels only its own wait
         self.waiting: list[asyncio.Future[None]] = []
+        self.commits: set[asyncio.Task[None]] = set()
 
     async def write(self, row: EventRow) -> None:
         """Store one event; raises StoreError (and stores nothing of its batch) on failure."""
@@ -406,12 +504,19 @@ class EventWriter:
     def commit(self) -> None:
         rows, waiting = self.rows, self.waiting
         self.rows, self.waiting = [], []
+        task = asyncio.create_task(self._commit(rows, waiting))
+        self.commits.add(task)
+        task.add_done_callback(self.commits.discard)
+
+    async def _commit(self, rows: list[EventRow], waiting: list[asyncio.Future[None]]) -> None:
         try:
-            taken = self.store.add_events(rows)
-        except self.store.failures as err:
+            taken = await self.calls.run(self.calls.store.add_events, rows)
+        except Exception as err:  # whatever it is, no caller may wait for ever
             failed = StoreError(f"could not store {len(rows)} event(s): {err}")
             for stored in waiting:
                 fail(stored, failed)
+            if not isinstance(err, StoreError):
+                raise
             return
         for row, stored in zip(rows, waiting, strict=True):
             if (row[0], row[1]) in taken:

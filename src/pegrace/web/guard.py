@@ -6,7 +6,9 @@
   page of another origin is refused: another site's page cannot act for a visitor who
   holds seat tokens here. Clients that are not browsers send no ``Origin`` and pass.
 - A request body is JSON of at most ``body_bytes``, read whole before the app sees it, within
-  ``request_seconds`` (a body trickled a byte at a time is cut off with 408).
+  ``body_seconds`` and a second more for every ``body_rate`` bytes that come (Apache's
+  mod_reqtimeout ``body=10,MinRate=500``): a body trickled a byte at a time is cut off with
+  408 just past the grace, and its connection closed, while a slow phone's gets through.
 - Each request tells the connection's Door (connections.py) that it started and ended, so a
   connection that dawdles between requests is closed, and one behind a proxy counts as the
   address the proxy forwards.
@@ -28,7 +30,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from pegrace.errors import OptionError
 from pegrace.web.connections import CURRENT, Doorman
-from pegrace.web.limits import address_key
+from pegrace.web.limits import Limits, address_key
 
 POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -42,6 +44,9 @@ SECURITY_HEADERS = [
     (b"referrer-policy", b"same-origin"),
 ]
 SAFE_METHODS = ("GET", "HEAD")
+# a body that came too slowly: its connection is closed with the answer, freeing its place at
+# once, rather than kept open for a next request that would only be the body trickling on
+CLOSING = (408,)
 REFUSED_SOCKET = 4403  # close code of a refused WebSocket handshake (an HTTP 403)
 
 
@@ -98,14 +103,13 @@ class Guard:
     def __init__(
         self,
         app: ASGIApp,
-        body_bytes: int,
+        limits: Limits,
         allowed_origins: Iterable[str],
         doorman: Doorman | None = None,
-        body_seconds: float = 10.0,
     ) -> None:
         self.app = app
-        self.body_bytes = body_bytes
-        self.body_seconds = body_seconds
+        self.body_bytes = limits.body_bytes
+        self.body_seconds, self.body_rate = limits.body_seconds, limits.body_rate
         self.doorman = doorman
         self.origins = {check_origin(origin) for origin in allowed_origins}
         self.hosts = {urlsplit(origin).netloc for origin in self.origins}
@@ -129,10 +133,9 @@ class Guard:
         problem = self.problem(scope, headers)
         if problem is None and scope["type"] == "http" and scope["method"] not in SAFE_METHODS:
             try:
-                async with asyncio.timeout(self.body_seconds):
-                    problem, receive = await self.read_body(headers, receive)
+                problem, receive = await self.read_body(headers, receive)
             except TimeoutError:
-                problem = (408, f"the request body did not come within {self.body_seconds:g} s")
+                problem = (408, self.too_slow())
         if problem is not None:
             await refuse(scope, send, *problem)
             return
@@ -158,23 +161,51 @@ class Guard:
         self, headers: Headers, receive: Receive
     ) -> tuple[tuple[int, str] | None, Receive]:
         """The whole body, read now (at most ``body_bytes``), and a receive that replays it."""
+        too_big = (413, f"a request body may hold at most {self.body_bytes} bytes")
         length = headers.get("content-length")
         if length is not None and (not length.isdigit() or int(length) > self.body_bytes):
-            return (413, f"a request body may hold at most {self.body_bytes} bytes"), receive
-        body = bytearray()
-        while True:
-            message = await receive()
-            if message["type"] != "http.request":
-                return (400, "the request ended before its body"), receive
-            body += message.get("body", b"")
-            if len(body) > self.body_bytes:
-                return (413, f"a request body may hold at most {self.body_bytes} bytes"), receive
-            if not message.get("more_body", False):
-                break
+            return too_big, receive
+        body = await self.receive_body(receive)
+        if body is None:
+            return (400, "the request ended before its body"), receive
+        if len(body) > self.body_bytes:
+            return too_big, receive
         kind = headers.get("content-type", "").split(";")[0].strip().lower()
         if body.strip() and kind != "application/json":
             return (400, "send the body as JSON (Content-Type: application/json)"), receive
-        return None, replay(bytes(body), receive)
+        return None, replay(body, receive)
+
+    async def receive_body(self, receive: Receive) -> bytes | None:
+        """The body's bytes, no more once past ``body_bytes`` (None: the client went first);
+        TimeoutError past ``body_deadline``."""
+        body = bytearray()
+        started = asyncio.get_running_loop().time()
+        async with asyncio.timeout(None) as deadline:
+            while len(body) <= self.body_bytes:
+                deadline.reschedule(self.body_deadline(started, len(body)))
+                message = await receive()
+                if message["type"] != "http.request":
+                    return None
+                body += message.get("body", b"")
+                if not message.get("more_body", False):
+                    break
+        return bytes(body)
+
+    def body_deadline(self, started: float, received: int) -> float:
+        """When a body begun at ``started`` must be whole, ``received`` bytes of it come: the
+        grace, and a second more for every ``body_rate`` bytes. A deadline restarted at each
+        byte would hold a connection for good on a byte every few seconds; this one runs out
+        unless the body averages ``body_rate`` bytes a second past the grace."""
+        earned = received / self.body_rate if self.body_rate > 0 else 0.0
+        return started + self.body_seconds + earned
+
+    def too_slow(self) -> str:
+        if self.body_rate <= 0:
+            return f"the request body did not come within {self.body_seconds:g} s"
+        return (
+            f"the request body came too slowly: after {self.body_seconds:g} s, "
+            f"at least {self.body_rate:g} bytes a second"
+        )
 
 
 def replay(body: bytes, receive: Receive) -> Receive:
@@ -208,6 +239,7 @@ async def refuse(scope: Scope, send: Send, status: int, text: str) -> None:
         (b"content-type", b"application/json"),
         *SECURITY_HEADERS,
         (b"content-length", str(len(body)).encode()),
+        *([(b"connection", b"close")] if status in CLOSING else []),
     ]
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})

@@ -6,11 +6,9 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Iterable
 from dataclasses import replace
 from typing import Any
-
-import orjson
 
 from pegrace.engine import Rules
 from pegrace.errors import PegraceError
@@ -18,18 +16,10 @@ from pegrace.web.gamestore import EventWriter, GameStore, StoreError, token_hash
 from pegrace.web.heavy import KeptAnswers
 from pegrace.web.limits import Buckets, Limits
 from pegrace.web.protocol import Json, to_json
-from pegrace.web.session import (
-    LOG,
-    Conflict,
-    Forbidden,
-    Full,
-    GameNotFound,
-    GameSession,
-    Services,
-    TooMany,
-    new_token,
-)
+from pegrace.web.refusals import Conflict, Forbidden, Full, GameNotFound, TooMany
+from pegrace.web.session import LOG, GameSession, Services, new_token
 from pegrace.web.settings import HUMAN, GameSettings, new_seed
+from pegrace.web.storecalls import StoreCalls
 from pegrace.web.workers import DEFAULT_WORKERS, WorkerPool
 
 LOBBY_GAMES = 12  # games in each of the lobby's lists, at most
@@ -44,6 +34,13 @@ def new_game_id() -> str:
     return secrets.token_urlsafe(6)
 
 
+def idlest_first(sessions: Iterable[GameSession]) -> list[GameSession]:
+    """The idle games of ``sessions`` (nobody connected, nothing under way), the first to
+    leave memory first: finished ones, then those asked for longest ago."""
+    idle = (s for s in sessions if s.idle())
+    return sorted(idle, key=lambda s: (not s.state.is_over, s.used))
+
+
 class GameHub:
     """Every game the server has loaded, by id; games load from the store on first use, and
     idle ones leave memory once more than ``limits.live_games`` are loaded."""
@@ -52,13 +49,15 @@ class GameHub:
         self, store: GameStore, computer_delay: float, limits: Limits | None = None
     ) -> None:
         self.store = store
+        self.calls = StoreCalls(store)
         limits = limits or Limits()
         size = limits.workers or DEFAULT_WORKERS
-        pool = WorkerPool(size, limits.worker_share)
-        self.services = Services(EventWriter(store), pool, limits, computer_delay)
+        pool = WorkerPool(size, limits.worker_share, limits.network_key, limits.light_workers)
+        self.services = Services(EventWriter(self.calls), pool, limits, computer_delay)
         self.sessions: dict[str, GameSession] = {}
         self.heavy = WorkerPool(1)  # replays and QR codes: one process, apart from the players
         self.loads = Buckets(limits.loads_per_minute / 60, limits.loads_per_minute)
+        self.network_of: dict[str, str] = {}  # a live game made here: its maker's network
         self.replays = KeptAnswers()
         self._catching_up: set[asyncio.Task[None]] = set()
 
@@ -71,7 +70,7 @@ class GameHub:
         if session is None:
             return
         if what.startswith("chat "):
-            self._later(session.hear_chat(orjson.loads(what.removeprefix("chat "))))
+            self._later(session.hear_stored_chat(int(what.removeprefix("chat "))))
         elif what == "seats":
             self._later(session.reload_seats())
         elif int(what) > len(session.events):
@@ -88,20 +87,23 @@ class GameHub:
         self._catching_up.add(task)
         task.add_done_callback(self._catching_up.discard)
 
-    def create(
+    async def create(
         self,
         settings: GameSettings,
         rules: Rules,
         token_hashes: dict[str, str] | None = None,
         owner: str = "",
+        rematch_of: str | None = None,
     ) -> tuple[GameSession, dict[str, str]]:
         """A new game; returns it and a token for each of its human seats (but those given
         as ``token_hashes``, colour -> hash: a rematch keeps its players' tokens). ``owner``:
         the address that asked for it, which its computer players' share of the workers
-        counts against."""
+        counts against. As the rematch of ``rematch_of``: Conflict if that game has one
+        already (made meanwhile, through this server or another)."""
+        network = self._make_network_room(owner)
         self._make_room()
         game_id = new_game_id()
-        while game_id in self.sessions or self.store.load_game(game_id) is not None:
+        while game_id in self.sessions or await self.calls.run(self.store.has_game, game_id):
             game_id = new_game_id()
         kept = token_hashes or {}
         tokens = {
@@ -110,13 +112,16 @@ class GameHub:
             if kind == HUMAN and colour not in kept
         }
         hashes = {**kept, **{colour: token_hash(token) for colour, token in tokens.items()}}
-        try:
-            self.store.create_game(game_id, settings, tokens, kept)
-        except self.store.failures as err:
-            raise StoreError(f"could not store the new game: {err}") from None
+        made = await self.calls.run(
+            self.store.create_game, game_id, settings, tokens, kept, rematch_of
+        )
+        if not made:
+            raise Conflict(f"game {rematch_of} has been rematched already")
         session = GameSession(game_id, settings, rules, self.services, owner)
         session.owners = {digest: colour for colour, digest in hashes.items()}
         self.sessions[game_id] = session
+        if owner:
+            self.network_of[game_id] = network
         session.start()
         return session, tokens
 
@@ -132,50 +137,76 @@ class GameHub:
         limit = self.services.limits.live_games
         if len(self.sessions) < limit:
             return
-        idle = sorted(
-            (s for s in self.sessions.values() if s.idle()),
-            key=lambda s: (not s.state.is_over, s.used),
-        )
-        excess = len(self.sessions) - limit + 1
-        if len(idle) < excess:
+        if not self._unload_idlest(self.sessions.values(), len(self.sessions) - limit + 1):
             raise Full(
                 f"the server has {len(self.sessions)} games in play, as many as it "
                 "holds: try again later"
             )
-        for session in idle[:excess]:
+
+    def _make_network_room(self, owner: str) -> str:
+        """The network of ``owner`` (an address's key: limits.network_key), with room for one
+        more live game made from it: past ``live_games_per_network``, its idle ones leave
+        memory, the longest idle first (so that one subscriber's many /64s cannot hold every
+        live game). TooMany if every one of its games is in use."""
+        limits = self.services.limits
+        network = limits.network_key(owner)
+        theirs = [self.sessions[i] for i, n in self.network_of.items() if n == network]
+        excess = len(theirs) - limits.live_games_per_network + 1
+        if owner and excess > 0 and not self._unload_idlest(theirs, excess):
+            raise TooMany(
+                f"at most {limits.live_games_per_network} games in play may be made from one "
+                "network: finish or leave one first"
+            )
+        return network
+
+    def _unload_idlest(self, sessions: Iterable[GameSession], count: int) -> bool:
+        """Let the ``count`` first of ``sessions`` to go (idlest_first) leave memory; False,
+        and none gone, if fewer are idle."""
+        idle = idlest_first(sessions)
+        if len(idle) < count:
+            return False
+        for session in idle[:count]:
             self._unload(session)
+        return True
 
     def _unload(self, session: GameSession) -> None:
         del self.sessions[session.id]
+        self.network_of.pop(session.id, None)
         if session.task is not None:
             session.task.cancel()  # an idle game's driver only watches its idle clock
 
-    def get(self, game_id: str, key: str = "") -> GameSession:
+    async def get(self, game_id: str, key: str = "") -> GameSession:
         """The game, loaded from the store if it is not in memory: its events replayed (a
         long game's take tens of milliseconds), at most ``loads_per_minute`` for one address
         (``key``; none for the server's own asking)."""
         session = self.sessions.get(game_id)
         if session is None:
-            stored = self.store.load_game(game_id)
-            if stored is None:
-                raise GameNotFound(f"no game {game_id!r}")
+            # charged before the store is read: past the budget, a game costs no reading
             if key and not self.loads.take(key):
                 most = self.services.limits.loads_per_minute
                 raise TooMany(
                     f"at most {most} games a minute are loaded from the store for "
                     "one address: wait a little"
                 )
+            stored = await self.calls.run(self.store.load_game, game_id)
+            if stored is None:
+                if key:
+                    self.loads.give_back(key)  # no game: nothing was loaded
+                raise GameNotFound(f"no game {game_id!r}")
             try:
                 session = GameSession.restore(stored, self.services)
             except PegraceError as err:
                 raise StoreError(f"game {game_id} cannot be resumed: {err}") from None
-            self._make_room()
-            self.sessions[game_id] = session
-            session.start()
+            if game_id in self.sessions:  # loaded meanwhile, by another request
+                session = self.sessions[game_id]
+            else:
+                self._make_room()
+                self.sessions[game_id] = session
+                session.start()
         session.used = time.monotonic()
         return session
 
-    def lobby(self, mine: list[str], key: str = "", solo: bool = False) -> Json:
+    async def lobby(self, mine: list[str], key: str = "", solo: bool = False) -> Json:
         """The front page's lists: listed games in progress with an open seat (``open``) or
         without one (``watch``), and the games of ``mine`` (ids whose tokens a browser holds)
         that still exist, finished ones too. A finished game, and one left with no event for
@@ -184,11 +215,11 @@ class GameHub:
         lists: dict[str, list[Json]] = {"open": [], "watch": [], "mine": []}
         now = time.time()
         # twice as many as a list shows: some may turn out finished, or solo by their sides
-        found = self.store.lobby_games(
-            2 * LOBBY_GAMES, now - ABANDONED_SECONDS, solo, LOBBY_SCANNED
+        found = await self.calls.run(
+            self.store.lobby_games, 2 * LOBBY_GAMES, now - ABANDONED_SECONDS, solo, LOBBY_SCANNED
         )
         for game_id, made in found:
-            session = self._loaded(game_id, key)
+            session = await self._loaded(game_id, key)
             if session is None or session.state.is_over or (not solo and session.solo()):
                 continue
             summary = session.summary(now - made)
@@ -198,19 +229,19 @@ class GameHub:
             if len(lists["open"]) == len(lists["watch"]) == LOBBY_GAMES:
                 break  # loading the rest would cost the asker's loads for nothing
         mine = mine[:LOBBY_GAMES]
-        made_at = self.store.made_at(mine) if mine else {}
-        for game_id in mine:
-            session = self._loaded(game_id, key)
+        made_at = await self.calls.run(self.store.made_at, mine) if mine else {}
+        for game_id in (i for i in mine if i in made_at):  # an unknown id costs nothing more
+            session = await self._loaded(game_id, key)
             if session is not None:
                 when = made_at.get(game_id)
                 lists["mine"].append(session.summary(None if when is None else now - when))
         return lists
 
-    def _loaded(self, game_id: str, key: str) -> GameSession | None:
+    async def _loaded(self, game_id: str, key: str) -> GameSession | None:
         """The game, or None if it cannot be had now: a damaged one is logged and left out,
         so that it never takes down a list others read."""
         try:
-            return self.get(game_id, key)
+            return await self.get(game_id, key)
         except StoreError as err:
             LOG.warning("the lobby leaves out %s", err)
             return None
@@ -221,7 +252,7 @@ class GameHub:
         """The same settings with new dice. A game with people is rematched only by one of
         them (a seat token of the old game): every seat of the old game is kept for whoever
         held it, with the same token, and the caller gets back the tokens it holds."""
-        old = self.get(game_id)
+        old = await self.get(game_id)
         if not old.state.is_over:
             raise Conflict(f"game {game_id} is not over yet")
         mine = {t: colour for t in tokens if (colour := old.owners.get(token_hash(t)))}
@@ -231,12 +262,17 @@ class GameHub:
             )
         kept = {colour: t for t, colour in mine.items()}
         if old.rematch is not None:
-            return self.get(old.rematch), kept
+            return await self.get(old.rematch), kept
         settings = replace(old.settings, seats=dict(old.kinds), seed=new_seed())
         hashes = {colour: digest for digest, colour in old.owners.items()}
-        new, _ = self.create(settings, settings.rules(), hashes, old.owner)
+        try:
+            new, _ = await self.create(settings, settings.rules(), hashes, old.owner, game_id)
+        except Conflict:  # made a moment ago, through this server or another: that one
+            await old.reload_seats()
+            if old.rematch is None:
+                raise
+            return await self.get(old.rematch), kept
         old.rematch = new.id
-        self.store.set_rematch(game_id, new.id)
         async with old.lock:
             old._update = None
             await old.broadcast(
@@ -247,7 +283,7 @@ class GameHub:
     async def replay(self, game_id: str, key: str = "") -> bytes:
         """The game's every position (heavy.frames_json) as JSON: worked out in a worker
         process once per game and event count, then kept (a finished game's never change)."""
-        game = self.get(game_id, key)
+        game = await self.get(game_id, key)
         made_of = (game.id, len(game.events))
         found = self.replays.get(made_of)
         if found is not None:
@@ -267,3 +303,4 @@ class GameHub:
             await session.close()
         await self.services.pool.close()
         await self.heavy.close()
+        await asyncio.get_running_loop().run_in_executor(None, self.calls.close)

@@ -6,7 +6,9 @@ alike (docs/web.md lists them); `pegrace serve --limit NAME=VALUE` changes one.
 
 A limit is counted by an identity a client cannot multiply cheaply: its address (an IPv6
 address by its /64, the block one subscriber is given), or within a game its seat; never by
-socket, since opening another socket costs nothing.
+socket, since opening another socket costs nothing. What one subscriber could still take
+whole by many /64s (the live games) is counted by its network too: an IPv6 /56, the block
+many providers give one subscriber, and on request an IPv4 /24.
 """
 
 from __future__ import annotations
@@ -29,10 +31,15 @@ class Limits:
     connections_per_address: int = 64  # open connections one address may hold
     sockets: int = 3000  # open WebSockets in all
     sockets_per_address: int = 32  # WebSockets one address may hold open
-    request_seconds: float = 10.0  # to send a request's headers, and then its body
+    request_seconds: float = 10.0  # to send a request's headers
+    body_seconds: float = 10.0  # a request body's grace: past it, it must keep up body_rate
+    body_rate: float = 500.0  # bytes a second a body must average past its grace (0: none)
     messages_per_second: float = 50.0  # a WebSocket's sustained rate (twice that in a burst)
     outbox_bytes: int = 1024 * 1024  # messages sent to a client but not yet taken by it
     live_games: int = 2000  # games kept in memory; idle ones are unloaded past this
+    live_games_per_network: int = 500  # of them, those one network's clients made
+    network_ipv6_bits: int = 56  # a network, for the limits counted by network: a /56
+    network_ipv4_bits: int = 32  # and an IPv4 address alone (24: its /24)
     loads_per_minute: int = 30  # games one address may have loaded from the store (all at once)
     winprob_per_minute: int = 6  # new win-chance estimates one seat may start
     chats_per_minute: int = 12  # chat lines and emotes one seat (or watching address) may send
@@ -44,6 +51,7 @@ class Limits:
     advice_seconds: float = 60.0  # the time for one hint or win-chance estimate
     worker_share: float = 0.5  # of the workers, the most one address's games may hold at once
     workers: int = 0  # processes that think for computer seats and advice (0: one per core)
+    light_workers: int = 1  # of them, those heavy work (searches, playouts) may never hold
 
     @classmethod
     def parse(cls, items: list[str]) -> Limits:
@@ -62,7 +70,28 @@ class Limits:
                 f"--limit worker_share={changes['worker_share']:g}: a share of "
                 "the workers, more than 0 and at most 1"
             )
+        for name, most in PREFIX_BITS.items():
+            if name in changes and changes[name] > most:
+                raise OptionError(
+                    f"--limit {name}={changes[name]}: a network's prefix, 0 to {most} bits"
+                )
         return replace(cls(), **changes)
+
+    def network_key(self, key: str) -> str:
+        """The network of an address's ``key`` (address_key's): its IPv6 /64's
+        /``network_ipv6_bits``, its IPv4 address's /``network_ipv4_bits``; another key is a
+        network of its own."""
+        try:
+            network = ipaddress.ip_network(key, strict=False)
+        except ValueError:
+            return key
+        bits = self.network_ipv6_bits if network.version == 6 else self.network_ipv4_bits
+        return str(network.supernet(new_prefix=min(bits, network.prefixlen)))
+
+
+# the limits that are a network's prefix length, and their longest: an IPv6 network is never
+# narrower than the /64 that address_key counts as one client
+PREFIX_BITS = {"network_ipv6_bits": 64, "network_ipv4_bits": 32}
 
 
 def _number(part: str, text: str, kind: type[int] | type[float]) -> int | float:
@@ -110,6 +139,10 @@ class TokenBucket:
         self.tokens -= 1
         return True
 
+    def give_back(self) -> None:
+        """Return a token taken for what turned out to cost nothing."""
+        self.tokens = min(self.burst, self.tokens + 1)
+
 
 class Buckets:
     """A token bucket for each key (an address, a seat), at most ``keep`` of them: past that
@@ -138,3 +171,6 @@ class Buckets:
 
     def take(self, key: str) -> bool:
         return self.bucket(key).take()
+
+    def give_back(self, key: str) -> None:
+        self.bucket(key).give_back()

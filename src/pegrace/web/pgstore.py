@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import logging
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractAsyncContextManager
@@ -26,8 +27,8 @@ from pegrace.web.gamestore import (
     Row,
     StoreError,
     stored_rows,
-    without_password,
 )
+from pegrace.web.masking import masked, without_password
 from pegrace.web.notices import CHANNEL, Listener, parse
 
 MIGRATIONS: tuple[Migration, ...] = (
@@ -69,7 +70,25 @@ MIGRATIONS: tuple[Migration, ...] = (
         )""",
     ),
     (TAKEOVER_COLUMN,),
+    (
+        # chat lines told to the other servers: a notice names a line, which its readers
+        # take from here, so only a role that may write this table can say anything
+        """CREATE TABLE chat (
+            id BIGSERIAL PRIMARY KEY,
+            game TEXT NOT NULL,
+            line TEXT NOT NULL                      -- the line as JSON
+        )""",
+    ),
 )
+
+# a chat line kept (the newest CHAT_ROWS of every game's, for the servers to read when told)
+# and announced as it commits
+CHAT_ROWS = 10_000
+ADD_CHAT = f"""
+WITH kept AS (INSERT INTO chat (game, line) VALUES (?, ?) RETURNING id, game),
+old AS (DELETE FROM chat WHERE id <= (SELECT id FROM kept) - {CHAT_ROWS})
+SELECT pg_notify('{CHANNEL}', 'chat ' || ? || ' ' || game || ' ' || id) FROM kept
+"""
 
 # the events stored (an event whose number its game holds is left out), announced on commit
 # ("events SERVER ID SEQ,ID SEQ,...", 200 a notice: within the 8,000 bytes a notice may hold)
@@ -97,8 +116,18 @@ WHERE drivers.server = EXCLUDED.server OR drivers.until < {NOW}
 RETURNING server
 """
 
+RECONNECT_SECONDS = 2  # how long a call waits for a new connection, its own having dropped
+
 # advisory lock keys (any 64-bit numbers, the same for every pegrace): "pegrace" and a byte
 MIGRATION_LOCK = 0x70656772616365_01
+# A store opening while another server migrates it waits for that server's lock, tried again
+# and again rather than waited on in the database (where nothing would bound the wait), saying
+# so once it has waited a while; past MIGRATION_WAIT_SECONDS it gives up (a server stuck in
+# its migration, or a session that took the lock and never let go).
+MIGRATION_WAIT_SECONDS = 60.0
+MIGRATION_WAIT_SAID_SECONDS = 1.0
+MIGRATION_LOCK_TRIES_SECONDS = 0.1
+LOG = logging.getLogger("pegrace.web")
 
 
 @functools.lru_cache(maxsize=256)
@@ -111,29 +140,93 @@ class PostgresStore(GameStore):
     failures = (psycopg.Error,)
     shared = True
 
-    def __init__(self, url: str, *, timeout: float = 10.0) -> None:
-        """The store in the database at ``url`` (its tables made if missing)."""
+    tables = (*GameStore.tables, "schema_version")  # its schema's version is kept in a table
+
+    def __init__(
+        self,
+        url: str,
+        *,
+        timeout: float = 10.0,
+        read_only: bool = False,
+        migration_wait: float = MIGRATION_WAIT_SECONDS,
+    ) -> None:
+        """The store in the database at ``url`` (its tables made if missing, after waiting at
+        most ``migration_wait`` seconds for another server's migration); ``read_only``: as it
+        is, refused unless a pegrace store of this schema (``check_as_it_is``)."""
         self.url, self.where = url, without_password(url)
         try:
             self.db = psycopg.connect(url, autocommit=True, connect_timeout=max(1, int(timeout)))
         except psycopg.Error as err:
-            raise StoreError(f"cannot open the game store {self.where}: {err}") from None
-        try:
-            self._migrate()
-        except psycopg.Error as err:
-            self.db.close()
-            raise StoreError(f"cannot open the game store {self.where}: {err}") from None
+            raise self.refusal(err) from None
+        with self.opening():
+            if read_only:
+                self._read_only()
+            else:
+                self._migrate(migration_wait)
 
-    def _migrate(self) -> None:
-        self.query("SELECT pg_advisory_lock(?)", (MIGRATION_LOCK,))
+    def said(self, err: BaseException) -> str:
+        return masked(super().said(err), self.url)
+
+    def _read_only(self) -> None:
+        """Every transaction of this session read-only (the database refuses a write), and
+        the schema checked, not migrated."""
+        self.query("SET default_transaction_read_only = on")
+        self.check_as_it_is(MIGRATIONS)
+
+    def _migrate(self, wait: float) -> None:
+        self._lock_migrations(wait)
         try:
             self.query("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
             self.migrate(MIGRATIONS)
         finally:
             self.query("SELECT pg_advisory_unlock(?)", (MIGRATION_LOCK,))
 
+    def _lock_migrations(self, wait: float) -> None:
+        """Take MIGRATION_LOCK, waiting at most ``wait`` seconds for the server that holds
+        it (said in the log after MIGRATION_WAIT_SAID_SECONDS); a StoreError past that."""
+        started = time.monotonic()
+        said = False
+        while not self.query("SELECT pg_try_advisory_lock(?)", (MIGRATION_LOCK,))[0][0]:
+            waited = time.monotonic() - started
+            if waited >= wait:
+                raise StoreError(
+                    f"gave up on the game store {self.where} after {wait:g} s: another "
+                    f"server's migration of it has not ended ({self._lock_holder()}); let it "
+                    "end, or end that session, and start again"
+                )
+            if not said and waited >= MIGRATION_WAIT_SAID_SECONDS:
+                LOG.warning(
+                    "waiting for another server's migration of %s (%s), at most %g s",
+                    self.where, self._lock_holder(), wait,
+                )  # fmt: skip
+                said = True
+            time.sleep(MIGRATION_LOCK_TRIES_SECONDS)
+
+    def _lock_holder(self) -> str:
+        """MIGRATION_LOCK and the database session that holds it, in words."""
+        found = self.query(
+            "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted "
+            "AND classid::bigint = ? AND objid::bigint = ? AND objsubid = 1",
+            (MIGRATION_LOCK >> 32, MIGRATION_LOCK & 0xFFFFFFFF),
+        )
+        holder = f", held by the session of pid {found[0][0]}" if found else ""
+        return f"advisory lock {MIGRATION_LOCK}{holder}"
+
     def close(self) -> None:
         self.db.close()
+
+    def reconnected(self, err: Exception) -> bool:
+        """A new connection in place of one the database dropped (a restart, a terminated
+        backend): True if there is one now; False for any other error, or if the database
+        cannot be reached (the next call tries again)."""
+        if not (self.db.closed or self.db.broken or isinstance(err, psycopg.OperationalError)):
+            return False
+        self.db.close()
+        try:
+            self.db = psycopg.connect(self.url, autocommit=True, connect_timeout=RECONNECT_SECONDS)
+        except psycopg.Error:
+            return False
+        return True
 
     def query(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         with self.db.cursor() as cursor:
@@ -174,10 +267,20 @@ class PostgresStore(GameStore):
         notice = f"{kind} {self.server} {game_id} {more}".rstrip()
         self.query("SELECT pg_notify(?, ?)", (CHANNEL, notice))
 
+    def announce_chat(self, game_id: str, line: str) -> None:
+        self.query(ADD_CHAT, (game_id, line, self.server))
+
+    def chat_line(self, game_id: str, number: int) -> str | None:
+        found = self.query("SELECT line FROM chat WHERE id = ? AND game = ?", (number, game_id))
+        return str(found[0][0]) if found else None
+
     @contextlib.contextmanager
     def transaction(self) -> Iterator[None]:
         with self.db.transaction():
             yield
+
+    def has_table(self, name: str) -> bool:
+        return bool(self.query("SELECT to_regclass(?) IS NOT NULL", (name,))[0][0])
 
     def schema_version(self) -> int:
         found = self.query("SELECT max(version) FROM schema_version")

@@ -40,26 +40,16 @@ from pegrace.web.protocol import (
     to_json,
     unknown_message,
 )
+from pegrace.web.refusals import Conflict
 from pegrace.web.replaying import replay_stored
 from pegrace.web.settings import HUMAN, OPEN, GameSettings, takeover_spec
+from pegrace.web.storecalls import StoreCalls
 from pegrace.web.syncing import LEASE_SECONDS, GameSync
 from pegrace.web.workers import MOVE, Job, JobFailed, WorkerPool, think
 
 COMPUTER, TAKEOVER = "computer", "takeover"  # who played an event, besides a human
 SEATS_PAUSE = 0.25  # seconds between two seats messages of a game: more changes wait, merged
 LOG = logging.getLogger("pegrace.web")
-
-
-class GameNotFound(PegraceError):
-    pass
-
-
-class Forbidden(PegraceError):
-    """A request only a game's players may make (a rematch of a game with people)."""
-
-
-class Full(PegraceError):
-    """The server holds as many live games as its limits allow, every one of them in use."""
 
 
 @dataclass
@@ -72,18 +62,13 @@ class Services:
     limits: Limits
     computer_delay: float
 
-
-class TooMany(PegraceError):
-    """A client past one of its limits (games a minute, open sockets, loads)."""
+    @property
+    def calls(self) -> StoreCalls:
+        return self.writer.calls
 
 
 class Deserted(PegraceError):
     """Everyone has left the game while its computer thought: the thinking is given up."""
-
-
-class Conflict(PegraceError):
-    """A request the game's state refuses: claiming a seat that is not open, or a rematch
-    of a game still running."""
 
 
 def new_token() -> str:
@@ -112,7 +97,8 @@ class GameSession(GameSync, GameAdvice):
         self.rules = rules
         self.services = services
         self.writer = services.writer
-        self.store = services.writer.store
+        self.calls = services.calls
+        self.store = self.calls.store
         self.computer_delay = services.computer_delay
         self.state = rules.initial_state()
         self.rng = dice_rng(settings.seed)
@@ -145,6 +131,8 @@ class GameSession(GameSync, GameAdvice):
         self._unstored_roll: Roll | None = None
         self._lease_until = 0.0  # monotonic time this server's lease to drive it runs out
         self._tasks: set[asyncio.Task[None]] = set()  # advice, merged seats messages
+        self._chat_heard = 0
+        self._told_trouble = False  # the clients were told the store is not answering
 
     # ------------------------------------------------------------------ restoring
     @classmethod
@@ -175,7 +163,7 @@ class GameSession(GameSync, GameAdvice):
         needed = self.settings.idle_seconds or any(map(self.plays_itself, self.kinds))
         if self.task is None and needed and not self.state.is_over:
             self.due_since = asyncio.get_running_loop().time()
-            self.task = asyncio.create_task(self._drive(), name=f"pegrace game {self.id}")
+            self.task = asyncio.create_task(self._keep_driving(), name=f"pegrace game {self.id}")
 
     async def close(self) -> None:
         if self._seats_due is not None:
@@ -198,6 +186,16 @@ class GameSession(GameSync, GameAdvice):
     def current_colour(self) -> str:
         return self.rules.colours[self.state.current]
 
+    async def _keep_driving(self) -> None:
+        """Drive the game to its end: a failure is logged and the driving goes on a second
+        later, so that no error (the store's least of all) stops a game for good."""
+        while not self.state.is_over:
+            try:
+                await self._drive()
+            except Exception:
+                LOG.exception("game %s: its driver failed; it goes on in a second", self.id)
+                await asyncio.sleep(1.0)
+
     async def _drive(self) -> None:
         loop = asyncio.get_running_loop()
         while not self.state.is_over:
@@ -207,10 +205,10 @@ class GameSession(GameSync, GameAdvice):
             if not self.clients:
                 # nobody watches or plays: the computers do not think for nobody, and no
                 # seat is taken over; the game goes on when someone comes (hello wakes it)
-                self._let_go()
+                await self._let_go()
                 await self.wake.wait()
                 continue
-            if not self._driving():
+            if not await self._driving():
                 # another server drives this game: wait for a change, or for its lease to lapse
                 with contextlib.suppress(TimeoutError):
                     async with asyncio.timeout(LEASE_SECONDS / 3):
@@ -244,7 +242,7 @@ class GameSession(GameSync, GameAdvice):
                 if not idle or loop.time() < self.due_since + idle:
                     continue  # woken only to renew the lease
                 async with self.lock:
-                    if self.changes == seen and self._driving():
+                    if self.changes == seen and await self._driving():
                         self.takeover.add(colour)
                         self._store_takeover((colour,), on=True)
                         self._changed()
@@ -286,8 +284,13 @@ class GameSession(GameSync, GameAdvice):
                 await self._move(move, actor)
         except Taken:
             return  # another server played first: its event is ours now, and we go on
-        except StoreError:
-            await asyncio.sleep(1.0)  # the store failed; nothing changed, so try again later
+        except StoreError as err:
+            # nothing changed: say so once, and try again in a second
+            if not self._told_trouble:
+                self._told_trouble = True
+                LOG.warning("game %s: %s", self.id, err)
+                await self.broadcast(to_json(trouble(err)))
+            await asyncio.sleep(1.0)
 
     async def _computer_choice(self, colour: str) -> Move | None:
         """The computer's move for the seat to act (None when it is to roll). Players think in
@@ -303,7 +306,8 @@ class GameSession(GameSync, GameAdvice):
         seed = f"{self.settings.seed}:{colour}:{len(self.events)}"
         job = Job.of(self.rules, state, MOVE, seed, spec)
         try:
-            text = await self.services.pool.run(job, self.services.limits.move_seconds, self.owner)
+            limit = self.services.limits.move_seconds
+            text = await self.services.pool.run(job, limit, self.owner, job.heavy)
         except JobFailed as failed:
             # a player that fails or runs out of time must not stall the game: the takeover
             # player (one ply, a few milliseconds) moves instead
@@ -351,6 +355,7 @@ class GameSession(GameSync, GameAdvice):
         """The stored event counts: log it, move on, tell the driver and every client."""
         self.log.append(self._entry(before, self.events[-1], actor, played))
         self.state = after
+        self._told_trouble = False
         self.due_since = asyncio.get_running_loop().time()
         self._update = None
         self._changed()
@@ -467,10 +472,15 @@ class GameSession(GameSync, GameAdvice):
     def _store_takeover(self, colours: Iterable[str], on: bool) -> None:
         """Whichever server the person comes back through ends the takeover (several servers
         on one store); a store that fails to keep it leaves it to this server alone."""
-        try:
-            self.store.set_takeover(self.id, colours, on)
-        except self.store.failures as err:
-            LOG.warning("game %s: the takeover of %s is not stored (%s)", self.id, colours, err)
+        colours = tuple(colours)
+
+        async def keep() -> None:
+            try:
+                await self.calls.run(self.store.set_takeover, self.id, colours, on)
+            except StoreError as err:
+                LOG.warning("game %s: the takeover of %s is not stored (%s)", self.id, colours, err)
+
+        self._spawn(keep())
 
     async def leave(self, client: Client) -> None:
         async with self.lock:
@@ -544,10 +554,12 @@ class GameSession(GameSync, GameAdvice):
             side = self.rules.side_of(colour) if self.rules.one_player_sides else (colour,)
             tokens = {c: new_token() for c in side if self.kinds[c] == OPEN}
             try:
-                for claimed, token in tokens.items():
-                    self.store.claim_seat(self.id, claimed, HUMAN, token)
-            except self.store.failures as err:
+                claimed_here = await self.calls.run(self.store.claim_seats, self.id, tokens)
+            except StoreError as err:
                 raise StoreError(f"could not store the claim: {err}") from None
+            if not claimed_here:  # through another server, a moment ago
+                self._spawn(self.reload_seats())
+                raise Conflict(f"{colour} is not an open seat (somebody has just claimed it)")
             for claimed, token in tokens.items():
                 self.kinds[claimed] = HUMAN
                 self.owners[token_hash(token)] = claimed
@@ -573,3 +585,12 @@ class GameSession(GameSync, GameAdvice):
         except RuntimeError:  # no loop: no clock to read
             return None
         return round(max(0.0, self.due_since + idle - now), 1)
+
+
+def trouble(err: StoreError) -> ErrorSent:
+    """What a game's clients are told while its store fails: the game waits, nothing is lost."""
+    return {
+        "type": "error",
+        "message": f"the server cannot reach its game store ({err}): "
+        "the game waits, and goes on as soon as it is back",
+    }

@@ -208,22 +208,30 @@ CHECKPOINT_SECONDS = 0.5
 class Store(GameStore):
     failures = (sqlite3.Error,)
 
-    def __init__(self, path: Path, *, background_checkpoints: bool = False) -> None:
+    def __init__(
+        self, path: Path, *, background_checkpoints: bool = False, read_only: bool = False
+    ) -> None:
         """The store at ``path`` (created if missing); ``background_checkpoints``: a thread
-        copies the write-ahead log into the database file (a server's store)."""
+        copies the write-ahead log into the database file (a server's store); ``read_only``:
+        the file as it is (neither made, nor migrated, nor its mode or journal changed),
+        refused unless a pegrace store of this schema (``check_as_it_is``)."""
         self.path = path
         self.where = str(path)
         self.checkpointer: Checkpointer | None = None
         try:
-            make_private_store(path)
-            # autocommit: every event is its own small transaction (WAL makes that cheap)
-            self.db = connect(path)
+            if not read_only:
+                make_private_store(path)
+            self.db = connect_read_only(path) if read_only else connect(path)
+        except (OSError, sqlite3.Error) as err:
+            raise self.refusal(err) from None
+        with self.opening():
+            if read_only:
+                self.check_as_it_is(MIGRATIONS)
+                return
             self.migrate(MIGRATIONS)
             if background_checkpoints:
                 self.db.execute(f"PRAGMA wal_autocheckpoint={BACKSTOP_CHECKPOINT_PAGES}")
                 self.checkpointer = Checkpointer(path)
-        except (OSError, sqlite3.Error) as err:
-            raise StoreError(f"cannot open the game store {path}: {err}") from None
 
     def close(self) -> None:
         if self.checkpointer is not None:
@@ -245,9 +253,14 @@ class Store(GameStore):
         try:
             yield
         except BaseException:
-            self.db.execute("ROLLBACK")
+            if self.db.in_transaction:  # SQLite rolls back by itself on some errors (a full disk)
+                self.db.execute("ROLLBACK")
             raise
         self.db.execute("COMMIT")
+
+    def has_table(self, name: str) -> bool:
+        found = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?"
+        return bool(self.query(found, (name,)))
 
     def schema_version(self) -> int:
         return int(self.db.execute("PRAGMA user_version").fetchone()[0])
@@ -257,10 +270,17 @@ class Store(GameStore):
 
 
 def connect(path: Path) -> sqlite3.Connection:
+    # autocommit: every event is its own small transaction (WAL makes that cheap)
     db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
     db.execute("PRAGMA journal_mode=WAL")
     db.execute("PRAGMA synchronous=NORMAL")
     return db
+
+
+def connect_read_only(path: Path) -> sqlite3.Connection:
+    """A connection that cannot write the file (nor make it, were it missing)."""
+    uri = f"{path.absolute().as_uri()}?mode=ro"
+    return sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
 
 
 class Checkpointer:

@@ -1,6 +1,7 @@
 """A game store by its address: an SQLite file's path (the default, ``store.Store``) or a
 PostgreSQL URL (``pgstore.PostgresStore``, which needs the ``postgres`` extra: psycopg),
-opened, held for one server, or named in a message."""
+opened (read-only too: the source of a copy), held for one server, or named in a message (its
+secrets masked, masking.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pegrace.web.gamestore import GameStore, StoreError, without_password
+from pegrace.web.gamestore import GameStore, StoreError
+from pegrace.web.masking import without_password
 from pegrace.web.store import Store, StoreLock
 
 if TYPE_CHECKING:
@@ -29,7 +31,7 @@ def shown(where: Where) -> str:
     return without_password(str(where)) if is_postgres(where) else str(where)
 
 
-def _postgres(url: str) -> PostgresStore:
+def _postgres(url: str, read_only: bool = False) -> PostgresStore:
     try:
         from pegrace.web.pgstore import PostgresStore
     except ImportError:
@@ -37,15 +39,17 @@ def _postgres(url: str) -> PostgresStore:
             f"the game store {shown(url)} is PostgreSQL's, which needs psycopg: "
             "pip install 'pegrace[postgres]'"
         ) from None
-    return PostgresStore(url)
+    return PostgresStore(url, read_only=read_only)
 
 
-def open_store(where: Where, *, server: bool = False) -> GameStore:
+def open_store(where: Where, *, server: bool = False, read_only: bool = False) -> GameStore:
     """The store at ``where`` (made if missing); ``server``: as a server uses it (SQLite's
-    log copied by a thread of its own)."""
+    log copied by a thread of its own); ``read_only``: as it is, to be read only (the source
+    of a copy): never made, migrated or changed, and refused unless a pegrace store of this
+    pegrace's schema."""
     if is_postgres(where):
-        return _postgres(str(where))
-    return Store(Path(where), background_checkpoints=server)
+        return _postgres(str(where), read_only)
+    return Store(Path(where), background_checkpoints=server, read_only=read_only)
 
 
 @contextlib.contextmanager

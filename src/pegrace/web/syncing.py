@@ -15,6 +15,7 @@ from pegrace.dice import Roll
 from pegrace.moves import Move
 from pegrace.record import Event
 from pegrace.state import State
+from pegrace.web.gamestore import StoreError
 from pegrace.web.talk import GameTalk
 
 if TYPE_CHECKING:
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     import random
 
     from pegrace.web.gamestore import GameStore
+    from pegrace.web.storecalls import StoreCalls
 
 LOG = logging.getLogger("pegrace.web")
 # how long a server's lease to drive a game runs (several servers on one store): a server that
@@ -33,6 +35,7 @@ class GameSync(GameTalk):
     """Catching up with the store (a mixin of the session; these attributes are its own)."""
 
     store: GameStore
+    calls: StoreCalls
     lock: asyncio.Lock
     rng: random.Random
     owners: dict[str, str]
@@ -53,8 +56,14 @@ class GameSync(GameTalk):
             await self._catch_up()
 
     async def _catch_up(self) -> None:
-        """Play the events another server stored after ours (under the lock)."""
-        for stored in self.store.events_after(self.id, len(self.events)):
+        """Play the events another server stored after ours (under the lock); should the store
+        fail, they are played when the next notice comes, or the next event is stored."""
+        try:
+            found = await self.calls.run(self.store.events_after, self.id, len(self.events))
+        except StoreError as err:
+            LOG.warning("game %s: cannot catch up with the store (%s)", self.id, err)
+            return
+        for stored in found:
             before, rules = self.state, self.rules
             played: Roll | Move
             if stored.move is None:
@@ -80,7 +89,11 @@ class GameSync(GameTalk):
         """The seats, names, rematch and takeovers as stored now (another server changed
         them)."""
         async with self.lock:
-            seats, rematch = self.store.seats_of(self.id)
+            try:
+                seats, rematch = await self.calls.run(self.store.seats_of, self.id)
+            except StoreError as err:
+                LOG.warning("game %s: cannot read its seats (%s)", self.id, err)
+                return
             takeover = {colour for colour, seat in seats.items() if seat.takeover}
             if takeover != self.takeover:  # the computer's turn to play, or no longer
                 self.takeover = takeover
@@ -94,21 +107,29 @@ class GameSync(GameTalk):
             self.rematch = rematch
             await self.seats_changed()
 
-    def _driving(self) -> bool:
+    async def _driving(self) -> bool:
         """Whether this server drives the game's computer seats and idle clock: it holds the
         game's lease in the store (renewed once half of it is gone), which lapses should it
-        stop or die, for another server to take (several servers on one store)."""
+        stop or die, for another server to take (several servers on one store). While the
+        store fails, no server drives (the caller asks again)."""
         now = time.monotonic()
         if now < self._lease_until - LEASE_SECONDS / 2:
             return True
-        if self.store.drive(self.id, self.store.server, LEASE_SECONDS):
-            self._lease_until = now + LEASE_SECONDS
-            return True
-        self._lease_until = 0.0
-        return False
+        try:
+            held = await self.calls.run(self.store.drive, self.id, self.store.server, LEASE_SECONDS)
+        except StoreError as err:
+            if self._lease_until:
+                LOG.warning("game %s: its lease to drive cannot be renewed (%s)", self.id, err)
+            held = False
+        self._lease_until = now + LEASE_SECONDS if held else 0.0
+        return held
 
-    def _let_go(self) -> None:
-        """Nobody is here: another server with people at the game may drive it at once."""
+    async def _let_go(self) -> None:
+        """Nobody is here: another server with people at the game may drive it at once (or,
+        should the store fail, once the lease lapses)."""
         if self._lease_until:
             self._lease_until = 0.0
-            self.store.let_go(self.id, self.store.server)
+            try:
+                await self.calls.run(self.store.let_go, self.id, self.store.server)
+            except StoreError as err:
+                LOG.warning("game %s: its lease lapses by itself (%s)", self.id, err)

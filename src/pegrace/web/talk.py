@@ -6,19 +6,23 @@ session (session.GameSession, which is one of these), apart from its play; the s
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING
 
 from pegrace.errors import OptionError
+from pegrace.readers import loads as strict_loads
+from pegrace.web.gamestore import GameStore, StoreError
 from pegrace.web.limits import Buckets
 from pegrace.web.names import CHAT_LENGTH, checked_name, shown_text
 from pegrace.web.protocol import EMOTES, Chat, Client, Json, to_json
 from pegrace.web.views import GameViews
 
 if TYPE_CHECKING:
-    from pegrace.web.gamestore import GameStore
     from pegrace.web.session import Services
+    from pegrace.web.storecalls import StoreCalls
 
 CHAT_KEPT = 50  # chat lines a game keeps (in memory) for those who join later
+LOG = logging.getLogger("pegrace.web")
 
 
 def counted_as(client: Client, colours: tuple[str, ...]) -> str:
@@ -33,6 +37,8 @@ class GameTalk(GameViews):
 
     services: Services
     store: GameStore
+    calls: StoreCalls
+    _chat_heard: int  # the number of the newest chat line read from the store
     _names: Buckets
     _chats: Buckets
 
@@ -68,9 +74,8 @@ class GameTalk(GameViews):
             )
             return
         try:
-            for colour in colours:
-                self.store.set_name(self.id, colour, cleaned)
-        except self.store.failures as err:
+            await self.calls.run(self.store.set_names, self.id, colours, cleaned)
+        except StoreError as err:
             await self.error(client, f"could not store the name: {err}")
             return
         self.names.update(dict.fromkeys(colours, cleaned))
@@ -89,7 +94,24 @@ class GameTalk(GameViews):
             await self.error(client, f"slow down: at most {most} chat lines a minute")
             return
         await self.hear_chat(line)
-        self.store.announce("chat", self.id, to_json(line))
+        try:
+            await self.calls.run(self.store.announce_chat, self.id, to_json(line))
+        except StoreError as err:  # said here; the other servers' watchers miss it
+            LOG.warning("game %s: a chat line is not told to the other servers (%s)", self.id, err)
+
+    async def hear_stored_chat(self, number: int) -> None:
+        """A chat line another server kept in the store (notices.py), read from it: a notice
+        names the line, so one forged by whoever may notify says nothing of its own."""
+        try:
+            text = await self.calls.run(self.store.chat_line, self.id, number)
+        except StoreError as err:
+            LOG.warning("game %s: chat line %d cannot be read (%s)", self.id, number, err)
+            return
+        line = stored_chat(text)
+        if line is None or number <= self._chat_heard:
+            return
+        self._chat_heard = number
+        await self.hear_chat(line)
 
     async def hear_chat(self, line: Json) -> None:
         """A chat line said here, or through another server on the store (notices.py)."""
@@ -113,3 +135,23 @@ class GameTalk(GameViews):
         if not isinstance(text, str) or not text.strip():
             raise OptionError('a chat message holds "text" (or "emote": one of the emotes)')
         return {**who, "emote": None, "text": shown_text(text, "a chat line", CHAT_LENGTH)}
+
+
+def stored_chat(text: str | None) -> Json | None:
+    """A chat line as another server kept it, if it has the shape this server makes (a line
+    that does not, from a damaged row or another program, is left unsaid)."""
+    try:
+        line = strict_loads(text or "")
+    except (TypeError, ValueError):
+        return None
+    if not isinstance(line, dict) or set(line) != {"colour", "from", "emote", "text"}:
+        return None
+    if not all(v is None or isinstance(v, str) for v in line.values()):
+        return None
+    if line["emote"] is not None:
+        return line if line["emote"] in EMOTES and line["text"] is None else None
+    try:
+        line["text"] = shown_text(line["text"] or "", "a chat line", CHAT_LENGTH)
+    except OptionError:
+        return None
+    return line

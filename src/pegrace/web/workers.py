@@ -18,6 +18,7 @@ import functools
 import multiprocessing
 import os
 from collections import Counter, deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
@@ -35,15 +36,17 @@ from pegrace.engine import Rules
 from pegrace.errors import PegraceError
 from pegrace.games import get_rules
 from pegrace.match import PlayerFault
-from pegrace.players import make_player
+from pegrace.players import LEVEL_SEARCH, make_player, split_spec
 from pegrace.state import Phase, State
 from pegrace.web import heavy
 
 Json = dict[str, Any]
+Asker = tuple[bool, str]  # a job's (heavy, owner)
 MOVE, HINT, WINPROB = "move", "hint", "winprob"
 DEFAULT_WORKERS = max(1, os.cpu_count() or 1)
 STOP_SECONDS = 2.0  # how long a worker may take to stop by itself before it is killed
 WORKER_NICENESS = 5  # how far below the server's own priority workers run
+HEAVY_PLAYERS = frozenset({*LEVEL_SEARCH, "policy"})  # whose decisions take long (Job.heavy)
 
 
 class JobFailed(PegraceError):
@@ -64,6 +67,12 @@ class Job:
     seed: str
     spec: str = ""
     playouts: tuple[int, int] = (0, 0)  # win chances: the playouts first..first + count - 1
+
+    @property
+    def heavy(self) -> bool:
+        """Whether answering may take long (a search, a policy's network, playouts), rather
+        than the milliseconds of the one-ply players and the takeover's."""
+        return self.kind != MOVE or split_spec(self.spec)[0] in HEAVY_PLAYERS
 
     @classmethod
     def of(
@@ -200,112 +209,156 @@ class Worker:
 class WorkerPool:
     """At most ``size`` worker processes, started when first needed, shared fairly.
 
-    Each job belongs to an owner (the address that made its game). Waiting jobs are served
-    owner by owner in turn, the owner served longest ago first, so a game of a busy owner
-    waits for one job of each other owner, never for a queue of jobs; and no owner holds more
-    than ``share`` of the workers at once while others may be waiting, so one address's many
-    computer games cannot take every worker. ``run``'s limit counts the wait for a worker
-    as well as the work: a job that would start too late fails, and its game moves on."""
+    Each job belongs to an owner (the address that made its game), and each owner to a
+    network (``network_of``: an IPv6 /56, say). Waiting jobs are served network by network in
+    turn, the network served longest ago first, and within it owner by owner, so a game of
+    a busy owner waits for one job of each other network, never for a queue of jobs, and
+    many addresses of one network count as one. No owner holds more than ``share`` of the
+    workers at once while others may be waiting. Light jobs (the one-ply players, a few
+    milliseconds) go before heavy ones (``heavy``: searches, playouts), and heavy jobs never
+    hold the last ``light`` workers (but where there is only one), so that however many heavy
+    games strangers run, a light game's computer answers at once. ``run``'s limit counts the
+    wait for a worker as well as the work: a job that would start too late fails, and its
+    game moves on."""
 
-    def __init__(self, size: int = DEFAULT_WORKERS, share: float = 1.0) -> None:
+    def __init__(
+        self,
+        size: int = DEFAULT_WORKERS,
+        share: float = 1.0,
+        network_of: Callable[[str], str] = str,
+        light: int = 0,
+    ) -> None:
         self.size = size
         self.most_per_owner = max(1, int(size * share))
+        self.most_heavy = max(1, size - light)  # ``light`` workers kept for light jobs
+        self.network_of = network_of
         self.started = 0
         self.idle: list[Worker] = []
         self.closed = False
-        self.waiting: dict[str, deque[asyncio.Future[Worker]]] = {}
+        # waiting jobs by (heavy, owner)
+        self.waiting: dict[tuple[bool, str], deque[asyncio.Future[Worker]]] = {}
         self.holding: Counter[str] = Counter()  # workers each owner holds now
+        self.heavy_holding = 0  # workers heavy jobs hold now
         self.turns = 0  # workers handed out so far
-        self.served: dict[str, int] = {}  # the turn each owner waiting or holding last had
+        self.served: dict[str, int] = {}  # the turn each owner or network last had
 
-    async def run(self, job: Any, limit: float, owner: str = "") -> Any:
+    async def run(self, job: Any, limit: float, owner: str = "", heavy: bool = False) -> Any:
         """The job's answer; JobFailed if it has none (refused, too slow, worker lost)."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + limit
-        worker = await self._take(owner, limit)
+        worker = await self._take((heavy, owner), limit)
         left = deadline - loop.time()
         if left <= 0:
-            self._give_back(worker, owner)
+            self._give_back(worker, (heavy, owner))
             raise JobFailed(f"no free worker within {limit:g} s")
         try:
             status, value = await loop.run_in_executor(None, worker.call, job, left)
         except BaseException:
             # past its limit, lost, or its asker has gone: the worker may still be busy
-            self._release(owner)
+            self._release((heavy, owner))
             await loop.run_in_executor(None, worker.stop, True)
             self._replace()
             raise
-        self._give_back(worker, owner)
+        self._give_back(worker, (heavy, owner))
         if status != "ok":
             raise JobFailed(value)
         return value
 
-    async def _take(self, owner: str, limit: float) -> Worker:
+    async def _take(self, asker: Asker, limit: float) -> Worker:
         if self.closed:
             raise JobFailed("the server is stopping")
         granted: asyncio.Future[Worker] = asyncio.get_running_loop().create_future()
-        self.waiting.setdefault(owner, deque()).append(granted)
+        self.waiting.setdefault(asker, deque()).append(granted)
         self._dispatch()
         try:
             async with asyncio.timeout(limit):
                 return await asyncio.shield(granted)
         except TimeoutError:
-            self._withdraw(owner, granted)
+            self._withdraw(asker, granted)
             raise JobFailed(f"no free worker within {limit:g} s") from None
         except BaseException:
-            self._withdraw(owner, granted)
+            self._withdraw(asker, granted)
             raise
 
-    def _withdraw(self, owner: str, granted: asyncio.Future[Worker]) -> None:
+    def _withdraw(self, asker: Asker, granted: asyncio.Future[Worker]) -> None:
         """A wait given up: out of the queue, or, if a worker came meanwhile, give it back."""
-        queue = self.waiting.get(owner)
+        queue = self.waiting.get(asker)
         if queue is not None and granted in queue:
             queue.remove(granted)
             if not queue:
-                del self.waiting[owner]
-                if not self.holding[owner]:
-                    self.served.pop(owner, None)
+                del self.waiting[asker]
+                self._forget(asker[1])
         elif granted.done() and not granted.cancelled() and granted.exception() is None:
-            self._give_back(granted.result(), owner)
+            self._give_back(granted.result(), asker)
         else:
             granted.cancel()
 
     def _dispatch(self) -> None:
-        """Hand free workers to waiting jobs: the owner served longest ago first (one that
-        has never been, before all), none past its share."""
+        """Hand free workers to waiting jobs: light ones first; the network, then the owner,
+        served longest ago first (one never served, before all); none past its share."""
         while self.waiting and (self.idle or self.started < self.size):
-            owners = [o for o in self.waiting if self.holding[o] < self.most_per_owner]
-            if not owners:
+            asker = self._next()
+            if asker is None:
                 return
-            owner = min(owners, key=lambda o: self.served.get(o, -1))
-            queue = self.waiting[owner]
+            queue = self.waiting[asker]
             granted = queue.popleft()
             if not queue:
-                del self.waiting[owner]
+                del self.waiting[asker]
             self.turns += 1
-            self.served[owner] = self.turns
+            owner = asker[1]
+            self.served[owner] = self.served["net " + self.network_of(owner)] = self.turns
             try:
                 worker = self.idle.pop() if self.idle else self._start()
             except Exception as err:  # no process could be started: this job fails
                 granted.set_exception(JobFailed(f"no worker process: {err}"))
                 continue
             self.holding[owner] += 1
+            self.heavy_holding += asker[0]
             granted.set_result(worker)
+
+    def _next(self) -> Asker | None:
+        """Whose waiting job goes next, if any may."""
+        askers = [
+            (heavy, owner)
+            for heavy, owner in self.waiting
+            if self.holding[owner] < self.most_per_owner
+            and not (heavy and self.heavy_holding >= self.most_heavy)
+        ]
+        if not askers:
+            return None
+
+        def turn(asker: Asker) -> tuple[bool, int, int]:
+            heavy, owner = asker
+            network = self.served.get("net " + self.network_of(owner), -1)
+            return heavy, network, self.served.get(owner, -1)
+
+        return min(askers, key=turn)
 
     def _start(self) -> Worker:
         worker = Worker()
         self.started += 1
         return worker
 
-    def _release(self, owner: str) -> None:
+    def _release(self, asker: Asker) -> None:
+        heavy, owner = asker
+        self.heavy_holding -= heavy
         self.holding[owner] -= 1
         if self.holding[owner] <= 0:
             del self.holding[owner]
-            if owner not in self.waiting:
-                self.served.pop(owner, None)  # nothing of it is left to be fair about
+            self._forget(owner)
 
-    def _give_back(self, worker: Worker, owner: str) -> None:
-        self._release(owner)
+    def _forget(self, owner: str) -> None:
+        """An owner with nothing waiting or held: nothing of it is left to be fair about."""
+        active = {o for _, o in self.waiting} | set(self.holding)
+        if owner in active:
+            return
+        self.served.pop(owner, None)
+        network = self.network_of(owner)
+        if all(self.network_of(other) != network for other in active):
+            self.served.pop("net " + network, None)
+
+    def _give_back(self, worker: Worker, asker: Asker) -> None:
+        self._release(asker)
         if self.closed:
             worker.stop()
             return

@@ -1,0 +1,113 @@
+"""A server's calls to its game store, made off the event loop: each runs in one thread of the
+store's own (a store's connection serves one call at a time, in the order asked), and its
+caller awaits it for at most ``wait_seconds``. A slow or frozen database then holds up only
+those who wait for it: pings, chat, the page and every game that is not storing something go
+on, and a caller past the wait is told the store is not answering (StoreUnavailable) rather
+than left in silence. While one call has been under way for ``SLOW_SECONDS`` (a frozen
+database), and whenever ``most_waiting`` calls wait, more are refused at once: a flood of
+requests while the database is away queues no unbounded work behind it.
+
+A call that fails because the store lost its connection (a database restarted, a backend
+terminated by a pooler or a failover) is made once more on a new connection, should one be
+had: nothing is lost, and a server recovers by itself as soon as its database is back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import logging
+import time
+from collections.abc import Callable
+from typing import ParamSpec, TypeVar
+
+from pegrace.web.gamestore import GameStore, StoreUnavailable
+
+P = ParamSpec("P")
+T = TypeVar("T")
+LOG = logging.getLogger("pegrace.web")
+
+WAIT_SECONDS = 8.0  # how long a caller waits for the store before it is told it is not answering
+MOST_WAITING = 256  # calls queued for the store at once; more are refused at once
+SLOW_SECONDS = 2.0  # a call under way this long: the store is stuck (``stuck``)
+
+
+class StoreCalls:
+    """Runs a store's calls in its thread (``run``), and knows whether it is stuck."""
+
+    def __init__(
+        self,
+        store: GameStore,
+        wait_seconds: float = WAIT_SECONDS,
+        most_waiting: int = MOST_WAITING,
+    ) -> None:
+        self.store = store
+        self.wait_seconds = wait_seconds
+        self.most_waiting = most_waiting
+        self.thread = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="pegrace store")
+        self.waiting = 0
+        self.failing_since: float | None = None  # monotonic time of the first failure in a row
+        self.started: float | None = None  # monotonic time the call under way started
+
+    async def run(self, call: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        """``call(*args, **kwargs)`` in the store's thread; StoreUnavailable if the store fails it,
+        does not answer within ``wait_seconds``, or has too many calls waiting."""
+        if self.stuck():
+            raise StoreUnavailable(
+                f"the game store has not answered for {SLOW_SECONDS:g} s: try again once it is back"
+            )
+        if self.waiting >= self.most_waiting:
+            raise StoreUnavailable(
+                f"the game store is not keeping up ({self.waiting} requests waiting): "
+                "try again in a moment"
+            )
+        loop = asyncio.get_running_loop()
+        self.waiting += 1
+        try:
+            done = loop.run_in_executor(self.thread, lambda: self._call(call, *args, **kwargs))
+            async with asyncio.timeout(self.wait_seconds):
+                return await asyncio.shield(done)
+        except TimeoutError:
+            self._failed()
+            raise StoreUnavailable(
+                f"the game store has not answered for {self.wait_seconds:g} s: "
+                "try again once it is back"
+            ) from None
+        finally:
+            self.waiting -= 1
+
+    def _call(self, call: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        """In the store's thread: the call, once more on a new connection if the store lost
+        its own meanwhile; the store's errors as StoreError."""
+        self.started = time.monotonic()
+        try:
+            try:
+                found = call(*args, **kwargs)
+            except self.store.failures as err:
+                if not self.store.reconnected(err):
+                    raise
+                LOG.warning("the game store %s was reconnected (%s)", self.store.where, err)
+                found = call(*args, **kwargs)
+        except self.store.failures as err:
+            self._failed()
+            raise StoreUnavailable(f"the game store failed: {err}") from None
+        finally:
+            self.started = None
+        if self.failing_since is not None:
+            LOG.warning("the game store %s answers again", self.store.where)
+            self.failing_since = None
+        return found
+
+    def _failed(self) -> None:
+        if self.failing_since is None:
+            self.failing_since = time.monotonic()
+            LOG.warning("the game store %s is not answering", self.store.where)
+
+    def stuck(self) -> bool:
+        """Whether a call has waited on the store past ``SLOW_SECONDS`` (a frozen database):
+        other calls are refused at once meanwhile, rather than queued behind it."""
+        started = self.started
+        return started is not None and time.monotonic() - started > SLOW_SECONDS
+
+    def close(self) -> None:
+        self.thread.shutdown(wait=True, cancel_futures=True)
