@@ -86,14 +86,23 @@ def test_the_text_report_resumed_is_the_whole_runs(
     assert "--resume" in resumed  # the command line is the one line told apart
 
 
-def test_a_batch_cut_off_as_the_run_stopped_is_played_again(
+def stopped_mid_batch(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
+) -> str:
+    """The whole run's report; its kept games stopped after two batches, half of the third
+    written."""
     assert main([*RUN, "--json"]) == 0
     whole = without_command(capsys.readouterr().out)
     stop(monkeypatch, tmp_path, 2)
     with (tmp_path / PARTIAL).open("a") as out:
-        out.write("[[[1, 2], 30, 4")  # a half-written last batch
+        out.write('{"seed": 3, "first": 6, "games": [[[1, 2], 30, 4')  # a half-written batch
+    return whole
+
+
+def test_a_batch_cut_off_as_the_run_stopped_is_played_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    whole = stopped_mid_batch(tmp_path, monkeypatch, capsys)
     capsys.readouterr()
     played = count_games(monkeypatch, simulate)
     assert main([*RUN, "--out", str(tmp_path), "--resume", "--json"]) == 0
@@ -288,11 +297,7 @@ def test_kept_games_however_damaged_never_end_in_a_traceback_or_a_wrong_count(
 def test_a_batch_cut_off_is_cut_from_the_file_so_the_next_batch_has_a_line_of_its_own(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main([*RUN, "--json"]) == 0
-    whole = without_command(capsys.readouterr().out)
-    stop(monkeypatch, tmp_path, 2)
-    with (tmp_path / PARTIAL).open("a") as out:
-        out.write('{"seed": 3, "first": 6, "games": [[[1, 2], 30, 4')  # a half-written batch
+    whole = stopped_mid_batch(tmp_path, monkeypatch, capsys)
     stop(monkeypatch, tmp_path, 1, "--resume")  # resumed, and stopped again after a batch
     _, batches = kept(tmp_path)
     assert [batch["first"] for batch in batches] == [0, 3, 6]

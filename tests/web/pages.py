@@ -270,3 +270,19 @@ def board_spots(page: Any) -> list[str]:
         ".pieces .piece", "nodes => nodes.map(n => n.getAttribute('data-spot'))"
     )
     return sorted(spots)
+
+
+def assert_told_as_stored(db: Any, game_id: str, told: dict[int, dict[str, Any]]) -> None:
+    """Every event a client was told of (its log entries, by number) is the one a PostgreSQL
+    store holds, and the store's are numbered 1, 2, ... without a gap."""
+    rows = db.execute(
+        "SELECT seq, colour, move, actor, roll IS NOT NULL FROM events WHERE game = %s "
+        "ORDER BY seq",
+        (game_id,),
+    ).fetchall()
+    assert [row[0] for row in rows] == list(range(1, len(rows) + 1)), game_id
+    by_seq = {row[0]: row for row in rows}
+    for seq, entry in told.items():
+        row = by_seq[seq]
+        assert (entry["colour"], entry["move"], entry["by"]) == row[1:4], (game_id, seq)
+        assert (entry["roll"] is not None) == row[4], (game_id, seq)

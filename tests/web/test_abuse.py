@@ -28,7 +28,7 @@ from typing import Any
 import httpx
 import pytest
 from pages import Server, serving
-from webclient import TWO_HUMANS, Json, hello, new_game, next_of, running, send
+from webclient import TWO_HUMANS, Json, hello, new_game, next_of, running, send, watch
 from webclient import receive as ws_receive
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
@@ -38,7 +38,6 @@ from pegrace.record import replay
 from pegrace.state import Phase
 from pegrace.web.hub import GameHub
 from pegrace.web.limits import Limits
-from pegrace.web.session import GameSession
 from pegrace.web.settings import GameSettings, parse_settings
 from pegrace.web.store import Store
 
@@ -561,21 +560,6 @@ def test_a_computer_past_its_time_limit_is_replaced_and_others_play_on(tmp_path:
     choices, played = asyncio.run(play())
     assert choices >= 2  # red chose (by the takeover player) among several moves
     assert played > 100  # the other game played on meanwhile
-
-
-class Watcher:
-    """A connected client that drops what it is sent."""
-
-    key = "127.0.0.1"
-
-    async def send_text(self, data: str) -> None:
-        pass
-
-
-async def watch(game: GameSession) -> Watcher:
-    watcher = Watcher()
-    await game.receive(watcher, json.dumps({"type": "hello", "tokens": []}))
-    return watcher
 
 
 def trouble_options() -> dict[str, str]:

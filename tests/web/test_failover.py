@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import psycopg
-from pages import Server, new_game
+from pages import Server, assert_told_as_stored, new_game
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
@@ -120,17 +120,7 @@ def test_several_servers_lose_no_game_and_no_event_when_one_is_killed(
     with psycopg.connect(pg_url) as db:
         for client in clients:
             game_id = client.game["id"]
-            stored = db.execute(
-                "SELECT seq, colour, move, actor, roll IS NOT NULL FROM events WHERE game = %s "
-                "ORDER BY seq",
-                (game_id,),
-            ).fetchall()
-            assert [row[0] for row in stored] == list(range(1, len(stored) + 1)), game_id
-            by_seq = {row[0]: row for row in stored}
-            for seq, entry in client.log.items():  # every event it was told of, as stored
-                row = by_seq[seq]
-                assert (entry["colour"], entry["move"], entry["by"]) == row[1:4], (game_id, seq)
-                assert (entry["roll"] is not None) == row[4]
+            assert_told_as_stored(db, game_id, client.log)
             before = max((seq for at, seq in client.seen if at < killed), default=0)
             after = [at for at, seq in client.seen if at >= killed and seq > before]
             ended_before = client.over_at is not None and client.over_at < killed

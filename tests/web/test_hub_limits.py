@@ -6,13 +6,12 @@ once they are spent, the lobby answers from what is in memory and reads no game.
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from webclient import TWO_HUMANS
+from webclient import TWO_HUMANS, watch
 
 from pegrace.games import get_rules
 from pegrace.web.hub import GameHub
@@ -23,21 +22,6 @@ from pegrace.web.settings import GameSettings
 from pegrace.web.store import Store
 
 SETTINGS = GameSettings("trouble", 2, dict(get_rules("trouble", 2).options), TWO_HUMANS, 3, 0.0)
-
-
-class Watcher:
-    """A connected client that drops what it is sent: its game is in use, never idle."""
-
-    key = "127.0.0.1"
-
-    async def send_text(self, data: str) -> None:
-        pass
-
-
-async def watched(game: GameSession) -> Watcher:
-    watcher = Watcher()
-    await game.receive(watcher, json.dumps({"type": "hello", "tokens": []}))
-    return watcher
 
 
 async def made_by(hub: GameHub, host: str) -> GameSession:
@@ -66,7 +50,7 @@ def test_one_ipv6_56_holds_at_most_its_live_games(tmp_path: Path) -> None:
 
     async def test(hub: GameHub, store: Store) -> None:
         games = [await made_by(hub, f"2001:db8:1:{n}::1") for n in range(3)]
-        watchers = [await watched(game) for game in games]
+        watchers = [await watch(game) for game in games]
         with pytest.raises(TooMany, match="from one network"):
             await made_by(hub, "2001:db8:1:ff::1")
         await made_by(hub, "2001:db8:2::1")  # another subscriber's /56
@@ -83,7 +67,7 @@ def test_an_ipv4_24_is_one_network_only_when_asked(
     tmp_path: Path, bits: int, refused: bool
 ) -> None:
     async def test(hub: GameHub, store: Store) -> None:
-        await watched(await made_by(hub, "203.0.113.7"))
+        await watch(await made_by(hub, "203.0.113.7"))
         if refused:
             with pytest.raises(TooMany, match="from one network"):
                 await made_by(hub, "203.0.113.8")

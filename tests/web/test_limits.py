@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from pegrace.errors import OptionError
-from pegrace.web.limits import Buckets, Limits, address_key
+from pegrace.web.limits import Buckets, Fleet, Limits, address_key
 
 
 @pytest.mark.parametrize(
@@ -75,3 +75,13 @@ def test_a_limit_is_a_finite_number_in_range() -> None:
     assert Limits.parse(["worker_share=0.25,connections=100"]) == Limits(
         worker_share=0.25, connections=100
     )
+
+
+def test_each_server_of_several_allows_its_share_of_a_limit() -> None:
+    fleet = Fleet()
+    alone, shared = Buckets(0.0, 6.0), Buckets(0.0, 6.0, fleet=fleet)
+    fleet.servers = 2
+    assert sum(alone.take("a") for _ in range(10)) == 6
+    assert sum(shared.take("a") for _ in range(10)) == 3  # and 3 through the other server
+    fleet.servers = 10  # more servers than the burst: one ask a burst still fits
+    assert sum(shared.take("b") for _ in range(10)) == 1

@@ -21,7 +21,7 @@ from typing import Any
 
 import psycopg
 import pytest
-from pages import Server, new_game
+from pages import Server, assert_told_as_stored, new_game
 from websockets.asyncio.client import ClientConnection, connect
 
 from pegrace.web.storecalls import WAIT_SECONDS
@@ -188,14 +188,7 @@ def assert_logs_are_the_stores(url: str, clients: list[Client]) -> None:
     with psycopg.connect(url) as db:
         for client in clients:
             game_id = client.game["id"]
-            stored = db.execute(
-                "SELECT seq, colour, move, actor FROM events WHERE game = %s ORDER BY seq",
-                (game_id,),
-            ).fetchall()
-            assert [row[0] for row in stored] == list(range(1, len(stored) + 1)), game_id
-            by_seq = {row[0]: row for row in stored}
-            for seq, entry in client.log.items():  # every event it was told of, as stored
-                assert (entry["colour"], entry["move"], entry["by"]) == by_seq[seq][1:], game_id
+            assert_told_as_stored(db, game_id, client.log)
 
 
 OUTAGES = ["restart", "terminated backends", "drivers table gone 3 s", "frozen 20 s"]

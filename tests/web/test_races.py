@@ -9,6 +9,7 @@ import asyncio
 import hashlib
 import json
 import threading
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -22,6 +23,7 @@ from websockets.asyncio.client import connect
 
 ROUNDS = 50
 Json = dict[str, Any]
+TWO_PEOPLE = {"red": "human", "green": "human"}
 LIMITS = "games_per_minute=1000,loads_per_minute=1000,sockets_per_address=100"
 
 
@@ -123,3 +125,31 @@ def test_a_game_rematched_through_two_servers_at_once_is_rematched_once(
         assert made == {rematch}
     with psycopg.connect(pg_url) as db:  # and no other game made, half-made or left over
         assert db.execute("SELECT count(*) FROM games").fetchone() == (2 * ROUNDS,)
+
+
+def test_an_address_spreading_over_the_servers_gets_no_more_than_from_one(
+    tmp_path: Path, pg_url: str
+) -> None:
+    """Two servers, six new games a minute for an address: asked through both in turn, the
+    address gets six in all (each server allows it its share), not six from each."""
+    limit = ("--limit", "games_per_minute=6")
+    servers = [Server(pg_url, tmp_path / f"server{i}.log", limit) for i in range(2)]
+    try:
+        for server in servers:
+            server.start()
+        for server in servers:  # each has counted the other
+            waited = 0
+            while "2 servers share the store" not in server.log.read_text():
+                assert waited < 600, server.log.read_text()
+                time.sleep(0.1)
+                waited += 1
+        made = asked = refused = 0  # refused: in a row, by each server in turn
+        while refused < 2:
+            url = servers[asked % 2].url + "/api/games"
+            status, _ = post(url, {"game": "trouble", "seats": TWO_PEOPLE})
+            made, refused = (made + 1, 0) if status == 201 else (made, refused + 1)
+            asked += 1
+    finally:
+        for server in servers:
+            server.stop()
+    assert made <= 7, made  # six, and what refills while asking

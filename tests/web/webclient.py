@@ -15,6 +15,7 @@ from starlette.exceptions import StarletteDeprecationWarning
 
 from pegrace.web.app import create_app
 from pegrace.web.limits import Limits
+from pegrace.web.session import GameSession
 
 with warnings.catch_warnings():
     # starlette 1.x prefers httpx2 to the httpx the project declares; both work the same
@@ -95,3 +96,19 @@ def without_seats(view: Json) -> Json:
     go) and the idle clock (read as each message is made)."""
     changing = ("seats", "log", "type", "game", "watchers", "idle_left")
     return {k: v for k, v in view.items() if k not in changing}
+
+
+class Watcher:
+    """A client of a game in process that drops what it is sent: its game is in use, never
+    idle, and its computers play."""
+
+    key = "127.0.0.1"
+
+    async def send_text(self, data: str) -> None:
+        pass
+
+
+async def watch(game: GameSession) -> Watcher:
+    watcher = Watcher()
+    await game.receive(watcher, json.dumps({"type": "hello", "tokens": []}))
+    return watcher

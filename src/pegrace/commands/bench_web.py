@@ -17,7 +17,7 @@ from pegrace.commands.common import (
 from pegrace.errors import OptionError
 from pegrace.games import get_rules
 from pegrace.provenance import DEFAULT_SEED
-from pegrace.web.attacks import ATTACKS
+from pegrace.web.attacks import ATTACKS, attack_names
 
 MOST_SECONDS = 86_400  # a phase or a run of a day at most
 MOST_GAMES = 10_000  # concurrent games: each holds a socket a player in this one process
@@ -31,8 +31,9 @@ def declare(web_bench: argparse.ArgumentParser) -> None:
     web_bench.add_argument(
         "--attack",
         metavar="NAME",
-        choices=[*ATTACKS, "all"],
-        help="measure the victims' play under this attack (below), or all: each in turn",
+        type=attacks_named,
+        help="measure the victims' play under this attack (below), several separated by "
+        "commas, or all: each in turn",
     )
     web_bench.add_argument(
         "--games",
@@ -66,15 +67,16 @@ def declare(web_bench: argparse.ArgumentParser) -> None:
         type=int,
         default=5000,
         metavar="N",
-        help=f"with --attack idle or slowloris: raw connections to open, 1 to {MOST_CONNECTIONS} "
-        "(default 5000)",
+        help=f"with --attack idle, slowloris or slow-body: raw connections to open, 1 to "
+        f"{MOST_CONNECTIONS} (default 5000; slow-body opens 60 at most)",
     )
     web_bench.add_argument(
         "--attacker-address",
         default="127.0.0.3",
         metavar="ADDR",
         help="the loopback address the attack comes from (default 127.0.0.3; 127.0.0.1 is "
-        "the address the server trusts as a reverse proxy); the victims' is 127.0.0.2",
+        "the address the server trusts as a reverse proxy; heavy-many and heavy-network "
+        "come from it and the 19 after it); the victims' is 127.0.1.2",
     )
     web_bench.add_argument(
         "--server-src",
@@ -87,14 +89,16 @@ def declare(web_bench: argparse.ArgumentParser) -> None:
         "--store",
         metavar="URL",
         help="serve from this PostgreSQL database (postgresql://...; its games are kept), "
-        "not a new SQLite file",
+        "not a new SQLite file; with --attack, from a new database made on its server for "
+        "each attack (dropped after)",
     )
     web_bench.add_argument(
         "--servers",
         type=int,
         default=1,
         metavar="N",
-        help="start N servers on the --store, the games spread over them round-robin, at most "
+        help="start N servers on the --store, the games spread over them round-robin (with "
+        "--attack, the attacker's connections; the victims play on the first), at most "
         f"{WORKERS_PER_CORE} a core (default 1)",
     )
     web_bench.add_argument("--json", action="store_true", help="print JSON")
@@ -111,6 +115,8 @@ def run(args: argparse.Namespace) -> int:
             f"--server-src {args.server_src}: no pegrace package in it (give the src folder of "
             "a checkout)"
         )
+    if args.store is not None and not is_postgres(args.store):
+        raise OptionError(f"--store {args.store}: not a postgresql:// URL")
     with sigterm_as_interrupt():  # SIGTERM stops the server too, as Ctrl-C does
         if args.attack is not None:
             attacked = bench_attack(
@@ -120,12 +126,12 @@ def run(args: argparse.Namespace) -> int:
                 args.connections,
                 args.attacker_address,
                 src=args.server_src,
+                store=args.store,
+                servers=args.servers,
             )
             print(json.dumps(attacked, indent=2) if args.json else format_bench_attack(attacked))
             return 0
         get_rules(args.game, args.players, {})  # the game, and its number of players
-        if args.store is not None and not is_postgres(args.store):
-            raise OptionError(f"--store {args.store}: not a postgresql:// URL")
         report = bench_web(
             args.games,
             args.seconds,
@@ -151,6 +157,15 @@ def check_numbers(args: argparse.Namespace) -> None:
     check_number("--seed", args.seed, 0, MOST_SEED, "a seed")
 
 
+def attacks_named(text: str) -> str:
+    """--attack's value, once every attack it names is known (attack_names)."""
+    try:
+        attack_names(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+    return text
+
+
 def attacks_in_words() -> str:
     """The epilog: each attack --attack names, in words."""
     return "attacks (--attack NAME):\n" + "\n".join(
@@ -173,13 +188,13 @@ COMMAND = Command(
     "concurrent games over WebSockets\n(each client rolls or plays a random listed move as "
     "soon as it may); report moves per second and the\nlatency from a roll or move sent to "
     "its update received. Stops by itself after --seconds.\n\n"
-    "With --attack NAME: start `pegrace serve` with its limits at their defaults, play "
-    "victim games at a\nperson's pace (2 of two people, 2 of a person v computer:medium) "
-    "through three phases of --seconds\neach: quiet, under the attack (one attacker "
-    "process), after it; report the victims' answer times\nand the computer's reply times "
-    "(median, p95, max) per phase, what the attack achieved, the\nserver's CPU, and PASS or "
-    "FAIL against the targets (answers p95 <= 100 ms, computer replies\np95 <= 2 s, no "
-    "victim refused or dropped).",
+    "With --attack NAME: start `pegrace serve` with its limits at their defaults (but those "
+    "an attack\nbelow names), play victim games at a person's pace (2 of two people, 2 of a "
+    "person v\ncomputer:medium) through three phases of --seconds each: quiet, under the "
+    "attack (one attacker\nprocess), after it; report the victims' answer times and the "
+    "computer's reply times (median,\np95, max) per phase, what the attack achieved, the "
+    "server's CPU, and PASS or FAIL against the\ntargets (answers p95 <= 100 ms, computer "
+    "replies p95 <= 2 s, no victim refused or dropped).",
     epilog=attacks_in_words(),
     declare=declare,
     run=run,

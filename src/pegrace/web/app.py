@@ -36,7 +36,7 @@ from pegrace.web.gamestore import StoreError, StoreUnavailable
 from pegrace.web.guard import Guard, client_key
 from pegrace.web.heavy import KeptAnswers, QrJob
 from pegrace.web.hub import GameHub
-from pegrace.web.limits import Buckets, Limits, TokenBucket
+from pegrace.web.limits import Buckets, Fleet, Limits, TokenBucket
 from pegrace.web.protocol import to_json
 from pegrace.web.refusals import Conflict, Forbidden, Full, GameNotFound, TooMany
 from pegrace.web.session import GameSession
@@ -71,21 +71,24 @@ def create_app(
     limits = limits or Limits()
     doorman = Doorman(limits) if doorman is None else doorman
     holder: dict[str, GameHub] = {}
-    creations = Buckets(limits.games_per_minute / 60, limits.games_per_minute)
-    replays = Buckets.per_minute(limits.replays_per_minute)
-    qr_asked = Buckets.per_minute(limits.qr_per_minute)
+    fleet = Fleet()  # the servers sharing the store, whose limits these are a share of
+    creations = Buckets(limits.games_per_minute / 60, limits.games_per_minute, fleet=fleet)
+    replays = Buckets.per_minute(limits.replays_per_minute, fleet=fleet)
+    qr_asked = Buckets.per_minute(limits.qr_per_minute, fleet=fleet)
     qr_codes = KeptAnswers(QR_KEPT_BYTES)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = open_store(where, server=True)
-        hub = holder["hub"] = GameHub(store, computer_delay, limits)
+        hub = holder["hub"] = GameHub(store, computer_delay, limits, fleet)
         sweeper = asyncio.create_task(doorman.run(), name="pegrace connections")
+        counter = asyncio.create_task(hub.count_servers(), name="pegrace servers")
         try:
             async with store.notices(hub.heard, hub.resync):  # other servers' (PostgreSQL)
                 yield
         finally:
             sweeper.cancel()
+            counter.cancel()
             await holder.pop("hub").close()
             store.close()
 
@@ -144,11 +147,14 @@ def create_app(
         )
 
     async def game_page(request: Request) -> Response:
-        """A game's page; a clear "no such game" page (404) for an id no game has."""
+        """A game's page; a clear "no such game" page (404) for an id no game has. While the
+        store does not answer, the page all the same: it says so once it connects."""
         try:
             await session(request)
         except GameNotFound:
             return not_found_page(request.path_params["game_id"])
+        except StoreUnavailable:
+            pass
         return await page(request)
 
     async def qr_code(request: Request) -> Response:

@@ -17,4 +17,25 @@ ATTACKS: dict[str, str] = {
     "idle": "open idle WebSockets until refused and hold them, plus idle raw TCP connections",
     "slowloris": "raw TCP connections sending half a request line, headers then silence, "
     "nothing at all, or a POST body a byte a second, held open",
+    "slow-body": "60 POSTs to /api/games and /api/qr promising a 60,000-byte body and sending "
+    "a byte of it every 3 s, each sent again once closed",
+    "heavy-many": "20 addresses (the attacker's and the 19 after it) each make a game of four "
+    "computer:expert:ms=2000 and watch it",
+    "heavy-network": "the heavy-many games on a server that counts an IPv4 /24 as one network "
+    "(--limit network_ipv4_bits=24): 20 addresses of one network",
+    "mine-flood": "12 long finished games of the attacker's named in GET /api/lobby?mine= 44 "
+    "times a second, on a server holding at most 12 live games (--limit live_games=12)",
 }
+
+
+def attack_names(text: str) -> list[str]:
+    """The attacks ``text`` names: ``all``, or names separated by commas, each once in the
+    order given; ValueError for any other."""
+    names = list(ATTACKS) if text == "all" else [name.strip() for name in text.split(",")]
+    unknown = next((name for name in names if name not in ATTACKS), None)
+    if unknown is not None:
+        raise ValueError(
+            f"invalid choice: {unknown!r} (choose from {', '.join(ATTACKS)} or all; several "
+            "separated by commas)"
+        )
+    return list(dict.fromkeys(names))

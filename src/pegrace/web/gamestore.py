@@ -277,6 +277,12 @@ class GameStore:
         lapse (it stopped, or died). One server alone on its store (SQLite's) always may."""
         return True
 
+    def count_servers(self, seconds: float) -> int:
+        """How many servers share the store: this one says it is there for the next
+        ``seconds`` (it says so again before then), and every server that has said so
+        counts. One server alone on its store (SQLite's) is one."""
+        return 1
+
     def let_go(self, game_id: str, server: str) -> None:
         """``server`` no longer drives the game (nobody watches it there)."""
 

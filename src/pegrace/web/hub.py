@@ -14,7 +14,7 @@ from pegrace.engine import Rules
 from pegrace.errors import PegraceError
 from pegrace.web.gamestore import EventWriter, GameStore, StoreError, token_hash
 from pegrace.web.heavy import KeptAnswers
-from pegrace.web.limits import Buckets, Limits
+from pegrace.web.limits import Buckets, Fleet, Limits
 from pegrace.web.protocol import Json, to_json
 from pegrace.web.refusals import Conflict, Forbidden, Full, GameNotFound, TooMany
 from pegrace.web.session import LOG, GameSession, Services, new_token
@@ -26,6 +26,7 @@ LOBBY_GAMES = 12  # games in each of the lobby's lists, at most
 # a listed game with no event this long has been left: it leaves the lobby's open and watch
 ABANDONED_SECONDS = 30 * 60.0
 LOBBY_SCANNED = 500  # the newest games made that the lobby looks among (its cost is bounded)
+SERVER_BEAT_SECONDS = 5.0  # how often a server tells the store it is there
 REPLAY_SECONDS = 30.0  # the time a replay may take to work out
 FINISHED_KEPT = 600.0  # seconds a finished game nobody asks for stays in memory
 
@@ -46,22 +47,47 @@ class GameHub:
     idle ones leave memory once more than ``limits.live_games`` are loaded."""
 
     def __init__(
-        self, store: GameStore, computer_delay: float, limits: Limits | None = None
+        self,
+        store: GameStore,
+        computer_delay: float,
+        limits: Limits | None = None,
+        fleet: Fleet | None = None,
     ) -> None:
         self.store = store
         self.calls = StoreCalls(store)
+        self.fleet = fleet or Fleet()
         limits = limits or Limits()
         size = limits.workers or DEFAULT_WORKERS
         pool = WorkerPool(size, limits.worker_share, limits.network_key, limits.light_workers)
-        self.services = Services(EventWriter(self.calls), pool, limits, computer_delay)
+        self.services = Services(EventWriter(self.calls), pool, limits, computer_delay, self.fleet)
         self.sessions: dict[str, GameSession] = {}
         self.heavy = WorkerPool(1)  # replays and QR codes: one process, apart from the players
-        self.loads = Buckets(limits.loads_per_minute / 60, limits.loads_per_minute)
+        self.loads = Buckets(
+            limits.loads_per_minute / 60, limits.loads_per_minute, fleet=self.fleet
+        )
         self.network_of: dict[str, str] = {}  # a live game made here: its maker's network
         self.replays = KeptAnswers()
         self._catching_up: set[asyncio.Task[None]] = set()
 
     # ------------------------------------------------------------------ other servers
+    async def count_servers(self) -> None:
+        """Keep ``fleet`` counting the servers on the store (each says it is there every
+        ``SERVER_BEAT_SECONDS``, for three times as long): the limits by address are each
+        server's share of the deployment's. A store that fails leaves the last count."""
+        while True:
+            try:
+                servers = await self.calls.run(self.store.count_servers, 3 * SERVER_BEAT_SECONDS)
+            except StoreError as err:
+                LOG.warning("the servers on the store are not counted (%s)", err)
+            else:
+                if servers != self.fleet.servers:
+                    LOG.warning(
+                        "%d servers share the store: each allows an address 1/%d of every "
+                        "limit a minute", servers, servers,
+                    )  # fmt: skip
+                self.fleet.servers = servers
+            await asyncio.sleep(SERVER_BEAT_SECONDS)
+
     def heard(self, game_id: str, what: str) -> None:
         """Another server stored event ``what`` (its number) of a game, changed its seats
         (``seats``) or was told a chat line (``chat LINE``): a game held here takes it

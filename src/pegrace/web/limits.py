@@ -129,14 +129,14 @@ class TokenBucket:
         self.rate, self.burst = rate, burst
         self.tokens, self.when = burst, time.monotonic()
 
-    def take(self) -> bool:
-        """Spend one token if there is one; False when the rate is exceeded."""
+    def take(self, cost: float = 1.0) -> bool:
+        """Spend ``cost`` tokens if there are as many; False when the rate is exceeded."""
         now = time.monotonic()
         self.tokens = min(self.burst, self.tokens + (now - self.when) * self.rate)
         self.when = now
-        if self.tokens < 1:
+        if self.tokens < cost:
             return False
-        self.tokens -= 1
+        self.tokens -= cost
         return True
 
     def give_back(self) -> None:
@@ -150,14 +150,17 @@ class Buckets:
     likely to be full again, as a new one would be). Never all at once: rotating through
     many keys must not hand everyone else a full bucket."""
 
-    def __init__(self, rate: float, burst: float, keep: int = 10_000) -> None:
+    def __init__(
+        self, rate: float, burst: float, keep: int = 10_000, fleet: Fleet | None = None
+    ) -> None:
         self.rate, self.burst, self.keep = rate, burst, keep
+        self.fleet = fleet or Fleet()
         self.buckets: OrderedDict[str, TokenBucket] = OrderedDict()
 
     @classmethod
-    def per_minute(cls, count: float, keep: int = 10_000) -> Buckets:
+    def per_minute(cls, count: float, keep: int = 10_000, fleet: Fleet | None = None) -> Buckets:
         """``count`` a minute, a quarter of them (at least one) at once."""
-        return cls(count / 60, max(1.0, count / 4), keep)
+        return cls(count / 60, max(1.0, count / 4), keep, fleet)
 
     def bucket(self, key: str) -> TokenBucket:
         bucket = self.buckets.get(key)
@@ -170,7 +173,21 @@ class Buckets:
         return bucket
 
     def take(self, key: str) -> bool:
-        return self.bucket(key).take()
+        return self.bucket(key).take(self.fleet.cost(self.burst))
 
     def give_back(self, key: str) -> None:
         self.bucket(key).give_back()
+
+
+class Fleet:
+    """The servers that share one deployment's limits (several servers on one store): each
+    server counts what a client asks of it as ``servers`` asks (but never more than a
+    bucket's burst, so that one ask always fits), so that spreading its requests over every
+    server gains a client nothing. ``servers`` is kept up to date by the hub, from the
+    store."""
+
+    def __init__(self) -> None:
+        self.servers = 1
+
+    def cost(self, burst: float) -> float:
+        return min(float(self.servers), burst)

@@ -78,6 +78,12 @@ MIGRATIONS: tuple[Migration, ...] = (
             game TEXT NOT NULL,
             line TEXT NOT NULL                      -- the line as JSON
         )""",
+        # the servers on the store, each until when it is there (the database's clock): the
+        # limits by address are each server's share (limits.Fleet)
+        """CREATE TABLE servers (
+            name TEXT PRIMARY KEY,
+            until DOUBLE PRECISION NOT NULL
+        )""",
     ),
 )
 
@@ -117,6 +123,13 @@ RETURNING server
 """
 
 RECONNECT_SECONDS = 2  # how long a call waits for a new connection, its own having dropped
+
+# a server on the store, until when (the database's clock); those long gone are forgotten
+THERE = f"""
+WITH gone AS (DELETE FROM servers WHERE until < {NOW} - 3600)
+INSERT INTO servers (name, until) VALUES (?, {NOW} + ?)
+ON CONFLICT (name) DO UPDATE SET until = EXCLUDED.until
+"""
 
 # advisory lock keys (any 64-bit numbers, the same for every pegrace): "pegrace" and a byte
 MIGRATION_LOCK = 0x70656772616365_01
@@ -259,6 +272,11 @@ class PostgresStore(GameStore):
     def drive(self, game_id: str, server: str, seconds: float) -> bool:
         # the database's clock, not the servers': theirs may differ
         return bool(self.query(TAKE_LEASE, (game_id, server, seconds)))
+
+    def count_servers(self, seconds: float) -> int:
+        self.query(THERE, (self.server, seconds))
+        (found,) = self.query(f"SELECT count(*) FROM servers WHERE until >= {NOW}")
+        return max(1, int(found[0]))
 
     def let_go(self, game_id: str, server: str) -> None:
         self.query("DELETE FROM drivers WHERE game = ? AND server = ?", (game_id, server))

@@ -16,7 +16,7 @@ import logging
 import secrets
 import time
 from collections.abc import Coroutine, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
@@ -30,7 +30,7 @@ from pegrace.record import Event
 from pegrace.state import Phase, State
 from pegrace.web.advising import GameAdvice
 from pegrace.web.gamestore import EventWriter, StoredGame, StoreError, Taken, token_hash
-from pegrace.web.limits import Buckets, Limits
+from pegrace.web.limits import Buckets, Fleet, Limits
 from pegrace.web.protocol import (
     HELD_TOKENS,
     SAY_HELLO,
@@ -61,6 +61,7 @@ class Services:
     pool: WorkerPool
     limits: Limits
     computer_delay: float
+    fleet: Fleet = field(default_factory=Fleet)  # the servers the limits are shared by
 
     @property
     def calls(self) -> StoreCalls:
@@ -112,10 +113,12 @@ class GameSession(GameSync, GameAdvice):
         self.chat = []  # the newest chat lines and emotes, oldest first
         limits = services.limits
         # limits by seat, or by address for watchers: never by socket (limits.py)
-        self._chats = Buckets.per_minute(limits.chats_per_minute, keep=256)
-        self._names = Buckets.per_minute(limits.names_per_minute, keep=64)
-        self._hellos = Buckets.per_minute(limits.hellos_per_minute, keep=256)
-        self._estimates = Buckets(limits.winprob_per_minute / 60, limits.winprob_per_minute, 64)
+        fleet = services.fleet
+        self._chats = Buckets.per_minute(limits.chats_per_minute, 256, fleet)
+        self._names = Buckets.per_minute(limits.names_per_minute, 64, fleet)
+        self._hellos = Buckets.per_minute(limits.hellos_per_minute, 256, fleet)
+        per_minute = limits.winprob_per_minute
+        self._estimates = Buckets(per_minute / 60, per_minute, 64, fleet)
         self._seats_now: object = None  # what the last seats message said
         self._seats_at = 0.0  # loop time it was sent
         self._seats_due: asyncio.TimerHandle | None = None  # a merged one, waiting its turn

@@ -1,5 +1,5 @@
-"""``python -m pegrace.web.attackbench NAME PORT SEED CONNECTIONS ADDRESS``: the attacker
-process (attacker.py), as the benchmark starts it."""
+"""``python -m pegrace.web.attackbench NAME PORT[,PORT...] SEED CONNECTIONS ADDRESS``: the
+attacker process (attacker.py), as the benchmark starts it."""
 
 from __future__ import annotations
 

@@ -5,6 +5,7 @@ attacks themselves are in floods.py and holding.py; attacker.py runs one."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import random
 import time
 from collections import Counter
@@ -15,10 +16,17 @@ from typing import Any
 import orjson
 
 from pegrace.errors import PegraceError
-from pegrace.web.attackbench.clients import REFUSED_STATUS, Http, Socket
+from pegrace.web.attackbench.clients import REFUSED_STATUS, Http, Refused, Socket
 from pegrace.web.loadbench import percentile
 
 SETUP_SECONDS = 180.0  # the attacker's setup (a whole computer game for replay) at most
+COLOURS = ("red", "yellow", "green", "blue")
+WATCHER_HELLO = b'{"type":"hello","tokens":[]}'
+
+
+def game_body(seats: dict[str, str]) -> dict[str, Any]:
+    """A new Trouble game's request: these seats, and no idle clock (nobody here plays)."""
+    return {"game": "trouble", "seats": seats, "idle_seconds": 0}
 
 
 @dataclass
@@ -42,29 +50,68 @@ class Counts:
 
 
 class Attack:
-    """One attack: ``setup`` before the clock starts, ``run`` until cancelled (``stop``)."""
+    """One attack: ``setup`` before the clock starts, ``run`` until cancelled (``stop``).
+    Several ``ports`` (servers on one store): its connections go to each in turn."""
 
-    def __init__(self, port: int, seed: int, connections: int, local: str) -> None:
-        self.port, self.seed, self.connections, self.local = port, seed, connections, local
+    def __init__(self, ports: list[int], seed: int, connections: int, local: str) -> None:
+        self.ports, self.seed, self.connections, self.local = ports, seed, connections, local
+        self.turns = itertools.cycle(ports)
         self.rng = random.Random(f"{seed}:attack")
         self.counts = Counts()
         self.https: list[Http] = []
         self.sockets: set[Socket] = set()
         self.stopping = False
 
-    def http(self) -> Http:
-        http = Http(self.port, self.local)
+    def next_port(self) -> int:
+        """The server the next connection goes to: each in turn."""
+        return next(self.turns)
+
+    def http(self, local: str | None = None) -> Http:
+        """A connection of the attack's (from ``local``, else its address), closed with it."""
+        http = Http(self.next_port(), local or self.local)
         self.https.append(http)
         return http
 
     async def new_game(self, seats: dict[str, str]) -> dict[str, Any]:
-        http = self.http()
-        body = {"game": "trouble", "seats": seats, "idle_seconds": 0}
-        status, answer = await http.request("POST", "/api/games", body)
+        status, answer = await self.http().request("POST", "/api/games", game_body(seats))
         if status != 201:
             raise PegraceError(f"the attack's game was refused: HTTP {status} {answer[:200]!r}")
         game: dict[str, Any] = orjson.loads(answer)
         return game
+
+    async def watch(self, game_id: str, local: str | None = None) -> Socket | None:
+        """A WebSocket watching the game (from ``local``, else the attack's address), held
+        until the attack closes; None, the refusal counted, where the server turned it away.
+        Computers play only while somebody watches."""
+        try:
+            socket = await Socket.open(self.next_port(), f"/ws/{game_id}", local or self.local)
+        except (Refused, OSError, TimeoutError) as err:
+            self.counts.refused[f"watcher: {err or type(err).__name__}"[:60]] += 1
+            return None
+        socket.send(WATCHER_HELLO)
+        self.sockets.add(socket)
+        return socket
+
+    async def long_game(self) -> tuple[str, int]:
+        """A game of four random computers, watched until it is over (a thousand events or
+        so, within SETUP_SECONDS); its id and its events."""
+        game = await self.new_game(dict.fromkeys(COLOURS, "computer:random"))
+        http, path = self.http(), f"/api/games/{game['id']}"
+        watcher = await self.watch(game["id"])
+        if watcher is None:
+            raise PegraceError("the watcher of the attack's long game was refused")
+        deadline = time.perf_counter() + SETUP_SECONDS
+        while True:
+            status, answer = await http.request("GET", path)
+            state: dict[str, Any] = orjson.loads(answer) if status == 200 else {}
+            if state.get("phase") == "over":
+                break
+            if time.perf_counter() > deadline:
+                raise PegraceError(f"the all-computer game was not over within {SETUP_SECONDS} s")
+            await asyncio.sleep(0.5)
+        watcher.close()
+        self.sockets.discard(watcher)
+        return game["id"], state["seq"]
 
     async def setup(self) -> None:
         pass

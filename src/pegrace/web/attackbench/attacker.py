@@ -20,12 +20,14 @@ from pegrace.errors import PegraceError
 from pegrace.web.attackbench.attack import Attack
 from pegrace.web.attackbench.floods import (
     ComputersAttack,
+    HeavyManyAttack,
+    MineFloodAttack,
     NamesAttack,
     QrAttack,
     ReplayAttack,
     WatchedComputersAttack,
 )
-from pegrace.web.attackbench.holding import IdleAttack, SlowlorisAttack
+from pegrace.web.attackbench.holding import IdleAttack, SlowBodyAttack, SlowlorisAttack
 from pegrace.web.loadbench import die_with_parent, run_loop, signals_held
 
 ATTACK_CLASSES: dict[str, type[Attack]] = {
@@ -36,6 +38,10 @@ ATTACK_CLASSES: dict[str, type[Attack]] = {
     "names": NamesAttack,
     "idle": IdleAttack,
     "slowloris": SlowlorisAttack,
+    "slow-body": SlowBodyAttack,
+    "heavy-many": HeavyManyAttack,
+    "heavy-network": HeavyManyAttack,  # the same games; the server counts a /24 as one network
+    "mine-flood": MineFloodAttack,
 }
 
 
@@ -54,13 +60,13 @@ def say(message: dict[str, Any]) -> None:
     sys.stdout.flush()
 
 
-async def attacker(name: str, port: int, seed: int, connections: int, local: str) -> None:
+async def attacker(name: str, ports: list[int], seed: int, connections: int, local: str) -> None:
     """The attacker process's work: set up, say ready, attack from ``go`` until ``stop`` (or
     the end of its input), then say what it achieved."""
     loop = asyncio.get_running_loop()
     control = asyncio.StreamReader()
     await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(control), sys.stdin)
-    attack = ATTACK_CLASSES[name](port, seed, connections, local)
+    attack = ATTACK_CLASSES[name](ports, seed, connections, local)
     await attack.setup()
     say({"ready": True})
     if (await control.readline()).strip() != b"go":
@@ -90,12 +96,13 @@ def own_cpu() -> float:
 
 
 def attacker_main(argv: list[str]) -> int:
-    """``python -m pegrace.web.attackbench NAME PORT SEED CONNECTIONS ADDRESS``."""
-    name, port, seed, connections, local = argv
+    """``python -m pegrace.web.attackbench NAME PORT[,PORT...] SEED CONNECTIONS ADDRESS``."""
+    name, ports, seed, connections, local = argv
     die_with_parent()
     raise_open_files_limit()
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C reaches the whole process group
-        run_loop(attacker(name, int(port), int(seed), int(connections), local))
+        numbers = [int(port) for port in ports.split(",")]
+        run_loop(attacker(name, numbers, int(seed), int(connections), local))
     return 0
 
 
@@ -103,14 +110,14 @@ class Attacker:
     """The attacker process, seen from the benchmark."""
 
     def __init__(
-        self, name: str, port: int, seed: int, connections: int, local: str, log: Path
+        self, name: str, ports: list[int], seed: int, connections: int, local: str, log: Path
     ) -> None:
         command = [
             sys.executable,
             "-m",
             "pegrace.web.attackbench",
             name,
-            str(port),
+            ",".join(map(str, ports)),
             str(seed),
             str(connections),
             local,

@@ -7,19 +7,23 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ipaddress
+import json
 import math
 import os
+import secrets
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, TypeVar
+from urllib.parse import urlsplit
 
-from pegrace.errors import OptionError
+from pegrace.errors import OptionError, PegraceError
 from pegrace.web.attackbench.attack import SETUP_SECONDS
 from pegrace.web.attackbench.attacker import Attacker
+from pegrace.web.attackbench.clients import usable_address
 from pegrace.web.attackbench.report import (
     ANSWER_TARGET,
     COMPUTER_TARGET,
@@ -28,27 +32,25 @@ from pegrace.web.attackbench.report import (
     phase_report,
 )
 from pegrace.web.attackbench.victims import PACE, VICTIM_COMPUTER, VICTIM_TABLES, Victims
-from pegrace.web.attacks import ATTACKS
+from pegrace.web.attacks import ATTACKS, attack_names
 from pegrace.web.loadbench import HOST, run_loop, start_server, stop_server, wait_until_up
 from pegrace.web.procstat import tree_cpu_seconds
 from pegrace.web.server import free_port
+from pegrace.web.stores import is_postgres, shown
 
-VICTIM_ADDRESS = "127.0.0.2"
+# the victims' /24 is apart from the attacker's: heavy-network counts a /24 as one network
+VICTIM_ADDRESS = "127.0.1.2"
 ATTACKER_ADDRESS = "127.0.0.3"
 GRACE_SECONDS = 10.0  # after the last phase: victims' answers still awaited this long
 DEFAULT_CONNECTIONS = 5000
-
-
-def usable_address(address: str) -> str:
-    """``address`` if a socket can be bound to it here, else 127.0.0.1."""
-    import socket
-
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-            probe.bind((address, 0))
-    except OSError:
-        return HOST
-    return address
+N = TypeVar("N", int, float)
+# the limits an attack's server runs with beyond the defaults, where the attack is what it
+# is only there: a /24 counted as one network (heavy-network), a server at its cap of live
+# games, which cannot keep the 12 games named loaded (mine-flood)
+ATTACK_LIMITS: dict[str, tuple[str, ...]] = {
+    "heavy-network": ("network_ipv4_bits=24",),
+    "mine-flood": ("live_games=12",),
+}
 
 
 class Progress:
@@ -107,14 +109,15 @@ def open_files_limit(pid: int) -> int | None:
 async def measure(
     name: str,
     port: int,
-    server_pid: int,
+    server_pids: list[int],
     attacker: Attacker,
     seconds: float,
     seed: int,
     victim_address: str,
     progress: Progress,
 ) -> dict[str, Any]:
-    """Victims played through the three phases, the attack in the middle one."""
+    """Victims played through the three phases (on the server at ``port``), the attack in
+    the middle one; the servers' CPU, open files and memory summed."""
     progress.say(f"{name}: the attacker sets up")
     await attacker.expect("ready", SETUP_SECONDS)
     victims = Victims(port, seed, victim_address)
@@ -125,7 +128,7 @@ async def measure(
 
         async def phase(label: str) -> None:
             progress.say(f"{name}: {label} phase, {seconds:g} s")
-            current = Phase(label, time.perf_counter(), cpu=tree_cpu_seconds(server_pid))
+            current = Phase(label, time.perf_counter(), cpu=servers_cpu(server_pids))
             phases.append(current)
             for second in range(math.ceil(seconds)):
                 tally = victims.tally
@@ -137,8 +140,9 @@ async def measure(
                 )
                 await asyncio.sleep(min(1.0, current.start + seconds - time.perf_counter()))
             current.end = time.perf_counter()
-            current.cpu = tree_cpu_seconds(server_pid) - current.cpu
-            current.fds, current.rss_mb = open_files(server_pid), rss_mb(server_pid)
+            current.cpu = servers_cpu(server_pids) - current.cpu
+            current.fds = summed(open_files(pid) for pid in server_pids)
+            current.rss_mb = summed(rss_mb(pid) for pid in server_pids)
             report = phase_report(current, victims.tally)
             answers, replies = report["answers"], report["computer"]
             progress.say(
@@ -167,7 +171,7 @@ async def measure(
         "what": ATTACKS[name],
         "phases": {p.name: phase_report(p, victims.tally) for p in phases},
         "attack_result": result,
-        "server_open_files_limit": open_files_limit(server_pid),
+        "server_open_files_limit": open_files_limit(server_pids[0]),
         "victim_games": {
             "started": victims.tally.games_started,
             "finished": victims.tally.games_finished,
@@ -175,24 +179,114 @@ async def measure(
     }
 
 
+def servers_cpu(pids: list[int]) -> float:
+    return sum(tree_cpu_seconds(pid) for pid in pids)
+
+
+def summed(values: Iterable[N | None]) -> N | None:
+    """The sum, or None if any is unknown."""
+    known = list(values)
+    return None if any(v is None for v in known) else sum(v for v in known if v is not None)
+
+
 @contextlib.contextmanager
-def throwaway_server(src: Path | None) -> Iterator[tuple[int, subprocess.Popen[bytes], Path]]:
-    """`pegrace serve` (of ``src``: start_server) with the default limits on a store of its
-    own, up; stopped after."""
-    with tempfile.TemporaryDirectory(prefix="pegrace-attack-") as folder:
-        port = free_port(HOST)
+def throwaway_servers(
+    src: Path | None, limits: str | None, store: str | None, count: int
+) -> Iterator[tuple[list[int], list[int], Path]]:
+    """``count`` servers (`pegrace serve` of ``src``: start_server) with the default limits
+    but ``limits``, on a store of their own: a new SQLite file, or a new database on the
+    PostgreSQL server of ``store`` (dropped after); up. Their ports and pids; stopped after."""
+    with (
+        tempfile.TemporaryDirectory(prefix="pegrace-attack-") as folder,
+        database_of_its_own(store) as url,
+    ):
         db = Path(folder) / "games.sqlite3"
-        server = start_server(port, db, limits=None, src=src)
+        started: list[subprocess.Popen[bytes]] = []
+        ports = [free_port(HOST) for _ in range(count)]
         try:
-            print(
-                f"pegrace: bench-web: server pid {server.pid} on http://{HOST}:{port}/",
-                file=sys.stderr,
-                flush=True,
-            )
-            wait_until_up(server, port, db)
-            yield port, server, Path(folder)
+            for port in ports:
+                started.append(start_server(port, db, limits=limits, src=src, store=url))
+                print(
+                    f"pegrace: bench-web: server pid {started[-1].pid} on http://{HOST}:{port}/",
+                    file=sys.stderr,
+                    flush=True,
+                )
+            for server, port in zip(started, ports, strict=True):
+                wait_until_up(server, port, db)
+            yield ports, [server.pid for server in started], Path(folder)
         finally:
-            stop_server(server)
+            for server in started:
+                stop_server(server)
+
+
+@contextlib.contextmanager
+def database_of_its_own(store: str | None) -> Iterator[str | None]:
+    """A new, empty database on the PostgreSQL server of ``store`` (its role may create
+    one), dropped after: an attack's servers count only each other as the servers sharing
+    their limits, and find none of an earlier attack's games. None where ``store`` is."""
+    if store is None:
+        yield None
+        return
+    import psycopg  # a PostgreSQL store needs it anyway
+
+    name = f"pegrace_attack_{secrets.token_hex(6)}"
+    try:
+        with psycopg.connect(store, autocommit=True) as admin:
+            admin.execute(f'CREATE DATABASE "{name}"')
+    except psycopg.Error as err:
+        raise PegraceError(
+            f"--store {shown(store)}: no database could be made there for an attack ({err})"
+        ) from None
+    try:
+        yield urlsplit(store)._replace(path=f"/{name}").geturl()
+    finally:
+        with psycopg.connect(store, autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def known_limits(src: Path | None) -> set[str]:
+    """The names of the limits the server of ``src`` (else this one) knows: an earlier
+    commit's may lack some an attack sets."""
+    code = (
+        "import dataclasses, json; from pegrace.web.limits import Limits; "
+        "print(json.dumps([f.name for f in dataclasses.fields(Limits)]))"
+    )
+    env = None if src is None else {**os.environ, "PYTHONPATH": str(src)}
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    if done.returncode:
+        raise PegraceError(f"the server's limits could not be read: {done.stderr[-500:]}")
+    return set(json.loads(done.stdout))
+
+
+def attack_limits(name: str, known: set[str]) -> tuple[list[str], list[str]]:
+    """The limits ``name``'s server runs with (ATTACK_LIMITS), and those left out: unknown
+    to it (an earlier commit's server)."""
+    wanted = ATTACK_LIMITS.get(name, ())
+    given = [item for item in wanted if item.split("=")[0] in known]
+    return given, [item for item in wanted if item not in given]
+
+
+def check_addresses(attacker_address: str, store: str | None, servers: int) -> None:
+    try:
+        loopback = ipaddress.IPv4Address(attacker_address).is_loopback
+    except ValueError:
+        loopback = False
+    if not loopback:
+        raise OptionError(
+            f"--attacker-address {attacker_address}: an IPv4 loopback address "
+            "(127.x.y.z): the benchmark attacks this machine only"
+        )
+    if store is not None and not is_postgres(store):
+        raise OptionError(f"--store {store}: not a postgresql:// URL")
+    if servers > 1 and store is None:
+        raise OptionError("several servers share a PostgreSQL store only: give --store URL")
 
 
 def bench_attack(
@@ -203,37 +297,37 @@ def bench_attack(
     attacker_address: str = ATTACKER_ADDRESS,
     out: TextIO | None = None,
     src: Path | None = None,
+    store: str | None = None,
+    servers: int = 1,
 ) -> dict[str, Any]:
-    """Run ``attack`` (or every one, ``all``) against a server of its own (of ``src``:
-    start_server), from ``attacker_address`` (a loopback address); the figures."""
-    if attack != "all" and attack not in ATTACKS:
-        raise OptionError(f"--attack {attack!r}: one of {', '.join(ATTACKS)} or all")
+    """Run ``attack`` (a name, several separated by commas, or ``all``: each in turn)
+    against ``servers`` servers of its own (of ``src``: start_server; several on a new
+    database of the PostgreSQL server ``store``), from ``attacker_address`` (a loopback
+    address) spread over them in turn, the victims on the first; the figures."""
     try:
-        loopback = ipaddress.IPv4Address(attacker_address).is_loopback
-    except ValueError:
-        loopback = False
-    if not loopback:
-        raise OptionError(
-            f"--attacker-address {attacker_address}: an IPv4 loopback address "
-            "(127.x.y.z): the benchmark attacks this machine only"
-        )
-    names = list(ATTACKS) if attack == "all" else [attack]
+        names = attack_names(attack)
+    except ValueError as err:
+        raise OptionError(f"--attack: {err}") from None
+    check_addresses(attacker_address, store, servers)
     victim_address = usable_address(VICTIM_ADDRESS)
     attacker_address = usable_address(attacker_address)
+    known = known_limits(src) if any(name in ATTACK_LIMITS for name in names) else set()
     progress = Progress(out or sys.stderr)
     reports = []
     try:
         for name in names:
-            with throwaway_server(src) as (port, server, folder):
+            given, left_out = attack_limits(name, known)
+            limits = ",".join(given) or None
+            with throwaway_servers(src, limits, store, servers) as (ports, pids, folder):
                 attacker = Attacker(
-                    name, port, seed, connections, attacker_address, folder / "attacker.log"
+                    name, ports, seed, connections, attacker_address, folder / "attacker.log"
                 )
                 try:
                     report = run_loop(
                         measure(
                             name,
-                            port,
-                            server.pid,
+                            ports[0],
+                            pids,
                             attacker,
                             seconds,
                             seed,
@@ -243,6 +337,7 @@ def bench_attack(
                     )
                 finally:
                     attacker.stop()
+            report.update(server_limits=given, limits_left_out=left_out)
             reports.append(report)
             progress.say(f"{name}: {'PASS' if report['phases']['attack']['pass'] else 'FAIL'}")
     finally:
@@ -251,6 +346,8 @@ def bench_attack(
         "seconds_per_phase": seconds,
         "seed": seed,
         "connections": connections,
+        "servers": servers,
+        "store": "a new SQLite file" if store is None else f"a new database on {shown(store)}",
         "targets": {
             "answer_p95_ms": ANSWER_TARGET * 1000,
             "computer_p95_ms": COMPUTER_TARGET * 1000,

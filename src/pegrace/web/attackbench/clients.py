@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import ipaddress
 import os
 from typing import Any, cast
 
@@ -19,6 +20,28 @@ REFUSED_STATUS = (408, 429, 503)  # HTTP answers that hold a client off
 REFUSED_CLOSE = (1013, 4408, 4429, 4503)  # WebSocket close codes that do
 # errors that say a limit was reached (or, "say hello first", that a hello was refused)
 LIMIT_WORDS = (b"slow down", b"at most", b"too many", b"wait", b"say hello first")
+
+
+def usable_address(address: str) -> str:
+    """``address`` if a socket can be bound to it here, else 127.0.0.1 (macOS binds no other
+    loopback address)."""
+    import socket  # here: the Socket class's own sockets are named socket
+
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+            probe.bind((address, 0))
+    except OSError:
+        return HOST
+    return address
+
+
+def spread_addresses(first: str, count: int) -> list[str]:
+    """``count`` addresses of ``first``'s /24 network, from ``first`` on (or from lower down,
+    where they would run past the network's last address): one attacker seen as many
+    clients of one network. Where they cannot be bound, 127.0.0.1 each."""
+    network = ipaddress.IPv4Network((first, 24), strict=False)
+    start = min(int(ipaddress.IPv4Address(first)), int(network.broadcast_address) - count)
+    return [usable_address(str(ipaddress.IPv4Address(start + n))) for n in range(count)]
 
 
 class Refused(PegraceError):

@@ -1,6 +1,7 @@
 """The attacks by floods: requests and messages sent as fast as the server answers them, or
-as its limits let (replay, qr, computers, computers-watched, names); pegrace.web.attacks says
-each in a line."""
+as its limits let (replay, qr, computers, computers-watched, names, mine-flood), and heavy
+computer games from many addresses (heavy-many, heavy-network); pegrace.web.attacks says each
+in a line."""
 
 from __future__ import annotations
 
@@ -10,35 +11,24 @@ from typing import Any
 
 import orjson
 
-from pegrace.errors import PegraceError
-from pegrace.web.attackbench.attack import SETUP_SECONDS, Attack
-from pegrace.web.attackbench.clients import Refused, Socket, close_reason
+from pegrace.web.attackbench.attack import COLOURS, Attack, game_body
+from pegrace.web.attackbench.clients import Refused, Socket, close_reason, spread_addresses
 
 NAME_RATE = 45.0  # messages a second on each of the names attack's sockets
 NAME_SOCKETS = 32
+HEAVY_GAME = game_body(dict.fromkeys(COLOURS, "computer:expert:ms=2000"))
+HEAVY_ADDRESSES = 20  # heavy-many and heavy-network: one heavy game from each
+MINE_GAMES = 12  # mine-flood: the long games named, as many as the lobby lists
+MINE_RATE = 44.0  # lobbies a second
+MINE_CLIENTS = 4  # connections asking them, so that one slow answer holds up a quarter
 
 
 class ReplayAttack(Attack):
     async def setup(self) -> None:
-        colours = ("red", "yellow", "green", "blue")
-        game = await self.new_game(dict.fromkeys(colours, "computer:random"))
-        http, path = self.http(), f"/api/games/{game['id']}"
-        # computers play only while somebody watches: watch until the game is over
-        watcher = await Socket.open(self.port, f"/ws/{game['id']}", self.local)
-        watcher.send(b'{"type":"hello","tokens":[]}')
-        deadline = time.perf_counter() + SETUP_SECONDS
-        while True:
-            status, answer = await http.request("GET", path)
-            state = orjson.loads(answer) if status == 200 else {}
-            if state.get("phase") == "over":
-                break
-            if time.perf_counter() > deadline:
-                raise PegraceError(f"the all-computer game was not over within {SETUP_SECONDS} s")
-            await asyncio.sleep(0.5)
-        watcher.close()
-        self.path = f"{path}/replay"
-        status, answer = await http.request("GET", self.path)
-        self.counts.notes.update(game_events=state["seq"], replay_bytes=len(answer))
+        game_id, events = await self.long_game()
+        self.path = f"/api/games/{game_id}/replay"
+        _, answer = await self.http().request("GET", self.path)
+        self.counts.notes.update(game_events=events, replay_bytes=len(answer))
 
     async def run(self) -> None:
         await self.hammer(8, "GET", self.path, lambda: None)
@@ -58,10 +48,8 @@ class ComputersAttack(Attack):
     async def run(self) -> None:
         counts, http = self.counts, self.http()
         counts.notes["games_created"] = 0
-        seats = dict.fromkeys(("red", "yellow", "green", "blue"), "computer:expert:ms=2000")
-        body = {"game": "trouble", "seats": seats, "idle_seconds": 0}
         while True:
-            sent = await self.send(http, "POST", "/api/games", body, 0.5)
+            sent = await self.send(http, "POST", "/api/games", HEAVY_GAME, 0.5)
             if sent is None:
                 continue
             status, answer = sent
@@ -79,14 +67,70 @@ class WatchedComputersAttack(ComputersAttack):
     async def created(self, game: dict[str, Any]) -> None:
         notes = self.counts.notes
         notes.setdefault("games_watched", 0)
-        try:
-            socket = await Socket.open(self.port, f"/ws/{game['id']}", self.local)
-        except (Refused, OSError, TimeoutError) as err:
-            self.counts.refused[f"watcher: {err or type(err).__name__}"[:60]] += 1
+        if await self.watch(game["id"]) is not None:
+            notes["games_watched"] += 1
+
+
+class HeavyManyAttack(Attack):
+    """One heavy game from each of HEAVY_ADDRESSES addresses of the attacker's /24, each
+    watched from its own address: what the workers' turns by address (heavy-many) or by
+    network (heavy-network: the server counts a /24 as one network) leave the victims."""
+
+    async def run(self) -> None:
+        notes = self.counts.notes
+        notes.update(addresses=HEAVY_ADDRESSES, games_created=0, games_watched=0)
+        addresses = spread_addresses(self.local, HEAVY_ADDRESSES)
+        await asyncio.gather(*(self.heavy_game(local) for local in addresses))
+        await asyncio.Event().wait()  # the games think while watched: hold the watchers
+
+    async def heavy_game(self, local: str) -> None:
+        sent = await self.send(self.http(local), "POST", "/api/games", HEAVY_GAME, 0.0)
+        if sent is None or sent[0] != 201:
             return
-        socket.send(b'{"type":"hello","tokens":[]}')
-        self.sockets.add(socket)
-        notes["games_watched"] += 1
+        self.counts.notes["games_created"] += 1
+        if await self.watch(orjson.loads(sent[1])["id"], local) is not None:
+            self.counts.notes["games_watched"] += 1
+
+    def result(self) -> dict[str, Any]:
+        # what the attacker's games got done: the states its watchers were sent
+        self.counts.notes["states_seen"] = sum(socket.received for socket in self.sockets)
+        return super().result()
+
+
+class MineFloodAttack(Attack):
+    """The lobby asked MINE_RATE times a second for the attacker's MINE_GAMES long games
+    (``mine=``): each one the server does not hold is a game to load from the store."""
+
+    async def setup(self) -> None:
+        games = await asyncio.gather(*(self.long_game() for _ in range(MINE_GAMES)))
+        self.path = "/api/lobby?mine=" + ",".join(game_id for game_id, _ in games)
+        self.counts.notes.update(game_events=min(events for _, events in games), games_left_out=0)
+
+    async def run(self) -> None:
+        clients = MINE_CLIENTS
+        await asyncio.gather(*(self.lobbies(MINE_RATE / clients) for _ in range(clients)))
+
+    async def lobbies(self, rate: float) -> None:
+        """The lobby asked ``rate`` times a second on one connection (less where its answers
+        come slower), each answer that leaves a named game out counted as refused."""
+        http, loop = self.http(), asyncio.get_running_loop()
+        due = loop.time()
+        while True:
+            start = time.perf_counter()
+            sent = await self.send(http, "GET", self.path, None, 0.05)
+            if sent is not None and sent[0] == 200:
+                self.counts.times.append(time.perf_counter() - start)
+                self.left_out(MINE_GAMES - len(orjson.loads(sent[1])["mine"]))
+            due = max(due + 1 / rate, loop.time())
+            await asyncio.sleep(due - loop.time())
+
+    def left_out(self, games: int) -> None:
+        """An answer (counted OK) that listed ``games`` fewer than were named: refused."""
+        if games > 0:
+            counts = self.counts
+            counts.ok -= 1
+            counts.refused["lobby left games out"] += 1
+            counts.notes["games_left_out"] += games
 
 
 class NamesAttack(Attack):
@@ -104,7 +148,7 @@ class NamesAttack(Attack):
         sent = 0
         while True:
             try:
-                socket = await Socket.open(self.port, self.path, self.local)
+                socket = await Socket.open(self.next_port(), self.path, self.local)
             except (Refused, OSError, TimeoutError) as err:
                 what = str(err) if isinstance(err, Refused) else type(err).__name__
                 (counts.refused if isinstance(err, Refused) else counts.errors)[what] += 1

