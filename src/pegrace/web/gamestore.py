@@ -48,6 +48,11 @@ class Taken(StoreError):
     (several servers on one PostgreSQL store), so this one changes nothing."""
 
 
+class StoredAfterAll(Taken):
+    """An event a server stored late (its writer had given up waiting on a frozen database,
+    and the event was sent again): played in from the store, as if just stored."""
+
+
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 

@@ -29,7 +29,14 @@ from pegrace.moves import PASS, Move
 from pegrace.record import Event
 from pegrace.state import Phase, State
 from pegrace.web.advising import GameAdvice
-from pegrace.web.gamestore import EventWriter, StoredGame, StoreError, Taken, token_hash
+from pegrace.web.gamestore import (
+    EventWriter,
+    StoredAfterAll,
+    StoredGame,
+    StoreError,
+    Taken,
+    token_hash,
+)
 from pegrace.web.limits import Buckets, Fleet, Limits
 from pegrace.web.protocol import (
     HELD_TOKENS,
@@ -136,6 +143,7 @@ class GameSession(GameSync, GameAdvice):
         self._tasks: set[asyncio.Task[None]] = set()  # advice, merged seats messages
         self._chat_heard = 0
         self._told_trouble = False  # the clients were told the store is not answering
+        self._unsure = 0  # the number of an event whose storing failed, maybe only to answer
 
     # ------------------------------------------------------------------ restoring
     @classmethod
@@ -287,12 +295,8 @@ class GameSession(GameSync, GameAdvice):
                 await self._move(move, actor)
         except Taken:
             return  # another server played first: its event is ours now, and we go on
-        except StoreError as err:
-            # nothing changed: say so once, and try again in a second
-            if not self._told_trouble:
-                self._told_trouble = True
-                LOG.warning("game %s: %s", self.id, err)
-                await self.broadcast(to_json(trouble(err)))
+        except StoreError as err:  # nothing changed: say so once, and try again in a second
+            await self._store_failed(err)
             await asyncio.sleep(1.0)
 
     async def _computer_choice(self, colour: str) -> Move | None:
@@ -351,6 +355,11 @@ class GameSession(GameSync, GameAdvice):
             await self.writer.write((self.id, seq, event.colour, event.roll, event.move, actor))
         except Taken:
             await self._catch_up()
+            if seq == self._unsure and self.events[seq - 1 : seq] == [event]:  # ours, late
+                raise StoredAfterAll(f"game {self.id}: event {seq} was stored after all") from None
+            raise
+        except StoreError:
+            self._unsure = seq  # the store may yet have kept it: a frozen one, say
             raise
         self.events.append(event)
 
@@ -442,6 +451,8 @@ class GameSession(GameSync, GameAdvice):
             if not isinstance(move, str):
                 raise IllegalMoveError('a move message needs "move": the text of a listed move')
             await self._move(self.rules.parse_move(self.state, move), HUMAN)
+        except StoredAfterAll:
+            return  # its players have been sent the game as it now is
         except PegraceError as err:
             await self.error(client, str(err))
 
@@ -572,10 +583,6 @@ class GameSession(GameSync, GameAdvice):
             await self.seats_changed()
             return tokens
 
-    def colours_of(self, tokens: list[str]) -> list[str]:
-        held = {self.owners.get(token_hash(t)) for t in tokens}
-        return [c for c in self.rules.colours if c in held]
-
     # ------------------------------------------------------------------ the clock
     def idle_left(self) -> float | None:
         """Seconds before the computer takes over the seat to act (None: no limit applies)."""
@@ -588,12 +595,3 @@ class GameSession(GameSync, GameAdvice):
         except RuntimeError:  # no loop: no clock to read
             return None
         return round(max(0.0, self.due_since + idle - now), 1)
-
-
-def trouble(err: StoreError) -> ErrorSent:
-    """What a game's clients are told while its store fails: the game waits, nothing is lost."""
-    return {
-        "type": "error",
-        "message": f"the server cannot reach its game store ({err}): "
-        "the game waits, and goes on as soon as it is back",
-    }

@@ -16,6 +16,7 @@ from pegrace.moves import Move
 from pegrace.record import Event
 from pegrace.state import State
 from pegrace.web.gamestore import StoreError
+from pegrace.web.protocol import ErrorSent, to_json
 from pegrace.web.talk import GameTalk
 
 if TYPE_CHECKING:
@@ -42,6 +43,7 @@ class GameSync(GameTalk):
     _unstored_roll: Roll | None
     _lease_until: float  # monotonic time this server's lease to drive the game runs out
     takeover: set[str]
+    _told_trouble: bool  # the clients were told the store fails
 
     if TYPE_CHECKING:
 
@@ -106,6 +108,20 @@ class GameSync(GameTalk):
                     self.owners[seat.token_hash] = colour
             self.rematch = rematch
             await self.seats_changed()
+
+    async def _store_failed(self, err: StoreError) -> None:
+        """Tell the game's clients, once until an event is stored again, that the store
+        fails: the game waits, and nothing is lost."""
+        if self._told_trouble:
+            return
+        self._told_trouble = True
+        LOG.warning("game %s: %s", self.id, err)
+        said: ErrorSent = {
+            "type": "error",
+            "message": f"the server cannot reach its game store ({err}): "
+            "the game waits, and goes on as soon as it is back",
+        }
+        await self.broadcast(to_json(said))
 
     async def _driving(self) -> bool:
         """Whether this server drives the game's computer seats and idle clock: it holds the
