@@ -15,12 +15,16 @@ import threading
 import time
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from pegrace.cli import main
-from pegrace.web.attackbench import PHASES, format_bench_attack
-from pegrace.web.attacks import ATTACKS
+from pegrace.errors import OptionError
+from pegrace.web.attackbench import PHASES, bench_attack, format_bench_attack
+from pegrace.web.attackbench.bench import ATTACK_LIMITS, attack_limits
+from pegrace.web.attackbench.clients import spread_addresses
+from pegrace.web.attacks import ATTACKS, attack_names
 from pegrace.web.procstat import children, start_time
 
 PEGRACE = str(Path(sys.executable).with_name("pegrace"))
@@ -40,6 +44,37 @@ def test_an_unknown_attack_is_refused(capsys: pytest.CaptureFixture[str]) -> Non
         main(["bench-web", "--attack", "smurf"])
     assert stopped.value.code == 2
     assert "invalid choice: 'smurf'" in capsys.readouterr().err
+
+
+def test_attacks_are_named_one_by_one_or_all() -> None:
+    assert attack_names("mine-flood,slow-body,mine-flood") == ["mine-flood", "slow-body"]
+    assert attack_names("all") == list(ATTACKS)
+    with pytest.raises(ValueError, match="invalid choice: 'smurf'"):
+        attack_names("qr,smurf")
+
+
+def test_several_servers_need_a_postgresql_store() -> None:
+    with pytest.raises(OptionError, match="give --store URL"):
+        bench_attack("qr", 1, 1, servers=2)
+    with pytest.raises(OptionError, match="not a postgresql:// URL"):
+        bench_attack("qr", 1, 1, store="games.sqlite3")
+
+
+def test_the_many_addresses_are_one_24_apart_from_the_victims() -> None:
+    """heavy-many's 20 addresses: the attacker's and the 19 after it, all of its /24 (from
+    lower down near the /24's end), none the victims' (127.0.1.2)."""
+    spread = spread_addresses("127.0.0.3", 20)
+    assert spread == [f"127.0.0.{n}" for n in range(3, 23)]
+    assert spread_addresses("127.0.0.250", 20) == [f"127.0.0.{n}" for n in range(235, 255)]
+
+
+def test_a_limit_an_older_server_does_not_know_is_left_out() -> None:
+    assert attack_limits("heavy-network", {"network_ipv4_bits", "live_games"}) == (
+        ["network_ipv4_bits=24"],
+        [],
+    )
+    assert attack_limits("heavy-network", {"live_games"}) == ([], ["network_ipv4_bits=24"])
+    assert attack_limits("qr", set()) == ([], [])
 
 
 def test_a_server_src_without_pegrace_is_refused(
@@ -77,6 +112,69 @@ def test_a_short_qr_attack_reports_every_phase() -> None:
     text = format_bench_attack(report)
     assert "qr" in text and "quiet" in text and "after" in text
     assert "pegrace: bench-web: server pid" in done.stderr
+
+
+def attacked(name: str, seconds: float = 2) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A short run of attack ``name`` in this process: the attack's report and what the
+    attacker got, its line in the text report checked."""
+    report = bench_attack(name, seconds, 1)
+    (attack,) = report["attacks"]
+    assert attack["attack"] == name and list(attack["phases"]) == list(PHASES)
+    assert f"  {name}: " in format_bench_attack(report)  # the attack's line
+    result = attack["attack_result"]
+    assert result["sent"] > 0
+    return attack, result
+
+
+def test_slow_bodies_are_answered_408_and_closed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A body a byte every 3 s is cut off past its grace (2 s here, to fit a short run):
+    408 and closed, then sent again."""
+    monkeypatch.setitem(ATTACK_LIMITS, "slow-body", ("body_seconds=2",))
+    attack, result = attacked("slow-body", seconds=4)
+    assert attack["server_limits"] == ["body_seconds=2"]
+    cut = sum(n for what, n in result["refused_by"].items() if "closed later (HTTP 408)" in what)
+    assert cut >= 60 and result["closed_at_once"] == 0
+    assert 2 <= result["closed_later_after_s"]["median"] < 4
+
+
+@pytest.mark.parametrize(
+    ("name", "limits"),
+    [("heavy-many", []), ("heavy-network", ["network_ipv4_bits=24"])],
+)
+def test_heavy_games_come_from_twenty_addresses(name: str, limits: list[str]) -> None:
+    """Each of the 20 addresses makes its game of experts and watches it, refused nothing
+    (the server shares its workers; it refuses none of them), and the games play."""
+    attack, result = attacked(name)
+    assert result["ok"] == result["sent"]
+    assert attack["server_limits"] == limits
+    assert result["games_created"] == result["games_watched"] == result["addresses"] == 20
+    assert result["refused"] == result["errors"] == 0 and result["states_seen"] > 0
+
+
+def test_the_mine_flood_is_answered_without_the_games_past_the_loads() -> None:
+    """On a server that holds 12 live games, the 12 long games named again and again are
+    loaded until the address's loads are spent; then the lobby leaves them out."""
+    attack, result = attacked("mine-flood")
+    assert result["ok"] + result["refused"] + result["errors"] == result["sent"]
+    assert attack["server_limits"] == ["live_games=12"]
+    assert result["game_events"] > 100  # long games
+    assert result["refused_by"]["lobby left games out"] > 0 and result["games_left_out"] > 0
+
+
+def test_an_attack_spreads_over_two_servers_on_one_postgresql_store(pg_url: str) -> None:
+    """``--servers 2``: the attacker's games and watchers go to each server in turn, on a
+    database made for the attack on the store's server and dropped after."""
+    import psycopg
+
+    report = bench_attack("heavy-many", 2, 1, store=pg_url, servers=2)
+    assert report["servers"] == 2
+    (attack,) = report["attacks"]
+    result = attack["attack_result"]
+    assert result["games_created"] == result["games_watched"] == 20
+    assert "over 2 servers" in format_bench_attack(report)
+    with psycopg.connect(pg_url) as db:
+        names = [row[0] for row in db.execute("SELECT datname FROM pg_database")]
+    assert not [name for name in names if name.startswith("pegrace_attack_")]
 
 
 def alive(pid: int, started: str | None) -> bool:

@@ -54,7 +54,7 @@ class Attack:
     Several ``ports`` (servers on one store): its connections go to each in turn."""
 
     def __init__(self, ports: list[int], seed: int, connections: int, local: str) -> None:
-        self.ports, self.seed, self.connections, self.local = ports, seed, connections, local
+        self.seed, self.connections, self.local = seed, connections, local
         self.turns = itertools.cycle(ports)
         self.rng = random.Random(f"{seed}:attack")
         self.counts = Counts()

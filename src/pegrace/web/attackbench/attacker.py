@@ -128,6 +128,7 @@ class Attacker:
                 command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=errors
             )
         self.lines: asyncio.StreamReader | None = None
+        self.pipe: asyncio.BaseTransport | None = None  # its standard output, read by the loop
 
     async def expect(self, key: str, seconds: float) -> Any:
         """The attacker's next message, which must be ``key``."""
@@ -135,7 +136,7 @@ class Attacker:
             self.lines = asyncio.StreamReader(limit=1 << 20)
             assert self.process.stdout is not None
             lines = self.lines
-            await asyncio.get_running_loop().connect_read_pipe(
+            self.pipe, _ = await asyncio.get_running_loop().connect_read_pipe(
                 lambda: asyncio.StreamReaderProtocol(lines), self.process.stdout
             )
         try:
@@ -148,6 +149,12 @@ class Attacker:
             problem = self.log.read_text(errors="replace").strip()[-2000:]
             raise PegraceError(f"the attacker stopped before {key!r}: {problem or 'no output'}")
         return message[key]
+
+    def unlisten(self) -> None:
+        """Stop reading its output: in the loop that reads it, before that loop closes."""
+        if self.pipe is not None:
+            self.pipe.close()
+            self.pipe = None
 
     def tell(self, word: str) -> None:
         assert self.process.stdin is not None

@@ -166,6 +166,7 @@ async def measure(
             await asyncio.sleep(0.05)
     finally:
         await victims.stop()
+        attacker.unlisten()
     return {
         "attack": name,
         "what": ATTACKS[name],
@@ -180,6 +181,7 @@ async def measure(
 
 
 def servers_cpu(pids: list[int]) -> float:
+    """The servers' CPU seconds so far, their workers' included."""
     return sum(tree_cpu_seconds(pid) for pid in pids)
 
 
@@ -273,7 +275,9 @@ def attack_limits(name: str, known: set[str]) -> tuple[list[str], list[str]]:
     return given, [item for item in wanted if item not in given]
 
 
-def check_addresses(attacker_address: str, store: str | None, servers: int) -> None:
+def check_options(attacker_address: str, store: str | None, servers: int) -> None:
+    """OptionError unless the attacker is on loopback and several servers have a PostgreSQL
+    store to share."""
     try:
         loopback = ipaddress.IPv4Address(attacker_address).is_loopback
     except ValueError:
@@ -308,7 +312,7 @@ def bench_attack(
         names = attack_names(attack)
     except ValueError as err:
         raise OptionError(f"--attack: {err}") from None
-    check_addresses(attacker_address, store, servers)
+    check_options(attacker_address, store, servers)
     victim_address = usable_address(VICTIM_ADDRESS)
     attacker_address = usable_address(attacker_address)
     known = known_limits(src) if any(name in ATTACK_LIMITS for name in names) else set()

@@ -20,8 +20,8 @@ SLOW_BODY_SECONDS = 3.0  # and a byte of it every so often
 
 
 class Held(asyncio.Protocol):
-    """A raw TCP connection the attack holds open (slowloris, idle), noticing when the server
-    answers or closes it."""
+    """A raw TCP connection the attack holds open (idle, slowloris, slow-body), noticing when
+    the server answers or closes it."""
 
     def __init__(self, attack: ConnectionsAttack, kind: str, port: int) -> None:
         self.attack, self.kind, self.port = attack, kind, port
@@ -123,6 +123,8 @@ class ConnectionsAttack(Attack):
         self.counts.notes.update(
             peak_held=self.peak,
             held_at_stop=len(self.held) + len(self.sockets),
+            # of them, answered (a 408, say) but left open by the server
+            answered_but_open=sum(1 for held in self.held if held.answer),
             closed_at_once=len(self.lifetimes) - len(later),
             closed_later=len(later),
             closed_later_after_s=None

@@ -220,6 +220,7 @@ def attack_line(attack: dict[str, Any]) -> str:
         "peak_held",
         "websockets_held_peak",
         "held_at_stop",
+        "answered_but_open",
         "closed_at_once",
         "closed_later",
     )
