@@ -487,12 +487,12 @@ def read_roll(game_id: str, seq: int, text: str | None) -> Any:
 
 
 class EventWriter:
-    """Group commit: the events that arrive in one turn of the event loop (from any number
-    of games) are committed in one transaction, and each caller resumes once its event is on
-    disk. A game changes and tells its players only after that, so killing the server loses
-    nothing it has announced, while a busy server commits far less often than once per event.
-    The store is written in its own thread (storecalls.py): events that arrive while a commit
-    is under way go together in the next.
+    """Group commit: events are committed many at a time, and each caller resumes once its
+    event is on disk. A game changes and tells its players only after that, so killing the
+    server loses nothing it has announced, while a busy server commits far less often than
+    once per event. The store is written in its own thread (storecalls.py): the events that
+    arrive while a commit is under way (from any number of games) go together in the next,
+    started as soon as it ends.
     """
 
     def __init__(self, calls: StoreCalls) -> None:
@@ -500,24 +500,27 @@ class EventWriter:
         self.rows: list[EventRow] = []
         # one future per caller, so a caller being cancelled cancels only its own wait
         self.waiting: list[asyncio.Future[None]] = []
-        self.commits: set[asyncio.Task[None]] = set()
+        self.committing: asyncio.Task[None] | None = None
 
     async def write(self, row: EventRow) -> None:
         """Store one event; raises StoreError (and stores nothing of its batch) on failure."""
         loop = asyncio.get_running_loop()
-        if not self.rows:
-            loop.call_soon(self.commit)
         stored: asyncio.Future[None] = loop.create_future()
         self.rows.append(row)
         self.waiting.append(stored)
+        if self.committing is None:
+            # started once this turn of the loop is over: its other events go with this one
+            self.committing = loop.create_task(self._commit_all())
         await stored
 
-    def commit(self) -> None:
-        rows, waiting = self.rows, self.waiting
-        self.rows, self.waiting = [], []
-        task = asyncio.create_task(self._commit(rows, waiting))
-        self.commits.add(task)
-        task.add_done_callback(self.commits.discard)
+    async def _commit_all(self) -> None:
+        try:
+            while self.rows:
+                rows, waiting = self.rows, self.waiting
+                self.rows, self.waiting = [], []
+                await self._commit(rows, waiting)
+        finally:
+            self.committing = None
 
     async def _commit(self, rows: list[EventRow], waiting: list[asyncio.Future[None]]) -> None:
         try:
