@@ -964,7 +964,9 @@ def test_a_computer_stops_thinking_when_everyone_leaves(tmp_path: Path) -> None:
         hub = GameHub(store, computer_delay=0.0)
         asked, given_up = [], []
 
-        async def think_forever(job: Any, limit: float, owner: str = "") -> Any:
+        async def think_forever(
+            job: Any, limit: float, owner: str = "", heavy: bool = False
+        ) -> Any:
             asked.append(job)
             try:
                 await asyncio.Event().wait()
@@ -991,7 +993,11 @@ def test_a_computer_stops_thinking_when_everyone_leaves(tmp_path: Path) -> None:
         store.close()
         return result
 
-    asked, gave_up, _ = asyncio.run(play())
+    async def bounded() -> tuple[int, int, int]:
+        async with asyncio.timeout(WAIT):  # only reached when the server is broken
+            return await play()
+
+    asked, gave_up, _ = asyncio.run(bounded())
     assert gave_up == 1 and asked == 2
 
 
