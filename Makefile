@@ -108,10 +108,21 @@ data: $(STAMP)
 	$(BIN)/python tools/lab_effects.py --games 20000 --workers 2
 
 # what players install without a Rust toolchain: the abi3 wheel (one for every CPython 3.11+
-# of this platform) and the sdist, in dist/ (.github/workflows/release.yml builds every platform's)
-dist: $(STAMP)
-	$(BIN)/maturin build --release --out dist
-	$(BIN)/maturin sdist --out dist
+# of this platform; on Linux for every glibc from 2.17 on, manylinux2014, linked by zig, so no
+# container is needed) and the sdist, in dist/ (.github/workflows/release.yml builds every
+# platform's). Only what building needs is installed, in a venv of its own: maturin and ziglang
+# (zig is found as `python -m ziglang`, hence the venv's bin first on PATH).
+DIST_VENV := .venv-dist
+$(DIST_VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(DIST_VENV)
+	$(DIST_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(DIST_VENV)/bin/python -m pip install --quiet 'maturin>=1.5,<2' 'ziglang>=0.13'
+	touch $@
+
+dist: $(DIST_VENV)/.installed
+	PATH=$(CURDIR)/$(DIST_VENV)/bin:$$PATH $(DIST_VENV)/bin/maturin build --release --zig \
+		--compatibility manylinux2014 --out dist
+	$(DIST_VENV)/bin/maturin sdist --out dist
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache target dist src/pegrace/*.so
+	rm -rf $(VENV) $(DIST_VENV) .mypy_cache .pytest_cache .ruff_cache target dist src/pegrace/*.so

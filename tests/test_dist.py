@@ -21,6 +21,10 @@ ROOT = Path(__file__).resolve().parents[1]
 WORKFLOW = ROOT / ".github" / "workflows" / "release.yml"
 BIN = Path(sys.executable).parent
 LIMIT = 600.0  # seconds: a build or an install that takes longer is broken
+# the Linux wheel as `make dist` builds it (elsewhere, the platform's own)
+LINUX_WHEEL = (
+    ("--zig", "--compatibility", "manylinux2014") if sys.platform.startswith("linux") else ()
+)
 
 
 def run(
@@ -69,11 +73,23 @@ def test_the_schema_check_finds_a_broken_workflow(tmp_path: Path) -> None:
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The wheel and the sdist, as `make dist` builds them."""
+    """The wheel and the sdist, as `make dist` builds them: on Linux, for every glibc from
+    2.17 on (manylinux2014), linked by zig (`python -m ziglang`, found through PATH)."""
     out = tmp_path_factory.mktemp("dist")
-    run(BIN / "maturin", "build", "--release", "--out", out, cwd=ROOT)
+    env = {**os.environ, "PATH": os.pathsep.join([str(BIN), os.environ.get("PATH", "")])}
+    run(BIN / "maturin", "build", "--release", *LINUX_WHEEL, "--out", out, cwd=ROOT, env=env)
     run(BIN / "maturin", "sdist", "--out", out, cwd=ROOT)
     return out
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="manylinux is Linux's")
+def test_the_linux_wheel_installs_on_every_glibc_from_2_17(built: Path) -> None:
+    """Ubuntu 20.04 and 22.04, Debian 11 and older servers too: auditwheel (PyPA's checker)
+    reads the symbols the core links and finds none newer than glibc 2.17 needs."""
+    (wheel,) = built.glob("pegrace-*.whl")
+    assert "manylinux_2_17" in wheel.name, wheel.name
+    shown = " ".join(run(BIN / "auditwheel", "show", wheel).stdout.split())
+    assert 'consistent with the following platform tag: "manylinux_2_17_' in shown, shown
 
 
 def test_the_sdist_holds_the_core_and_the_page(built: Path) -> None:
