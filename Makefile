@@ -16,10 +16,15 @@ RUST := Cargo.toml Cargo.lock $(wildcard core/*.rs core/*/*.rs core/*/*/*.rs)
 # on and show the build's steps as they come (the whole log in .venv/install.log; its end is
 # shown if the install fails)
 STEPS := '^ +(Compiling|Finished)|^Successfully installed|[Ee]rror'
+# (cargo says nothing while it compiles the core's own crate, a minute or two the first time:
+# a line every 20 s says the install goes on)
 define install
 	@echo "pegrace: installing $(1) into $(VENV): the Python packages it needs, then its native core (Rust: a few minutes the first time)"
-	@set -o pipefail; $(BIN)/python -m pip install -v -e $(1) 2>&1 | tee $(VENV)/install.log \
-		| grep --line-buffered -E $(STEPS) || { tail -n 40 $(VENV)/install.log; exit 1; }
+	@set -o pipefail; start=$$SECONDS; \
+	( while sleep 20; do echo "pegrace: still installing, $$((SECONDS - start)) s so far"; done ) & ticker=$$!; \
+	$(BIN)/python -m pip install -v -e $(1) 2>&1 | tee $(VENV)/install.log \
+		| grep --line-buffered -E $(STEPS); status=$$?; kill $$ticker; \
+	[ $$status = 0 ] || { tail -n 40 $(VENV)/install.log; exit 1; }
 endef
 
 $(STAMP): pyproject.toml $(RUST)
