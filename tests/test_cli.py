@@ -576,3 +576,11 @@ def test_a_colour_seated_twice_is_warned_of(capsys: pytest.CaptureFixture[str]) 
     seats = ["--seat", "red=computer:random", "--seat", "all=computer:easy"]
     code, _, err = run(capsys, "simulate", "trouble", "--games", "2", "--players", "2", *seats)
     assert code == 0 and "warning" not in err
+
+
+def test_plays_help_names_no_file_of_the_source_tree(capsys: pytest.CaptureFixture[str]) -> None:
+    """Who installed the wheel has no examples/ or docs/ folder: help must not send them there."""
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    said = capsys.readouterr().out
+    assert "examples/" not in said and "docs/" not in said, said

@@ -86,7 +86,8 @@ def game_flags(
         default=[],
         metavar="COLOUR=PLAYER",
         help=f"who plays a colour: {', '.join(player_names())} (two-dice Ludo: policy, the "
-        "learned policy; policy:FILE, one trained by examples/ppo_ludo.py); all=PLAYER sets "
+        "learned policy; policy:FILE, a policy.json you trained with pegrace's PPO example); "
+        "all=PLAYER sets "
         f"every seat not named on its own (default all={seat_default})",
     )
     rules_flag(parser)
