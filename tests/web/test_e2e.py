@@ -209,6 +209,19 @@ def test_a_link_to_no_game_shows_a_not_found_page(browser: Any, server: Server) 
     context.close()
 
 
+def test_the_not_found_page_keeps_its_words_off_a_phones_edges(
+    browser: Any, server: Server
+) -> None:
+    width = 390
+    context, page, errors = new_page(browser, policy=True, viewport=(width, 844))
+    page.goto(server.url + "/game/doesnotexist")
+    for words in (page.locator("h1"), page.locator("main p")):
+        box = words.bounding_box()
+        assert box is not None and box["x"] >= 12 and box["x"] + box["width"] <= width - 12, box
+    assert errors == []
+    context.close()
+
+
 def test_two_browsers_share_one_game_and_a_spectator_watches(browser: Any, server: Server) -> None:
     host_context, host, host_errors = new_page(browser, speed="fast")
     host_context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url)
