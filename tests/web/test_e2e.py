@@ -233,6 +233,8 @@ def test_two_browsers_share_one_game_and_a_spectator_watches(browser: Any, serve
     )
     host.click("button.invite[data-colour=green]")
     host.wait_for_selector("button.invite[data-colour=green]:text('Copied!')")
+    # a link from 127.0.0.1 opens on this machine alone: said, as the hand-off card says it
+    assert "only works on this machine" in host.inner_text("#toast")
     invite = host.evaluate("navigator.clipboard.readText()")
     assert invite.endswith(f"/game/{game_id}?claim=green")
 

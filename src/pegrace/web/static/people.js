@@ -118,6 +118,8 @@ export class People {
       button.replaceWith(field);
       field.select();
     }
+    const local = onlyHere();
+    if (local) this.page.toast(`Copied. ${local}`);
   }
 
   /** Take the open seat ``colour`` (an invitation, "Take seat").
@@ -207,13 +209,13 @@ export class People {
     }
     const pairs = Object.entries(this.page.tokens).filter(([colour]) => this.page.you.includes(colour));
     const link = `${location.origin}/game/${encodeURIComponent(this.page.id)}#seat=${pairs.map(([c, t]) => `${c}.${t}`).join(",")}`;
-    const local = ["127.0.0.1", "localhost", "[::1]"].includes(location.hostname);
+    const local = onlyHere();
     const field = h("input", { value: link, readonly: true, class: "invite-link", id: "handoff-link", "aria-label": "link to your seat" });
     fill(this.page.handoffEl,
       h("h2", {}, "Continue on another device"),
       h("p", {}, "Open this link (or scan the code) on the other device to play your seat there."),
       h("p", { class: "error" }, "It is your seat's secret: whoever opens it can play as you. Send it only to yourself."),
-      local ? h("p", { class: "hint" }, "This page's address only works on this machine: open it by the machine's network address for another device to reach it.") : null,
+      local ? h("p", { class: "hint" }, local) : null,
       field,
       h("div", { class: "qr", id: "handoff-qr" }));
     this.page.handoffEl.hidden = false;
@@ -238,4 +240,11 @@ export class People {
     if (seat.kind === "open") this.claim(colour);
     else this.seatTaken(colour);
   }
+}
+
+/** What to say of a link made from this page's address where that address only works on
+ * this machine (a loopback one: nobody else can open the link), else null. */
+function onlyHere() {
+  if (!["127.0.0.1", "localhost", "[::1]"].includes(location.hostname)) return null;
+  return "This page's address only works on this machine: open it by the machine's network address for another device to reach it.";
 }
