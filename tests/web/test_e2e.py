@@ -237,6 +237,12 @@ def test_two_browsers_share_one_game_and_a_spectator_watches(browser: Any, serve
     assert "only works on this machine" in host.inner_text("#toast")
     invite = host.evaluate("navigator.clipboard.readText()")
     assert invite.endswith(f"/game/{game_id}?claim=green")
+    assert host.locator("button.take").count() == 0  # who plays here invites to a seat
+    guest_context, guest, guest_errors = new_page(browser, speed="fast")
+    guest.goto(f"{server.url}/game/{game_id}")
+    guest.wait_for_selector("button.take[data-colour=green]")  # who watches may take it
+    assert guest_errors == []
+    guest_context.close()
 
     friend_context, friend, friend_errors = new_page(browser, speed="fast")
     friend.goto(invite)

@@ -85,8 +85,9 @@ export class People {
       if (seat.takeover) parts.push(h("span", { class: "kind" }, "· computer playing for now"));
       if (seat.kind === "open" && state && state.phase !== "over") {
         const link = `${location.origin}/game/${encodeURIComponent(this.page.id)}?claim=${colour}`;
+        // one who plays here already invites to an open seat; one who watches may take it
+        if (!this.page.you.length) parts.push(h("button", { type: "button", class: "take", dataset: { colour }, onclick: () => this.claim(colour) }, "Take seat"));
         parts.push(
-          h("button", { type: "button", class: "take", dataset: { colour }, onclick: () => this.claim(colour) }, "Take seat"),
           this.copied === colour
             ? h("span", { class: "copied" }, h("button", { type: "button", class: "invite", dataset: { colour }, onclick: (/** @type {Event} */ e) => this.copyInvite(colour, link, /** @type {Element} */ (e.target)) }, "Copied!"))
             : h("button", { type: "button", class: "invite", dataset: { colour }, onclick: (/** @type {Event} */ e) => this.copyInvite(colour, link, /** @type {Element} */ (e.target)) }, "Copy invite link"),
