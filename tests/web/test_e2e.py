@@ -241,6 +241,8 @@ def test_two_browsers_share_one_game_and_a_spectator_watches(browser: Any, serve
     guest_context, guest, guest_errors = new_page(browser, speed="fast")
     guest.goto(f"{server.url}/game/{game_id}")
     guest.wait_for_selector("button.take[data-colour=green]")  # who watches may take it
+    assert guest.is_hidden("#moves-hint")  # and is not told how to move pieces it cannot
+    assert host.is_visible("#moves-hint")
     assert guest_errors == []
     guest_context.close()
 

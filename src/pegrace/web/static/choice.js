@@ -70,6 +70,7 @@ export class Choice {
       this.popped = false;
     }
     this.listed = [];
+    this.page.movesHint.hidden = !this.page.you.length;  // how to move: for players, not watchers
     if (this.page.awaiting !== "move") {
       fill(this.page.movesEl, h("li", { class: "hint" }, this.idleText()));
       this.page.movesCard.hidden = this.page.shown().phase === "over";

@@ -180,9 +180,9 @@ export class GamePage {
     this.popButton = h("button", { class: "primary", id: "pop", type: "button", onclick: () => this.choice.roll() }, `Pop${keyWords(" (space)")}`);
     this.passButton = h("button", { id: "pass", type: "button", onclick: () => this.choice.pass() }, `Pass${keyWords(" (P)")}`);
     this.movesEl = h("ol", { id: "moves" });
-    this.movesCard = h("section", { class: "card moves", id: "moves-card" }, h("h2", {}, "Moves"), this.movesEl,
-      h("p", { class: "hint" }, TOUCH ? "Tap a highlighted piece, then where it goes; tap elsewhere to start again."
-        : "Click a highlighted piece, then its destination; or press a move's number. Esc starts again."));
+    this.movesHint = h("p", { class: "hint", id: "moves-hint" }, TOUCH ? "Tap a highlighted piece, then where it goes; tap elsewhere to start again."
+      : "Click a highlighted piece, then its destination; or press a move's number. Esc starts again.");
+    this.movesCard = h("section", { class: "card moves", id: "moves-card" }, h("h2", {}, "Moves"), this.movesEl, this.movesHint);
     this.endEl = h("section", { class: "card end", id: "end", hidden: true });
     this.hintButton = h("button", { type: "button", id: "hint", disabled: true, onclick: () => this.advice.ask("hint") }, `Hint${keyWords(" (H)")}`);
     this.chancesButton = h("button", { type: "button", id: "winprob", disabled: true, onclick: () => this.advice.ask("winprob") }, `Win chances${keyWords(" (W)")}`);
