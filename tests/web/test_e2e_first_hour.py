@@ -259,3 +259,14 @@ def test_on_a_phone_the_header_and_players_rows_never_wrap_into_squeezed_columns
     assert wide <= 390
     assert errors == []
     context.close()
+
+
+def test_a_touch_screen_is_not_told_to_point(browser: Any, server: Server) -> None:
+    """A finger has nothing to hover with: the new-game form does not ask it to point."""
+    phone = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+    context = browser.new_context(**phone)
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.wait_for_selector("#start")
+    assert "point at" not in page.inner_text("#app").lower()
+    context.close()

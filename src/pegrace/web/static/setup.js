@@ -6,7 +6,7 @@
 import { Board } from "./board.js";
 import { showLobby } from "./lobby.js";
 import { rulesLink } from "./rules.js";
-import { api, capitalise, chip, fill, h, kindName, loadCatalog, saveTokens } from "./util.js";
+import { TOUCH, api, capitalise, chip, fill, h, kindName, loadCatalog, saveTokens } from "./util.js";
 
 /** @typedef {import("./util.js").CatalogGame} CatalogGame */
 /** @typedef {import("./util.js").CatalogOption} CatalogOption */
@@ -109,7 +109,7 @@ export async function showSetup(root) {
       gamePicker,
       h("h3", {}, "Players"),
       h("p", { class: "hint" }, "You play the human seats at this browser. A friend's seat gets an invite link; empty seats leave that colour out. ",
-        `Stars: how strong a computer plays ${game.title}, as measured (the random player ★, the strongest ${"★".repeat(STARS)}); point at one for its rating.`),
+        `Stars: how strong a computer plays ${game.title}, as measured (the random player ★, the strongest ${"★".repeat(STARS)})${TOUCH ? "" : "; point at one for its rating"}.`),
       seats,
       h("label", { class: "listed" }, h("input", { type: "checkbox", id: "listed", checked: true }),
         " List this game in the lobby: anyone who opens this server's front page may join its open seats or watch (yours alone against computers: among the solo games)"),
