@@ -501,27 +501,43 @@ def bench_web(
     games spread round-robin; the figures as a dict."""
     if servers > 1 and store is None:
         raise PegraceError("several servers share a PostgreSQL store only: give --store URL")
-    ports = [free_port(HOST) for _ in range(servers)]
-    with tempfile.TemporaryDirectory(prefix="pegrace-bench-") as folder:
-        db = Path(folder) / "games.sqlite3"
-        started: list[subprocess.Popen[bytes]] = []
-        try:
-            for port in ports:
-                started.append(start_server(port, db, src=src, store=store))
-                print(
-                    f"pegrace: bench-web: server pid {started[-1].pid} on http://{HOST}:{port}/",
-                    file=sys.stderr,
-                    flush=True,
-                )
-            for server, port in zip(started, ports, strict=True):
-                wait_until_up(server, port, db)
-            pids = [server.pid for server in started]
-            bench = Bench(ports, pids, game, players, seed, postmaster(store))
-            elapsed = run_loop(bench.run(games, seconds))
-        finally:
-            for server in started:
-                stop_server(server)
+    with (
+        tempfile.TemporaryDirectory(prefix="pegrace-bench-") as folder,
+        servers_up(servers, Path(folder) / "games.sqlite3", src=src, store=store) as up,
+    ):
+        ports, pids = up
+        bench = Bench(ports, pids, game, players, seed, postmaster(store))
+        elapsed = run_loop(bench.run(games, seconds))
     return _report(bench, games, elapsed, store, servers)
+
+
+@contextlib.contextmanager
+def servers_up(
+    count: int,
+    db: Path,
+    *,
+    limits: str | None = UNLIMITED,
+    src: Path | None = None,
+    store: str | None = None,
+) -> Iterator[tuple[list[int], list[int]]]:
+    """``count`` servers (start_server) on one store, each said and answering: their ports
+    and pids while the block runs; stopped after."""
+    ports = [free_port(HOST) for _ in range(count)]
+    started: list[subprocess.Popen[bytes]] = []
+    try:
+        for port in ports:
+            started.append(start_server(port, db, limits=limits, src=src, store=store))
+            print(
+                f"pegrace: bench-web: server pid {started[-1].pid} on http://{HOST}:{port}/",
+                file=sys.stderr,
+                flush=True,
+            )
+        for server, port in zip(started, ports, strict=True):
+            wait_until_up(server, port, db)
+        yield ports, [server.pid for server in started]
+    finally:
+        for server in started:
+            stop_server(server)
 
 
 def _report(

@@ -33,9 +33,8 @@ from pegrace.web.attackbench.report import (
 )
 from pegrace.web.attackbench.victims import PACE, VICTIM_COMPUTER, VICTIM_TABLES, Victims
 from pegrace.web.attacks import ATTACKS, attack_names
-from pegrace.web.loadbench import HOST, run_loop, start_server, stop_server, wait_until_up
+from pegrace.web.loadbench import run_loop, servers_up
 from pegrace.web.procstat import tree_cpu_seconds
-from pegrace.web.server import free_port
 from pegrace.web.stores import is_postgres, shown
 
 # the victims' /24 is apart from the attacker's: heavy-network counts a /24 as one network
@@ -203,22 +202,8 @@ def throwaway_servers(
         database_of_its_own(store) as url,
     ):
         db = Path(folder) / "games.sqlite3"
-        started: list[subprocess.Popen[bytes]] = []
-        ports = [free_port(HOST) for _ in range(count)]
-        try:
-            for port in ports:
-                started.append(start_server(port, db, limits=limits, src=src, store=url))
-                print(
-                    f"pegrace: bench-web: server pid {started[-1].pid} on http://{HOST}:{port}/",
-                    file=sys.stderr,
-                    flush=True,
-                )
-            for server, port in zip(started, ports, strict=True):
-                wait_until_up(server, port, db)
-            yield ports, [server.pid for server in started], Path(folder)
-        finally:
-            for server in started:
-                stop_server(server)
+        with servers_up(count, db, limits=limits, src=src, store=url) as (ports, pids):
+            yield ports, pids, Path(folder)
 
 
 @contextlib.contextmanager
