@@ -85,3 +85,5 @@ def test_each_server_of_several_allows_its_share_of_a_limit() -> None:
     assert sum(shared.take("a") for _ in range(10)) == 3  # and 3 through the other server
     fleet.servers = 10  # more servers than the burst: one ask a burst still fits
     assert sum(shared.take("b") for _ in range(10)) == 1
+    shared.give_back("b")  # what cost nothing is given back whole, at the same price
+    assert sum(shared.take("b") for _ in range(10)) == 1

@@ -139,9 +139,9 @@ class TokenBucket:
         self.tokens -= cost
         return True
 
-    def give_back(self) -> None:
-        """Return a token taken for what turned out to cost nothing."""
-        self.tokens = min(self.burst, self.tokens + 1)
+    def give_back(self, cost: float = 1.0) -> None:
+        """Return the tokens taken for what turned out to cost nothing."""
+        self.tokens = min(self.burst, self.tokens + cost)
 
 
 class Buckets:
@@ -176,7 +176,7 @@ class Buckets:
         return self.bucket(key).take(self.fleet.cost(self.burst))
 
     def give_back(self, key: str) -> None:
-        self.bucket(key).give_back()
+        self.bucket(key).give_back(self.fleet.cost(self.burst))
 
 
 class Fleet:
