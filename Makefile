@@ -59,13 +59,14 @@ browser:
 		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; }
 
 # the store tests run a PostgreSQL server of their own (tests/postgres.py), some of them on two
-# "hosts" made of network namespaces (tests/netns.py, iproute2's `ip`): Debian's packages,
-# installed where missing as `browser` installs chromium
+# "hosts" made of network namespaces (tests/netns.py, iproute2's `ip`); the terminal game's
+# tests play in tmux (tests/test_terminal_tmux.py): Debian's packages, installed where missing
+# as `browser` installs chromium
 postgres:
-	@{ ls /usr/lib/postgresql/*/bin/initdb && command -v ip; } >/dev/null 2>&1 || { \
+	@{ ls /usr/lib/postgresql/*/bin/initdb && command -v ip && command -v tmux; } >/dev/null 2>&1 || { \
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 		$$SUDO apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq postgresql iproute2; }
+		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq postgresql iproute2 tmux; }
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests $(wildcard benchmarks examples tools)

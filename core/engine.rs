@@ -10,6 +10,7 @@ mod state;
 mod table;
 
 use crate::dice::{self, Dice};
+use crate::options::{Chosen, RuleOption};
 use crate::rng::Draw;
 use std::mem::MaybeUninit;
 
@@ -253,19 +254,53 @@ pub fn frames<const N: usize>(colours: &[i16], spacing: i16) -> [[[i16; N]; MAX_
 /// How many players a game seats, at least and at most.
 pub const PLAYERS: (usize, usize) = (2, 4);
 
-/// The colours (by their index in the game's colour order) at a table of `players`, in board
-/// order: two sit opposite, three take the first three places; refused by name beyond
-/// `PLAYERS`.
-pub fn seat_colours(game: &str, players: usize) -> Result<&'static [i16], String> {
-    match players {
-        2 => Ok(&[0, 2]),
-        3 => Ok(&[0, 1, 2]),
-        4 => Ok(&[0, 1, 2, 3]),
-        _ => Err(format!(
-            "{game} is for {} to {} players, not {players}",
-            PLAYERS.0, PLAYERS.1
-        )),
+/// The option every game shares (each game's `OPTIONS` lists it): which colours play when
+/// fewer than 4 do. The usual ones (`seat_colours`) turned this many seats round the board,
+/// the way the pieces move: each colour index + k (mod 4), each at its own start, so a turned
+/// game is the usual game played round the board from another corner.
+pub const SEATING: RuleOption = RuleOption {
+    name: "seating",
+    default: "0",
+    values: &[
+        ("0", "the usual colours: with 2 players the first and the third of the game's colours, with 3 the first three"),
+        ("1", "each colour one seat further round the board: with 2 players the second and the fourth of the game's colours"),
+        ("2", "3 players only: each colour two seats further round the board"),
+        ("3", "3 players only: each colour three seats further round the board"),
+    ],
+    help: "which colours play when fewer than 4 do: the usual ones turned this many seats round the board, the way the pieces move",
+};
+
+/// The colours (by their index in the game's colour order) at a table of `players`, in turn
+/// order from seat 0: two sit opposite, three take the first three places, each turned
+/// round the board by the `seating` the options chose (`SEATING`). Refused by name: a count
+/// beyond `PLAYERS`; a turn with 4 players (every colour plays); a turn of 2 or 3 seats with
+/// 2 players (the same two colours again).
+pub fn seat_colours(game: &str, players: usize, chosen: &Chosen) -> Result<Vec<i16>, String> {
+    let usual: &[i16] = match players {
+        2 => &[0, 2],
+        3 => &[0, 1, 2],
+        4 => &[0, 1, 2, 3],
+        _ => {
+            return Err(format!(
+                "{game} is for {} to {} players, not {players}",
+                PLAYERS.0, PLAYERS.1
+            ))
+        }
+    };
+    let turn: i16 = chosen.number(SEATING.name, 0)? as i16; // one of SEATING's values
+    let refused = match (players, turn) {
+        (_, 0) => None,
+        (4, _) => Some("every colour plays with 4 players, so there is nothing to turn"),
+        (2, 2..) => Some(
+            "with 2 players choose 0 or 1 (turning 2 or 3 seats gives the same two colours again)",
+        ),
+        _ => None,
+    };
+    if let Some(why) = refused {
+        return Err(format!("{game} option seating={turn}: {why}"));
     }
+    let colours = MAX_SEATS as i16;
+    Ok(usual.iter().map(|&c| (c + turn) % colours).collect())
 }
 
 /// The pieces of other sides no longer where they were (only a capture moves them): per seat,
@@ -365,5 +400,61 @@ pub mod testing {
             .iter()
             .map(|&m| rules.move_text(state, m))
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::options;
+
+    const GAME: &[RuleOption] = &[SEATING];
+
+    fn colours(players: usize, seating: &str) -> Result<Vec<i16>, String> {
+        let given = testing::options(&[("seating", seating)]);
+        let chosen = options::choose("game", GAME, &given)?;
+        seat_colours("game", players, &chosen)
+    }
+
+    #[test]
+    fn the_usual_colours_turn_round_the_board_each_in_turn_order() {
+        assert_eq!(colours(2, "0"), Ok(vec![0, 2]));
+        assert_eq!(colours(2, "1"), Ok(vec![1, 3]));
+        assert_eq!(colours(3, "0"), Ok(vec![0, 1, 2]));
+        assert_eq!(colours(3, "1"), Ok(vec![1, 2, 3]));
+        assert_eq!(colours(3, "2"), Ok(vec![2, 3, 0]));
+        assert_eq!(colours(3, "3"), Ok(vec![3, 0, 1]));
+        assert_eq!(colours(4, "0"), Ok(vec![0, 1, 2, 3]));
+    }
+
+    #[test]
+    fn a_turn_that_changes_nothing_is_refused_by_name() {
+        for seating in ["1", "2", "3"] {
+            let refused = colours(4, seating).unwrap_err();
+            assert_eq!(
+                refused,
+                format!(
+                    "game option seating={seating}: every colour plays with 4 players, so there is nothing to turn"
+                )
+            );
+        }
+        for seating in ["2", "3"] {
+            let refused = colours(2, seating).unwrap_err();
+            assert!(
+                refused.starts_with(&format!(
+                    "game option seating={seating}: with 2 players choose 0 or 1"
+                )),
+                "{refused}"
+            );
+        }
+        assert_eq!(
+            colours(5, "0"),
+            Err("game is for 2 to 4 players, not 5".into())
+        );
+        let unknown = colours(2, "4").unwrap_err();
+        assert_eq!(
+            unknown,
+            "game option seating=\"4\": choose one of 0, 1, 2, 3"
+        );
     }
 }

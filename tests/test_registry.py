@@ -26,7 +26,7 @@ SHARED = {
     "core/games": {"mod.rs"},
     "src/pegrace/games": {"__init__.py", "entry.py"},
     "src/pegrace/pictures": {"__init__.py", "raster.py"},
-    "src/pegrace/web/boards": {"__init__.py", "drawing.py", "race.py"},
+    "src/pegrace/web/boards": {"__init__.py", "drawing.py", "labels.py", "race.py"},
     "docs/rules": set(),
 }
 

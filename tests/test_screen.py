@@ -20,11 +20,20 @@ import pytest
 PEGRACE = str(Path(sys.executable).with_name("pegrace"))
 ENTER_ALT, LEAVE_ALT = b"\x1b[?1049h", b"\x1b[?1049l"  # the terminal's alternate screen
 TIME_LIMIT = 120.0  # seconds: only reached when the game is stuck
+ANSI_CODE = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]")
+PROMPT = re.compile(rb"(press Enter to \w+|Your move|Page \d+ of \d+)[^\n]*$")
+
+
+def at_a_prompt(out: bytes) -> bool:
+    """Whether what a game wrote ends with a prompt: it waits for a key (one typed before,
+    while a computer moves, would be taken for q or nothing)."""
+    last = ANSI_CODE.sub(b"", out[-400:]).replace(b"\r", b"\n").split(b"\n")[-1]
+    return PROMPT.search(last) is not None
 
 
 def play_on_a_terminal(args: list[str], keys: list[bytes]) -> tuple[int, bytes]:
     """Run `pegrace play ARGS` on a 40x150 pseudo-terminal, typing each key whenever it has
-    gone quiet; its exit code and everything it wrote."""
+    gone quiet at a prompt; its exit code and everything it wrote."""
     pid, fd = pty.fork()
     if pid == 0:  # the child: pegrace on the terminal
         os.environ.update(TERM="xterm-256color", COLUMNS="150", LINES="40")
@@ -34,7 +43,7 @@ def play_on_a_terminal(args: list[str], keys: list[bytes]) -> tuple[int, bytes]:
     while time.monotonic() - started < TIME_LIMIT:
         ready, _, _ = select.select([fd], [], [], 0.3)
         if not ready:
-            if waiting:
+            if waiting and at_a_prompt(out):
                 os.write(fd, waiting.pop(0))
             continue
         try:
@@ -105,8 +114,8 @@ def screens_on_a_terminal(
     args: list[str], keys: list[bytes], columns: int, rows: int
 ) -> list[list[str]]:
     """Run `pegrace play ARGS` on a ROWSxCOLUMNS pseudo-terminal, typing each key whenever it
-    has gone quiet (once it has written something: not while it starts); what the terminal
-    showed (pyte's emulation of it) each time, row by row."""
+    has gone quiet at a prompt; what the terminal showed (pyte's emulation of it) each time,
+    row by row."""
     import pyte
 
     screen = pyte.Screen(columns, rows)
@@ -116,11 +125,11 @@ def screens_on_a_terminal(
         os.environ.update(TERM="xterm-256color", COLUMNS=str(columns), LINES=str(rows))
         os.execv(PEGRACE, [PEGRACE, "play", *args])
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
-    shown, started, waiting = [], time.monotonic(), list(keys)
+    shown, started, waiting, out = [], time.monotonic(), list(keys), b""
     while time.monotonic() - started < TIME_LIMIT:
         ready, _, _ = select.select([fd], [], [], 0.3)
-        if not ready and not any(row.strip() for row in screen.display):
-            continue  # still starting
+        if not ready and not at_a_prompt(out):
+            continue  # still starting, or a computer is moving
         if not ready:
             shown.append(list(screen.display))
             if not waiting:
@@ -133,6 +142,7 @@ def screens_on_a_terminal(
             break
         if not data:
             break
+        out += data
         stream.feed(data)
     os.kill(pid, 9)
     os.waitpid(pid, 0)

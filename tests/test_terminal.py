@@ -11,7 +11,7 @@ from pegrace.engine import Rules
 from pegrace.match import parse_seats
 from pegrace.pictures import draw
 from pegrace.state import State
-from pegrace.terminal import TerminalGame, counting_words
+from pegrace.terminal import PLAYED_ON, TerminalGame, counting_words
 
 
 class Script:
@@ -86,7 +86,7 @@ def test_h_gives_the_experts_hint_and_w_the_chances_of_winning() -> None:
 
     _, text = play_with(ask, 3)
     assert "h hint, w chances of winning" in text
-    chances = text.split("Chance of winning: ")[1].splitlines()[0]
+    chances = text.split(f"Chance of winning by {PLAYED_ON}: ")[1].splitlines()[0]
     assert chances.startswith("red: ") and ", green: " in chances
     hint_line = text.split("Hint: ")[1].splitlines()[0]
     assert hint_line.split(":")[0] in text.split("Your move")[0]  # one of the listed moves
@@ -245,3 +245,88 @@ def test_a_finished_games_picture_says_it_is_over_not_whose_turn_it_is() -> None
         assert "to roll" in draw(rules, rules.initial_state()) or "to pop" in draw(
             rules, rules.initial_state()
         )
+
+
+def test_every_prompt_names_the_colour_to_move_with_teams_each_partner_in_turn() -> None:
+    """Marbles with teams, the person playing both partners (red and green): each pop and
+    move prompt says whose turn it is."""
+    rules = get_rules("marbles", 4, {"teams": "on"})
+    seats = parse_seats(rules, ["red=human", "green=human"], "computer:random")
+    asked: list[tuple[str, str]] = []
+    game: TerminalGame
+
+    def ask(prompt: str) -> str:
+        asked.append((prompt, rules.colours[game.state.current]))
+        if len(asked) > 120:
+            return "q"
+        return "1" if "Your move" in prompt else ""
+
+    game = TerminalGame(
+        rules, seats, 8, out=io.StringIO(), ask=ask, use_colour=False, delay=0.0, record_path=None
+    )
+    game.run()
+    moves = [(prompt, colour) for prompt, colour in asked if "Your move" in prompt]
+    pops = [(prompt, colour) for prompt, colour in asked if "to pop" in prompt]
+    assert {colour for _, colour in moves} == {"red", "green"}
+    assert all(f"Your move, {colour} (" in prompt for prompt, colour in moves)
+    assert all(prompt.startswith(f"{colour} (you): press Enter") for prompt, colour in pops)
+
+
+def test_each_place_is_said_as_it_is_settled_and_what_the_game_plays_on_for() -> None:
+    """Trouble plays on past its first winner (its default): an all-computer game says each
+    place as it is settled, with the place it plays on for, matching the places at the end
+    (the last ones, settled by the move that ends it, are said with the end)."""
+    rules = get_rules("trouble", 4)
+    seats = parse_seats(rules, ["all=computer:random"], "computer:random")
+    out = io.StringIO()
+    game = TerminalGame(
+        rules, seats, 6, out=out, ask=lambda _: "", use_colour=False, delay=0.0, record_path=None
+    )
+    game.run()
+    lines = out.getvalue().splitlines()
+    said = [line for line in lines if " finishes " in line]
+    places = rules.outcome(game.state).places
+    by_place = sorted(range(4), key=lambda side: places[side])
+    assert said == [
+        f"{rules.colours[by_place[0]].title()} finishes 1st; playing on for 2nd.",
+        f"{rules.colours[by_place[1]].title()} finishes 2nd; playing on for 3rd.",
+    ]
+    assert lines.index(said[1]) < lines.index(next(x for x in lines if x.startswith("Game over")))
+
+
+def test_the_screen_shows_a_place_beside_its_player_and_the_title_what_is_played_for() -> None:
+    from rich.console import Console
+    from rich.text import Text
+
+    from pegrace.screen import Screen
+    from positions import position
+
+    home = ["home"] * 4
+    pieces = {"red": ["finish:2", "finish:3", "finish:4", "track:27"], "yellow": home}
+    rules, state = position("trouble", {**pieces, "green": home, "blue": home}, 1)
+    seats = parse_seats(rules, ["red=human"], "computer:random")
+    screen = Screen("pegrace", Console(file=io.StringIO(), width=80, height=24))
+    game = TerminalGame(
+        rules,
+        seats,
+        1,
+        out=io.StringIO(),
+        ask=lambda _: "1",  # the move to finish
+        use_colour=False,
+        delay=0.0,
+        record_path=None,
+        screen=screen,
+    )
+    game.state = state
+    game.step()
+    assert game.state.finished == (0,)
+    assert screen.log[-1][1] == "Red finishes 1st; playing on for 2nd."
+    assert screen.status == "playing on for 2nd"
+    assert screen.players == [
+        "red (you): 1st",
+        "yellow (random)",
+        "green (random)",
+        "blue (random)",
+    ]
+    title = screen.frame()[0]
+    assert isinstance(title, Text) and title.plain == "pegrace · playing on for 2nd"

@@ -195,6 +195,7 @@ pub const OPTIONS: &[RuleOption] = &[
         values: &[],
         help: "stop after this many turns (all players' turns counted); the players still in are then ranked by cones owned",
     },
+    engine::SEATING,
 ];
 
 impl Headache {
@@ -202,13 +203,13 @@ impl Headache {
         let chosen = options::choose("headache", OPTIONS, options)?;
         let challenge = chosen.is("challenge", "on");
         let turn_limit = chosen.number("turn_limit", 1)?;
-        let colours = engine::seat_colours("headache", players)?;
+        let colours = engine::seat_colours("headache", players, &chosen)?;
         let mut start_space = [0; MAX_SEATS];
         for (seat, &colour) in colours.iter().enumerate() {
             start_space[seat] = START_X_STEP * colour;
         }
         let order: Vec<u8> = (0..players as u8).collect();
-        let mut table = Table::new(colours, &order, &order, true);
+        let mut table = Table::new(&colours, &order, &order, true);
         table.turn_limit = turn_limit;
         Ok(Headache {
             table,

@@ -122,3 +122,15 @@ fn the_turn_limit_ends_the_game_in_its_own_words() {
     assert_eq!((after.phase, after.end), (Phase::Over, End::TurnLimit));
     assert_eq!(game.end_text(after.end), "turn limit (9 turns) reached");
 }
+
+#[test]
+fn turned_seats_leave_their_own_start_x() {
+    let game = rules(2, &[("seating", "1")]);
+    assert_eq!((game.start_space(0), game.start_space(1)), (2, 6)); // yellow, blue
+    let state = to_move(&game, &[[-1; 4], [-1; 4]], 2, &[0, 0, 0]);
+    assert_eq!(texts(&game, &state), ["start>outer:7", "start>inner:5"]);
+    let refused = Headache::new(4, &testing::options(&[("seating", "3")]));
+    assert!(refused
+        .unwrap_err()
+        .contains("every colour plays with 4 players"));
+}

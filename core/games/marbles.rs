@@ -1,9 +1,10 @@
 //! Marbles (an Aggravation-style race, seed 004; `pegrace.games.marbles` is its face);
 //! docs/rules/marbles.md gives the seed sentence or ruling behind each rule.
 //! - Red, yellow, green, blue, starts 14 apart on a loop of 56; 2 players sit opposite (red,
-//!   green). One die. A 1 or a 6 brings a marble from the base to the start, or moves one;
-//!   marbles jump over marbles; never end on an own marble; ending on an opponent's sends it
-//!   to its base. No voluntary pass. A 6 rolls again, also when it could not be used.
+//!   green; `seating` turns them round the board). One die. A 1 or a 6 brings a marble from
+//!   the base to the start, or moves one; marbles jump over marbles; never end on an own
+//!   marble; ending on an opponent's sends it to its base. No voluntary pass. A 6 rolls
+//!   again, also when it could not be used.
 //! - Home: 4 spaces after one lap, by exact count, onto an empty space only. First with 4
 //!   Home wins (`play_on=on`: play on for every place).
 //! - Teams (`teams=on`, 4 players): partners sit opposite. Landing on a partner's marble only
@@ -67,6 +68,8 @@ pub struct Marbles {
 }
 
 struct Options {
+    /// Each seat's colour (`engine::seat_colours`).
+    colours: Vec<i16>,
     war: bool,
     teams: bool,
     partner_roll: bool,
@@ -119,11 +122,13 @@ pub const OPTIONS: &[RuleOption] = &[
         values: &[],
         help: "war: the game stops after this many turns, ranked by marbles left (0: no limit)",
     },
+    engine::SEATING,
 ];
 
-fn read_options(given: &[(String, String)]) -> Result<Options, String> {
+fn read_options(players: usize, given: &[(String, String)]) -> Result<Options, String> {
     let chosen = options::choose("marbles", OPTIONS, given)?;
     Ok(Options {
+        colours: engine::seat_colours("marbles", players, &chosen)?,
         war: chosen.is("mode", "war"),
         teams: chosen.is("teams", "on"),
         partner_roll: chosen.is("partner_roll", "on"),
@@ -134,17 +139,14 @@ fn read_options(given: &[(String, String)]) -> Result<Options, String> {
 
 impl Marbles {
     pub fn new(players: usize, options: &[(String, String)]) -> Result<Self, String> {
-        let chosen = read_options(options)?;
-        let colours: Vec<usize> = engine::seat_colours("marbles", players)?
-            .iter()
-            .map(|&colour| colour as usize)
-            .collect();
+        let chosen = read_options(players, options)?;
         if chosen.teams && players != 4 {
             return Err(format!(
                 "marbles option teams=on needs exactly 4 players, not {players}"
             ));
         }
-        let colour_indices: Vec<i16> = colours.iter().map(|&c| c as i16).collect();
+        let colour_indices = chosen.colours;
+        let colours: Vec<usize> = colour_indices.iter().map(|&c| c as usize).collect();
         let [space_of, position_on] = engine::frames(&colour_indices, 14);
         let order: Vec<u8> = (0..players as u8).collect();
         let sides: Vec<u8> = if chosen.teams {
@@ -400,6 +402,18 @@ mod tests {
         assert_eq!(texts(&game, &blocked), ["track:1>track:2"]);
         let none = to_move(&game, &[[-1; 4], [-1; 4]], 3);
         assert_eq!(texts(&game, &none), ["pass"]);
+    }
+
+    #[test]
+    fn turned_seats_play_from_their_own_starts_and_name_their_own_colour() {
+        let game = rules(2, &[("seating", "1")]);
+        assert_eq!(game.colours, [1, 3]); // yellow and blue
+        let starts: Vec<i16> = game.shape().space_of.iter().map(|row| row[0]).collect();
+        assert_eq!(starts, [14, 42]);
+        let refused = Marbles::new(4, &testing::options(&[("teams", "on"), ("seating", "1")]));
+        assert!(refused
+            .unwrap_err()
+            .contains("every colour plays with 4 players"));
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! Trouble (Hasbro) (`pegrace.games.trouble` is its face); docs/rules/trouble.md gives the seed
 //! sentence behind each rule. Positions are in each colour's own frame: -1 home, 0 start,
 //! 1..27 the loop, 28..31 the finish slots. Colours sit 7 spaces apart (red 0, yellow 7,
-//! green 14, blue 21); 2 players sit opposite (red, green).
+//! green 14, blue 21); 2 players sit opposite (red, green), 3 take red, yellow, green
+//! (`seating`: turned round the board, `engine::SEATING`).
 
 use crate::engine::reach::{self, Sharing, Words};
 use crate::engine::{
@@ -96,6 +97,7 @@ pub const OPTIONS: &[RuleOption] = &[
         ],
         help: "2 players only: each plays two opposite colours and must finish both",
     },
+    engine::SEATING,
 ];
 
 impl Trouble {
@@ -108,14 +110,20 @@ impl Trouble {
         let deepest = chosen.is("finish", "deepest-first");
         let first_only = chosen.is("play_on", "off");
         let two_sets = chosen.is("two_sets", "on");
-        let mut colours = engine::seat_colours("trouble", players)?;
+        let mut colours = engine::seat_colours("trouble", players, &chosen)?;
         if two_sets {
             if players != 2 {
                 return Err("trouble option two_sets=on needs exactly 2 players".into());
             }
-            colours = engine::seat_colours("trouble", 4)?; // each player holds two of them
+            if !chosen.is_default(engine::SEATING.name) {
+                return Err(format!(
+                    "trouble option seating={} does not go with two_sets=on: every colour plays",
+                    chosen.value(engine::SEATING.name)
+                ));
+            }
+            colours = engine::seat_colours("trouble", 4, &chosen)?; // each player holds two
         }
-        let [space_of, position_on] = engine::frames(colours, SPACING);
+        let [space_of, position_on] = engine::frames(&colours, SPACING);
         let seats = colours.len() as u8;
         let mut order: Vec<u8> = (0..seats).collect();
         if counterclockwise {
@@ -125,7 +133,7 @@ impl Trouble {
             .map(|s| if two_sets { s % 2 } else { s })
             .collect();
         Ok(Trouble {
-            table: Table::new(colours, &order, &sides, !first_only),
+            table: Table::new(&colours, &order, &sides, !first_only),
             space_of,
             position_on,
             voluntary: !no_pass,
@@ -478,5 +486,19 @@ mod tests {
         assert!(Trouble::new(4, &[("play_on".into(), "maybe".into())]).is_err());
         assert!(Trouble::new(4, &[("two_sets".into(), "on".into())]).is_err());
         assert!(Trouble::new(5, &[]).is_err());
+    }
+
+    #[test]
+    fn turned_seats_play_from_their_own_starts_but_not_with_two_sets() {
+        let game = rules(3, &[("seating", "2")]);
+        assert_eq!(&game.table.colours[..3], &[2, 3, 0]); // green, blue, red
+        let starts: Vec<i16> = game.shape().space_of.iter().map(|row| row[0]).collect();
+        assert_eq!(starts, [14, 21, 0]);
+        let given = testing::options(&[("two_sets", "on"), ("seating", "1")]);
+        let refused = Trouble::new(2, &given).unwrap_err();
+        assert_eq!(
+            refused,
+            "trouble option seating=1 does not go with two_sets=on: every colour plays"
+        );
     }
 }

@@ -1,7 +1,8 @@
 """Playing in the terminal: on a terminal, a full screen redrawn in place (screen.py), else the
-board printed before every roll; humans pop with Enter and choose moves by number, computer
-moves shown with a pause set by the speed (during which q quits), a forced pass played by
-itself, every move in plain words."""
+board printed before every roll; humans pop with Enter and choose moves by number (the prompt
+names the colour to move), computer moves shown with a pause set by the speed (during which q
+quits), a forced pass played by itself, every move in plain words, each place said as it is
+settled (and what a game that plays on plays for next)."""
 
 from __future__ import annotations
 
@@ -27,7 +28,10 @@ from pegrace.race import RaceRules
 from pegrace.record import Event, Record
 from pegrace.screen import Screen
 from pegrace.state import Phase, State
-from pegrace.words import said_of
+from pegrace.words import names, said_of, sentence
+
+ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
+PLAYED_ON = "200 games played on by the medium player"  # winprob's playouts
 
 
 class Quit(Exception):
@@ -65,6 +69,11 @@ def key_reader(stream: TextIO) -> Keys:
             termios.tcsetattr(fd, termios.TCSADRAIN, saved)
 
     return read
+
+
+def ordinal(place: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``."""
+    return ORDINALS.get(place, f"{place}th")
 
 
 def counting_words(rules: Rules) -> str:
@@ -132,9 +141,10 @@ class TerminalGame:
         self.screen = screen  # a full screen redrawn in place; None: lines printed in turn
         self.state = rules.initial_state()
 
-    def say(self, text: str = "") -> None:
+    def say(self, text: str = "", pin: bool = False) -> None:
+        """A message; ``pin``: the full screen keeps it under the board until the next one."""
         if self.screen is not None:
-            self.screen.say(text)
+            self.screen.say(text, pin)
         else:
             print(text, file=self.out, flush=True)
 
@@ -142,7 +152,7 @@ class TerminalGame:
         """The board: redrawn in place on the full screen, else printed."""
         picture = draw(self.rules, state, self.use_colour)
         if self.screen is not None:
-            self.screen.show(picture)
+            self.screen.show(draw(self.rules, state, self.use_colour, big=True), picture)
         else:
             self.say()
             self.say(picture)
@@ -160,6 +170,17 @@ class TerminalGame:
         who = "you" if self.players[seat].is_human else self.seats[colour].split(":")[-1]
         return paint(f"{colour} ({who})", colour, self.use_colour)
 
+    def standings(self, places: Mapping[int, int]) -> list[str]:
+        """A line a side: its colours and who plays them, and its place where ``places`` has
+        it."""
+        lines = []
+        for side, seats in enumerate(self.rules.side_seats):
+            line = " + ".join(self.name(seat) for seat in seats)
+            out = any(seat in self.state.out for seat in seats)
+            place = f"{'out, ' if out else ''}{ordinal(places[side])}" if side in places else ""
+            lines.append(f"{line}: {place}" if place else line)
+        return lines
+
     def run(self) -> int:
         players = f"{self.rules.title}: {', '.join(self.name(s) for s in range(len(self.players)))}"
         # short, so that beside the board it leaves the log its room
@@ -167,13 +188,13 @@ class TerminalGame:
             "Keys: Enter pops, a number picks a move, p passes, h hint, "
             "w chances of winning, ? how to play, q quits."
         )
-        keys = f"{keys}\n{counting_words(self.rules)}".rstrip()
         if self.screen is not None:
-            self.screen.players = f"{players}\n{keys}"
+            self.screen.players = self.standings({})
+            self.screen.help = [keys, *filter(None, [counting_words(self.rules)])]
             self.show(self.state)
         else:
             self.say(players)
-            self.say(keys)
+            self.say(f"{keys}\n{counting_words(self.rules)}".rstrip())
         try:
             while not self.state.is_over:
                 self.step()
@@ -226,6 +247,7 @@ class TerminalGame:
         if self.screen is not None:
             self.walk(state, move)
         self.state = self.rules.apply_move(state, move)
+        self.placed(state, self.state)
         if self.screen is not None:
             self.show(self.state)
         if not player.is_human and self.keys(self.delay).lower() == "q":
@@ -236,8 +258,31 @@ class TerminalGame:
 
     def computer_move(self, state: State) -> Move:
         move = choose_checked(self.rules, state, self.players)
-        self.say(f"  {said_of(self.name(state.current), self.rules.describe(state, move))}")
+        self.say(f"  {said_of(self.name(state.current), self.rules.describe(state, move))}", True)
         return move
+
+    def placed(self, before: State, after: State) -> None:
+        """The places ``after`` settles that ``before`` did not, each said as it happens with
+        the place the game plays on for next (where it goes on past its first place), and
+        shown beside the players. The end says every place (announce_places)."""
+        rules = self.rules
+        old, new = rules.decided(before), rules.decided(after)
+        fresh = sorted(set(new) - set(old), key=new.__getitem__)
+        if not fresh or after.is_over:
+            return
+        open_places = sorted(set(range(1, rules.side_count + 1)) - set(new.values()))
+        status = f"playing on for {ordinal(open_places[0])}" if open_places[0] > 1 else ""
+        for side in fresh:
+            colours = [rules.colours[seat] for seat in rules.side_seats[side]]
+            several = len(colours) > 1
+            if any(seat in after.out for seat in rules.side_seats[side]):
+                done = f"{'are' if several else 'is'} out: {ordinal(new[side])}"
+            else:
+                done = f"{'finish' if several else 'finishes'} {ordinal(new[side])}"
+            self.say(f"{names(colours)} {done}" + (f"; {status}." if status else "."))
+        if self.screen is not None:
+            self.screen.status = status
+            self.screen.players = self.standings(new)
 
     def walk(self, state: State, move: Move) -> None:
         """The moving piece shown space by space (an eighth of the pace per space)."""
@@ -259,8 +304,10 @@ class TerminalGame:
         can_pass = len(pieces) < len(moves)
         self.offer([*listed, "  p. Pass"] if can_pass else listed)
         choices = "1" if len(pieces) == 1 else f"1-{len(pieces)}"
+        colour = self.rules.colours[state.current]
+        mover = paint(colour, colour, self.use_colour)
         while True:
-            answer = self.prompt(f"  Your move ({choices}{', p' if can_pass else ''}): ")
+            answer = self.prompt(f"  Your move, {mover} ({choices}{', p' if can_pass else ''}): ")
             answer = answer.strip().lower()
             chosen = None
             if answer == "p" and can_pass:
@@ -300,21 +347,31 @@ class TerminalGame:
         advice_seed = f"{self.seed}:advice:{len(self.record.events)}"
         if answer == "h":
             if self.state.phase != Phase.MOVE:
-                self.say("  Hints are for choosing a move: pop first.")
+                self.tell("Hint", [": none yet, hints are for choosing a move: pop first."])
             else:
-                self.say(f"  Hint: {hint(self.rules, self.state, seed=advice_seed).reason}")
+                self.tell("Hint", [f": {hint(self.rules, self.state, seed=advice_seed).reason}"])
             return True
         if answer == "w":
+            lines = []
             learned = learned_chances(self.rules, self.state)
             if learned is not None:
-                names = (self.rules.side_name(side) for side in range(self.rules.side_count))
-                said = ", ".join(f"{n}: {p:.0%}" for n, p in zip(names, learned, strict=True))
-                self.say(f"  Chance of winning by the learned value: {said}")
-            self.say("  Estimating (200 games played on by the medium player)...")
+                sides = (self.rules.side_name(side) for side in range(self.rules.side_count))
+                said = ", ".join(f"{n}: {p:.0%}" for n, p in zip(sides, learned, strict=True))
+                lines.append(f" by the learned value: {said}")
             chances = winprob(self.rules, self.state, seed=advice_seed)
-            self.say("  Chance of winning: " + ", ".join(str(c) for c in chances))
+            lines.append(f" by {PLAYED_ON}: " + ", ".join(str(c) for c in chances))
+            self.tell("Chance of winning", lines)
             return True
         return False
+
+    def tell(self, title: str, lines: list[str]) -> None:
+        """Advice: on the full screen in a box over it until the next key, else printed; each
+        of ``lines`` goes on from ``title`` ("Hint" and ": <the hint>")."""
+        if self.screen is not None:
+            self.screen.pop(title, "\n".join(sentence(line.lstrip(": ")) for line in lines))
+        else:
+            for line in lines:
+                self.say(f"  {title}{line}")
 
     def guide(self) -> None:
         """How to play this game and its options in words (guide.py: the web's rules page
@@ -339,6 +396,9 @@ class TerminalGame:
         outcome = rules.outcome(self.state)
         unplayed = rules.unplayed(self.state)
         self.say(f"Game over ({outcome.reason}) after {self.state.turn} turns.")
+        if self.screen is not None:
+            self.screen.status = ""
+            self.screen.players = self.standings(dict(enumerate(outcome.places)))
         for side in sorted(range(rules.side_count), key=lambda s: outcome.places[s]):
             colours = [rules.colours[seat] for seat in rules.side_seats[side]]
             you = " (you)" if any(self.seats[c] == "human" for c in colours) else ""

@@ -118,18 +118,22 @@ def new_page(
     policy: bool = False,
     viewport: tuple[int, int] = (1000, 700),
     scheme: str = "light",
+    touch: bool = False,
 ) -> tuple[Any, Any, list[str]]:
     """A page in a context of its own (its own localStorage), at the given animation speed,
     and the list its script errors are collected in (with ``policy``, also whatever the
     page's Content-Security-Policy refused). Without ``policy`` the page's CSP is bypassed:
     Playwright's ``wait_for_function`` evaluates its expression in the page, which the CSP
-    forbids (test_e2e's policy test plays with it in force, waiting by selectors only)."""
+    forbids (test_e2e's policy test plays with it in force, waiting by selectors only).
+    With ``touch``, a phone's touch screen (no hover, a coarse pointer)."""
     width, height = viewport
     context = browser.new_context(
         viewport={"width": width, "height": height},
         color_scheme=scheme,
         reduced_motion="reduce",
         bypass_csp=not policy,
+        has_touch=touch,
+        is_mobile=touch,
     )
     context.add_init_script(f"localStorage.setItem('pegrace:speed', '{speed}')")
     page = context.new_page()
@@ -177,6 +181,32 @@ def set_up_game(
     page.wait_for_url(re.compile(r"/game/[^/?]+$"))
     wait_synced(page)
     return str(page.url.rsplit("/", 1)[1])
+
+
+def open_game(
+    browser: Any, server: Server, made: dict[str, Any], *scripts: str, **context_options: Any
+) -> tuple[Any, Any, list[str]]:
+    """A fresh browser context holding the seat tokens of ``made`` (the answer to making a
+    game; none: a watcher), the animations instant, on the game's page; ``scripts`` run in the
+    page before its own, ``context_options`` change the context's (``reduced_motion``, ...).
+    Returns the context, the page and the list its script errors are collected in."""
+    options = {
+        "viewport": {"width": 1000, "height": 700},
+        "reduced_motion": "reduce",
+        "bypass_csp": True,
+    } | context_options
+    context = browser.new_context(**options)
+    context.add_init_script("localStorage.setItem('pegrace:speed', 'instant')")
+    tokens = json.dumps(json.dumps(made.get("tokens", {})))
+    context.add_init_script(f"localStorage.setItem('pegrace:tokens:{made['id']}', {tokens})")
+    for script in scripts:
+        context.add_init_script(script)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(server.url + made["url"])
+    wait_synced(page)
+    return context, page, errors
 
 
 def wait_synced(page: Any) -> None:

@@ -1,7 +1,9 @@
 """The README's screenshots, taken from a real `pegrace serve` in Debian's headless Chromium:
 each game on a desktop (1280x800) part way through, the moves in plain words and the player's
 name on the board, the Trouble one with a hint, everyone's chances of winning and a chat line;
-Trouble on a phone (390x844); the front page and Headache's how-to-play page.
+Trouble on a phone (390x844); the front page and Headache's how-to-play page; a game's card
+with quick play, Headache's labelled board with a tapped move, and the end of a win and of a
+loss.
 
     .venv/bin/python tests/web/screenshots.py          # writes docs/screenshots/*.png
 """
@@ -15,7 +17,17 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from pages import Server, click, new_page, quick_computer, set_up_game, waiting
+from pages import (
+    Server,
+    click,
+    new_game,
+    new_page,
+    open_game,
+    play_to_end,
+    quick_computer,
+    set_up_game,
+    waiting,
+)
 
 OUT = Path(__file__).parents[2] / "docs" / "screenshots"
 CHROMIUM = "/usr/bin/chromium"
@@ -87,6 +99,54 @@ def shoot_page(
     print(f"wrote {OUT / name}.png")
 
 
+def shoot_end(browser: Any, server: Server, seed: int, name: str) -> None:
+    """Red (the first listed move each time) against three easy computers in Trouble stopped
+    at its first winner, played out: seed 18 is a win, 12 a loss (test_e2e_end.py's seeds);
+    the end as it happens, on a desktop."""
+    computers = dict.fromkeys(("yellow", "green", "blue"), "computer:easy")
+    body = {"game": "trouble", "players": 4, "seats": {"red": "human", **computers}, "seed": seed}
+    made = new_game(server.url, {**body, "options": {"play_on": "off"}})
+    name_ann = "localStorage.setItem('pegrace:name', 'Ann')"
+    size = {"width": DESKTOP[0], "height": DESKTOP[1]}
+    context, page, _ = open_game(
+        browser, server, made, name_ann, viewport=size, reduced_motion="no-preference"
+    )
+    play_to_end(page, keys=True)
+    page.wait_for_selector("#end:not([hidden])")
+    page.wait_for_timeout(900)  # the burst part way
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(OUT / f"{name}.png"))
+    context.close()
+    print(f"wrote {OUT / name}.png")
+
+
+def shoot_labels(browser: Any, server: Server) -> None:
+    """Headache on a phone, a listed move tapped once: its route and where it ends, named as
+    the move's words name it, on the board."""
+    context, page, _ = new_page(browser, viewport=PHONE, touch=True)
+    context.add_init_script("localStorage.setItem('pegrace:name', 'Ann')")
+    computer = quick_computer(server.get("/api/catalog"))
+    seats = {"red": "human"} | dict.fromkeys(("yellow", "green", "blue"), computer)
+    set_up_game(page, server.url, "headache", seats, seed=3)
+    play_until_a_choice(page, 5)
+    page.tap("#moves li button >> nth=0")
+    page.wait_for_selector("#moves li button[data-previewed]")
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(OUT / "labels.png"))
+    context.close()
+    print(f"wrote {OUT / 'labels'}.png")
+
+
+def shoot_quick(browser: Any, server: Server) -> None:
+    """The front page on a phone: the first card with its quick-play line."""
+    context, page, _ = new_page(browser, viewport=PHONE, touch=True)
+    page.goto(server.url + "/")
+    page.wait_for_selector(".game-card .quick-as")
+    page.locator(".game-card >> nth=1").screenshot(path=str(OUT / "quick.png"))
+    context.close()
+    print(f"wrote {OUT / 'quick'}.png")
+
+
 def main() -> None:
     from playwright.sync_api import sync_playwright
 
@@ -102,6 +162,10 @@ def main() -> None:
             shoot(browser, server, "trouble", 11, 6, PHONE, "phone", False)
             shoot_page(browser, server, "/", DESKTOP, "front")
             shoot_page(browser, server, "/rules/headache", DESKTOP, "rules")
+            shoot_quick(browser, server)
+            shoot_labels(browser, server)
+            shoot_end(browser, server, 18, "end-win")
+            shoot_end(browser, server, 12, "end-loss")
         finally:
             browser.close()
             server.stop()

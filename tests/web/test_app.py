@@ -108,6 +108,10 @@ def test_catalog_gives_each_option_value_its_measured_effect(client: TestClient)
         ({"game": "trouble", "seats": TWO_HUMANS, "idle_seconds": -1}, "idle_seconds -1"),
         ({"game": "trouble", "seats": {"red": "human"}}, "trouble is for 2 to 4 players"),
         ({"game": "trouble", "seats": TWO_HUMANS, "turbo": True}, "unknown field(s): turbo"),
+        (
+            {"game": "trouble", "seats": TWO_HUMANS, "names": {"red": "Ann", "green": "ANN"}},
+            "two seats cannot both be called 'ANN'",
+        ),
     ],
 )
 def test_a_bad_new_game_is_refused_naming_the_problem_and_nothing_is_stored(
@@ -136,6 +140,30 @@ def test_empty_seats_choose_the_player_count(client: TestClient) -> None:
         welcome, _ = hello(ws, [])
     assert welcome["game"]["players"] == 2
     assert welcome["game"]["colours"] == ["red", "green"]
+
+
+def test_two_player_ludo_as_green_against_hard_is_seated_by_the_catalogs_option(
+    client: TestClient,
+) -> None:
+    """Issue 52: the catalog says which option seats green and blue; a game without it is
+    refused naming it, one with it is played by green and blue from their own corners."""
+    ludo = next(g for g in client.get("/api/catalog").json()["games"] if g["name"] == "ludo")
+    (green_blue,) = [s for s in ludo["seatings"]["2"] if "green" in s["colours"]]
+    assert green_blue == {"colours": ["green", "blue"], "options": {"seating": "1"}}
+    seats = {"green": "human", "blue": "computer:hard"}
+    refused = client.post("/api/games", json={"game": "ludo", "seats": seats})
+    assert refused.status_code == 400
+    assert refused.json()["error"] == (
+        "2-player ludo is played by red, yellow; seats were given for green, blue "
+        "(set the rule option seating=1 for them)"
+    )
+    created = new_game(client, game="ludo", seats=seats, options=green_blue["options"])
+    assert set(created["tokens"]) == {"green"}
+    with client.websocket_connect(f"/ws/{created['id']}") as ws:
+        welcome, state = hello(ws, list(created["tokens"].values()))
+    assert welcome["you"] == ["green"] and welcome["game"]["colours"] == ["green", "blue"]
+    assert welcome["game"]["options"]["seating"] == "1"
+    assert state["current"] == "green" and state["seats"]["blue"]["kind"] == "computer:hard"
 
 
 def test_the_creator_gets_a_token_for_each_human_seat_and_plays_them(client: TestClient) -> None:
@@ -457,3 +485,10 @@ def test_the_outcome_says_which_places_were_not_played_out(
     assert len(outcome["unplayed"]) == unplayed
     assert outcome["ranked_by"] == ("how far their pieces got" if unplayed else None)
     assert set(outcome["unplayed"]) <= set(outcome["places"]) - set(outcome["winners"])
+
+
+def test_friends_at_one_device_start_with_a_name_per_seat(client: TestClient) -> None:
+    names = {"red": "Ann", "green": "Ben"}
+    created = new_game(client, game="trouble", seats=TWO_HUMANS, names=names)
+    seats = state_of(client, created["id"])["seats"]
+    assert {colour: seat["name"] for colour, seat in seats.items()} == names

@@ -1,11 +1,13 @@
 """The drawing data of web/boards.py: every piece and every legal move lands on a spot of
 the board's layout, pieces sit where the games' own encodings put them, and moves point
-at the piece that moves."""
+at the piece that moves; the board's labels name every place as the move words do."""
 
 from __future__ import annotations
 
 import json
+import math
 import random
+import re
 from typing import Any
 
 import pytest
@@ -13,9 +15,11 @@ import pytest
 from pegrace.engine import Rules
 from pegrace.games import get_rules
 from pegrace.games.headache import START_X
+from pegrace.games.ludo import GOAL_WORDS
 from pegrace.race import RaceRules
 from pegrace.state import Phase, State
 from pegrace.web.boards import board_layout, move_view, piece_spots
+from pegrace.web.boards.labels import CHAR_WIDTH, HALF_HEIGHT
 from positions import position
 
 SETTINGS = [
@@ -288,3 +292,134 @@ def test_each_piece_says_where_it_stands_for_a_screen_reader(
     rules, state = position(game, to_move="red", pieces=pieces)
     words = sorted(p["words"] for p in piece_spots(rules, state) if p["colour"] == "red")
     assert words == sorted(said)
+
+
+# the places move words name: a space ("from 13", "to finish 2", "on outer 7", "a cone off
+# START"), Ludo's goal by its word ("from 45 out", "move it on home"), and the bases pieces
+# are sent back to ("send Green home", "it is sent back to base")
+SPACE = re.compile(r"\b(?:from|to|on) (start|\d+|(?:finish|lane|home|X|outer|inner) \d+)\b|(START)")
+GOAL = re.compile(r"(?:\d|move it on)(?: with the \d)? (out|home|into the goal)\b")
+SENT = re.compile(r"send ((?:[A-Z][a-z]+(?:, | and )?)+) (home|back to base)")
+SENT_BACK = re.compile(r"it is sent back to (base)")
+
+
+def spot_names(layout: dict[str, Any], colour: str) -> dict[str, str]:
+    """What ``colour``'s words call each spot the layout names."""
+    return {s["id"]: s["names"][colour] for s in layout["spots"] if colour in s.get("names", {})}
+
+
+def named_places(words: str) -> list[str]:
+    """The names of the spaces ``words`` name (Ludo's goal by its name on the board)."""
+    goal_by_word = {word: name for name, word in GOAL_WORDS.items()}
+    spaces = [space or start for space, start in SPACE.findall(words)]
+    return spaces + [goal_by_word[word] for word in GOAL.findall(words)]
+
+
+def named_bases(words: str, mover: str) -> list[tuple[str, str]]:
+    """The colours ``words`` send back, each with the name of its base."""
+    sent = [
+        (colour.lower(), base)
+        for colours, base in SENT.findall(words)
+        for colour in re.split(", | and ", colours)
+    ]
+    return sent + [(mover, base) for base in SENT_BACK.findall(words)]
+
+
+@pytest.mark.parametrize("settings", SETTINGS, ids=ids)
+def test_every_place_the_move_words_name_is_a_label_on_the_moves_route(
+    settings: tuple[str, int, dict[str, str]],
+) -> None:
+    game, players, options = settings
+    rules = get_rules(game, players, options)
+    layout = board_layout(rules)
+    named = 0
+    for state in random_states(rules, seed=11, limit=1500):
+        if state.phase != Phase.MOVE:
+            continue
+        for move in rules.legal_moves(state):
+            if move.is_pass:
+                continue
+            view = move_view(rules, state, move)
+            colour = view["piece"]["colour"]
+            names = spot_names(layout, colour)
+            route = {s for step in view["steps"] for s in (step["from"], step["to"], *step["path"])}
+            on_route = {names[spot] for spot in route if spot in names}
+            for place in named_places(view["label"]):
+                assert place in on_route, (view["label"], place, sorted(on_route))
+                named += 1
+            for victim, base in named_bases(view["label"], colour):
+                bases = {n for spot, n in spot_names(layout, victim).items() if "base" in spot}
+                assert bases == {base.removeprefix("back to ")}, (view["label"], victim)
+    assert named > 100  # the words were read: places were found in them
+
+
+@pytest.mark.parametrize("settings", SETTINGS, ids=ids)
+def test_every_piece_on_a_space_says_where_it_stands_by_the_spaces_label(
+    settings: tuple[str, int, dict[str, str]],
+) -> None:
+    game, players, options = settings
+    rules = get_rules(game, players, options)
+    layout = board_layout(rules)
+    said = 0
+    for state in random_states(rules, seed=5, limit=400):
+        for piece in piece_spots(rules, state):
+            name = spot_names(layout, piece["colour"]).get(piece["spot"], "")
+            if name in ("start", "START") or name[-1:].isdigit():
+                where = f"space {name}" if name.isdigit() else name
+                assert f" on {where}" in piece["words"], (piece, name)
+                said += 1
+    assert said > 50
+
+
+@pytest.mark.parametrize("settings", SETTINGS, ids=ids)
+def test_the_board_numbers_its_starts_and_every_few_spaces_as_each_colour_counts(
+    settings: tuple[str, int, dict[str, str]],
+) -> None:
+    game, players, options = settings
+    rules = get_rules(game, players, options)
+    layout = board_layout(rules)
+    shown = {s["id"] for s in layout["spots"] if s.get("shown")}
+    if game == "headache":  # the Xs, and the tracks' names
+        assert shown == {f"x{k}" for k in range(8)}
+        assert {d["text"] for d in layout["decor"] if d["shape"] == "text"} == {"outer", "inner"}
+        return
+    assert isinstance(rules, RaceRules)
+    loop = rules.track.loop_length
+    numbered = sorted(int(spot[1:]) for spot in shown)
+    assert {f"t{n}" for n in numbered} == shown  # loop spaces only
+    assert set(rules.track.board.starts.values()) <= set(numbered)
+    gaps = [(b - a) % loop for a, b in zip(numbered, numbered[1:] + numbered[:1], strict=True)]
+    assert max(gaps) <= 8, gaps
+    by_id = {s["id"]: s for s in layout["spots"]}
+    for seat, colour in enumerate(rules.colours):
+        assert by_id[f"t{rules.track.board.starts[colour]}"]["names"][colour] == "start"
+        # the space 7 on from a colour's start is its 7 (whichever colour's count shows)
+        assert by_id[f"t{rules.abs_of[seat][7]}"]["names"][colour] == "7"
+
+
+@pytest.mark.parametrize("settings", SETTINGS, ids=ids)
+def test_each_name_always_drawn_is_nearer_its_own_spot_than_any_other(
+    settings: tuple[str, int, dict[str, str]],
+) -> None:
+    game, players, options = settings
+    layout = board_layout(get_rules(game, players, options))
+    spots = layout["spots"]
+    _, _, width, height = layout["viewBox"]
+    named = [s for s in spots if "names" in s]
+    assert len(named) > 40 and any(s["shown"] for s in named)
+    for spot in named:
+        x, y = spot["tag"]["x"], spot["tag"]["y"]
+        assert 0 < x < width and 0 < y < height, spot
+        if not spot["shown"]:
+            continue
+        # the name's box, as the page draws it (30 units high, 16.8 a character)
+        box = (x, y, max(len(n) for n in spot["names"].values()) * CHAR_WIDTH / 2, HALF_HEIGHT)
+        gaps = {o["id"]: box_gap(box, o) for o in spots}
+        assert min(gaps, key=gaps.__getitem__) == spot["id"]
+        assert sorted(gaps.values())[1] > gaps[spot["id"]] + 1, spot["id"]  # clearly nearer
+
+
+def box_gap(box: tuple[float, float, float, float], spot: dict[str, Any]) -> float:
+    """From a box (its middle, half its width and height) to the edge of a spot."""
+    x, y, w, h = box
+    return math.hypot(max(abs(spot["x"] - x) - w, 0), max(abs(spot["y"] - y) - h, 0)) - spot["r"]

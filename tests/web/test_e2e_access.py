@@ -17,7 +17,10 @@ GAMES = ("trouble", "ludo", "headache", "marbles")
 TAPPABLE = "button, a[href], select, input, summary, .games label, [role=button], .hit"
 FINGER = 44  # CSS pixels, each way
 
-SIZES = """(selector) => [...document.querySelectorAll(selector)].flatMap((node) => {
+# a box or a radio is tapped through its label: the label is the finger's target
+SIZES = """(selector) => [...document.querySelectorAll(selector)].flatMap((control) => {
+    const boxed = control.matches('input[type=checkbox], input[type=radio]');
+    const node = boxed ? control.closest('label') || control : control;
     const box = node.getBoundingClientRect();
     const shown = box.width > 0 && box.height > 0 && getComputedStyle(node).visibility !== 'hidden';
     const name = node.id || node.getAttribute('aria-label') || node.textContent.trim().slice(0, 30);
@@ -66,6 +69,12 @@ def test_on_a_phone_the_board_status_and_pop_are_in_view_and_every_tap_is_a_fing
     context, page, errors = new_page(browser, viewport=viewport)
     page.goto(server.url + "/")
     assert too_small(page) == []  # the new-game page
+    # its boxes and radios are normal-sized controls inside those targets
+    ticks = page.eval_on_selector_all(
+        "input[type=checkbox], input[type=radio]",
+        "nodes => nodes.filter(n => n.offsetParent).map(n => n.getBoundingClientRect().height)",
+    )
+    assert ticks and max(ticks) < 30, ticks
     against_computers(page, server, game)
     assert waiting(page)["what"] == "roll"  # the roll-off: this seat pops
     board = box(page, "#board svg")

@@ -5,10 +5,20 @@ a phone can read and no keyboard hints on a touch screen."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from pages import APP, Server, act, awaiting, click, new_game, play_to_end, wait_synced, waiting
+from pages import (
+    APP,
+    Server,
+    act,
+    awaiting,
+    click,
+    new_game,
+    open_game,
+    play_to_end,
+    wait_synced,
+    waiting,
+)
 
 SOLO = {
     "red": "human",
@@ -35,27 +45,6 @@ def create(
     if seed is not None:  # (a game with open seats has the server's dice)
         body["seed"] = seed
     return new_game(server.url, body)
-
-
-def open_game(
-    browser: Any, server: Server, made: dict[str, Any], **context_options: Any
-) -> tuple[Any, Any, list[str]]:
-    """A fresh browser context holding the game's seats, on its page."""
-    options = {
-        "viewport": {"width": 1000, "height": 700},
-        "reduced_motion": "reduce",
-        "bypass_csp": True,
-    } | context_options
-    context = browser.new_context(**options)
-    context.add_init_script("localStorage.setItem('pegrace:speed', 'instant')")
-    tokens = json.dumps(json.dumps(made["tokens"]))
-    context.add_init_script(f"localStorage.setItem('pegrace:tokens:{made['id']}', {tokens})")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(server.url + made["url"])
-    wait_synced(page)
-    return context, page, errors
 
 
 def test_your_colour_and_the_turn_are_marked_on_the_board_from_the_first_second(

@@ -3,10 +3,12 @@ server, or that spill over the page, are refused by name; ordinary names in any 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from pegrace.errors import OptionError
-from pegrace.web.names import CHAT_LENGTH, checked_name, shown_text
+from pegrace.web.names import CHAT_LENGTH, checked_name, seat_names, shown_text
 
 OTHERS = ("green", "yellow", "blue")  # the other seats, for a name of red's
 
@@ -62,3 +64,31 @@ def test_a_chat_line_is_held_to_the_same_text_rules() -> None:
     assert shown_text("good  luck\u00a0all", "a chat line", CHAT_LENGTH) == "good luck all"
     with pytest.raises(OptionError, match="a chat line holds a character drawn many letters"):
         shown_text("hi \ufdfd", "a chat line", CHAT_LENGTH)
+
+
+FRIENDS = {"red": "human", "yellow": "human", "green": "computer:easy"}
+COLOURS = ("red", "yellow", "green", "blue")
+
+
+def test_friends_at_one_device_name_their_seats_each_checked() -> None:
+    assert seat_names(None, FRIENDS, COLOURS) == {}
+    given = {"red": "  Ann ", "yellow": "Ｂｅｎ"}  # spaces and full-width letters as shown
+    assert seat_names(given, FRIENDS, COLOURS) == {"red": "Ann", "yellow": "Ben"}
+
+
+@pytest.mark.parametrize(
+    ("given", "problem"),
+    [
+        (["Ann"], "must map colours to names"),
+        ({"green": "Ann"}, "'green' is not a seat played at this device"),
+        ({"blue": "Ann"}, "'blue' is not a seat played at this device"),
+        ({"red": "Ann", "yellow": "ann"}, "two seats cannot both be called 'ann'"),
+        ({"red": "Green"}, "another seat's colour"),
+        ({"red": 5}, '"name" must be text'),
+    ],
+)
+def test_names_for_seats_not_of_this_device_or_alike_are_refused(
+    given: object, problem: str
+) -> None:
+    with pytest.raises(OptionError, match=re.escape(problem)):
+        seat_names(given, FRIENDS, COLOURS)

@@ -15,13 +15,13 @@ pub struct ClassicLudo {
 
 impl ClassicLudo {
     pub fn new(players: usize, options: &[(String, String)]) -> Result<Self, String> {
-        let chosen = read_options(options)?;
+        let chosen = read_options(players, options)?;
         if chosen.variant != Variant::Classic {
             return Err("the variant is not classic".into());
         }
         let stars: Vec<usize> = [0, 13, 26, 39].iter().flat_map(|&s| [s, s + 8]).collect();
         let safe = if chosen.safe_squares { &stars[..] } else { &[] };
-        let board = Board::new(players, 13, CLASSIC_LANE, safe)?;
+        let board = Board::new(chosen.colours, 13, CLASSIC_LANE, safe);
         Ok(ClassicLudo {
             table: board.table(chosen.play_on),
             board,

@@ -12,6 +12,8 @@ pub(super) const HOME: i16 = 56;
 /// defaults in the other variants.
 pub(super) struct Options {
     pub(super) variant: Variant,
+    /// Each seat's colour (`engine::seat_colours`).
+    pub(super) colours: Vec<i16>,
     pub(super) play_on: bool,
     pub(super) forfeit_third_six: bool,
     pub(super) safe_squares: bool,
@@ -77,9 +79,10 @@ pub const OPTIONS: &[RuleOption] = &[
         ],
         help: "classic only: the 4 start squares and 4 star squares are safe (off: none are)",
     },
+    engine::SEATING,
 ];
 
-pub(super) fn read_options(given: &[(String, String)]) -> Result<Options, String> {
+pub(super) fn read_options(players: usize, given: &[(String, String)]) -> Result<Options, String> {
     let chosen = options::choose("ludo", OPTIONS, given)?;
     let variant = variant(given);
     if variant != Variant::Classic {
@@ -93,6 +96,7 @@ pub(super) fn read_options(given: &[(String, String)]) -> Result<Options, String
     }
     Ok(Options {
         variant,
+        colours: engine::seat_colours("ludo", players, &chosen)?,
         play_on: chosen.is("play_on", "on"),
         forfeit_third_six: chosen.is("three_sixes", "forfeit"),
         safe_squares: chosen.is("safe_squares", "on"),
@@ -107,18 +111,13 @@ pub(super) struct Board<const N: usize> {
     pub(super) safe: [bool; N],
     pub(super) lane_start: i16,
     /// Each seat's colour (their number is the seats').
-    pub(super) colours: &'static [i16],
+    pub(super) colours: Vec<i16>,
 }
 
 impl<const N: usize> Board<N> {
-    pub(super) fn new(
-        players: usize,
-        spacing: i16,
-        lane_start: i16,
-        safe: &[usize],
-    ) -> Result<Self, String> {
-        let colours = engine::seat_colours("ludo", players)?;
-        let [space_of, position_on] = engine::frames(colours, spacing);
+    /// The board of the seats' `colours` (`Options::colours`).
+    pub(super) fn new(colours: Vec<i16>, spacing: i16, lane_start: i16, safe: &[usize]) -> Self {
+        let [space_of, position_on] = engine::frames(&colours, spacing);
         let mut board = Board {
             space_of,
             position_on,
@@ -129,7 +128,7 @@ impl<const N: usize> Board<N> {
         for &space in safe {
             board.safe[space] = true;
         }
-        Ok(board)
+        board
     }
 
     pub(super) fn shape(&self, goal: i16) -> RaceShape {
@@ -144,7 +143,7 @@ impl<const N: usize> Board<N> {
 
     pub(super) fn table(&self, play_on: bool) -> Table {
         let order: Vec<u8> = (0..self.colours.len() as u8).collect();
-        Table::new(self.colours, &order, &order, play_on)
+        Table::new(&self.colours, &order, &order, play_on)
     }
 
     /// The loop space of a seat's position, if it is on the loop.

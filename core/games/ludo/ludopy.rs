@@ -57,14 +57,11 @@ pub struct LudopyLudo {
 
 impl LudopyLudo {
     pub fn new(players: usize, options: &[(String, String)]) -> Result<Self, String> {
-        let chosen = read_options(options)?;
+        let chosen = read_options(players, options)?;
         if chosen.variant != Variant::Ludopy {
             return Err("the variant is not ludopy".into());
         }
-        let colours: Vec<usize> = engine::seat_colours("ludo", players)?
-            .iter()
-            .map(|&colour| colour as usize)
-            .collect();
+        let colours: Vec<usize> = chosen.colours.iter().map(|&c| c as usize).collect();
         let plans = (0..players)
             .map(|seat| {
                 (-1..=LUDOPY_GOAL)
@@ -83,7 +80,7 @@ impl LudopyLudo {
                 std::iter::once(s).chain(LP_GLOBES.iter().map(move |&g| (s + g as usize - 1) % 52))
             })
             .collect();
-        let board = Board::new(players, 13, CLASSIC_LANE, &never_hit)?;
+        let board = Board::new(chosen.colours, 13, CLASSIC_LANE, &never_hit);
         Ok(LudopyLudo {
             table: board.table(chosen.play_on),
             plans,

@@ -178,3 +178,56 @@ fn classic_home_by_exact_count_and_nothing_is_hit_on_a_safe_square() {
     );
     assert_eq!(hit.pieces[1], [-1, -1, -1, -1]);
 }
+
+#[test]
+fn a_turned_two_player_game_is_green_and_blue_each_from_its_own_start() {
+    let turned = testing::options(&[("seating", "1")]);
+    let game = TwoDiceLudo::new(2, &turned).expect("valid options");
+    assert_eq!(&game.table.colours[..2], &[1, 3]); // green and blue
+    let starts = |shape: RaceShape| (shape.space_of[0][0], shape.space_of[1][0]);
+    assert_eq!(starts(game.shape()), (12, 36)); // their own corners
+    assert_eq!(starts(rules(2).shape()), (0, 24)); // red's and yellow's
+    let out = to_move(&game, &[[-1; 4], [-1; 4]], [6, 1]);
+    assert_eq!(texts(&game, &out), ["6:base>track:0 1:track:0>track:1"]);
+    // green's track:25 is point 37, blue's track:1: landing there hits blue
+    let state = to_move(&game, &[[-1, -1, -1, 20], [-1, -1, 1, 1]], [2, 3]);
+    let mut after = state;
+    game.play(&mut after, game.turns(&state).as_slice()[0]);
+    assert_eq!(after.pieces[1], [-1; 4]);
+    for variant in ["classic", "ludopy"] {
+        let given = testing::options(&[("variant", variant), ("seating", "1")]);
+        let shape = match variant {
+            "classic" => ClassicLudo::new(2, &given).map(|g| g.shape()),
+            _ => LudopyLudo::new(2, &given).map(|g| g.shape()),
+        };
+        assert_eq!(starts(shape.expect("valid options")), (13, 39), "{variant}");
+    }
+}
+
+#[test]
+fn ludopy_turned_sends_home_the_colour_that_is_really_there() {
+    // green (seat 0, from square 13) lands on square 42, blue's track:3 (blue from 39)
+    let given = testing::options(&[("variant", "ludopy"), ("seating", "1")]);
+    let game = LudopyLudo::new(2, &given).expect("valid options");
+    let state = testing::to_move(&game, &[[-1, -1, -1, 26], [-1, -1, -1, 3]], [3, 0]);
+    let mut after = state;
+    game.play(&mut after, game.legal_moves(&state).as_slice()[0]);
+    assert_eq!(
+        (after.pieces[0], after.pieces[1]),
+        ([-1, -1, -1, 29], [-1; 4])
+    );
+}
+
+#[test]
+fn a_turn_that_changes_nothing_is_refused() {
+    let refused = |players: usize, given: &[(&str, &str)]| {
+        TwoDiceLudo::new(players, &testing::options(given)).unwrap_err()
+    };
+    assert!(refused(2, &[("seating", "2")]).contains("with 2 players choose 0 or 1"));
+    assert!(refused(4, &[("seating", "1")]).contains("every colour plays with 4 players"));
+    let three = TwoDiceLudo::new(3, &testing::options(&[("seating", "3")]));
+    assert_eq!(
+        &three.expect("valid options").table.colours[..3],
+        &[3, 0, 1]
+    );
+}

@@ -39,12 +39,12 @@ pub struct TwoDiceLudo {
 
 impl TwoDiceLudo {
     pub fn new(players: usize, options: &[(String, String)]) -> Result<Self, String> {
-        let chosen = read_options(options)?;
+        let chosen = read_options(players, options)?;
         if chosen.variant != Variant::TwoDice {
             return Err("the variant is not two-dice".into());
         }
         let safe: Vec<usize> = (0..LOOP).step_by(6).collect();
-        let board = Board::new(players, 12, LANE_START, &safe)?;
+        let board = Board::new(chosen.colours, 12, LANE_START, &safe);
         Ok(TwoDiceLudo {
             table: board.table(chosen.play_on),
             board,

@@ -2,14 +2,16 @@
 
 Every drawer returns plain text; ``paint`` adds ANSI colour only when asked, so
 the same picture serves a colour terminal, a pipe and a test. Pieces always
-carry their colour's letter, so nobody needs to tell colours apart.
+carry their colour's letter, so nobody needs to tell colours apart. Every drawer
+draws a small picture (for 80x24) and, asked for ``big``, one with wider cells and
+the rows of its grid two apart, for a terminal that has the room.
 """
 
 from __future__ import annotations
 
 import importlib
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from pegrace.engine import Rules
 from pegrace.games import entry
@@ -17,7 +19,7 @@ from pegrace.state import State
 
 ANSI = {"red": "91", "yellow": "93", "green": "92", "blue": "94"}
 
-Drawer = Callable[[Rules, State, bool], str]
+Drawer = Callable[[Rules, State, bool, bool], str]
 
 
 def paint(text: str, colour: str | None, use_colour: bool, bold: bool = True) -> str:
@@ -51,6 +53,53 @@ def letter(colour: str) -> str:
     return colour[0].upper()
 
 
-def draw(rules: Rules, state: State, use_colour: bool = False) -> str:
+def cell(text: str, width: int) -> str:
+    """``text`` centred in a cell ``width`` columns wide."""
+    return f"{text:^{width}}"
+
+
+def lay_out(
+    grid: list[list[str]], width: int, step: int, over: Mapping[int, str], span: tuple[int, int]
+) -> list[str]:
+    """A grid of cells (each ``width`` columns on screen, painted or not) as rows of text, its
+    rows ``step`` apart (blank rows between them), and on each row ``over`` names (counted
+    from the first, blank ones too) its text in place of the cells from column ``span[0]`` to
+    ``span[1]``."""
+    first, last = span
+    room = (last - first + 1) * width
+    rows = []
+    for y in range((len(grid) - 1) * step + 1):
+        row, between = divmod(y, step)
+        cells = [" " * width] * len(grid[0]) if between else list(grid[row])
+        if y in over:
+            cells[first : last + 1] = [over[y] + " " * max(room - visible_len(over[y]), 0)]
+        rows.append("".join(cells))
+    return rows
+
+
+def numbered_ring(body: list[str], side: int, width: int, step: int) -> list[str]:
+    """The rows of a square ring drawn by ``lay_out`` (clockwise from the top-left corner,
+    ``side`` cells a side) with its space numbers round it: above and below, and at either
+    side of each row of cells."""
+    last = side - 1
+    lines = [("     " + "".join(cell(str(i), width) for i in range(side))).rstrip()]
+    for y, text in enumerate(body):
+        row, between = divmod(y, step)
+        edge = 0 < row < last and not between
+        left = f"{(4 * last - row) % (4 * last):>3}  " if edge else "     "
+        lines.append((left + text + (f"  {last + row}" if edge else "")).rstrip())
+    footer = "".join(cell(str(3 * last - i), width) for i in range(side))
+    return [*lines, ("     " + footer).rstrip()]
+
+
+def pair(left: str, right: str, column: int = 30) -> str:
+    """Two labels on one line, indented by two, the right one ``column`` further on (ANSI
+    codes take no room on screen, so they do not count towards the padding)."""
+    hidden = len(left) - visible_len(left)
+    return f"  {left:<{column + hidden}}{right}".rstrip()
+
+
+def draw(rules: Rules, state: State, use_colour: bool = False, big: bool = False) -> str:
+    """The game's picture of ``state``: the small one, or the big one if ``big``."""
     drawer: Drawer = importlib.import_module(entry(rules.name).picture).draw
-    return drawer(rules, state, use_colour)
+    return drawer(rules, state, use_colour, big)

@@ -3,7 +3,9 @@ border (Xs at the corners and the middle of each side, 3 outer spaces between th
 the inner track runs one cell inside it (2 spaces between neighbouring Xs, joined to
 each X by a connector). Empty spaces show their short name (x0, o5, i12); a cone or
 stack shows its owner's letter and its height (``R``, ``Y3``); a START pile shows
-``(R4)``. Below the grid every stack is listed with its colours, top first."""
+``(R4)``. A key under the grid says what these labels mean, the centre what a pop's
+star is (the bonus die's red dot), and below them every stack is listed with its
+colours, top first."""
 
 from __future__ import annotations
 
@@ -16,11 +18,10 @@ from pegrace.games.headache import (
     Headache,
     space_name,
 )
-from pegrace.pictures import letter, paint, visible_len
+from pegrace.pictures import cell, lay_out, letter, paint, visible_len
 from pegrace.state import State
 
 SIZE = 9
-WIDTH = 5  # characters per cell
 MIDDLE = SIZE // 2
 LAST = SIZE - 1
 
@@ -29,6 +30,10 @@ X_CELLS = ((0, 0), (0, 4), (0, 8), (4, 8), (8, 8), (8, 4), (8, 0), (4, 0))
 # where each X's inner-track connector is drawn, and with what
 CONNECTORS = {(1, 1): "\\", (1, 4): "|", (1, 7): "/", (4, 7): "-",
               (7, 7): "\\", (7, 4): "|", (7, 1): "/", (4, 1): "-"}  # fmt: skip
+# what the labels mean, under the grid (each line as wide as the small grid at most)
+STACKS_APART = 3  # the small board lists this many stacks a line each; more, several a line
+KEY = ("x: X, where tracks cross; o: outer; i: inner",
+       "(R4): 4 on START; R3: stack of 3, R on top")  # fmt: skip
 
 
 def _ring(offset: int) -> list[tuple[int, int]]:
@@ -60,11 +65,12 @@ def short_name(space: int) -> str:
     return f"{kind[0]}{number}"
 
 
-def draw(rules: Rules, state: State, use_colour: bool) -> str:
+def draw(rules: Rules, state: State, use_colour: bool, big: bool = False) -> str:
     assert isinstance(rules, Headache)
-    grid = [[" " * WIDTH for _ in range(SIZE)] for _ in range(SIZE)]
-    for cell, mark in CONNECTORS.items():
-        grid[cell[0]][cell[1]] = f"{mark:^{WIDTH}}"
+    width, step = (7, 2) if big else (5, 1)
+    grid = [[cell("", width)] * SIZE for _ in range(SIZE)]
+    for (r, c), mark in CONNECTORS.items():
+        grid[r][c] = cell(mark, width)
     heights: dict[int, int] = {}
     for row in state.pieces:
         for cone in row:
@@ -73,57 +79,83 @@ def draw(rules: Rules, state: State, use_colour: bool) -> str:
                 heights[space] = max(heights.get(space, 0), (cone & HEIGHT_MASK) + 1)
     occupancy = rules.occupancy(state.pieces)
     for space, (r, c) in CELLS.items():
-        grid[r][c] = f"{short_name(space):^{WIDTH}}"
+        grid[r][c] = cell(short_name(space), width)
         if space in heights:
             colour = rules.colours[occupancy[space] & 7]
             label = letter(colour) + (str(heights[space]) if heights[space] > 1 else "")
-            grid[r][c] = paint(f"{label:^{WIDTH}}", colour, use_colour)
+            grid[r][c] = paint(cell(label, width), colour, use_colour)
     for seat, colour in enumerate(rules.colours):
         waiting = sum(1 for cone in state.pieces[seat] if cone < 0)
         if waiting:
             r, c = CELLS[rules.start_space[seat]]
-            grid[r][c] = paint(f"({letter(colour)}{waiting})".center(WIDTH), colour, use_colour)
+            pile = f"({letter(colour)}{waiting})".center(width)  # (as the old board: " (R4)")
+            grid[r][c] = paint(pile, colour, use_colour)
     centre = _centre_lines(rules, state, use_colour)
-    lines = []
-    for r in range(SIZE):
-        cells = grid[r]
-        if 2 <= r <= 6:
-            text = centre[r - 2] if r - 2 < len(centre) else ""
-            inside = 5 * WIDTH
-            text = text + " " * max(inside - visible_len(text), 0)
-            cells = [*grid[r][:2], text, *grid[r][7:]]
-        lines.append("".join(cells).rstrip())
-    return "\n".join(lines + _stack_lines(rules, state, heights, use_colour))
+    over = {step * 2 + (step if big else 1) * i: text for i, text in enumerate(centre)}
+    lines = [row.rstrip() for row in lay_out(grid, width, step, over, (2, SIZE - 3))]
+    stacks = _stack_lines(rules, state, heights, use_colour, big)
+    return "\n".join([*lines, *KEY, *stacks])
 
 
 def _centre_lines(rules: Headache, state: State, use_colour: bool) -> list[str]:
+    """What the middle of the board says (5 lines at most): whose turn and their pop, the
+    star of a red dot explained."""
     if state.is_over:
         return ["", "  game over"]
     colour = rules.colours[state.current]
     who = paint(f"{colour} ({letter(colour)})", colour, use_colour)
     doing = "to pop" if state.roll is None else f"popped {rules.dice.format(state.roll)}"
-    lines = ["", f"  {who}", f"  {doing}"]
+    lines = [f"  {who}", f"  {doing}"]
+    if "*" in doing:
+        lines.append("  * red dot: pop again")
     if state.aux and state.aux[-1]:  # the bonus-pop flag
-        lines.append("  (bonus pop)")
+        lines.append("  (a bonus pop)")
     if state.out:
         lines.append("  out: " + " ".join(letter(rules.colours[s]) for s in state.out))
-    return lines
+    return ["", *lines] if len(lines) < 5 else lines
 
 
 def _stack_lines(
-    rules: Headache, state: State, heights: dict[int, int], use_colour: bool
+    rules: Headache, state: State, heights: dict[int, int], use_colour: bool, big: bool
 ) -> list[str]:
-    lines = []
-    for space in sorted(heights):
-        if heights[space] > 1:
-            colours = rules.stack_text(state.pieces, space).split()
-            painted = " ".join(
-                paint(mark, next(c for c in rules.colours if letter(c) == mark), use_colour)
-                for mark in colours
-            )
-            lines.append(
-                f"  {space_name(space):<9} {heights[space]:>2} cones, top first: {painted}"
-            )
+    """Every stack with its colours, top first: a line each on the big board or while they
+    are few, else several to a line by the short names the board shows; then the cones each
+    colour owns."""
+    stacks = [space for space in sorted(heights) if heights[space] > 1]
+    tops = {
+        space: [
+            paint(mark, next(c for c in rules.colours if letter(c) == mark), use_colour)
+            for mark in rules.stack_text(state.pieces, space).split()
+        ]
+        for space in stacks
+    }
+    if big or len(stacks) <= STACKS_APART:
+        lines = [stack_line(space, heights[space], top, big) for space, top in tops.items()]
+        lines = ["stacks:", *lines] if lines else []
+    else:
+        lines = packed(
+            "stacks, top first:", [f"{short_name(s)} {''.join(tops[s])}" for s in stacks]
+        )
     owned = rules.owned(state.pieces)
     counts = ", ".join(f"{letter(c)} {owned[s]}" for s, c in enumerate(rules.colours))
-    return [*(["stacks:", *lines] if lines else []), f"cones owned: {counts}"]
+    return [*lines, f"cones owned: {counts}"]
+
+
+def stack_line(space: int, height: int, top: list[str], big: bool) -> str:
+    """A stack's line: where, how many cones, their colours top first (on the small board
+    closed up where they would not fit its width)."""
+    line = f"  {space_name(space):<9} {height:>2} cones, top first: {' '.join(top)}"
+    if big or visible_len(line) <= SIZE * 5:
+        return line
+    return f"  {space_name(space):<9} {height:>2}, top first: {''.join(top)}"
+
+
+def packed(head: str, entries: list[str]) -> list[str]:
+    """``head`` and ``entries`` on as few lines as fit the small board's width (the lines
+    after the first indented)."""
+    lines = [head]
+    for entry in entries:
+        if visible_len(lines[-1]) + 1 + visible_len(entry) > SIZE * 5:
+            lines.append(" ")
+        lines[-1] += f" {entry}"
+    return lines

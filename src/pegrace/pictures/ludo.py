@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pegrace.engine import Rules
 from pegrace.games.ludo import LP_STARS, Ludo
-from pegrace.pictures import letter, paint, ring_cell, visible_len
+from pegrace.pictures import cell, lay_out, letter, paint, ring_cell
 from pegrace.state import State
 
 
@@ -30,13 +30,15 @@ def _empty_cells(rules: Ludo) -> dict[int, str]:
     return marks
 
 
-def draw(rules: Rules, state: State, use_colour: bool) -> str:
+def draw(rules: Rules, state: State, use_colour: bool, big: bool = False) -> str:
     assert isinstance(rules, Ludo)
+    width, step = (5, 2) if big else (3, 1)
     loop = rules.track.loop_length
     side = loop // 4 + 1
     marks = _empty_cells(rules)
     on_space: dict[int, dict[str, int]] = {}
     inside: list[str] = []
+    spaced = " " if big else ""  # the small board's lanes close up to fit inside the ring
     for seat, colour in enumerate(rules.colours):
         mark = paint(letter(colour), colour, use_colour)
         lane = ["·"] * (rules.track.lane_length - 1)
@@ -53,36 +55,34 @@ def draw(rules: Rules, state: State, use_colour: bool) -> str:
                 here[colour] = here.get(colour, 0) + 1
         goal = rules.track.position_name(rules.goal)
         inside.append(
-            f"{mark} base {mark * base}{'·' * (4 - base)}  lane {' '.join(lane)}  "
+            f"{mark} base {mark * base}{'·' * (4 - base)}  lane {spaced.join(lane)}  "
             f"{goal} {mark * out}{'·' * (4 - out)}"
         )
     roll = "-" if state.roll is None else rules.dice.format(state.roll)
     doing = f"to {'move' if state.roll else 'roll'}: {roll}"
     inside.append("game over" if state.is_over else f"{rules.colours[state.current]} {doing}")
-    grid = [["   "] * side for _ in range(side)]
+    grid = [[cell("", width)] * side for _ in range(side)]
     for space in range(loop):
         row, col = ccw_cell(space, side)
-        counts = on_space.get(space)
-        if not counts:
-            grid[row][col] = marks.get(space, " · ")
-            continue
-        if len(counts) == 1:
-            ((colour, n),) = counts.items()
-            text = f"{letter(colour)}{n if n > 1 else ''}".center(3)
-            grid[row][col] = paint(text, colour, use_colour)
-        else:
-            letters = "".join(letter(c) for c in counts)[:3].center(3)
-            grid[row][col] = letters
+        grid[row][col] = _cell(on_space.get(space), marks.get(space, " · "), width, use_colour)
     last = side - 1
-    lines = [f"    0{' ' * (3 * side - 5)}{3 * last}"]
-    for row in range(side):
-        if row in (0, last):
-            body = "".join(grid[row])
-        else:
-            text = inside[row - 1] if row - 1 < len(inside) else ""
-            pad = 3 * (side - 2) - visible_len(text)
-            body = grid[row][0] + " " + text + " " * max(pad - 1, 0) + grid[row][last]
-        lines.append("  " + body)
-    lines.append(f"  {last:<3}{' ' * (3 * side - 7)}{2 * last}")
+    indent = " " * (step - 1)  # on the big board, a column in from the ring
+    over = {step * (i + 1): indent + text for i, text in enumerate(inside)}
+    body = lay_out(grid, width, step, over, (1, last - 1))
+    middle, far = 2 + width // 2, 2 + last * width + width // 2  # the corner cells' middles
+    lines = [f"{'0':>{middle + 1}}{3 * last:>{far - middle + 1}}"]
+    lines += [("  " + text).rstrip() for text in body]
+    lines.append(f"{last:>{middle + 1}}{2 * last:>{far - middle + 1}}")
     lines.append("  * safe   r g y b start" + ("   + star" if rules.is_ludopy else ""))
     return "\n".join(lines)
+
+
+def _cell(counts: dict[str, int] | None, empty: str, width: int, use_colour: bool) -> str:
+    """A loop space's cell: the pins on it by colour letter (a stack of one colour as ``R2``,
+    colours sharing a safe spot as ``RG``), else what marks the empty space."""
+    if not counts:
+        return cell(empty.strip(), width)
+    if len(counts) == 1:
+        ((colour, n),) = counts.items()
+        return paint(cell(f"{letter(colour)}{n if n > 1 else ''}", width), colour, use_colour)
+    return cell("".join(letter(c) for c in counts)[:3], width)

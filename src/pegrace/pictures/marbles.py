@@ -1,17 +1,22 @@
 """Marbles' board in the terminal: the 56-space loop as a square ring (space numbers
 round the edge, each colour's start on a corner), each Home running diagonally in
-from the corner (entered from the space before the start), bases above and below."""
+from the corner (entered from the space before the start), the bases inside the ring
+(red's and yellow's above the middle, blue's and green's below)."""
 
 from __future__ import annotations
 
 from pegrace.engine import Rules
-from pegrace.pictures import letter, paint, ring_cell, visible_len
+from pegrace.pictures import cell, lay_out, letter, numbered_ring, paint, ring_cell, visible_len
 from pegrace.race import RaceRules
 from pegrace.state import State
 
 SIDE = 15  # spaces per side of the square ring, corners shared: 4 * (15 - 1) = 56
 LAST = SIDE - 1
+MIDDLE = LAST // 2
 CORNERS = {"red": (0, 0), "yellow": (0, LAST), "green": (LAST, LAST), "blue": (LAST, 0)}
+# the rows of the ring's grid each base is listed on (between the Homes), and on which side
+BASE_ROWS = {"red": (MIDDLE - 2, "<"), "yellow": (MIDDLE - 1, ">"),
+             "blue": (MIDDLE + 1, "<"), "green": (MIDDLE + 2, ">")}  # fmt: skip
 
 
 def home_cell(colour: str, slot: int) -> tuple[int, int]:
@@ -20,22 +25,24 @@ def home_cell(colour: str, slot: int) -> tuple[int, int]:
     return abs(row - slot), abs(col - slot)
 
 
-def draw(rules: Rules, state: State, use_colour: bool) -> str:
+def draw(rules: Rules, state: State, use_colour: bool, big: bool = False) -> str:
     assert isinstance(rules, RaceRules)
+    width, step = (5, 2) if big else (3, 1)
     war = rules.options.get("mode") == "war"
-    grid = [["   "] * SIDE for _ in range(SIDE)]
+    grid = [[cell("", width)] * SIDE for _ in range(SIDE)]
     for index in range(rules.track.loop_length):
         row, col = ring_cell(index, SIDE)
-        grid[row][col] = " · "
-    bases: dict[str, str] = {}
+        grid[row][col] = cell("·", width)
+    inside: dict[int, str] = {}
+    room = (LAST - 1) * width
     for seat, colour in enumerate(rules.colours):
         row, col = ring_cell(rules.track.board.starts[colour], SIDE)
-        grid[row][col] = paint(f" {colour[0]} ", colour, use_colour, bold=False)
+        grid[row][col] = paint(cell(colour[0], width), colour, use_colour, bold=False)
         if not war:
             for slot in range(1, rules.track.lane_length + 1):
                 row, col = home_cell(colour, slot)
-                grid[row][col] = paint(f"{colour[0]}{slot} ", colour, use_colour, bold=False)
-        mark = paint(f"[{letter(colour)}]", colour, use_colour)
+                grid[row][col] = paint(cell(f"{colour[0]}{slot}", width), colour, use_colour, False)
+        mark = paint(cell(f"[{letter(colour)}]", width), colour, use_colour)
         in_base = removed = 0
         for p in state.pieces[seat]:
             if p == -1:
@@ -48,29 +55,16 @@ def draw(rules: Rules, state: State, use_colour: bool) -> str:
             else:
                 row, col = ring_cell(rules.abs_of[seat][p], SIDE)
                 grid[row][col] = mark
-        bases[colour] = (
+        base = (
             f"{colour} base "
             + paint(letter(colour) * in_base, colour, use_colour)
             + "·" * (rules.pieces_per_colour - in_base - removed)
             + (f" removed:{removed}" if removed else "")
         )
-    roll = "   " if state.roll is None else f" {state.roll} "
-    grid[LAST // 2][LAST // 2 - 1] = "  ("
-    grid[LAST // 2][LAST // 2] = roll
-    grid[LAST // 2][LAST // 2 + 1] = ")  "
-    lines = ["     " + "".join(f"{i:^3}" for i in range(SIDE))]
-    for row in range(SIDE):
-        left = f"{(4 * LAST - row) % (4 * LAST):>3}  " if 0 < row < LAST else "     "
-        right = f"  {LAST + row}" if 0 < row < LAST else ""
-        lines.append(left + "".join(grid[row]) + right)
-    lines.append("     " + "".join(f"{3 * LAST - i:^3}" for i in range(SIDE)))
-    top = _pair(bases.get("red", ""), bases.get("yellow", ""))
-    bottom = _pair(bases.get("blue", ""), bases.get("green", ""))
-    return "\n".join([top, *lines, bottom])
-
-
-def _pair(left: str, right: str) -> str:
-    """Two base labels on one line, the right one in a fixed column (ANSI codes take
-    no room on screen, so they do not count towards the padding)."""
-    hidden = len(left) - visible_len(left)
-    return f"  {left:<{30 + hidden}}{right}".rstrip()
+        row, side = BASE_ROWS[colour]
+        pad = " " * (1 if side == "<" else room - visible_len(base) - 1)
+        inside[row * step] = pad + base
+    roll = "" if state.roll is None else str(state.roll)
+    grid[MIDDLE][MIDDLE - 1 : MIDDLE + 2] = [cell("(", width), cell(roll, width), cell(")", width)]
+    body = lay_out(grid, width, step, inside, (1, LAST - 1))
+    return "\n".join(numbered_ring(body, SIDE, width, step))

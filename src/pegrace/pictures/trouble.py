@@ -4,25 +4,28 @@ numbers round the edge), finish lanes and the dome inside, homes at the corners.
 from __future__ import annotations
 
 from pegrace.engine import Rules
-from pegrace.pictures import letter, paint, ring_cell, visible_len
+from pegrace.pictures import cell, lay_out, letter, numbered_ring, paint, pair, ring_cell
 from pegrace.race import RaceRules
 from pegrace.state import State
 
 SIDE = 8  # spaces per side of the square ring, corners shared: 4 * (8 - 1) = 28
+LAST = SIDE - 1
 
 
-def draw(rules: Rules, state: State, use_colour: bool) -> str:
+def draw(rules: Rules, state: State, use_colour: bool, big: bool = False) -> str:
     assert isinstance(rules, RaceRules)
+    width, step = (5, 2) if big else (3, 1)
     starts = {rules.track.board.starts[c]: c for c in rules.colours}
-    grid = [["   "] * SIDE for _ in range(SIDE)]
+    grid = [[cell("", width)] * SIDE for _ in range(SIDE)]
     for index in range(rules.track.loop_length):
         row, col = ring_cell(index, SIDE)
         start = starts.get(index)
-        grid[row][col] = paint(f" {start[0]} ", start, use_colour, bold=False) if start else " · "
+        shown = cell(start[0] if start else "·", width)
+        grid[row][col] = paint(shown, start, use_colour, bold=False) if start else shown
     lane_rows: list[str] = []
     homes: dict[str, str] = {}
     for seat, colour in enumerate(rules.colours):
-        mark = paint(f"[{letter(colour)}]", colour, use_colour)
+        mark = paint(cell(f"[{letter(colour)}]", width), colour, use_colour)
         slots = ["·"] * rules.track.lane_length
         at_home = 0
         for p in state.pieces[seat]:
@@ -40,23 +43,11 @@ def draw(rules: Rules, state: State, use_colour: bool) -> str:
             + "·" * (rules.pieces_per_colour - at_home)
         )
     roll = "   " if state.roll is None else f" {state.roll} "
-    inside = ["", *lane_rows, f"   ( {roll} )", ""]
-    lines = [
-        "     " + "".join(f"{i:^3}" for i in range(SIDE)),
-    ]
-    last = SIDE - 1
-    for row in range(SIDE):
-        left = f"{(4 * last - row) % (4 * last):>3}  " if 0 < row < last else "     "
-        right = f"  {last + row}" if 0 < row < last else ""
-        if row in (0, last):
-            body = "".join(grid[row])
-        else:
-            text = inside[row - 1] if row - 1 < len(inside) else ""
-            pad = 3 * (SIDE - 2) - visible_len(text)
-            body = grid[row][0] + " " + text + " " * max(pad - 1, 0) + grid[row][last]
-        lines.append(left + body + right)
-    lines.append("     " + "".join(f"{3 * last - i:^3}" for i in range(SIDE)))
+    indent = " " * step  # one column in from the ring, two on the big board
+    inside = {2 + step * i: indent + lane for i, lane in enumerate(lane_rows)}
+    inside[2 + step * len(lane_rows)] = f"{indent}   ( {roll} )"
+    lines = numbered_ring(lay_out(grid, width, step, inside, (1, LAST - 1)), SIDE, width, step)
     corner = {c: homes.get(c, "") for c in rules.all_colours}
-    top = f"  {corner['red']:<30}{corner['yellow']}"
-    bottom = f"  {corner['blue']:<30}{corner['green']}"
+    top = pair(corner["red"], corner["yellow"])
+    bottom = pair(corner["blue"], corner["green"])
     return "\n".join([top, *lines, bottom])

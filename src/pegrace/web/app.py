@@ -37,6 +37,7 @@ from pegrace.web.guard import Guard, client_key
 from pegrace.web.heavy import KeptAnswers, QrJob
 from pegrace.web.hub import GameHub
 from pegrace.web.limits import Buckets, Fleet, Limits, TokenBucket
+from pegrace.web.names import seat_names
 from pegrace.web.protocol import to_json
 from pegrace.web.refusals import Conflict, Forbidden, Full, GameNotFound, TooMany
 from pegrace.web.session import GameSession
@@ -109,9 +110,13 @@ def create_app(
             )
 
     async def create_game(request: Request) -> Response:
-        settings, rules = parse_settings(await json_body(request))
+        body = await json_body(request)
+        settings, rules = parse_settings(body)
+        names = seat_names(body.get("names"), settings.seats, rules.all_colours)
         count_creation(request)
-        game, tokens = await hub().create(settings, rules, owner=client_key(request.scope))
+        game, tokens = await hub().create(
+            settings, rules, owner=client_key(request.scope), names=names
+        )
         return JSONResponse({"id": game.id, "tokens": tokens, "url": f"/game/{game.id}"}, 201)
 
     async def game_state(request: Request) -> Response:

@@ -120,12 +120,14 @@ class GameHub:
         token_hashes: dict[str, str] | None = None,
         owner: str = "",
         rematch_of: str | None = None,
+        names: dict[str, str] | None = None,
     ) -> tuple[GameSession, dict[str, str]]:
         """A new game; returns it and a token for each of its human seats (but those given
         as ``token_hashes``, colour -> hash: a rematch keeps its players' tokens). ``owner``:
         the address that asked for it, which its computer players' share of the workers
         counts against. As the rematch of ``rematch_of``: Conflict if that game has one
-        already (made meanwhile, through this server or another)."""
+        already (made meanwhile, through this server or another). ``names``: the people's
+        names by colour, where one device seats several (names.seat_names)."""
         network = self._make_network_room(owner)
         self._make_room()
         game_id = new_game_id()
@@ -143,7 +145,10 @@ class GameHub:
         )
         if not made:
             raise Conflict(f"game {rematch_of} has been rematched already")
+        for colour, name in (names or {}).items():
+            await self.calls.run(self.store.set_names, game_id, [colour], name)
         session = GameSession(game_id, settings, rules, self.services, owner)
+        session.names = dict(names or {})
         session.owners = {digest: colour for colour, digest in hashes.items()}
         self.sessions[game_id] = session
         if owner:

@@ -83,3 +83,22 @@ def checked_name(name: Any, own: Iterable[str] = (), others: Iterable[str] = ())
     if said in {bare(label) for label in SERVER_LABELS}:
         raise OptionError(f"{cleaned!r} is what the server calls others: choose another name")
     return cleaned
+
+
+def seat_names(given: Any, seats: dict[str, str], colours: Iterable[str]) -> dict[str, str]:
+    """The names a new game gives its people at one device (pass and play: a name per
+    colour), each checked as ``checked_name`` checks one; only a seat played by a person here
+    ("human") is named, and no two alike. ``colours``: every colour of the game."""
+    if given is None:
+        return {}
+    if not isinstance(given, dict):
+        raise OptionError('"names" must map colours to names: {"red": "Ann", ...}')
+    names: dict[str, str] = {}
+    for colour, name in given.items():
+        if seats.get(colour) != "human":
+            raise OptionError(f"names: {str(colour)[:20]!r} is not a seat played at this device")
+        cleaned = checked_name(name, own=[colour], others=[c for c in colours if c != colour])
+        if bare(cleaned) in {bare(other) for other in names.values()}:
+            raise OptionError(f"names: two seats cannot both be called {cleaned!r}")
+        names[colour] = cleaned
+    return names

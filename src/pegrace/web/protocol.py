@@ -359,6 +359,12 @@ class SeatView(TypedDict):
     name: str | None
 
 
+class Placed(TypedDict):
+    side: str  # a colour, or "red+green" for a team
+    place: int  # 1 is first
+    out: bool  # out of the game (a bottom place), not finished
+
+
 class LogEntry(TypedDict):
     seq: int
     colour: str
@@ -368,6 +374,8 @@ class LogEntry(TypedDict):
     by: str  # "human", "computer" or "takeover"
     steps: list[Json]
     rolloff: bool
+    captured: int  # the opponent pieces the move captured
+    placed: list[Placed]  # the sides whose places the event settled
 
 
 class Welcome(TypedDict):
@@ -396,6 +404,7 @@ class StateSent(TypedDict):
     seats: dict[str, SeatView]
     watchers: int
     idle_left: float | None
+    places: list[Placed]  # the places settled so far, by place
     outcome: Json | None  # views.GameViews.outcome_view
     rematch: str | None
     pieces: list[Json]  # boards.piece_spots

@@ -153,10 +153,11 @@ class GameSession(GameSync, GameAdvice):
         session = cls(stored.id, stored.settings, replayed.rules, services)
         session.rng = replayed.rng
         session.names = {colour: seat.name for colour, seat in stored.seats.items() if seat.name}
-        for before, event, stored_event, played in zip(
-            replayed.states, replayed.events, stored.events, replayed.played, strict=False
+        states = replayed.states
+        for before, after, event, stored_event, played in zip(
+            states, states[1:], replayed.events, stored.events, replayed.played, strict=False
         ):
-            session.log.append(session._entry(before, event, stored_event.actor, played))
+            session.log.append(session._entry(before, after, event, stored_event.actor, played))
         session.events = replayed.events
         session.state = replayed.states[-1]
         session.kinds = {colour: seat.kind for colour, seat in stored.seats.items()}
@@ -365,7 +366,7 @@ class GameSession(GameSync, GameAdvice):
 
     async def _commit(self, before: State, after: State, actor: str, played: Roll | Move) -> None:
         """The stored event counts: log it, move on, tell the driver and every client."""
-        self.log.append(self._entry(before, self.events[-1], actor, played))
+        self.log.append(self._entry(before, after, self.events[-1], actor, played))
         self.state = after
         self._told_trouble = False
         self.due_since = asyncio.get_running_loop().time()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import json
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NotRequired, TypedDict
@@ -98,6 +99,13 @@ class OptionEntry(TypedDict):
     effects: dict[str, str]  # value -> its measured effect in words (lab_effects.json)
 
 
+class Seating(TypedDict):
+    """A set of colours that may play at a player count, and the rule options that seat it."""
+
+    colours: list[str]  # in turn order
+    options: dict[str, str]  # e.g. {"seating": "1"}
+
+
 class CatalogGame(TypedDict):
     """One game the page offers (``_game_entry``), keys in this order."""
 
@@ -109,6 +117,8 @@ class CatalogGame(TypedDict):
     ratings: dict[str, SeatRating]  # computer:LEVEL -> its rating
     players: list[int]  # the player counts the default options allow
     colours: dict[str, list[str]]  # player count (as text) -> the colours that play
+    # player count (as text) -> every set of colours that may play, the default first
+    seatings: dict[str, list[Seating]]
     options: list[OptionEntry]
 
 
@@ -179,6 +189,7 @@ def _game_entry(name: str) -> CatalogGame:
         "ratings": _seat_ratings(cls.name),
         "players": [int(k) for k in colours],
         "colours": colours,
+        "seatings": {count: seatings(name, int(count)) for count in colours},
         "options": [
             {
                 "name": o.name,
@@ -192,6 +203,26 @@ def _game_entry(name: str) -> CatalogGame:
             for o in cls.option_specs
         ],
     }
+
+
+SEATING = "seating"  # the rule option that turns the colours that play round the board
+
+
+def seatings(game: str, players: int, options: Mapping[str, str] | None = None) -> list[Seating]:
+    """Each set of colours that may play ``game`` at ``players`` with ``options``, with the
+    value of the ``seating`` option that seats it: every value the core accepts (``Rules``
+    refuses the others), one a set, the default first."""
+    base = {k: v for k, v in (options or {}).items() if k != SEATING}
+    found: list[Seating] = []
+    spec = rules_class(game).option(SEATING)
+    for value in sorted(spec.choices, key=lambda value: value != spec.default):
+        try:
+            colours = list(get_rules(game, players, {**base, SEATING: value}).colours)
+        except OptionError:
+            continue
+        if all(set(colours) != set(known["colours"]) for known in found):
+            found.append({"colours": colours, "options": {SEATING: value}})
+    return found
 
 
 @dataclass(frozen=True)
@@ -249,6 +280,7 @@ def parse_settings(data: Any) -> tuple[GameSettings, Rules]:
         "idle_seconds",
         "listed",
         "watcher_chat",
+        "names",  # read by names.seat_names once the seats are known
     }
     unknown = set(data) - fields
     if unknown:
@@ -266,6 +298,7 @@ def parse_settings(data: Any) -> tuple[GameSettings, Rules]:
         raise OptionError(
             f"{players}-player {cls.name} is played by {', '.join(rules.colours)}; "
             f"seats were given for {', '.join(seats) or 'nobody'}"
+            + _seating_hint(rules, set(seats))
         )
     check_seats(rules, seats)
     if rules.one_player_sides:  # one person plays every colour of a side: as its first
@@ -281,6 +314,25 @@ def parse_settings(data: Any) -> tuple[GameSettings, Rules]:
         _parse_switch("watcher_chat", data.get("watcher_chat", True), "watchers may chat"),
     )
     return settings, rules
+
+
+def _seating_hint(rules: Rules, colours: set[str]) -> str:
+    """How to seat ``colours`` instead, where the ``seating`` option can: the sets it allows."""
+    try:
+        found = seatings(rules.name, rules.players, rules.options)
+    except PegraceError:
+        return ""
+    match = [s for s in found if set(s["colours"]) == colours]
+    if match:
+        return f" (set the rule option seating={match[0]['options'][SEATING]} for them)"
+    others = [
+        f"{s['options'][SEATING]} for {', '.join(s['colours'])}"
+        for s in found
+        if set(s["colours"]) != set(rules.colours)
+    ]
+    if not others:
+        return ""
+    return f" (other colours play with the rule option seating: {'; '.join(others)})"
 
 
 def _parse_switch(name: str, given: Any, meaning: str) -> bool:

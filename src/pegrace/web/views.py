@@ -24,6 +24,7 @@ from pegrace.web.protocol import (
     GameView,
     Json,
     LogEntry,
+    Placed,
     SeatView,
     StateSent,
     Welcome,
@@ -91,8 +92,11 @@ class GameViews:
         """What the log calls a seat: its person's name, else its colour."""
         return self.names.get(colour) or colour_name(colour)
 
-    def _entry(self, before: State, event: Event, actor: str, played: Roll | Move) -> LogEntry:
-        """The log line of an event: what was rolled or moved, in words."""
+    def _entry(
+        self, before: State, after: State, event: Event, actor: str, played: Roll | Move
+    ) -> LogEntry:
+        """The log line of an event: what was rolled or moved, in words; the pieces it
+        captured and the places it settled, as data (the page says them)."""
         rules = self.rules
         steps: list[Json] = []
         if isinstance(played, Move):
@@ -108,6 +112,9 @@ class GameViews:
             roll = rules.dice_at(before).format(played)
             label = f"{self.called(event.colour)} pops {roll}"
             move_text = None
+        moved = isinstance(played, Move) and not played.is_pass
+        captured = rules.captured(before, played) if isinstance(played, Move) and moved else 0
+        placed = self.placed(after, settled=rules.decided(before))
         return {
             "seq": len(self.log) + 1,
             "colour": event.colour,
@@ -117,7 +124,24 @@ class GameViews:
             "by": actor,
             "steps": steps,
             "rolloff": before.phase == Phase.ROLLOFF,
+            "captured": captured,
+            "placed": placed,
         }
+
+    def placed(self, state: State, settled: dict[int, int] | None = None) -> list[Placed]:
+        """The places settled in ``state`` (less those already ``settled``), by place: a side
+        finished, or out of the game (every seat out, none finished: a bottom place)."""
+        rules, already = self.rules, settled or {}
+        decided = sorted(rules.decided(state).items(), key=lambda pair: pair[1])
+        return [
+            {
+                "side": rules.side_name(side),
+                "place": place,
+                "out": not all(seat in state.finished for seat in rules.side_seats[side]),
+            }
+            for side, place in decided
+            if side not in already
+        ]
 
     def welcome(self, colours: tuple[str, ...], refused: list[int] | None = None) -> Welcome:
         """The answer to a hello: ``refused`` lists the tokens (by their place in the hello)
@@ -236,6 +260,7 @@ class GameViews:
             "seats": self.seats_view(),
             "watchers": self.watchers(),
             "idle_left": self.idle_left(),  # the clock as the view is made
+            "places": self.placed(state),
             "outcome": self.outcome_view(),
             "rematch": self.rematch,
             "pieces": self.piece_spots(),

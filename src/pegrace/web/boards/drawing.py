@@ -12,6 +12,7 @@ from typing import Any
 from pegrace.engine import Rules
 from pegrace.pictures import letter
 from pegrace.state import State
+from pegrace.web.boards.labels import name_spots
 
 Json = dict[str, Any]
 SIZE = 1000
@@ -19,6 +20,8 @@ CENTRE = SIZE / 2
 # a second cue besides the letter, so no one has to tell colours apart
 SHAPES = {"red": "circle", "yellow": "diamond", "green": "square", "blue": "hexagon"}
 Steps = tuple[list[Json], str, int]  # a move's uses, the mover's colour and its piece's index
+# spot id -> colour -> what that colour's move words call the spot
+Names = dict[str, dict[str, str]]
 
 
 @dataclass(frozen=True)
@@ -90,7 +93,19 @@ def make_piece(colour: str, seat: int, index: int, spot: str, **extra: Any) -> J
     return {**piece, "letter": letter(colour), "height": height, **extra}
 
 
-def make_layout(rules: Rules, spots: list[Json], decor: list[Json], dome: Json) -> Json:
+def make_layout(
+    rules: Rules,
+    spots: list[Json],
+    decor: list[Json],
+    dome: Json,
+    names: Names | None = None,
+    shown: Iterable[str] = (),
+) -> Json:
+    """The layout the page reads; ``names`` (what each colour's words call a spot) are put on
+    their spots with a ``tag``, where the name is drawn, and ``shown``: the spots whose name is
+    always drawn (the others' only when a move shown goes there)."""
+    if names:
+        name_spots(spots, dome, names, set(shown), SIZE)
     return {
         "game": rules.name,
         "title": rules.title,

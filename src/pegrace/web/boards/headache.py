@@ -26,8 +26,10 @@ from pegrace.web.boards.drawing import (
     CENTRE,
     Board,
     Json,
+    Names,
     cluster,
     drawn,
+    drawn_text,
     make_layout,
     make_piece,
     make_spot,
@@ -95,7 +97,34 @@ def headache_layout(rules: Headache) -> Json:
         kind, radius = ("x", 27) if is_x else ("track", 21)
         point = headache_point(space)
         spots.append(make_spot(headache_spot_id(space), point, kind, colour_at.get(space), radius))
-    return make_layout(rules, spots, decor, {"x": CENTRE, "y": CENTRE, "r": 105})
+    decor += ring_names()
+    dome = {"x": CENTRE, "y": CENTRE, "r": 105}
+    shown = [headache_spot_id(space) for space in range(X_COUNT)]  # the Xs
+    return make_layout(rules, spots, decor, dome, headache_names(rules), shown)
+
+
+def ring_names() -> list[Json]:
+    """The tracks' names as the words say them (``outer``, ``inner``), twice each: outside the
+    outer track and inside the inner one, halfway between two Xs."""
+    texts = []
+    for k in (0.5, X_COUNT / 2 + 0.5):
+        for space, radius in ((OUTER_BASE, X_RADIUS + BULGE + 50), (INNER_BASE, X_RADIUS - 160)):
+            ring = space_words(space).rpartition(" ")[0]
+            texts.append(drawn_text(polar(radius, _x_angle(k)), ring, "ring-name"))
+    return texts
+
+
+def headache_names(rules: Headache) -> Names:
+    """What the move words call each space (``space_words``: ``X 2``, ``outer 7``), the same
+    for every colour, and each colour's START pile."""
+    names: Names = {
+        headache_spot_id(space): dict.fromkeys(rules.colours, space_words(space))
+        for space in range(SPACE_COUNT)
+    }
+    for colour in rules.colours:
+        for slot in range(rules.pieces_per_colour):
+            names[f"start-{colour}-{slot}"] = {colour: "START"}
+    return names
 
 
 def headache_pieces(rules: Headache, state: State) -> list[Json]:

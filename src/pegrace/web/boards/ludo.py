@@ -17,7 +17,7 @@ from pegrace.web.boards.drawing import (
     polar,
     svg_path,
 )
-from pegrace.web.boards.race import race_pieces, race_steps
+from pegrace.web.boards.race import loop_spots, race_names, race_pieces, race_steps
 
 
 def ludo_layout(rules: Ludo) -> Json:
@@ -88,7 +88,10 @@ def _ludo_square_layout(rules: Ludo) -> Json:
         kind = "start" if owner else ("safe" if space in rules.safe else "track")
         spots.append(make_spot(f"t{space}", at(*_ccw_ring(space, per_side)), kind, owner, 24))
     # a big dome: its two dice stay readable on a phone
-    return make_layout(rules, spots, decor, {"x": CENTRE, "y": CENTRE, "r": 82})
+    dome = {"x": CENTRE, "y": CENTRE, "r": 82}
+    # numbered every 6th point: the corners and mid-sides, the safe spots
+    shown = loop_spots(rules, (0, per_side // 2))
+    return make_layout(rules, spots, decor, dome, race_names(rules), shown)
 
 
 # the classic cross board (15 x 15 squares): the 52-square loop clockwise from red's start
@@ -111,6 +114,7 @@ CROSS_LOOP: tuple[tuple[int, int], ...] = (
     (6, 0),
 )
 CROSS_BASES = ((0, 0), (0, 9), (9, 9), (9, 0))  # top-left square of each colour's yard
+CROSS_STAR = 8  # the globe (a safe square) 8 squares past each start
 
 
 def _ludo_cross_layout(rules: Ludo) -> Json:
@@ -162,7 +166,10 @@ def _ludo_cross_layout(rules: Ludo) -> Json:
         else:
             kind = "track"
         spots.append(make_spot(f"t{space}", at(row, col), kind, owner, 24, shape="square"))
-    return make_layout(rules, spots, decor, {"x": CENTRE, "y": CENTRE, "r": 34})
+    dome = {"x": CENTRE, "y": CENTRE, "r": 34}
+    # numbered where the board marks its squares: the starts and the squares 8 past them
+    shown = loop_spots(rules, (0, CROSS_STAR))
+    return make_layout(rules, spots, decor, dome, race_names(rules), shown)
 
 
 BOARD = Board(ludo_layout, race_pieces, race_steps)

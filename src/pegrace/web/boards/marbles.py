@@ -17,7 +17,7 @@ from pegrace.web.boards.drawing import (
     make_spot,
     svg_path,
 )
-from pegrace.web.boards.race import race_pieces, race_steps
+from pegrace.web.boards.race import loop_spots, race_names, race_pieces, race_steps
 
 MARBLE_CELL = 58
 
@@ -80,7 +80,9 @@ def marbles_layout(rules: Marbles) -> Json:
     for index, hole in enumerate(holes):
         owner = start_of.get(index)
         spots.append(make_spot(f"t{index}", at(hole), "start" if owner else "track", owner, 21))
-    return make_layout(rules, spots, decor, {"x": CENTRE, "y": CENTRE, "r": 88})
+    dome = {"x": CENTRE, "y": CENTRE, "r": 88}
+    # numbered at the starts and at the inner corners, 6 holes on (7 on is cramped by the dome)
+    return make_layout(rules, spots, decor, dome, race_names(rules), loop_spots(rules, (0, 6)))
 
 
 BOARD = Board(marbles_layout, race_pieces, race_steps)

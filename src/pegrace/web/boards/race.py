@@ -8,7 +8,7 @@ from pegrace.games.marbles import REMOVED, Marbles, MarbleStep
 from pegrace.moves import Move, Step
 from pegrace.race import RaceRules
 from pegrace.state import State
-from pegrace.web.boards.drawing import Json, make_piece
+from pegrace.web.boards.drawing import Json, Names, make_piece
 
 
 def race_spot(rules: RaceRules, seat: int, position: int, base_slot: int = 0) -> str:
@@ -23,6 +23,30 @@ def race_spot(rules: RaceRules, seat: int, position: int, base_slot: int = 0) ->
     if isinstance(rules, Ludo) and position == rules.goal:
         return f"goal-{colour}"
     return f"lane-{colour}-{position - rules.lane_start + 1}"
+
+
+def race_names(rules: RaceRules) -> Names:
+    """What each colour's words call the spots its pieces can stand on (``spot_words``, as the
+    move words say them): the loop counted from the colour's start, its lane, its goal (by
+    the goal's name: exit, home, goal) and its base."""
+    names: Names = {}
+    for seat, colour in enumerate(rules.colours):
+        for position in range(rules.goal + 1):
+            if isinstance(rules, Ludo) and position == rules.goal:
+                words = rules.track.goal_name
+            else:
+                words = rules.spot_words(position)
+            names.setdefault(race_spot(rules, seat, position), {})[colour] = words
+        for slot in range(rules.pieces_per_colour):
+            names.setdefault(race_spot(rules, seat, -1, slot), {})[colour] = rules.track.base_name
+    return names
+
+
+def loop_spots(rules: RaceRules, offsets: tuple[int, ...]) -> set[str]:
+    """The loop's spots ``offsets`` past each quarter's first (every colour's start is one:
+    the same spots are numbered whichever colour's count they show)."""
+    quarter = rules.track.loop_length // 4
+    return {f"t{space}" for space in range(rules.track.loop_length) if space % quarter in offsets}
 
 
 def race_pieces(rules: RaceRules, state: State) -> list[Json]:

@@ -16,7 +16,7 @@ from pegrace.web.boards.drawing import (
     polar,
     svg_path,
 )
-from pegrace.web.boards.race import race_pieces, race_steps
+from pegrace.web.boards.race import loop_spots, race_names, race_pieces, race_steps
 
 TROUBLE_TRACK = 335
 
@@ -57,7 +57,9 @@ def trouble_layout(rules: RaceRules) -> Json:
         owner = start_of.get(space)
         kind = "start" if owner else "track"
         spots.append(make_spot(f"t{space}", polar(TROUBLE_TRACK, angle(space)), kind, owner, 22))
-    return make_layout(rules, spots, decor, {"x": CENTRE, "y": CENTRE, "r": 92})
+    dome = {"x": CENTRE, "y": CENTRE, "r": 92}
+    # numbered every 7th space: the starts
+    return make_layout(rules, spots, decor, dome, race_names(rules), loop_spots(rules, (0,)))
 
 
 BOARD = Board(trouble_layout, race_pieces, race_steps)

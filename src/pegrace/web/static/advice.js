@@ -15,6 +15,16 @@ export class Advice {
     this.hint = null;
     /** @type {import("./messages.js").WinprobSent | null} the last chances */
     this.chances = null;
+    /** @type {Set<string>} the sides whose 95% interval is shown (a tap or click on a side) */
+    this.opened = new Set();
+  }
+
+  /** Show or put away a side's 95% interval, for a finger with nothing to point with.
+   * @param {string} side
+   */
+  toggleInterval(side) {
+    if (!this.opened.delete(side)) this.opened.add(side);
+    this.showAdvice();
   }
 
   /** Ask the server for a hint (your move only) or the win chances (any time).
@@ -72,20 +82,20 @@ export class Advice {
     const percent = (x) => `${Math.round(x * 100)}%`;
     this.page.chancesEl.classList.toggle("stale", stale);
     // one number and its bar per side; the interval and the learned estimate are a
-    // tooltip away (and in the note), for those who want them
+    // tooltip or a tap away (and read out), for those who want them
     /** @param {import("./messages.js").Chance} c */
     const detail = (c) => chances.playouts
       ? `95% interval ${percent(c.low)}–${percent(c.high)}${c.learned !== undefined ? `; the expert's learned estimate ${percent(c.learned)}` : ""}`
       : "exact: the game is over";
     fill(this.page.chancesEl,
       h("ul", { class: "chances" }, chances.chances.map((c) =>
-        h("li", { dataset: { side: c.side }, title: detail(c) },
+        h("li", { dataset: { side: c.side }, title: detail(c), onclick: () => this.toggleInterval(c.side) },
           h("span", { class: "side" }, c.side.split("+").map((colour) => chip(colour, this.page.called(colour)))),
           h("span", { class: "bar" }, h("span", { class: "fill", style: { width: `${(c.chance * 100).toFixed(1)}%` } })),
           h("span", { class: "value" }, percent(c.chance)),
-          h("span", { class: "sr-only" }, ` (${detail(c)})`)))),
+          this.opened.has(c.side) ? h("span", { class: "interval hint" }, detail(c)) : h("span", { class: "interval sr-only" }, ` (${detail(c)})`)))),
       h("p", { class: "hint", id: "chances-note" }, chances.playouts
-        ? `Chance of winning: ${chances.playouts} games played on from here by the ${chances.player} computer${chances.final === false ? ", more to come" : ""}${stale ? `, ${this.page.shown().seq - chances.seq} events ago` : ""}. ${TOUCH ? "Touch" : "Point at"} a side for its 95% interval${chances.chances[0].learned !== undefined ? " and the expert's own learned estimate" : ""}.`
+        ? `Chance of winning: ${chances.playouts} games played on from here by the ${chances.player} computer${chances.final === false ? ", more to come" : ""}${stale ? `, ${this.page.shown().seq - chances.seq} events ago` : ""}. ${TOUCH ? "Tap" : "Point at or click"} a side for its 95% interval${chances.chances[0].learned !== undefined ? " and the expert's own learned estimate" : ""}.`
         : "The game is over: these are exact."));
     this.page.chancesEl.dataset.final = String(chances.final !== false);
   }

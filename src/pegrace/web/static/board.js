@@ -1,8 +1,10 @@
 // The board drawing: an SVG built from board_layout() (boards.py), pieces placed on its
 // spots from piece_spots(), highlights for movable pieces and targets, the Pop-O-Matic
-// dome with its dice, and the animations. No game rules here: everything comes from the
-// server's layout, pieces and move views.
+// dome with its dice, and the animations; the places' names (labels.js). No game rules here:
+// everything comes from the server's layout, pieces and move views.
 
+import { Labels } from "./labels.js";
+import { svg } from "./svg.js";
 import { capitalise } from "./util.js";
 
 /** The server's view of the board and its pieces (web/boards.py, the state's moves; their
@@ -18,23 +20,6 @@ import { capitalise } from "./util.js";
  *   (0 or 1; null: none)
  * @typedef {{ x: number, y: number, scale: number }} Point where a piece is drawn, and its size
  */
-
-const SVG_NS = "http://www.w3.org/2000/svg";
-
-/** An SVG element with ``attrs`` (null and undefined leave one out), in ``parent`` if given.
- * @param {string} name
- * @param {Record<string, any>} attrs
- * @param {Element | null} parent
- * @returns {any} the element (``any``: callers use it as the element its name makes)
- */
-export function svg(name, attrs = {}, parent = null) {
-  const node = document.createElementNS(SVG_NS, name);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value !== null && value !== undefined) node.setAttribute(key, String(value));
-  }
-  if (parent) parent.appendChild(node);
-  return node;
-}
 
 /** @param {number} ms */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -113,10 +98,13 @@ export class Board {
     this.defs();
     this.decorLayer = svg("g", { class: "decor", "aria-hidden": "true" }, this.root);
     this.spotLayer = svg("g", { class: "spots", "aria-hidden": "true" }, this.root);
+    this.labels = new Labels(layout, svg("g", { class: "labels", "aria-hidden": "true" }, this.root));
     this.markLayer = svg("g", { class: "marks", "aria-hidden": "true" }, this.root);
     this.pieceLayer = svg("g", { class: "pieces", role: "list", "aria-label": "pieces" }, this.root);
+    this.tallyLayer = svg("g", { class: "tallies", "aria-hidden": "true" }, this.root); // pieces at a goal
     this.targetLayer = svg("g", { class: "targets" }, this.root); // above the pieces: clickable
     this.domeLayer = svg("g", { class: "dome", tabindex: "0", role: "button" }, this.root);
+    this.tagLayer = svg("g", { class: "tags", "aria-hidden": "true" }, this.root); // names over all
     for (const item of layout.decor) this.drawDecor(item);
     for (const spot of layout.spots) this.drawSpot(spot);
     this.drawDome();
@@ -387,6 +375,7 @@ export class Board {
     // pieces on top of each other: draw the lower ones first
     this.pieceLayer.replaceChildren(...[...this.pieceLayer.children].sort((a, b) => this.depth(a) - this.depth(b)));
     this.shown = pieces.map((p) => ({ ...p }));
+    this.labels.tally(pieces, this.tallyLayer);
     if (nodes.length) {
       void this.root.getBoundingClientRect(); // start the transitions from the old places
       for (const [node, target] of nodes) this.moveElement(node, target, ms);
@@ -428,17 +417,20 @@ export class Board {
     this.refocus = this.targetLayer.contains(document.activeElement);
     this.markLayer.replaceChildren(...this.markLayer.querySelectorAll(".trace"));
     this.targetLayer.replaceChildren();
+    this.tagLayer.replaceChildren(...this.tagLayer.querySelectorAll(".tag-preview"));
     for (const node of this.pieceLayer.querySelectorAll(".movable")) node.classList.remove("movable");
   }
 
   /** Highlight ``spotIds`` ("from": pieces that can move, "to": destinations, "chosen"):
    * each "from" and "to" also gets a button over it, a finger's size however small the
-   * board is drawn, that Tab reaches and a screen reader names (``describe(id)``).
+   * board is drawn, that Tab reaches and a screen reader names (``describe(id)``, else the
+   * place's name); a destination of a ``colour`` piece shows its name in that colour's words.
    * @param {string[]} spotIds
    * @param {string} css
    * @param {(id: string) => string | null} describe
+   * @param {string | null} colour
    */
-  mark(spotIds, css, describe = () => null) {
+  mark(spotIds, css, describe = () => null, colour = null) {
     const finger = this.fingerRadius(); // read the drawn size once, not per spot
     for (const id of spotIds) {
       const spot = this.spots.get(id);
@@ -450,9 +442,10 @@ export class Board {
       }
       if (css === "from" || css === "to") {
         svg("circle", { cx: spot.x, cy: spot.y, r: Math.max(spot.r + 9, finger), class: `hit ${css}`,
-          "data-spot": id, tabindex: "0", role: "button", "aria-label": describe(id) || id }, this.targetLayer);
+          "data-spot": id, tabindex: "0", role: "button", "aria-label": describe(id) || this.labels.nameOf(id) || id }, this.targetLayer);
       }
     }
+    if (css === "to" && colour) this.labels.tag(spotIds, colour, "tag-to", this.tagLayer);
     const first = this.targetLayer.querySelector(".hit");
     if (this.refocus && first) {
       first.focus();
@@ -493,12 +486,15 @@ export class Board {
 
   /** Each player's name beside their colour's base (or START), outside it towards the edge;
    * ``you`` (colours) read "You · Yellow" from the first second, and a ring round the base
-   * of ``turn`` (the colour to act, or null) shows whose turn it is.
+   * of ``turn`` (the colour to act, or null) shows whose turn it is. The board is numbered
+   * as its player's words count it: from the start of ``turn`` where it is theirs, else of
+   * their (first) colour.
    * @param {Record<string, string>} names
    * @param {string[]} you
    * @param {string | null} turn
    */
   setNames(names, you = [], turn = null) {
+    this.labels.setFrame(turn && you.includes(turn) ? turn : you[0] || this.layout.colours[0]);
     if (!this.nameLayer) this.nameLayer = /** @type {SVGGElement} */ (svg("g", { class: "names", "aria-hidden": "true" }, this.root));
     this.nameLayer.replaceChildren();
     for (const [colour, given] of Object.entries(names)) {
@@ -524,13 +520,16 @@ export class Board {
     }
   }
 
-  /** Confetti in ``colours`` bursting from the dome and fading (the end of a game).
+  /** Confetti in ``colours`` bursting from the dome and fading (the end of a game): ``count``
+   * bits for ``seconds`` (a win's burst is bigger, end.js).
    * @param {string[]} colours
+   * @param {number} [count]
+   * @param {number} [seconds]
    */
-  burst(colours) {
+  burst(colours, count = 36, seconds = 1.4) {
     const { x, y } = this.layout.dome;
     const layer = svg("g", { class: "confetti", "aria-hidden": "true" }, this.root);
-    const bits = Array.from({ length: 36 }, (_, i) => {
+    const bits = Array.from({ length: count }, (_, i) => {
       const colour = colours[i % Math.max(1, colours.length)] || "red";
       const bit = svg("rect", { x: -7, y: -4, width: 14, height: 8, rx: 2, class: `bit c-${colour}` }, layer);
       bit.style.transform = `translate(${x}px, ${y}px)`;
@@ -539,20 +538,25 @@ export class Board {
     void this.root.getBoundingClientRect(); // start from the dome
     bits.forEach((bit, i) => {
       const angle = (i / bits.length) * 2 * Math.PI + Math.random() * 0.3;
-      const reach = 180 + Math.random() * 260;
-      bit.style.transition = "transform 1.4s cubic-bezier(0.1, 0.7, 0.3, 1), opacity 1.4s ease-in";
+      const reach = (180 + Math.random() * 260) * (count > 36 ? 1.6 : 1);
+      bit.style.transition = `transform ${seconds}s cubic-bezier(0.1, 0.7, 0.3, 1), opacity ${seconds}s ease-in`;
       bit.style.transform = `translate(${x + reach * Math.cos(angle)}px, ${y + reach * Math.sin(angle)}px) rotate(${Math.round(Math.random() * 720)}deg)`;
       bit.style.opacity = "0";
     });
-    setTimeout(() => layer.remove(), 1600);
+    setTimeout(() => layer.remove(), seconds * 1000 + 200);
   }
 
   /** Show where a move in the list goes (``null``: none): a ring on each step's start and
-   * end, so "the cone on X 2" needs no map of the spaces' names.
+   * end, the route between, and each step's destination by name, as the moving piece's
+   * words name it ("to outer 7": the box says "outer 7").
    * @param {MoveView | null} view
    */
   preview(view) {
     for (const node of this.targetLayer.querySelectorAll(".preview")) node.remove();
-    if (view) this.drawRoute(view, "preview", 12, this.targetLayer);
+    this.tagLayer.replaceChildren(...this.tagLayer.querySelectorAll(".tag-to"));
+    if (!view) return;
+    this.drawRoute(view, "preview", 12, this.targetLayer);
+    const ends = (view.steps || []).map((step) => step.to);
+    this.labels.tag(ends, view.piece ? view.piece.colour : null, "tag-preview", this.tagLayer);
   }
 }

@@ -86,7 +86,7 @@ export class Choice {
       this.page.board.mark(unique(leaving.map((m) => m.steps[k].to)), "to", (spot) => {
         const ending = leaving.filter((m) => m.steps[k].to === spot);
         return ending.length === 1 ? ending[0].label : capitalise(`move ${ending[0].steps[k].to_words}`);
-      });
+      }, leaving.length && leaving[0].piece ? leaving[0].piece.colour : null);
     } else {
       this.page.board.mark(unique(stepping.map((m) => m.steps[k].from)), "from", (spot) => {
         const leaving = stepping.filter((m) => m.steps[k].from === spot);
@@ -95,22 +95,54 @@ export class Choice {
         return `${piece ? piece.words : capitalise(/** @type {{ colour: string }} */ (leaving[0].piece).colour)}, can move ${where}`;
       });
     }
-    this.listed = this.offered();
+    // passing is offered apart, at the card's foot (game.js): never where a second tap lands
+    this.listed = this.offered().filter((move) => !move.pass);
     fill(this.page.movesEl, ...this.listed.map((move, i) =>
       h("li", { class: this.page.advice.suggested(move) ? "suggested" : "" },
         // the notation stays a tooltip away, for those who want it
-        h("button", { type: "button", title: move.text, dataset: { move: move.text }, onclick: () => this.sendMove(move),
-          onmouseenter: () => this.page.board.preview(move), onmouseleave: () => this.page.board.preview(null),
-          onfocus: () => this.page.board.preview(move), onblur: () => this.page.board.preview(null) },
+        h("button", { type: "button", title: move.text, dataset: { move: move.text }, onclick: (/** @type {Event} */ event) => this.pressMove(move, /** @type {HTMLElement} */ (event.currentTarget)),
+          // a touch screen's emulated pointer leaves a button as it grows: taps alone show it there
+          onmouseenter: TOUCH ? null : () => this.page.board.preview(move), onmouseleave: TOUCH ? null : () => this.page.board.preview(null),
+          onfocus: () => this.page.board.preview(move), onblur: (/** @type {Event} */ event) => this.leaveMove(/** @type {HTMLElement} */ (event.currentTarget)) },
           h("span", { class: "key" }, KEYS[i] || ""), " ", move.label,
           this.page.advice.suggested(move) ? h("span", { class: "star", title: "the hint" }, " ★") : null))));
     this.page.hintButton.disabled = this.page.awaiting !== "move";
     this.moveIfOnlyOne();
   }
 
-  /** With "move by itself" on, a choice of one is made for the player after a short look. */
+  /** A listed move pressed: played, but on a touch screen, where nothing points at it first,
+   * the first tap shows it on the board (its route, and where it ends by name) and a second
+   * tap on it plays it.
+   * @param {Move} move
+   * @param {HTMLElement} button
+   */
+  pressMove(move, button) {
+    if (!TOUCH || button.dataset.previewed) {
+      this.sendMove(move);
+      return;
+    }
+    for (const shown of this.page.movesEl.querySelectorAll("[data-previewed]")) this.leaveMove(/** @type {HTMLElement} */ (shown));
+    button.dataset.previewed = "1";
+    button.append(h("span", { class: "again" }, " · tap again to play"));
+    this.page.board.preview(move);
+  }
+
+  /** A listed move's button left: the move no longer shown on the board.
+   * @param {HTMLElement} button
+   */
+  leaveMove(button) {
+    this.page.board.preview(null);
+    delete button.dataset.previewed;
+    for (const again of button.querySelectorAll(".again")) again.remove();
+  }
+
+  /** With "move by itself" on, a choice of one is made for the player after a short look:
+   * one move and passing count as one move, unless the player counts passing as a choice. */
   moveIfOnlyOne() {
-    const only = this.page.shown().moves.length === 1 && !this.page.shown().moves[0].pass ? this.page.shown().moves[0] : null;
+    const moves = this.page.shown().moves;
+    const playing = moves.filter((move) => !move.pass);
+    const passing = playing.length < moves.length && this.page.passChoiceBox.checked;
+    const only = playing.length === 1 && !passing ? playing[0] : null;
     if (!this.page.autoBox.checked || !only || this.selection.prefix.length) return;
     const seq = this.page.shown().seq;
     setTimeout(() => { if (this.page.shown().seq === seq && this.page.awaiting === "move") this.sendMove(only); },

@@ -1,20 +1,63 @@
-// The end of a game: the final places (and which were not played for), the headline that
-// says who won and where you finished, the celebration as it ends before your eyes, and the
-// rematch.
+// The end of a game: the final places with their medals (those not played for said once, by
+// the reason the game stopped), the headline that says who won and where you finished, your
+// best moment (moments.js), the celebration as it ends before your eyes and the rematch. How
+// it ends for whoever is at the page (#end's data-outcome): "win" (a trophy and the podium
+// over the board, a big burst in your colours and the fanfare), "loss" (the places and your
+// best moment, the winner's colours in a small burst) or "watch" (no seat of one side here:
+// the places, the small burst and a short tune).
 
-import { api, chip, fill, h, saveTokens } from "./util.js";
+import { bestMoment, momentWords } from "./moments.js";
+import { medal, ordinal, placedSaid, sideName } from "./places.js";
+import { svg } from "./svg.js";
+import { api, capitalise, chip, fill, h, saveTokens } from "./util.js";
 
 /** @typedef {import("./game.js").GamePage} GamePage */
 /** @typedef {import("./game.js").Outcome} Outcome */
 
-const ORDINALS = ["", "1st", "2nd", "3rd"];
-/** @param {number} n */
-const ordinal = (n) => ORDINALS[n] || `${n}th`;
+const FANFARE = [392, 523, 659, 784, 659, 784, 1047]; // a win's, Hz, a note each 0.13 s
+const TUNE = [523, 659, 784, 1047]; // a watcher's short one
+const NO_OUTCOME = /** @type {Outcome} */ ({ places: {}, winners: [], reason: "", turns: 0, unplayed: [], ranked_by: null });
+// a trophy cup, drawn (an emoji's cup is not in every font): the bowl, its handles, the stem
+// and the plinth (in the winner's colour, style.css)
+const CUP = [
+  ["path", { class: "bowl", d: "M30 14h60v22c0 22-13 38-30 38S30 58 30 36z" }],
+  ["path", { class: "handle", d: "M30 22H16c0 18 8 28 18 30M90 22h14c0 18-8 28-18 30" }],
+  ["path", { class: "stem", d: "M54 72h12v16H54z" }],
+  ["path", { class: "plinth", d: "M38 88h44l4 14H34z" }],
+];
+
+/** The trophy's cup, as an SVG picture (hidden from screen readers: the words say it). */
+function cup() {
+  const picture = svg("svg", { viewBox: "0 0 120 110", class: "cup", "aria-hidden": "true" });
+  for (const [tag, attrs] of CUP) svg(/** @type {string} */ (tag), /** @type {Record<string, string>} */ (attrs), picture);
+  return picture;
+}
 
 export class End {
   /** @param {GamePage} page */
   constructor(page) {
     this.page = page;
+  }
+
+  /** The outcome shown (an empty one where the server sent none). */
+  outcome() {
+    return this.page.shown().outcome || NO_OUTCOME;
+  }
+
+  /** The one side whose seats this page holds, with its place; null for a watcher (or one
+   * person playing every side at one screen).
+   * @returns {[string, number] | null}
+   */
+  yourSide() {
+    const places = Object.entries(this.outcome().places);
+    const yours = places.filter(([side]) => side.split("+").some((c) => this.page.you.includes(c)));
+    return yours.length === 1 && places.length >= 2 ? yours[0] : null;
+  }
+
+  /** How the game ended for whoever is at this page: "win", "loss" or "watch". */
+  verdict() {
+    const yours = this.yourSide();
+    return !yours ? "watch" : yours[1] === 1 ? "win" : "loss";
   }
 
   /** The final places, once the game is over (hidden until then), with the rematch. */
@@ -24,51 +67,114 @@ export class End {
     this.page.endEl.hidden = !over;
     this.page.replayButton.disabled = !over;
     if (!over) return;
-    const outcome = state.outcome || /** @type {Partial<Outcome> & Pick<Outcome, "places">} */ ({ places: {}, winners: [], reason: "" });
-    const places = Object.entries(outcome.places).sort((a, b) => a[1] - b[1]);
-    const rematchLabel = state.rematch ? "Join the rematch" : "Rematch";
+    const outcome = this.outcome();
+    this.page.endEl.dataset.outcome = this.verdict();
     fill(this.page.endEl,
       h("h2", {}, "Final places"),
-      h("ol", { id: "places" }, places.map(([side, place]) =>
-        h("li", { value: place }, side.split("+").map((c) => chip(c, this.page.called(c) + (this.page.you.includes(c) ? " (you)" : ""))),
-          place === 1 ? h("strong", { class: "winner" }, " winner") : "",
-          (outcome.unplayed || []).includes(side) ? h("span", { class: "unplayed" }, " not played out") : ""))),
-      (outcome.unplayed || []).length ? h("p", { class: "hint", id: "unplayed" }, `Places marked "not played out" were not played for (${outcome.reason}): they are ranked by ${outcome.ranked_by}.`) : null,
-      outcome.reason ? h("p", { class: "hint" }, outcome.reason) : null,
+      this.placesList(outcome),
+      this.stopped(outcome),
+      this.verdict() === "watch" ? null : this.moment(),
       h("div", { class: "controls" },
-        h("button", { class: "primary big", type: "button", id: "rematch", onclick: () => this.rematch() }, rematchLabel),
+        h("button", { class: "primary big", type: "button", id: "rematch", onclick: () => this.rematch() }, state.rematch ? "Join the rematch" : "Rematch"),
         h("button", { type: "button", onclick: () => this.page.replayer.startReplay() }, "Replay"),
         h("a", { href: "/" }, "New game")));
   }
 
-  /** The end in one line: who won, and where you finished ("Yellow wins! You finished 4th"). */
-  headline() {
-    const outcome = this.page.shown().outcome || /** @type {Partial<Outcome> & Pick<Outcome, "places">} */ ({ places: {} });
-    const places = Object.entries(outcome.places);
-    /** @param {string} side */
-    const names = (side) => side.split("+").map((c) => this.page.called(c)).join(" and ");
-    const winners = places.filter(([, place]) => place === 1).map(([side]) => side);
-    if (!winners.length) return "Game over";
-    const one = winners.length === 1 && !winners[0].includes("+");
-    const said = `${winners.map(names).join(", ")} ${one ? "wins" : "win"}!`;
-    // a seat's player among others (not someone playing every seat at one screen)
-    const yours = places.filter(([side]) => side.split("+").some((c) => this.page.you.includes(c)));
-    if (yours.length !== 1 || places.length < 2) return said;
-    const [side, place] = yours[0];
-    if (place === 1) return `You win! (${names(side)})`;
-    const unplayed = (outcome.unplayed || []).includes(side) ? " (not played out)" : "";
-    return `${said} You finished ${ordinal(place)}${unplayed}`;
+  /** Every side by its place, with its medal (a place not played for: marked, said once).
+   * @param {Outcome} outcome
+   */
+  placesList(outcome) {
+    const places = Object.entries(outcome.places).sort((a, b) => a[1] - b[1]);
+    const unplayed = outcome.unplayed || [];
+    return h("ol", { id: "places" }, places.map(([side, place]) =>
+      h("li", { value: place, class: unplayed.includes(side) ? "unplayed" : null, dataset: { place, side } },
+        medal(place),
+        side.split("+").map((c) => chip(c, this.page.called(c) + (this.page.you.includes(c) ? " (you)" : ""))),
+        place === 1 ? h("strong", { class: "winner" }, " winner") : "",
+        unplayed.includes(side) ? h("span", { class: "unplayed-mark", "aria-hidden": "true" }, " *") : "")));
   }
 
-  /** A short celebration as a game ends before your eyes: the winner's colours burst from
-   * the dome (none where the system asks for reduced motion), and a fanfare if sound is on. */
+  /** Why the game stopped, once: "First place decided: the other places (*) are ranked by
+   * how far their pieces got" where places were not played for, else the reason alone.
+   * @param {Outcome} outcome
+   */
+  stopped(outcome) {
+    if (!outcome.reason) return null;
+    const unplayed = outcome.unplayed || [];
+    if (!unplayed.length) return h("p", { class: "hint", id: "reason" }, capitalise(outcome.reason));
+    const which = unplayed.length < Object.keys(outcome.places).length ? "the other places (*) are" : "the places (*) are";
+    return h("p", { class: "hint", id: "unplayed" }, `${capitalise(outcome.reason)}: ${which} ranked by ${outcome.ranked_by}.`);
+  }
+
+  /** Your best moment of the game, from the log (moments.js); null where it had none. */
+  moment() {
+    const found = bestMoment(this.page.log, this.page.you);
+    if (!found) return null;
+    const first = found.entries[0];
+    const words = momentWords(found, (entry) => entry.label + placedSaid(this.page, entry));
+    const line = h("p", { id: "best-moment", dataset: { kind: found.kind, seq: first.seq } }, h("strong", {}, "Your best moment: "), words);
+    if (found.kind !== "turn" && first.steps && first.steps.length) {
+      line.addEventListener("mouseenter", () => this.page.board.preview(first));
+      line.addEventListener("mouseleave", () => this.page.board.preview(null));
+    }
+    return line;
+  }
+
+  /** The end in one line: who won, and where you finished ("Yellow wins! You finished 4th";
+   * "You're ranked 4th" where that place was not played for). */
+  headline() {
+    const outcome = this.outcome();
+    const winners = Object.entries(outcome.places).filter(([, place]) => place === 1).map(([side]) => side);
+    if (!winners.length) return "Game over";
+    const one = winners.length === 1 && !winners[0].includes("+");
+    const said = `${winners.map((side) => sideName(this.page, side)).join(", ")} ${one ? "wins" : "win"}!`;
+    const yours = this.yourSide();
+    if (!yours) return said;
+    const [side, place] = yours;
+    if (place === 1) return `You win! (${sideName(this.page, side)})`;
+    const ranked = (outcome.unplayed || []).includes(side);
+    return `${said} ${ranked ? "You're ranked" : "You finished"} ${ordinal(place)}`;
+  }
+
+  /** The celebration as a game ends before your eyes (none of its motion where the system
+   * asks for reduced motion; its sound only with the sound on): a win's trophy, big burst
+   * and fanfare; otherwise the winner's colours in a small burst, and for a watcher a tune. */
   celebrate() {
-    const outcome = this.page.shown().outcome || /** @type {Partial<Outcome> & Pick<Outcome, "places">} */ ({ places: {} });
-    const won = Object.entries(outcome.places).filter(([, place]) => place === 1).flatMap(([side]) => side.split("+"));
-    this.page.root.dataset.celebrated = String(Number(this.page.root.dataset.celebrated || 0) + 1);
+    const verdict = this.verdict();
+    const root = this.page.root;
+    root.dataset.celebrated = String(Number(root.dataset.celebrated || 0) + 1);
     this.page.endEl.classList.add("celebrate");
-    if (!window.matchMedia("(prefers-reduced-motion: reduce)").matches && this.page.board) this.page.board.burst(won);
-    if (this.page.soundBox.checked) this.page.tones([523, 659, 784, 1047], 0.12);
+    if (verdict === "win") this.showTrophy();
+    const yours = this.yourSide();
+    const colours = verdict === "win" && yours ? yours[0].split("+") : this.winnerColours();
+    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    if (!still && this.page.board) this.page.board.burst(colours, verdict === "win" ? 140 : 36, verdict === "win" ? 2.6 : 1.4);
+    const notes = verdict === "win" ? FANFARE : verdict === "watch" ? TUNE : [];
+    if (!this.page.soundBox.checked || !notes.length) return;
+    root.dataset.fanfare = String(Number(root.dataset.fanfare || 0) + notes.length);
+    this.page.tones(notes, 0.13);
+  }
+
+  winnerColours() {
+    return Object.entries(this.outcome().places).filter(([, place]) => place === 1).flatMap(([side]) => side.split("+"));
+  }
+
+  /** A win's trophy and podium over the board (the first three places), until it is
+   * clicked or a replay begins. */
+  showTrophy() {
+    const yours = /** @type {[string, number]} */ (this.yourSide());
+    const podium = Object.entries(this.outcome().places).filter(([, place]) => place <= 3).sort((a, b) => a[1] - b[1]);
+    const trophy = h("div", { class: `trophy c-${yours[0].split("+")[0]}`, id: "trophy", dataset: { outcome: "win", side: yours[0] } },
+      cup(),
+      h("p", { class: "trophy-words" }, ...yours[0].split("+").map((c) => chip(c, "")), " ", this.headline()),
+      h("ol", { class: "podium" }, podium.map(([side, place]) =>
+        h("li", { class: "step", dataset: { place, side } }, medal(place),
+          side.split("+").map((c) => chip(c, sideName(this.page, c)))))),
+      h("button", { type: "button", id: "trophy-close" }, "Close"));
+    trophy.addEventListener("click", () => trophy.remove());
+    const old = this.page.boardEl.querySelector("#trophy");
+    if (old) old.remove();
+    this.page.boardEl.append(trophy);
   }
 
   /** The same game again with new dice (or the rematch another player began): go to it. */

@@ -16,6 +16,7 @@ import { Choice, KEYS } from "./choice.js";
 import { Connection } from "./connection.js";
 import { End } from "./end.js";
 import { People } from "./people.js";
+import { announce, placedParts, placedSaid, standing } from "./places.js";
 import { Replayer } from "./replay.js";
 import { rulesHref, rulesLink } from "./rules.js";
 import { capitalise, chip, fill, h, keyWords, loadTokens, TOUCH } from "./util.js";
@@ -178,11 +179,12 @@ export class GamePage {
     this.statusEl = h("div", { class: "status", id: "status", role: "status", "aria-live": "polite" });
     this.rolloffEl = h("div", { class: "rolloff", id: "rolloff" });
     this.popButton = h("button", { class: "primary", id: "pop", type: "button", onclick: () => this.choice.roll() }, `Pop${keyWords(" (space)")}`);
-    this.passButton = h("button", { id: "pass", type: "button", onclick: () => this.choice.pass() }, `Pass${keyWords(" (P)")}`);
+    // passing sits at the moves' foot, away from the dome and Pop: a second tap never passes
+    this.passButton = h("button", { id: "pass", class: "pass", type: "button", onclick: () => this.choice.pass() }, `Pass this turn${keyWords(" (P)")}`);
     this.movesEl = h("ol", { id: "moves" });
     this.movesHint = h("p", { class: "hint", id: "moves-hint" }, TOUCH ? "Tap a highlighted piece, then where it goes; tap elsewhere to start again."
       : "Click a highlighted piece, then its destination; or press a move's number. Esc starts again.");
-    this.movesCard = h("section", { class: "card moves", id: "moves-card" }, h("h2", {}, "Moves"), this.movesEl, this.movesHint);
+    this.movesCard = h("section", { class: "card moves", id: "moves-card" }, h("h2", {}, "Moves"), this.movesEl, this.passButton, this.movesHint);
     this.endEl = h("section", { class: "card end", id: "end", hidden: true });
     this.hintButton = h("button", { type: "button", id: "hint", disabled: true, onclick: () => this.advice.ask("hint") }, `Hint${keyWords(" (H)")}`);
     this.chancesButton = h("button", { type: "button", id: "winprob", disabled: true, onclick: () => this.advice.ask("winprob") }, `Win chances${keyWords(" (W)")}`);
@@ -191,7 +193,7 @@ export class GamePage {
     this.adviceCard = h("section", { class: "card advice", id: "advice" }, h("h2", {}, "Advice"),
       h("div", { class: "controls" }, this.hintButton, this.chancesButton), this.hintEl, this.chancesEl);
     this.playersEl = h("ul", { id: "players" });
-    this.logEl = h("ol", { id: "log" });
+    this.logEl = h("ol", { id: "log", tabindex: 0, "aria-label": "Log" }); // it scrolls: reachable by keyboard
     this.replayEl = h("div", { class: "replay-bar", id: "replay-bar", hidden: true });
     this.replayButton = h("button", { type: "button", id: "replay", onclick: () => this.replayer.startReplay() }, "Replay");
     const speed = h("select", { id: "speed", "aria-label": "animation speed", onchange: (/** @type {Event} */ e) => this.setSpeed(/** @type {HTMLSelectElement} */ (e.target).value) },
@@ -207,7 +209,7 @@ export class GamePage {
       h("label", { for: "name" }, "Your name, shown to the others: "), this.nameField, " ", h("button", { type: "submit" }, "Save"));
     this.watchersEl = h("p", { class: "hint", id: "watchers", hidden: true });
     this.handoffEl = h("section", { class: "card handoff", id: "handoff-card", hidden: true });
-    this.chatLog = h("ol", { id: "chat-log", "aria-live": "polite" });
+    this.chatLog = h("ol", { id: "chat-log", "aria-live": "polite", tabindex: 0, "aria-label": "Chat lines" });
     this.emotesEl = h("div", { class: "emotes", id: "emotes" });
     this.chatField = h("input", { id: "chat-text", maxlength: 140, autocomplete: "off", "aria-label": "chat message", placeholder: "Say something…" });
     this.chatForm = h("form", { class: "controls", id: "chat-form", onsubmit: (/** @type {Event} */ e) => { e.preventDefault(); this.chat.say(); } },
@@ -222,6 +224,8 @@ export class GamePage {
     // off by default: some like to make even their only move themselves
     this.autoBox = h("input", { type: "checkbox", id: "auto-move", checked: localStorage.getItem("pegrace:auto-move") === "on",
       onchange: (/** @type {Event} */ e) => { localStorage.setItem("pegrace:auto-move", /** @type {HTMLInputElement} */ (e.target).checked ? "on" : "off"); this.choice.showChoice(); } });
+    this.passChoiceBox = h("input", { type: "checkbox", id: "pass-choice", checked: localStorage.getItem("pegrace:pass-choice") === "on",
+      onchange: (/** @type {Event} */ e) => { localStorage.setItem("pegrace:pass-choice", /** @type {HTMLInputElement} */ (e.target).checked ? "on" : "off"); this.choice.showChoice(); } });
     // each roll and move read out as it happens, in the log's words
     this.announceEl = h("div", { class: "sr-only", id: "announce", "aria-live": "polite" });
     fill(this.root,
@@ -230,7 +234,7 @@ export class GamePage {
         h("aside", { class: "side" },
           this.noticeEl,
           this.awayEl,
-          h("section", { class: "card" }, this.statusEl, this.countdownEl, this.rolloffEl, h("div", { class: "controls" }, this.popButton, this.passButton)),
+          h("section", { class: "card" }, this.statusEl, this.countdownEl, this.rolloffEl, h("div", { class: "controls turn" }, this.popButton)),
           this.nameEl,
           this.endEl,
           this.movesCard,
@@ -241,6 +245,7 @@ export class GamePage {
               h("label", {}, "Animation ", speed),
               h("label", { class: "sound" }, this.soundBox, " Sound on your turn"),
               h("label", { class: "sound" }, this.autoBox, " Move by itself when only one move is possible"),
+              h("label", { class: "sound" }, this.passChoiceBox, " Passing counts as a choice (else one move or a pass is played by itself)"),
               this.replayButton,
               h("a", { href: `/api/games/${encodeURIComponent(this.id)}/record`, download: `pegrace-${this.id}.json`, id: "download" }, "Download record"),
               h("a", { href: "/" }, "New game"),
@@ -337,7 +342,7 @@ export class GamePage {
     this.root.dataset.you = this.you.join(" ");
     document.title = `${message.game.title} – pegrace`;
     const where = document.getElementById("where");
-    if (where) where.textContent = `${message.game.title} · game ${this.id}`;
+    if (where) where.replaceWith(h("h1", { class: "where", id: "where" }, `${message.game.title} · game ${this.id}`)); // the page's heading
     if (!this.board) {
       this.board = new Board(this.boardEl, message.layout);
       this.board.onSpot = (spot) => this.choice.clickSpot(spot);
@@ -345,7 +350,9 @@ export class GamePage {
     }
     this.syncNext = true;
     const name = localStorage.getItem("pegrace:name");
-    if (this.you.length && name) this.send({ type: "name", name });
+    // this browser's name for its one side; friends at one device keep the names they gave
+    const sides = message.layout.sides.filter((side) => side.some((c) => this.you.includes(c)));
+    if (sides.length === 1 && name) this.send({ type: "name", name });
     this.people.askName = !name;
     this.people.showNameForm();
     this.handoffButton.hidden = !this.you.length;
@@ -484,7 +491,7 @@ export class GamePage {
       this.logEl.append(this.logItem(entry));
     }
     this.logEl.scrollTop = this.logEl.scrollHeight;
-    if (!sync && message.last) this.announceEl.textContent = message.last.label;
+    if (!sync && message.last) this.announceEl.textContent = announce(this, message.last);
     if (!this.replay) {
       this.board.render(message.pieces, 0);
       const lastRoll = [...this.log].reverse().find((entry) => entry.roll !== null && entry.roll !== undefined);
@@ -495,8 +502,7 @@ export class GamePage {
     this.root.dataset.phase = message.phase;
     this.watchers = message.watchers;
     this.setIdle(message.idle_left);
-    const seats = JSON.stringify([message.seats, message.current, message.phase === "over", message.watchers]);
-    if (seats !== this.people.shownSeats) this.people.showPlayers();
+    if (this.people.seatsKey() !== this.people.shownSeats) this.people.showPlayers();
     this.end.showEnd();
     this.choice.showChoice();
     this.advice.showAdvice();
@@ -533,7 +539,7 @@ export class GamePage {
     else if (state.phase === "roll") text = this.mine() ? `Your turn (${who}): ${popIt}` : `${who} to pop`;
     else if (state.forced_pass) text = `${who} popped ${state.roll}: nothing can move, so the turn passes`;
     else text = this.mine() ? `${who}, you popped ${state.roll}: choose a move` : `${who} popped ${state.roll}`;
-    this.statusEl.textContent = text;
+    this.statusEl.textContent = text + standing(this);
     this.statusEl.classList.toggle("mine", this.mine());
     const pops = Object.entries(state.rolloff || {});
     fill(this.rolloffEl, ...(state.phase === "rolloff" && pops.length
@@ -549,8 +555,8 @@ export class GamePage {
   logItem(entry) {
     // read out as its words (the notation is a tooltip for those who want it); pointing at
     // a move shows on the board where it went
-    const item = h("li", { class: entry.move ? "move" : "roll", title: entry.move, "aria-label": entry.label,
-      dataset: { seq: entry.seq } }, chip(entry.colour, ""), " ", entry.label);
+    const item = h("li", { class: entry.move ? "move" : "roll", title: entry.move, "aria-label": entry.label + placedSaid(this, entry),
+      dataset: { seq: entry.seq } }, chip(entry.colour, ""), " ", entry.label, placedParts(this, entry));
     item.addEventListener("click", () => { if (this.replay) this.replayer.showFrame(entry.seq); });
     if (entry.steps && entry.steps.length) {
       item.addEventListener("mouseenter", () => this.board.preview(entry));

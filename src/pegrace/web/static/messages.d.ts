@@ -120,6 +120,8 @@ export interface StateSent {
   watchers: number;
   /** Seconds before the computer plays for the seat to act (null: no limit). */
   idle_left: number | null;
+  /** The places settled so far (sides finished, or out of the game), by place. */
+  places: Placed[];
   outcome: Outcome | null;
   /** The rematch's game id. */
   rematch: string | null;
@@ -147,6 +149,20 @@ export interface LogEntry {
   steps: Step[];
   /** A pop of the roll-off. */
   rolloff: boolean;
+  /** The opponent pieces the move captured (0 for a pop or a pass). */
+  captured: number;
+  /** The sides whose places the event settled (a finish, or a side out of the game). */
+  placed: Placed[];
+}
+
+/** A side's place, settled while the game goes on. */
+export interface Placed {
+  /** A colour, or "red+green" for a side of several. */
+  side: string;
+  /** 1 is first. */
+  place: number;
+  /** Out of the game (a bottom place), not finished. */
+  out: boolean;
 }
 
 /** A legal move, as the page shows it. */
@@ -240,6 +256,18 @@ export interface Spot {
   kind: string;
   colour: string | null;
   shape: string;
+  /**
+   * What each colour's move words call it (a race game counts the loop from each colour's start); a
+   * spot the words never name has none.
+   */
+  names?: Record<string, string>;
+  /** Where its name is drawn. */
+  tag?: {
+    x: number;
+    y: number;
+  };
+  /** Its name is always drawn (the others' only where a move shown goes). */
+  shown?: boolean;
 }
 
 /** Who sits where, to everyone, when that changes without an event. */

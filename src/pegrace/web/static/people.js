@@ -3,6 +3,7 @@
 // and this browser's seats carried to another device (a link and its QR code, whose tokens
 // are kept only once the server accepts them).
 
+import { placeBadge, placeByColour } from "./places.js";
 import { api, capitalise, chip, fill, h, kindName, saveTokens } from "./util.js";
 
 /** @typedef {import("./game.js").GamePage} GamePage */
@@ -71,16 +72,26 @@ export class People {
     return sides.filter((side) => side.some((c) => this.page.you.includes(c))).flat().filter((c) => !this.page.you.includes(c));
   }
 
+  /** What the players list is drawn from, as text: it is drawn again only when this changes. */
+  seatsKey() {
+    const state = this.page.state;
+    return JSON.stringify([this.page.seats, state && state.current, state && state.phase === "over", this.page.watchers, placeByColour(this.page)]);
+  }
+
   showPlayers() {
     if (!this.page.layout) return;
     const state = this.page.state;
-    this.shownSeats = JSON.stringify([this.page.seats, state && state.current, state && state.phase === "over", this.page.watchers]);
-    fill(this.page.playersEl, ...this.page.layout.colours.map((colour) => {
+    this.shownSeats = this.seatsKey();
+    const places = placeByColour(this.page);
+    // sides of two colours (Marbles' partners, two sets each) are listed as pairs, side by side
+    const teams = this.page.layout.sides.filter((side) => side.length > 1);
+    const order = teams.length ? this.page.layout.sides.flat() : this.page.layout.colours;
+    fill(this.page.playersEl, ...order.map((colour) => {
       const seat = this.page.seats[colour] || { kind: "?" };
       const yours = this.page.you.includes(colour);
       const named = seat.name ? `${seat.name} · ${capitalise(colour)}` : capitalise(colour);
       const partner = !yours && this.partners().includes(colour) ? " (your partner)" : "";
-      const parts = [chip(colour, `${named}${yours ? " (you)" : partner}`), h("span", { class: "kind" }, kindName(seat.kind))];
+      const parts = [chip(colour, `${named}${yours ? " (you)" : partner}`), placeBadge(places[colour]), h("span", { class: "kind" }, kindName(seat.kind))];
       if (seat.kind === "human" && !seat.connected && !yours) parts.push(h("span", { class: "offline" }, "away"));
       if (seat.takeover) parts.push(h("span", { class: "kind" }, "· computer playing for now"));
       if (seat.kind === "open" && state && state.phase !== "over") {
@@ -94,7 +105,10 @@ export class People {
         );
       }
       const turn = state && state.current === colour && state.phase !== "over";
-      return h("li", { class: turn ? "turn" : "", dataset: { colour } }, parts);
+      const team = teams.find((side) => side.includes(colour));
+      if (team && team[0] === colour) parts.unshift(h("div", { class: "team-caption" }, `Team: ${team.map(capitalise).join(" & ")}`));
+      const classes = [turn ? "turn" : "", team ? "paired" : "", team && team[0] === colour ? "pair-first" : ""].filter(Boolean).join(" ");
+      return h("li", { class: classes, dataset: places[colour] ? { colour, place: places[colour] } : { colour } }, parts);
     }));
     const watching = this.page.watchers || 0;
     this.page.watchersEl.hidden = !watching;

@@ -5,7 +5,9 @@
 
 import { Board } from "./board.js";
 import { showLobby } from "./lobby.js";
+import { quickLine } from "./quick.js";
 import { rulesLink } from "./rules.js";
+import { STARS, computerLabel, strengths } from "./strength.js";
 import { TOUCH, api, capitalise, chip, fill, h, kindName, loadCatalog, saveTokens } from "./util.js";
 
 /** @typedef {import("./util.js").CatalogGame} CatalogGame */
@@ -14,19 +16,12 @@ import { TOUCH, api, capitalise, chip, fill, h, kindName, loadCatalog, saveToken
 /** A new-game request (/api/games: docs/web.md "New game"):
  * @typedef {{ game: string, options: Record<string, string>, seats: Record<string, string>,
  *   players?: number, seed?: number, idle_seconds?: number, listed?: boolean,
- *   watcher_chat?: boolean }} NewGame
+ *   watcher_chat?: boolean, names?: Record<string, string> }} NewGame
  */
-/** How strong each computer plays a game (``strengths``): ``order``, weakest first; ``stars``;
- * ``hints``, each one's rating in words; ``ahead``, how often it finishes ahead of the medium
- * computer, in percent.
- * @typedef {{ order: string[], stars: Record<string, number>, hints: Record<string, string>,
- *   ahead: Record<string, number> }} Strength
- */
-
 // computer level offered first for the other seats, and played by "Play vs computers" (the
 // first one that exists)
 const PREFERRED_COMPUTERS = ["computer:medium"];
-const STARS = 5; // the strongest computer of a game; the random player has one
+const SEATING = "seating"; // the rule option that says which colours play: the seats set it
 const SHORT_MEANING = 48; // characters of a rule value's meaning shown in its menu
 
 /** The front page: the games' cards, the lobby and the new-game form.
@@ -42,18 +37,20 @@ export async function showSetup(root) {
   const computers = catalog.seat_kinds.filter((k) => k.startsWith("computer:"));
   const defaultComputer = PREFERRED_COMPUTERS.find((k) => computers.includes(k)) || computers[0];
 
+  let friends = false; // the form set up for friends at this device: every seat a person here
   /** @type {HTMLFormElement} */
   const form = h("form", { class: "setup", id: "setup", "aria-labelledby": "setup-title" });
   const lobby = h("section", { class: "setup lobby", id: "lobby", "aria-labelledby": "lobby-title" });
   const playError = h("p", { class: "error", id: "play-error", role: "alert" });
   const cards = h("section", { class: "new-game", id: "new", "aria-labelledby": "new-title" },
     h("h1", { id: "new-title" }, "Pick a game and play"),
-    h("p", { class: "hint" }, "“Play vs computers” starts at once, you against medium-strength computers. ",
+    h("p", { class: "hint" }, "“Play vs computers” starts at once, as you last played (at first: you against medium computers); or tap the computers' level and your colour. ",
       "“Set up…” lets you choose the players (a friend, by an invite link) and the rules."),
     h("div", { class: "game-cards" }, catalog.games.map((g) => gameCard(g, {
-      play: (button) => playNow(g, button),
-      setUp: () => {
+      quick: quickLine(g, computers, (error) => { playError.textContent = `${g.title}: ${error.message}`; }),
+      setUp: (/** @type {boolean} */ atOneDevice) => {
         game = g;
+        friends = atOneDevice;
         render();
         form.scrollIntoView({ block: "start" });
         /** @type {HTMLInputElement} */ (form.querySelector("input[name=game]:checked")).focus({ preventScroll: true });
@@ -62,28 +59,6 @@ export async function showSetup(root) {
     playError);
   fill(root, h("div", { class: "front" }, cards, lobby, form));
   showLobby(lobby);
-
-  /** One click: the game's largest player count, default rules, you at the first colour and
-   * medium computers at the others.
-   * @param {CatalogGame} g
-   * @param {HTMLButtonElement} button
-   */
-  async function playNow(g, button) {
-    const players = Math.max(...g.players);
-    const colours = g.colours[String(players)];
-    const seats = Object.fromEntries(colours.map((colour, i) => [colour, i === 0 ? "human" : defaultComputer]));
-    button.disabled = true;
-    playError.textContent = "";
-    try {
-      /** @type {Created} */
-      const created = await api("/api/games", { game: g.name, players, seats, listed: true });
-      saveTokens(created.id, created.tokens);
-      location.assign(created.url);
-    } catch (error) {
-      playError.textContent = `${g.title}: ${error.message}`;
-      button.disabled = false;
-    }
-  }
 
   /** The new-game form for ``game``, drawn again when another game is chosen. */
   function render() {
@@ -99,9 +74,13 @@ export async function showSetup(root) {
     const seats = h("div", { class: "seats" },
       colours.map((colour, i) => [
         h("label", { for: `seat-${colour}` }, chip(colour)),
-        h("select", { id: `seat-${colour}`, name: `seat-${colour}`, dataset: { colour } },
-          seatKinds.map((kind) => h("option", { value: kind, selected: kind === (i === 0 ? "human" : defaultComputer),
-            title: strength.hints[kind] || null }, seatLabel(kind, strength)))),
+        h("div", { class: "seat-choice" },
+          h("select", { id: `seat-${colour}`, name: `seat-${colour}`, dataset: { colour } },
+            seatKinds.map((kind) => h("option", { value: kind, selected: kind === (friends || i === 0 ? "human" : defaultComputer),
+              title: strength.hints[kind] || null }, seatLabel(kind, strength)))),
+          // friends at this device: a name for each, so the table says whose turn it is
+          h("input", { id: `seat-name-${colour}`, class: "seat-name", maxlength: 20, autocomplete: "off",
+            placeholder: `${capitalise(colour)}'s name`, "aria-label": `${capitalise(colour)}'s name`, hidden: true })),
       ]));
     const message = h("p", { class: "error", id: "setup-error", role: "alert" });
     fill(form,
@@ -118,18 +97,20 @@ export async function showSetup(root) {
       message,
       h("button", { class: "primary", type: "submit", id: "start" }, "Start game"),
       h("details", { id: "more-rules" },
-        h("summary", {}, "More rules", h("span", { class: "hint" }, ` (${game.options.length} options)`)),
+        h("summary", {}, "More rules", h("span", { class: "hint" }, ` (${ruleOptions(game).length} options)`)),
         h("div", { class: "options" },
-          game.options.map((option) => optionField(option, guideOf(game, option.name))),
+          ruleOptions(game).map((option) => optionField(option, guideOf(game, option.name))),
           catalog.effects_measured ? h("p", { class: "effect-note" }, `Effects ${catalog.effects_measured}.`) : null)),
       h("details", { id: "more" }, h("summary", {}, "More: dice seed, idle time"),
         h("div", { class: "options" },
           h("label", { for: "seed" }, "Seed"), h("input", { id: "seed", type: "number", min: "0", placeholder: "random" }),
           h("div", { class: "help" }, "the same seed and choices give the same dice (only without open seats)"),
           h("label", { for: "idle" }, "Idle seconds"),
-          h("input", { id: "idle", type: "number", min: "0", value: catalog.idle_seconds ?? 120 }),
-          h("div", { class: "help" }, "a human seat that does nothing this long is played by the computer until its player is back (0: never)"))),
+          h("input", { id: "idle", type: "number", min: "0", value: catalog.idle_seconds ?? 120,
+            oninput: (/** @type {Event} */ e) => { /** @type {HTMLInputElement} */ (e.target).dataset.chosen = "1"; } }),
+          h("div", { class: "help" }, "a human seat that does nothing this long is played by the computer until its player is back (0: never; one person against computers: never, unless set here)"))),
     );
+    showNames(form);
   }
 
   // two sets each: the second colour of a side (green, blue) goes with its first (red, yellow)
@@ -143,6 +124,15 @@ export async function showSetup(root) {
       if (on) select.value = /** @type {HTMLSelectElement} */ (form.querySelector(`#seat-${colours[i]}`)).value;
       select.title = on ? `played as ${capitalise(colours[i])} is: two sets each` : "";
     });
+    showNames(form);
+    // which colours may play together is said as the seats are chosen, not after Start
+    const message = /** @type {Element} */ (form.querySelector("#setup-error"));
+    try {
+      readForm(form, game);
+      message.textContent = "";
+    } catch (error) {
+      message.textContent = /** @type {Error} */ (error).message;
+    }
   });
 
   form.addEventListener("submit", async (event) => {
@@ -163,9 +153,10 @@ export async function showSetup(root) {
 }
 
 /** A game's card: its board at the start (a picture only: nothing in it can be reached or
- * clicked), its title and one line, and what to do with it.
+ * clicked), its title and one line, and what to do with it: play as last time, quick play
+ * (quick.js), set up, how to play.
  * @param {CatalogGame} game
- * @param {{ play: (button: HTMLButtonElement) => void, setUp: () => void }} actions
+ * @param {{ quick: { line: HTMLElement, again: () => void }, setUp: (atOneDevice: boolean) => void }} actions
  */
 function gameCard(game, actions) {
   return h("article", { class: "game-card", dataset: { game: game.name }, "aria-labelledby": `card-${game.name}` },
@@ -175,9 +166,11 @@ function gameCard(game, actions) {
       h("p", { class: "pitch" }, game.pitch || ""),
       h("div", { class: "card-actions" },
         h("button", { type: "button", class: "primary play", dataset: { game: game.name },
-          onclick: (/** @type {Event} */ event) => actions.play(/** @type {HTMLButtonElement} */ (event.currentTarget)) }, "Play vs computers"),
-        h("button", { type: "button", class: "set-up", dataset: { game: game.name }, onclick: actions.setUp }, "Set up…"),
-        rulesLink(game.name))));
+          onclick: actions.quick.again }, "Play vs computers"),
+        h("button", { type: "button", class: "set-up", dataset: { game: game.name }, onclick: () => actions.setUp(false) }, "Set up…"),
+        h("button", { type: "button", class: "friends", dataset: { game: game.name }, onclick: () => actions.setUp(true) }, "Friends at this device"),
+        rulesLink(game.name))),
+    actions.quick.line);
 }
 
 /** @param {CatalogGame} game */
@@ -200,63 +193,15 @@ function thumbnail(game) {
   return box;
 }
 
-/** How strong each computer plays the game, from its measured rating (tools/ratings.py;
- * docs/ai.md "Ratings"): ``order``, weakest first; ``stars``, 1 (the random player, or as weak)
- * to STARS (the strongest), by Elo between the game's weakest and strongest; ``hints``, each
- * one's rating in words. Computers without a rating come last, unstarred (random first).
- * @param {CatalogGame} game
- * @param {string[]} computers the computers' seat kinds ("computer:medium")
- * @returns {Strength}
- */
-function strengths(game, computers) {
-  const ratings = game.ratings || {};
-  /** @type {(kind: string) => number | null} */
-  const elo = (kind) => (ratings[kind] ? ratings[kind].elo : kind === "computer:random" ? 0 : null);
-  // elo(k) is a number for each of ``rated``: the casts below say so
-  const rated = computers.filter((k) => elo(k) !== null).sort((a, b) => /** @type {number} */ (elo(a)) - /** @type {number} */ (elo(b)));
-  const unrated = computers.filter((k) => elo(k) === null);
-  const values = /** @type {number[]} */ (rated.map(elo));
-  const low = Math.min(...values);
-  const high = Math.max(...values);
-  /** @type {Record<string, number>} */
-  const stars = {};
-  /** @type {Record<string, string>} */
-  const hints = {};
-  /** @type {Record<string, number>} */
-  const ahead = {}; // how often it finishes ahead of the medium computer, in percent
-  const medium = ratings["computer:medium"];
-  for (const kind of rated) {
-    stars[kind] = high > low ? 1 + Math.round(((STARS - 1) * (/** @type {number} */ (elo(kind)) - low)) / (high - low)) : 1;
-    if (kind !== "computer:medium" && medium) {
-      // Elo: 400 points are ten times the odds of finishing ahead of the other
-      ahead[kind] = Math.round(100 / (1 + 10 ** ((medium.elo - /** @type {number} */ (elo(kind))) / 400)));
-    }
-    const r = ratings[kind];
-    if (kind === "computer:random" || !r) {
-      hints[kind] = "Picks any legal move at random: the bottom of the scale (rated 0)";
-      continue;
-    }
-    const interval = r.high > r.low ? ` (95%: ${Math.round(r.low)} to ${Math.round(r.high)})` : "";
-    const rating = `rated ${Math.round(r.elo)} in ${game.title}${interval}, the random player 0`;
-    hints[kind] = ahead[kind] === undefined ? capitalise(rating)
-      : `Finishes ahead of the medium computer ${ahead[kind]}% of the time; ${rating}`;
-  }
-  return { order: [...rated, ...unrated], stars, hints, ahead };
-}
-
 /** A seat kind as its menu says it: a computer with its stars.
  * @param {string} kind
- * @param {Strength} strength
+ * @param {import("./strength.js").Strength} strength
  */
 function seatLabel(kind, strength) {
-  if (kind === "human") return "Human at this browser";
+  if (kind === "human") return "A person at this device";
   if (kind === "open") return "Friend (invite link)";
   if (kind === "empty") return "Empty (fewer players)";
-  const stars = strength.stars[kind];
-  if (!kind.startsWith("computer:")) return kindName(kind);
-  const name = `${capitalise(kind.slice("computer:".length))} computer`;
-  const versus = strength.ahead[kind] === undefined ? "" : ` · ahead of medium ${strength.ahead[kind]}%`;
-  return stars ? `${name} ${"★".repeat(stars)}${"☆".repeat(STARS - stars)}${versus}` : name;
+  return kind.startsWith("computer:") ? computerLabel(kind, strength) : kindName(kind);
 }
 
 /** The guide's words for the game's option ``name`` (null: none).
@@ -310,6 +255,14 @@ function choiceText(value, meaning, usual) {
   return usual ? `${text} (usual)` : text;
 }
 
+/** The rule options the form asks for: all but the one the seats chosen set (which colours
+ * play, where fewer than all do).
+ * @param {CatalogGame} game
+ */
+function ruleOptions(game) {
+  return game.options.filter((option) => option.name !== SEATING);
+}
+
 /** Every colour of the game, in board order (the largest player count's colours).
  * @param {CatalogGame} game
  */
@@ -329,23 +282,62 @@ function readForm(form, game) {
   for (const select of /** @type {NodeListOf<HTMLSelectElement>} */ (form.querySelectorAll(".seats select"))) seats[/** @type {string} */ (select.dataset.colour)] = select.value;
   /** @type {Record<string, string>} */
   const options = {};
-  for (const option of game.options) options[option.name] = /** @type {HTMLInputElement} */ (form.querySelector(`[name="${option.name}"]`)).value;
+  for (const option of ruleOptions(game)) options[option.name] = /** @type {HTMLInputElement} */ (form.querySelector(`[name="${option.name}"]`)).value;
   const playing = Object.entries(seats).filter(([, kind]) => kind !== "empty").map(([c]) => c);
   /** @type {NewGame} */
   const request = { game: game.name, options, seats };
   // two sets each: 2 players share the 4 colours (the only option that changes the count)
   request.players = options.two_sets === "on" ? 2 : playing.length;
-  const expected = game.colours[String(request.players)];
-  if (options.two_sets !== "on") {
-    if (!expected) throw new Error(`${game.title} is for ${game.players.join(", ")} players, not ${playing.length}`);
-    if (expected.join() !== playing.join()) {
-      throw new Error(`${request.players}-player ${game.title} is played by ${expected.map(capitalise).join(", ")}: make the other seats empty`);
-    }
-  }
+  if (options.two_sets !== "on") Object.assign(options, seatingOf(game, playing));
+  readMore(form, request, playing);
+  return request;
+}
+
+/** The options that seat ``playing`` (the colours with a player), from the catalog's seatings
+ * (an Error: which sets of colours play at that count).
+ * @param {CatalogGame} game
+ * @param {string[]} playing
+ * @returns {Record<string, string>}
+ */
+export function seatingOf(game, playing) {
+  const count = String(playing.length);
+  if (!game.colours[count]) throw new Error(`${game.title} is for ${game.players.join(", ")} players, not ${playing.length}`);
+  const seatings = (game.seatings && game.seatings[count]) || [{ colours: game.colours[count], options: {} }];
+  const fits = seatings.find((s) => [...s.colours].sort().join() === [...playing].sort().join());
+  if (fits) return fits.options;
+  const sets = seatings.map((s) => s.colours.map(capitalise).join(" & "));
+  throw new Error(`${count}-player ${game.title} is played by ${sets.join(" or ")}: make the other seats empty`);
+}
+
+/** The form's settings beyond the seats and rules: seed, idle limit, lobby, chat.
+ * @param {HTMLFormElement} form
+ * @param {NewGame} request
+ * @param {string[]} playing
+ */
+function readMore(form, request, playing) {
+  const seats = request.seats;
   const seed = /** @type {HTMLInputElement} */ (form.querySelector("#seed")).value;
   if (seed !== "") request.seed = Number(seed);
-  request.idle_seconds = Number(/** @type {HTMLInputElement} */ (form.querySelector("#idle")).value || 0);
+  // one person against computers: nobody waits on them, so no idle clock unless one is asked for
+  const solo = playing.every((colour) => seats[colour] === "human" || seats[colour].startsWith("computer:"))
+    && playing.filter((colour) => seats[colour] === "human").length === 1;
+  const idle = /** @type {HTMLInputElement} */ (form.querySelector("#idle"));
+  request.idle_seconds = solo && !idle.dataset.chosen ? 0 : Number(idle.value || 0);
   request.listed = /** @type {HTMLInputElement} */ (form.querySelector("#listed")).checked;
   request.watcher_chat = /** @type {HTMLInputElement} */ (form.querySelector("#watcher-chat")).checked;
-  return request;
+  const named = [...form.querySelectorAll(".seat-name")].map((input) => /** @type {HTMLInputElement} */ (input))
+    .filter((input) => !input.hidden && input.value.trim() && playing.includes(input.id.slice("seat-name-".length)));
+  if (named.length) request.names = Object.fromEntries(named.map((input) => [input.id.slice("seat-name-".length), input.value.trim()]));
+}
+
+/** A name field beside each person's seat where several people play at this device.
+ * @param {HTMLFormElement} form
+ */
+function showNames(form) {
+  const selects = /** @type {HTMLSelectElement[]} */ ([...form.querySelectorAll(".seats select")]);
+  const people = selects.filter((select) => select.value === "human" && !select.disabled);
+  for (const select of selects) {
+    const field = /** @type {HTMLInputElement} */ (form.querySelector(`#seat-name-${select.dataset.colour}`));
+    field.hidden = !(people.length > 1 && people.includes(select));
+  }
 }

@@ -69,8 +69,10 @@ export async function api(path, body = undefined) {
  * @typedef {{ name: string, title: string, pitch: string,
  *   board: { layout: import("./messages.js").Layout, pieces: import("./messages.js").Piece[] },
  *   guide: Guide, ratings: Record<string, Rating>, players: number[],
- *   colours: Record<string, string[]>, options: CatalogOption[] }} CatalogGame a game: its
- *   board at the start, its colours by player count ("2": [...])
+ *   colours: Record<string, string[]>, options: CatalogOption[],
+ *   seatings?: Record<string, { colours: string[], options: Record<string, string> }[]> }} CatalogGame
+ *   a game: its board at the start, its usual colours by player count ("2": [...]), and every
+ *   set of colours that may play at a count with the options that seat them
  * @typedef {{ name: string, default: string, choices: string[], help: string,
  *   effects: Record<string, string> }} CatalogOption a rule option (no choices: a whole number),
  *   with what the lab measured each value to do

@@ -1,0 +1,66 @@
+// How strong each computer plays a game, from its measured rating (tools/ratings.py; docs/ai.md
+// "Ratings"), as the new-game form and the quick-play line show it: stars that follow the
+// levels, and each one's rating in words.
+
+import { capitalise } from "./util.js";
+
+export const STARS = 5; // the strongest level; the random player has one
+/** The levels, weakest first: a computer has as many stars as the levels it plays as well as. */
+export const LEVELS = ["computer:random", "computer:easy", "computer:medium", "computer:hard", "computer:expert"];
+
+/** How strong each computer plays a game: ``order``, weakest first; ``stars``, 1 to STARS;
+ * ``hints``, each one's rating in words; ``ahead``, how often it finishes ahead of the
+ * medium computer, in percent. Computers without a rating come last, unstarred.
+ * @typedef {{ order: string[], stars: Record<string, number>, hints: Record<string, string>,
+ *   ahead: Record<string, number> }} Strength
+ * @param {import("./util.js").CatalogGame} game
+ * @param {string[]} computers the computers' seat kinds ("computer:medium")
+ * @returns {Strength}
+ */
+export function strengths(game, computers) {
+  const ratings = game.ratings || {};
+  /** @type {(kind: string) => number | null} */
+  const elo = (kind) => (ratings[kind] ? ratings[kind].elo : kind === "computer:random" ? 0 : null);
+  const rated = computers.filter((k) => elo(k) !== null).sort((a, b) => Number(elo(a)) - Number(elo(b)));
+  const unrated = computers.filter((k) => elo(k) === null);
+  const levels = LEVELS.filter((k) => elo(k) !== null).map((k) => Number(elo(k)));
+  /** @type {Record<string, number>} */
+  const stars = {};
+  /** @type {Record<string, string>} */
+  const hints = {};
+  /** @type {Record<string, number>} */
+  const ahead = {};
+  const medium = ratings["computer:medium"];
+  for (const kind of rated) {
+    const own = Number(elo(kind));
+    // a star for each level it plays as well as: a personality between medium and hard has three
+    stars[kind] = Math.max(1, Math.min(STARS, levels.filter((level) => level <= own).length));
+    // Elo: 400 points are ten times the odds of finishing ahead of the other
+    if (kind !== "computer:medium" && medium) ahead[kind] = Math.round(100 / (1 + 10 ** ((medium.elo - own) / 400)));
+    hints[kind] = hint(kind, game, ahead[kind]);
+  }
+  return { order: [...rated, ...unrated], stars, hints, ahead };
+}
+
+/** A computer's rating in words.
+ * @param {string} kind
+ * @param {import("./util.js").CatalogGame} game
+ * @param {number | undefined} versus how often it finishes ahead of medium, in percent
+ */
+function hint(kind, game, versus) {
+  const r = (game.ratings || {})[kind];
+  if (kind === "computer:random" || !r) return "Picks any legal move at random: the bottom of the scale (rated 0)";
+  const interval = r.high > r.low ? ` (95%: ${Math.round(r.low)} to ${Math.round(r.high)})` : "";
+  const rating = `rated ${Math.round(r.elo)} in ${game.title}${interval}, the random player 0`;
+  return versus === undefined ? capitalise(rating) : `Finishes ahead of the medium computer ${versus}% of the time; ${rating}`;
+}
+
+/** A computer as a menu says it, short: "Hard computer ★★★★☆".
+ * @param {string} kind
+ * @param {Strength} strength
+ */
+export function computerLabel(kind, strength) {
+  const name = `${capitalise(kind.slice("computer:".length))} computer`;
+  const stars = strength.stars[kind];
+  return stars ? `${name} ${"★".repeat(stars)}${"☆".repeat(STARS - stars)}` : name;
+}
