@@ -492,3 +492,11 @@ def test_friends_at_one_device_start_with_a_name_per_seat(client: TestClient) ->
     created = new_game(client, game="trouble", seats=TWO_HUMANS, names=names)
     seats = state_of(client, created["id"])["seats"]
     assert {colour: seat["name"] for colour, seat in seats.items()} == names
+
+
+def test_the_catalog_says_which_option_values_make_partners(client: TestClient) -> None:
+    catalog = {g["name"]: g for g in client.get("/api/catalog").json()["games"]}
+    rules = get_rules("marbles", 4, {"teams": "on"})
+    sides = [[rules.colours[s] for s in side] for side in rules.side_seats]
+    assert catalog["marbles"]["teams"] == [{"option": "teams", "value": "on", "sides": sides}]
+    assert all(catalog[name]["teams"] == [] for name in ("trouble", "ludo", "headache"))

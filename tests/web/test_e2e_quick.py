@@ -209,3 +209,26 @@ def test_one_person_set_up_against_computers_has_no_idle_clock_unless_asked(
     assert server.get(f"/api/games/{asked}")["game"]["idle_seconds"] == 30
     assert errors == []
     context.close()
+
+
+def test_the_set_up_form_puts_partners_side_by_side(browser: Any, server: Server) -> None:
+    (marbles,) = [g for g in server.get("/api/catalog")["games"] if g["name"] == "marbles"]
+    (teams,) = marbles["teams"]
+    context, page, errors = new_page(browser)
+    page.goto(server.url + "/")
+    page.check("input[name=game][value=marbles]")
+    seat_order = "nodes => nodes.map(n => n.dataset.colour)"
+    board_order = marbles["colours"][str(max(marbles["players"]))]
+    assert page.eval_on_selector_all(".seats select", seat_order) == board_order
+    page.click("#more-rules summary")
+    page.select_option("#option-teams", "on")
+    paired = [colour for side in teams["sides"] for colour in side]
+    page.wait_for_selector(".seats .team-caption")
+    assert page.eval_on_selector_all(".seats select", seat_order) == paired
+    captions = page.eval_on_selector_all(".seats .team-caption", "n => n.map(x => x.textContent)")
+    assert captions == [f"Team: {' & '.join(c.capitalize() for c in s)}" for s in teams["sides"]]
+    page.select_option("#option-teams", "off")  # back to the board's order, no captions
+    assert page.locator(".seats .team-caption").count() == 0
+    assert page.eval_on_selector_all(".seats select", seat_order) == board_order
+    assert errors == []
+    context.close()

@@ -106,6 +106,14 @@ class Seating(TypedDict):
     options: dict[str, str]  # e.g. {"seating": "1"}
 
 
+class Teams(TypedDict):
+    """Colours that win together when a rule option has a value (Marbles' teams=on)."""
+
+    option: str
+    value: str
+    sides: list[list[str]]  # the sides of more than one colour, in turn order
+
+
 class CatalogGame(TypedDict):
     """One game the page offers (``_game_entry``), keys in this order."""
 
@@ -119,6 +127,7 @@ class CatalogGame(TypedDict):
     colours: dict[str, list[str]]  # player count (as text) -> the colours that play
     # player count (as text) -> every set of colours that may play, the default first
     seatings: dict[str, list[Seating]]
+    teams: list[Teams]  # the option values that make colours partners, at the most players
     options: list[OptionEntry]
 
 
@@ -190,6 +199,7 @@ def _game_entry(name: str) -> CatalogGame:
         "players": [int(k) for k in colours],
         "colours": colours,
         "seatings": {count: seatings(name, int(count)) for count in colours},
+        "teams": teams(name, biggest.players),
         "options": [
             {
                 "name": o.name,
@@ -222,6 +232,22 @@ def seatings(game: str, players: int, options: Mapping[str, str] | None = None) 
             continue
         if all(set(colours) != set(known["colours"]) for known in found):
             found.append({"colours": colours, "options": {SEATING: value}})
+    return found
+
+
+def teams(game: str, players: int) -> list[Teams]:
+    """Each rule option's value that makes colours of ``game`` at ``players`` win together
+    (the core's sides of more than one seat), one option changed from the defaults at a time."""
+    found: list[Teams] = []
+    for spec in rules_class(game).option_specs:
+        for value in (v for v in spec.choices if v != spec.default):
+            try:
+                rules = get_rules(game, players, {spec.name: value})
+            except OptionError:
+                continue
+            sides = [[rules.colours[s] for s in side] for side in rules.side_seats if len(side) > 1]
+            if sides:
+                found.append({"option": spec.name, "value": value, "sides": sides})
     return found
 
 

@@ -125,6 +125,7 @@ export async function showSetup(root) {
       select.title = on ? `played as ${capitalise(colours[i])} is: two sets each` : "";
     });
     showNames(form);
+    groupSeats(form, game);
     // which colours may play together is said as the seats are chosen, not after Start
     const message = /** @type {Element} */ (form.querySelector("#setup-error"));
     try {
@@ -328,6 +329,27 @@ function readMore(form, request, playing) {
   const named = [...form.querySelectorAll(".seat-name")].map((input) => /** @type {HTMLInputElement} */ (input))
     .filter((input) => !input.hidden && input.value.trim() && playing.includes(input.id.slice("seat-name-".length)));
   if (named.length) request.names = Object.fromEntries(named.map((input) => [input.id.slice("seat-name-".length), input.value.trim()]));
+}
+
+/** The seats as the rules chosen pair them: partners (Marbles' teams) side by side under
+ * a caption, else in board order.
+ * @param {HTMLFormElement} form
+ * @param {CatalogGame} game
+ */
+function groupSeats(form, game) {
+  const chosen = (game.teams || []).find((t) => {
+    const field = /** @type {HTMLSelectElement | null} */ (form.querySelector(`[name="${t.option}"]`));
+    return field && field.value === t.value;
+  });
+  const seats = /** @type {HTMLElement} */ (form.querySelector(".seats"));
+  for (const caption of seats.querySelectorAll(".team-caption")) caption.remove();
+  const colours = chosen ? chosen.sides.flat() : allColours(game);
+  for (const colour of colours) {
+    const side = chosen && chosen.sides.find((s) => s[0] === colour);
+    if (side) seats.append(h("div", { class: "team-caption" }, `Team: ${side.map(capitalise).join(" & ")}`));
+    const select = /** @type {HTMLElement} */ (seats.querySelector(`#seat-${colour}`));
+    seats.append(/** @type {HTMLElement} */ (seats.querySelector(`label[for=seat-${colour}]`)), /** @type {HTMLElement} */ (select.parentElement));
+  }
 }
 
 /** A name field beside each person's seat where several people play at this device.

@@ -70,7 +70,8 @@ export async function api(path, body = undefined) {
  *   board: { layout: import("./messages.js").Layout, pieces: import("./messages.js").Piece[] },
  *   guide: Guide, ratings: Record<string, Rating>, players: number[],
  *   colours: Record<string, string[]>, options: CatalogOption[],
- *   seatings?: Record<string, { colours: string[], options: Record<string, string> }[]> }} CatalogGame
+ *   seatings?: Record<string, { colours: string[], options: Record<string, string> }[]>,
+ *   teams?: { option: string, value: string, sides: string[][] }[] }} CatalogGame
  *   a game: its board at the start, its usual colours by player count ("2": [...]), and every
  *   set of colours that may play at a count with the options that seat them
  * @typedef {{ name: string, default: string, choices: string[], help: string,
