@@ -160,6 +160,8 @@ COMPUTER_PLAYERS: dict[str, Callable[..., Player]] = {
     PolicyPlayer.name: PolicyPlayer,
 }
 ALIASES = {"heuristic": "medium"}
+# the levels, weakest first (the others are personalities: medium's strength, another style)
+LEVELS = ("random", "easy", "medium", "hard", "expert")
 # the setting that names a weights file (``expert:value=FILE``): the levels whose search leaves
 # read a learned value, the search levels, take it (medium's one ply reads the game's evaluation)
 VALUE, VALUE_LEVELS = "value", tuple(LEVEL_SEARCH)

@@ -15,7 +15,14 @@ from pegrace.engine import Rules
 from pegrace.errors import OptionError, PegraceError
 from pegrace.games import entry, get_rules, list_games, rules_class
 from pegrace.guide import GuideView, guide_view
-from pegrace.players import canonical_spec, check_seats, make_player, named_file, player_names
+from pegrace.players import (
+    LEVELS,
+    canonical_spec,
+    check_seats,
+    make_player,
+    named_file,
+    player_names,
+)
 from pegrace.players import parse_settings as player_settings
 from pegrace.web.boards import board_layout, piece_spots
 from pegrace.web.boards.drawing import Json
@@ -136,6 +143,7 @@ class Catalog(TypedDict):
 
     games: list[CatalogGame]
     seat_kinds: list[str]
+    levels: list[str]  # the computers that are levels (computer:LEVEL), weakest first
     idle_seconds: float
     effects_measured: str | None  # how lab_effects.json was measured, in words
 
@@ -164,6 +172,7 @@ def catalog() -> Catalog:
     return {
         "games": [_game_entry(name) for name in list_games()],
         "seat_kinds": seat_kinds(),
+        "levels": [f"computer:{level}" for level in LEVELS],
         "idle_seconds": DEFAULT_IDLE_SECONDS,
         "effects_measured": None
         if measured is None

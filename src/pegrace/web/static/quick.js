@@ -3,7 +3,7 @@
 // choice is remembered in this browser, and "Play vs computers" plays it again in one tap.
 // A game against computers is not listed in the lobby and has no idle clock: nobody waits.
 
-import { strengths, computerLabel, LEVELS } from "./strength.js";
+import { strengths, computerLabel } from "./strength.js";
 import { api, capitalise, h, saveTokens } from "./util.js";
 
 /** @typedef {import("./util.js").CatalogGame} CatalogGame */
@@ -68,14 +68,15 @@ export async function startQuick(game, quick) {
  * that starts the game (``failed``: where an error is said).
  * @param {CatalogGame} game
  * @param {string[]} computers the computers' seat kinds
+ * @param {string[]} levels the catalog's levels, weakest first (the weakest, random play, not offered)
  * @param {(error: Error) => void} failed
  */
-export function quickLine(game, computers, failed) {
-  const strength = strengths(game, computers);
-  const levels = LEVELS.filter((k) => k !== "computer:random" && computers.includes(k));
-  const chosen = remembered(game, levels);
+export function quickLine(game, computers, levels, failed) {
+  const strength = strengths(game, computers, levels);
+  const offered = levels.slice(1).filter((k) => computers.includes(k)); // the weakest: random play
+  const chosen = remembered(game, offered);
   const levelPicker = h("div", { class: "quick-levels", role: "radiogroup", "aria-label": `${game.title}: the computers' level` },
-    levels.map((kind) => h("label", { title: `${computerLabel(kind, strength)}: ${strength.hints[kind] || ""}` },
+    offered.map((kind) => h("label", { title: `${computerLabel(kind, strength)}: ${strength.hints[kind] || ""}` },
       h("input", { type: "radio", name: `quick-level-${game.name}`, value: kind, checked: kind === chosen.level }),
       capitalise(kind.slice("computer:".length)))));
   const level = () => /** @type {HTMLInputElement} */ (levelPicker.querySelector("input:checked")).value;
@@ -98,7 +99,7 @@ export function quickLine(game, computers, failed) {
       onclick: (/** @type {Event} */ e) => go(/** @type {HTMLButtonElement} */ (e.currentTarget), { players, colour, level: level() }),
     }))));
   const again = () => go(/** @type {HTMLButtonElement} */ (line.querySelector(".quick-as.last") || line.querySelector(".quick-as")),
-    { ...remembered(game, levels), level: level() });
+    { ...remembered(game, offered), level: level() });
   const line = h("div", { class: "quick", dataset: { game: game.name } },
     h("div", { class: "quick-head" }, h("span", { class: "quick-label" }, "Against"), levelPicker),
     h("div", { class: "quick-grid", role: "group", "aria-label": `${game.title}: play as` }, h("span", { class: "quick-label" }, "Play as"), h("div", { class: "quick-rows" }, rows)));

@@ -21,7 +21,6 @@ import { TOUCH, api, capitalise, chip, fill, h, kindName, loadCatalog, saveToken
 // computer level offered first for the other seats, and played by "Play vs computers" (the
 // first one that exists)
 const PREFERRED_COMPUTERS = ["computer:medium"];
-const SEATING = "seating"; // the rule option that says which colours play: the seats set it
 const SHORT_MEANING = 48; // characters of a rule value's meaning shown in its menu
 
 /** The front page: the games' cards, the lobby and the new-game form.
@@ -47,7 +46,7 @@ export async function showSetup(root) {
     h("p", { class: "hint" }, "“Play vs computers” starts at once, as you last played (at first: you against medium computers); or tap the computers' level and your colour. ",
       "“Set up…” lets you choose the players (a friend, by an invite link) and the rules."),
     h("div", { class: "game-cards" }, catalog.games.map((g) => gameCard(g, {
-      quick: quickLine(g, computers, (error) => { playError.textContent = `${g.title}: ${error.message}`; }),
+      quick: quickLine(g, computers, catalog.levels, (error) => { playError.textContent = `${g.title}: ${error.message}`; }),
       setUp: (/** @type {boolean} */ atOneDevice) => {
         game = g;
         friends = atOneDevice;
@@ -69,7 +68,7 @@ export async function showSetup(root) {
           h("input", { type: "radio", name: "game", value: g.name, checked: g.name === game.name,
             onchange: () => { game = g; render(); } }),
           g.title)));
-    const strength = strengths(game, computers);
+    const strength = strengths(game, computers, catalog.levels);
     const seatKinds = [...catalog.seat_kinds.filter((k) => !k.startsWith("computer:")), ...strength.order, "empty"];
     const seats = h("div", { class: "seats" },
       colours.map((colour, i) => [
@@ -261,7 +260,8 @@ function choiceText(value, meaning, usual) {
  * @param {CatalogGame} game
  */
 function ruleOptions(game) {
-  return game.options.filter((option) => option.name !== SEATING);
+  const seating = new Set(Object.values(game.seatings || {}).flat().flatMap((s) => Object.keys(s.options)));
+  return game.options.filter((option) => !seating.has(option.name));
 }
 
 /** Every colour of the game, in board order (the largest player count's colours).

@@ -5,8 +5,6 @@
 import { capitalise } from "./util.js";
 
 export const STARS = 5; // the strongest level; the random player has one
-/** The levels, weakest first: a computer has as many stars as the levels it plays as well as. */
-export const LEVELS = ["computer:random", "computer:easy", "computer:medium", "computer:hard", "computer:expert"];
 
 /** How strong each computer plays a game: ``order``, weakest first; ``stars``, 1 to STARS;
  * ``hints``, each one's rating in words; ``ahead``, how often it finishes ahead of the
@@ -15,15 +13,17 @@ export const LEVELS = ["computer:random", "computer:easy", "computer:medium", "c
  *   ahead: Record<string, number> }} Strength
  * @param {import("./util.js").CatalogGame} game
  * @param {string[]} computers the computers' seat kinds ("computer:medium")
+ * @param {string[]} levels the catalog's levels, weakest first: a computer has as many stars
+ *   as the levels it plays as well as
  * @returns {Strength}
  */
-export function strengths(game, computers) {
+export function strengths(game, computers, levels) {
   const ratings = game.ratings || {};
   /** @type {(kind: string) => number | null} */
   const elo = (kind) => (ratings[kind] ? ratings[kind].elo : kind === "computer:random" ? 0 : null);
   const rated = computers.filter((k) => elo(k) !== null).sort((a, b) => Number(elo(a)) - Number(elo(b)));
   const unrated = computers.filter((k) => elo(k) === null);
-  const levels = LEVELS.filter((k) => elo(k) !== null).map((k) => Number(elo(k)));
+  const rungs = levels.filter((k) => elo(k) !== null).map((k) => Number(elo(k)));
   /** @type {Record<string, number>} */
   const stars = {};
   /** @type {Record<string, string>} */
@@ -34,7 +34,7 @@ export function strengths(game, computers) {
   for (const kind of rated) {
     const own = Number(elo(kind));
     // a star for each level it plays as well as: a personality between medium and hard has three
-    stars[kind] = Math.max(1, Math.min(STARS, levels.filter((level) => level <= own).length));
+    stars[kind] = Math.max(1, Math.min(STARS, rungs.filter((rung) => rung <= own).length));
     // Elo: 400 points are ten times the odds of finishing ahead of the other
     if (kind !== "computer:medium" && medium) ahead[kind] = Math.round(100 / (1 + 10 ** ((medium.elo - own) / 400)));
     hints[kind] = hint(kind, game, ahead[kind]);

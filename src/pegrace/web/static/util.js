@@ -64,7 +64,7 @@ export async function api(path, body = undefined) {
 }
 
 /** What /api/catalog answers (settings.py catalog(); guide.py guide_view() for ``guide``):
- * @typedef {{ games: CatalogGame[], seat_kinds: string[], idle_seconds: number,
+ * @typedef {{ games: CatalogGame[], seat_kinds: string[], levels: string[], idle_seconds: number,
  *   effects_measured: string | null }} Catalog the games on offer, and the seats' kinds
  * @typedef {{ name: string, title: string, pitch: string,
  *   board: { layout: import("./messages.js").Layout, pieces: import("./messages.js").Piece[] },
