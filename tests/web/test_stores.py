@@ -46,6 +46,17 @@ def a_game(store: GameStore, game_id: str = "g1", listed: bool = False) -> None:
     store.add_events([(game_id, 3, "yellow", None, "pass", "takeover")])
 
 
+def test_a_new_games_names_are_stored_with_its_seats(where: Where) -> None:
+    store = open_store(where)
+    try:
+        store.create_game("g1", settings(), {"red": "secret-red"}, names={"red": "Ann"})
+        game = store.load_game("g1")
+    finally:
+        store.close()
+    assert game is not None
+    assert {c: s.name for c, s in game.seats.items()} == {"red": "Ann", "yellow": None}
+
+
 def test_a_game_its_seats_and_events_come_back_as_written(where: Where) -> None:
     store = open_store(where)
     try:

@@ -237,9 +237,11 @@ class GameStore:
         tokens: dict[str, str],
         kept: dict[str, str] | None = None,
         rematch_of: str | None = None,
+        names: dict[str, str] | None = None,
     ) -> bool:
         """A new game with its seats; ``tokens`` holds the colours given a token now, ``kept``
-        the colours whose token from an earlier game (its hash here) holds the seat. As the
+        the colours whose token from an earlier game (its hash here) holds the seat, ``names``
+        the names its people gave their seats (friends at one device). As the
         rematch of game ``rematch_of``, it is stored only if that game has none yet (made
         meanwhile through this server or another): False then, and nothing is stored."""
         hashes = {**(kept or {}), **{colour: token_hash(t) for colour, t in tokens.items()}}
@@ -251,9 +253,10 @@ class GameStore:
                     (game_id, time.time(), text, settings.listed),
                 )
                 self.query_many(
-                    "INSERT INTO seats (game, colour, kind, token_hash) VALUES (?, ?, ?, ?)",
+                    "INSERT INTO seats (game, colour, kind, token_hash, name) "
+                    "VALUES (?, ?, ?, ?, ?)",
                     [
-                        (game_id, colour, kind, hashes.get(colour))
+                        (game_id, colour, kind, hashes.get(colour), (names or {}).get(colour))
                         for colour, kind in settings.seats.items()
                     ],
                 )

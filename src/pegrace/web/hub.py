@@ -141,12 +141,10 @@ class GameHub:
         }
         hashes = {**kept, **{colour: token_hash(token) for colour, token in tokens.items()}}
         made = await self.calls.run(
-            self.store.create_game, game_id, settings, tokens, kept, rematch_of
+            self.store.create_game, game_id, settings, tokens, kept, rematch_of, names
         )
         if not made:
             raise Conflict(f"game {rematch_of} has been rematched already")
-        for colour, name in (names or {}).items():
-            await self.calls.run(self.store.set_names, game_id, [colour], name)
         session = GameSession(game_id, settings, rules, self.services, owner)
         session.names = dict(names or {})
         session.owners = {digest: colour for colour, digest in hashes.items()}
