@@ -68,6 +68,8 @@ def test_on_a_phone_the_board_status_and_pop_are_in_view_and_every_tap_is_a_fing
 ) -> None:
     context, page, errors = new_page(browser, viewport=viewport)
     page.goto(server.url + "/")
+    page.wait_for_selector("#listed")  # the form is drawn once the catalog has come
+    page.wait_for_selector("#lobby-all")
     assert too_small(page) == []  # the new-game page
     # its boxes and radios are normal-sized controls inside those targets
     ticks = page.eval_on_selector_all(

@@ -51,7 +51,7 @@ def test_two_player_ludo_as_green_against_hard_is_two_taps_and_remembered(
     context.close()
 
 
-def test_every_colour_offered_at_a_count_starts_a_game_with_it(
+def test_every_colour_that_can_play_at_a_count_is_offered_and_no_other(
     browser: Any, server: Server
 ) -> None:
     """Offered right: a colour button for each colour that can play at the count, none for
@@ -59,6 +59,7 @@ def test_every_colour_offered_at_a_count_starts_a_game_with_it(
     context, page, errors = new_page(browser)
     catalog = server.get("/api/catalog")
     page.goto(server.url + "/")
+    page.wait_for_selector(f".game-card[data-game={catalog['games'][-1]['name']}] .quick-as")
     for game in catalog["games"]:
         for players in game["players"]:
             seatings = game.get("seatings", {}).get(str(players)) or [
