@@ -51,12 +51,14 @@ terminal: $(PLAY_STAMP)
 
 test: browser postgres lint typecheck js rust unit
 
-# the end-to-end tests drive Debian's chromium (Playwright's own browser download is not used)
+# the end-to-end tests drive Debian's chromium (Playwright's own browser download is not used);
+# fonts-noto-core draws Devanagari (Hindi) and Arabic in its screenshots, not boxes
 browser:
-	@command -v chromium >/dev/null 2>&1 || { \
+	@{ command -v chromium && ls /usr/share/fonts/truetype/noto/NotoSansDevanagari-Regular.ttf \
+		/usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf; } >/dev/null 2>&1 || { \
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 		$$SUDO apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; }
+		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium fonts-noto-core; }
 
 # the store tests run a PostgreSQL server of their own (tests/postgres.py), some of them on two
 # "hosts" made of network namespaces (tests/netns.py, iproute2's `ip`); the terminal game's

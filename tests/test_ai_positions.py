@@ -273,7 +273,7 @@ GAMES = ("trouble", "ludo", "headache", "marbles")
 
 
 def describe(rules: Rules, state: State, text: str) -> str:
-    return rules.describe(state, rules.parse_move(state, text))
+    return str(rules.describe(state, rules.parse_move(state, text)))
 
 
 # --- obvious captures --------------------------------------------------------------------
@@ -292,7 +292,7 @@ def test_hint_suggests_the_capture_and_says_it_captures(case: Case) -> None:
     rules, state = case.build()
     advice = hint(rules, state)
     assert str(advice.move) in case.right
-    assert advice.reason.startswith(rules.describe(state, advice.move) + ": ")
+    assert advice.reason.startswith(f"{rules.describe(state, advice.move)}: ")
     for phrase in case.says:
         assert phrase in advice.reason
     assert {str(r.move) for r in advice.ranking} == case.legal

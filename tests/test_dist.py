@@ -5,6 +5,7 @@ workflow schema, checked offline (check-jsonschema ships it)."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import socket
@@ -103,6 +104,8 @@ def test_the_sdist_holds_the_core_and_the_page(built: Path) -> None:
         "pyproject.toml",
         "src/pegrace/web/static/index.html",
         "src/pegrace/weights/ludo.json",
+        "src/pegrace/locale/de/LC_MESSAGES/pegrace.po",
+        "src/pegrace/locale/pt_BR/LC_MESSAGES/pegrace.po",
     }
     assert needed <= names
 
@@ -138,6 +141,8 @@ def test_a_wheel_plays_and_serves_without_a_rust_toolchain(built: Path, tmp_path
         page = fetch(f"http://127.0.0.1:{port}/", server)
         assert "<html" in page
         assert "export class GamePage" in fetch(f"http://127.0.0.1:{port}/static/game.js", server)
+        german = json.loads(fetch(f"http://127.0.0.1:{port}/i18n/de.json", server))
+        assert len(german["messages"]) > 100  # the catalogs travel in the wheel
     finally:
         server.kill()
         server.wait()

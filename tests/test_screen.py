@@ -105,7 +105,7 @@ def test_a_person_pops_and_moves_by_keys_and_q_leaves_the_screen_as_it_was() -> 
     assert code == 0
     inside, after = out.split(LEAVE_ALT)
     assert b"press Enter to pop" in inside
-    assert re.search(rb"red \(you\)(\x1b\[[0-9;]*m)* pops \d", inside)  # its colour around it
+    assert re.search(rb"Red \(you\)(\x1b\[[0-9;]*m)* pops \d", inside)  # its colour around it
     assert re.search(rb"  1\. (Bring a peg out|Move the peg from)", inside)  # in plain words
     assert b"Game stopped." in after
 
@@ -186,6 +186,13 @@ def test_the_board_stays_on_screen_at_every_size(game: str, size: tuple[int, int
 def test_question_mark_shows_how_to_play_a_page_at_a_time_and_the_game_goes_on() -> None:
     """At 80x24: ? at the first pop, Enter through every page back to the game; then ? at
     the first move and b back at once, the moves still offered."""
+    from pegrace.games import entry
+    from pegrace.guide import guide_text
+    from pegrace.screen import paragraph_pages
+
+    game = entry("headache")
+    options = {option.name: option.default for option in game.rules.option_specs}
+    pages = len(paragraph_pages(guide_text(game, options, 79).splitlines(), 23))
     shown = screens_on_a_terminal(
         [
             "headache",
@@ -200,7 +207,8 @@ def test_question_mark_shows_how_to_play_a_page_at_a_time_and_the_game_goes_on()
             "--seed",
             "4",
         ],
-        [b"?\n", b"\n", b"\n", b"\n", b"\n", b"\n", b"?\n", b"b\n"],
+        # every page, back to the game, the roll-off's pop and the first pop, then ? and b
+        [b"?\n", *[b"\n"] * (pages + 2), b"?\n", b"b\n"],
         80,
         24,
     )

@@ -25,7 +25,6 @@ from pegrace.screen_layout import (
     split,
 )
 from pegrace.state import State
-from pegrace.words import said_of
 from positions import random_positions
 
 GAMES = ["trouble", "ludo", "headache", "marbles"]
@@ -115,16 +114,16 @@ def screen_of(rules: Rules, state: State, width: int, height: int) -> Screen:
     long hint."""
     screen = Screen(f"pegrace · {rules.title} · seed 1", terminal(width, height))
     screen.players = [f"{colour} (medium)" for colour in rules.colours]
-    screen.help = [KEYS, "Board numbers count from red's start; green's moves count from 14."]
+    screen.help = [KEYS, "Board numbers count from Red's start; Green's moves count from 14."]
     screen.show(draw(rules, state, big=True), draw(rules, state))
     for number in range(12):
-        screen.say(f"blue (medium) pops {number}")
+        screen.say(f"Blue (medium) pops {number}")
     moves = rules.distinct_moves(state)
-    longest = max(moves, key=lambda move: len(rules.describe(state, move)))
-    screen.say(f"  {said_of('blue (medium)', rules.describe(state, longest))}", pin=True)
+    longest = max(moves, key=lambda move: len(str(rules.describe(state, move))))
+    screen.say(f"  {rules.describe(state, longest, 'Blue (medium)')}", pin=True)
     for _ in range(8):
         screen.say("  'x' is not a move here: type a move's number, p to pass or q to quit.")
-    screen.say("red (you) pops 6")
+    screen.say("Red (you) pops 6")
     screen.offer([f"  {n}. {rules.describe(state, m)}" for n, m in enumerate(moves, 1)])
     screen.pop("Hint", f"{rules.describe(state, longest)}: {'the expert likes it; ' * 8}done")
     return screen
@@ -174,7 +173,7 @@ def test_the_last_computer_move_the_hint_and_the_moves_are_shown_whole(
     assert screen.pinned is not None
     pinned = words(screen.pinned[1])
     assert pinned in read, f"{pinned!r} not whole in\n" + "\n".join(rows)
-    assert "red (you) pops 6" in read
+    assert "Red (you) pops 6" in read
     assert screen.popover is not None and words(screen.popover[1]) in read
     listed = [words(choice) for choice in screen.choices if words(choice) in read]
     assert listed and listed[0] == words(screen.choices[0])  # the first page, whole
@@ -196,6 +195,18 @@ def test_at_80x24_the_side_column_shows_the_players_and_the_keys(game: str) -> N
     assert all(f"{colour} (medium)" in read for colour in rules.colours)
     assert words(KEYS) in read
     assert "Log" in read  # older messages, in a box beside the board
+
+
+def test_a_prompt_too_long_for_the_last_row_is_cut_short_leaving_room_to_answer() -> None:
+    """A longer language's prompt never wraps the screen's last row (it would push the screen
+    up a row): cut to leave the answer 12 columns, colours kept."""
+    screen = Screen("pegrace", terminal(80, 24))
+    assert (
+        screen.prompting("Red (you): press Enter to pop ").plain == "Red (you): press Enter to pop "
+    )
+    long = screen.prompting("\033[1;91mRed (you)\033[0m: " + "ŵŏřđş " * 20)
+    assert long.cell_len <= 80 - 12 + 1 and long.plain.endswith("… ")
+    assert long.plain.startswith("Red (you): ") and long.spans  # its colours kept
 
 
 def test_headaches_board_says_what_its_labels_and_a_pops_star_mean() -> None:

@@ -106,7 +106,9 @@ def played(rules: Rules, turn: int, seed: int) -> tuple[list[Any], Any, Any]:
     """A seeded game: each event by seat (a move with every legal move and its words, as the
     usual game has them), the final pieces there, and the places by seat; and the record."""
     every = rules.all_colours
-    by_name = {colour_name(c): colour_name(every[(i - turn) % 4]) for i, c in enumerate(every)}
+    by_name = {
+        str(colour_name(c)): str(colour_name(every[(i - turn) % 4])) for i, c in enumerate(every)
+    }
     usual_words = re.compile(r"\b(" + "|".join(by_name) + r")\b")
 
     def key(move: Move) -> tuple[str, tuple[int, ...]]:
@@ -119,7 +121,8 @@ def played(rules: Rules, turn: int, seed: int) -> tuple[list[Any], Any, Any]:
             events.append((before.current, event.roll))
             return
         (move,) = [m for m in rules.legal_moves(before) if m.text == event.move]
-        words = usual_words.sub(lambda found: by_name[found[1]], rules.describe(before, move))
+        said = str(rules.describe(before, move))
+        words = usual_words.sub(lambda found: by_name[found[1]], said)
         words = text_back(rules, words, turn)
         legal = sorted(key(m) for m in rules.legal_moves(before))
         events.append((before.current, key(move), legal, words))

@@ -11,7 +11,10 @@ from pegrace.engine import Rules
 from pegrace.match import parse_seats
 from pegrace.pictures import draw
 from pegrace.state import State
-from pegrace.terminal import PLAYED_ON, TerminalGame, counting_words
+from pegrace.terminal import PLAYOUTS, TerminalGame
+from pegrace.terminal_words import counting_words
+
+PLAYED_ON = f"{PLAYOUTS} games played on by the medium player"  # the chances' playouts
 
 
 class Script:
@@ -64,7 +67,7 @@ def test_wrong_numbers_are_refused_and_asked_again() -> None:
 
 def test_the_rolloff_is_shown() -> None:
     _, text, _ = play(moves_before_quit=1)
-    assert "Roll-off: red (you) pops" in text
+    assert "Roll-off: Red (you) pops" in text
     assert "goes first." in text
 
 
@@ -87,7 +90,7 @@ def test_h_gives_the_experts_hint_and_w_the_chances_of_winning() -> None:
     _, text = play_with(ask, 3)
     assert "h hint, w chances of winning" in text
     chances = text.split(f"Chance of winning by {PLAYED_ON}: ")[1].splitlines()[0]
-    assert chances.startswith("red: ") and ", green: " in chances
+    assert chances.startswith("Red: ") and ", Green: " in chances
     hint_line = text.split("Hint: ")[1].splitlines()[0]
     assert hint_line.split(":")[0] in text.split("Your move")[0]  # one of the listed moves
     assert "1" in given  # after the hint the game went on
@@ -137,7 +140,7 @@ def test_a_forced_pass_plays_itself_and_says_so() -> None:
     )
     game.run()
     passes = [e for e in game.record.events if e.colour == "red" and e.move == "pass"]
-    assert passes and "red (you) passes: nothing can move" in out.getvalue()
+    assert passes and "Red (you) passes: nothing can move" in out.getvalue()
     assert not any("pass" in p.lower() for p in prompts)  # never asked to confirm a pass
 
 
@@ -201,7 +204,7 @@ def test_the_end_says_whose_place_is_yours_and_which_were_not_played_out() -> No
     places = [line for line in lines if line.startswith("  ") and line[2].isdigit()]
     assert len(places) == 4
     assert sum("(you)" in line for line in places) == 1
-    assert next(line for line in places if "(you)" in line).split(". ")[1].startswith("green")
+    assert next(line for line in places if "(you)" in line).split(". ")[1].startswith("Green")
     assert sum(line.endswith("not played out") for line in places) == 3
     assert lines[-1] == '  "Not played out": ranked by how far their pieces got.'
 
@@ -223,14 +226,14 @@ def test_the_terminal_says_whose_count_the_numbers_are() -> None:
     says so, with each colour's start on the board's count, and those starts are where each
     colour's own count begins."""
     _, text, _ = play(moves_before_quit=1)
-    assert "Board numbers count from red's start; green's moves count from 14." in text
+    assert "Board numbers count from Red's start; Green's moves count from 14." in text
     for game in ("trouble", "ludo", "marbles"):
         rules = get_rules(game, 4)
         words = counting_words(rules)
         for seat, colour in enumerate(rules.colours[1:], start=1):
             assert (
-                f"{colour}'s {'moves count ' if seat == 1 else ''}from {rules.abs_of[seat][0]}"
-                in words
+                f"{colour.capitalize()}'s {'moves count ' if seat == 1 else ''}from "
+                f"{rules.abs_of[seat][0]}" in words
             )
         assert rules.abs_of[0][0] == 0  # the board's count is the first colour's own
     assert counting_words(get_rules("headache", 4)) == ""  # its spaces have names
@@ -268,8 +271,10 @@ def test_every_prompt_names_the_colour_to_move_with_teams_each_partner_in_turn()
     moves = [(prompt, colour) for prompt, colour in asked if "Your move" in prompt]
     pops = [(prompt, colour) for prompt, colour in asked if "to pop" in prompt]
     assert {colour for _, colour in moves} == {"red", "green"}
-    assert all(f"Your move, {colour} (" in prompt for prompt, colour in moves)
-    assert all(prompt.startswith(f"{colour} (you): press Enter") for prompt, colour in pops)
+    assert all(f"Your move, {colour.capitalize()} (" in prompt for prompt, colour in moves)
+    assert all(
+        prompt.startswith(f"{colour.capitalize()} (you): press Enter") for prompt, colour in pops
+    )
 
 
 def test_each_place_is_said_as_it_is_settled_and_what_the_game_plays_on_for() -> None:
@@ -323,10 +328,10 @@ def test_the_screen_shows_a_place_beside_its_player_and_the_title_what_is_played
     assert screen.log[-1][1] == "Red finishes 1st; playing on for 2nd."
     assert screen.status == "playing on for 2nd"
     assert screen.players == [
-        "red (you): 1st",
-        "yellow (random)",
-        "green (random)",
-        "blue (random)",
+        "Red (you): 1st",
+        "Yellow (random)",
+        "Green (random)",
+        "Blue (random)",
     ]
     title = screen.frame()[0]
     assert isinstance(title, Text) and title.plain == "pegrace · playing on for 2nd"

@@ -23,9 +23,11 @@ from pegrace.engine import Rules
 from pegrace.pictures import draw
 from pegrace.record import Record, replay
 from pegrace.state import Phase, State
-from pegrace.terminal import PLAYED_ON
-from pegrace.words import said_of
+from pegrace.terminal import PLAYOUTS
+from pegrace.terminal_words import side_words
+from test_terminal_languages import english, options_as_typed
 
+PLAYED_ON = f"{PLAYOUTS} games played on by the medium player"  # the chances' playouts
 PEGRACE = str(Path(sys.executable).with_name("pegrace"))
 TMUX = shutil.which("tmux") or "tmux"
 WAIT = 60.0  # seconds for the next prompt: only reached when the game is stuck
@@ -62,7 +64,7 @@ class Shown:
 
     @property
     def colour(self) -> str:
-        return self.prompt["popper"] or self.prompt["mover"] or ""
+        return (self.prompt["popper"] or self.prompt["mover"] or "").lower()  # "Red": red
 
 
 @dataclass
@@ -82,8 +84,9 @@ class Pane:
             command, capture_output=True, text=True, timeout=WAIT, check=False, env=env
         )
 
-    def start(self, args: list[str]) -> None:
-        command = ["env", "-u", "COLUMNS", "-u", "LINES", PEGRACE, "play", *args]
+    def start(self, args: list[str], options: tuple[str, ...] = ()) -> None:
+        """`pegrace OPTIONS play ARGS`."""
+        command = ["env", "-u", "COLUMNS", "-u", "LINES", PEGRACE, *options, "play", *args]
         size = ["-x", str(self.width), "-y", str(self.height)]
         assert self.tmux("new-session", "-d", "-s", "game", *size, "--", *command).returncode == 0
 
@@ -110,9 +113,26 @@ class Pane:
             time.sleep(0.1)
         pytest.fail("no prompt within the time limit:\n" + "\n".join(self.capture()[0]))
 
+    def quiet(self, last: list[str] | None) -> list[str]:
+        """The next screen that waits for a key, whatever its words: the cursor after text
+        at the end of its row, on a screen not ``last``, the same a moment later."""
+        deadline, seen = time.monotonic() + WAIT, None
+        while time.monotonic() < deadline:
+            rows, x, y = self.capture()
+            waiting = rows[y][:x].strip() and not rows[y][x:].strip()
+            if waiting and rows != last and rows == seen:
+                return rows
+            seen = rows if waiting else None
+            time.sleep(0.1)
+        pytest.fail("no prompt within the time limit:\n" + "\n".join(self.capture()[0]))
+
     def answer(self, key: str) -> None:
         """``key`` typed, then Enter."""
         self.screens[-1].answer = key
+        self.type(key)
+
+    def type(self, key: str) -> None:
+        """``key`` typed, then Enter."""
         typed = ["send-keys", "-t", "game", "-l", key, ";"] if key else []
         self.tmux(*typed, "send-keys", "-t", "game", "Enter")
 
@@ -185,8 +205,8 @@ def dues(record: Record) -> list[Due]:
         human = record.seats[event.colour] == "human"
         if not human and event.move is not None:
             move = rules.parse_move(state, event.move)
-            name = f"{event.colour} ({record.seats[event.colour].split(':')[-1]})"
-            last_move = said_of(name, rules.describe(state, move))
+            name = f"{event.colour.capitalize()} ({record.seats[event.colour].split(':')[-1]})"
+            last_move = str(rules.describe(state, move, name))
         elif human and (event.move is None or asks(rules, state)):
             found.append(Due(event.colour, last_move))
     if not states[-1].is_over:
@@ -241,7 +261,7 @@ def check_chances(shown: Shown, sides: list[str]) -> None:
 def check_game(screens: list[Shown], record: Record) -> None:
     """Every prompt's screen against what the record says it should show."""
     rules = record.rules()
-    sides = [rules.side_name(side) for side in range(rules.side_count)]
+    sides = [side_words(rules, side) for side in range(rules.side_count)]
     due = iter(dues(record))
     expected = next(due)
     for before, shown in zip([None, *screens], screens, strict=False):
@@ -271,6 +291,38 @@ def test_at_80x24_every_prompt_shows_the_last_move_hint_and_chances_whole(
     screens = play(pane_at(80, 24), game, record, 40)
     check_game(screens, Record.load(record))
     assert sum(s.answer == "h" for s in screens) >= 3 and sum(s.answer == "w" for s in screens)
+
+
+def test_in_the_pseudo_locale_every_word_on_screen_went_through_the_catalogs(
+    pane_at: Callable[[int, int], Pane],
+) -> None:
+    """`pegrace --lang en-XA play trouble` at 80x24: the pseudo-locale accents and brackets
+    every message, so a word of plain English on a screen is one nobody translated. Pops,
+    the chances (w), hints (h), moves, then how to play (?) page by page, then q: every
+    screen starts at its title (nothing pushed it up) and has no English word but pegrace's
+    name, the computer players' and, in how to play, the options as typed."""
+    pane = pane_at(80, 24)
+    pane.start(["trouble", "--seed", "7", "--speed", "instant"], ("--lang", "en-XA"))
+    rows = pane.quiet(None)
+    games: list[list[str]] = [rows]
+    for key in ["w", "", "h", *["1"] * 8, "h", "1", "?"]:
+        pane.type(key)
+        rows = pane.quiet(rows)
+        games.append(rows)
+    pages = []
+    while not rows[0].startswith("pegrace"):  # how to play, over the whole screen
+        pages.append(rows)
+        pane.type("")
+        rows = pane.quiet(rows)
+    pane.type("q")
+    assert pane.ended(), "the game did not end on q"
+    assert len(pages) >= 2
+    for rows in games[:-1]:
+        assert rows[0].startswith("pegrace · [") and english("\n".join(rows)) == [], rows
+    for rows in pages:
+        assert english("\n".join(rows), options_as_typed("trouble")) == [], "\n".join(rows)
+    said = "\n".join(row for rows in games for row in rows)
+    assert "[Ƈĥȧñƈé ŏƒ ŵíññíñğ !]" in said and "[Ĥíñţ !]" in said  # w and h were answered
 
 
 @pytest.mark.parametrize("game", list(GAMES))

@@ -1,5 +1,5 @@
 """Moves in plain words: what each game's ``describe`` says to the player, how the log says it
-of them (``words.said_of``), and, over random play in every setup, that the words of a
+of them (``describe(..., who)``), and, over random play in every setup, that the words of a
 position's moves never show notation and never read alike."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import re
 import pytest
 
 from pegrace.games import get_rules
-from pegrace.words import said_of
+from pegrace.words import colour_name, names
 from positions import position, random_positions
 from setups import SETUPS
 
@@ -18,9 +18,16 @@ BASE4 = ["base"] * 4
 NOTATION = re.compile(r"track:|space:|lane:|finish:|->|>|\bbase\+|inner:|outer:|x:\d")
 
 
-def words(game: str, pieces: dict[str, list[str]], roll: object, move: str, **extra: object) -> str:
+def words(
+    game: str,
+    pieces: dict[str, list[str]],
+    roll: object,
+    move: str,
+    who: str | None = None,
+    **extra: object,
+) -> str:
     rules, state = position(game, pieces, roll, **extra)
-    return rules.describe(state, rules.parse_move(state, move))
+    return str(rules.describe(state, rules.parse_move(state, move), who))
 
 
 def test_trouble_moves_read_as_a_person_says_them() -> None:
@@ -38,7 +45,7 @@ def test_trouble_moves_read_as_a_person_says_them() -> None:
 def test_a_forced_pass_says_nothing_can_move() -> None:
     rules, state = position("trouble", {"red": HOME4, "green": HOME4}, 3)
     (only,) = rules.legal_moves(state)
-    assert rules.describe(state, only) == "Pass: nothing can move"
+    assert str(rules.describe(state, only)) == "Pass: nothing can move"
 
 
 def test_two_dice_ludo_says_each_die_in_turn_and_follows_one_pin() -> None:
@@ -71,32 +78,90 @@ def test_marbles_and_headache_moves_read_plainly() -> None:
     )
 
 
+PIECES = {"red": ["track:4", "home", "home", "home"], "green": ["track:21", *HOME4[:3]]}
+TWO_DICE = {"red": ["track:20", *BASE4[:3]], "yellow": ["track:40", *BASE4[:3]]}
+WAR = {"red": ["track:1", *BASE4[:3]], "yellow": BASE4, "green": BASE4}
+WAR["blue"] = ["space:4", *BASE4[:3]]
+
+
 @pytest.mark.parametrize(
-    ("order", "said"),
+    ("game", "pieces", "roll", "move", "extra", "order", "said"),
     [
-        ("Bring a peg out", "Red brings a peg out"),
+        ("trouble", PIECES, 6, "home>track:0", {}, "Bring a peg out", "Red brings a peg out"),
         (
+            "trouble",
+            PIECES,
+            3,
+            "track:4>track:7",
+            {},
             "Move the peg from 4 to 7 and send Green home",
             "Red moves the peg from 4 to 7 and sends Green home",
         ),
         (
+            "ludo",
+            TWO_DICE,
+            [3, 6],
+            "6:base>track:0 3:track:0>track:3",
+            {},
             "Bring a pin out with the 6, then move it on to 3 with the 3",
             "Red brings a pin out with the 6, then moves it on to 3 with the 3",
         ),
-        ("Pass: nothing can move", "Red passes: nothing can move"),
         (
+            "trouble",
+            {"red": HOME4, "green": HOME4},
+            3,
+            "pass",
+            {},
+            "Pass: nothing can move",
+            "Red passes: nothing can move",
+        ),
+        (
+            "headache",
+            {"red": ["outer:0", "inner:0", "start", "start"], "green": ["start"] * 4},
+            [1, 0],
+            "pass",
+            {"aux": [2, 0, 0]},
             "Pop again: no cone can move with this pop",
             "Red pops again: no cone can move with this pop",
         ),
         (
+            "marbles",
+            WAR,
+            3,
+            "track:1>track:4",
+            {"rules": {"mode": "war"}},
             "Move the marble from 1 to 4 and remove a Blue marble from the game",
             "Red moves the marble from 1 to 4 and removes a Blue marble from the game",
         ),
-        ("Something else entirely", "Red: Something else entirely"),
     ],
 )
-def test_the_log_says_a_move_of_the_player_who_made_it(order: str, said: str) -> None:
-    assert said_of("Red", order) == said
+def test_the_log_says_a_move_of_the_player_who_made_it(
+    game: str,
+    pieces: dict[str, list[str]],
+    roll: object,
+    move: str,
+    extra: dict[str, object],
+    order: str,
+    said: str,
+) -> None:
+    assert words(game, pieces, roll, move, **extra) == order
+    assert words(game, pieces, roll, move, "Red", **extra) == said
+    rules, state = position(game, pieces, roll, **extra)
+    red = colour_name("red")
+    assert str(rules.describe(state, rules.parse_move(state, move), red)) == said
+
+
+def test_colours_are_named_and_listed() -> None:
+    assert [str(colour_name(c)) for c in ("red", "yellow", "green", "blue")] == [
+        "Red",
+        "Yellow",
+        "Green",
+        "Blue",
+    ]
+    assert str(names(["green"])) == "Green"
+    assert str(names(["green", "blue"])) == "Green and Blue"
+    assert str(names(["green", "blue", "yellow"])) == "Green, Blue and Yellow"
+    assert str(names(["green", "blue", "yellow", "red"])) == "Green, Blue, Yellow and Red"
 
 
 @pytest.mark.parametrize(
@@ -107,7 +172,7 @@ def test_every_legal_move_reads_differently_and_shows_no_notation(
 ) -> None:
     rules = get_rules(game, players, options)
     for state in random_positions(rules, seed=5, count=150):
-        said = [rules.describe(state, move) for move in rules.legal_moves(state)]
+        said = [str(rules.describe(state, move)) for move in rules.legal_moves(state)]
         assert len(set(said)) == len(said), said
         for text in said:
             assert text[:1].isupper() and not NOTATION.search(text), text

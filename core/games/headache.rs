@@ -187,7 +187,7 @@ pub const OPTIONS: &[RuleOption] = &[
             ("on", "every X is a safe space: nothing on an X can be captured, and no opponent may end there"),
             ("off", "only cones still on their START are safe"),
         ],
-        help: "on: every X is a safety space (nothing on an X can be captured, no opponent may end there)",
+        help: "whether every X is a safe space (nothing on an X can be captured, no opponent may end there)",
     },
     RuleOption {
         name: "turn_limit",

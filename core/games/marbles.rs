@@ -87,7 +87,7 @@ pub const OPTIONS: &[RuleOption] = &[
             ("classic", "the first to bring all 4 marbles Home wins"),
             ("war", "a marble you land on leaves the game for good; there is no Home, marbles keep circling, and the last player with marbles left wins"),
         ],
-        help: "classic: first to bring 4 marbles Home; war: captured marbles leave the game, no Home, the last player with marbles wins",
+        help: "the game played: a race to bring 4 marbles Home, or War, where captured marbles leave the game",
     },
     RuleOption {
         name: "teams",
@@ -105,7 +105,7 @@ pub const OPTIONS: &[RuleOption] = &[
             ("on", "with teams: a player whose marbles are all Home keeps rolling and moves the partner's marbles"),
             ("off", "with teams: a player whose marbles are all Home sits out, and the partner plays alone"),
         ],
-        help: "teams, classic: a player with all marbles Home rolls on and moves the partner's marbles",
+        help: "with teams, in a race Home: what a player whose marbles are all Home does",
     },
     RuleOption {
         name: "play_on",
@@ -114,7 +114,7 @@ pub const OPTIONS: &[RuleOption] = &[
             ("on", "play goes on, skipping finished players, until every place is decided"),
             ("off", "the game stops at the first winner"),
         ],
-        help: "classic: off stops at the first winner; on plays on to decide every place",
+        help: "in a race Home: whether play goes on after the first winner, to decide every place",
     },
     RuleOption {
         name: "turn_limit",

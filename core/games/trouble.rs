@@ -41,7 +41,7 @@ pub const OPTIONS: &[RuleOption] = &[
             ("clockwise", "turns pass to the left, the way the pegs move"),
             ("counterclockwise", "turns pass to the right; pegs still move clockwise"),
         ],
-        help: "direction turns pass round the table (pegs always move clockwise)",
+        help: "the direction turns pass round the table (pegs always move clockwise)",
     },
     RuleOption {
         name: "voluntary_pass",
@@ -65,10 +65,10 @@ pub const OPTIONS: &[RuleOption] = &[
         name: "three_sixes",
         default: "off",
         values: &[
-            ("off", "no limit: every 6 in a row gives another pop"),
+            ("off", "every 6 in a row gives another pop, without limit"),
             ("forfeit", "a third 6 in a row is not played, and the turn passes at once"),
         ],
-        help: "forfeit: a third 6 in a row is not played and ends the turn",
+        help: "whether a third 6 in a row ends the turn",
     },
     RuleOption {
         name: "finish",
@@ -77,7 +77,7 @@ pub const OPTIONS: &[RuleOption] = &[
             ("exact", "a peg enters any free Finish slot by exact count, and may move on inside the lane"),
             ("deepest-first", "each peg must land exactly on the deepest free Finish slot, and pegs in the lane do not move"),
         ],
-        help: "exact: any free finish slot by exact count, moves inside the lane allowed; deepest-first: each peg must land on the deepest free slot, no moves inside",
+        help: "how pegs enter the Finish lane: into any free slot, or only the deepest free one",
     },
     RuleOption {
         name: "play_on",
@@ -86,7 +86,7 @@ pub const OPTIONS: &[RuleOption] = &[
             ("on", "after the winner, the others play on for second and third place"),
             ("off", "the game stops at the first winner; the others are ranked by how far their pegs got"),
         ],
-        help: "on: play on after the winner to decide every place; off: stop at the first winner",
+        help: "whether the others play on after the winner, to decide every place",
     },
     RuleOption {
         name: "two_sets",

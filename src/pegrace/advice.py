@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pegrace import native
 from pegrace.engine import Rules
 from pegrace.errors import PegraceError
+from pegrace.i18n import Said, said, said_n
 from pegrace.moves import Move
 from pegrace.players import core_player
 from pegrace.search import RankedMove, SearchPlayer
@@ -23,10 +24,17 @@ PLAYOUT_PLAYER = "medium"  # who plays every seat in winprob's playouts
 @dataclass(frozen=True)
 class Hint:
     move: Move
-    why: str  # why the expert prefers it, e.g. "it captures a piece; 4.2 percentage points ..."
+    # why the expert prefers it, e.g. "it captures a piece; 4.2 percentage points ...", in
+    # words for a person's language
+    why_said: Said
     ranking: tuple[RankedMove, ...]  # every legal move with its search value, best first
     depth: int
-    described: str  # the move in words (``rules.describe``)
+    described: Said  # the move in words (``rules.describe``)
+
+    @property
+    def why(self) -> str:
+        """Why the expert prefers it, in English."""
+        return str(self.why_said)
 
     @property
     def reason(self) -> str:
@@ -65,51 +73,66 @@ def hint(rules: Rules, state: State, *, ms: float = 100.0, seed: int | str = 0) 
 
 def explain(
     rules: Rules, computer: native.Computer, state: State, ranking: list[RankedMove]
-) -> str:
+) -> Said:
     """Why the best of ``ranking`` is best, in plain words: what it does (brings the last
     piece in, captures, leaves pieces safer or riskier) and by how much it beats the next."""
     best = ranking[0]
     if len(ranking) == 1:
-        return "it is the only move"
+        return said("it is the only move")
     seat = state.current
     after = rules.apply_move(state, best.move)
     reasons = []
     if rules.seat_finished(after.pieces, seat) and not rules.seat_finished(state.pieces, seat):
-        reasons.append("it brings your last piece in")
+        reasons.append(said("it brings your last piece in"))
     hit = rules.captured(state, best.move)
     if hit:
-        reasons.append(f"it captures {'a piece' if hit == 1 else f'{hit} pieces'}")
+        reasons.append(said_n("it captures a piece", "it captures {count} pieces", hit))
     danger, was = computer.look(after, seat).danger[seat], computer.look(state).danger[seat]
     if danger < 1e-9 < was:
-        reasons.append("it leaves nothing of yours where a roll can hit it")
+        reasons.append(said("it leaves nothing of yours where a roll can hit it"))
     elif danger < was - 1e-9:
-        reasons.append("it leaves you less exposed to being hit")
+        reasons.append(said("it leaves you less exposed to being hit"))
     elif danger > was + 1e-9:
-        reasons.append("it is worth the risk of being hit")
+        reasons.append(said("it is worth the risk of being hit"))
     other = next((r for r in ranking[1:] if r.values != best.values), None)
     if other is None:
-        reasons.append("every move is as good as any other here")
+        reasons.append(said("every move is as good as any other here"))
     else:
         runner_up = rules.describe(state, other.move)
-        reasons.append(f"{margin_text(computer, best.value, other.value)} (next best: {runner_up})")
-    return "; ".join(reasons)
+        margin = margin_said(computer, best.value, other.value)
+        # TRANSLATORS: {margin}: how much better the hinted move is ("barely better than the
+        # next best"); {move}: the next best move, in words
+        reasons.append(said("{margin} (next best: {move})", margin=margin, move=runner_up))
+    found = reasons[0]
+    for reason in reasons[1:]:
+        # TRANSLATORS: the reasons for a hinted move, one more added at the end ("it captures
+        # a piece; it leaves you less exposed to being hit")
+        found = said("{reasons}; {reason}", reasons=found, reason=reason)
+    return found
 
 
-def margin_text(computer: native.Computer, best: float, other: float) -> str:
+def margin_said(computer: native.Computer, best: float, other: float) -> Said:
     """How far the best move beats the next best: in the chance of winning where the expert
     reads the game's learned chance (``SearchPlayer``'s default), else in the expert's points.
     Values that count finished games are no chances: no number then."""
     if not computer.learns:
         margin = best - other
         if margin < 0.05:
-            return "barely better than the next best"
-        return f"the expert scores it {margin:.1f} points above the next best"
+            return said("barely better than the next best")
+        points = f"{margin:.1f}"
+        # TRANSLATORS: {points} is a number with one decimal ("4.2")
+        return said("the expert scores it {points} points above the next best", points=points)
     high, low = computer.learned_chance(best), computer.learned_chance(other)
     if high is None or low is None:
-        return "better than the next best" if high is low else "far better than the next best"
+        if high is low:
+            return said("better than the next best")
+        return said("far better than the next best")
     if high - low < 0.0005:
-        return "barely better than the next best"
-    return f"{100 * (high - low):.1f} percentage points more likely to win than the next best"
+        return said("barely better than the next best")
+    points = f"{100 * (high - low):.1f}"
+    # TRANSLATORS: {points} is a number with one decimal ("4.2"): the difference of two chances
+    # of winning, in percent
+    return said("{points} percentage points more likely to win than the next best", points=points)
 
 
 def winprob(

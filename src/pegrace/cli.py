@@ -4,15 +4,20 @@
 Each subcommand is a module of pegrace.commands: its arguments declared beside the run that
 reads them, as a ``Command``. COMMANDS below is the one table of them: the parser adds each
 one's parser in this order (the order ``pegrace --help`` lists them) and ``main`` runs the
-one named."""
+one named.
+
+pegrace speaks the person's language (pegrace.i18n): ``--lang LANG`` anywhere on the command
+line, else the environment's (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), chosen before the parsers
+are made so that their help is in it too."""
 
 from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from importlib.metadata import version
 
+from pegrace import i18n
 from pegrace.commands import (
     bench,
     bench_web,
@@ -27,9 +32,17 @@ from pegrace.commands import (
     tournament,
     train,
 )
-from pegrace.commands.common import Command, Parser, parse_rules
+from pegrace.commands.common import (
+    Command,
+    Parser,
+    help_words,
+    parse_rules,
+    refusal,
+    text_words,
+)
 from pegrace.commands.tournament import tournament_lineup
-from pegrace.errors import PegraceError
+from pegrace.errors import OptionError, PegraceError
+from pegrace.i18n import N_, fill, gettext, say
 
 __all__ = ["COMMANDS", "main", "make_parser", "parse_rules", "tournament_lineup"]
 
@@ -53,41 +66,99 @@ COMMANDS: dict[str, Command] = {
 }
 
 
+LANG_FLAG = "--lang"
+
+
 def make_parser() -> Parser:
+    """The parser of every command, its help in the language ``i18n.use`` chose."""
     parser = Parser(
         prog="pegrace",
-        description="Pop-O-Matic dice race games: play, simulate and study them.",
+        description=gettext("Pop-O-Matic dice race games: play, simulate and study them."),
     )
     parser.add_argument(
         "--version",
         action="version",
         version=f"pegrace {version('pegrace')}",
-        help="print pegrace's version and stop",
+        help=help_words(N_("print pegrace's version and stop")),
+    )
+    parser.add_argument(
+        LANG_FLAG,
+        metavar="LANG",
+        help=help_words(
+            # TRANSLATORS: {languages} are the languages' tags as typed ("en, es, pt-BR");
+            # {variables} the environment variables that name a language, first first
+            N_(
+                "the language pegrace speaks, one of {languages}, with any command (default: "
+                "the environment's, read from {variables})"
+            ),
+            languages=", ".join(i18n.LANGUAGES),
+            variables="LANGUAGE, LC_ALL, LC_MESSAGES, LANG",
+        ),
     )
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     for command in COMMANDS.values():
         command.declare(
             sub.add_parser(
                 command.name,
-                help=command.help,
-                description=command.description,
-                epilog=command.epilog,
+                help=help_words(command.help),
+                description=text_words(command.description),
+                epilog=text_words(command.epilog),
                 formatter_class=command.formatter_class,
             )
         )
     return parser
 
 
+def language_asked(
+    argv: Sequence[str], environ: Mapping[str, str] | None = None
+) -> tuple[str, list[str]]:
+    """The language pegrace is to speak: ``--lang LANG`` (or ``--lang=LANG``) anywhere before
+    a lone ``--`` (the last one given), else the environment's; and ``argv`` without it. A
+    language pegrace does not speak is an OptionError naming those it does."""
+    rest: list[str] = []
+    asked: str | None = None
+    items = iter(argv)
+    for item in items:
+        if item == "--":
+            rest += [item, *items]
+        elif item == LANG_FLAG:
+            asked = next(items, "")
+        elif item.startswith(LANG_FLAG + "="):
+            asked = item.partition("=")[2]
+        else:
+            rest.append(item)
+    if asked is None:
+        return i18n.from_environment(environ), rest
+    found = i18n.best_match([asked]) if asked.strip() else None
+    if found is None:
+        spoken = ", ".join(f"{tag} ({i18n.endonym(tag)})" for tag in i18n.LANGUAGES)
+        # TRANSLATORS: {flag} is the option as typed ("--lang"), {language} what was given;
+        # {languages} the languages pegrace speaks, each as typed and in its own words
+        # ("de (Deutsch)")
+        refused = gettext("{flag} {language}: pegrace speaks {languages}")
+        raise OptionError(fill(refused, flag=LANG_FLAG, language=asked, languages=spoken))
+    return found, rest
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = make_parser().parse_args(argv)
-    args.argv = list(sys.argv[1:] if argv is None else argv)  # reports record it
+    given = list(sys.argv[1:] if argv is None else argv)
+    i18n.use(i18n.from_environment())  # the words of a bad --lang's error
+    try:
+        language, rest = language_asked(given)
+    except OptionError as err:
+        print(refusal(str(err), "pegrace"), file=sys.stderr)
+        return 2
+    i18n.use(language)
+    args = make_parser().parse_args(rest)
+    args.argv = given  # reports record it
     try:
         return COMMANDS[args.command].run(args)
     except PegraceError as err:
-        print(f"pegrace: error: {err}", file=sys.stderr)
+        print(refusal(say(err.said) if err.said is not None else str(err)), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("\npegrace: stopped", file=sys.stderr)
+        # TRANSLATORS: said when the person stops pegrace with Ctrl-C
+        print("\n" + gettext("pegrace: stopped"), file=sys.stderr)
         return 130
     except BrokenPipeError:
         quiet_stdout()

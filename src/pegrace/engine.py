@@ -22,10 +22,26 @@ from pegrace import _core
 from pegrace._core import CoreMove
 from pegrace.dice import D6, Dice, Roll
 from pegrace.errors import IllegalMoveError, NotationError, OptionError
+from pegrace.i18n import N_, Said, said
 from pegrace.moves import PASS, Move, Step
 from pegrace.state import Phase, State
+from pegrace.words import Sentence, Who
 
 Pieces = tuple[tuple[int, ...], ...]
+
+# a pass in words, to the player and of them ({who}: a player's name, or a colour's: "Red")
+PASSING = Sentence(
+    # TRANSLATORS: a move: the player does not move, though a piece could
+    N_("Pass"),
+    # TRANSLATORS: {who} is a player: a name, or a colour's name ("Red")
+    N_("{who} passes"),
+)
+NOTHING_MOVES = Sentence(N_("Pass: nothing can move"), N_("{who} passes: nothing can move"))
+AS_WRITTEN = Sentence(
+    # TRANSLATORS: a move the game has no words for, as its notation writes it ("13>17")
+    N_("{move}"),
+    N_("{who}: {move}"),
+)
 
 
 @dataclass(frozen=True)
@@ -98,8 +114,9 @@ class Rules:
     piece_word: ClassVar[str] = "piece"  # what a piece is called: peg, pin, marble, cone
     dice: Dice = D6
     roll_verb: ClassVar[str] = "roll"  # what the seat to act does, in ``summary`` ("pop")
-    # what ranks the sides still playing when a game stops before every place is played out
-    score_words: ClassVar[str] = "how far their pieces got"
+    # TRANSLATORS: what ranks the players when a game stops before every place is played out
+    # ("ranked by how far their pieces got")
+    score_words: ClassVar[Said] = said("how far their pieces got")
 
     def __init__(self, players: int = 4, options: Mapping[str, str] | None = None) -> None:
         if not self.min_players <= players <= self.max_players:
@@ -233,12 +250,15 @@ class Rules:
                 lost.append((seat, sorted(gone)))
         return lost
 
-    def describe(self, state: State, move: Move) -> str:
-        """The move in plain words, said to the player (``words.said_of`` says it of them);
-        the notation (``move.text``) stays in the record."""
+    def describe(self, state: State, move: Move, who: Who = None) -> Said:
+        """The move in plain words (``pegrace.i18n.Said``): said to the player (``who`` None,
+        an order: "Move the peg from 4 to 7"), or of ``who``, a player's name or their colour's
+        (``words.colour_name``), for the log ("Red moves the peg from 4 to 7"). The notation
+        (``move.text``) stays in the record."""
         if move.is_pass:
-            return "Pass: nothing can move" if self.legal_moves(state) == [PASS] else "Pass"
-        return str(move)
+            forced = self.legal_moves(state) == [PASS]
+            return (NOTHING_MOVES if forced else PASSING).words(who)
+        return AS_WRITTEN.words(who, move=str(move))
 
     def parse_move(self, state: State, text: str) -> Move:
         text = text.strip()

@@ -1,8 +1,19 @@
 """Typed errors. Every message names what was wrong so a one-line report is enough."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pegrace.i18n import Said
+
 
 class PegraceError(Exception):
-    """Base class of every error pegrace raises on bad input."""
+    """Base class of every error pegrace raises on bad input. ``said``, where the raiser gave
+    it (web/refusals.py, ``saying``), is its message in words a person reads in their language,
+    the English text being made of it."""
+
+    said: Said | None = None
 
 
 class IllegalMoveError(PegraceError, ValueError):

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypedDict
 
 from pegrace.engine import Option
+from pegrace.i18n import fill, gettext
 
 if TYPE_CHECKING:
     from pegrace.games.entry import GameEntry
@@ -32,7 +33,8 @@ class Guide:
 
 
 class ValueWords(TypedDict):
-    value: str
+    value: str  # as a new game's request and `pegrace play --rules` write it
+    label: str  # its name for people (a message id: "Deepest first")
     words: str
 
 
@@ -63,19 +65,25 @@ class GuideView(TypedDict):
 
 def option_view(option: Option) -> OptionView:
     """An option as the rules page reads it: its name in words, its default, and each value
-    in words (none for a whole number: ``help`` says what it counts)."""
+    in words (none for a whole number: ``help`` says what it counts). The words are message ids
+    (English; ``guide_messages`` gives them to the catalogs), put into a person's language
+    where they are shown: the page's ``t``, the terminal's ``gettext``."""
     return {
         "name": option.name,
         "title": option.title,
         "default": option.default,
         "number": not option.choices,
         "help": option.help,
-        "values": [{"value": v, "words": option.choices_help[v]} for v in option.choices],
+        "values": [
+            {"value": v, "label": value_label(v), "words": option.choices_help[v]}
+            for v in option.choices
+        ],
     }
 
 
 def guide_view(game: GameEntry) -> GuideView:
-    """What the rules page shows of a game (the catalog carries it)."""
+    """What the rules page shows of a game (the catalog carries it): the same in every
+    language, its headings, paragraphs and ``pop_words`` message ids as ``option_view``'s."""
     found = game.guide
     return {
         "sections": [{"heading": h, "text": t} for h, t in found.sections],
@@ -86,26 +94,73 @@ def guide_view(game: GameEntry) -> GuideView:
 
 
 def guide_text(game: GameEntry, chosen: Mapping[str, str] | None = None, width: int = 78) -> str:
-    """The guide as plain text wrapped to ``width`` (the terminal); with ``chosen``, each
-    option also says its value in this game."""
+    """The guide as plain text wrapped to ``width`` (the terminal), in the person's language
+    (its texts are the game's: guide_messages gives them to the catalogs); with ``chosen``,
+    each option also says its value in this game. Wrapped by characters: no language pegrace
+    speaks has a character two columns wide."""
     width = max(width, 30)
     para = textwrap.TextWrapper(width, initial_indent="  ", subsequent_indent="  ")
     value = textwrap.TextWrapper(width, initial_indent="    ", subsequent_indent="      ")
     cls = game.rules
-    lines = [f"How to play {cls.title}", ""]
+    # TRANSLATORS: the heading of a game's rules in the terminal ("How to play Trouble")
+    lines = [fill(gettext("How to play {game}"), game=gettext(cls.title)), ""]
     for heading, text in game.guide.sections:
-        lines += [heading, *para.wrap(text), ""]
-    lines.append("Options (pegrace play --rules NAME=VALUE)")
+        lines += [gettext(heading), *para.wrap(gettext(text)), ""]
+    # TRANSLATORS: the heading of a game's options; {command} is how to set them, as typed
+    options = gettext("Options ({command})")
+    lines.append(fill(options, command="pegrace play --rules NAME=VALUE"))
+    # TRANSLATORS: an option's value as typed ("on") and what it does
+    value_words = gettext("{value}: {words}")
     for option in cls.option_specs:
-        view = option_view(option)
-        kind = "a whole number, " if view["number"] else ""
-        this = f", this game: {chosen[option.name]}" if chosen and option.name in chosen else ""
-        lines += para.wrap(f"{view['title']} ({option.name}): {kind}default {option.default}{this}")
-        said = (
-            [view["help"]]
-            if view["number"]
-            else [f"{v['value']}: {v['words']}" for v in view["values"]]
-        )
-        for line in said:
+        lines += para.wrap(option_line(option, chosen or {}))
+        said = [
+            fill(value_words, value=value, words=gettext(option.choices_help[value]))
+            for value in option.choices
+        ]
+        for line in said or [gettext(option.help)]:  # a whole number: what it counts
             lines += value.wrap(line)
     return "\n".join(lines)
+
+
+def option_line(option: Option, chosen: Mapping[str, str]) -> str:
+    """An option's name in words and as typed, its default and its value in this game:
+    "Voluntary pass (voluntary_pass): default on, this game: off"."""
+    if option.choices:
+        # TRANSLATORS: an option's default value, as typed ("on")
+        about = fill(gettext("default {default}"), default=option.default)
+    else:
+        # TRANSLATORS: an option that takes a number, and its default ("40")
+        about = fill(gettext("a whole number, default {default}"), default=option.default)
+    if option.name in chosen:
+        # TRANSLATORS: {about} says an option's default; {value} is its value in this game
+        this_game = gettext("{about}, this game: {value}")
+        about = fill(this_game, about=about, value=chosen[option.name])
+    # TRANSLATORS: an option: its name in words, its name as typed, its default
+    line = gettext("{title} ({name}): {about}")
+    return fill(line, title=gettext(option.title), name=option.name, about=about)
+
+
+# values whose name for people is not the value written out ("two-dice" is "Two dice")
+VALUE_LABELS = {"ludopy": "LUDOpy"}
+
+
+def value_label(value: str) -> str:
+    """A rule option's value as people read it (a message id): ``deepest-first`` is
+    "Deepest first"; a number is itself."""
+    found = VALUE_LABELS.get(value) or value.replace("-", " ")
+    return found[:1].upper() + found[1:]
+
+
+def guide_messages(game: GameEntry) -> list[str]:
+    """Every text of ``game`` a person reads that its code does not mark where it is written
+    (its title, its guide's headings and paragraphs, its options' words): the catalogs'
+    extraction reads them here (tools/catalogs.py), the page and terminal translate them as
+    they show them."""
+    found, cls = game.guide, game.rules
+    texts = [cls.title, cls.pitch, found.pop_words]  # the pitch: each game's card and rules page
+    for heading, paragraph in found.sections:
+        texts += [heading, paragraph]
+    for option in cls.option_specs:
+        texts += [option.title, option.help, *option.choices_help.values()]
+        texts += [value_label(v) for v in option.choices if not v.isdigit()]
+    return texts

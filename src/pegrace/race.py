@@ -7,11 +7,39 @@ that frame into absolute spaces, reads and writes it as text, and describes move
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import ClassVar
+
 from pegrace.board import RaceTrack
 from pegrace.engine import Rules
+from pegrace.i18n import N_, Arg, Said, said, said_c
 from pegrace.moves import Move, Step
 from pegrace.state import State
-from pegrace.words import colour_name, names
+from pegrace.words import Sentences, Who, colour_name, names, pick, towards
+
+# the spaces' names, as the move words and the board say them
+# TRANSLATORS: the space a player's pieces come out onto ("Move the peg from start to 5")
+START = said("start")
+LANE_NAMES = {  # by the lane's name in the notation
+    # TRANSLATORS: a slot of a player's Finish lane in Trouble ("from 26 to finish 2")
+    "finish": N_("finish {number}"),
+    # TRANSLATORS: a space of a player's Home in Marbles ("from 55 to home 2")
+    "home": N_("home {number}"),
+    # TRANSLATORS: a point of a player's own lane in Ludo ("from 41 to lane 1")
+    "lane": N_("lane {number}"),
+}
+BASE_NAMES = {  # by the base's name in the notation
+    # TRANSLATORS: a place's name on Trouble's board: where the pegs wait to come out
+    "home": said_c("Trouble's base", "home"),
+    # TRANSLATORS: a place's name on the board: where the pieces wait to come out
+    "base": said("base"),
+}
+BACK = {  # where a piece is sent back to, as the board says a move's end ("Move back to base")
+    # TRANSLATORS: where a move sends a peg: back to the place pegs wait to come out
+    "home": said_c("sent back to Trouble's base", "home"),
+    # TRANSLATORS: where a move sends a piece: back to the place pieces wait to come out
+    "base": said("back to base"),
+}
 
 
 class RaceRules(Rules):
@@ -19,6 +47,11 @@ class RaceRules(Rules):
 
     safe: frozenset[int]  # the loop spaces where nobody is hit
     track: RaceTrack
+    # how its moves read, in its own piece's word (words.Sentence): by what is done
+    # ("bring", "move") and the ending ("", "send")
+    sentences: ClassVar[Sentences]
+    # a piece where it stands, for screen readers: by where ("base", "space", "on", "removed")
+    standing: ClassVar[dict[str, str]]
 
     def core_track(self) -> tuple[int, int, int]:
         """The track as the core builds it (core/games): the loop's spaces, the lane's length
@@ -41,6 +74,9 @@ class RaceRules(Rules):
         # absolute loop space of each seat's relative loop position, and back
         self.abs_of = tuple(tuple((s + p) % loop for p in range(loop)) for s in starts)
         self.rel_at = tuple(tuple((a - s) % loop for a in range(loop)) for s in starts)
+        # words made once: a race has few places (the web says them for every move and piece)
+        self._spots = tuple(self._spot_words(p) for p in range(self.goal + 1))
+        self._standing: dict[tuple[int, int], Said] = {}
 
     def step(self, origin: int, target: int) -> Step:
         """A step of the seat to move, written as the notation writes it."""
@@ -56,54 +92,82 @@ class RaceRules(Rules):
 
     # ------------------------------------------------------------ plain words
 
-    def spot_words(self, position: int) -> str:
-        """A position in plain words, counted from the owner's start: ``start``, ``7``,
-        ``finish 2``."""
+    def spot_words(self, position: int) -> Said | str:
+        """A position on the board (0 up to the goal) in plain words, counted from the
+        owner's start: ``start``, ``7`` (a number, as text), ``finish 2``."""
+        return self._spots[position]
+
+    def _spot_words(self, position: int) -> Said | str:
         if position == 0:
-            return "start"
+            return START
         if position < self.lane_start:
             return str(position)
-        return f"{self.track.lane_name} {position - self.lane_start + 1}"
+        number = position - self.lane_start + 1
+        return said(LANE_NAMES[self.track.lane_name], number=number)
 
-    def to_words(self, position: int) -> str:
-        """Where a move ends: ``to 7``, ``to finish 2`` (a piece sent back: ``back to base``)."""
+    def base_words(self) -> Said:
+        """The base's name on the board: ``home`` (Trouble's), ``base``."""
+        return BASE_NAMES[self.track.base_name]
+
+    def to_words(self, position: int) -> Said:
+        """Where a move ends, as the board says it (``Move to 7``): ``to 7``, ``to finish 2``
+        (a piece sent back: ``back to base``)."""
         if position < 0:
-            base = self.track.base_name
-            return "home" if base == "home" else f"back to {base}"
-        return f"to {self.spot_words(position)}"
+            return BACK[self.track.base_name]
+        return towards(self.spot_words(position))
 
-    def piece_words(self, seat: int, position: int) -> str:
+    def piece_words(self, seat: int, position: int) -> Said:
         """A piece where it stands, for people who cannot see the board: ``Red peg on space
         4``, ``Red peg at home``, ``Red peg on finish 2``."""
-        whose = f"{colour_name(self.colours[seat])} {self.piece_word}"
+        found = self._standing.get((seat, position))
+        if found is None:
+            found = self._standing[seat, position] = self._piece_words(seat, position)
+        return found
+
+    def _piece_words(self, seat: int, position: int) -> Said:
+        colour = colour_name(self.colours[seat])
         if position < -1:
-            return f"{whose} out of the game"
+            return said(self.standing["removed"], colour=colour)
         if position < 0:
-            base = self.track.base_name
-            return f"{whose} {'at home' if base == 'home' else f'in {base}'}"
+            return said(self.standing["base"], colour=colour)
         where = self.spot_words(position)
-        return f"{whose} on {'space ' if where.isdigit() else ''}{where}"
+        if isinstance(where, str):
+            return said(self.standing["space"], colour=colour, number=where)
+        return said(self.standing["on"], colour=colour, space=where)
 
-    def step_words(self, origin: int, target: int, whose: str = "") -> str:
-        """``Bring a peg out`` or ``Move the peg from 4 to 7`` (``Green's marble``: a
-        partner's)."""
-        piece = f"{whose}'s {self.piece_word}" if whose else f"the {self.piece_word}"
-        if origin < 0:
-            one = f"one of {whose}'s {self.piece_word}s" if whose else f"a {self.piece_word}"
-            return f"Bring {one} out"
-        return f"Move {piece} from {self.spot_words(origin)} {self.to_words(target)}"
+    def step_words(
+        self,
+        origin: int,
+        target: int,
+        who: Who = None,
+        kind: str = "",
+        ending: str = "",
+        more: Mapping[str, Arg] | None = None,
+    ) -> Said:
+        """One of the game's ``sentences``: ``Bring a peg out``, ``Move the peg from 4 to 7``;
+        ``kind`` says what is done where it is more than that (``finish``: a move to the goal,
+        whose sentence has no ``{target}``, nor has one sent back), ``ending`` what more
+        (``send``: and send ``victims`` home), ``more`` what its other placeholders hold."""
+        kind = kind or ("bring" if origin < 0 else "move")
+        args = dict(more or {})
+        if origin >= 0:
+            args["origin"] = self.spot_words(origin)
+            if target >= 0 and kind != "finish":
+                args["target"] = self.spot_words(target)
+        return pick(self.sentences, kind, ending).words(who, **args)
 
-    def sending_words(self, victims: list[int]) -> str:
-        """`` and send Green home`` (each seat whose pieces the move sends back)."""
-        if not victims:
-            return ""
-        return f" and send {names([self.colours[v] for v in victims])} {self.to_words(-1)}"
+    def victims_words(self, victims: list[int]) -> Said:
+        """The seats a move sends back, by name: ``Green and Blue``."""
+        return names([self.colours[v] for v in victims])
 
-    def describe(self, state: State, move: Move) -> str:
+    def describe(self, state: State, move: Move, who: Who = None) -> Said:
         """``Move the peg from 4 to 7 and send Green home``."""
         if not isinstance(move, Step):
-            return super().describe(state, move)
+            return super().describe(state, move, who)
         seat = state.current
         after = self.apply_move(state, move).pieces
         victims = [victim for victim, _ in self.sent_back(state.pieces, after, seat)]
-        return self.step_words(move.origin, move.target) + self.sending_words(victims)
+        if not victims:
+            return self.step_words(move.origin, move.target, who)
+        sent = {"victims": self.victims_words(victims)}
+        return self.step_words(move.origin, move.target, who, ending="send", more=sent)

@@ -4,7 +4,8 @@ last computer move kept among them), a pop-over (a hint, the chances of winning)
 next key, the moves to choose from, all redrawn in place after every event instead of
 scrolling a new board past. screen_layout.py decides where each goes from the sizes alone.
 On leaving, the terminal is as it was, and the last lines of the log are printed where they
-stay."""
+stay. Its own words are in the person's language (pegrace.i18n); everything is measured in the
+terminal's columns (rich's cell widths), so that a longer language wraps, never overflows."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from pegrace.i18n import fill, gettext, ngettext
 from pegrace.screen_layout import (
     FRAME_ROWS,
     Needs,
@@ -32,6 +34,7 @@ from pegrace.screen_layout import (
 LOG_ENTRIES = 40  # messages kept for the screen (as many as fit are shown)
 FRAME_SECONDS = 1 / 30  # redraws at most this often (instant all-computer games are quick)
 KEPT_AFTER = 6  # log lines printed to the terminal once the screen is left
+ANSWER_ROOM = 12  # columns a prompt leaves for the answer typed after it
 
 
 @dataclass(frozen=True)
@@ -116,9 +119,19 @@ class Screen:
         """A line typed at the foot of the screen (after a redraw); it closes a pop-over."""
         self.draw(now=True)
         try:
-            return self.console.input(Text.from_ansi(prompt))
+            return self.console.input(self.prompting(prompt))
         finally:
             self.popover = None
+
+    def prompting(self, prompt: str) -> Text:
+        """A prompt on the screen's last row, cut short where it would leave the answer less
+        than ``ANSWER_ROOM`` columns (a longer one would wrap and push the screen up)."""
+        text = Text.from_ansi(prompt)
+        room = max(1, self.console.width - ANSWER_ROOM)
+        if text.cell_len > room:
+            text.truncate(room - 1, overflow="crop")
+            text.append("… ")
+        return text
 
     def read(self, text: str) -> None:
         """A long text (how to play, wrapped to the width) over the whole screen, a page at
@@ -129,8 +142,13 @@ class Screen:
         try:
             for number, page in enumerate(pages, 1):
                 self.reading = page
-                more = "Enter: more, b: back" if number < len(pages) else "Enter: back to the game"
-                if self.ask(f"Page {number} of {len(pages)}. {more} ").strip():
+                if number < len(pages):
+                    # TRANSLATORS: a page of how to play; Enter and b are the keys to press
+                    paging = gettext("Page {number} of {count}. Enter: more, b: back")
+                else:
+                    # TRANSLATORS: the last page of how to play; Enter is the key to press
+                    paging = gettext("Page {number} of {count}. Enter: back to the game")
+                if self.ask(fill(paging, number=number, count=len(pages)) + " ").strip():
                     break
         finally:
             self.reading = None
@@ -244,12 +262,15 @@ class Screen:
         first = (self.page % pages) * per_page
         shown = choices[first : first + per_page]
         last = first + len(shown)
-        return [
-            *shown,
-            Text(
-                f"  moves {first + 1}-{last} of {len(choices)}: + shows the next ones", style="dim"
-            ),
-        ]
+        # TRANSLATORS: the moves shown of a list too long for the screen ("moves 1-8 of 12");
+        # + is the key to type
+        which = ngettext(
+            "move {first}-{last} of {count}: + shows the next ones",
+            "moves {first}-{last} of {count}: + shows the next ones",
+            len(choices),
+        )
+        more = fill(which, first=first + 1, last=last, count=len(choices))
+        return [*shown, Text(f"  {more}", style="dim")]
 
     def rows(self, parts: list[Text] | list[Panel], width: int) -> int:
         """How many rows ``parts`` take, ``width`` columns wide."""
@@ -291,7 +312,8 @@ class Screen:
         if not fit:
             return Group(*lines)
         log = Text("\n").join(Text.from_ansi(older[i][0]) for i in fit)
-        return Group(*lines, Panel(log, title="Log", width=width))
+        # TRANSLATORS: the box of the older messages beside the board
+        return Group(*lines, Panel(log, title=gettext("Log"), width=width))
 
 
 def size(text: Text) -> tuple[int, int]:

@@ -2,7 +2,8 @@
 board printed before every roll; humans pop with Enter and choose moves by number (the prompt
 names the colour to move), computer moves shown with a pause set by the speed (during which q
 quits), a forced pass played by itself, every move in plain words, each place said as it is
-settled (and what a game that plays on plays for next)."""
+settled (and what a game that plays on plays for next). Every word in the person's language
+(terminal_words.py and the catalogs: pegrace.i18n)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from pegrace.engine import Rules
 from pegrace.games import entry
 from pegrace.games.ludo import DiceMove
 from pegrace.guide import guide_text
+from pegrace.i18n import Said, fill, gettext, ngettext, said, said_n, say
 from pegrace.match import choose_checked, dice_rng, seat_players
 from pegrace.moves import Move, Step
 from pegrace.pictures import draw, paint
@@ -28,10 +30,19 @@ from pegrace.race import RaceRules
 from pegrace.record import Event, Record
 from pegrace.screen import Screen
 from pegrace.state import Phase, State
-from pegrace.words import names, said_of, sentence
+from pegrace.terminal_words import (
+    chances_words,
+    colour_words,
+    colours_listed,
+    computer_words,
+    counting_words,
+    end_words,
+    place_words,
+    side_words,
+)
+from pegrace.words import names, sentence
 
-ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
-PLAYED_ON = "200 games played on by the medium player"  # winprob's playouts
+PLAYOUTS = 200  # winprob's playouts for the chances of winning (w)
 
 
 class Quit(Exception):
@@ -69,23 +80,6 @@ def key_reader(stream: TextIO) -> Keys:
             termios.tcsetattr(fd, termios.TCSADRAIN, saved)
 
     return read
-
-
-def ordinal(place: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``4th``."""
-    return ORDINALS.get(place, f"{place}th")
-
-
-def counting_words(rules: Rules) -> str:
-    """Whose count the numbers are: the board's from the first colour's start, a move's
-    from its mover's start (they differ for every other colour), so either can be found."""
-    if not isinstance(rules, RaceRules):
-        return ""  # Headache names its spaces, the same for everyone
-    starts = rules.track.board.starts
-    first, second, *rest = rules.colours
-    others = [f"{second}'s moves count from {starts[second]}"]
-    others += [f"{colour}'s from {starts[colour]}" for colour in rest]
-    return f"Board numbers count from {first}'s start; {', '.join(others)}."
 
 
 def passing(rules: Rules, state: State, move: Move) -> list[State]:
@@ -166,9 +160,16 @@ class TerminalGame:
                 self.say(line)
 
     def name(self, seat: int) -> str:
+        """A seat's colour and who plays it: "red (you)", "green (medium)"."""
         colour = self.rules.colours[seat]
-        who = "you" if self.players[seat].is_human else self.seats[colour].split(":")[-1]
-        return paint(f"{colour} ({who})", colour, self.use_colour)
+        if self.players[seat].is_human:
+            # TRANSLATORS: a colour the person at the terminal plays ("red (you)")
+            who = said("{colour} (you)", colour=colour_words(colour))
+        else:
+            player = computer_words(self.seats[colour].split(":")[-1])
+            # TRANSLATORS: a colour and the computer player that plays it ("green (medium)")
+            who = said("{colour} ({player})", colour=colour_words(colour), player=player)
+        return paint(say(who), colour, self.use_colour)
 
     def standings(self, places: Mapping[int, int]) -> list[str]:
         """A line a side: its colours and who plays them, and its place where ``places`` has
@@ -176,15 +177,26 @@ class TerminalGame:
         lines = []
         for side, seats in enumerate(self.rules.side_seats):
             line = " + ".join(self.name(seat) for seat in seats)
-            out = any(seat in self.state.out for seat in seats)
-            place = f"{'out, ' if out else ''}{ordinal(places[side])}" if side in places else ""
-            lines.append(f"{line}: {place}" if place else line)
+            if side not in places:
+                lines.append(line)
+                continue
+            place = place_words(places[side])
+            if any(seat in self.state.out for seat in seats):
+                # TRANSLATORS: a side that left the game and its place ("blue (easy): out, 4th")
+                lines.append(say(said("{players}: out, {place}", players=line, place=place)))
+            else:
+                # TRANSLATORS: a side and its place ("red (you): 1st")
+                lines.append(say(said("{players}: {place}", players=line, place=place)))
         return lines
 
     def run(self) -> int:
-        players = f"{self.rules.title}: {', '.join(self.name(s) for s in range(len(self.players)))}"
-        # short, so that beside the board it leaves the log its room
-        keys = (
+        everyone = ", ".join(self.name(seat) for seat in range(len(self.players)))
+        # TRANSLATORS: a game's name and who plays it ("Trouble: red (you), green (medium)")
+        playing = gettext("{game}: {players}")
+        players = fill(playing, game=gettext(self.rules.title), players=everyone)
+        # TRANSLATORS: the terminal game's keys (short: it goes beside the board); the
+        # letters and "?" are the keys to press, whatever the language
+        keys = gettext(
             "Keys: Enter pops, a number picks a move, p passes, h hint, "
             "w chances of winning, ? how to play, q quits."
         )
@@ -199,7 +211,7 @@ class TerminalGame:
             while not self.state.is_over:
                 self.step()
         except (Quit, KeyboardInterrupt, EOFError):
-            self.say("\nGame stopped.")
+            self.say("\n" + gettext("Game stopped."))
             self.save()
             return 0
         self.show(self.state)
@@ -208,13 +220,15 @@ class TerminalGame:
         self.save()
         if self.screen is not None:
             with contextlib.suppress(EOFError, KeyboardInterrupt):
-                self.ask("Game over: press Enter to leave ")
+                self.ask(gettext("Game over: press Enter to leave") + " ")
         return 0
 
     def save(self) -> None:
         if self.record_path is not None:
             self.record.save(self.record_path)
-            self.say(f"Record saved to {self.record_path} (pegrace replay {self.record_path}).")
+            # TRANSLATORS: {path} is a file; "pegrace replay" is the command that shows it
+            saved = gettext("Record saved to {path} (pegrace replay {path}).")
+            self.say(fill(saved, path=self.record_path))
 
     def step(self) -> None:
         state = self.state
@@ -222,23 +236,35 @@ class TerminalGame:
         player = self.players[seat]
         if state.phase == Phase.ROLLOFF:
             if player.is_human:
-                self.prompt_pop(f"{self.name(seat)}: press Enter to pop for first turn ")
+                # TRANSLATORS: {player} is a colour and who plays it ("red (you)"); the
+                # roll-off decides who goes first
+                asking = gettext("{player}: press Enter to pop for first turn")
+                self.prompt_pop(fill(asking, player=self.name(seat)) + " ")
             pop = roll_d6(self.rng)
-            self.say(f"Roll-off: {self.name(seat)} pops {pop}")
+            # TRANSLATORS: {player} is a colour and who plays it ("red (you)"), {roll} a number
+            popped = gettext("Roll-off: {player} pops {roll}")
+            self.say(fill(popped, player=self.name(seat), roll=pop))
             self.record_event(Event(self.rules.colours[seat], roll=pop))
             self.state = self.rules.apply_roll(state, pop)
             if self.state.phase == Phase.ROLLOFF and not self.state.rolloff:
-                tied = ", ".join(self.rules.colours[s] for s in self.state.contenders)
-                self.say(f"Tie: {tied} pop again.")
+                tied = colours_listed([self.rules.colours[s] for s in self.state.contenders])
+                # TRANSLATORS: {colours} are the colours that tied in the roll-off ("red, blue")
+                self.say(say(said("Tie: {colours} pop again.", colours=tied)))
             elif self.state.phase == Phase.ROLL:
-                self.say(f"{self.name(self.state.current)} goes first.")
+                first = self.name(self.state.current)
+                # TRANSLATORS: {player} is a colour and who plays it ("red (you)")
+                self.say(fill(gettext("{player} goes first."), player=first))
             return
         if state.phase == Phase.ROLL:
             self.show(state)
             if player.is_human:
-                self.prompt_pop(f"{self.name(seat)}: press Enter to pop ")
+                # TRANSLATORS: {player} is a colour and who plays it ("red (you)")
+                asking = gettext("{player}: press Enter to pop")
+                self.prompt_pop(fill(asking, player=self.name(seat)) + " ")
             roll = self.rules.dice.sample(self.rng)
-            self.say(f"{self.name(seat)} pops {self.rules.dice.format(roll)}")
+            # TRANSLATORS: {who} is a player ("red (you)"); {roll} the roll as written ("6*")
+            pops = gettext("{who} pops {roll}")
+            self.say(fill(pops, who=self.name(seat), roll=self.rules.dice.format(roll)))
             self.record_event(Event(self.rules.colours[seat], roll=self.rules.dice.to_json(roll)))
             self.state = self.rules.apply_roll(state, roll)
             return
@@ -258,7 +284,7 @@ class TerminalGame:
 
     def computer_move(self, state: State) -> Move:
         move = choose_checked(self.rules, state, self.players)
-        self.say(f"  {said_of(self.name(state.current), self.rules.describe(state, move))}", True)
+        self.say(f"  {say(self.rules.describe(state, move, self.name(state.current)))}", True)
         return move
 
     def placed(self, before: State, after: State) -> None:
@@ -271,18 +297,33 @@ class TerminalGame:
         if not fresh or after.is_over:
             return
         open_places = sorted(set(range(1, rules.side_count + 1)) - set(new.values()))
-        status = f"playing on for {ordinal(open_places[0])}" if open_places[0] > 1 else ""
+        # TRANSLATORS: the place a game goes on being played for once the first are settled
+        playing_on = said("playing on for {place}", place=place_words(open_places[0]))
+        status = playing_on if open_places[0] > 1 else None
         for side in fresh:
-            colours = [rules.colours[seat] for seat in rules.side_seats[side]]
-            several = len(colours) > 1
-            if any(seat in after.out for seat in rules.side_seats[side]):
-                done = f"{'are' if several else 'is'} out: {ordinal(new[side])}"
+            done = self.place_said(side, new[side], after)
+            if status is not None:
+                # TRANSLATORS: {result} says a place ("Red finishes 1st"), {status} what the
+                # game plays on for ("playing on for 2nd")
+                self.say(say(said("{result}; {status}.", result=done, status=status)))
             else:
-                done = f"{'finish' if several else 'finishes'} {ordinal(new[side])}"
-            self.say(f"{names(colours)} {done}" + (f"; {status}." if status else "."))
+                # TRANSLATORS: {result} says a place ("Red finishes 1st"): a sentence of it
+                self.say(say(said("{result}.", result=done)))
         if self.screen is not None:
-            self.screen.status = status
+            self.screen.status = say(status) if status is not None else ""
             self.screen.players = self.standings(new)
+
+    def place_said(self, side: int, place: int, after: State) -> Said:
+        """A side's place, as it is settled: "Red finishes 1st", "Green and Blue are out:
+        3rd"."""
+        seats = self.rules.side_seats[side]
+        who = names([self.rules.colours[seat] for seat in seats])
+        args = {"names": who, "place": place_words(place)}
+        if any(seat in after.out for seat in seats):
+            # TRANSLATORS: {names} are colours' names ("Green and Blue"), {place} a place ("3rd")
+            return said_n("{names} is out: {place}", "{names} are out: {place}", len(seats), **args)
+        # TRANSLATORS: {names} are colours' names ("Red", "Green and Blue"), {place} a place
+        return said_n("{names} finishes {place}", "{names} finish {place}", len(seats), **args)
 
     def walk(self, state: State, move: Move) -> None:
         """The moving piece shown space by space (an eighth of the pace per space)."""
@@ -298,16 +339,20 @@ class TerminalGame:
         moves = self.rules.distinct_moves(state)
         pieces = [m for m in moves if not m.is_pass]
         if not pieces:
-            self.say(f"  {said_of(self.name(state.current), self.rules.describe(state, moves[0]))}")
+            self.say(f"  {say(self.rules.describe(state, moves[0], self.name(state.current)))}")
             return moves[0]
-        listed = [f"  {n}. {self.rules.describe(state, move)}" for n, move in enumerate(pieces, 1)]
+        described = (say(self.rules.describe(state, move)) for move in pieces)
+        listed = [f"  {n}. {words}" for n, words in enumerate(described, 1)]
         can_pass = len(pieces) < len(moves)
-        self.offer([*listed, "  p. Pass"] if can_pass else listed)
+        self.offer([*listed, f"  p. {gettext('Pass')}"] if can_pass else listed)
         choices = "1" if len(pieces) == 1 else f"1-{len(pieces)}"
         colour = self.rules.colours[state.current]
-        mover = paint(colour, colour, self.use_colour)
+        mover = paint(say(colour_words(colour)), colour, self.use_colour)
         while True:
-            answer = self.prompt(f"  Your move, {mover} ({choices}{', p' if can_pass else ''}): ")
+            # TRANSLATORS: {colour} is the colour to move ("red"), {keys} what to type ("1-3, p")
+            asking = gettext("Your move, {colour} ({keys}):")
+            keys = f"{choices}{', p' if can_pass else ''}"
+            answer = self.prompt(f"  {fill(asking, colour=mover, keys=keys)} ")
             answer = answer.strip().lower()
             chosen = None
             if answer == "p" and can_pass:
@@ -322,17 +367,21 @@ class TerminalGame:
             if chosen is not None:
                 if self.screen is not None:
                     self.offer([])
-                    self.say(
-                        f"  {said_of(self.name(state.current), self.rules.describe(state, chosen))}"
-                    )
+                    told = self.rules.describe(state, chosen, self.name(state.current))
+                    self.say(f"  {say(told)}")
                 return chosen
             if self.advise(answer):
                 continue
-            self.say(
-                f"  {answer!r} is not a move here: type {choices}"
-                + (", p to pass" if can_pass else "")
-                + " or q to quit."
-            )
+            if can_pass:
+                # TRANSLATORS: {answer} is what was typed, {choices} the moves' numbers
+                # ("1-3"); p and q are the keys to type
+                refused = gettext(
+                    "{answer} is not a move here: type {choices}, p to pass or q to quit."
+                )
+            else:
+                # TRANSLATORS: {answer} is what was typed, {choices} the moves' numbers ("1-3")
+                refused = gettext("{answer} is not a move here: type {choices} or q to quit.")
+            self.say(f"  {fill(refused, answer=repr(answer), choices=choices)}")
 
     def prompt_pop(self, text: str) -> None:
         while self.advise(self.prompt(text).strip().lower()):
@@ -346,32 +395,63 @@ class TerminalGame:
             return True
         advice_seed = f"{self.seed}:advice:{len(self.record.events)}"
         if answer == "h":
-            if self.state.phase != Phase.MOVE:
-                self.tell("Hint", [": none yet, hints are for choosing a move: pop first."])
-            else:
-                self.tell("Hint", [f": {hint(self.rules, self.state, seed=advice_seed).reason}"])
+            self.tell_hint(advice_seed)
             return True
         if answer == "w":
-            lines = []
-            learned = learned_chances(self.rules, self.state)
-            if learned is not None:
-                sides = (self.rules.side_name(side) for side in range(self.rules.side_count))
-                said = ", ".join(f"{n}: {p:.0%}" for n, p in zip(sides, learned, strict=True))
-                lines.append(f" by the learned value: {said}")
-            chances = winprob(self.rules, self.state, seed=advice_seed)
-            lines.append(f" by {PLAYED_ON}: " + ", ".join(str(c) for c in chances))
-            self.tell("Chance of winning", lines)
+            self.tell_chances(advice_seed)
             return True
         return False
 
-    def tell(self, title: str, lines: list[str]) -> None:
-        """Advice: on the full screen in a box over it until the next key, else printed; each
-        of ``lines`` goes on from ``title`` ("Hint" and ": <the hint>")."""
-        if self.screen is not None:
-            self.screen.pop(title, "\n".join(sentence(line.lstrip(": ")) for line in lines))
+    def tell_hint(self, advice_seed: str) -> None:
+        """The expert's move and why (on the full screen in a box, else printed)."""
+        if self.state.phase != Phase.MOVE:
+            # TRANSLATORS: the hint asked for before the pop (goes on from "Hint: ")
+            advice = said("none yet, hints are for choosing a move: pop first.")
         else:
-            for line in lines:
-                self.say(f"  {title}{line}")
+            found = hint(self.rules, self.state, seed=advice_seed)
+            # TRANSLATORS: a hint: {move} is a move in words, {why} why it is the best
+            advice = said("{move}: {why}", move=found.described, why=found.why_said)
+        if self.screen is not None:
+            self.screen.pop(gettext("Hint"), sentence(say(advice)))
+        else:
+            # TRANSLATORS: {hint} is the hint ("move the peg from 4 to 7: it captures a piece")
+            self.say(f"  {say(said('Hint: {hint}', hint=advice))}")
+
+    def tell_chances(self, advice_seed: str) -> None:
+        """Each side's chance of winning, by the learned value where the game has one and by
+        playouts (on the full screen in a box, else printed)."""
+        boxed, printed = [], []
+        learned = learned_chances(self.rules, self.state)
+        if learned is not None:
+            chances = chances_words(self.rules, learned)
+            # TRANSLATORS: {chances} is each side's chance ("red: 40%, green: 60%"); the
+            # learned value: what the computer learned by playing itself
+            boxed.append(fill(gettext("By the learned value: {chances}"), chances=chances))
+            # TRANSLATORS: as "By the learned value: {chances}", said after "Chance of winning"
+            by_learned = gettext("Chance of winning by the learned value: {chances}")
+            printed.append(fill(by_learned, chances=chances))
+        found = winprob(self.rules, self.state, playouts=PLAYOUTS, seed=advice_seed)
+        chances = chances_words(self.rules, found)
+        # TRANSLATORS: {chances} is each side's chance and its 95% interval
+        by_games = ngettext(
+            "By {count} game played on by the medium player: {chances}",
+            "By {count} games played on by the medium player: {chances}",
+            PLAYOUTS,
+        )
+        boxed.append(fill(by_games, count=PLAYOUTS, chances=chances))
+        # TRANSLATORS: as "By {count} games played on ...", said after "Chance of winning"
+        by_games = ngettext(
+            "Chance of winning by {count} game played on by the medium player: {chances}",
+            "Chance of winning by {count} games played on by the medium player: {chances}",
+            PLAYOUTS,
+        )
+        printed.append(fill(by_games, count=PLAYOUTS, chances=chances))
+        if self.screen is not None:
+            # TRANSLATORS: the title of the box of each side's chance of winning
+            self.screen.pop(gettext("Chance of winning"), "\n".join(boxed))
+        else:
+            for line in printed:
+                self.say(f"  {line}")
 
     def guide(self) -> None:
         """How to play this game and its options in words (guide.py: the web's rules page
@@ -395,14 +475,29 @@ class TerminalGame:
         rules = self.rules
         outcome = rules.outcome(self.state)
         unplayed = rules.unplayed(self.state)
-        self.say(f"Game over ({outcome.reason}) after {self.state.turn} turns.")
+        # TRANSLATORS: {reason} is why the game ended ("all places decided")
+        over = said_n(
+            "Game over ({reason}) after {count} turn.",
+            "Game over ({reason}) after {count} turns.",
+            self.state.turn,
+            reason=end_words(outcome.reason),
+        )
+        self.say(say(over))
         if self.screen is not None:
             self.screen.status = ""
             self.screen.players = self.standings(dict(enumerate(outcome.places)))
         for side in sorted(range(rules.side_count), key=lambda s: outcome.places[s]):
+            named: Said | str = side_words(rules, side)
             colours = [rules.colours[seat] for seat in rules.side_seats[side]]
-            you = " (you)" if any(self.seats[c] == "human" for c in colours) else ""
-            rest = " not played out" if side in unplayed else ""
-            self.say(f"  {outcome.places[side]}. {rules.side_name(side)}{you}{rest}")
+            if any(self.seats[c] == "human" for c in colours):
+                # TRANSLATORS: the person's side in the places at the end ("green (you)")
+                named = said("{side} (you)", side=named)
+            if side in unplayed:
+                # TRANSLATORS: a side whose place the game stopped before playing for
+                named = said("{side} not played out", side=named)
+            self.say(f"  {outcome.places[side]}. {say(named)}")
         if unplayed:
-            self.say(f'  "Not played out": ranked by {rules.score_words}.')
+            # TRANSLATORS: {measure} is what ranks them ("how far their pieces got"); "Not
+            # played out" quotes the words the places end with
+            ranked = said('"Not played out": ranked by {measure}.', measure=rules.score_words)
+            self.say(f"  {say(ranked)}")

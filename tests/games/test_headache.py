@@ -145,7 +145,7 @@ def test_the_listed_path_reaches_the_destination() -> None:
         "inner:5",
         "x:3",
     ]
-    assert rules.describe(state, move) == "Move the cone on X 1 to X 3"
+    assert str(rules.describe(state, move)) == "Move the cone on X 1 to X 3"
 
 
 def test_a_single_cone_moves_clockwise_only() -> None:
@@ -192,7 +192,7 @@ def test_a_single_cone_captures_a_stack_and_owns_it() -> None:
     rules, state = position(pieces, "3")
     assert "x:1>outer:5" in moves(rules, state)
     move = rules.parse_move(state, "x:1>outer:5")
-    assert rules.describe(state, move) == (
+    assert str(rules.describe(state, move)) == (
         "Move the cone on X 1 onto Green's stack of 2 on outer 5, capturing it"
     )
     captured = after(rules, state, "x:1>outer:5")
@@ -210,7 +210,7 @@ def test_a_stack_captures_a_single_cone() -> None:
     }
     rules, state = position(pieces, "2")
     move = rules.parse_move(state, "x:1>inner:3")
-    assert rules.describe(state, move).endswith("onto Green's cone on inner 3, capturing it")
+    assert str(rules.describe(state, move)).endswith("onto Green's cone on inner 3, capturing it")
     captured = after(rules, state, "x:1>inner:3")
     space = rules.board.space("inner:3")
     assert rules.stack_text(captured.pieces, space) == "R G G"  # top first
@@ -326,7 +326,7 @@ def test_no_move_with_the_pop_pops_again_as_the_same_kind_of_pop() -> None:
     pieces = {"red": ["outer:0", "inner:0", "start", "start"], "green": START4}
     rules, state = position(pieces, "1*", turns=2)
     assert rules.legal_moves(state) == [PASS]
-    assert rules.describe(state, PASS) == "Pop again: no cone can move with this pop"
+    assert str(rules.describe(state, PASS)) == "Pop again: no cone can move with this pop"
     again = rules.play(state, PASS)
     assert again.phase == Phase.ROLL and again.current == 0
     assert again.aux == state.aux  # still a normal pop; the unusable pop's red dot is lost
@@ -336,7 +336,7 @@ def test_no_move_with_the_pop_pops_again_as_the_same_kind_of_pop() -> None:
 def test_no_move_with_any_number_passes_the_turn() -> None:
     rules, state = position({"red": START4, "green": START4}, "3", turns=1, bonus=1)
     assert rules.legal_moves(state) == [PASS]
-    assert rules.describe(state, PASS) == "Pass: no cone can move with any number"
+    assert str(rules.describe(state, PASS)) == "Pass: no cone can move with any number"
     state = rules.play(state, PASS)
     assert state.phase == Phase.ROLL and state.current == 1
     assert state.aux == (2, 1, 0)  # the turn counts; the bonus pop is over
@@ -592,7 +592,7 @@ def test_the_notation_docs_example_loads_with_the_moves_it_describes() -> None:
         "outer:5>outer:8",
     }
     capture = rules.parse_move(state, "x:3>outer:12")
-    assert rules.describe(state, capture) in text.replace("\n", " ")
+    assert str(rules.describe(state, capture)) in text.replace("\n", " ")
 
 
 def test_a_turn_limit_too_large_is_refused_by_its_value() -> None:

@@ -466,13 +466,13 @@ def test_ludopy_a_star_resolves_both_stars_and_describe_names_them_in_order() ->
     moved = after(rules, state, "track:3+1")
     assert texts(rules, moved)["red"][-1] == "track:11"
     assert moved.pieces[2] == moved.pieces[3] == (-1,) * 4
-    assert rules.describe(state, rules.parse_move(state, "track:3+1")) == (
+    assert str(rules.describe(state, rules.parse_move(state, "track:3+1"))) == (
         # the star landed on first, then the star jumped to
         "Move the pin from 3 with the 1 to 11 and send Blue and Yellow back to base"
     )
     pieces = four(red=["track:5", *BASE[:3]], yellow=["space:7", "space:7", "base", "base"])
     rules, state = ludopy(pieces, 2)
-    assert rules.describe(state, rules.parse_move(state, "track:5+2")).endswith(
+    assert str(rules.describe(state, rules.parse_move(state, "track:5+2"))).endswith(
         "with the 2: it is sent back to base"
     )
 

@@ -152,7 +152,7 @@ def test_with_no_legal_move_the_turn_ends() -> None:
 def test_landing_on_an_opponent_sends_it_back_to_its_base() -> None:
     rules, state = position(four(red=marbles("track:10"), green=marbles("space:13")), 3)
     move = rules.parse_move(state, "track:10>track:13")
-    assert rules.describe(state, move) == (
+    assert str(rules.describe(state, move)) == (
         "Move the marble from 10 to 13 and send Green back to base"
     )
     state = rules.play(state, move)
@@ -320,7 +320,7 @@ def test_a_player_with_all_marbles_home_moves_the_partners_marbles() -> None:
     assert moves(rules, state) == {"green track:5>track:8", "green track:40>track:43"}
     move = rules.parse_move(state, "green track:5>track:8")
     assert isinstance(move, MarbleStep) and move.owner == 2
-    assert rules.describe(state, move) == (
+    assert str(rules.describe(state, move)) == (
         "Move Green's marble from 5 to 8"  # counted from Green's start
     )
     state = rules.play(state, move)
@@ -383,7 +383,7 @@ def test_war_landing_on_an_opponent_removes_it_from_the_game() -> None:
     pieces = four(red=marbles("track:10"), yellow=marbles("space:13", "space:30"))
     rules, state = position(pieces, 3, rules=WAR)
     move = rules.parse_move(state, "track:10>track:13")
-    assert rules.describe(state, move).endswith("and remove a Yellow marble from the game")
+    assert str(rules.describe(state, move)).endswith("and remove a Yellow marble from the game")
     state = rules.play(state, move)
     assert state.pieces[1] == (-2, -1, -1, 16)
     assert rules.piece_text(1, -2) == "removed"

@@ -270,11 +270,11 @@ def test_an_oversized_body_is_refused_before_it_is_read(served: Server, table: T
             '{"game": "trouble", '.encode()
         )
         answer = b""
-        while b'"}' not in answer and (part := raw.recv(65536)):
+        while b"}}" not in answer and (part := raw.recv(65536)):
             answer += part
     text = answer.decode()
     assert text.startswith("HTTP/1.1 413"), text
-    assert '{"error": "a request body may hold at most 65536 bytes"}' in text
+    assert '{"error": "a request body may hold at most 65536 bytes", "said": {' in text
     chunks = (b" " * 4096 for _ in range(40))  # 160 kB, sent without a length
     answer_json = httpx.post(
         served.url + "/api/games",
@@ -354,13 +354,13 @@ def test_out_of_turn_and_replayed_moves_change_nothing(served: Server) -> None:
         until(green, "state")
         before = game_state(served, created["id"])
         green.send(json.dumps({"type": "roll"}))
-        assert "it is red's turn, not yours" in until(green, "error")["message"]
+        assert "it is Red's turn, not yours" in until(green, "error")["message"]
         assert game_state(served, created["id"]) == before
         red.send(json.dumps({"type": "roll"}))
         state = until(red, "state")
         seq = state["seq"]
         red.send(json.dumps({"type": "roll"}))  # the same pop again: now green's
-        assert "it is green's turn, not yours" in until(red, "error")["message"]
+        assert "it is Green's turn, not yours" in until(red, "error")["message"]
     assert game_state(served, created["id"])["seq"] == seq
 
 
@@ -505,7 +505,7 @@ def test_new_win_chances_are_for_players_and_limited(db: Path) -> None:
             send(player, type="roll")
             next_of(player, "state")
             send(player, type="winprob")
-            assert "at most 1 times a minute" in next_of(player, "error")["message"]
+            assert "at most 1 time a minute" in next_of(player, "error")["message"]
 
 
 def test_only_an_accepted_action_restarts_the_idle_clock(db: Path) -> None:

@@ -3,6 +3,7 @@ messages refused without change, reconnecting, claiming open seats, records and 
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -22,9 +23,15 @@ from webclient import (
 )
 
 from pegrace.games import get_rules, list_games, rules_class
+from pegrace.i18n import said_from_json
 from pegrace.players import player_names
 from pegrace.record import Record, replay
 from pegrace.web.store import Store
+
+
+def english(said: Json) -> str:
+    """Words the server sends (a Said's JSON) in English."""
+    return str(said_from_json(said))
 
 
 def state_of(client: TestClient, game_id: str) -> Json:
@@ -70,13 +77,16 @@ def test_catalog_gives_each_option_value_its_measured_effect(client: TestClient)
     """The lab's sweep shipped with the package (tools/lab_effects.py): every other value
     of every option with a choice has its effect in words, measured against the default."""
     catalog = client.get("/api/catalog").json()
-    assert "against each option's default" in catalog["effects_measured"]
+    # words in every language: what the lab measured and how, said (pegrace/i18n.py's Said JSON)
+    assert "against each option's default" in catalog["effects_measured"]["t"]
     for entry in catalog["games"]:
         for option in entry["options"]:
             effects = option["effects"]
             assert set(effects) <= set(option["choices"]) - {option["default"]}
-            for value, sentence in effects.items():
-                assert sentence.startswith(f"{option['name']}={value} ")
+            for value, said in effects.items():
+                assert said["t"].startswith("{changes} ")
+                assert said["a"]["changes"] == f"{option['name']}={value}"  # never translated
+                sentence = json.dumps(said)
                 assert "seat" in sentence or "the very same games" in sentence
     trouble = next(g for g in catalog["games"] if g["name"] == "trouble")
     finish = next(o for o in trouble["options"] if o["name"] == "finish")
@@ -89,12 +99,12 @@ def test_catalog_gives_each_option_value_its_measured_effect(client: TestClient)
         ({"game": "chess", "seats": TWO_HUMANS}, "unknown game 'chess'"),
         (
             {"game": "trouble", "seats": {"red": "human", "yellow": "human"}},
-            "2-player trouble is played by red, green",
+            "2-player trouble is played by Red, Green",
         ),
         ({"game": "trouble", "seats": {"red": "human", "pink": "human"}}, "seat 'pink'"),
         (
             {"game": "trouble", "seats": {"red": "human", "green": "wizard"}},
-            "seat green: 'wizard' is not a seat kind",
+            "seat Green: 'wizard' is not a seat kind",
         ),
         (
             {"game": "trouble", "seats": TWO_HUMANS, "options": {"play_on": "maybe"}},
@@ -107,7 +117,7 @@ def test_catalog_gives_each_option_value_its_measured_effect(client: TestClient)
         ({"game": "trouble", "seats": TWO_HUMANS, "seed": "x"}, "seed 'x'"),
         ({"game": "trouble", "seats": TWO_HUMANS, "idle_seconds": -1}, "idle_seconds -1"),
         ({"game": "trouble", "seats": {"red": "human"}}, "trouble is for 2 to 4 players"),
-        ({"game": "trouble", "seats": TWO_HUMANS, "turbo": True}, "unknown field(s): turbo"),
+        ({"game": "trouble", "seats": TWO_HUMANS, "turbo": True}, "unknown field: turbo"),
         (
             {"game": "trouble", "seats": TWO_HUMANS, "names": {"red": "Ann", "green": "ANN"}},
             "two seats cannot both be called 'ANN'",
@@ -154,7 +164,7 @@ def test_two_player_ludo_as_green_against_hard_is_seated_by_the_catalogs_option(
     refused = client.post("/api/games", json={"game": "ludo", "seats": seats})
     assert refused.status_code == 400
     assert refused.json()["error"] == (
-        "2-player ludo is played by red, yellow; seats were given for green, blue "
+        "2-player ludo is played by Red, Yellow; seats were given for Green, Blue "
         "(set the rule option seating=1 for them)"
     )
     created = new_game(client, game="ludo", seats=seats, options=green_blue["options"])
@@ -188,7 +198,7 @@ def test_the_creator_gets_a_token_for_each_human_seat_and_plays_them(client: Tes
         update = next_of(ws, "state")
     assert update["seq"] == 1
     assert update["last"]["colour"] == "red" and update["last"]["by"] == "human"
-    assert update["last"]["label"] == f"Red pops {update['log'][0]['roll']}"
+    assert english(update["last"]["said"]) == f"Red pops {update['log'][0]['roll']}"
 
 
 def test_only_the_seat_to_act_may_roll_and_spectators_only_watch(client: TestClient) -> None:
@@ -205,7 +215,7 @@ def test_only_the_seat_to_act_may_roll_and_spectators_only_watch(client: TestCli
         assert welcome["you"] == []
         before = state_of(client, created["id"])
         send(green, type="roll")
-        assert next_of(green, "error")["message"] == "it is red's turn, not yours (you play green)"
+        assert next_of(green, "error")["message"] == "it is Red's turn, not yours (you play Green)"
         send(watcher, type="roll")
         assert "you are watching this game" in next_of(watcher, "error")["message"]
         assert without_seats(state_of(client, created["id"])) == without_seats(before)
@@ -227,7 +237,7 @@ BAD_MESSAGES = [
     ("{not json", "message is not valid JSON"),
     ('["roll"]', "unknown message"),
     ('{"type": "dance"}', "unknown message"),
-    ('{"type": "move"}', "red must pop first"),
+    ('{"type": "move"}', "Red must pop first"),
 ]
 
 
@@ -262,7 +272,7 @@ def test_illegal_moves_and_rolls_in_the_move_phase_are_refused_without_change(
         before = state_of(client, created["id"])
         colour, roll = state["current"], state["roll"]
         for message, problem in [
-            ({"type": "roll"}, f"{colour} has rolled {roll} and must move"),
+            ({"type": "roll"}, f"{colour.capitalize()} has rolled {roll} and must move"),
             ({"type": "move", "move": "home>finish:9"}, "'home>finish:9' is not a legal move"),
             ({"type": "move", "move": 7}, 'a move message needs "move"'),
             ({"type": "hello", "tokens": "abc"}, '"tokens" must be a list'),
@@ -288,7 +298,9 @@ def test_messages_before_hello_are_refused_and_ping_answers(client: TestClient) 
 
 def test_a_socket_for_an_unknown_game_gets_an_error_and_is_closed(client: TestClient) -> None:
     with client.websocket_connect("/ws/nosuchgame") as ws:
-        assert receive(ws) == {"type": "error", "message": "no game 'nosuchgame'"}
+        error = receive(ws)
+        assert (error["type"], error["message"]) == ("error", "no game 'nosuchgame'")
+        assert error["said"] == {"t": "no game {game}", "a": {"game": "'nosuchgame'"}}
     assert client.get("/api/games/nosuchgame").status_code == 404
 
 
@@ -374,7 +386,7 @@ def test_a_computer_game_can_be_watched_to_the_end_and_downloaded(client: TestCl
     assert frames["frames"][-1]["pieces"] == state["pieces"]
     assert frames["frames"][0]["last"] is None
     log = state_of(client, created["id"])["log"]
-    assert [f["last"]["label"] for f in frames["frames"][1:]] == [e["label"] for e in log]
+    assert [f["last"]["said"] for f in frames["frames"][1:]] == [e["said"] for e in log]
 
 
 def test_a_running_game_keeps_its_seed_out_of_the_record(client: TestClient) -> None:
@@ -449,13 +461,13 @@ def test_the_roll_off_is_popped_by_each_human_and_ties_pop_again(client: TestCli
             send(yellow if colour == "yellow" else blue, type="roll")
             state = next_of(blue, "state")
             pops[colour] = int(state["last"]["roll"])
-            assert state["last"]["label"] == f"{colour.capitalize()} pops {pops[colour]}"
+            assert english(state["last"]["said"]) == f"{colour.capitalize()} pops {pops[colour]}"
         assert pops == {"red": 2, "yellow": 4, "green": 3, "blue": 4}
         assert state["phase"] == "rolloff" and state["rolloff"] == {}
         assert state["contenders"] == ["yellow", "blue"] and state["current"] == "yellow"
         send(blue, type="roll")
         assert next_of(blue, "error")["message"] == (
-            "it is yellow's turn, not yours (you play red, green, blue)"
+            "it is Yellow's turn, not yours (you play Red, Green, Blue)"
         )
 
 
@@ -483,7 +495,8 @@ def test_the_outcome_says_which_places_were_not_played_out(
             state = next_of(ws, "state")
     outcome = state["outcome"]
     assert len(outcome["unplayed"]) == unplayed
-    assert outcome["ranked_by"] == ("how far their pieces got" if unplayed else None)
+    ranked_by = outcome["ranked_by"] and english(outcome["ranked_by"])
+    assert ranked_by == ("how far their pieces got" if unplayed else None)
     assert set(outcome["unplayed"]) <= set(outcome["places"]) - set(outcome["winners"])
 
 

@@ -16,11 +16,19 @@ from pegrace.engine import Rules
 from pegrace.games import get_rules
 from pegrace.games.headache import START_X
 from pegrace.games.ludo import GOAL_WORDS
+from pegrace.i18n import said_from_json
 from pegrace.race import RaceRules
 from pegrace.state import Phase, State
 from pegrace.web.boards import board_layout, move_view, piece_spots
 from pegrace.web.boards.labels import CHAR_WIDTH, HALF_HEIGHT
 from positions import position
+
+
+def english(words: Any) -> str:
+    """Words as the layout and views carry them (a Said's JSON, or a number as text), in
+    English."""
+    return words if isinstance(words, str) else str(said_from_json(words))
+
 
 SETTINGS = [
     ("trouble", 4, {}),
@@ -158,11 +166,13 @@ def test_two_dice_ludo_moves_list_one_step_per_die() -> None:
     )
     views = [move_view(rules, state, m) for m in rules.legal_moves(state)]
     enter_then_two = next(v for v in views if v["text"] == "6:base>track:0 2:track:0>track:2")
-    assert enter_then_two["steps"] == [
+    steps = [{**step, "to_words": english(step["to_words"])} for step in enter_then_two["steps"]]
+    assert steps == [
         {"from": "base-red-2", "to": "t0", "path": ["t0"], "die": 6, "to_words": "to start"},
         {"from": "t0", "to": "t2", "path": ["t1", "t2"], "die": 2, "to_words": "to 2"},
     ]
-    assert enter_then_two["label"] == "Bring a pin out with the 6, then move it on to 2 with the 2"
+    said = english(enter_then_two["said"])
+    assert said == "Bring a pin out with the 6, then move it on to 2 with the 2"
     # red walks counter-clockwise from the top-left corner: its track:2 is loop space 2
     assert all(v["from"] in ("base-red-2", "t4") for v in views)
 
@@ -186,7 +196,7 @@ def test_headache_stacks_are_one_piece_with_their_colours() -> None:
     stack = next(p for p in pieces if p["spot"] == "o1")
     assert stack["stack"] == ["yellow", "red"] and stack["colour"] == "red"
     assert stack["height"] == 2
-    assert stack["words"] == "Red stack of 2 on outer 1 (top first: Red, Yellow)"
+    assert english(stack["words"]) == "Red stack of 2 on outer 1 (top first: Red, Yellow)"
     waiting = [p for p in pieces if p["colour"] == "red" and p.get("start")]
     assert [p["spot"] for p in waiting] == ["start-red-0", "start-red-1", "start-red-2"]
     views = [move_view(rules, state, m) for m in rules.legal_moves(state)]
@@ -290,7 +300,7 @@ def test_each_piece_says_where_it_stands_for_a_screen_reader(
     game: str, pieces: dict[str, list[str]], said: list[str]
 ) -> None:
     rules, state = position(game, to_move="red", pieces=pieces)
-    words = sorted(p["words"] for p in piece_spots(rules, state) if p["colour"] == "red")
+    words = sorted(english(p["words"]) for p in piece_spots(rules, state) if p["colour"] == "red")
     assert words == sorted(said)
 
 
@@ -304,13 +314,17 @@ SENT_BACK = re.compile(r"it is sent back to (base)")
 
 
 def spot_names(layout: dict[str, Any], colour: str) -> dict[str, str]:
-    """What ``colour``'s words call each spot the layout names."""
-    return {s["id"]: s["names"][colour] for s in layout["spots"] if colour in s.get("names", {})}
+    """What ``colour``'s words call each spot the layout names (in English)."""
+    return {
+        s["id"]: english(s["names"][colour])
+        for s in layout["spots"]
+        if colour in s.get("names", {})
+    }
 
 
 def named_places(words: str) -> list[str]:
     """The names of the spaces ``words`` name (Ludo's goal by its name on the board)."""
-    goal_by_word = {word: name for name, word in GOAL_WORDS.items()}
+    goal_by_word = {str(word): name for name, word in GOAL_WORDS.items()}
     spaces = [space or start for space, start in SPACE.findall(words)]
     return spaces + [goal_by_word[word] for word in GOAL.findall(words)]
 
@@ -344,12 +358,13 @@ def test_every_place_the_move_words_name_is_a_label_on_the_moves_route(
             names = spot_names(layout, colour)
             route = {s for step in view["steps"] for s in (step["from"], step["to"], *step["path"])}
             on_route = {names[spot] for spot in route if spot in names}
-            for place in named_places(view["label"]):
-                assert place in on_route, (view["label"], place, sorted(on_route))
+            said = english(view["said"])
+            for place in named_places(said):
+                assert place in on_route, (said, place, sorted(on_route))
                 named += 1
-            for victim, base in named_bases(view["label"], colour):
+            for victim, base in named_bases(said, colour):
                 bases = {n for spot, n in spot_names(layout, victim).items() if "base" in spot}
-                assert bases == {base.removeprefix("back to ")}, (view["label"], victim)
+                assert bases == {base.removeprefix("back to ")}, (said, victim)
     assert named > 100  # the words were read: places were found in them
 
 
@@ -366,7 +381,7 @@ def test_every_piece_on_a_space_says_where_it_stands_by_the_spaces_label(
             name = spot_names(layout, piece["colour"]).get(piece["spot"], "")
             if name in ("start", "START") or name[-1:].isdigit():
                 where = f"space {name}" if name.isdigit() else name
-                assert f" on {where}" in piece["words"], (piece, name)
+                assert f" on {where}" in english(piece["words"]), (piece, name)
                 said += 1
     assert said > 50
 
@@ -381,7 +396,8 @@ def test_the_board_numbers_its_starts_and_every_few_spaces_as_each_colour_counts
     shown = {s["id"] for s in layout["spots"] if s.get("shown")}
     if game == "headache":  # the Xs, and the tracks' names
         assert shown == {f"x{k}" for k in range(8)}
-        assert {d["text"] for d in layout["decor"] if d["shape"] == "text"} == {"outer", "inner"}
+        texts = {english(d["said"]) for d in layout["decor"] if d["shape"] == "text"}
+        assert texts == {"outer", "inner"}
         return
     assert isinstance(rules, RaceRules)
     loop = rules.track.loop_length
@@ -392,7 +408,7 @@ def test_the_board_numbers_its_starts_and_every_few_spaces_as_each_colour_counts
     assert max(gaps) <= 8, gaps
     by_id = {s["id"]: s for s in layout["spots"]}
     for seat, colour in enumerate(rules.colours):
-        assert by_id[f"t{rules.track.board.starts[colour]}"]["names"][colour] == "start"
+        assert english(by_id[f"t{rules.track.board.starts[colour]}"]["names"][colour]) == "start"
         # the space 7 on from a colour's start is its 7 (whichever colour's count shows)
         assert by_id[f"t{rules.abs_of[seat][7]}"]["names"][colour] == "7"
 
@@ -413,7 +429,8 @@ def test_each_name_always_drawn_is_nearer_its_own_spot_than_any_other(
         if not spot["shown"]:
             continue
         # the name's box, as the page draws it (30 units high, 16.8 a character)
-        box = (x, y, max(len(n) for n in spot["names"].values()) * CHAR_WIDTH / 2, HALF_HEIGHT)
+        chars = max(len(english(n)) for n in spot["names"].values())
+        box = (x, y, chars * CHAR_WIDTH / 2, HALF_HEIGHT)
         gaps = {o["id"]: box_gap(box, o) for o in spots}
         assert min(gaps, key=gaps.__getitem__) == spot["id"]
         assert sorted(gaps.values())[1] > gaps[spot["id"]] + 1, spot["id"]  # clearly nearer

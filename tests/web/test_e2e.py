@@ -25,7 +25,9 @@ from pages import (
 
 from pegrace.advice import hint
 from pegrace.games import get_rules
+from pegrace.i18n import said_from_json
 from pegrace.record import Record, replay
+from pegrace.web.settings import lab_effects
 
 # games short enough for a test: stop at the first winner, a turn limit for Headache
 WHOLE_GAMES = [
@@ -95,7 +97,7 @@ def test_one_human_plays_a_whole_game_against_three_computers(
     assert actions == len(mine) - len(passes)
     if game != "headache":  # Headache's pass says why: the pop is taken again, or the turn passes
         said = f"{red.capitalize()} passes: nothing can move"
-        assert all(entry["label"] == said for entry in passes)
+        assert all(str(said_from_json(entry["said"])) == said for entry in passes)
         assert page.locator("#log li", has_text="passes: nothing can move").count() >= len(passes)
     if game == "trouble":
         assert passes  # no 6 at the start: nothing to move
@@ -338,10 +340,11 @@ def test_the_new_game_page_offers_the_catalog_and_names_a_seating_problem(
     label = page.locator("#seat-blue option[value='computer:expert']").inner_text()
     assert label == "Expert computer ★★★★★"  # the strongest, in a short line
     # beside an option (folded under More rules), what the lab measured the chosen value to do
-    (challenge,) = [o for o in headache["options"] if o["name"] == "challenge"]
     page.click("#more-rules summary")
     page.select_option("#option-challenge", "on")
-    expected = f"Measured: {challenge['effects']['on']}."
+    # the catalog says it as words to translate (a Said): in English, the lab's own sentence
+    challenge = lab_effects()["games"]["headache"]["options"]["challenge"]["on"]
+    expected = f"Measured: {challenge['summary']}."
     page.wait_for_selector(f"#effect-challenge:has-text({expected!r})")
     page.select_option("#option-challenge", "off")  # the default: what the others are against
     page.wait_for_function("document.querySelector('#effect-challenge').textContent === ''")
@@ -360,7 +363,7 @@ def test_a_hint_marks_the_experts_move_and_win_chances_show_every_side(
 ) -> None:
     context, page, errors = new_page(browser)
     game_id = red_against_computers(page, server)
-    assert page.is_disabled("#hint")  # red must pop first
+    assert page.is_disabled("#hint")  # Red must pop first
     while awaiting(page) != "move" or page.locator("#moves li button").count() < 2:
         act(page)
     record = Record.from_json(server.get(f"/api/games/{game_id}/record"))
@@ -371,13 +374,13 @@ def test_a_hint_marks_the_experts_move_and_win_chances_show_every_side(
     suggested = page.wait_for_selector("#moves li.suggested button")
     assert suggested.get_attribute("data-move") == expected.move.text
     answer = page.inner_text("#hint-answer")
-    assert expected.described in answer and expected.why[1:] in answer
+    assert str(expected.described) in answer and expected.why[1:] in answer
     page.click("#winprob")
     page.wait_for_selector("#chances li >> nth=3")
     shown = page.eval_on_selector_all("#chances li", "items => items.map(i => i.dataset.side)")
     assert shown == ["red", "yellow", "green", "blue"]
     page.wait_for_selector("#chances[data-final=true]")  # 200 games first, then more
-    assert "2000 games played on from here" in page.inner_text("#chances")
+    assert "2,000 games played on from here" in page.inner_text("#chances")  # as English writes it
     assert page.locator("#chances .value").count() == 4  # one number a side
     details = page.eval_on_selector_all("#chances li", "items => items.map(i => i.title)")
     assert all("95% interval" in d and "learned estimate" in d for d in details), details

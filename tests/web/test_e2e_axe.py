@@ -70,7 +70,7 @@ def test_every_rules_page_has_no_violations(browser: Any, server: Server, size: 
         page.wait_for_selector("#rules svg.board" if path != "/rules" else "#rules .rules-games")
         found[path] = violations(page)
     page.goto(server.url + "/rules/chess")  # the server's own page for a game it has not
-    assert page.locator("h1").inner_text() == "No such game"
+    assert page.locator("h1").inner_text() == "Unknown game"
     found["/rules/chess"] = violations(page)
     assert {path: said for path, said in found.items() if said} == {}
     assert errors == []

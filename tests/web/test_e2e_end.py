@@ -10,6 +10,8 @@ from typing import Any
 import pages
 from pages import APP, Server, new_game, play_to_end
 
+from pegrace.i18n import said_from_json
+
 COMPUTERS = dict.fromkeys(("red", "yellow", "green", "blue"), "computer:easy")
 # red plays the first listed move (key 1) against three easy computers, Trouble stopped at
 # its first winner: with seed 18 red wins, with seed 12 red is ranked 4th (the computers'
@@ -146,7 +148,7 @@ def test_a_loss_shows_the_places_and_your_best_moment_and_a_first_winner_is_said
     moment = page.locator("#best-moment")
     assert moment.get_attribute("data-kind") == "capture"
     assert moment.get_attribute("data-seq") == str(best["seq"])
-    assert moment.inner_text() == f"Your best moment: {best['label']}"
+    assert moment.inner_text() == f"Your best moment: {said_from_json(best['said'])}"
 
     # a watcher of the finished game: the places, nobody's best moment, no trophy
     watcher, watched, watcher_errors = open_game(browser, server, {**made, "tokens": {}})

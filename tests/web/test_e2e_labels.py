@@ -10,11 +10,17 @@ from typing import Any
 
 from pages import Server, new_page, quick_computer, seq, set_up_game, waiting
 
+from pegrace.i18n import said_from_json
 from pegrace.web.boards import piece_spots
 from positions import position
 
 PHONE = (390, 844)
 APP = "document.getElementById('app')"
+
+
+def english(words: Any) -> str:
+    """Words as the server sends them (a Said's JSON, or a number as text), in English."""
+    return words if isinstance(words, str) else str(said_from_json(words))
 
 
 def against_computers(page: Any, server: Server, game: str, seed: int) -> None:
@@ -61,14 +67,16 @@ def test_on_a_phone_a_tapped_move_shows_its_route_and_where_it_ends_and_a_second
     tag = page.locator(f".tags .place-tag[data-place='{end}']")
     assert tag.count() == 1 and tag.is_visible()
     # the board names the place as the move's words do: "... to outer 2"
-    assert tag.text_content() == names["red"]
-    assert view["label"].endswith(f" to {names['red']}"), view["label"]
+    name = english(names["red"])
+    assert tag.text_content() == name
+    order = english(view["said"])
+    assert order.endswith(f" to {name}"), order
     board = page.locator("#board svg").bounding_box()
     shown = tag.bounding_box()
     assert board["x"] <= shown["x"] and shown["x"] + shown["width"] <= board["x"] + board["width"]
     button.tap()
     page.wait_for_function(f"Number({APP}.dataset.seq) > {before}")
-    said = "Red moves " + view["label"].removeprefix("Move ")
+    said = "Red moves " + order.removeprefix("Move ")
     page.wait_for_selector(f"#log li:has-text({json.dumps(said)})")
     assert errors == []
     context.close()
@@ -80,7 +88,7 @@ def test_a_race_board_counts_from_its_players_start_and_counts_the_pins_out(
     context, page, errors = new_page(browser, viewport=PHONE, touch=True)
     against_computers(page, server, "ludo", seed=2)
     layout = page.evaluate("window.pegrace.layout")
-    shown = {s["id"]: s["names"]["red"] for s in layout["spots"] if s.get("shown")}
+    shown = {s["id"]: english(s["names"]["red"]) for s in layout["spots"] if s.get("shown")}
     drawn = page.evaluate(
         """() => Object.fromEntries([...document.querySelectorAll('.labels .place-name')]
             .map((n) => [n.dataset.place, n.textContent]))"""

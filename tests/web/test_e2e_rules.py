@@ -46,7 +46,7 @@ def test_the_rules_routes_serve_the_page_and_a_404_for_an_unknown_game(server: S
         assert code == 200 and "/static/main.js" in text, path
     code, text = status(server, "/rules/chess<b>")
     assert code == 404
-    assert "No such game" in text and "chess&lt;b&gt;" in text and "<b>" not in text
+    assert "Unknown game" in text and "chess&lt;b&gt;" in text and "<b>" not in text
     assert all(f'href="/rules/{game}"' in text for game in list_games())  # the ones it has
 
 
@@ -93,7 +93,7 @@ def test_a_rules_page_draws_its_board_and_says_the_rules_and_options_in_words(
         for value in option["values"]:
             shown = page.locator(f"#option-{option['name']} + dd li[data-value='{value['value']}']")
             default = " (the default)" if value["value"] == option["default"] else ""
-            assert shown.inner_text() == f"{value['value']}{default}: {value['words']}."
+            assert shown.inner_text() == f"{value['label']}{default}: {value['words']}."
     assert "null" not in text and "undefined" not in text and "[object" not in text
     assert errors == []
     context.close()
@@ -124,8 +124,8 @@ def test_the_list_links_every_game_and_an_unknown_game_says_so(
 
     answer = page.goto(f"{server.url}/rules/chess")
     assert answer is not None and answer.status == 404
-    assert page.locator("h1").inner_text() == "No such game"
-    assert "pegrace has no game chess" in page.locator("main").inner_text()
+    assert page.locator("h1").inner_text() == "Unknown game"
+    assert "pegrace has no rules for a game called chess" in page.locator("main").inner_text()
     page.click("text=Ludo")
     page.wait_for_selector("#rules svg.board.game-ludo")
     assert errors == []

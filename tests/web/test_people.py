@@ -10,6 +10,7 @@ import pytest
 from test_session import red_taken_over
 from webclient import TestClient, hello, new_game, next_of, receive_until, running, send
 
+from pegrace.i18n import said_from_json
 from pegrace.web.store import Store
 
 TWO_HUMANS = {"red": "human", "green": "human"}
@@ -27,11 +28,12 @@ def test_a_seats_person_names_it_and_the_log_and_seats_say_the_name(tmp_path: Pa
             assert seats["seats"]["green"]["name"] is None
             send(ws, type="roll")
             update = next_of(ws, "state")
-            assert update["last"]["label"] == f"Ann Lee pops {update['last']['roll']}"
+            said = str(said_from_json(update["last"]["said"]))
+            assert said == f"Ann Lee pops {update['last']['roll']}"
     with running(db) as client:  # a restarted server keeps the name and the log's words
         state = client.get(f"/api/games/{created['id']}").json()
         assert state["seats"]["red"]["name"] == "Ann Lee"
-        assert state["log"][0]["label"].startswith("Ann Lee pops ")
+        assert str(said_from_json(state["log"][0]["said"])).startswith("Ann Lee pops ")
 
 
 @pytest.mark.parametrize(

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from pegrace.games import get_rules
+from pegrace.i18n import said_from_json
 from pegrace.record import replay
 from pegrace.web.hub import GameHub
 from pegrace.web.session import GameSession
@@ -67,7 +68,7 @@ def test_a_game_that_plays_on_says_each_place_as_it_is_settled(tmp_path: Path) -
             for n, e in enumerate(placed, 1)
         ]
         assert len(placed) == 2 and all(e["move"] for e in placed)
-        assert "finish" in placed[0]["label"]
+        assert "finish" in str(said_from_json(placed[0]["said"]))
         first, second = placed[0]["seq"], placed[1]["seq"]
         # the state after each event holds the places settled so far
         for seq, view in enumerate(views):

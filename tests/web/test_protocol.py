@@ -27,15 +27,20 @@ from webclient import (
     send,
 )
 
+from pegrace.i18n import SaidJson
 from pegrace.web import protocol
-from pegrace.web.protocol import DEFS, SCHEMA, SHAPES, error_text, resolved
+from pegrace.web.protocol import DEFS, SCHEMA, SHAPES, error_said, error_text, resolved
 
 ROOT = Path(__file__).resolve().parents[2]
 TYPED_DICTS = {
-    name: value
-    for name, value in vars(protocol).items()
-    if typing.is_typeddict(value) and value.__module__ == protocol.__name__
+    **{
+        name: value
+        for name, value in vars(protocol).items()
+        if typing.is_typeddict(value) and value.__module__ == protocol.__name__
+    },
+    "Said": SaidJson,  # words for a person (pegrace/i18n.py)
 }
+SCHEMA_NAMES = {typed: name for name, typed in TYPED_DICTS.items()}
 
 
 def by_type(union: str) -> dict[str, str]:
@@ -93,7 +98,7 @@ def normal(hint: Any) -> Any:
     if hint is orjson.Fragment:
         return "any"  # JSON already encoded: what it holds is the schema's to say
     if typing.is_typeddict(hint):
-        return ("ref", hint.__name__)
+        return ("ref", SCHEMA_NAMES.get(hint, hint.__name__))
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin in (types.UnionType, typing.Union):
         return frozenset(normal(arg) for arg in args)
@@ -102,7 +107,7 @@ def normal(hint: Any) -> Any:
     if origin in (list, tuple):
         return ("array", normal(args[0]))
     if origin is dict:
-        return "object" if args[1] is Any else ("map", normal(args[1]))
+        return "object" if args[1] in (Any, object) else ("map", normal(args[1]))
     names = {str: "string", int: "integer", float: "number", bool: "boolean"}
     return "null" if hint is type(None) else names[hint]
 
@@ -203,7 +208,7 @@ def test_the_checks_made_from_the_schema() -> None:
     assert hello.problem({"type": "hello", "tokens": ["a", "b"]}) is None
     assert hello.problem({"type": "hello"}) is None
     for bad in ("abc", [1], ["a"] * 17, None, {"a": 1}):
-        assert hello.problem({"type": "hello", "tokens": bad}) == error_text(
+        assert hello.problem({"type": "hello", "tokens": bad}) == error_said(
             DEFS["Hello"]["properties"]["tokens"], bad
         )
     assert SHAPES["move"].problem({"type": "move"}) == SHAPES["move"].problem(
@@ -234,7 +239,7 @@ def test_a_hello_is_checked_before_its_handler_and_a_field_less_message_goes_str
     asyncio.run(protocol.MESSAGES["hello"].handle(game, game, bad))
     asyncio.run(protocol.MESSAGES["hello"].handle(game, game, {"type": "hello", "tokens": ["t"]}))
     tokens = DEFS["Hello"]["properties"]["tokens"]
-    assert game.calls == [("error", error_text(tokens, "abc")), ("on_hello", ["t"])]
+    assert game.calls == [("error", error_said(tokens, "abc")), ("on_hello", ["t"])]
     assert protocol.MESSAGES["roll"].handle is protocol._roll
     assert protocol.MESSAGES["move"].shape is None  # on_act checks whose turn it is first
 
@@ -307,6 +312,7 @@ def test_a_bad_field_gets_the_schemas_error_from_its_handler(
         answer = until_type(ws, ("error",), seen)
     shown = None if value == "missing" else value
     assert answer["message"] == error_text(schema, shown)
+    assert answer["said"] == error_said(schema, shown).json()
 
 
 def play_to_the_end(ws: WebSocketTestSession, state: Json, seen: list[Json]) -> Json:

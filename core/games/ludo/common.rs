@@ -47,10 +47,10 @@ pub const OPTIONS: &[RuleOption] = &[
         default: "two-dice",
         values: &[
             ("two-dice", "two dice and a loop of 48 points (the rules above)"),
-            ("classic", "the Ludo most people know: one die, 52 squares, a 6 brings a pin out and rolls again, two pins of a colour make a block nobody may land on or pass"),
-            ("ludopy", "Danish Ludo exactly as the LUDOpy package plays it: one die, globes, and stars that jump to the next star"),
+            ("classic", "the Ludo most people know: one die, 52 squares, a 6 brings a pin out and gives another roll, two pins of a colour make a block nobody may land on or pass"),
+            ("ludopy", "Danish Ludo exactly as the LUDOpy package plays it: one die, globes, and stars that jump a pin on to the next star"),
         ],
-        help: "two-dice: seed 002 (48 points, two dice); classic: one die, 52 squares; ludopy: Danish Ludo exactly as the LUDOpy package plays it",
+        help: "which Ludo: two dice on a loop of 48 points, the classic one-die game, or LUDOpy's Danish Ludo",
     },
     RuleOption {
         name: "play_on",
@@ -59,16 +59,16 @@ pub const OPTIONS: &[RuleOption] = &[
             ("on", "the others play on for the lower places"),
             ("off", "the game ends when the first player has all 4 pins out"),
         ],
-        help: "off: the game ends when the first player has all 4 pins out; on: play on for places",
+        help: "whether the others play on for the lower places once the first player has all 4 pins out",
     },
     RuleOption {
         name: "three_sixes",
         default: "forfeit",
         values: &[
-            ("forfeit", "classic only: a third 6 in a row is not played, and the turn passes"),
+            ("forfeit", "classic Ludo only: a third 6 in a row is not played, and the turn passes"),
             ("off", "no limit on sixes in a row"),
         ],
-        help: "classic only: a third 6 in a row is not played and ends the turn (off: no limit)",
+        help: "classic Ludo only: whether a third 6 in a row ends the turn",
     },
     RuleOption {
         name: "safe_squares",
@@ -77,7 +77,7 @@ pub const OPTIONS: &[RuleOption] = &[
             ("on", "classic only: nobody can be hit on the 4 start squares and the 4 star squares"),
             ("off", "no square is safe: an opponent on your start is hit when you come out"),
         ],
-        help: "classic only: the 4 start squares and 4 star squares are safe (off: none are)",
+        help: "classic Ludo only: whether the 4 start squares and the 4 star squares are safe",
     },
     engine::SEATING,
 ];

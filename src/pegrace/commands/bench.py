@@ -13,35 +13,50 @@ from pegrace.bench import (
     format_compare,
     format_decision_times,
 )
-from pegrace.commands.common import Command, one_of_the_games, parse_rules, rules_flag
+from pegrace.commands.common import Command, help_words, one_of_the_games, parse_rules, rules_flag
 from pegrace.errors import OptionError
+from pegrace.i18n import N_
 from pegrace.players import make_player
 from pegrace.provenance import DEFAULT_SEED
 
 
 def declare(ben: argparse.ArgumentParser) -> None:
     ben.add_argument("game", help=one_of_the_games())
-    ben.add_argument("--games", type=int, default=300, metavar="N", help="games per run")
-    ben.add_argument("--runs", type=int, default=5, help="runs; the median is reported")
     ben.add_argument(
-        "--players", type=int, default=4, metavar="K", help="how many play (default 4)"
+        "--games", type=int, default=300, metavar="N", help=help_words(N_("games per run"))
+    )
+    ben.add_argument(
+        "--runs", type=int, default=5, help=help_words(N_("runs; the median is reported"))
+    )
+    ben.add_argument(
+        "--players",
+        type=int,
+        default=4,
+        metavar="K",
+        help=help_words(N_("how many play (default 4)")),
     )
     rules_flag(ben)
     ben.add_argument(
         "--seed", type=int, default=DEFAULT_SEED, help=f"seed of the games (default {DEFAULT_SEED})"
     )
-    ben.add_argument("--json", action="store_true", help="print JSON")
-    ben.add_argument("--variant", help="shortcut for --rules variant=VARIANT")
+    ben.add_argument("--json", action="store_true", help=help_words(N_("print JSON")))
+    ben.add_argument("--variant", help=help_words(N_("shortcut for --rules variant=VARIANT")))
     ben.add_argument(
         "--player",
         metavar="SPEC",
-        help="time this computer player's decisions instead (e.g. expert) in --games games "
-        "against medium players: median, 95th percentile, search depth",
+        help=help_words(
+            N_(
+                "time this computer player's decisions instead (e.g. expert) in --games games "
+                "against medium players: median, 95th percentile, search depth"
+            )
+        ),
     )
     ben.add_argument(
         "--compare-ludopy",
         action="store_true",
-        help="ludo --variant ludopy: time LUDOpy's games side by side (needs ludopy installed)",
+        help=help_words(
+            N_("ludo --variant ludopy: time LUDOpy's games side by side (needs ludopy installed)")
+        ),
     )
 
 
@@ -69,9 +84,11 @@ def run(args: argparse.Namespace) -> int:
 
 COMMAND = Command(
     "bench",
-    help="random games per second on one core",
-    description="Time random games (or, with --player, a computer player's decisions) on "
-    "one core: games and moves per second, the median of --runs runs.",
+    help=N_("random games per second on one core"),
+    description=N_(
+        "Time random games (or, with --player, a computer player's decisions) on "
+        "one core: games and moves per second, the median of --runs runs."
+    ),
     declare=declare,
     run=run,
 )

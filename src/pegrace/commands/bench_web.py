@@ -11,11 +11,13 @@ from pegrace.commands.common import (
     WORKERS_PER_CORE,
     Command,
     check_number,
+    help_words,
     most_workers,
     one_of_the_games,
 )
 from pegrace.errors import OptionError
 from pegrace.games import get_rules
+from pegrace.i18n import N_
 from pegrace.provenance import DEFAULT_SEED
 from pegrace.web.attacks import ATTACKS, attack_names
 
@@ -32,8 +34,12 @@ def declare(web_bench: argparse.ArgumentParser) -> None:
         "--attack",
         metavar="NAME",
         type=attacks_named,
-        help="measure the victims' play under this attack (below), several separated by "
-        "commas, or all: each in turn",
+        help=help_words(
+            N_(
+                "measure the victims' play under this attack (below), several separated by "
+                "commas, or all: each in turn"
+            )
+        ),
     )
     web_bench.add_argument(
         "--games",
@@ -54,7 +60,11 @@ def declare(web_bench: argparse.ArgumentParser) -> None:
         "--game", default="trouble", help=f"{one_of_the_games()} (default trouble)"
     )
     web_bench.add_argument(
-        "--players", type=int, default=4, metavar="K", help="players a game (default 4)"
+        "--players",
+        type=int,
+        default=4,
+        metavar="K",
+        help=help_words(N_("players a game (default 4)")),
     )
     web_bench.add_argument(
         "--seed",
@@ -74,23 +84,35 @@ def declare(web_bench: argparse.ArgumentParser) -> None:
         "--attacker-address",
         default="127.0.0.3",
         metavar="ADDR",
-        help="the loopback address the attack comes from (default 127.0.0.3; 127.0.0.1 is "
-        "the address the server trusts as a reverse proxy; heavy-many and heavy-network "
-        "come from it and the 19 after it); the victims' is 127.0.1.2",
+        help=help_words(
+            N_(
+                "the loopback address the attack comes from (default 127.0.0.3; 127.0.0.1 is "
+                "the address the server trusts as a reverse proxy; heavy-many and heavy-network "
+                "come from it and the 19 after it); the victims' is 127.0.1.2"
+            )
+        ),
     )
     web_bench.add_argument(
         "--server-src",
         type=Path,
         metavar="DIR",
-        help="run the server from this source folder (e.g. a git worktree of an earlier "
-        "commit with the native core copied in), to compare it with this one",
+        help=help_words(
+            N_(
+                "run the server from this source folder (e.g. a git worktree of an earlier "
+                "commit with the native core copied in), to compare it with this one"
+            )
+        ),
     )
     web_bench.add_argument(
         "--store",
         metavar="URL",
-        help="serve from this PostgreSQL database (postgresql://...; its games are kept), "
-        "not a new SQLite file; with --attack, from a new database made on its server for "
-        "each attack (dropped after)",
+        help=help_words(
+            N_(
+                "serve from this PostgreSQL database (postgresql://...; its games are kept), "
+                "not a new SQLite file; with --attack, from a new database made on its server for "
+                "each attack (dropped after)"
+            )
+        ),
     )
     web_bench.add_argument(
         "--servers",
@@ -101,7 +123,7 @@ def declare(web_bench: argparse.ArgumentParser) -> None:
         "--attack, the attacker's connections; the victims play on the first), at most "
         f"{WORKERS_PER_CORE} a core (default 1)",
     )
-    web_bench.add_argument("--json", action="store_true", help="print JSON")
+    web_bench.add_argument("--json", action="store_true", help=help_words(N_("print JSON")))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -182,19 +204,21 @@ def attacks_in_words() -> str:
 
 COMMAND = Command(
     "bench-web",
-    help="load benchmark of the web server (or, with --attack, its defences)",
+    help=N_("load benchmark of the web server (or, with --attack, its defences)"),
     formatter_class=argparse.RawDescriptionHelpFormatter,
-    description="Start `pegrace serve` on 127.0.0.1 in another process and drive many "
-    "concurrent games over WebSockets\n(each client rolls or plays a random listed move as "
-    "soon as it may); report moves per second and the\nlatency from a roll or move sent to "
-    "its update received. Stops by itself after --seconds.\n\n"
-    "With --attack NAME: start `pegrace serve` with its limits at their defaults (but those "
-    "an attack\nbelow names), play victim games at a person's pace (2 of two people, 2 of a "
-    "person v\ncomputer:medium) through three phases of --seconds each: quiet, under the "
-    "attack (one attacker\nprocess), after it; report the victims' answer times and the "
-    "computer's reply times (median,\np95, max) per phase, what the attack achieved, the "
-    "server's CPU, and PASS or FAIL against the\ntargets (answers p95 <= 100 ms, computer "
-    "replies p95 <= 2 s, no victim refused or dropped).",
+    description=N_(
+        "Start `pegrace serve` on 127.0.0.1 in another process and drive many "
+        "concurrent games over WebSockets\n(each client rolls or plays a random listed move as "
+        "soon as it may); report moves per second and the\nlatency from a roll or move sent to "
+        "its update received. Stops by itself after --seconds.\n\n"
+        "With --attack NAME: start `pegrace serve` with its limits at their defaults (but those "
+        "an attack\nbelow names), play victim games at a person's pace (2 of two people, 2 of a "
+        "person v\ncomputer:medium) through three phases of --seconds each: quiet, under the "
+        "attack (one attacker\nprocess), after it; report the victims' answer times and the "
+        "computer's reply times (median,\np95, max) per phase, what the attack achieved, the "
+        "server's CPU, and PASS or FAIL against the\ntargets (answers p95 <= 100 ms, computer "
+        "replies p95 <= 2 s, no victim refused or dropped)."
+    ),
     epilog=attacks_in_words(),
     declare=declare,
     run=run,

@@ -1,7 +1,9 @@
 """What the subcommands share: the parser's way of failing, the one-line warning, numbers
 checked to be finite and in range, --rules, the game flags (--players, --seat, --rules,
 --seed), where a run plays (--workers, --scheduler), --resume, and ``Command``, the entry each
-command module gives cli.py's table."""
+command module gives cli.py's table. Their words, help and errors, are in the person's
+language (pegrace.i18n, chosen by ``pegrace --lang`` before the parsers are made): messages
+marked ``N_`` where they are written, put into words as the parsers are made (``help_words``)."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from typing import Any, NoReturn
 from pegrace.engine import Rules
 from pegrace.errors import OptionError
 from pegrace.games import get_rules, list_games
+from pegrace.i18n import N_, fill, gettext
 from pegrace.kept import KeptGames
 from pegrace.match import parse_seats
 from pegrace.players import player_names
@@ -41,25 +44,58 @@ class Command:
 
 class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"pegrace: error: {message} (see {self.prog} --help)\n")
+        self.exit(2, refusal(message, self.prog) + "\n")
+
+
+def refusal(message: str, command: str | None = None) -> str:
+    """The line pegrace ends with on bad input: ``pegrace: error: <message>``, and with
+    ``command`` where to read how to use it."""
+    if command is None:
+        # TRANSLATORS: pegrace stops on bad input; {message} says what was wrong
+        return fill(gettext("pegrace: error: {message}"), message=message)
+    # TRANSLATORS: pegrace stops on bad input; {message} says what was wrong, {command} is the
+    # command whose --help says how to use it ("pegrace play")
+    refused = gettext("pegrace: error: {message} (see {command} --help)")
+    return fill(refused, message=message, command=command)
 
 
 def warn(message: str) -> None:
-    print(f"pegrace: warning: {message}", file=sys.stderr)
+    # TRANSLATORS: pegrace goes on, but something was not right; {message} says what
+    print(fill(gettext("pegrace: warning: {message}"), message=message), file=sys.stderr)
+
+
+def help_words(message: str, **args: object) -> str:
+    """A message marked with ``N_`` in the person's language, its ``{placeholders}`` filled,
+    as argparse's ``help=`` takes it: argparse formats those with %, so each "%" is doubled."""
+    return fill(gettext(message), **args).replace("%", "%%")
+
+
+def text_words(message: str | None) -> str | None:
+    """A command's description or epilog (marked with ``N_``) in the person's language."""
+    return gettext(message) if message else message
 
 
 def check_number(flag: str, value: float, lowest: float, highest: float, what: str) -> None:
     """Refuse in one line a flag's number that is not from ``lowest`` to ``highest`` (both
-    finite; ``what``: the number in words, "a number of seconds"). The range is checked as
-    what must hold: NaN fails every comparison and infinity passes any bound, so both are
-    refused too (and a whole number too large for a float is never turned into one)."""
+    finite; ``what``: the number in words, "a number of seconds", marked with ``N_``). The
+    range is checked as what must hold: NaN fails every comparison and infinity passes any
+    bound, so both are refused too (and a whole number too large for a float is never turned
+    into one)."""
     if not lowest <= value <= highest:
-        raise OptionError(f"{flag} {value}: {what} from {lowest:,} to {highest:,}")
+        # TRANSLATORS: a flag's number out of range ("--games 0: a number of games from 1 to
+        # 1,000"); {what} says what the number is
+        refused = gettext("{flag} {value}: {what} from {lowest} to {highest}")
+        low, high = f"{lowest:,}", f"{highest:,}"
+        what = gettext(what)
+        raise OptionError(
+            fill(refused, flag=flag, value=value, what=what, lowest=low, highest=high)
+        )
 
 
 def one_of_the_games() -> str:
     """The help of a GAME argument."""
-    return f"one of {', '.join(list_games())}"
+    # TRANSLATORS: the games a command takes, as typed ("trouble, ludo")
+    return help_words(N_("one of {games}"), games=", ".join(list_games()))
 
 
 def parse_rules(items: Sequence[str]) -> dict[str, str]:
@@ -68,7 +104,10 @@ def parse_rules(items: Sequence[str]) -> dict[str, str]:
         for part in item.split(","):
             key, eq, value = part.partition("=")
             if not eq or not key.strip():
-                raise OptionError(f"--rules {part!r}: write KEY=VALUE, e.g. voluntary_pass=off")
+                # TRANSLATORS: {flag} is the option as typed ("--rules"), {part} what was given;
+                # KEY=VALUE and the example are as typed
+                refused = gettext("{flag} {part}: write KEY=VALUE, e.g. voluntary_pass=off")
+                raise OptionError(fill(refused, flag="--rules", part=repr(part)))
             options[key.strip()] = value.strip()
     return options
 
@@ -78,47 +117,63 @@ def game_flags(
 ) -> None:
     """--players, --seat, --rules and --seed (None: a new random seed, which is printed)."""
     parser.add_argument(
-        "--players", type=int, default=4, metavar="K", help="how many play, 2-4 (default 4)"
+        "--players",
+        type=int,
+        default=4,
+        metavar="K",
+        help=help_words(N_("how many play, 2-4 (default 4)")),
     )
     parser.add_argument(
         "--seat",
         action="append",
         default=[],
         metavar="COLOUR=PLAYER",
-        help=f"who plays a colour: {', '.join(player_names())} (two-dice Ludo: policy, the "
-        "learned policy; policy:FILE, a policy.json you trained with pegrace's PPO example); "
-        "all=PLAYER sets "
-        f"every seat not named on its own (default all={seat_default})",
+        help=help_words(
+            # TRANSLATORS: {players} are the players' names as typed ("human, computer:easy");
+            # policy, policy:FILE, all=PLAYER and {default} are as typed too
+            N_(
+                "who plays a colour: {players} (two-dice Ludo: policy, the learned policy; "
+                "policy:FILE, a policy.json you trained with pegrace's PPO example); all=PLAYER "
+                "sets every seat not named on its own (default all={default})"
+            ),
+            players=", ".join(player_names()),
+            default=seat_default,
+        ),
     )
     rules_flag(parser)
-    said = "a new one, printed" if seed is None else seed
-    parser.add_argument(
-        "--seed", type=int, default=seed, help=f"seed for dice and players (default {said})"
-    )
+    if seed is None:
+        seed_help = help_words(N_("seed for dice and players (default a new one, printed)"))
+    else:
+        seed_help = help_words(N_("seed for dice and players (default {seed})"), seed=seed)
+    parser.add_argument("--seed", type=int, default=seed, help=seed_help)
 
 
-def rules_flag(
-    parser: argparse.ArgumentParser, also: str = "; repeat or separate with commas"
-) -> None:
-    """--rules KEY=VALUE, repeated."""
+def rules_flag(parser: argparse.ArgumentParser, repeated: bool = True) -> None:
+    """--rules KEY=VALUE, repeated (``repeated``: the help says so)."""
+    if repeated:
+        rules_help = N_("a rule option (see `pegrace rules GAME`); repeat or separate with commas")
+    else:
+        rules_help = N_("a rule option (see `pegrace rules GAME`)")
     parser.add_argument(
-        "--rules",
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help=f"a rule option (see `pegrace rules GAME`){also}",
+        "--rules", action="append", default=[], metavar="KEY=VALUE", help=help_words(rules_help)
     )
 
 
 def resume_flag(parser: argparse.ArgumentParser, also: str = "") -> None:
-    """--resume: a run stopped part way plays on from the games its --out DIR kept."""
+    """--resume: a run stopped part way plays on from the games its --out DIR kept;
+    ``also``: a message (``N_``) the help adds."""
     parser.add_argument(
         "--resume",
         action="store_true",
-        help="play on a run that stopped before its end: --out DIR keeps its games as they "
-        "finish (DIR/partial.jsonl); the same command with --resume plays the rest, and the "
-        f"report is the one the whole run would have made{also}; a run of other settings is "
-        "refused, naming them",
+        help=help_words(
+            N_(
+                "play on a run that stopped before its end: --out DIR keeps its games as they "
+                "finish (DIR/partial.jsonl); the same command with --resume plays the rest, and "
+                "the report is the one the whole run would have made{also}; a run of other "
+                "settings is refused, naming them"
+            ),
+            also=f" {gettext(also)}" if also else "",
+        ),
     )
 
 
@@ -130,15 +185,19 @@ def where_flags(parser: argparse.ArgumentParser) -> None:
         type=int,
         default=1,
         metavar="W",
-        help="worker processes on this machine (default 1)",
+        help=help_words(N_("worker processes on this machine (default 1)")),
     )
     where.add_argument(
         "--scheduler",
         metavar="ADDRESS",
-        help="play the games on the Dask cluster whose scheduler is at ADDRESS, e.g. "
-        "tcp://SCHEDULER-HOST:8786 (needs pegrace[cluster]; docs/scaling.md); same results. This "
-        "command unpickles what the scheduler sends back, and unpickling can run any code: "
-        "connect only to a scheduler you control",
+        help=help_words(
+            N_(
+                "play the games on the Dask cluster whose scheduler is at ADDRESS, e.g. "
+                "tcp://SCHEDULER-HOST:8786 (needs pegrace[cluster]; docs/scaling.md); same "
+                "results. This command unpickles what the scheduler sends back, and unpickling "
+                "can run any code: connect only to a scheduler you control"
+            )
+        ),
     )
 
 
@@ -149,15 +208,30 @@ def most_workers() -> int:
 
 def check_where(args: argparse.Namespace) -> None:
     if args.workers < 1:
-        raise OptionError(f"--workers {args.workers}: use at least 1 worker")
+        # TRANSLATORS: {flag} is the option as typed ("--workers"), {workers} what was given
+        refused = gettext("{flag} {workers}: use at least 1 worker")
+        raise OptionError(fill(refused, flag="--workers", workers=args.workers))
     if args.workers > most_workers():
+        # TRANSLATORS: {flag} is the option as typed ("--workers"), {workers} what was given
+        refused = gettext(
+            "{flag} {workers}: at most {most} ({per_core} per core, {cores} cores here): "
+            "more processes only share the same cores, and each one takes its own memory"
+        )
         raise OptionError(
-            f"--workers {args.workers}: at most {most_workers()} ({WORKERS_PER_CORE} per core, "
-            f"{os.cpu_count() or 1} cores here): more processes only share the same cores, "
-            "and each one takes its own memory"
+            fill(
+                refused,
+                flag="--workers",
+                workers=args.workers,
+                most=most_workers(),
+                per_core=WORKERS_PER_CORE,
+                cores=os.cpu_count() or 1,
+            )
         )
     if args.scheduler is not None and "://" not in args.scheduler:
-        raise OptionError(f"--scheduler {args.scheduler}: an address such as tcp://HOST:8786")
+        # TRANSLATORS: {flag} is the option as typed ("--scheduler"), {address} what was given;
+        # tcp://HOST:8786 is as typed
+        refused = gettext("{flag} {address}: an address such as tcp://HOST:8786")
+        raise OptionError(fill(refused, flag="--scheduler", address=args.scheduler))
 
 
 def new_rules(args: argparse.Namespace) -> Rules:
@@ -169,7 +243,9 @@ def computer_seats(rules: Rules, given: list[str], default: str, command: str) -
     seats = parse_seats(rules, given, default, warn)
     humans = [c for c, spec in seats.items() if spec == "human"]
     if humans:
-        raise OptionError(f"{command} plays computer seats only; {', '.join(humans)} is human")
+        # TRANSLATORS: {command} is a pegrace command ("simulate"), {colours} colours as typed
+        refused = gettext("{command} plays computer seats only; {colours} is human")
+        raise OptionError(fill(refused, command=command, colours=", ".join(humans)))
     return seats
 
 
@@ -180,6 +256,8 @@ def kept_games(
     those a stopped run played (``--resume``)."""
     if args.out is None:
         if args.resume:
-            raise OptionError("--resume reads the games a run kept in its --out DIR: give it")
+            raise OptionError(
+                gettext("--resume reads the games a run kept in its --out DIR: give it")
+            )
         return None, []
     return KeptGames.start(args.out, settings, args.resume)

@@ -11,12 +11,14 @@ from pegrace.commands.common import (
     check_where,
     computer_seats,
     game_flags,
+    help_words,
     one_of_the_games,
     parse_rules,
     where_flags,
 )
 from pegrace.errors import OptionError
 from pegrace.games import get_rules
+from pegrace.i18n import N_
 from pegrace.players import make_player, pinned_spec
 from pegrace.simulate import progress_bar
 
@@ -28,34 +30,40 @@ def declare(lab: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="OPTION=A,B",
-        help="an option and the values to try, e.g. finish=exact,deepest-first; repeat to "
-        "cross options (see `pegrace rules GAME`)",
+        help=help_words(
+            N_(
+                "an option and the values to try, e.g. finish=exact,deepest-first; repeat to "
+                "cross options (see `pegrace rules GAME`)"
+            )
+        ),
     )
     lab.add_argument(
-        "--all", action="store_true", help="every option's every other value, one option at a time"
+        "--all",
+        action="store_true",
+        help=help_words(N_("every option's every other value, one option at a time")),
     )
     lab.add_argument(
         "--games",
         type=int,
         default=2000,
         metavar="N",
-        help="games per combination and run (default 2000)",
+        help=help_words(N_("games per combination and run (default 2000)")),
     )
     game_flags(lab, "computer:medium")
     lab.add_argument(
         "--skill",
         default="medium,random",
         metavar="STRONG,WEAK",
-        help="the skill run: STRONG against weaker players (default medium,random)",
+        help=help_words(N_("the skill run: STRONG against weaker players (default medium,random)")),
     )
     where_flags(lab)
     lab.add_argument(
         "--out",
         type=Path,
         metavar="DIR",
-        help="write report.json, combinations.csv, the plots (PNG) and report.html",
+        help=help_words(N_("write report.json, combinations.csv, the plots (PNG) and report.html")),
     )
-    lab.add_argument("--json", action="store_true", help="print the report as JSON")
+    lab.add_argument("--json", action="store_true", help=help_words(N_("print the report as JSON")))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -103,13 +111,15 @@ def run(args: argparse.Namespace) -> int:
 
 COMMAND = Command(
     "lab",
-    help="what house rules do to a game: length, fairness, skill, drama",
-    description="Play every combination of the rule options varied (the others as --rules or "
-    "the defaults have them) and compare each with the base rules: game length, each seat's "
-    "win rate and a test that every seat wins equally, how often a stronger player wins, "
-    "captures and lead changes, with 95%% intervals and a sentence per effect. Two runs of "
-    "--games games per combination: --seat's players in fixed seats, and --skill's stronger "
-    "player against weaker ones, seats rotated.",
+    help=N_("what house rules do to a game: length, fairness, skill, drama"),
+    description=N_(
+        "Play every combination of the rule options varied (the others as --rules or "
+        "the defaults have them) and compare each with the base rules: game length, each seat's "
+        "win rate and a test that every seat wins equally, how often a stronger player wins, "
+        "captures and lead changes, with 95% intervals and a sentence per effect. Two runs of "
+        "--games games per combination: --seat's players in fixed seats, and --skill's stronger "
+        "player against weaker ones, seats rotated."
+    ),
     declare=declare,
     run=run,
 )

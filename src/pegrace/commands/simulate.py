@@ -13,6 +13,7 @@ from pegrace.commands.common import (
     check_where,
     computer_seats,
     game_flags,
+    help_words,
     kept_games,
     new_rules,
     one_of_the_games,
@@ -20,6 +21,7 @@ from pegrace.commands.common import (
     where_flags,
 )
 from pegrace.errors import OptionError
+from pegrace.i18n import N_
 from pegrace.kept import PARTIAL, KeptGames
 from pegrace.provenance import provenance
 from pegrace.simulate import format_report, kept_settings, simulate, write_results
@@ -27,18 +29,26 @@ from pegrace.simulate import format_report, kept_settings, simulate, write_resul
 
 def declare(sim: argparse.ArgumentParser) -> None:
     sim.add_argument("game", help=one_of_the_games())
-    sim.add_argument("--games", type=int, default=1000, metavar="N", help="games (default 1000)")
+    sim.add_argument(
+        "--games", type=int, default=1000, metavar="N", help=help_words(N_("games (default 1000)"))
+    )
     game_flags(sim, "computer:random")
     where_flags(sim)
-    sim.add_argument("--json", action="store_true", help="print the report as JSON")
-    sim.add_argument("--record-dir", type=Path, metavar="DIR", help="write every game's record")
+    sim.add_argument("--json", action="store_true", help=help_words(N_("print the report as JSON")))
+    sim.add_argument(
+        "--record-dir", type=Path, metavar="DIR", help=help_words(N_("write every game's record"))
+    )
     sim.add_argument(
         "--out",
         type=Path,
         metavar="DIR",
-        help="keep the games here as they finish (DIR/partial.jsonl, which says it is partial) "
-        "and write the report, as --json prints it, to DIR/results.json at the end (created if "
-        "missing)",
+        help=help_words(
+            N_(
+                "keep the games here as they finish (DIR/partial.jsonl, which says it is "
+                "partial) and write the report, as --json prints it, to DIR/results.json at the "
+                "end (created if missing)"
+            )
+        ),
     )
     resume_flag(sim)
 
@@ -81,11 +91,13 @@ def run(args: argparse.Namespace) -> int:
 
 COMMAND = Command(
     "simulate",
-    help="play many computer games and report statistics",
-    description="Play many games between computer players (random unless --seat says "
-    "otherwise) and report who wins how often by seat, with 95%% intervals, and how long "
-    "games last. Game i of seed S always uses seed S*1000003+i, so the report depends only "
-    "on the seed and the number of games, never on --workers.",
+    help=N_("play many computer games and report statistics"),
+    description=N_(
+        "Play many games between computer players (random unless --seat says "
+        "otherwise) and report who wins how often by seat, with 95% intervals, and how long "
+        "games last. Game i of seed S always uses seed S*1000003+i, so the report depends only "
+        "on the seed and the number of games, never on --workers."
+    ),
     declare=declare,
     run=run,
 )

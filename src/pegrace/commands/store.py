@@ -8,6 +8,7 @@ from pathlib import Path
 
 from pegrace.commands.common import Command
 from pegrace.errors import OptionError
+from pegrace.i18n import N_
 
 WHERE_HELP = "an SQLite file's path, or postgresql://USER:PASSWORD@HOST:PORT/DATABASE"
 
@@ -64,10 +65,12 @@ def run(args: argparse.Namespace) -> int:
 
 COMMAND = Command(
     "store",
-    help="manage game stores: copy every game between SQLite and PostgreSQL",
-    description="Work on the web app's game stores. `pegrace store copy SRC DST` copies every "
-    "game from one store to another, e.g. from an SQLite file to PostgreSQL when a server "
-    "grows past one process (docs/web.md, 'PostgreSQL'), and back.",
+    help=N_("manage game stores: copy every game between SQLite and PostgreSQL"),
+    description=N_(
+        "Work on the web app's game stores. `pegrace store copy SRC DST` copies every "
+        "game from one store to another, e.g. from an SQLite file to PostgreSQL when a server "
+        "grows past one process (docs/web.md, 'PostgreSQL'), and back."
+    ),
     declare=declare,
     run=run,
 )

@@ -13,6 +13,7 @@ from pegrace import tournament
 from pegrace.commands.common import (
     Command,
     check_where,
+    help_words,
     kept_games,
     one_of_the_games,
     parse_rules,
@@ -23,6 +24,7 @@ from pegrace.commands.common import (
 from pegrace.engine import Rules
 from pegrace.errors import OptionError
 from pegrace.games import get_rules
+from pegrace.i18n import N_
 from pegrace.kept import PARTIAL, KeptGames
 from pegrace.players import pinned_spec, player_names
 from pegrace.provenance import DEFAULT_SEED, provenance
@@ -46,9 +48,11 @@ def declare(tour: argparse.ArgumentParser) -> None:
         type=int,
         default=None,
         metavar="K",
-        help="how many play (default: the number of --player; must equal it)",
+        help=help_words(N_("how many play (default: the number of --player; must equal it)")),
     )
-    tour.add_argument("--games", type=int, default=100, metavar="N", help="games (default 100)")
+    tour.add_argument(
+        "--games", type=int, default=100, metavar="N", help=help_words(N_("games (default 100)"))
+    )
     rules_flag(tour)
     tour.add_argument(
         "--seed",
@@ -61,28 +65,40 @@ def declare(tour: argparse.ArgumentParser) -> None:
         "--out",
         type=Path,
         metavar="DIR",
-        help="write games.csv, results.json and winrates.png here (created if missing), "
-        "keeping the games as they finish in DIR/partial.jsonl until then (see --resume)",
+        help=help_words(
+            N_(
+                "write games.csv, results.json and winrates.png here (created if missing), "
+                "keeping the games as they finish in DIR/partial.jsonl until then (see --resume)"
+            )
+        ),
     )
-    tour.add_argument("--json", action="store_true", help="print the report as JSON")
-    resume_flag(tour, " (with --until-decided: the same decision after the same games)")
+    tour.add_argument(
+        "--json", action="store_true", help=help_words(N_("print the report as JSON"))
+    )
+    # TRANSLATORS: added to --resume's help, after "the report is the one the whole run would
+    # have made"
+    resume_flag(tour, N_("(with --until-decided: the same decision after the same games)"))
     tour.add_argument(
         "--until-decided",
         metavar="H0,H1",
-        help="stop as soon as a sequential test (SPRT) decides whether the first player's win "
-        "rate is H0 or H1, e.g. 0.25,0.27 or 25%%,27%%; --games is then the most to play",
+        help=help_words(
+            N_(
+                "stop as soon as a sequential test (SPRT) decides whether the first player's win "
+                "rate is H0 or H1, e.g. 0.25,0.27 or 25%,27%; --games is then the most to play"
+            )
+        ),
     )
     tour.add_argument(
         "--alpha",
         type=float,
         default=0.05,
-        help="--until-decided: the chance of accepting H1 when H0 holds (0.05)",
+        help=help_words(N_("--until-decided: the chance of accepting H1 when H0 holds (0.05)")),
     )
     tour.add_argument(
         "--beta",
         type=float,
         default=0.05,
-        help="--until-decided: the chance of accepting H0 when H1 holds (0.05)",
+        help=help_words(N_("--until-decided: the chance of accepting H0 when H1 holds (0.05)")),
     )
 
 
@@ -148,10 +164,12 @@ def run(args: argparse.Namespace) -> int:
 
 COMMAND = Command(
     "tournament",
-    help="computer players against each other, seats rotated every game",
-    description="Play a line-up of computer players against each other. Game i seats the "
-    "line-up rotated by i mod K, so every player sits in every seat equally; --games is rounded "
-    "up to a multiple of K (the command says so). Entries with the same spec are pooled.",
+    help=N_("computer players against each other, seats rotated every game"),
+    description=N_(
+        "Play a line-up of computer players against each other. Game i seats the line-up "
+        "rotated by i mod K, so every player sits in every seat equally; --games is rounded up "
+        "to a multiple of K (the command says so). Entries with the same spec are pooled."
+    ),
     declare=declare,
     run=run,
 )

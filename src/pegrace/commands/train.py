@@ -6,8 +6,9 @@ import argparse
 from pathlib import Path
 
 from pegrace import outputs
-from pegrace.commands.common import Command, one_of_the_games, parse_rules, rules_flag
+from pegrace.commands.common import Command, help_words, one_of_the_games, parse_rules, rules_flag
 from pegrace.errors import OptionError
+from pegrace.i18n import N_
 from pegrace.provenance import DEFAULT_SEED
 from pegrace.readers import read_json
 from pegrace.simulate import progress_bar
@@ -16,39 +17,55 @@ from pegrace.simulate import progress_bar
 def declare(tr: argparse.ArgumentParser) -> None:
     tr.add_argument("game", help=one_of_the_games())
     tr.add_argument(
-        "--players", type=int, default=4, metavar="K", help="how many play, 2-4 (default 4)"
+        "--players",
+        type=int,
+        default=4,
+        metavar="K",
+        help=help_words(N_("how many play, 2-4 (default 4)")),
     )
-    rules_flag(tr, also="")
+    rules_flag(tr, repeated=False)
     tr.add_argument(
         "--games",
         type=int,
         default=100_000,
         metavar="N",
-        help="self-play games (default 100,000)",
+        help=help_words(N_("self-play games (default 100,000)")),
     )
     tr.add_argument(
         "--seed", type=int, default=DEFAULT_SEED, help=f"seed of the dice (default {DEFAULT_SEED})"
     )
     tr.add_argument(
-        "--lambda", dest="lam", type=float, default=0.7, metavar="L", help="TD(λ)'s λ (default 0.7)"
+        "--lambda",
+        dest="lam",
+        type=float,
+        default=0.7,
+        metavar="L",
+        help=help_words(N_("TD(λ)'s λ (default 0.7)")),
     )
-    tr.add_argument("--rate", type=float, default=0.01, help="first step size (default 0.01)")
     tr.add_argument(
-        "--final-rate", type=float, default=0.001, help="last step size (default 0.001)"
+        "--rate", type=float, default=0.01, help=help_words(N_("first step size (default 0.01)"))
+    )
+    tr.add_argument(
+        "--final-rate",
+        type=float,
+        default=0.001,
+        help=help_words(N_("last step size (default 0.001)")),
     )
     tr.add_argument(
         "--score-games",
         type=int,
         default=400,
         metavar="N",
-        help="medium players' games whose positions score the value (default 400)",
+        help=help_words(N_("medium players' games whose positions score the value (default 400)")),
     )
     tr.add_argument(
         "--hidden",
         type=int,
         default=0,
         metavar="H",
-        help="a network of H hidden units beside the linear model (default 0: none)",
+        help=help_words(
+            N_("a network of H hidden units beside the linear model (default 0: none)")
+        ),
     )
     tr.add_argument(
         "--medium-share",
@@ -56,20 +73,29 @@ def declare(tr: argparse.ArgumentParser) -> None:
         type=float,
         default=0.0,
         metavar="P",
-        help="the chance that a seat of a self-play game is played by a medium player instead "
-        "(0 to 1; default 0: every seat by the value's own one-move player)",
+        help=help_words(
+            N_(
+                "the chance that a seat of a self-play game is played by a medium player instead "
+                "(0 to 1; default 0: every seat by the value's own one-move player)"
+            )
+        ),
     )
     tr.add_argument(
         "--from",
         dest="start",
         type=Path,
         metavar="FILE",
-        help="go on from a weights file's weights (e.g. the linear model's)",
+        help=help_words(N_("go on from a weights file's weights (e.g. the linear model's)")),
     )
     tr.add_argument(
-        "--out", type=Path, metavar="FILE", help="the weights file (default MODEL.json here)"
+        "--out",
+        type=Path,
+        metavar="FILE",
+        help=help_words(N_("the weights file (default MODEL.json here)")),
     )
-    tr.add_argument("--curve", type=Path, metavar="PNG", help="draw the learning curve")
+    tr.add_argument(
+        "--curve", type=Path, metavar="PNG", help=help_words(N_("draw the learning curve"))
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -116,13 +142,15 @@ def run(args: argparse.Namespace) -> int:
 
 COMMAND = Command(
     "train",
-    help="learn a game's value (chance of winning) by self-play",
-    description="Learn the value the expert reads (each seat's chance of winning, a multinomial "
-    "logit over the game's features) by TD(λ) self-play in the native core, from zero "
-    "weights; the step size falls from --rate to --final-rate over the run. Scores the "
-    "value on positions of the medium players' games as it learns (the learning curve) "
-    "and writes a weights file. The shipped weights (src/pegrace/weights/) were made "
-    "by the commands in docs/ai.md.",
+    help=N_("learn a game's value (chance of winning) by self-play"),
+    description=N_(
+        "Learn the value the expert reads (each seat's chance of winning, a multinomial "
+        "logit over the game's features) by TD(λ) self-play in the native core, from zero "
+        "weights; the step size falls from --rate to --final-rate over the run. Scores the "
+        "value on positions of the medium players' games as it learns (the learning curve) "
+        "and writes a weights file. The shipped weights (src/pegrace/weights/) were made "
+        "by the commands in docs/ai.md."
+    ),
     declare=declare,
     run=run,
 )

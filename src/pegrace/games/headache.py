@@ -44,9 +44,10 @@ from pegrace.engine import Pieces, Rules, core_number, core_options
 from pegrace.errors import NotationError
 from pegrace.games.entry import GameEntry
 from pegrace.guide import Guide
+from pegrace.i18n import N_, Arg, Said, said
 from pegrace.moves import PASS, Move
 from pegrace.state import Phase, State
-from pegrace.words import colour_name
+from pegrace.words import Sentence, Sentences, Who, colour_name, commas
 
 # the board and the stacks' encoding, as the core names them (core/games/headache.rs, FACTS)
 X_COUNT = core_number("headache", "x_count")
@@ -69,6 +70,22 @@ START_X = {
     for index, colour in enumerate(("red", "yellow", "green", "blue"))
 }
 
+# the spaces' names in plain words, by their kind
+SPACE_WORDS = {
+    # TRANSLATORS: a space of Headache's board: the X (where the two tracks cross) {number}
+    "x": N_("X {number}"),
+    # TRANSLATORS: a space of Headache's outer track ("outer 5")
+    "outer": N_("outer {number}"),
+    # TRANSLATORS: a space of Headache's inner track ("inner 3")
+    "inner": N_("inner {number}"),
+}
+TRACK_NAMES = {
+    # TRANSLATORS: the name of Headache's outer track, drawn on the board beside it
+    "outer": said("outer"),
+    # TRANSLATORS: the name of Headache's inner track, drawn on the board beside it
+    "inner": said("inner"),
+}
+
 
 def space_name(index: int) -> str:
     if index < OUTER_BASE:
@@ -78,22 +95,40 @@ def space_name(index: int) -> str:
     return f"inner:{index - INNER_BASE}"
 
 
-def space_words(index: int) -> str:
+def space_words(index: int) -> Said:
     """A space in plain words: ``X 2``, ``outer 5``, ``inner 3``."""
+    return SPACES[index]
+
+
+def _space_words(index: int) -> Said:
     kind, number = space_name(index).split(":")
-    return f"{kind.upper() if kind == 'x' else kind} {number}"
+    return said(SPACE_WORDS[kind], number=number)
 
 
-def cone_words(colour: str, stack: list[str], space: int | None) -> str:
+def track_words(kind: str) -> Said:
+    """A track's name, drawn on the board: ``outer``, ``inner``."""
+    return TRACK_NAMES[kind]
+
+
+def cone_words(colour: str, stack: list[str], space: int | None) -> Said:
     """A cone or stack where it stands, for people who cannot see the board: ``Red cone on
     START``, ``Red stack of 3 on inner 2 (top first: Red, Green, Green)``."""
     if space is None:
-        return f"{colour_name(colour)} cone on START"
-    where = space_words(space)
+        return ON_START[colour]
     if len(stack) < 2:
-        return f"{colour_name(colour)} cone on {where}"
-    top_first = ", ".join(colour_name(c) for c in reversed(stack))
-    return f"{colour_name(colour)} stack of {len(stack)} on {where} (top first: {top_first})"
+        return ALONE[colour][space]
+    named = colour_name(colour)
+    where = space_words(space)
+    top_first = commas([colour_name(c) for c in reversed(stack)])
+    # TRANSLATORS: a stack of {height} cones, {colour}'s (the colour of its top cone); {colours}
+    # names each cone's colour, the top one first ("Red, Green, Green")
+    return said(
+        "{colour} stack of {height} on {space} (top first: {colours})",
+        colour=named,
+        height=len(stack),
+        space=where,
+        colours=top_first,
+    )
 
 
 def headache_board() -> Board:
@@ -111,6 +146,24 @@ def headache_board() -> Board:
             last_of_segment = j % per == per - 1
             edges.append((Edge((j // per + 1) % X_COUNT if last_of_segment else base + j + 1),))
     return Board("headache", tuple(spaces), tuple(edges), dict(START_X))
+
+
+def _alone(colour: str) -> tuple[Said, ...]:
+    """A cone of ``colour`` alone on each space, in words."""
+    named = colour_name(colour)
+    # TRANSLATORS: {colour} is a player's colour name ("Red"): their cone on {space}, a space's
+    # name ("X 2", "outer 5")
+    return tuple(said("{colour} cone on {space}", colour=named, space=where) for where in SPACES)
+
+
+SPACES = tuple(_space_words(index) for index in range(SPACE_COUNT))  # made once: said often
+# a cone alone, where it stands: made once (a stack's words are made as it is)
+ON_START = {
+    # TRANSLATORS: {colour} is a player's colour name ("Red"): their cone, on their START
+    colour: said("{colour} cone on START", colour=colour_name(colour))
+    for colour in START_X
+}
+ALONE = {colour: _alone(colour) for colour in START_X}
 
 
 class ConeMove(Move):
@@ -144,6 +197,109 @@ class ConeMove(Move):
         return hash(self._key)
 
 
+# how Headache's moves read, to the player and told of them: by what moves ("start": a cone off
+# START; "cone"; "stack", clockwise, or "stack ccw") and what it lands on ("": nothing; a
+# "cone" or a "stack", captured)
+SENTENCES: Sentences = {
+    ("start", ""): Sentence(
+        # TRANSLATORS: {target} is a space's name: "X 2", "outer 5", "inner 3"
+        N_("Move a cone off START to {target}"),
+        # TRANSLATORS: {who} is a player: a name, or a colour's name ("Red")
+        N_("{who} moves a cone off START to {target}"),
+    ),
+    ("start", "cone"): Sentence(
+        # TRANSLATORS: {owner} is a player's colour name ("Green"): the cone is theirs
+        N_("Move a cone off START onto {owner}'s cone on {target}, capturing it"),
+        N_("{who} moves a cone off START onto {owner}'s cone on {target}, capturing it"),
+    ),
+    ("start", "stack"): Sentence(
+        # TRANSLATORS: {owner} is a player's colour name ("Green"): the stack of {captured}
+        # cones is theirs
+        N_("Move a cone off START onto {owner}'s stack of {captured} on {target}, capturing it"),
+        N_(
+            "{who} moves a cone off START onto {owner}'s stack of {captured} on {target}, "
+            "capturing it"
+        ),
+    ),
+    ("cone", ""): Sentence(
+        # TRANSLATORS: {origin} and {target} are spaces' names: "X 2", "outer 5", "inner 3"
+        N_("Move the cone on {origin} to {target}"),
+        N_("{who} moves the cone on {origin} to {target}"),
+    ),
+    ("cone", "cone"): Sentence(
+        N_("Move the cone on {origin} onto {owner}'s cone on {target}, capturing it"),
+        N_("{who} moves the cone on {origin} onto {owner}'s cone on {target}, capturing it"),
+    ),
+    ("cone", "stack"): Sentence(
+        N_(
+            "Move the cone on {origin} onto {owner}'s stack of {captured} on {target}, capturing it"
+        ),
+        N_(
+            "{who} moves the cone on {origin} onto {owner}'s stack of {captured} on {target}, "
+            "capturing it"
+        ),
+    ),
+    ("stack", ""): Sentence(
+        # TRANSLATORS: {height} is how many cones the stack holds (2 or more)
+        N_("Move the stack of {height} on {origin} clockwise to {target}"),
+        N_("{who} moves the stack of {height} on {origin} clockwise to {target}"),
+    ),
+    ("stack", "cone"): Sentence(
+        N_(
+            "Move the stack of {height} on {origin} clockwise onto {owner}'s cone on {target}, "
+            "capturing it"
+        ),
+        N_(
+            "{who} moves the stack of {height} on {origin} clockwise onto {owner}'s cone on "
+            "{target}, capturing it"
+        ),
+    ),
+    ("stack", "stack"): Sentence(
+        N_(
+            "Move the stack of {height} on {origin} clockwise onto {owner}'s stack of "
+            "{captured} on {target}, capturing it"
+        ),
+        N_(
+            "{who} moves the stack of {height} on {origin} clockwise onto {owner}'s stack of "
+            "{captured} on {target}, capturing it"
+        ),
+    ),
+    ("stack ccw", ""): Sentence(
+        N_("Move the stack of {height} on {origin} counter-clockwise to {target}"),
+        N_("{who} moves the stack of {height} on {origin} counter-clockwise to {target}"),
+    ),
+    ("stack ccw", "cone"): Sentence(
+        N_(
+            "Move the stack of {height} on {origin} counter-clockwise onto {owner}'s cone on "
+            "{target}, capturing it"
+        ),
+        N_(
+            "{who} moves the stack of {height} on {origin} counter-clockwise onto {owner}'s "
+            "cone on {target}, capturing it"
+        ),
+    ),
+    ("stack ccw", "stack"): Sentence(
+        N_(
+            "Move the stack of {height} on {origin} counter-clockwise onto {owner}'s stack of "
+            "{captured} on {target}, capturing it"
+        ),
+        N_(
+            "{who} moves the stack of {height} on {origin} counter-clockwise onto {owner}'s "
+            "stack of {captured} on {target}, capturing it"
+        ),
+    ),
+}
+# a pass: the same seat pops again, or (no number would do) the turn passes
+POP_AGAIN = Sentence(
+    N_("Pop again: no cone can move with this pop"),
+    N_("{who} pops again: no cone can move with this pop"),
+)
+NO_NUMBER = Sentence(
+    N_("Pass: no cone can move with any number"),
+    N_("{who} passes: no cone can move with any number"),
+)
+
+
 class Headache(Rules):
     name = "headache"
     title = "Headache"
@@ -155,7 +311,9 @@ class Headache(Rules):
     all_colours = ("red", "yellow", "green", "blue")
     dice = BONUS
     roll_verb = "pop"
-    score_words = "cones owned"
+    # TRANSLATORS: what ranks the players when a game stops at its turn limit ("ranked by
+    # cones owned")
+    score_words = said("cones owned")
     piece_word = "cone"
     option_specs = core_options("headache")
 
@@ -256,31 +414,33 @@ class Headache(Rules):
             1 for cone in self.stack_text(state.pieces, move.target).split() if cone != mover
         )
 
-    def describe(self, state: State, move: Move) -> str:
+    def describe(self, state: State, move: Move, who: Who = None) -> Said:
         """``Move the stack of 2 on X 2 clockwise onto Yellow's cone on inner 5, capturing
         it`` (a single cone only goes clockwise); a pass says whether the seat pops again."""
         if move.is_pass:
             after = self.apply_move(state, move)
             if after.phase == Phase.ROLL and after.current == state.current:
-                return "Pop again: no cone can move with this pop"
-            return "Pass: no cone can move with any number"
+                return POP_AGAIN.words(who)
+            return NO_NUMBER.words(who)
         assert isinstance(move, ConeMove)
         pieces = state.pieces
         height = 1 if move.from_start else len(self.stack_text(pieces, move.origin).split())
+        args: dict[str, Arg] = {"target": space_words(move.target)}
         if move.from_start:
-            what = "a cone off START"
+            what = "start"
         else:
-            what = f"the stack of {height}" if height > 1 else "the cone"
-            what = f"{what} on {space_words(move.origin)}"
-        # only a stack has a way to choose
-        way = " counter-clockwise" if move.backward else " clockwise" if height > 1 else ""
-        text = f"Move {what}{way}"
+            args["origin"] = space_words(move.origin)
+            what = "cone"
+        if height > 1:  # only a stack has a way to choose
+            what, args["height"] = ("stack ccw" if move.backward else "stack"), height
         captured = len(self.stack_text(pieces, move.target).split())
-        if not captured:
-            return f"{text} to {space_words(move.target)}"
-        owner = colour_name(self.colours[self.occupancy(pieces)[move.target] & SEAT_MASK])
-        kind = f"stack of {captured}" if captured > 1 else "cone"
-        return f"{text} onto {owner}'s {kind} on {space_words(move.target)}, capturing it"
+        ending = "stack" if captured > 1 else "cone" if captured else ""
+        if captured:
+            owner = self.colours[self.occupancy(pieces)[move.target] & SEAT_MASK]
+            args["owner"] = colour_name(owner)
+        if captured > 1:
+            args["captured"] = captured
+        return SENTENCES[what, ending].words(who, **args)
 
 
 GUIDE = Guide(
@@ -319,7 +479,8 @@ Safe spaces: Only cones still on START are safe. With the challenge option, ever
 Pop again: If none of your cones or stacks can move, you pop again. When no number at all would
 let you move, the turn passes.
 
-The end: The last player who still owns cones wins; the others place in the order they went out.
+The end: The last player who still owns cones wins; the others are placed in reverse order of
+going out (the last one out is second).
 A game that reaches the turn limit is ranked by cones owned.
 """,
 )

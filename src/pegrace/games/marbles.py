@@ -41,13 +41,95 @@ from pegrace.engine import core_number, core_options
 from pegrace.errors import NotationError
 from pegrace.games.entry import GameEntry
 from pegrace.guide import Guide
+from pegrace.i18n import N_, Arg, Said, said
 from pegrace.moves import PASS, Move, Step
 from pegrace.race import RaceRules
 from pegrace.state import State
-from pegrace.words import colour_name
+from pegrace.words import Sentence, Sentences, Who, colour_name
 
 REMOVED = core_number("marbles", "removed")  # a marble out of the game (War)
 BASE = -1
+
+# how Marbles' moves read, to the player and told of them: a marble of the mover's or (partner
+# roll) of its partner's, and what it does to a marble it lands on (War: "remove" it)
+SENTENCES: Sentences = {
+    ("bring", ""): Sentence(
+        N_("Bring a marble out"),
+        # TRANSLATORS: {who} is a player: a name, or a colour's name ("Red")
+        N_("{who} brings a marble out"),
+    ),
+    ("bring", "send"): Sentence(
+        # TRANSLATORS: {victims}: the players whose marbles it sends back ("Green and Blue")
+        N_("Bring a marble out and send {victims} back to base"),
+        N_("{who} brings a marble out and sends {victims} back to base"),
+    ),
+    ("bring", "remove"): Sentence(
+        # TRANSLATORS: {victim} is a player's colour name ("Green"): one of their marbles
+        N_("Bring a marble out and remove a {victim} marble from the game"),
+        N_("{who} brings a marble out and removes a {victim} marble from the game"),
+    ),
+    ("bring partner's", ""): Sentence(
+        # TRANSLATORS: {owner} is the partner's colour name ("Green"): one of their marbles
+        N_("Bring one of {owner}'s marbles out"),
+        N_("{who} brings one of {owner}'s marbles out"),
+    ),
+    ("bring partner's", "send"): Sentence(
+        N_("Bring one of {owner}'s marbles out and send {victims} back to base"),
+        N_("{who} brings one of {owner}'s marbles out and sends {victims} back to base"),
+    ),
+    ("bring partner's", "remove"): Sentence(
+        N_("Bring one of {owner}'s marbles out and remove a {victim} marble from the game"),
+        N_("{who} brings one of {owner}'s marbles out and removes a {victim} marble from the game"),
+    ),
+    ("move", ""): Sentence(
+        # TRANSLATORS: {origin} and {target} are spaces: "start", "7", "home 2"
+        N_("Move the marble from {origin} to {target}"),
+        N_("{who} moves the marble from {origin} to {target}"),
+    ),
+    ("move", "send"): Sentence(
+        N_("Move the marble from {origin} to {target} and send {victims} back to base"),
+        N_("{who} moves the marble from {origin} to {target} and sends {victims} back to base"),
+    ),
+    ("move", "remove"): Sentence(
+        N_("Move the marble from {origin} to {target} and remove a {victim} marble from the game"),
+        N_(
+            "{who} moves the marble from {origin} to {target} and removes a {victim} marble "
+            "from the game"
+        ),
+    ),
+    ("move partner's", ""): Sentence(
+        # TRANSLATORS: {owner} is the partner's colour name ("Green"): their marble
+        N_("Move {owner}'s marble from {origin} to {target}"),
+        N_("{who} moves {owner}'s marble from {origin} to {target}"),
+    ),
+    ("move partner's", "send"): Sentence(
+        N_("Move {owner}'s marble from {origin} to {target} and send {victims} back to base"),
+        N_(
+            "{who} moves {owner}'s marble from {origin} to {target} and sends {victims} back "
+            "to base"
+        ),
+    ),
+    ("move partner's", "remove"): Sentence(
+        N_(
+            "Move {owner}'s marble from {origin} to {target} and remove a {victim} marble from "
+            "the game"
+        ),
+        N_(
+            "{who} moves {owner}'s marble from {origin} to {target} and removes a {victim} "
+            "marble from the game"
+        ),
+    ),
+}
+# a marble where it stands, for people who cannot see the board
+STANDING = {
+    # TRANSLATORS: {colour} is a player's colour name ("Red"): their marble, waiting to come out
+    "base": N_("{colour} marble in base"),
+    "space": N_("{colour} marble on space {number}"),
+    # TRANSLATORS: {space} is a space's name: "start", "home 2"
+    "on": N_("{colour} marble on {space}"),
+    # TRANSLATORS: {colour} is a player's colour name ("Red"): their marble, removed (War)
+    "removed": N_("{colour} marble out of the game"),
+}
 
 
 class MarbleStep(Step):
@@ -82,6 +164,8 @@ class Marbles(RaceRules):
     version = 1
     all_colours = ("red", "yellow", "green", "blue")
     piece_word = "marble"
+    sentences = SENTENCES
+    standing = STANDING
     option_specs = core_options("marbles")
 
     # ------------------------------------------------------------------ setup
@@ -92,8 +176,14 @@ class Marbles(RaceRules):
         self.war = self.options["mode"] == "war"
 
     @property
-    def score_words(self) -> str:  # type: ignore[override]
-        return "marbles left" if self.war else "how far their marbles got"
+    def score_words(self) -> Said:  # type: ignore[override]
+        if self.war:
+            # TRANSLATORS: what ranks the players when a game of War stops at its turn limit
+            # ("ranked by marbles left")
+            return said("marbles left")
+        # TRANSLATORS: what ranks the players when a game stops at its first winner
+        # ("ranked by how far their marbles got")
+        return said("how far their marbles got")
 
     def core_move(self, found: CoreMove) -> Move:
         if not found.uses:
@@ -118,21 +208,24 @@ class Marbles(RaceRules):
             raise NotationError(f"{colour} marble {text!r}: there is no Home in War")
         return position
 
-    def describe(self, state: State, move: Move) -> str:
+    def describe(self, state: State, move: Move, who: Who = None) -> Said:
         """``Move the marble from 10 to 13 and send Green back to base`` (a partner's marble
         named, its spaces counted from the partner's start; War removes marbles instead)."""
         if not isinstance(move, MarbleStep):
-            return super().describe(state, move)
+            return super().describe(state, move, who)
         owner = move.owner
-        whose = "" if owner == state.current else colour_name(self.colours[owner])
-        text = self.step_words(move.origin, move.target, whose)
+        kind = "bring" if move.origin < 0 else "move"
+        args: dict[str, Arg] = {}
+        if owner != state.current:
+            kind, args["owner"] = f"{kind} partner's", colour_name(self.colours[owner])
         after = self.apply_move(state, move).pieces
         victims = [victim for victim, _ in self.sent_back(state.pieces, after, owner)]
-        if not self.war:
-            return text + self.sending_words(victims)
-        for victim in victims:
-            text += f" and remove a {colour_name(self.colours[victim])} marble from the game"
-        return text
+        ending = ""
+        if victims and self.war:  # one marble at most: a space holds one
+            ending, args["victim"] = "remove", self.victims_words(victims)
+        elif victims:
+            ending, args["victims"] = "send", self.victims_words(victims)
+        return self.step_words(move.origin, move.target, who, kind, ending, args)
 
 
 GUIDE = Guide(

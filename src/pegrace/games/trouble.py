@@ -27,7 +27,40 @@ from pegrace.board import RaceTrack, race_board
 from pegrace.engine import core_options
 from pegrace.games.entry import GameEntry
 from pegrace.guide import Guide
+from pegrace.i18n import N_
 from pegrace.race import RaceRules
+from pegrace.words import Sentence, Sentences
+
+# how Trouble's moves read, to the player and told of them
+SENTENCES: Sentences = {
+    ("bring", ""): Sentence(
+        N_("Bring a peg out"),
+        # TRANSLATORS: {who} is a player: a name, or a colour's name ("Red")
+        N_("{who} brings a peg out"),
+    ),
+    ("bring", "send"): Sentence(
+        # TRANSLATORS: {victims}: the players whose pegs it sends back home ("Green and Blue")
+        N_("Bring a peg out and send {victims} home"),
+        N_("{who} brings a peg out and sends {victims} home"),
+    ),
+    ("move", ""): Sentence(
+        # TRANSLATORS: {origin} and {target} are spaces: "start", "7", "finish 2"
+        N_("Move the peg from {origin} to {target}"),
+        N_("{who} moves the peg from {origin} to {target}"),
+    ),
+    ("move", "send"): Sentence(
+        N_("Move the peg from {origin} to {target} and send {victims} home"),
+        N_("{who} moves the peg from {origin} to {target} and sends {victims} home"),
+    ),
+}
+# a peg where it stands, for people who cannot see the board
+STANDING = {
+    # TRANSLATORS: {colour} is a player's colour name ("Red"): their peg, waiting to come out
+    "base": N_("{colour} peg at home"),
+    "space": N_("{colour} peg on space {number}"),
+    # TRANSLATORS: {space} is a space's name: "start", "finish 2"
+    "on": N_("{colour} peg on {space}"),
+}
 
 
 class Trouble(RaceRules):
@@ -37,6 +70,8 @@ class Trouble(RaceRules):
     version = 1
     all_colours = ("red", "yellow", "green", "blue")
     piece_word = "peg"
+    sentences = SENTENCES
+    standing = STANDING
     option_specs = core_options("trouble")
 
     def setup(self) -> None:

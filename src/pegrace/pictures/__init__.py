@@ -5,6 +5,10 @@ the same picture serves a colour terminal, a pipe and a test. Pieces always
 carry their colour's letter, so nobody needs to tell colours apart. Every drawer
 draws a small picture (for 80x24) and, asked for ``big``, one with wider cells and
 the rows of its grid two apart, for a terminal that has the room.
+
+The words on a picture are in the person's language (pegrace.i18n), measured in the
+terminal's columns: a word longer than its room on the board is cut to fit (``clip``), so
+that the board keeps its shape in every language; the ? guide says everything in full.
 """
 
 from __future__ import annotations
@@ -12,6 +16,8 @@ from __future__ import annotations
 import importlib
 import re
 from collections.abc import Callable, Mapping
+
+from rich.cells import cell_len, set_cell_size
 
 from pegrace.engine import Rules
 from pegrace.games import entry
@@ -32,8 +38,24 @@ ANSI_CODE = re.compile(r"\033\[[0-9;]*m")
 
 
 def visible_len(text: str) -> int:
-    """Length as shown on screen: colour codes take no room."""
-    return len(ANSI_CODE.sub("", text))
+    """Columns taken on screen: colour codes take none (nor do a script's combining marks)."""
+    return cell_len(ANSI_CODE.sub("", text))
+
+
+def clip(text: str, room: int) -> str:
+    """Plain ``text`` (no colour codes) cut to at most ``room`` columns on screen."""
+    return text if cell_len(text) <= room else set_cell_size(text, max(0, room))
+
+
+def fit_words(words: list[str], room: int) -> list[str]:
+    """``words`` (plain text) sharing ``room`` columns: the shorter ones whole where they fit
+    their share, the longer cut to share what those leave."""
+    fitted, left = list(words), room
+    by_length = sorted(range(len(words)), key=lambda i: cell_len(words[i]))
+    for done, index in enumerate(by_length):
+        fitted[index] = clip(words[index], left // (len(words) - done))
+        left -= cell_len(fitted[index])
+    return fitted
 
 
 def ring_cell(index: int, side: int) -> tuple[int, int]:

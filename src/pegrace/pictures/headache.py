@@ -9,6 +9,8 @@ colours, top first."""
 
 from __future__ import annotations
 
+import textwrap
+
 from pegrace.engine import Rules
 from pegrace.games.headache import (
     HEIGHT_BITS,
@@ -18,8 +20,10 @@ from pegrace.games.headache import (
     Headache,
     space_name,
 )
-from pegrace.pictures import cell, lay_out, letter, paint, visible_len
+from pegrace.i18n import N_, fill, gettext, ngettext, say
+from pegrace.pictures import cell, clip, lay_out, letter, paint, visible_len
 from pegrace.state import State
+from pegrace.terminal_words import colour_words
 
 SIZE = 9
 MIDDLE = SIZE // 2
@@ -32,8 +36,14 @@ CONNECTORS = {(1, 1): "\\", (1, 4): "|", (1, 7): "/", (4, 7): "-",
               (7, 7): "\\", (7, 4): "|", (7, 1): "/", (4, 1): "-"}  # fmt: skip
 # what the labels mean, under the grid (each line as wide as the small grid at most)
 STACKS_APART = 3  # the small board lists this many stacks a line each; more, several a line
-KEY = ("x: X, where tracks cross; o: outer; i: inner",
-       "(R4): 4 on START; R3: stack of 3, R on top")  # fmt: skip
+KEY_ROWS = 3  # the most rows the key takes, in any language (the ? guide says it in full)
+KEY = (
+    # TRANSLATORS: under the terminal's Headache board: what its spaces' short names mean
+    # (x0, o5, i12: as written)
+    N_("x: X, where tracks cross; o: outer; i: inner"),
+    # TRANSLATORS: under the terminal's Headache board: what (R4) and R3 mean (as written)
+    N_("(R4): 4 on START; R3: stack of 3, R on top"),
+)
 
 
 def _ring(offset: int) -> list[tuple[int, int]]:
@@ -90,28 +100,43 @@ def draw(rules: Rules, state: State, use_colour: bool, big: bool = False) -> str
             r, c = CELLS[rules.start_space[seat]]
             pile = f"({letter(colour)}{waiting})".center(width)  # (as the old board: " (R4)")
             grid[r][c] = paint(pile, colour, use_colour)
-    centre = _centre_lines(rules, state, use_colour)
+    centre = _centre_lines(rules, state, use_colour, 5 * width - 2)
     over = {step * 2 + (step if big else 1) * i: text for i, text in enumerate(centre)}
     lines = [row.rstrip() for row in lay_out(grid, width, step, over, (2, SIZE - 3))]
+    key = textwrap.wrap(" ".join(gettext(said) for said in KEY), SIZE * 5)[:KEY_ROWS]
     stacks = _stack_lines(rules, state, heights, use_colour, big)
-    return "\n".join([*lines, *KEY, *stacks])
+    return "\n".join([*lines, *key, *stacks])
 
 
-def _centre_lines(rules: Headache, state: State, use_colour: bool) -> list[str]:
-    """What the middle of the board says (5 lines at most): whose turn and their pop, the
-    star of a red dot explained."""
+def _centre_lines(rules: Headache, state: State, use_colour: bool, room: int) -> list[str]:
+    """What the middle of the board says (5 lines at most, each cut to ``room`` columns):
+    whose turn and their pop, the star of a red dot explained."""
     if state.is_over:
-        return ["", "  game over"]
+        # TRANSLATORS: on the terminal's board, once a game is over
+        return ["", f"  {clip(gettext('game over'), room)}"]
     colour = rules.colours[state.current]
-    who = paint(f"{colour} ({letter(colour)})", colour, use_colour)
-    doing = "to pop" if state.roll is None else f"popped {rules.dice.format(state.roll)}"
-    lines = [f"  {who}", f"  {doing}"]
-    if "*" in doing:
-        lines.append("  * red dot: pop again")
+    # TRANSLATORS: on the terminal's Headache board: whose turn it is, and their letter
+    turn = gettext("{colour} ({letter})")
+    who = fill(turn, colour=say(colour_words(colour)), letter=letter(colour))
+    lines = [f"  {paint(clip(who, room), colour, use_colour)}"]
+    if state.roll is None:
+        # TRANSLATORS: on the terminal's Headache board, under whose turn it is
+        lines.append(f"  {clip(gettext('to pop'), room)}")
+    else:
+        roll = rules.dice.format(state.roll)
+        # TRANSLATORS: on the terminal's Headache board: the pop of the player whose turn it
+        # is, as written ("5*")
+        lines.append(f"  {clip(fill(gettext('popped {roll}'), roll=roll), room)}")
+        if "*" in roll:
+            # TRANSLATORS: on the terminal's Headache board: what the * of a pop means
+            lines.append(f"  {clip(gettext('* red dot: pop again'), room)}")
     if state.aux and state.aux[-1]:  # the bonus-pop flag
-        lines.append("  (a bonus pop)")
+        # TRANSLATORS: on the terminal's Headache board: this pop is a bonus one
+        lines.append(f"  {clip(gettext('(a bonus pop)'), room)}")
     if state.out:
-        lines.append("  out: " + " ".join(letter(rules.colours[s]) for s in state.out))
+        letters = " ".join(letter(rules.colours[s]) for s in state.out)
+        # TRANSLATORS: on the terminal's Headache board: the colours (letters) that left
+        lines.append(f"  {clip(fill(gettext('out: {colours}'), colours=letters), room)}")
     return ["", *lines] if len(lines) < 5 else lines
 
 
@@ -131,23 +156,39 @@ def _stack_lines(
     }
     if big or len(stacks) <= STACKS_APART:
         lines = [stack_line(space, heights[space], top, big) for space, top in tops.items()]
-        lines = ["stacks:", *lines] if lines else []
+        # TRANSLATORS: under the terminal's Headache board, before a line for each stack
+        lines = [gettext("stacks:"), *lines] if lines else []
     else:
-        lines = packed(
-            "stacks, top first:", [f"{short_name(s)} {''.join(tops[s])}" for s in stacks]
-        )
+        # TRANSLATORS: under the terminal's Headache board, before the stacks and their
+        # colours, the top cone's first
+        head = gettext("stacks, top first:")
+        lines = packed(head, [f"{short_name(s)} {''.join(tops[s])}" for s in stacks])
     owned = rules.owned(state.pieces)
     counts = ", ".join(f"{letter(c)} {owned[s]}" for s, c in enumerate(rules.colours))
-    return [*lines, f"cones owned: {counts}"]
+    # TRANSLATORS: under the terminal's Headache board: how many cones each colour (its
+    # letter) owns ("R 4, Y 3")
+    return [*lines, fill(gettext("cones owned: {counts}"), counts=counts)]
 
 
 def stack_line(space: int, height: int, top: list[str], big: bool) -> str:
     """A stack's line: where, how many cones, their colours top first (on the small board
     closed up where they would not fit its width)."""
-    line = f"  {space_name(space):<9} {height:>2} cones, top first: {' '.join(top)}"
+    where, count = f"  {space_name(space):<9} ", f"{height:>2}"
+    # TRANSLATORS: a stack on the terminal's Headache board: its cones, and their colours'
+    # letters from the top down ("3 cones, top first: R Y R")
+    said = ngettext(
+        "{count} cone, top first: {colours}", "{count} cones, top first: {colours}", height
+    )
+    line = where + fill(said, count=count, colours=" ".join(top))
     if big or visible_len(line) <= SIZE * 5:
         return line
-    return f"  {space_name(space):<9} {height:>2}, top first: {''.join(top)}"
+    # TRANSLATORS: a stack on the terminal's Headache board, closed up where the words do not
+    # fit: how many cones, their colours' letters from the top down ("3, top first: RYR")
+    said = gettext("{count}, top first: {colours}")
+    line = where + fill(said, count=count, colours="".join(top))
+    if visible_len(line) <= SIZE * 5:
+        return line
+    return f"{where}{count}: {''.join(top)}"  # the words too long for the board: none
 
 
 def packed(head: str, entries: list[str]) -> list[str]:

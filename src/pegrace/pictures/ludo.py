@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from pegrace.engine import Rules
 from pegrace.games.ludo import LP_STARS, Ludo
-from pegrace.pictures import cell, lay_out, letter, paint, ring_cell
+from pegrace.i18n import fill, gettext, say
+from pegrace.pictures import cell, clip, fit_words, lay_out, letter, paint, ring_cell, visible_len
 from pegrace.state import State
+from pegrace.terminal_words import colour_words
 
 
 def ccw_cell(index: int, side: int) -> tuple[int, int]:
@@ -39,6 +41,8 @@ def draw(rules: Rules, state: State, use_colour: bool, big: bool = False) -> str
     on_space: dict[int, dict[str, int]] = {}
     inside: list[str] = []
     spaced = " " if big else ""  # the small board's lanes close up to fit inside the ring
+    room = (side - 2) * width - (step - 1)  # the ring's inside, less the indent
+    labels = _labels(room, rules.track.lane_length - 1, spaced, say(rules.goal_words()))
     for seat, colour in enumerate(rules.colours):
         mark = paint(letter(colour), colour, use_colour)
         lane = ["·"] * (rules.track.lane_length - 1)
@@ -53,14 +57,12 @@ def draw(rules: Rules, state: State, use_colour: bool, big: bool = False) -> str
             else:
                 here = on_space.setdefault(rules.abs_of[seat][p], {})
                 here[colour] = here.get(colour, 0) + 1
-        goal = rules.track.position_name(rules.goal)
+        base_label, lane_label, exit_label = labels
         inside.append(
-            f"{mark} base {mark * base}{'·' * (4 - base)}  lane {spaced.join(lane)}  "
-            f"{goal} {mark * out}{'·' * (4 - out)}"
+            f"{mark} {base_label} {mark * base}{'·' * (4 - base)}  {lane_label} "
+            f"{spaced.join(lane)}  {exit_label} {mark * out}{'·' * (4 - out)}"
         )
-    roll = "-" if state.roll is None else rules.dice.format(state.roll)
-    doing = f"to {'move' if state.roll else 'roll'}: {roll}"
-    inside.append("game over" if state.is_over else f"{rules.colours[state.current]} {doing}")
+    inside.append(clip(_turn(rules, state), room))
     grid = [[cell("", width)] * side for _ in range(side)]
     for space in range(loop):
         row, col = ccw_cell(space, side)
@@ -73,8 +75,44 @@ def draw(rules: Rules, state: State, use_colour: bool, big: bool = False) -> str
     lines = [f"{'0':>{middle + 1}}{3 * last:>{far - middle + 1}}"]
     lines += [("  " + text).rstrip() for text in body]
     lines.append(f"{last:>{middle + 1}}{2 * last:>{far - middle + 1}}")
-    lines.append("  * safe   r g y b start" + ("   + star" if rules.is_ludopy else ""))
+    lines.append(_legend(rules.is_ludopy))
     return "\n".join(lines)
+
+
+def _labels(room: int, lane_length: int, spaced: str, goal: str) -> list[str]:
+    """The words of a colour's row inside the ring (``goal``: the variant's name of the
+    last lane slot), cut to share what its pins leave."""
+    # TRANSLATORS: a short label on the terminal's Ludo board: where a colour's pins wait
+    base = gettext("base")
+    # TRANSLATORS: a short label on the terminal's Ludo board: a colour's home column
+    lane = gettext("lane")
+    pins = f"R ____  {spaced.join('·' * lane_length)}  ____"  # the row without its words
+    return fit_words([base, lane, goal], room - visible_len(pins) - 3)
+
+
+def _turn(rules: Ludo, state: State) -> str:
+    """Whose turn it is and their roll, or that the game is over."""
+    if state.is_over:
+        # TRANSLATORS: on the terminal's board, once a game is over
+        return gettext("game over")
+    colour = say(colour_words(rules.colours[state.current]))
+    if state.roll:
+        # TRANSLATORS: on the terminal's board: {colour} moves with {roll} ("red to move: 5")
+        moving = gettext("{colour} to move: {roll}")
+        return fill(moving, colour=colour, roll=rules.dice.format(state.roll))
+    # TRANSLATORS: on the terminal's board: {colour} is to roll ("red to roll: -")
+    return fill(gettext("{colour} to roll: {roll}"), colour=colour, roll="-")
+
+
+def _legend(stars: bool) -> str:
+    """What the marks of empty cells mean."""
+    # TRANSLATORS: under the terminal's Ludo board: * marks a safe spot
+    safe = gettext("safe")
+    # TRANSLATORS: under the terminal's Ludo board: r g y b mark each colour's start
+    start = gettext("start")
+    # TRANSLATORS: under the terminal's Ludo board: + marks a star
+    star = gettext("star")
+    return f"  * {safe}   r g y b {start}" + (f"   + {star}" if stars else "")
 
 
 def _cell(counts: dict[str, int] | None, empty: str, width: int, use_colour: bool) -> str:

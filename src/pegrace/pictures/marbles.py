@@ -6,9 +6,20 @@ from the corner (entered from the space before the start), the bases inside the 
 from __future__ import annotations
 
 from pegrace.engine import Rules
-from pegrace.pictures import cell, lay_out, letter, numbered_ring, paint, ring_cell, visible_len
+from pegrace.i18n import fill, gettext, say
+from pegrace.pictures import (
+    cell,
+    clip,
+    lay_out,
+    letter,
+    numbered_ring,
+    paint,
+    ring_cell,
+    visible_len,
+)
 from pegrace.race import RaceRules
 from pegrace.state import State
+from pegrace.terminal_words import colour_words
 
 SIDE = 15  # spaces per side of the square ring, corners shared: 4 * (15 - 1) = 56
 LAST = SIDE - 1
@@ -55,12 +66,17 @@ def draw(rules: Rules, state: State, use_colour: bool, big: bool = False) -> str
             else:
                 row, col = ring_cell(rules.abs_of[seat][p], SIDE)
                 grid[row][col] = mark
-        base = (
-            f"{colour} base "
-            + paint(letter(colour) * in_base, colour, use_colour)
+        # TRANSLATORS: on the terminal's Marbles board, where a colour's marbles wait ("red
+        # base RRRR"): short
+        named = fill(gettext("{colour} base"), colour=say(colour_words(colour)))
+        # TRANSLATORS: on the terminal's Marbles board, how many marbles War removed: short
+        gone = " " + fill(gettext("removed:{count}"), count=removed) if removed else ""
+        marbles = (
+            paint(letter(colour) * in_base, colour, use_colour)
             + "·" * (rules.pieces_per_colour - in_base - removed)
-            + (f" removed:{removed}" if removed else "")
+            + gone
         )
+        base = f"{clip(named, room - visible_len(marbles) - 3)} {marbles}"
         row, side = BASE_ROWS[colour]
         pad = " " * (1 if side == "<" else room - visible_len(base) - 1)
         inside[row * step] = pad + base

@@ -227,7 +227,7 @@ class PegraceState(pyspiel.State):  # type: ignore[misc]
         if player == CHANCE:
             roll = node.shared.chances(position)[1][action]
             return f"roll {rules.dice_at(position).format(roll)}"
-        return rules.describe(position, node.moves[action])
+        return str(rules.describe(position, node.moves[action]))  # English: a stable name
 
     def is_terminal(self) -> bool:
         return self.node.position.is_over

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from pegrace import native
 from pegrace.advice import learned_chances, win_chances
+from pegrace.i18n import Said, said, said_n
 from pegrace.state import State
 from pegrace.web.limits import Buckets
 from pegrace.web.protocol import Client, Json, to_json
@@ -37,13 +38,13 @@ class GameAdvice(GameViews):
 
     if TYPE_CHECKING:  # the session's own: its clients, its turns, its tasks
 
-        async def error(self, client: Client, message: str) -> None: ...
+        async def error(self, client: Client, message: Said | str) -> None: ...
 
         async def seats_changed(self) -> None: ...
 
         def _returned(self, colours: tuple[str, ...]) -> bool: ...
 
-        def _turn_problem(self, colours: tuple[str, ...], kind: str) -> str: ...
+        def _turn_problem(self, colours: tuple[str, ...], kind: str) -> Said | None: ...
 
         def _spawn(self, work: Coroutine[Any, Any, None]) -> None: ...
 
@@ -67,19 +68,23 @@ class GameAdvice(GameViews):
             return
         problem = self._advice_problem(client, colours, kind)
         if problem:
-            await self.error(client, f"no {kind} now: {problem}")
+            await self.error(client, no_advice_now(kind, problem))
             return
         self._spawn(self._advise(client, kind, seq, self.state))
 
-    def _advice_problem(self, client: Client, colours: tuple[str, ...], kind: str) -> str:
+    def _advice_problem(self, client: Client, colours: tuple[str, ...], kind: str) -> Said | None:
         if kind != WINPROB:
             return self._turn_problem(colours, "move")
         if not colours and not self.state.is_over:
-            return "only the game's players may ask for new win chances (you are watching)"
+            return said("only the game's players may ask for new win chances (you are watching)")
         per_minute = self.services.limits.winprob_per_minute
         if not self._estimates.take(counted_as(client, colours)):
-            return f"win chances are worked out at most {per_minute} times a minute: wait a little"
-        return ""
+            return said_n(
+                "win chances are worked out at most {count} time a minute: wait a little",
+                "win chances are worked out at most {count} times a minute: wait a little",
+                per_minute,
+            )
+        return None
 
     async def _advise(self, client: Client, kind: str, seq: int, state: State) -> None:
         """Work the advice out in a worker process (once per position: a second asker gets
@@ -98,7 +103,7 @@ class GameAdvice(GameViews):
                         limit = self.services.limits.advice_seconds
                         body = await self.services.pool.run(job, limit, self.owner, job.heavy)
                 except JobFailed as err:
-                    await self.error(client, f"no {kind} for this position: {err}")
+                    await self.error(client, no_advice_here(kind, str(err)))
                     return
                 final = {"final": True} if kind == WINPROB else {}
                 text = to_json({"type": kind, "seq": seq, **body, **final})
@@ -130,3 +135,22 @@ class GameAdvice(GameViews):
         if self._native is None:
             self._native = native.Computer(self.rules)
         return self._native
+
+
+# "hint" and "winprob", as the protocol names them, are no words for a person: each its own
+def no_advice_now(kind: str, problem: Said) -> Said:
+    """No advice may be asked for now, and why (``problem``)."""
+    if kind == WINPROB:
+        # TRANSLATORS: winprob: every side's chance of winning, which a person asked for
+        return said("no winprob now: {problem}", problem=problem)
+    # TRANSLATORS: hint: the expert's move, which a person asked for
+    return said("no hint now: {problem}", problem=problem)
+
+
+def no_advice_here(kind: str, problem: str) -> Said:
+    """No advice came for the position (the worker's ``problem``, in English)."""
+    if kind == WINPROB:
+        # TRANSLATORS: winprob: every side's chance of winning; {problem}: why not (English)
+        return said("no winprob for this position: {problem}", problem=problem)
+    # TRANSLATORS: hint: the expert's move; {problem}: why not (English)
+    return said("no hint for this position: {problem}", problem=problem)

@@ -6,21 +6,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import html
 import re
 from collections import Counter, deque
 from collections.abc import AsyncIterator, Awaitable, Callable
-from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import (
-    FileResponse,
-    HTMLResponse,
     JSONResponse,
-    PlainTextResponse,
     Response,
 )
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -29,7 +24,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from pegrace.errors import OptionError, PegraceError
-from pegrace.games import list_games, rules_class
+from pegrace.games import list_games
+from pegrace.i18n import Said, said, said_n
 from pegrace.readers import loads as strict_loads
 from pegrace.web.connections import CURRENT, Doorman
 from pegrace.web.gamestore import StoreError, StoreUnavailable
@@ -38,13 +34,23 @@ from pegrace.web.heavy import KeptAnswers, QrJob
 from pegrace.web.hub import GameHub
 from pegrace.web.limits import Buckets, Fleet, Limits, TokenBucket
 from pegrace.web.names import seat_names
-from pegrace.web.protocol import to_json
-from pegrace.web.refusals import Conflict, Forbidden, Full, GameNotFound, TooMany
+from pegrace.web.pages import STATIC, no_such_rules_page, not_found_page, page
+from pegrace.web.pages import catalog as language_catalog
+from pegrace.web.protocol import error_sent, to_json
+from pegrace.web.refusals import (
+    Conflict,
+    Forbidden,
+    Full,
+    GameNotFound,
+    TooMany,
+    error_body,
+    saying,
+    words_of,
+)
 from pegrace.web.session import GameSession
 from pegrace.web.settings import catalog, parse_settings
 from pegrace.web.stores import Where, open_store
 
-STATIC = Path(__file__).parent / "static"
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")  # what new_game_id makes, with room to spare
 QR_TEXT_LIMIT = 512  # characters a QR code is made for: a link with a few seat tokens
 DEFAULT_COMPUTER_DELAY = 0.3  # seconds between a computer seat's events, so people can follow
@@ -104,10 +110,12 @@ def create_app(
 
     def count_creation(request: Request) -> None:
         if not creations.take(client_key(request.scope)):
-            raise TooMany(
-                f"at most {limits.games_per_minute} new games a minute from one "
-                "address: wait a little"
-            )
+            most = limits.games_per_minute
+            raise saying(TooMany, said_n(
+                "at most {count} new game a minute from one address: wait a little",
+                "at most {count} new games a minute from one address: wait a little",
+                most,
+            ))  # fmt: skip
 
     async def create_game(request: Request) -> Response:
         body = await json_body(request)
@@ -129,7 +137,8 @@ def create_app(
         body = await json_body(request)
         colour = body.get("colour") if isinstance(body, dict) else None
         if not isinstance(colour, str):
-            raise OptionError('say which seat to claim: {"colour": COLOUR}')
+            example = '{"colour": COLOUR}'
+            raise saying(OptionError, said("say which seat to claim: {example}", example=example))
         tokens = await (await session(request)).claim(colour)
         return JSONResponse({"colour": colour, "token": tokens[colour], "tokens": tokens})
 
@@ -137,7 +146,9 @@ def create_app(
         body = await json_body(request, empty={})
         tokens = body.get("tokens", []) if isinstance(body, dict) else None
         if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
-            raise OptionError('a rematch takes {"tokens": [...]}: the seat tokens you hold')
+            example = '{"tokens": [...]}'
+            raise saying(OptionError, said("a rematch takes {example}: the seat tokens you hold",
+                                           example=example))  # fmt: skip
         count_creation(request)
         game, mine = await hub().rematch(request.path_params["game_id"], tokens)
         return JSONResponse({"id": game.id, "tokens": mine, "url": f"/game/{game.id}"}, 201)
@@ -157,7 +168,7 @@ def create_app(
         try:
             await session(request)
         except GameNotFound:
-            return not_found_page(request.path_params["game_id"])
+            return not_found_page(request, request.path_params["game_id"])
         except StoreUnavailable:
             pass
         return await page(request)
@@ -168,12 +179,18 @@ def create_app(
         body = await json_body(request)
         text = body.get("text") if isinstance(body, dict) else None
         if not isinstance(text, str) or not 0 < len(text) <= QR_TEXT_LIMIT:
-            raise OptionError(f'a QR code takes {{"text": TEXT}}: 1 to {QR_TEXT_LIMIT} characters')
+            raise saying(OptionError, said_n(
+                "a QR code takes {example}: 1 to {count} character",
+                "a QR code takes {example}: 1 to {count} characters",
+                QR_TEXT_LIMIT, example='{"text": TEXT}',
+            ))  # fmt: skip
         key = client_key(request.scope)
         if not qr_asked.take(key):
-            raise TooMany(
-                f"at most {limits.qr_per_minute} QR codes a minute from one address: wait a little"
-            )
+            raise saying(TooMany, said_n(
+                "at most {count} QR code a minute from one address: wait a little",
+                "at most {count} QR codes a minute from one address: wait a little",
+                limits.qr_per_minute,
+            ))  # fmt: skip
 
         async def make() -> bytes:
             made: bytes = await hub().heavy.run(QrJob(text), QR_SECONDS, f"qr {key}")
@@ -185,10 +202,16 @@ def create_app(
         mine = [i for i in request.query_params.get("mine", "").split(",") if i]
         bad = next((i for i in mine if not GAME_ID.fullmatch(i)), None)
         if bad is not None:
-            raise OptionError(f"mine: {bad[:40]!r} is not a game id (comma-separated ids)")
+            # TRANSLATORS: {value} is what the page sent, quoted
+            problem = said("mine: {value} is not a game id (comma-separated ids)",
+                           value=repr(bad[:40]))  # fmt: skip
+            raise saying(OptionError, problem)
         every = request.query_params.get("all", "0")  # 1: one person's games against computers too
         if every not in ("0", "1"):
-            raise OptionError(f"all: {every[:40]!r} is not 0 or 1 (1: solo games too)")
+            # TRANSLATORS: {value} is what the page sent, quoted
+            problem = said("all: {value} is not 0 or 1 (1: solo games too)",
+                           value=repr(every[:40]))  # fmt: skip
+            raise saying(OptionError, problem)
         lists = await hub().lobby(mine, client_key(request.scope), solo=every == "1")
         return JSONResponse(lists)
 
@@ -196,10 +219,11 @@ def create_app(
         """Every position of the game (heavy.py: worked out off the event loop, kept)."""
         key = client_key(request.scope)
         if not replays.take(key):
-            raise TooMany(
-                f"at most {limits.replays_per_minute} replays a minute from one "
-                "address: wait a little"
-            )
+            raise saying(TooMany, said_n(
+                "at most {count} replay a minute from one address: wait a little",
+                "at most {count} replays a minute from one address: wait a little",
+                limits.replays_per_minute,
+            ))  # fmt: skip
         return JSONBytes(await hub().replay(request.path_params["game_id"], key))
 
     routes = [
@@ -207,6 +231,7 @@ def create_app(
         Route("/game/{game_id}", game_page),
         Route("/rules", page),
         Route("/rules/{game}", rules_page),
+        Route("/i18n/{language}", language_catalog),
         Route("/api/catalog", api(get_catalog)),
         Route("/api/lobby", api(lobby)),
         Route("/api/qr", api(qr_code), methods=["POST"]),
@@ -255,7 +280,7 @@ class GameSocket:
         try:
             game = await self._game(socket, key)
         except PegraceError as err:
-            await socket.send_text(to_json({"type": "error", "message": str(err)}))
+            await socket.send_text(to_json(error_sent(words_of(err))))
             await socket.close(close_code(err))
             self._closed(key)
             return
@@ -271,12 +296,16 @@ class GameSocket:
     async def _game(self, socket: WebSocket, key: str) -> GameSession:
         most = self.limits.sockets_per_address
         if self.open[key] > most:
-            raise TooMany(f"at most {most} open game connections from one address: close some")
+            raise saying(TooMany, said_n(
+                "at most {count} open game connection from one address: close some",
+                "at most {count} open game connections from one address: close some",
+                most,
+            ))  # fmt: skip
         if self.total > self.limits.sockets and not self.doorman.make_room(key, True):
-            raise Full(
-                f"the server holds as many game connections as it can "
-                f"({self.limits.sockets}): try again in a little while"
-            )
+            raise saying(Full, said(
+                "the server holds as many game connections as it can ({count}): try again in "
+                "a little while", count=self.limits.sockets,
+            ))  # fmt: skip
         return await self.hub().get(socket.path_params["game_id"], key)
 
     def _closed(self, key: str) -> None:
@@ -286,7 +315,7 @@ class GameSocket:
             del self.open[key]
 
 
-FULL = "the server is full: this connection made room for a newcomer; reconnect later"
+FULL = said("the server is full: this connection made room for a newcomer; reconnect later")
 
 
 def close_code(err: PegraceError) -> int:
@@ -365,18 +394,18 @@ class Connection:
         if self.reading and self.reader is not None:
             self.reader.cancel()
 
-    def shut(self, transport: Any, code: int, message: str, seconds: float = 1.0) -> None:
+    def shut(self, transport: Any, code: int, message: Said, seconds: float = 1.0) -> None:
         """Say why and close, without waiting (for a caller that cannot): the connection's
         transport is closed after ``seconds`` should the client not answer the close."""
         if not self.dropped:
-            self.outbox.append(to_json({"type": "error", "message": message}))
+            self.outbox.append(to_json(error_sent(message)))
             self.outbox.append(code)
             self.ready.set()
         asyncio.get_running_loop().call_later(seconds, transport.close)
 
-    async def close(self, code: int, message: str, seconds: float = 1.0) -> None:
+    async def close(self, code: int, message: Said, seconds: float = 1.0) -> None:
         """Say why and close, once what was queued before has gone (or ``seconds`` passed)."""
-        await self.send_text(to_json({"type": "error", "message": message}))
+        await self.send_text(to_json(error_sent(message)))
         if not self.dropped:
             self.outbox.append(code)
             self.ready.set()
@@ -394,12 +423,14 @@ async def serve_socket(game: GameSession, socket: Connection, receive: Receive) 
             if message["type"] == "websocket.disconnect":
                 break
             if not socket.rate.take():
-                most = socket.rate.rate
-                await socket.close(LIMIT_CLOSE, f"more than {most:g} messages a second: closed")
+                rate = f"{socket.rate.rate:g}"
+                # TRANSLATORS: {rate} is a number: the messages a second a page may send
+                too_many = said("more than {rate} messages a second: closed", rate=rate)
+                await socket.close(LIMIT_CLOSE, too_many)
                 break
             text = message.get("text")
             if text is None:
-                await game.error(socket, "send JSON text frames, not binary ones")
+                await game.error(socket, said("send JSON text frames, not binary ones"))
                 continue
             await game.receive(socket, text)
     except (WebSocketDisconnect, OSError):  # OSError: the server's "client disconnected"
@@ -423,62 +454,13 @@ async def next_message(socket: Connection, receive: Receive) -> Message:
         socket.reading = False
 
 
-async def page(request: Request) -> Response:
-    index = STATIC / "index.html"
-    if not index.exists():
-        return PlainTextResponse("the pegrace page is missing (static/index.html)", 503)
-    return FileResponse(index)
-
-
-NOT_FOUND = """<!doctype html>
-<html lang="en">
-<head>
-  <meta charset="utf-8">
-  <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>{title} · pegrace</title>
-  <link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
-  <link rel="stylesheet" href="/static/style.css">
-</head>
-<body>
-  <header class="top"><a href="/">pegrace</a></header>
-  <main id="app" class="not-found">
-    <h1>{title}</h1>
-    <p>{said}</p>
-  </main>
-</body>
-</html>
-"""
-
-
-def missing_page(title: str, said: str) -> Response:
-    """A clear 404 page; ``said`` is HTML, with whatever came in the request escaped."""
-    return HTMLResponse(NOT_FOUND.format(title=title, said=said), 404)
-
-
-def not_found_page(game_id: str) -> Response:
-    return missing_page(
-        "No such game",
-        (
-            f"There is no game <code>{html.escape(game_id)}</code> here. Check the link you were "
-            "sent (a game's link is its whole address), or "
-            '<a href="/">start a new game</a>.'
-        ),
-    )
-
-
 async def rules_page(request: Request) -> Response:
     """How to play a game (the page draws it from the catalog); a clear 404 page for a game
     pegrace does not have, naming those it has."""
     name = request.path_params["game"]
     if name in list_games():
         return await page(request)
-    games = ", ".join(
-        f'<a href="/rules/{g}">{html.escape(rules_class(g).title)}</a>' for g in list_games()
-    )
-    return missing_page(
-        "No such game",
-        f"pegrace has no game <code>{html.escape(name)}</code> to learn. How to play: {games}.",
-    )
+    return no_such_rules_page(request, name)
 
 
 # the HTTP status of each refusal; any other PegraceError is bad input (400)
@@ -501,7 +483,7 @@ def api(handler: Handler) -> Handler:
             return await handler(request)
         except PegraceError as err:
             status = next((code for kind, code in STATUS if isinstance(err, kind)), 400)
-            return JSONResponse({"error": str(err)}, status)
+            return JSONResponse(error_body(words_of(err)), status)
 
     return answer
 
@@ -514,7 +496,8 @@ async def http_error(request: Request, exc: Exception) -> Response:
 
 async def internal_error(request: Request, exc: Exception) -> Response:
     """A bug: the client learns nothing of the server's insides (the log has the trace)."""
-    return JSONResponse({"error": "internal error: the server could not answer this"}, 500)
+    failed = said("internal error: the server could not answer this")
+    return JSONResponse(error_body(failed), 500)
 
 
 async def json_body(request: Request, empty: Any = None) -> Any:
@@ -527,4 +510,5 @@ async def json_body(request: Request, empty: Any = None) -> Any:
         return strict_loads(body)
     except (ValueError, RecursionError) as err:  # ValueError: JSON, UTF-8, over-long numbers
         problem = "nested too deeply" if isinstance(err, RecursionError) else str(err)
-        raise OptionError(f"the request body is not valid JSON: {problem}") from None
+        not_json = said("the request body is not valid JSON: {problem}", problem=problem)
+        raise saying(OptionError, not_json) from None

@@ -29,11 +29,21 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from pegrace.i18n import Said, said
 from pegrace.web.limits import Limits, address_key
+from pegrace.web.refusals import error_body
 
 SWEEP_SECONDS = 1.0  # how often dawdling connections are looked for
 ANSWER_SECONDS = 60.0  # the longest an answer may take to be taken by its client
-REFUSAL = "the server is full: too many connections {where}; try again in a little while"
+# a newcomer refused: its address holds as many connections as one may, or the server all it
+# can, the newcomer's among the most
+FROM_YOUR_ADDRESS = said(
+    "the server is full: too many connections from your address; try again in a little while"
+)
+YOURS_AMONG_THE_MOST = said(
+    "the server is full: too many connections open, yours among the most; try again in a "
+    "little while"
+)
 
 
 class Door:
@@ -96,12 +106,12 @@ class Doorman:
         self.by_key[door.key] += 1
         return door
 
-    def _problem(self, door: Door) -> str | None:
+    def _problem(self, door: Door) -> Said | None:
         if not door.trusted and self.by_key[door.key] >= self.limits.connections_per_address:
-            return REFUSAL.format(where="from your address")
+            return FROM_YOUR_ADDRESS
         if len(self.doors) < self.most or self.make_room(door.key):
             return None
-        return REFUSAL.format(where="open, yours among the most")
+        return YOURS_AMONG_THE_MOST
 
     def make_room(self, newcomer: str, websockets_only: bool = False) -> bool:
         """Close the connection idle longest of the address holding the most (never the
@@ -176,9 +186,9 @@ class Doorman:
             self.sweep()
 
 
-def refuse(transport: Any, text: str) -> None:
+def refuse(transport: Any, words: Said) -> None:
     """A 503 that says why, written before the request is read, and the connection closed."""
-    body = json.dumps({"error": text}).encode()
+    body = json.dumps(error_body(words)).encode()
     head = (
         "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\n"
         f"content-length: {len(body)}\r\nretry-after: 10\r\nconnection: close\r\n\r\n"

@@ -23,8 +23,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from pegrace.errors import OptionError, PegraceError
+from pegrace.i18n import said, said_n
 from pegrace.readers import loads as strict_loads
 from pegrace.web.masking import one_line
+from pegrace.web.refusals import saying
 from pegrace.web.settings import HUMAN, OPEN, GameSettings
 
 if TYPE_CHECKING:
@@ -529,7 +531,12 @@ class EventWriter:
         try:
             taken = await self.calls.run(self.calls.store.add_events, rows)
         except Exception as err:  # whatever it is, no caller may wait for ever
-            failed = StoreError(f"could not store {len(rows)} event(s): {err}")
+            # TRANSLATORS: {problem} is the store's own words for what failed (in English)
+            failed = saying(StoreError, said_n(
+                "could not store {count} event: {problem}",
+                "could not store {count} events: {problem}",
+                len(rows), problem=str(err),
+            ))  # fmt: skip
             for stored in waiting:
                 fail(stored, failed)
             if not isinstance(err, StoreError):
@@ -537,10 +544,9 @@ class EventWriter:
             return
         for row, stored in zip(rows, waiting, strict=True):
             if (row[0], row[1]) in taken:
-                fail(
-                    stored,
-                    Taken(f"game {row[0]}: event {row[1]} was stored first by another server"),
-                )
+                first = said("game {game}: event {seq} was stored first by another server",
+                             game=row[0], seq=row[1])  # fmt: skip
+                fail(stored, saying(Taken, first))
             elif not stored.done():
                 stored.set_result(None)
 

@@ -29,8 +29,10 @@ from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from pegrace.errors import OptionError
+from pegrace.i18n import Said, said, said_n
 from pegrace.web.connections import CURRENT, Doorman
 from pegrace.web.limits import Limits, address_key
+from pegrace.web.refusals import error_body
 
 POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -141,17 +143,25 @@ class Guard:
             return
         await self.app(scope, receive, with_headers(send) if scope["type"] == "http" else send)
 
-    def problem(self, scope: Scope, headers: Headers) -> tuple[int, str] | None:
+    def problem(self, scope: Scope, headers: Headers) -> tuple[int, Said] | None:
         host = headers.get("host", "").lower()
         if host not in self.hosts and host not in server_hosts(scope):
-            return 421, (
-                f"this server does not serve {host or 'a request without Host'}: "
-                "start it with --allow-origin for the address people use"
+            if not host:
+                return 421, said(
+                    "this server does not serve a request without Host: start it with "
+                    "--allow-origin for the address people use"
+                )
+            # TRANSLATORS: {host} is the address the request named; --allow-origin is an
+            # option of `pegrace serve`, as typed
+            return 421, said(
+                "this server does not serve {host}: start it with --allow-origin for the "
+                "address people use",
+                host=host,
             )
         checked = scope["type"] == "websocket" or scope["method"] not in SAFE_METHODS
         origin = headers.get("origin")
         if checked and origin is not None and not self.same_site(origin.lower(), host):
-            return 403, f"requests from pages of {origin} are refused"
+            return 403, said("requests from pages of {origin} are refused", origin=origin)
         return None
 
     def same_site(self, origin: str, host: str) -> bool:
@@ -159,20 +169,24 @@ class Guard:
 
     async def read_body(
         self, headers: Headers, receive: Receive
-    ) -> tuple[tuple[int, str] | None, Receive]:
+    ) -> tuple[tuple[int, Said] | None, Receive]:
         """The whole body, read now (at most ``body_bytes``), and a receive that replays it."""
-        too_big = (413, f"a request body may hold at most {self.body_bytes} bytes")
+        too_big = (413, said_n(
+            "a request body may hold at most {count} byte",
+            "a request body may hold at most {count} bytes",
+            self.body_bytes,
+        ))  # fmt: skip
         length = headers.get("content-length")
         if length is not None and (not length.isdigit() or int(length) > self.body_bytes):
             return too_big, receive
         body = await self.receive_body(receive)
         if body is None:
-            return (400, "the request ended before its body"), receive
+            return (400, said("the request ended before its body")), receive
         if len(body) > self.body_bytes:
             return too_big, receive
         kind = headers.get("content-type", "").split(";")[0].strip().lower()
         if body.strip() and kind != "application/json":
-            return (400, "send the body as JSON (Content-Type: application/json)"), receive
+            return (400, said("send the body as JSON (Content-Type: application/json)")), receive
         return None, replay(body, receive)
 
     async def receive_body(self, receive: Receive) -> bytes | None:
@@ -199,12 +213,16 @@ class Guard:
         earned = received / self.body_rate if self.body_rate > 0 else 0.0
         return started + self.body_seconds + earned
 
-    def too_slow(self) -> str:
+    def too_slow(self) -> Said:
+        seconds, rate = f"{self.body_seconds:g}", f"{self.body_rate:g}"
         if self.body_rate <= 0:
-            return f"the request body did not come within {self.body_seconds:g} s"
-        return (
-            f"the request body came too slowly: after {self.body_seconds:g} s, "
-            f"at least {self.body_rate:g} bytes a second"
+            # TRANSLATORS: {seconds} is a number of seconds ("10")
+            return said("the request body did not come within {seconds} s", seconds=seconds)
+        # TRANSLATORS: {seconds} is a number of seconds ("10"), {rate} of bytes ("500")
+        return said(
+            "the request body came too slowly: after {seconds} s, at least {rate} bytes a second",
+            seconds=seconds,
+            rate=rate,
         )
 
 
@@ -230,11 +248,12 @@ def with_headers(send: Send) -> Send:
     return send_with_headers
 
 
-async def refuse(scope: Scope, send: Send, status: int, text: str) -> None:
+async def refuse(scope: Scope, send: Send, status: int, words: Said) -> None:
     if scope["type"] == "websocket":
-        await send({"type": "websocket.close", "code": REFUSED_SOCKET, "reason": text[:120]})
+        reason = str(words)[:120]  # a close's reason is short: English, for developers
+        await send({"type": "websocket.close", "code": REFUSED_SOCKET, "reason": reason})
         return
-    body = json.dumps({"error": text}).encode()
+    body = json.dumps(error_body(words)).encode()
     headers = [
         (b"content-type", b"application/json"),
         *SECURITY_HEADERS,

@@ -12,11 +12,12 @@ from typing import Any
 
 from pegrace.engine import Rules
 from pegrace.errors import PegraceError
+from pegrace.i18n import said, said_n
 from pegrace.web.gamestore import EventWriter, GameStore, StoreError, token_hash
 from pegrace.web.heavy import KeptAnswers
 from pegrace.web.limits import Buckets, Fleet, Limits
 from pegrace.web.protocol import Json, to_json
-from pegrace.web.refusals import Conflict, Forbidden, Full, GameNotFound, TooMany
+from pegrace.web.refusals import Conflict, Forbidden, Full, GameNotFound, TooMany, saying, words_of
 from pegrace.web.session import LOG, GameSession, Services, new_token
 from pegrace.web.settings import HUMAN, GameSettings, new_seed
 from pegrace.web.storecalls import StoreCalls
@@ -144,7 +145,8 @@ class GameHub:
             self.store.create_game, game_id, settings, tokens, kept, rematch_of, names
         )
         if not made:
-            raise Conflict(f"game {rematch_of} has been rematched already")
+            raise saying(Conflict, said("game {game} has been rematched already",
+                                        game=str(rematch_of)))  # fmt: skip
         session = GameSession(game_id, settings, rules, self.services, owner)
         session.names = dict(names or {})
         session.owners = {digest: colour for colour, digest in hashes.items()}
@@ -167,10 +169,11 @@ class GameHub:
         if len(self.sessions) < limit:
             return
         if not self._unload_idlest(self.sessions.values(), len(self.sessions) - limit + 1):
-            raise Full(
-                f"the server has {len(self.sessions)} games in play, as many as it "
-                "holds: try again later"
-            )
+            raise saying(Full, said_n(
+                "the server has {count} game in play, as many as it holds: try again later",
+                "the server has {count} games in play, as many as it holds: try again later",
+                len(self.sessions),
+            ))  # fmt: skip
 
     def _make_network_room(self, owner: str) -> str:
         """The network of ``owner`` (an address's key: limits.network_key), with room for one
@@ -182,10 +185,13 @@ class GameHub:
         theirs = [self.sessions[i] for i, n in self.network_of.items() if n == network]
         excess = len(theirs) - limits.live_games_per_network + 1
         if owner and excess > 0 and not self._unload_idlest(theirs, excess):
-            raise TooMany(
-                f"at most {limits.live_games_per_network} games in play may be made from one "
-                "network: finish or leave one first"
-            )
+            raise saying(TooMany, said_n(
+                "at most {count} game in play may be made from one network: finish or leave "
+                "it first",
+                "at most {count} games in play may be made from one network: finish or leave "
+                "one first",
+                limits.live_games_per_network,
+            ))  # fmt: skip
         return network
 
     def _unload_idlest(self, sessions: Iterable[GameSession], count: int) -> bool:
@@ -212,20 +218,24 @@ class GameHub:
         if session is None:
             # charged before the store is read: past the budget, a game costs no reading
             if key and not self.loads.take(key):
-                most = self.services.limits.loads_per_minute
-                raise TooMany(
-                    f"at most {most} games a minute are loaded from the store for "
-                    "one address: wait a little"
-                )
+                raise saying(TooMany, said_n(
+                    "at most {count} game a minute is loaded from the store for one address: "
+                    "wait a little",
+                    "at most {count} games a minute are loaded from the store for one "
+                    "address: wait a little",
+                    self.services.limits.loads_per_minute,
+                ))  # fmt: skip
             stored = await self.calls.run(self.store.load_game, game_id)
             if stored is None:
                 if key:
                     self.loads.give_back(key)  # no game: nothing was loaded
-                raise GameNotFound(f"no game {game_id!r}")
+                raise saying(GameNotFound, said("no game {game}", game=repr(game_id)))
             try:
                 session = GameSession.restore(stored, self.services)
             except PegraceError as err:
-                raise StoreError(f"game {game_id} cannot be resumed: {err}") from None
+                broken = said("game {game} cannot be resumed: {problem}", game=game_id,
+                              problem=words_of(err))  # fmt: skip
+                raise saying(StoreError, broken) from None
             if game_id in self.sessions:  # loaded meanwhile, by another request
                 session = self.sessions[game_id]
             else:
@@ -283,12 +293,13 @@ class GameHub:
         held it, with the same token, and the caller gets back the tokens it holds."""
         old = await self.get(game_id)
         if not old.state.is_over:
-            raise Conflict(f"game {game_id} is not over yet")
+            raise saying(Conflict, said("game {game} is not over yet", game=game_id))
         mine = {t: colour for t in tokens if (colour := old.owners.get(token_hash(t)))}
         if old.owners and not mine:
-            raise Forbidden(
-                f"game {game_id}'s rematch is for its players: send a seat token you hold in it"
-            )
+            raise saying(Forbidden, said(
+                "game {game}'s rematch is for its players: send a seat token you hold in it",
+                game=game_id,
+            ))  # fmt: skip
         kept = {colour: t for t, colour in mine.items()}
         if old.rematch is not None:
             return await self.get(old.rematch), kept

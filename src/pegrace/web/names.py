@@ -15,9 +15,16 @@ from collections.abc import Iterable
 from typing import Any
 
 from pegrace.errors import OptionError
+from pegrace.i18n import N_, said, said_n
+from pegrace.web.refusals import saying
 
 NAME_LENGTH = 20  # characters in a player's name, at most
 CHAT_LENGTH = 140  # characters in a chat line, at most
+# what ``shown_text`` checks, as its refusals name it
+# TRANSLATORS: what a person typed, named in a refusal ("a name is 1 to 20 characters")
+A_NAME = N_("a name")
+# TRANSLATORS: what a person typed, named in a refusal ("a chat line is 1 to 140 characters")
+A_CHAT_LINE = N_("a chat line")
 MARKS_PER_LETTER = 3  # combining marks in a row (scripts that stack vowel signs need 2 or 3)
 # characters drawn many letters wide, which NFKC leaves as they are (others, such as U+FDFA,
 # it spells out letter by letter, and the length limit holds them)
@@ -41,16 +48,29 @@ SERVER_LABELS = (
 
 def shown_text(text: str, what: str, longest: int) -> str:
     """Text people typed, as others are shown it (the module's docstring); OptionError naming
-    ``what`` and the problem unless it is 1 to ``longest`` characters once normalised."""
+    ``what`` (``A_NAME``, ``A_CHAT_LINE``) and the problem unless it is 1 to ``longest``
+    characters once normalised."""
     cleaned = " ".join(unicodedata.normalize("NFKC", text).split())
+    named = said(what)
     if not 1 <= len(cleaned) <= longest:
-        raise OptionError(f"{what} is 1 to {longest} characters, not {len(cleaned)}")
+        raise saying(OptionError, said_n(
+            "{what} is 1 to {count} character, not {length}",
+            "{what} is 1 to {count} characters, not {length}",
+            longest, what=named, length=len(cleaned),
+        ))  # fmt: skip
     if any(unicodedata.category(c)[0] == "C" for c in cleaned):
-        raise OptionError(f"{what} cannot hold control, invisible or unassigned characters")
+        raise saying(OptionError, said(
+            "{what} cannot hold control, invisible or unassigned characters", what=named
+        ))  # fmt: skip
     if any(low <= ord(c) <= high for c in cleaned for low, high in WIDE):
-        raise OptionError(f"{what} holds a character drawn many letters wide")
+        raise saying(OptionError, said("{what} holds a character drawn many letters wide",
+                                       what=named))  # fmt: skip
     if marks_in_a_row(cleaned) > MARKS_PER_LETTER:
-        raise OptionError(f"{what} stacks more than {MARKS_PER_LETTER} accents on one letter")
+        raise saying(OptionError, said_n(
+            "{what} stacks more than {count} accent on one letter",
+            "{what} stacks more than {count} accents on one letter",
+            MARKS_PER_LETTER, what=named,
+        ))  # fmt: skip
     return cleaned
 
 
@@ -73,15 +93,21 @@ def checked_name(name: Any, own: Iterable[str] = (), others: Iterable[str] = ())
     one of ``others`` (the colours of other seats) or a label of the server's. A seat's own
     colours (``own``) may be its name."""
     if not isinstance(name, str):
-        raise OptionError('"name" must be text')
-    cleaned = shown_text(name, "a name", NAME_LENGTH)
-    said = bare(cleaned)
+        raise saying(OptionError, said('"name" must be text'))
+    cleaned = shown_text(name, A_NAME, NAME_LENGTH)
+    says = bare(cleaned)
     mine = {bare(colour) for colour in own}
     taken = {bare(colour) for colour in others} - mine
-    if said in taken:
-        raise OptionError(f"a name cannot be another seat's colour ({cleaned!r})")
-    if said in {bare(label) for label in SERVER_LABELS}:
-        raise OptionError(f"{cleaned!r} is what the server calls others: choose another name")
+    if says in taken:
+        # TRANSLATORS: {name} is the name refused, quoted
+        refused = said("a name cannot be another seat's colour ({name})", name=repr(cleaned))
+        raise saying(OptionError, refused)
+    if says in {bare(label) for label in SERVER_LABELS}:
+        # TRANSLATORS: {name} is the name refused, quoted: one of the server's own words
+        # for people ("a watcher", "the computer")
+        refused = said("{name} is what the server calls others: choose another name",
+                       name=repr(cleaned))  # fmt: skip
+        raise saying(OptionError, refused)
     return cleaned
 
 
@@ -92,13 +118,20 @@ def seat_names(given: Any, seats: dict[str, str], colours: Iterable[str]) -> dic
     if given is None:
         return {}
     if not isinstance(given, dict):
-        raise OptionError('"names" must map colours to names: {"red": "Ann", ...}')
+        example = '{"red": "Ann", ...}'
+        raise saying(OptionError, said('"names" must map colours to names: {example}',
+                                       example=example))  # fmt: skip
     names: dict[str, str] = {}
     for colour, name in given.items():
         if seats.get(colour) != "human":
-            raise OptionError(f"names: {str(colour)[:20]!r} is not a seat played at this device")
+            # TRANSLATORS: {colour} is what the client sent, quoted
+            refused = said("names: {colour} is not a seat played at this device",
+                           colour=repr(str(colour)[:20]))  # fmt: skip
+            raise saying(OptionError, refused)
         cleaned = checked_name(name, own=[colour], others=[c for c in colours if c != colour])
         if bare(cleaned) in {bare(other) for other in names.values()}:
-            raise OptionError(f"names: two seats cannot both be called {cleaned!r}")
+            # TRANSLATORS: {name} is the name given to two seats, quoted
+            refused = said("names: two seats cannot both be called {name}", name=repr(cleaned))
+            raise saying(OptionError, refused)
         names[colour] = cleaned
     return names

@@ -18,6 +18,8 @@ from typing import Any, Literal, NotRequired, Protocol, TypedDict
 
 import orjson
 
+from pegrace.i18n import N_, Said, SaidJson, said
+
 Json = dict[str, Any]
 SCHEMA_FILE = Path(__file__).with_name("messages.schema.json")
 SCHEMA: Json = orjson.loads(SCHEMA_FILE.read_bytes())
@@ -28,7 +30,16 @@ EMOTES: tuple[str, ...] = tuple(DEFS["Emote"]["enum"])
 # seat tokens one hello may carry (a browser holds a game's seats, no more)
 HELD_TOKENS: int = DEFS["Hello"]["properties"]["tokens"]["maxItems"]
 PONG = '{"type": "pong"}'
-SAY_HELLO = 'say hello first: {"type": "hello", "tokens": [...]}'
+SAY_HELLO = said("say hello first: {hello}", hello='{"type": "hello", "tokens": [...]}')
+# the schema's errorMessages, marked for the catalogs (a test holds them to the schema)
+SCHEMA_ERRORS = (
+    N_('"tokens" must be a list of at most {maxItems} seat tokens (strings)'),
+    N_('a move message needs "move": the text of a listed move'),
+    N_('"name" must be text'),
+    N_('a chat message holds "text" (or "emote": one of the emotes)'),
+    # TRANSLATORS: {value} is what the client sent, {enum} the emotes it may send
+    N_("emote {value}: one of {enum}"),
+)
 
 
 def to_json(value: Any) -> str:
@@ -108,14 +119,23 @@ def fits(schema: Json) -> Fits:
     return lambda v: all(test(v) for test in tests)
 
 
-def error_text(schema: Json, value: object) -> str:
-    """The schema's ``errorMessage`` for ``value``, its placeholders filled in."""
+def error_said(schema: Json, value: object) -> Said:
+    """The schema's ``errorMessage`` for ``value`` (one of ``SCHEMA_ERRORS``), with what its
+    placeholders stand for: ``value``, quoted, and the schema's own."""
     schema = resolved(schema)
-    return str(schema["errorMessage"]).format(
-        value=repr(str(value)[:20]),
-        maxItems=schema.get("maxItems"),
-        enum=" ".join(map(str, schema.get("enum", ()))),
-    )
+    template = str(schema["errorMessage"])
+    values: dict[str, str | int] = {
+        "value": repr(str(value)[:20]),
+        "maxItems": schema.get("maxItems", ""),
+        "enum": " ".join(map(str, schema.get("enum", ()))),
+    }
+    used = {name: v for name, v in values.items() if "{" + name + "}" in template}
+    return said(template, **used)
+
+
+def error_text(schema: Json, value: object) -> str:
+    """The schema's ``errorMessage`` for ``value``, its placeholders filled in (English)."""
+    return str(error_said(schema, value))
 
 
 @dataclass(frozen=True)
@@ -150,15 +170,15 @@ class Shape:
         )
         return cls(name, types, fields)
 
-    def problem(self, message: Json) -> str | None:
+    def problem(self, message: Json) -> Said | None:
         """What is wrong with the message's fields, in the schema's words; None: nothing."""
         for field in self.fields:
             if field.name in message:
                 value = message[field.name]
                 if not field.fits(value):
-                    return error_text(field.schema, value)
+                    return error_said(field.schema, value)
             elif field.required:
-                return error_text(field.schema, None)
+                return error_said(field.schema, None)
         return None
 
 
@@ -227,7 +247,7 @@ class Handlers(Protocol):
 
     async def on_ask(self, client: Client, kind: str) -> None: ...
 
-    async def error(self, client: Client, message: str) -> None: ...
+    async def error(self, client: Client, message: Said | str) -> None: ...
 
 
 Handler = Callable[[Handlers, Client, Any], Awaitable[None]]
@@ -330,10 +350,11 @@ def accepted(message: object) -> Accepted | None:
     return MESSAGES.get(kind) if isinstance(kind, str) else None
 
 
-def unknown_message(text: str) -> str:
-    return (
-        f'unknown message {text[:80]!r}: send a JSON object whose "type" is one of '
-        f"{', '.join(MESSAGE_TYPES)}"
+def unknown_message(text: str) -> Said:
+    return said(
+        'unknown message {message}: send a JSON object whose "type" is one of {types}',
+        message=repr(text[:80]),
+        types=", ".join(MESSAGE_TYPES),
     )
 
 
@@ -370,7 +391,7 @@ class LogEntry(TypedDict):
     colour: str
     roll: str | None
     move: str | None
-    label: str
+    said: SaidJson  # the event in words, told of its player
     by: str  # "human", "computer" or "takeover"
     steps: list[Json]
     rolloff: bool
@@ -438,7 +459,16 @@ ChatSent = TypedDict(
 
 class ErrorSent(TypedDict):
     type: Literal["error"]
-    message: str
+    message: str  # in English, for developers and bots: the words of ``said``
+    said: NotRequired[SaidJson]  # for a person, in their language (an error that has them)
+
+
+def error_sent(words: Said | str) -> ErrorSent:
+    """An error as its client is sent it: its English and, where it has them, its words for
+    the page to say in the person's language (refusals.py)."""
+    if isinstance(words, str):
+        return {"type": "error", "message": words}
+    return {"type": "error", "message": str(words), "said": words.json()}
 
 
 # hint and winprob answers: {"type", "seq", **the worker's body} (workers.advise,
@@ -448,8 +478,8 @@ class HintSent(TypedDict):
     seq: int
     colour: str
     move: str
-    label: str
-    why: str
+    label: SaidJson  # the move in words
+    why: SaidJson  # why the expert prefers it
     depth: int
 
 

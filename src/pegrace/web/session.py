@@ -23,7 +23,8 @@ import orjson
 
 from pegrace.dice import Roll
 from pegrace.engine import Rules
-from pegrace.errors import IllegalMoveError, OptionError, PegraceError
+from pegrace.errors import IllegalMoveError, PegraceError
+from pegrace.i18n import Said, said
 from pegrace.match import dice_rng
 from pegrace.moves import PASS, Move
 from pegrace.record import Event
@@ -39,15 +40,27 @@ from pegrace.web.gamestore import (
 )
 from pegrace.web.limits import Buckets, Fleet, Limits
 from pegrace.web.protocol import (
+    DEFS,
     HELD_TOKENS,
     SAY_HELLO,
     Client,
-    ErrorSent,
     accepted,
+    error_said,
+    error_sent,
     to_json,
     unknown_message,
 )
-from pegrace.web.refusals import Conflict
+from pegrace.web.refusals import (
+    Conflict,
+    claimable,
+    colour_words,
+    not_legal,
+    saying,
+    tokens_refused,
+    too_many_hellos,
+    turn_problem,
+    words_of,
+)
 from pegrace.web.replaying import replay_stored
 from pegrace.web.settings import HUMAN, OPEN, GameSettings, takeover_spec
 from pegrace.web.storecalls import StoreCalls
@@ -381,7 +394,7 @@ class GameSession(GameSync, GameAdvice):
         try:
             message = orjson.loads(text)
         except orjson.JSONDecodeError as err:
-            await self.error(client, f"message is not valid JSON: {err}")
+            await self.error(client, said("message is not valid JSON: {problem}", problem=str(err)))
             return
         kind = accepted(message)  # its type, as protocol.MESSAGES has it
         if kind is None:
@@ -402,15 +415,11 @@ class GameSession(GameSync, GameAdvice):
             or not all(isinstance(t, str) for t in tokens)
             or len(tokens) > HELD_TOKENS
         ):
-            await self.error(
-                client, f'"tokens" must be a list of at most {HELD_TOKENS} seat tokens (strings)'
-            )
+            await self.error(client, error_said(DEFS["Hello"]["properties"]["tokens"], tokens))
             return
         if not self._hellos.take(client.key):  # each hello costs the whole log
             most = self.services.limits.hellos_per_minute
-            await self.error(
-                client, f"slow down: at most {most} hellos a minute from one address to a game"
-            )
+            await self.error(client, too_many_hellos(most))
             return
         held = [self.owners.get(token_hash(t)) for t in tokens]
         colours = tuple(c for c in self.rules.colours if c in held)
@@ -424,11 +433,7 @@ class GameSession(GameSync, GameAdvice):
         await client.send_text(to_json(self.welcome(colours, refused)))
         await client.send_text(self.state_message(full_log=True))
         if refused:
-            playing = f"you play {', '.join(colours)}" if colours else "you watch"
-            await self.error(
-                client,
-                f"{len(refused)} of {len(held)} seat tokens are not for this game ({playing})",
-            )
+            await self.error(client, tokens_refused(len(refused), len(held), colours))
         await self.seats_changed()
 
     async def on_back(self, client: Client) -> None:
@@ -449,29 +454,26 @@ class GameSession(GameSync, GameAdvice):
             if kind == "roll":
                 await self._roll(HUMAN)
                 return
-            if not isinstance(move, str):
-                raise IllegalMoveError('a move message needs "move": the text of a listed move')
-            await self._move(self.rules.parse_move(self.state, move), HUMAN)
+            await self._move(self._listed_move(move), HUMAN)
         except StoredAfterAll:
             return  # its players have been sent the game as it now is
         except PegraceError as err:
-            await self.error(client, str(err))
+            await self.error(client, words_of(err))
 
-    def _turn_problem(self, colours: tuple[str, ...], kind: str) -> str:
-        state = self.state
-        if state.is_over:
-            return "the game is over"
-        if not colours:
-            return "you are watching this game: only a seat's player can roll or move"
-        colour = self.current_colour()
-        if colour not in colours:
-            return f"it is {colour}'s turn, not yours (you play {', '.join(colours)})"
-        if kind == "roll" and not state.is_chance:
-            roll = "" if state.roll is None else self.rules.dice.format(state.roll)
-            return f"{colour} has rolled {roll} and must move (send one of the listed moves)"
-        if kind == "move" and state.is_chance:
-            return f"{colour} must {'pop' if state.phase == Phase.ROLLOFF else 'roll'} first"
-        return ""
+    def _listed_move(self, move: object) -> Move:
+        """The legal move whose text a client sent; IllegalMoveError saying why not."""
+        if not isinstance(move, str):
+            raise saying(
+                IllegalMoveError, error_said(DEFS["MoveMessage"]["properties"]["move"], move)
+            )
+        try:
+            return self.rules.parse_move(self.state, move)
+        except IllegalMoveError:
+            raise saying(IllegalMoveError, not_legal(self.rules, self.state, move)) from None
+
+    def _turn_problem(self, colours: tuple[str, ...], kind: str) -> Said | None:
+        """Why the holder of ``colours`` may not roll or move (``kind``) now; None: they may."""
+        return turn_problem(self.rules, self.state, colours, kind)
 
     def _returned(self, colours: tuple[str, ...]) -> bool:
         """Whatever a seat's person sends shows they are back: the computer stops playing for
@@ -511,9 +513,10 @@ class GameSession(GameSync, GameAdvice):
             self.deserted.set()
         return True
 
-    async def error(self, client: Client, message: str) -> None:
-        sent: ErrorSent = {"type": "error", "message": message}
-        await client.send_text(to_json(sent))
+    async def error(self, client: Client, message: Said | str) -> None:
+        """Tell ``client`` (only) what it asked for is refused: a ``Said`` where there are
+        words for its person (what the game's own refusals are), in English and in them."""
+        await client.send_text(to_json(error_sent(message)))
 
     async def seats_changed(self) -> None:
         """Tell everyone who sits where: at once, or, within ``SEATS_PAUSE`` of the last
@@ -558,23 +561,21 @@ class GameSession(GameSync, GameAdvice):
         """Give an open seat to whoever asks first (with Trouble's two sets, every colour of
         its side); returns a token for each colour claimed."""
         async with self.lock:
-            kind = self.kinds.get(colour)
-            if kind is None:
-                raise OptionError(
-                    f"{colour!r} is not playing in this game "
-                    f"(colours: {', '.join(self.rules.colours)})"
-                )
-            if kind != OPEN:
-                raise Conflict(f"{colour} is not an open seat (it is {kind})")
+            claimable(colour, self.kinds.get(colour), self.rules.colours)
             side = self.rules.side_of(colour) if self.rules.one_player_sides else (colour,)
             tokens = {c: new_token() for c in side if self.kinds[c] == OPEN}
             try:
                 claimed_here = await self.calls.run(self.store.claim_seats, self.id, tokens)
             except StoreError as err:
-                raise StoreError(f"could not store the claim: {err}") from None
+                problem = said("could not store the claim: {problem}", problem=words_of(err))
+                raise saying(StoreError, problem) from None
             if not claimed_here:  # through another server, a moment ago
                 self._spawn(self.reload_seats())
-                raise Conflict(f"{colour} is not an open seat (somebody has just claimed it)")
+                taken = said(
+                    "{colour} is not an open seat (somebody has just claimed it)",
+                    colour=colour_words(colour),
+                )
+                raise saying(Conflict, taken)
             for claimed, token in tokens.items():
                 self.kinds[claimed] = HUMAN
                 self.owners[token_hash(token)] = claimed

@@ -1,5 +1,10 @@
 """What a web game is set up with: the catalog the page offers (games, player counts, colours,
-rule options, seat kinds) and the checked settings of one game, read from a request or the store."""
+rule options, seat kinds) and the checked settings of one game, read from a request or the store.
+
+The catalog is the same in every language: its titles, guides and options' words are message
+ids the page translates where it shows them (the catalogs have them from guide.py's
+``guide_messages``); the words it makes itself are ``Said`` (JSON: pegrace/i18n.py), and so are
+the reasons a new game is refused (``saying``: their English is the error's text)."""
 
 from __future__ import annotations
 
@@ -15,6 +20,7 @@ from pegrace.engine import Rules
 from pegrace.errors import OptionError, PegraceError
 from pegrace.games import entry, get_rules, list_games, rules_class
 from pegrace.guide import GuideView, guide_view
+from pegrace.i18n import Said, SaidJson, said, said_n
 from pegrace.players import (
     LEVELS,
     canonical_spec,
@@ -26,6 +32,8 @@ from pegrace.players import (
 from pegrace.players import parse_settings as player_settings
 from pegrace.web.boards import board_layout, piece_spots
 from pegrace.web.boards.drawing import Json
+from pegrace.web.effects import effect_words, measured_note, skill_players
+from pegrace.web.refusals import colour_words, colours_words, saying
 
 HUMAN, OPEN, EMPTY = "human", "open", "empty"
 DEFAULT_IDLE_SECONDS = 120.0  # a seat due to act this long is played by the computer
@@ -102,8 +110,8 @@ class OptionEntry(TypedDict):
     name: str
     default: str
     choices: list[str]  # empty: any whole number
-    help: str
-    effects: dict[str, str]  # value -> its measured effect in words (lab_effects.json)
+    help: str  # a message id
+    effects: dict[str, SaidJson]  # value -> its measured effect in words (lab_effects.json)
 
 
 class Seating(TypedDict):
@@ -145,7 +153,7 @@ class Catalog(TypedDict):
     seat_kinds: list[str]
     levels: list[str]  # the computers that are levels (computer:LEVEL), weakest first
     idle_seconds: float
-    effects_measured: str | None  # how lab_effects.json was measured, in words
+    effects_measured: SaidJson | None  # how lab_effects.json was measured, in words
 
 
 def _seat_ratings(game: str) -> dict[str, SeatRating]:
@@ -174,19 +182,23 @@ def catalog() -> Catalog:
         "seat_kinds": seat_kinds(),
         "levels": [f"computer:{level}" for level in LEVELS],
         "idle_seconds": DEFAULT_IDLE_SECONDS,
-        "effects_measured": None
-        if measured is None
-        else (
-            f"measured by pegrace lab against each option's default: {measured['games']:,} "
-            f"games of {measured['players']} {measured['seats']} players a rule, skill as "
-            f"{measured['skill']}"
-        ),
+        "effects_measured": None if measured is None else measured_note(measured).json(),
+    }
+
+
+def option_effects(game: str) -> dict[str, dict[str, Said]]:
+    """option -> value -> what the lab measured it to do, in words (lab_effects.json)."""
+    who = skill_players(lab_effects().get("measured") or {})
+    found = lab_effects()["games"].get(game, {}).get("options", {})
+    return {
+        option: {value: effect_words(f"{option}={value}", e, who) for value, e in values.items()}
+        for option, values in found.items()
     }
 
 
 def _game_entry(name: str) -> CatalogGame:
     cls = rules_class(name)
-    effects = lab_effects()["games"].get(name, {}).get("options", {})
+    effects = option_effects(name)
     colours: dict[str, list[str]] = {}
     for players in range(cls.min_players, cls.max_players + 1):
         try:
@@ -215,9 +227,7 @@ def _game_entry(name: str) -> CatalogGame:
                 "default": o.default,
                 "choices": list(o.choices),
                 "help": o.help,
-                "effects": {
-                    value: found["summary"] for value, found in effects.get(o.name, {}).items()
-                },
+                "effects": {value: said.json() for value, said in effects.get(o.name, {}).items()},
             }
             for o in cls.option_specs
         ],
@@ -305,7 +315,7 @@ class GameSettings:
 def parse_settings(data: Any) -> tuple[GameSettings, Rules]:
     """Check a new-game request (see docs/web.md); OptionError names the first problem."""
     if not isinstance(data, dict):
-        raise OptionError("a new game is a JSON object with game, seats and options")
+        raise saying(OptionError, said("a new game is a JSON object with game, seats and options"))
     fields = {
         "game",
         "players",
@@ -319,22 +329,30 @@ def parse_settings(data: Any) -> tuple[GameSettings, Rules]:
     }
     unknown = set(data) - fields
     if unknown:
-        raise OptionError(f"unknown field(s): {', '.join(sorted(unknown))}")
+        # TRANSLATORS: {fields} are the request's fields pegrace does not know, as sent
+        fields_sent = ", ".join(sorted(unknown))
+        problem = said_n(
+            "unknown field: {fields}", "unknown fields: {fields}", len(unknown), fields=fields_sent
+        )
+        raise saying(OptionError, problem)
     name = data.get("game")
     if not isinstance(name, str):
-        raise OptionError('say which game to play: "game": one of ' + ", ".join(list_games()))
+        # TRANSLATORS: {games} are the games' names as a request writes them ("trouble, ludo")
+        words = said(
+            'say which game to play: "game": one of {games}', games=", ".join(list_games())
+        )
+        raise saying(OptionError, words)
     cls = rules_class(name)
     seats = _parse_seats(data.get("seats"), cls.all_colours)
     players = data.get("players", len(seats))
     if type(players) is not int:
-        raise OptionError(f"players {players!r}: expected a whole number")
+        # TRANSLATORS: {value} is the value sent, as the request wrote it
+        raise saying(
+            OptionError, said("players {value}: expected a whole number", value=repr(players))
+        )
     rules = get_rules(cls.name, players, _parse_options(data.get("options", {})))
     if set(seats) != set(rules.colours):
-        raise OptionError(
-            f"{players}-player {cls.name} is played by {', '.join(rules.colours)}; "
-            f"seats were given for {', '.join(seats) or 'nobody'}"
-            + _seating_hint(rules, set(seats))
-        )
+        raise saying(OptionError, _seats_problem(rules, list(seats)))
     check_seats(rules, seats)
     if rules.one_player_sides:  # one person plays every colour of a side: as its first
         seats = {colour: seats[rules.side_of(colour)[0]] for colour in rules.colours}
@@ -345,45 +363,96 @@ def parse_settings(data: Any) -> tuple[GameSettings, Rules]:
         {colour: seats[colour] for colour in rules.colours},
         _parse_seed(data.get("seed"), seats),
         _parse_idle(data.get("idle_seconds", DEFAULT_IDLE_SECONDS)),
-        _parse_switch("listed", data.get("listed", False), "shown in the lobby"),
-        _parse_switch("watcher_chat", data.get("watcher_chat", True), "watchers may chat"),
+        # TRANSLATORS: what "listed": true means in a new-game request
+        _parse_switch("listed", data.get("listed", False), said("shown in the lobby")),
+        # TRANSLATORS: what "watcher_chat": true means in a new-game request
+        _parse_switch("watcher_chat", data.get("watcher_chat", True), said("watchers may chat")),
     )
     return settings, rules
 
 
-def _seating_hint(rules: Rules, colours: set[str]) -> str:
+def _seats_problem(rules: Rules, seats: list[str]) -> Said:
+    """Seats given for other colours than the rules seat: which ones play, and how to seat
+    the colours given where the ``seating`` option can."""
+    given: Said | str = colours_words(seats) if seats else said("nobody")
+    # TRANSLATORS: {game} is the game's name as a request writes it ("trouble"), {colours} and
+    # {given} lists of colours
+    problem = said_n(
+        "{count}-player {game} is played by {colours}; seats were given for {given}",
+        "{count}-player {game} is played by {colours}; seats were given for {given}",
+        rules.players,
+        game=rules.name,
+        colours=colours_words(rules.colours),
+        given=given,
+    )
+    hint = _seating_hint(rules, set(seats))
+    # TRANSLATORS: a problem and, in brackets, how to mend it
+    return problem if hint is None else said("{problem} ({hint})", problem=problem, hint=hint)
+
+
+def _seating_hint(rules: Rules, colours: set[str]) -> Said | None:
     """How to seat ``colours`` instead, where the ``seating`` option can: the sets it allows."""
     try:
         found = seatings(rules.name, rules.players, rules.options)
     except PegraceError:
-        return ""
+        return None
     match = [s for s in found if set(s["colours"]) == colours]
     if match:
-        return f" (set the rule option seating={match[0]['options'][SEATING]} for them)"
-    others = [
-        f"{s['options'][SEATING]} for {', '.join(s['colours'])}"
-        for s in found
-        if set(s["colours"]) != set(rules.colours)
-    ]
-    if not others:
-        return ""
-    return f" (other colours play with the rule option seating: {'; '.join(others)})"
+        # TRANSLATORS: {value} is the value of the rule option "seating" ("1"), as written in code
+        return said(
+            "set the rule option seating={value} for them", value=match[0]["options"][SEATING]
+        )
+    others: Said | None = None
+    for s in found:
+        if set(s["colours"]) == set(rules.colours):
+            continue
+        # TRANSLATORS: a value of the rule option "seating" ("1") and the colours it seats
+        other = said(
+            "{value} for {colours}",
+            value=s["options"][SEATING],
+            colours=colours_words(s["colours"]),
+        )
+        # TRANSLATORS: a list of the values of an option, one more at its end
+        others = other if others is None else said("{list}; {item}", list=others, item=other)
+    if others is None:
+        return None
+    # TRANSLATORS: {others} are values of the rule option "seating" with the colours each seats
+    return said("other colours play with the rule option seating: {others}", others=others)
 
 
-def _parse_switch(name: str, given: Any, meaning: str) -> bool:
+def _parse_switch(name: str, given: Any, meaning: Said) -> bool:
     if not isinstance(given, bool):
-        raise OptionError(f"{name} {given!r}: expected true ({meaning}) or false")
+        # TRANSLATORS: {name} is a request's field ("listed"), {value} the value sent; {meaning}
+        # what true means
+        problem = said(
+            "{name} {value}: expected true ({meaning}) or false",
+            name=name,
+            value=repr(given),
+            meaning=meaning,
+        )
+        raise saying(OptionError, problem)
     return given
 
 
 def _parse_seats(given: Any, colours: tuple[str, ...]) -> dict[str, str]:
     """The seats that play (empty ones left out), each kind in its canonical form."""
     if not isinstance(given, dict) or not given:
-        raise OptionError('"seats" must map each colour to one of ' + ", ".join(seat_kinds()))
+        # TRANSLATORS: {kinds} are the seat kinds as a request writes them ("human, open, ...")
+        words = said(
+            '"seats" must map each colour to one of {kinds}', kinds=", ".join(seat_kinds())
+        )
+        raise saying(OptionError, words)
     seats: dict[str, str] = {}
     for colour, value in given.items():
         if colour not in colours:
-            raise OptionError(f"seat {colour!r}: not a colour of this game ({', '.join(colours)})")
+            # TRANSLATORS: {colour} is the colour sent, as the request wrote it; {colours} the
+            # game's colours
+            words = said(
+                "seat {colour}: not a colour of this game ({colours})",
+                colour=repr(colour),
+                colours=colours_words(colours),
+            )
+            raise saying(OptionError, words)
         kind = value.strip().lower() if isinstance(value, str) else ""
         if kind != EMPTY:
             seats[colour] = _seat_kind(kind, colour, value)
@@ -394,40 +463,65 @@ def _seat_kind(kind: str, colour: str, given: Any) -> str:
     if kind == OPEN:
         return OPEN
     if named_file(kind) is not None:  # refused unread: a client never names a server file
-        raise OptionError(
-            f"seat {colour}: {given!r}: a web game's players read no file "
-            "(value=FILE, policy:FILE); the shipped ones only"
+        # TRANSLATORS: {colour} is a seat's colour, {kind} the seat kind sent ("'expert:value=x'")
+        words = said(
+            "seat {colour}: {kind}: a web game's players read no file "
+            "(value=FILE, policy:FILE); the shipped ones only",
+            colour=colour_words(colour),
+            kind=repr(given),
         )
+        raise saying(OptionError, words)
     try:
         spec = canonical_spec(kind)
     except OptionError:
-        raise OptionError(
-            f"seat {colour}: {given!r} is not a seat kind ({', '.join(seat_kinds())}, empty)"
-        ) from None
-    check_bounds(spec, f"seat {colour}")
+        # TRANSLATORS: {colour} is a seat's colour, {kind} the seat kind sent; {kinds} the seat
+        # kinds there are, as a request writes them
+        words = said(
+            "seat {colour}: {kind} is not a seat kind ({kinds}, empty)",
+            colour=colour_words(colour),
+            kind=repr(given),
+            kinds=", ".join(seat_kinds()),
+        )
+        raise saying(OptionError, words) from None
+    # TRANSLATORS: where a computer player was set up: a seat's colour ("seat red")
+    check_bounds(spec, said("seat {colour}", colour=colour_words(colour)))
     return spec
 
 
-def check_bounds(spec: str, where: str) -> None:
+def check_bounds(spec: str, where: Said | str) -> None:
     """Refuse a computer player set to think longer than a web game allows (WEB_BOUNDS)."""
     _, _, settings = spec.removeprefix("computer:").partition(":")
     given = player_settings(settings)
     for name, most in WEB_BOUNDS.items():
         value = given.get(name)
         if value is not None and value > most:
-            raise OptionError(
-                f"{where}: {spec} thinks too long for a web game "
-                f"({name}={value:g}; at most {name}={most:g})"
+            # TRANSLATORS: {spec} is a computer player as written in code
+            # ("computer:expert:ms=9000"); {given} and {most} its setting and the most it may be
+            # ("ms=9000", "ms=2000")
+            asked, allowed = f"{name}={value:g}", f"{name}={most:g}"
+            words = said(
+                "{where}: {spec} thinks too long for a web game ({given}; at most {most})",
+                where=where,
+                spec=spec,
+                given=asked,
+                most=allowed,
             )
+            raise saying(OptionError, words)
 
 
 def _parse_options(given: Any) -> dict[str, str]:
     if not isinstance(given, dict):
-        raise OptionError('"options" must map option names to values')
+        raise saying(OptionError, said('"options" must map option names to values'))
     options: dict[str, str] = {}
     for key, value in given.items():
         if isinstance(value, bool) or not isinstance(value, str | int):
-            raise OptionError(f"option {key}: {value!r} is not a value (give a string)")
+            # TRANSLATORS: {option} is an option's name, {value} the value sent, as written in code
+            words = said(
+                "option {option}: {value} is not a value (give a string)",
+                option=str(key),
+                value=repr(value),
+            )
+            raise saying(OptionError, words)
         options[str(key)] = str(value)
     return options
 
@@ -442,12 +536,19 @@ def _parse_seed(seed: Any, seats: dict[str, str]) -> int:
     if seed is None:
         return new_seed()
     if type(seed) is not int or not 0 <= seed < 2**SEED_BITS:
-        raise OptionError(f"seed {seed!r}: expected a whole number from 0 to 2**{SEED_BITS} - 1")
+        # TRANSLATORS: {value} is the seed sent; {bits} a number of bits (128)
+        words = said(
+            "seed {value}: expected a whole number from 0 to 2**{bits} - 1",
+            value=repr(seed),
+            bits=SEED_BITS,
+        )
+        raise saying(OptionError, words)
     if OPEN in seats.values():
-        raise OptionError(
+        words = said(
             "seed: a game with open seats has dice the server chooses "
             "(leave the seed out, or play it without open seats)"
         )
+        raise saying(OptionError, words)
     return seed
 
 
@@ -459,8 +560,12 @@ def _parse_idle(seconds: Any) -> float:
         or not isinstance(seconds, int | float)
         or not 0 <= seconds <= MOST_IDLE_SECONDS
     ):
-        raise OptionError(
-            f"idle_seconds {seconds!r}: expected a number of seconds from 0 "
-            f"(never) to {MOST_IDLE_SECONDS:g} (a day)"
+        most = f"{MOST_IDLE_SECONDS:g}"
+        # TRANSLATORS: {value} is the value sent; {most} the most seconds ("86400")
+        words = said(
+            "idle_seconds {value}: expected a number of seconds from 0 (never) to {most} (a day)",
+            value=repr(seconds),
+            most=most,
         )
+        raise saying(OptionError, words)
     return float(seconds)

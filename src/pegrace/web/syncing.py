@@ -12,11 +12,13 @@ import time
 from typing import TYPE_CHECKING
 
 from pegrace.dice import Roll
+from pegrace.i18n import said
 from pegrace.moves import Move
 from pegrace.record import Event
 from pegrace.state import State
 from pegrace.web.gamestore import StoreError
-from pegrace.web.protocol import ErrorSent, to_json
+from pegrace.web.protocol import error_sent, to_json
+from pegrace.web.refusals import words_of
 from pegrace.web.talk import GameTalk
 
 if TYPE_CHECKING:
@@ -116,12 +118,13 @@ class GameSync(GameTalk):
             return
         self._told_trouble = True
         LOG.warning("game %s: %s", self.id, err)
-        said: ErrorSent = {
-            "type": "error",
-            "message": f"the server cannot reach its game store ({err}): "
-            "the game waits, and goes on as soon as it is back",
-        }
-        await self.broadcast(to_json(said))
+        # TRANSLATORS: {problem} is the store's own words for what fails (in English)
+        waits = said(
+            "the server cannot reach its game store ({problem}): the game waits, and goes on "
+            "as soon as it is back",
+            problem=words_of(err),
+        )
+        await self.broadcast(to_json(error_sent(waits)))
 
     async def _driving(self) -> bool:
         """Whether this server drives the game's computer seats and idle clock: it holds the

@@ -10,11 +10,13 @@ import logging
 from typing import TYPE_CHECKING
 
 from pegrace.errors import OptionError
+from pegrace.i18n import Said, said, said_n
 from pegrace.readers import loads as strict_loads
 from pegrace.web.gamestore import GameStore, StoreError
 from pegrace.web.limits import Buckets
-from pegrace.web.names import CHAT_LENGTH, checked_name, shown_text
-from pegrace.web.protocol import EMOTES, Chat, Client, Json, to_json
+from pegrace.web.names import A_CHAT_LINE, CHAT_LENGTH, checked_name, shown_text
+from pegrace.web.protocol import DEFS, EMOTES, Chat, Client, Json, error_said, to_json
+from pegrace.web.refusals import saying, words_of
 from pegrace.web.views import GameViews
 
 if TYPE_CHECKING:
@@ -44,7 +46,7 @@ class GameTalk(GameViews):
 
     if TYPE_CHECKING:  # the session's own messages to its clients
 
-        async def error(self, client: Client, message: str) -> None: ...
+        async def error(self, client: Client, message: Said | str) -> None: ...
 
         async def broadcast(self, text: str) -> None: ...
 
@@ -54,29 +56,32 @@ class GameTalk(GameViews):
         """The name a seat's person gives (for every seat they hold), kept with the game."""
         colours = self.clients[client]
         if not colours:
-            await self.error(
-                client, "you are watching this game: only a seat's player has a name here"
-            )
+            watching = said("you are watching this game: only a seat's player has a name here")
+            await self.error(client, watching)
             return
         others = [c for c in self.rules.all_colours if c not in colours]
         others += [n for c, n in self.names.items() if c not in colours]
         try:
             cleaned = checked_name(name, own=colours, others=others)
         except OptionError as err:
-            await self.error(client, str(err))
+            await self.error(client, words_of(err))
             return
         if all(self.names.get(colour) == cleaned for colour in colours):
             return  # nothing changed: nothing to store or tell
         if not self._names.take(colours[0]):
             most = self.services.limits.names_per_minute
-            await self.error(
-                client, f"slow down: a seat may change its name at most {most} times a minute"
+            too_many = said_n(
+                "slow down: a seat may change its name at most {count} time a minute",
+                "slow down: a seat may change its name at most {count} times a minute",
+                most,
             )
+            await self.error(client, too_many)
             return
         try:
             await self.calls.run(self.store.set_names, self.id, colours, cleaned)
         except StoreError as err:
-            await self.error(client, f"could not store the name: {err}")
+            await self.error(client, said("could not store the name: {problem}",
+                                          problem=words_of(err)))  # fmt: skip
             return
         self.names.update(dict.fromkeys(colours, cleaned))
         await self.seats_changed()
@@ -87,11 +92,16 @@ class GameTalk(GameViews):
         try:
             line = self._chat_line(colours, message)
         except OptionError as err:
-            await self.error(client, str(err))
+            await self.error(client, words_of(err))
             return
         if not self._chats.take(counted_as(client, colours)):
             most = self.services.limits.chats_per_minute
-            await self.error(client, f"slow down: at most {most} chat lines a minute")
+            too_many = said_n(
+                "slow down: at most {count} chat line a minute",
+                "slow down: at most {count} chat lines a minute",
+                most,
+            )
+            await self.error(client, too_many)
             return
         await self.hear_chat(line)
         try:
@@ -120,21 +130,23 @@ class GameTalk(GameViews):
 
     def _chat_line(self, colours: tuple[str, ...], message: Chat) -> Json:
         if not colours and not self.settings.watcher_chat:
-            raise OptionError("watchers cannot chat in this game (its host said so)")
+            refused = said("watchers cannot chat in this game (its host said so)")
+            raise saying(OptionError, refused)
+        # who said it, in English: a chat line is kept as said, for every server and language
+        # (the page says a seat's colour and "a watcher" in its own)
         who = {
             "colour": colours[0] if colours else None,
-            "from": self.called(colours[0]) if colours else "a watcher",
+            "from": str(self.called(colours[0])) if colours else "a watcher",
         }
+        fields = DEFS["Chat"]["properties"]
         if "emote" in message:
             if message["emote"] not in EMOTES:
-                raise OptionError(
-                    f"emote {str(message['emote'])[:20]!r}: one of {' '.join(EMOTES)}"
-                )
+                raise saying(OptionError, error_said(fields["emote"], message["emote"]))
             return {**who, "emote": message["emote"], "text": None}
         text = message.get("text")
         if not isinstance(text, str) or not text.strip():
-            raise OptionError('a chat message holds "text" (or "emote": one of the emotes)')
-        return {**who, "emote": None, "text": shown_text(text, "a chat line", CHAT_LENGTH)}
+            raise saying(OptionError, error_said(fields["text"], text))
+        return {**who, "emote": None, "text": shown_text(text, A_CHAT_LINE, CHAT_LENGTH)}
 
 
 def stored_chat(text: str | None) -> Json | None:
@@ -151,7 +163,7 @@ def stored_chat(text: str | None) -> Json | None:
     if line["emote"] is not None:
         return line if line["emote"] in EMOTES and line["text"] is None else None
     try:
-        line["text"] = shown_text(line["text"] or "", "a chat line", CHAT_LENGTH)
+        line["text"] = shown_text(line["text"] or "", A_CHAT_LINE, CHAT_LENGTH)
     except OptionError:
         return None
     return line

@@ -13,6 +13,7 @@ import orjson
 
 from pegrace.dice import Roll
 from pegrace.engine import Rules
+from pegrace.i18n import Said, SaidJson, said
 from pegrace.moves import PASS, Move
 from pegrace.record import Event, Record
 from pegrace.state import Phase, State
@@ -31,7 +32,7 @@ from pegrace.web.protocol import (
     to_json,
 )
 from pegrace.web.settings import OPEN, GameSettings
-from pegrace.words import colour_name, said_of
+from pegrace.words import colour_name
 
 View = TypeVar("View")
 
@@ -88,20 +89,23 @@ class GameViews:
         """Seconds before the computer takes over the seat to act (the session's clock)."""
         raise NotImplementedError
 
-    def called(self, colour: str) -> str:
-        """What the log calls a seat: its person's name, else its colour."""
+    def called(self, colour: str) -> Said | str:
+        """What the log calls a seat: its person's name, else its colour's."""
         return self.names.get(colour) or colour_name(colour)
 
     def _entry(
         self, before: State, after: State, event: Event, actor: str, played: Roll | Move
     ) -> LogEntry:
-        """The log line of an event: what was rolled or moved, in words; the pieces it
-        captured and the places it settled, as data (the page says them)."""
+        """The log line of an event: what was rolled or moved, in words told of its player
+        (``said``); the pieces it captured and the places it settled, as data (the page says
+        them)."""
         rules = self.rules
         steps: list[Json] = []
+        words: SaidJson
+        who = self.called(event.colour)
         if isinstance(played, Move):
-            view = boards.move_view(rules, before, played)
-            label = said_of(self.called(event.colour), view["label"])
+            view = boards.move_view(rules, before, played, who)
+            words = view["said"]
             roll, move_text = None, played.text
             # where it went, for the page to show when the line is pointed at
             steps = [
@@ -110,7 +114,9 @@ class GameViews:
             ]
         else:  # the dome is popped, in the roll-off as in play: "pops" both
             roll = rules.dice_at(before).format(played)
-            label = f"{self.called(event.colour)} pops {roll}"
+            # TRANSLATORS: {who} is a player (a name, or a colour's: "Red"), {roll} the dice
+            # as the game writes them ("3+5", "4*")
+            words = said("{who} pops {roll}", who=who, roll=roll).json()
             move_text = None
         moved = isinstance(played, Move) and not played.is_pass
         captured = rules.captured(before, played) if isinstance(played, Move) and moved else 0
@@ -120,7 +126,7 @@ class GameViews:
             "colour": event.colour,
             "roll": roll,
             "move": move_text,
-            "label": label,
+            "said": words,
             "by": actor,
             "steps": steps,
             "rolloff": before.phase == Phase.ROLLOFF,
@@ -276,7 +282,7 @@ class GameViews:
         return {
             **record.result,
             "unplayed": [self.rules.side_name(side) for side in unplayed],
-            "ranked_by": self.rules.score_words if unplayed else None,
+            "ranked_by": self.rules.score_words.json() if unplayed else None,
         }
 
     def record(self) -> Record:

@@ -136,8 +136,8 @@ def advise(rules: Rules, state: State, kind: str, seed: str) -> Json:
         return {
             "colour": rules.colours[state.current],
             "move": found.move.text,
-            "label": found.described,
-            "why": found.why,
+            "label": found.described.json(),
+            "why": found.why_said.json(),
             "depth": found.depth,
         }
     return chances_body(winprob(rules, state, seed=seed), learned_chances(rules, state))

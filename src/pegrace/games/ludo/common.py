@@ -8,13 +8,48 @@ from dataclasses import dataclass
 from pegrace.board import RaceTrack, race_board
 from pegrace.engine import core_options
 from pegrace.errors import NotationError
+from pegrace.i18n import N_, Said, said, said_c
 from pegrace.race import RaceRules
 from pegrace.words import colour_name
 
 TWO_DICE, CLASSIC, LUDOPY = "two-dice", "classic", "ludopy"
 
-# how a move into the last lane slot reads, by its name in the notation
-GOAL_WORDS = {"exit": "out", "home": "home", "goal": "into the goal"}
+# the last lane slot, by its name in the notation: how a move into it ends, as the board says
+# it ("Move out"; the move words have sentences of their own) ...
+GOAL_WORDS = {
+    # TRANSLATORS: where a move takes a pin: out at its exit, its race run (two-dice Ludo)
+    "exit": said("out"),
+    # TRANSLATORS: where a move takes a pin: into the home it races to (Ludo)
+    "home": said_c("moving into Ludo's home", "home"),
+    # TRANSLATORS: where a move takes a pin: into the goal it races to (Ludo)
+    "goal": said("into the goal"),
+}
+# ... its name on the board ...
+GOAL_NAMES = {
+    # TRANSLATORS: a place's name on two-dice Ludo's board: where the pins leave, run home
+    "exit": said("exit"),
+    # TRANSLATORS: a place's name on Ludo's board: the home the pins race to
+    "home": said_c("Ludo's home", "home"),
+    # TRANSLATORS: a place's name on Ludo's board: the goal the pins race to
+    "goal": said("goal"),
+}
+# ... and a pin there, for people who cannot see the board
+GOAL_STANDING = {
+    # TRANSLATORS: {colour} is a player's colour name ("Red"): their pin, out at the exit
+    "exit": N_("{colour} pin out"),
+    # TRANSLATORS: {colour} is a player's colour name ("Red"): their pin, home
+    "home": N_("{colour} pin home"),
+    # TRANSLATORS: {colour} is a player's colour name ("Red"): their pin, in the goal
+    "goal": N_("{colour} pin in the goal"),
+}
+# a pin where it stands elsewhere
+STANDING = {
+    # TRANSLATORS: {colour} is a player's colour name ("Red"): their pin, waiting to come out
+    "base": N_("{colour} pin in base"),
+    "space": N_("{colour} pin on space {number}"),
+    # TRANSLATORS: {space} is a space's name: "start", "lane 2"
+    "on": N_("{colour} pin on {space}"),
+}
 
 
 @dataclass(frozen=True)
@@ -53,6 +88,7 @@ class Ludo(RaceRules):
     version = 1
     all_colours = ("red", "green", "yellow", "blue")
     piece_word = "pin"
+    standing = STANDING
     is_ludopy = False
     variant: str
     track: LudoTrack
@@ -72,18 +108,22 @@ class Ludo(RaceRules):
         board = race_board("ludo", self.all_colours, loop, loop // 4, lane, branch, "lane")
         self.build_track(LudoTrack(board, self.all_colours, loop, lane, "base", "lane", goal_name))
 
-    def to_words(self, position: int) -> str:
+    def to_words(self, position: int) -> Said:
         """As RaceRules', and the last lane slot by the variant's word for it: ``out``
         (two-dice Ludo's exit), ``home``, ``into the goal``."""
         if position == self.goal:
             return GOAL_WORDS[self.track.goal_name]
         return super().to_words(position)
 
-    def piece_words(self, seat: int, position: int) -> str:
+    def goal_words(self) -> Said:
+        """The last lane slot's name on the board: ``exit``, ``home``, ``goal``."""
+        return GOAL_NAMES[self.track.goal_name]
+
+    def _piece_words(self, seat: int, position: int) -> Said:
         if position == self.goal:
-            where = {"exit": "out", "home": "home", "goal": "in the goal"}[self.track.goal_name]
-            return f"{colour_name(self.colours[seat])} pin {where}"
-        return super().piece_words(seat, position)
+            colour = colour_name(self.colours[seat])
+            return said(GOAL_STANDING[self.track.goal_name], colour=colour)
+        return super()._piece_words(seat, position)
 
     # ------------------------------------------------------------------ notation
     def parse_piece(self, seat: int, text: str) -> int:

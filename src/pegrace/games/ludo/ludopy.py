@@ -24,13 +24,73 @@ from pegrace._core import CoreMove
 from pegrace.dice import D6
 from pegrace.engine import core_numbers
 from pegrace.games.ludo.common import Ludo
+from pegrace.i18n import N_, Arg, Said
 from pegrace.moves import PASS, Move
 from pegrace.state import State
+from pegrace.words import Sentence, Sentences, Who
 
 # LUDOpy's squares, in its own frame (0 home, 1 start, 52..56 home stretch, 57 goal), as the
 # core names them (core/games/ludo/ludopy.rs, FACTS)
 LP_STARS = core_numbers("ludo", "ludopy_stars")
 LP_GLOBES = frozenset(core_numbers("ludo", "ludopy_globes"))
+
+# how LUDOpy's moves read, to the player and told of them: a pin brought out, moved to a
+# space, into the goal ("finish") or sent back to base by where it lands ("sent back")
+SENTENCES: Sentences = {
+    ("bring", ""): Sentence(
+        # TRANSLATORS: {die} is the number of the die used ("with the 6")
+        N_("Bring a pin out with the {die}"),
+        # TRANSLATORS: {who} is a player: a name, or a colour's name ("Red")
+        N_("{who} brings a pin out with the {die}"),
+    ),
+    ("bring", "send"): Sentence(
+        # TRANSLATORS: {victims}: the players whose pins it sends back ("Green and Blue")
+        N_("Bring a pin out with the {die} and send {victims} back to base"),
+        N_("{who} brings a pin out with the {die} and sends {victims} back to base"),
+    ),
+    ("move", ""): Sentence(
+        # TRANSLATORS: {origin} and {target} are spaces: "start", "7", "lane 2"
+        N_("Move the pin from {origin} with the {die} to {target}"),
+        N_("{who} moves the pin from {origin} with the {die} to {target}"),
+    ),
+    ("move", "send"): Sentence(
+        N_("Move the pin from {origin} with the {die} to {target} and send {victims} back to base"),
+        N_(
+            "{who} moves the pin from {origin} with the {die} to {target} and sends {victims} "
+            "back to base"
+        ),
+    ),
+    ("finish", ""): Sentence(
+        N_("Move the pin from {origin} with the {die} into the goal"),
+        N_("{who} moves the pin from {origin} with the {die} into the goal"),
+    ),
+    ("finish", "send"): Sentence(
+        N_(
+            "Move the pin from {origin} with the {die} into the goal and send {victims} back "
+            "to base"
+        ),
+        N_(
+            "{who} moves the pin from {origin} with the {die} into the goal and sends {victims} "
+            "back to base"
+        ),
+    ),
+    ("sent back", ""): Sentence(
+        # TRANSLATORS: the pin lands where an opponent sends it back to its own base
+        N_("Move the pin from {origin} with the {die}: it is sent back to base"),
+        N_("{who} moves the pin from {origin} with the {die}: it is sent back to base"),
+    ),
+    ("sent back", "send"): Sentence(
+        # TRANSLATORS: the pin sends {victims} back, then lands where it is sent back itself
+        N_(
+            "Move the pin from {origin} with the {die}: it is sent back to base and send "
+            "{victims} back to base"
+        ),
+        N_(
+            "{who} moves the pin from {origin} with the {die}: it is sent back to base and sends "
+            "{victims} back to base"
+        ),
+    ),
+}
 
 
 class DieMove(Move):
@@ -57,6 +117,7 @@ class LudopyLudo(Ludo):
     """The LUDOpy rule set: its board, notation and how its moves read."""
 
     is_ludopy = True
+    sentences = SENTENCES
 
     def setup(self) -> None:
         self.dice = D6
@@ -71,24 +132,26 @@ class LudopyLudo(Ludo):
         return DieMove(origin, die, found.text, target)
 
     # ------------------------------------------------------------------ notation
-    def describe(self, state: State, move: Move) -> str:
+    def describe(self, state: State, move: Move, who: Who = None) -> Said:
         """Where the pin ends (``Move the pin from 3 with the 1 to 11``: stars jump it on),
         and whom it sends back, in the order it meets them."""
         if not isinstance(move, DieMove):
-            return super().describe(state, move)
+            return super().describe(state, move, who)
         seat, end = state.current, move.target
         if move.origin < 0:
-            text = f"Bring a pin out with the {move.die}"
+            kind = "bring"
         elif end < 0:
-            text = f"Move the pin from {self.spot_words(move.origin)} with the {move.die}"
-            text += ": it is sent back to base"
+            kind = "sent back"
         else:
-            text = f"Move the pin from {self.spot_words(move.origin)} with the {move.die}"
-            text += f" {self.to_words(end)}"
+            kind = "finish" if end == self.goal else "move"
         after, lp = self.apply_move(state, move).pieces, self.lp_index
         met = sorted(
             (self.rel_at[seat][self.abs_of[victim][p]], (lp[victim] - lp[seat]) % 4, victim)
             for victim, positions in self.sent_back(state.pieces, after, seat)
             for p in positions
         )
-        return text + self.sending_words(list(dict.fromkeys(victim for *_, victim in met)))
+        victims = list(dict.fromkeys(victim for *_, victim in met))
+        args: dict[str, Arg] = {"die": move.die}
+        if victims:
+            args["victims"] = self.victims_words(victims)
+        return self.step_words(move.origin, end, who, kind, "send" if victims else "", args)

@@ -5,9 +5,79 @@ from __future__ import annotations
 from pegrace._core import CoreMove
 from pegrace.dice import TWO_D6
 from pegrace.games.ludo.common import Ludo
+from pegrace.i18n import N_, Arg, Said, said
 from pegrace.moves import PASS, Move
 from pegrace.state import State
-from pegrace.words import lower_first, sentence
+from pegrace.words import Sentence, Sentences, Who, pick
+
+# how a turn's first die use reads (a turn of one use: the whole turn), to the player and told
+# of them: a pin brought out, moved to a space, or out at the exit ("finish")
+FIRST: Sentences = {
+    ("bring", ""): Sentence(
+        # TRANSLATORS: {die} is the number of the die used ("with the 6")
+        N_("Bring a pin out with the {die}"),
+        # TRANSLATORS: {who} is a player: a name, or a colour's name ("Red")
+        N_("{who} brings a pin out with the {die}"),
+    ),
+    ("move", ""): Sentence(
+        # TRANSLATORS: {origin} and {target} are spaces: "start", "7", "lane 2"
+        N_("Move the pin from {origin} to {target} with the {die}"),
+        N_("{who} moves the pin from {origin} to {target} with the {die}"),
+    ),
+    ("move", "send"): Sentence(
+        # TRANSLATORS: {victims}: the players whose pins it sends back ("Green and Blue")
+        N_("Move the pin from {origin} to {target} with the {die} and send {victims} back to base"),
+        N_(
+            "{who} moves the pin from {origin} to {target} with the {die} and sends {victims} "
+            "back to base"
+        ),
+    ),
+    ("finish", ""): Sentence(
+        # TRANSLATORS: a move that takes the pin out at its exit: its race is run
+        N_("Move the pin from {origin} out with the {die}"),
+        N_("{who} moves the pin from {origin} out with the {die}"),
+    ),
+}
+# how each next die use reads, going on from the first ("{first}, then {next}"): the same,
+# and the pin just moved moved on ("on") to a space or out at the exit ("on finish")
+THEN: Sentences = {
+    ("bring", ""): Sentence(
+        # TRANSLATORS: a die use going on from another ("..., then bring a pin out with the 6")
+        N_("bring a pin out with the {die}"),
+        # TRANSLATORS: a die use going on from another, told of the player it names
+        # ("Red moves the pin from 4 to 7 with the 3, then brings a pin out with the 6")
+        N_("brings a pin out with the {die}"),
+    ),
+    ("move", ""): Sentence(
+        N_("move the pin from {origin} to {target} with the {die}"),
+        N_("moves the pin from {origin} to {target} with the {die}"),
+    ),
+    ("move", "send"): Sentence(
+        N_("move the pin from {origin} to {target} with the {die} and send {victims} back to base"),
+        N_(
+            "moves the pin from {origin} to {target} with the {die} and sends {victims} back to "
+            "base"
+        ),
+    ),
+    ("finish", ""): Sentence(
+        N_("move the pin from {origin} out with the {die}"),
+        N_("moves the pin from {origin} out with the {die}"),
+    ),
+    ("on", ""): Sentence(
+        # TRANSLATORS: the pin the die before moved, moved on ("..., then move it on to 3 with
+        # the 3")
+        N_("move it on to {target} with the {die}"),
+        N_("moves it on to {target} with the {die}"),
+    ),
+    ("on", "send"): Sentence(
+        N_("move it on to {target} with the {die} and send {victims} back to base"),
+        N_("moves it on to {target} with the {die} and sends {victims} back to base"),
+    ),
+    ("on finish", ""): Sentence(
+        N_("move it on out with the {die}"),
+        N_("moves it on out with the {die}"),
+    ),
+}
 
 
 class DiceMove(Move):
@@ -37,11 +107,11 @@ class TwoDiceLudo(Ludo):
     def core_move(self, found: CoreMove) -> Move:
         return DiceMove(found.uses, found.text) if found.uses else PASS
 
-    def describe(self, state: State, move: Move) -> str:
+    def describe(self, state: State, move: Move, who: Who = None) -> Said:
         """Each die's use in turn (``Bring a pin out with the 6, then move it on to 3 with
         the 3``), and whom each sends back."""
         if not isinstance(move, DiceMove):
-            return super().describe(state, move)
+            return super().describe(state, move, who)
         seat = state.current
         after = self.apply_move(state, move).pieces
         # the points pins were sent back from: each is the landing of the first use onto it
@@ -50,15 +120,41 @@ class TwoDiceLudo(Ludo):
             for victim, positions in self.sent_back(state.pieces, after, seat)
             for p in positions
         }
-        parts, moved = [], None
+        words: Said | None = None
+        moved = None
         for die, origin, target in move.uses:
-            if origin >= 0 and origin == moved:
-                text = f"move it on {self.to_words(target)} with the {die}"
-            else:
-                text = f"{lower_first(self.step_words(origin, target))} with the {die}"
-            moved = target
             space = self.abs_of[seat][target] if target < self.lane_start else None
             victims = sorted(v for point, v in lost if point == space)
             lost -= {(space, v) for v in victims}
-            parts.append(text + self.sending_words(victims))
-        return sentence(", then ".join(parts))
+            use = self._use_words(die, origin, target, origin >= 0 and origin == moved, victims)
+            if words is None:
+                words = pick(FIRST, *use[0]).words(who, **use[1])
+            else:
+                then = pick(THEN, *use[0]).words(who, **use[1])
+                # TRANSLATORS: a two-dice Ludo turn, die by die: {first} is a whole sentence
+                # ("Bring a pin out with the 6"), {next} what the player does next ("move it on
+                # to 3 with the 3"); the same player does both
+                words = said("{first}, then {next}", first=words, next=then)
+            moved = target
+        assert words is not None, "a two-dice move uses a die at least"
+        return words
+
+    def _use_words(
+        self, die: int, origin: int, target: int, moved_on: bool, victims: list[int]
+    ) -> tuple[tuple[str, str], dict[str, Arg]]:
+        """A die use's sentence, by what is done and its ending (``FIRST``, ``THEN``), and
+        what its placeholders hold."""
+        args: dict[str, Arg] = {"die": die}
+        if origin < 0:
+            kind = "bring"
+        else:
+            kind = "on" if moved_on else "move"
+            if not moved_on:
+                args["origin"] = self.spot_words(origin)
+            if target == self.goal:
+                kind = "finish" if kind == "move" else "on finish"
+            else:
+                args["target"] = self.spot_words(target)
+        if victims:
+            args["victims"] = self.victims_words(victims)
+        return (kind, "send" if victims else ""), args

@@ -18,6 +18,7 @@ from pegrace.games import entry
 from pegrace.moves import Move
 from pegrace.state import State
 from pegrace.web.boards.drawing import Board, Json
+from pegrace.words import Who
 
 
 @cache
@@ -50,13 +51,14 @@ def piece_spots(rules: Rules, state: State) -> list[Json]:
     return pieces
 
 
-def move_view(rules: Rules, state: State, move: Move) -> Json:
-    """A legal move as the page shows it: its text (what the page sends back), a label,
-    the spots it leaves and reaches, and its ``steps`` (one per die use in two-dice
-    Ludo; a Headache move also gives the spots it passes through in ``path``)."""
+def move_view(rules: Rules, state: State, move: Move, who: Who = None) -> Json:
+    """A legal move as the page shows it: its text (what the page sends back), its words
+    (``said``: ``rules.describe``, an order to the player, or told of ``who``), the spots it
+    leaves and reaches, and its ``steps`` (one per die use in two-dice Ludo; a Headache move
+    also gives the spots it passes through in ``path``)."""
     view: Json = {
         "text": move.text,
-        "label": rules.describe(state, move),
+        "said": rules.describe(state, move, who).json(),
         "pass": move.is_pass,
         "from": None,
         "to": None,

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pegrace.engine import Rules
+from pegrace.i18n import Said
 from pegrace.pictures import letter
 from pegrace.state import State
 from pegrace.web.boards.labels import name_spots
@@ -20,8 +21,8 @@ CENTRE = SIZE / 2
 # a second cue besides the letter, so no one has to tell colours apart
 SHAPES = {"red": "circle", "yellow": "diamond", "green": "square", "blue": "hexagon"}
 Steps = tuple[list[Json], str, int]  # a move's uses, the mover's colour and its piece's index
-# spot id -> colour -> what that colour's move words call the spot
-Names = dict[str, dict[str, str]]
+# spot id -> colour -> what that colour's move words call the spot (a number as text)
+Names = dict[str, dict[str, Said | str]]
 
 
 @dataclass(frozen=True)
@@ -78,7 +79,11 @@ def drawn(shape: str, css: str, **attrs: float | str) -> Json:
     return {"shape": shape, "class": css, **rounded}
 
 
-def drawn_text(point: tuple[float, float], text: str, css: str) -> Json:
+def drawn_text(point: tuple[float, float], text: str | Said, css: str) -> Json:
+    """Text drawn on the board: a name as it is (``text``: a game's title), or words in the
+    page's language (``said``)."""
+    if isinstance(text, Said):
+        return {**drawn("text", css, x=point[0], y=point[1]), "said": text.json()}
     return drawn("text", css, x=point[0], y=point[1], text=text)
 
 
@@ -86,11 +91,12 @@ def board_square(corner_radius: float) -> Json:
     return drawn("rect", "board", x=20, y=20, width=960, height=960, rx=corner_radius)
 
 
-def make_piece(colour: str, seat: int, index: int, spot: str, **extra: Any) -> Json:
-    """A piece (or a Headache stack, whose ``stack`` lists its colours from the bottom)."""
+def make_piece(colour: str, seat: int, index: int, spot: str, words: Said, **extra: Any) -> Json:
+    """A piece (or a Headache stack, whose ``stack`` lists its colours from the bottom), with
+    its ``words`` where it stands, for screen readers."""
     height = len(extra.get("stack", ())) or 1
     piece = {"colour": colour, "seat": seat, "index": index, "spot": spot}
-    return {**piece, "letter": letter(colour), "height": height, **extra}
+    return {**piece, "letter": letter(colour), "height": height, **extra, "words": words.json()}
 
 
 def make_layout(

@@ -20,7 +20,9 @@ from pegrace.games.headache import (
     cone_words,
     space_name,
     space_words,
+    track_words,
 )
+from pegrace.i18n import said
 from pegrace.state import State
 from pegrace.web.boards.drawing import (
     CENTRE,
@@ -36,9 +38,12 @@ from pegrace.web.boards.drawing import (
     polar,
     svg_path,
 )
+from pegrace.words import towards
 
 X_RADIUS = 300
 BULGE = 95
+# TRANSLATORS: the name of the place on Headache's board where a player's cones start
+START = said("START")
 
 
 def _x_angle(k: float) -> float:
@@ -108,8 +113,8 @@ def ring_names() -> list[Json]:
     outer track and inside the inner one, halfway between two Xs."""
     texts = []
     for k in (0.5, X_COUNT / 2 + 0.5):
-        for space, radius in ((OUTER_BASE, X_RADIUS + BULGE + 50), (INNER_BASE, X_RADIUS - 160)):
-            ring = space_words(space).rpartition(" ")[0]
+        for track, radius in (("outer", X_RADIUS + BULGE + 50), ("inner", X_RADIUS - 160)):
+            ring = track_words(track)
             texts.append(drawn_text(polar(radius, _x_angle(k)), ring, "ring-name"))
     return texts
 
@@ -123,7 +128,7 @@ def headache_names(rules: Headache) -> Names:
     }
     for colour in rules.colours:
         for slot in range(rules.pieces_per_colour):
-            names[f"start-{colour}-{slot}"] = {colour: "START"}
+            names[f"start-{colour}-{slot}"] = {colour: START}
     return names
 
 
@@ -168,7 +173,7 @@ def headache_steps(rules: Headache, state: State, move: ConeMove) -> tuple[list[
         "to": headache_spot_id(move.target),
         "path": [headache_spot_id(s) for s in move.path],
         "ccw": move.backward,
-        "to_words": f"to {space_words(move.target)}",
+        "to_words": towards(space_words(move.target)).json(),
     }
     return [step], colour, index
 

@@ -9,6 +9,8 @@ import math
 from functools import cache
 from typing import Any
 
+from pegrace.i18n import Said
+
 Json = dict[str, Any]
 Circle = tuple[float, float, float]  # x, y, radius
 Box = tuple[float, float, float, float]  # centre x and y, half width and half height
@@ -20,19 +22,27 @@ EDGE = 22.0  # the board's own margin round the view
 
 
 def name_spots(
-    spots: list[Json], dome: Json, names: dict[str, dict[str, str]], shown: set[str], size: float
+    spots: list[Json],
+    dome: Json,
+    names: dict[str, dict[str, Said | str]],
+    shown: set[str],
+    size: float,
 ) -> None:
-    """Put on each spot ``names`` names its ``names`` (what each colour's words call it),
-    its ``tag`` (where the name goes) and ``shown`` (whether the name is always drawn)."""
+    """Put on each spot ``names`` names its ``names`` (what each colour's words call it: a
+    Said's JSON, or a number as text), its ``tag`` (where the name goes, placed for the
+    English words) and ``shown`` (whether the name is always drawn)."""
     named = tuple(i for i, spot in enumerate(spots) if spot["id"] in names)
     always = frozenset(i for i in named if spots[i]["id"] in shown)
-    widths = tuple(max(len(n) for n in names[spots[i]["id"]].values()) for i in named)
+    widths = tuple(max(len(str(n)) for n in names[spots[i]["id"]].values()) for i in named)
     circles = tuple((spot["x"], spot["y"], spot["r"]) for spot in spots)
     ring = (dome["x"], dome["y"], dome["r"] + 10)
     tags = _tags(circles, ring, named, widths, always, size)
     for i, (x, y) in zip(named, tags, strict=True):
         spot = spots[i]
-        spot["names"] = names[spot["id"]]
+        spot["names"] = {
+            colour: name.json() if isinstance(name, Said) else name
+            for colour, name in names[spot["id"]].items()
+        }
         spot["tag"] = {"x": round(x, 1), "y": round(y, 1)}
         spot["shown"] = i in always
 

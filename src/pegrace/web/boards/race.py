@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pegrace.games.ludo import DiceMove, DieMove, Ludo
 from pegrace.games.marbles import REMOVED, Marbles, MarbleStep
+from pegrace.i18n import Said
 from pegrace.moves import Move, Step
 from pegrace.race import RaceRules
 from pegrace.state import State
@@ -30,15 +31,17 @@ def race_names(rules: RaceRules) -> Names:
     move words say them): the loop counted from the colour's start, its lane, its goal (by
     the goal's name: exit, home, goal) and its base."""
     names: Names = {}
+    base = rules.base_words()
     for seat, colour in enumerate(rules.colours):
         for position in range(rules.goal + 1):
+            words: Said | str
             if isinstance(rules, Ludo) and position == rules.goal:
-                words = rules.track.goal_name
+                words = rules.goal_words()
             else:
                 words = rules.spot_words(position)
             names.setdefault(race_spot(rules, seat, position), {})[colour] = words
         for slot in range(rules.pieces_per_colour):
-            names.setdefault(race_spot(rules, seat, -1, slot), {})[colour] = rules.track.base_name
+            names.setdefault(race_spot(rules, seat, -1, slot), {})[colour] = base
     return names
 
 
@@ -92,7 +95,7 @@ def race_steps(rules: RaceRules, state: State, move: Move) -> tuple[list[Json], 
             "from": leaving,
             "to": reaching,
             "path": _hops(rules, seat, origin, target),
-            "to_words": rules.to_words(target),
+            "to_words": rules.to_words(target).json(),
         }
         if die:
             step["die"] = die

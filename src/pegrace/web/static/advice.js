@@ -1,7 +1,8 @@
 // Advice, worked out by the server: the expert's hint for your move (key H) and everyone's
 // chances of winning (key W), each shown while its position is on the board.
 
-import { capitalise, chip, fill, h, keyWords, TOUCH } from "./util.js";
+import { percent, say, t, tn } from "./i18n.js";
+import { capitalise, chip, fill, h, levelWord, TOUCH } from "./util.js";
 
 /** @typedef {import("./game.js").GamePage} GamePage */
 
@@ -62,15 +63,29 @@ export class Advice {
     return Boolean(hint && (hint.move === move.text || (move.same || []).includes(hint.move)));
   }
 
+  /** The hint button's words (and its key, but on a touch screen). */
+  hintWords() {
+    // TRANSLATORS: a button: the expert's move; H is the key that asks for it
+    return TOUCH ? t("Hint") : t("Hint (H)");
+  }
+
+  /** The win chances button's words (and its key, but on a touch screen). */
+  chancesWords() {
+    // TRANSLATORS: a button: every side's chance of winning; W is the key that asks for it
+    return TOUCH ? t("Win chances") : t("Win chances (W)");
+  }
+
   showAdvice() {
     const hint = this.currentHint();
     this.page.hintButton.disabled = this.page.awaiting !== "move" || Boolean(this.page.replay);
     this.page.chancesButton.disabled = !this.page.state || Boolean(this.page.replay);
-    this.page.hintButton.textContent = this.asking === "hint" ? "Thinking…" : `Hint${keyWords(" (H)")}`;
-    this.page.chancesButton.textContent = this.asking === "winprob" ? "Playing it out…" : `Win chances${keyWords(" (W)")}`;
+    // TRANSLATORS: the hint button while the expert works out its move
+    this.page.hintButton.textContent = this.asking === "hint" ? t("Thinking…") : this.hintWords();
+    // TRANSLATORS: the win chances button while games are played on from the position
+    this.page.chancesButton.textContent = this.asking === "winprob" ? t("Playing it out…") : this.chancesWords();
     this.page.hintEl.hidden = !hint;
     if (hint) {
-      fill(this.page.hintEl, h("strong", { title: hint.move }, "★ ", hint.label), h("br"), h("span", { class: "hint" }, capitalise(hint.why)));
+      fill(this.page.hintEl, h("strong", { title: hint.move }, "★ ", say(hint.label)), h("br"), h("span", { class: "hint" }, capitalise(say(hint.why))));
     }
     const over = this.page.state && this.page.state.phase === "over";
     if (this.chances && over && this.chances.seq !== this.page.shown().seq) this.chances = null; // the end drops old chances
@@ -78,15 +93,11 @@ export class Advice {
     this.page.chancesEl.hidden = !chances;
     if (!chances) return;
     const stale = !this.page.state || chances.seq !== this.page.state.seq;
-    /** @param {number} x */
-    const percent = (x) => `${Math.round(x * 100)}%`;
     this.page.chancesEl.classList.toggle("stale", stale);
     // one number and its bar per side; the interval and the learned estimate are a
     // tooltip or a tap away (and read out), for those who want them
     /** @param {import("./messages.js").Chance} c */
-    const detail = (c) => chances.playouts
-      ? `95% interval ${percent(c.low)}–${percent(c.high)}${c.learned !== undefined ? `; the expert's learned estimate ${percent(c.learned)}` : ""}`
-      : "exact: the game is over";
+    const detail = (c) => this.detail(c, chances.playouts > 0);
     fill(this.page.chancesEl,
       h("ul", { class: "chances" }, chances.chances.map((c) =>
         h("li", { dataset: { side: c.side }, title: detail(c), onclick: () => this.toggleInterval(c.side) },
@@ -94,9 +105,44 @@ export class Advice {
           h("span", { class: "bar" }, h("span", { class: "fill", style: { width: `${(c.chance * 100).toFixed(1)}%` } })),
           h("span", { class: "value" }, percent(c.chance)),
           this.opened.has(c.side) ? h("span", { class: "interval hint" }, detail(c)) : h("span", { class: "interval sr-only" }, ` (${detail(c)})`)))),
-      h("p", { class: "hint", id: "chances-note" }, chances.playouts
-        ? `Chance of winning: ${chances.playouts} games played on from here by the ${chances.player} computer${chances.final === false ? ", more to come" : ""}${stale ? `, ${this.page.shown().seq - chances.seq} events ago` : ""}. ${TOUCH ? "Tap" : "Point at or click"} a side for its 95% interval${chances.chances[0].learned !== undefined ? " and the expert's own learned estimate" : ""}.`
-        : "The game is over: these are exact."));
+      h("p", { class: "hint", id: "chances-note" }, chances.playouts ? this.note(chances, stale) : t("The game is over: these are exact.")));
     this.page.chancesEl.dataset.final = String(chances.final !== false);
+  }
+
+  /** A side's chance in detail: its 95% interval and the expert's learned estimate, where
+   * played on (``played``), else that it is exact.
+   * @param {import("./messages.js").Chance} c
+   * @param {boolean} played
+   */
+  detail(c, played) {
+    if (!played) return t("exact: the game is over");
+    const args = { low: percent(c.low), high: percent(c.high), learned: c.learned === undefined ? "" : percent(c.learned) };
+    // TRANSLATORS: a side's chance of winning: the range it lies in, 19 times in 20 ("12%–20%")
+    if (c.learned === undefined) return t("95% interval {low}–{high}", args);
+    // TRANSLATORS: a side's chance of winning: the range it lies in, 19 times in 20, and the
+    // one the expert computer's learned value gives it
+    return t("95% interval {low}–{high}; the expert's learned estimate {learned}", args);
+  }
+
+  /** What the chances are, and how to see more: the games played on, by whom, how long ago.
+   * @param {import("./messages.js").WinprobSent} chances
+   * @param {boolean} stale the position has moved on since
+   */
+  note(chances, stale) {
+    // TRANSLATORS: {level} is the level of the computer that played every side ("medium")
+    let said = tn("Chance of winning: {count} game played on from here by the {level} computer",
+      "Chance of winning: {count} games played on from here by the {level} computer",
+      chances.playouts, { level: levelWord(`computer:${chances.player}`) });
+    // TRANSLATORS: {chances} says how the chances were worked out; more games are still being played
+    if (chances.final === false) said = t("{chances}, more to come", { chances: said });
+    const ago = this.page.shown().seq - chances.seq;
+    // TRANSLATORS: {chances} says how the chances were worked out, for a position {count} events back
+    if (stale) said = tn("{chances}, {count} event ago", "{chances}, {count} events ago", ago, { chances: said });
+    const learned = chances.chances[0].learned !== undefined;
+    const how = TOUCH
+      ? (learned ? t("Tap a side for its 95% interval and the expert's own learned estimate.") : t("Tap a side for its 95% interval."))
+      : (learned ? t("Point at or click a side for its 95% interval and the expert's own learned estimate.") : t("Point at or click a side for its 95% interval."));
+    // TRANSLATORS: {chances} says how the chances were worked out; a sentence of its own
+    return [t("{chances}.", { chances: said }), how].join(" ");
   }
 }

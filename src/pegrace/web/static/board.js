@@ -3,9 +3,11 @@
 // dome with its dice, and the animations; the places' names (labels.js). No game rules here:
 // everything comes from the server's layout, pieces and move views.
 
+import { say, t, tn } from "./i18n.js";
 import { Labels } from "./labels.js";
+import { listed } from "./places.js";
 import { svg } from "./svg.js";
-import { capitalise } from "./util.js";
+import { colourName } from "./util.js";
 
 /** The server's view of the board and its pieces (web/boards.py, the state's moves; their
  * types made from the messages' schema: messages.d.ts):
@@ -13,7 +15,7 @@ import { capitalise } from "./util.js";
  * @typedef {import("./messages.js").Layout} Layout
  * @typedef {import("./messages.js").Piece} Piece a piece (or a stack) where it stands
  * @typedef {import("./messages.js").Step} Step one piece's step of a move
- * @typedef {{ text?: string, label?: string, pass?: boolean, steps?: Step[],
+ * @typedef {{ text?: string, pass?: boolean, steps?: Step[],
  *   piece?: { colour: string } | null, same?: string[] }} MoveView a move as the board draws
  *   it (a listed move, a log entry)
  * @typedef {{ dice: number[], bonus: number | null }} Roll dice faces, the bonus die's
@@ -89,18 +91,22 @@ export class Board {
     // a screen reader reads the pieces (each says where it stands), the pieces that can move
     // and where to (buttons), and the dome; the drawing itself (decor, spots, marks) is hidden
     /** @type {SVGSVGElement} */
+    // a picture: drawn as it is in a right-to-left page too (its texts anchored as drawn)
     this.root = svg("svg", {
       viewBox: layout.viewBox.join(" "),
       class: `board game-${layout.game}`,
       role: "group",
-      "aria-label": `${layout.title} board`,
+      direction: "ltr",
+      // TRANSLATORS: the board's name, read out: {game} is a game's name ("Trouble")
+      "aria-label": t("{game} board", { game: t(layout.title) }),
     });
     this.defs();
     this.decorLayer = svg("g", { class: "decor", "aria-hidden": "true" }, this.root);
     this.spotLayer = svg("g", { class: "spots", "aria-hidden": "true" }, this.root);
     this.labels = new Labels(layout, svg("g", { class: "labels", "aria-hidden": "true" }, this.root));
     this.markLayer = svg("g", { class: "marks", "aria-hidden": "true" }, this.root);
-    this.pieceLayer = svg("g", { class: "pieces", role: "list", "aria-label": "pieces" }, this.root);
+    // TRANSLATORS: the list of the pieces on the board, read out
+    this.pieceLayer = svg("g", { class: "pieces", role: "list", "aria-label": t("pieces") }, this.root);
     this.tallyLayer = svg("g", { class: "tallies", "aria-hidden": "true" }, this.root); // pieces at a goal
     this.targetLayer = svg("g", { class: "targets" }, this.root); // above the pieces: clickable
     this.domeLayer = svg("g", { class: "dome", tabindex: "0", role: "button" }, this.root);
@@ -124,12 +130,12 @@ export class Board {
     svg("stop", { offset: "100%", "stop-color": "#fff", "stop-opacity": "0" }, shine);
   }
 
-  /** @param {Record<string, any>} item a drawn element: its SVG ``shape``, a text's ``text``,
-   *   its attributes */
+  /** @param {Record<string, any>} item a drawn element: its SVG ``shape``, a text's ``text`` (a
+   *   name, as it is) or ``said`` (words, put into the page's language), its attributes */
   drawDecor(item) {
-    const { shape, text, ...attrs } = item;
+    const { shape, text, said, ...attrs } = item;
     const node = svg(shape, attrs, this.decorLayer);
-    if (shape === "text") node.textContent = text;
+    if (shape === "text") node.textContent = said ? say(said) : text;
   }
 
   /** @param {Spot} spot */
@@ -161,7 +167,8 @@ export class Board {
   drawDome() {
     const { x, y, r } = this.layout.dome;
     this.domeLayer.setAttribute("transform", `translate(${x} ${y})`);
-    this.domeLayer.setAttribute("aria-label", "Pop-O-Matic dome: click or press space to pop");
+    // TRANSLATORS: the dome that holds the die: pressing it rolls ("pops") it
+    this.domeLayer.setAttribute("aria-label", t("Pop-O-Matic dome: click or press space to pop"));
     // what a finger taps: never smaller than 44 CSS pixels across (sized once drawn)
     this.domeHit = svg("circle", { r: r + 10, class: "dome-hit" }, this.domeLayer);
     svg("circle", { r: r + 10, class: "dome-base" }, this.domeLayer);
@@ -193,7 +200,8 @@ export class Board {
         if (face.n) svg("circle", { cx: size / 2, cy: size / 2, r: size * 0.2, class: "red-dot" }, die);
         // a blank white square says nothing by itself: name it
         const label = svg("text", { x: size / 2, y: size * 1.32, class: "die-label" }, die);
-        label.textContent = "bonus";
+        // TRANSLATORS: under Headache's bonus die (a blank one, or a red dot)
+        label.textContent = t("bonus");
         label.style.fontSize = `${size * 0.3}px`;
       } else {
         for (const [px, py] of PIPS[face.n] || []) {
@@ -293,7 +301,8 @@ export class Board {
   makePiece(piece) {
     const { colour } = piece;
     const group = svg("g", { class: `piece c-${colour}`, "data-spot": piece.spot, "data-colour": colour,
-      role: "listitem", "aria-label": piece.words || `${colour} piece` });
+      // TRANSLATORS: a piece, read out where the server gave no words for it: {colour} is its colour ("Red")
+      role: "listitem", "aria-label": piece.words ? say(piece.words) : t("{colour} piece", { colour: colourName(colour) }) });
     const r = this.pieceRadius(piece);
     // a plain offset shadow: SVG filters cost too much to repaint on every update
     svg("ellipse", { class: "shadow", cx: 2, cy: 4, rx: r * 0.98, ry: r * 0.92 }, group);
@@ -316,7 +325,8 @@ export class Board {
       const count = svg("text", { dy: "0.35em" }, badge);
       count.textContent = String(stack.length);
       const title = svg("title", {}, group);
-      title.textContent = `stack of ${stack.length}, top first: ${[...stack].reverse().join(", ")}`;
+      // TRANSLATORS: a Headache stack's tooltip: its colours, top first ("Red, Blue")
+      title.textContent = tn("stack of {count}, top first: {colours}", "stack of {count}, top first: {colours}", stack.length, { colours: listed([...stack].reverse().map(colourName)) });
     }
     return group;
   }
@@ -500,7 +510,8 @@ export class Board {
     for (const [colour, given] of Object.entries(names)) {
       const home = this.layout.spots.filter((s) => s.id.startsWith(`base-${colour}-`) || s.id.startsWith(`start-${colour}-`));
       const yours = you.includes(colour);
-      const name = yours ? `You · ${given || capitalise(colour)}` : given;
+      // TRANSLATORS: your name (or colour) on the board, beside your colour's base
+      const name = yours ? t("You · {player}", { player: given || colourName(colour) }) : given;
       if (!home.length) continue;
       const x = home.reduce((sum, s) => sum + s.x, 0) / home.length;
       const y = home.reduce((sum, s) => sum + s.y, 0) / home.length;

@@ -1,10 +1,12 @@
-// Choosing a move on the board: the pieces that can move and their destinations marked (a
-// step at a time where a move has several), the moves listed by number, a lone move made by
-// itself where the player asks for that, and the pop, move or pass sent to the server. The
-// page never decides what is legal: it offers the moves the server lists and sends back the
-// text of the one chosen.
+// The status (whose turn it is, and what to do) and choosing a move on the board: the pieces
+// that can move and their destinations marked (a step at a time where a move has several), the
+// moves listed by number, a lone move made by itself where the player asks for that, and the
+// pop, move or pass sent to the server. The page never decides what is legal: it offers the
+// moves the server lists and sends back the text of the one chosen.
 
-import { capitalise, fill, h, TOUCH, unique } from "./util.js";
+import { number, say, t } from "./i18n.js";
+import { standing } from "./places.js";
+import { chip, colourName, eitherOf, fill, h, TOUCH, unique } from "./util.js";
 
 /** @typedef {import("./game.js").GamePage} GamePage */
 /** @typedef {import("./game.js").Move} Move */
@@ -53,9 +55,48 @@ export class Choice {
     });
   }
 
+  /** The status: whose turn it is and what they are to do (the roll-off's pops so far). */
+  showStatus() {
+    const page = this.page;
+    const state = page.shown();
+    const args = { player: state.current ? page.called(state.current) : "", roll: state.roll };
+    page.statusEl.textContent = this.statusWords(state, args) + standing(page);
+    page.statusEl.classList.toggle("mine", page.mine());
+    const pops = Object.entries(state.rolloff || {});
+    fill(page.rolloffEl, ...(state.phase === "rolloff" && pops.length
+      // TRANSLATORS: the roll-off's pops so far follow, each a colour and the number it popped
+      ? [h("span", {}, t("Pops:"), " "), ...pops.map(([colour, pop]) =>
+        // TRANSLATORS: a colour ("Red") and the number it popped in the roll-off
+        h("span", {}, chip(colour, t("{colour} {pop}", { colour: colourName(colour), pop: number(pop) })), " "))]
+      : []));
+  }
+
+  /** What the status says of ``state`` (``args``: the player to act, the roll).
+   * @param {import("./game.js").State} state
+   * @param {{ player: string, roll: string | null }} args
+   */
+  statusWords(state, args) {
+    const mine = this.page.mine();
+    if (state.phase === "over") return this.page.end.headline();
+    if (state.phase === "rolloff") {
+      // TRANSLATORS: the roll-off decides who starts; {player} is your name or colour
+      if (mine) return TOUCH ? t("Who starts? Your pop ({player}): tap the dome", args) : t("Who starts? Your pop ({player}): click the dome or press space", args);
+      return t("Who starts? {player} to pop", args);
+    }
+    if (state.phase === "roll") {
+      if (mine) return TOUCH ? t("Your turn ({player}): tap the dome", args) : t("Your turn ({player}): click the dome or press space", args);
+      // TRANSLATORS: {player} is to pop the dome (roll the die) now
+      return t("{player} to pop", args);
+    }
+    // TRANSLATORS: {roll} is what the dice showed ("5", "3+6")
+    if (state.forced_pass) return t("{player} popped {roll}: nothing can move, so the turn passes", args);
+    // TRANSLATORS: {roll} is what the dice showed ("5", "3+6")
+    return mine ? t("{player}, you popped {roll}: choose a move", args) : t("{player} popped {roll}", args);
+  }
+
   showChoice() {
     if (!this.page.state || this.page.replay) return;
-    this.page.showStatus();
+    this.showStatus();
     const myMove = this.page.mine() && this.page.shown().phase === "move" && !this.page.pending && !this.page.shown().forced_pass;
     const myRoll = this.page.mine() && this.page.shown().phase !== "move" && !this.page.pending;
     const settled = !this.page.queue.length;
@@ -85,15 +126,11 @@ export class Choice {
       const leaving = stepping.filter((m) => m.steps[k].from === this.selection.from);
       this.page.board.mark(unique(leaving.map((m) => m.steps[k].to)), "to", (spot) => {
         const ending = leaving.filter((m) => m.steps[k].to === spot);
-        return ending.length === 1 ? ending[0].label : capitalise(`move ${ending[0].steps[k].to_words}`);
+        // TRANSLATORS: a place a piece can go, as a button on the board; {where} is e.g. "to outer 7"
+        return ending.length === 1 ? say(ending[0].said) : t("Move {where}", { where: say(ending[0].steps[k].to_words) });
       }, leaving.length && leaving[0].piece ? leaving[0].piece.colour : null);
     } else {
-      this.page.board.mark(unique(stepping.map((m) => m.steps[k].from)), "from", (spot) => {
-        const leaving = stepping.filter((m) => m.steps[k].from === spot);
-        const piece = this.page.shown().pieces.find((p) => p.spot === spot && p.colour === /** @type {{ colour: string }} */ (leaving[0].piece).colour);
-        const where = unique(leaving.map((m) => m.steps[k].to_words)).join(" or ");
-        return `${piece ? piece.words : capitalise(/** @type {{ colour: string }} */ (leaving[0].piece).colour)}, can move ${where}`;
-      });
+      this.page.board.mark(unique(stepping.map((m) => m.steps[k].from)), "from", (spot) => this.canMove(spot, stepping.filter((m) => m.steps[k].from === spot)));
     }
     // passing is offered apart, at the card's foot (game.js): never where a second tap lands
     this.listed = this.offered().filter((move) => !move.pass);
@@ -104,10 +141,26 @@ export class Choice {
           // a touch screen's emulated pointer leaves a button as it grows: taps alone show it there
           onmouseenter: TOUCH ? null : () => this.page.board.preview(move), onmouseleave: TOUCH ? null : () => this.page.board.preview(null),
           onfocus: () => this.page.board.preview(move), onblur: (/** @type {Event} */ event) => this.leaveMove(/** @type {HTMLElement} */ (event.currentTarget)) },
-          h("span", { class: "key" }, KEYS[i] || ""), " ", move.label,
-          this.page.advice.suggested(move) ? h("span", { class: "star", title: "the hint" }, " ★") : null))));
+          h("span", { class: "key" }, KEYS[i] || ""), " ", say(move.said),
+          // TRANSLATORS: a star's tooltip, on the move the expert suggests
+          this.page.advice.suggested(move) ? h("span", { class: "star", title: t("the hint") }, " ★") : null))));
     this.page.hintButton.disabled = this.page.awaiting !== "move";
     this.moveIfOnlyOne();
+  }
+
+  /** A piece that can move, as its button on the board says it: "Red cone on START, can move
+   * to X 3 or to outer 5".
+   * @param {string} spot where it stands
+   * @param {Move[]} leaving the moves whose next step leaves it
+   */
+  canMove(spot, leaving) {
+    const k = this.selection.prefix.length;
+    const colour = /** @type {{ colour: string }} */ (leaving[0].piece).colour;
+    const piece = this.page.shown().pieces.find((p) => p.spot === spot && p.colour === colour);
+    const where = eitherOf(unique(leaving.map((m) => say(m.steps[k].to_words))));
+    // TRANSLATORS: a piece as its button on the board says it; {piece} is e.g. "Red cone on
+    // START", {where} e.g. "to X 3 or to outer 5"
+    return t("{piece}, can move {where}", { piece: piece ? say(piece.words) : colourName(colour), where });
   }
 
   /** A listed move pressed: played, but on a touch screen, where nothing points at it first,
@@ -123,7 +176,8 @@ export class Choice {
     }
     for (const shown of this.page.movesEl.querySelectorAll("[data-previewed]")) this.leaveMove(/** @type {HTMLElement} */ (shown));
     button.dataset.previewed = "1";
-    button.append(h("span", { class: "again" }, " · tap again to play"));
+    // TRANSLATORS: after a move's button is tapped once: a second tap plays it
+    button.append(h("span", { class: "again" }, " · ", t("tap again to play")));
     this.page.board.preview(move);
   }
 
@@ -150,11 +204,12 @@ export class Choice {
   }
 
   idleText() {
-    if (this.page.pending) return "Sent…";
-    if (this.page.awaiting === "roll") return `Pop first: ${TOUCH ? "tap the dome" : "click the dome or press space"}.`;
-    if (!this.page.you.length) return "You are watching this game.";
-    const who = this.page.shown().current ? this.page.called(/** @type {string} */ (this.page.shown().current)) : "";
-    return this.page.shown().phase === "move" ? `${who} is choosing a move…` : `Waiting for ${who}…`;
+    // TRANSLATORS: a move or pop sent to the server, not yet answered
+    if (this.page.pending) return t("Sent…");
+    if (this.page.awaiting === "roll") return TOUCH ? t("Pop first: tap the dome.") : t("Pop first: click the dome or press space.");
+    if (!this.page.you.length) return t("You are watching this game.");
+    const player = this.page.shown().current ? this.page.called(/** @type {string} */ (this.page.shown().current)) : "";
+    return this.page.shown().phase === "move" ? t("{player} is choosing a move…", { player }) : t("Waiting for {player}…", { player });
   }
 
   /** A spot clicked on the board (or its button pressed): a piece chosen, or where it goes.

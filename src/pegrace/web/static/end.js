@@ -6,8 +6,9 @@
 // best moment, the winner's colours in a small burst) or "watch" (no seat of one side here:
 // the places, the small burst and a short tune).
 
+import { number, ordinal, say, t, tn } from "./i18n.js";
 import { bestMoment, momentWords } from "./moments.js";
-import { medal, ordinal, placedSaid, sideName } from "./places.js";
+import { listed, medal, placedSaid, sideName } from "./places.js";
 import { svg } from "./svg.js";
 import { api, capitalise, chip, fill, h, saveTokens } from "./util.js";
 
@@ -31,6 +32,18 @@ function cup() {
   const picture = svg("svg", { viewBox: "0 0 120 110", class: "cup", "aria-hidden": "true" });
   for (const [tag, attrs] of CUP) svg(/** @type {string} */ (tag), /** @type {Record<string, string>} */ (attrs), picture);
   return picture;
+}
+
+/** Why a game ended, in the page's language: the core says it in English (a record's words),
+ * each reason a message id (marked in pegrace/terminal_words.py), but the turn limits that
+ * name their number.
+ * @param {string} reason
+ */
+function reasonWords(reason) {
+  const limit = reason.match(/^turn limit (?:of (\d+)|\((\d+) turns\)) reached$/);
+  // TRANSLATORS: why a game ended: the rules' most turns ({turns}) were played
+  if (limit) return t("turn limit of {turns} reached", { turns: number(Number(limit[1] || limit[2])) });
+  return t(reason);
 }
 
 export class End {
@@ -70,14 +83,15 @@ export class End {
     const outcome = this.outcome();
     this.page.endEl.dataset.outcome = this.verdict();
     fill(this.page.endEl,
-      h("h2", {}, "Final places"),
+      h("h2", {}, t("Final places")),
       this.placesList(outcome),
       this.stopped(outcome),
       this.verdict() === "watch" ? null : this.moment(),
       h("div", { class: "controls" },
-        h("button", { class: "primary big", type: "button", id: "rematch", onclick: () => this.rematch() }, state.rematch ? "Join the rematch" : "Rematch"),
-        h("button", { type: "button", onclick: () => this.page.replayer.startReplay() }, "Replay"),
-        h("a", { href: "/" }, "New game")));
+        // TRANSLATORS: a button: the same game again, with new dice
+        h("button", { class: "primary big", type: "button", id: "rematch", onclick: () => this.rematch() }, state.rematch ? t("Join the rematch") : t("Rematch")),
+        h("button", { type: "button", onclick: () => this.page.replayer.startReplay() }, t("Replay")),
+        h("a", { href: "/" }, t("New game"))));
   }
 
   /** Every side by its place, with its medal (a place not played for: marked, said once).
@@ -89,8 +103,9 @@ export class End {
     return h("ol", { id: "places" }, places.map(([side, place]) =>
       h("li", { value: place, class: unplayed.includes(side) ? "unplayed" : null, dataset: { place, side } },
         medal(place),
-        side.split("+").map((c) => chip(c, this.page.called(c) + (this.page.you.includes(c) ? " (you)" : ""))),
-        place === 1 ? h("strong", { class: "winner" }, " winner") : "",
+        side.split("+").map((c) => chip(c, this.page.you.includes(c) ? t("{player} (you)", { player: this.page.called(c) }) : this.page.called(c))),
+        // TRANSLATORS: beside the side in first place, in the final places
+        place === 1 ? h("strong", { class: "winner" }, " ", t("winner")) : "",
         unplayed.includes(side) ? h("span", { class: "unplayed-mark", "aria-hidden": "true" }, " *") : "")));
   }
 
@@ -101,9 +116,16 @@ export class End {
   stopped(outcome) {
     if (!outcome.reason) return null;
     const unplayed = outcome.unplayed || [];
-    if (!unplayed.length) return h("p", { class: "hint", id: "reason" }, capitalise(outcome.reason));
-    const which = unplayed.length < Object.keys(outcome.places).length ? "the other places (*) are" : "the places (*) are";
-    return h("p", { class: "hint", id: "unplayed" }, `${capitalise(outcome.reason)}: ${which} ranked by ${outcome.ranked_by}.`);
+    const reason = capitalise(reasonWords(outcome.reason));
+    if (!unplayed.length) return h("p", { class: "hint", id: "reason" }, reason);
+    const args = { reason, measure: say(outcome.ranked_by) };
+    return h("p", { class: "hint", id: "unplayed" }, unplayed.length < Object.keys(outcome.places).length
+      // TRANSLATORS: why a game stopped ({reason}: "First place decided"), and how the places
+      // not played for (marked *) are ranked ({measure}: "how far their pieces got")
+      ? t("{reason}: the other places (*) are ranked by {measure}.", args)
+      // TRANSLATORS: why a game stopped ({reason}), and how its places (marked *) are ranked
+      // ({measure}: "how far their pieces got")
+      : t("{reason}: the places (*) are ranked by {measure}.", args));
   }
 
   /** Your best moment of the game, from the log (moments.js); null where it had none. */
@@ -111,8 +133,9 @@ export class End {
     const found = bestMoment(this.page.log, this.page.you);
     if (!found) return null;
     const first = found.entries[0];
-    const words = momentWords(found, (entry) => entry.label + placedSaid(this.page, entry));
-    const line = h("p", { id: "best-moment", dataset: { kind: found.kind, seq: first.seq } }, h("strong", {}, "Your best moment: "), words);
+    const words = momentWords(found, (entry) => say(entry.said) + placedSaid(this.page, entry));
+    // TRANSLATORS: the move of yours the end of a game recalls follows, in words
+    const line = h("p", { id: "best-moment", dataset: { kind: found.kind, seq: first.seq } }, h("strong", {}, t("Your best moment:")), " ", words);
     if (found.kind !== "turn" && first.steps && first.steps.length) {
       line.addEventListener("mouseenter", () => this.page.board.preview(first));
       line.addEventListener("mouseleave", () => this.page.board.preview(null));
@@ -125,15 +148,20 @@ export class End {
   headline() {
     const outcome = this.outcome();
     const winners = Object.entries(outcome.places).filter(([, place]) => place === 1).map(([side]) => side);
-    if (!winners.length) return "Game over";
-    const one = winners.length === 1 && !winners[0].includes("+");
-    const said = `${winners.map((side) => sideName(this.page, side)).join(", ")} ${one ? "wins" : "win"}!`;
+    if (!winners.length) return t("Game over");
+    const people = winners.flatMap((side) => side.split("+")).length;
+    // TRANSLATORS: {winners} are the winners' names ("Red", "Red and Green"); the count is how many
+    const said = tn("{winners} wins!", "{winners} win!", people, { winners: listed(winners.map((side) => sideName(this.page, side))) });
     const yours = this.yourSide();
     if (!yours) return said;
     const [side, place] = yours;
-    if (place === 1) return `You win! (${sideName(this.page, side)})`;
+    // TRANSLATORS: {side} is your name or colour (or your team's)
+    if (place === 1) return t("You win! ({side})", { side: sideName(this.page, side) });
     const ranked = (outcome.unplayed || []).includes(side);
-    return `${said} ${ranked ? "You're ranked" : "You finished"} ${ordinal(place)}`;
+    // TRANSLATORS: your place at the end ("4th"), one not played for but ranked (by how far
+    // your pieces got), or one you finished in
+    const where = ranked ? t("You're ranked {place}", { place: ordinal(place) }) : t("You finished {place}", { place: ordinal(place) });
+    return `${said} ${where}`;
   }
 
   /** The celebration as a game ends before your eyes (none of its motion where the system
@@ -170,7 +198,7 @@ export class End {
       h("ol", { class: "podium" }, podium.map(([side, place]) =>
         h("li", { class: "step", dataset: { place, side } }, medal(place),
           side.split("+").map((c) => chip(c, sideName(this.page, c)))))),
-      h("button", { type: "button", id: "trophy-close" }, "Close"));
+      h("button", { type: "button", id: "trophy-close" }, t("Close")));
     trophy.addEventListener("click", () => trophy.remove());
     const old = this.page.boardEl.querySelector("#trophy");
     if (old) old.remove();

@@ -16,10 +16,11 @@ import { Choice, KEYS } from "./choice.js";
 import { Connection } from "./connection.js";
 import { End } from "./end.js";
 import { People } from "./people.js";
-import { announce, placedParts, placedSaid, standing } from "./places.js";
+import { language, number, say, t, tc } from "./i18n.js";
+import { announce, placedParts, placedSaid } from "./places.js";
 import { Replayer } from "./replay.js";
 import { rulesHref, rulesLink } from "./rules.js";
-import { capitalise, chip, fill, h, keyWords, loadTokens, TOUCH } from "./util.js";
+import { chip, colourName, fill, h, loadTokens, TOUCH } from "./util.js";
 
 /** What the server sends of a game (messages.d.ts: the types made from the messages' schema,
  * ../messages.schema.json):
@@ -48,6 +49,19 @@ const SPEEDS = {
   instant: { hop: 0, dice: 0, pause: 0 },
 };
 const CATCH_UP = 4; // with more states than this waiting, skip the animations
+/** The speeds by name, in words (the keys of SPEEDS, as the menu shows them). */
+const SPEED_NAMES = {
+  // TRANSLATORS: an animation speed, in a menu
+  slow: tc("speed", "Slow"),
+  // TRANSLATORS: an animation speed, in a menu
+  normal: tc("speed", "Normal"),
+  // TRANSLATORS: an animation speed, in a menu
+  fast: tc("speed", "Fast"),
+  // TRANSLATORS: an animation speed, in a menu: no animation at all
+  instant: tc("speed", "Instant"),
+};
+// two digits of a clock's seconds, in the language's digits
+const SECONDS = new Intl.NumberFormat(language, { minimumIntegerDigits: 2 });
 
 /** @param {number} ms */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -84,6 +98,7 @@ const RECEIVED = {
   hint: (page, message) => page.advice.advised(message),
   winprob: (page, message) => page.advice.advised(message),
   error: (page, message) => {
+    // the English message is the protocol's detail: which refusal it is, not words to show
     if (page.people.tokensExplained && message.message.includes("seat tokens are not for this game")) {
       page.people.tokensExplained = false; // the page has said it in its own words
       return;
@@ -91,7 +106,7 @@ const RECEIVED = {
     page.advice.asking = null;
     page.advice.showAdvice();
     page.pending = false;
-    page.toast(message.message);
+    page.toast(page.refusal(message.message, message.said));
     if (page.state && !page.queue.length) page.choice.showChoice();
   },
   pong: () => {}, // the answer to the connection's ping: nothing to do
@@ -175,47 +190,54 @@ export class GamePage {
 
   // ------------------------------------------------------------------ page
   build() {
-    this.boardEl = h("div", { class: "board-wrap", id: "board" }, h("p", { class: "hint" }, "Connecting…"));
+    this.boardEl = h("div", { class: "board-wrap", id: "board" }, h("p", { class: "hint" }, t("Connecting…")));
     this.statusEl = h("div", { class: "status", id: "status", role: "status", "aria-live": "polite" });
     this.rolloffEl = h("div", { class: "rolloff", id: "rolloff" });
-    this.popButton = h("button", { class: "primary", id: "pop", type: "button", onclick: () => this.choice.roll() }, `Pop${keyWords(" (space)")}`);
+    // TRANSLATORS: the button that pops the dome (rolls the die); "space" is the key that does it
+    this.popButton = h("button", { class: "primary", id: "pop", type: "button", onclick: () => this.choice.roll() }, TOUCH ? t("Pop") : t("Pop (space)"));
     // passing sits at the moves' foot, away from the dome and Pop: a second tap never passes
-    this.passButton = h("button", { id: "pass", class: "pass", type: "button", onclick: () => this.choice.pass() }, `Pass this turn${keyWords(" (P)")}`);
+    // TRANSLATORS: a button; P is the key that does it
+    this.passButton = h("button", { id: "pass", class: "pass", type: "button", onclick: () => this.choice.pass() }, TOUCH ? t("Pass this turn") : t("Pass this turn (P)"));
     this.movesEl = h("ol", { id: "moves" });
-    this.movesHint = h("p", { class: "hint", id: "moves-hint" }, TOUCH ? "Tap a highlighted piece, then where it goes; tap elsewhere to start again."
-      : "Click a highlighted piece, then its destination; or press a move's number. Esc starts again.");
-    this.movesCard = h("section", { class: "card moves", id: "moves-card" }, h("h2", {}, "Moves"), this.movesEl, this.passButton, this.movesHint);
+    this.movesHint = h("p", { class: "hint", id: "moves-hint" }, TOUCH ? t("Tap a highlighted piece, then where it goes; tap elsewhere to start again.")
+      : t("Click a highlighted piece, then its destination; or press a move's number. Esc starts again."));
+    // TRANSLATORS: a heading: the moves to choose from
+    this.movesCard = h("section", { class: "card moves", id: "moves-card" }, h("h2", {}, t("Moves")), this.movesEl, this.passButton, this.movesHint);
     this.endEl = h("section", { class: "card end", id: "end", hidden: true });
-    this.hintButton = h("button", { type: "button", id: "hint", disabled: true, onclick: () => this.advice.ask("hint") }, `Hint${keyWords(" (H)")}`);
-    this.chancesButton = h("button", { type: "button", id: "winprob", disabled: true, onclick: () => this.advice.ask("winprob") }, `Win chances${keyWords(" (W)")}`);
+    this.hintButton = h("button", { type: "button", id: "hint", disabled: true, onclick: () => this.advice.ask("hint") }, this.advice.hintWords());
+    this.chancesButton = h("button", { type: "button", id: "winprob", disabled: true, onclick: () => this.advice.ask("winprob") }, this.advice.chancesWords());
     this.hintEl = h("p", { id: "hint-answer", hidden: true });
     this.chancesEl = h("div", { id: "chances", hidden: true });
-    this.adviceCard = h("section", { class: "card advice", id: "advice" }, h("h2", {}, "Advice"),
+    // TRANSLATORS: a heading: the hint and the chances of winning
+    this.adviceCard = h("section", { class: "card advice", id: "advice" }, h("h2", {}, t("Advice")),
       h("div", { class: "controls" }, this.hintButton, this.chancesButton), this.hintEl, this.chancesEl);
     this.playersEl = h("ul", { id: "players" });
-    this.logEl = h("ol", { id: "log", tabindex: 0, "aria-label": "Log" }); // it scrolls: reachable by keyboard
+    // TRANSLATORS: the game's log: what each player popped and moved
+    this.logEl = h("ol", { id: "log", tabindex: 0, "aria-label": t("Log") }); // it scrolls: reachable by keyboard
     this.replayEl = h("div", { class: "replay-bar", id: "replay-bar", hidden: true });
-    this.replayButton = h("button", { type: "button", id: "replay", onclick: () => this.replayer.startReplay() }, "Replay");
-    const speed = h("select", { id: "speed", "aria-label": "animation speed", onchange: (/** @type {Event} */ e) => this.setSpeed(/** @type {HTMLSelectElement} */ (e.target).value) },
-      Object.keys(SPEEDS).map((name) => h("option", { value: name, selected: name === this.speed }, capitalise(name))));
+    // TRANSLATORS: a button: the finished game played again, move by move
+    this.replayButton = h("button", { type: "button", id: "replay", onclick: () => this.replayer.startReplay() }, t("Replay"));
+    const speed = h("select", { id: "speed", "aria-label": t("animation speed"), onchange: (/** @type {Event} */ e) => this.setSpeed(/** @type {HTMLSelectElement} */ (e.target).value) },
+      Object.entries(SPEED_NAMES).map(([name, words]) => h("option", { value: name, selected: name === this.speed }, words)));
     this.toastEl = h("div", { class: "toast", id: "toast", role: "alert", hidden: true });
     this.noticeEl = h("section", { class: "card notice", id: "notice", role: "alert", hidden: true });
     this.countdownEl = h("div", { class: "hint", id: "countdown", hidden: true });
     this.awayEl = h("section", { class: "card notice", id: "away", hidden: true },
-      h("p", {}, "You were away, so the computer is playing for you."),
-      h("button", { type: "button", class: "primary", id: "back", onclick: () => this.send({ type: "back" }) }, "I'm back"));
-    this.nameField = h("input", { id: "name", maxlength: 20, autocomplete: "nickname", "aria-label": "your name" });
+      h("p", {}, t("You were away, so the computer is playing for you.")),
+      h("button", { type: "button", class: "primary", id: "back", onclick: () => this.send({ type: "back" }) }, t("I'm back")));
+    this.nameField = h("input", { id: "name", maxlength: 20, autocomplete: "nickname", "aria-label": t("your name") });
     this.nameEl = h("form", { class: "card name-form", id: "name-form", hidden: true, onsubmit: (/** @type {Event} */ e) => { e.preventDefault(); this.people.saveName(); } },
-      h("label", { for: "name" }, "Your name, shown to the others: "), this.nameField, " ", h("button", { type: "submit" }, "Save"));
+      h("label", { for: "name" }, t("Your name, shown to the others:"), " "), this.nameField, " ", h("button", { type: "submit" }, t("Save")));
     this.watchersEl = h("p", { class: "hint", id: "watchers", hidden: true });
     this.handoffEl = h("section", { class: "card handoff", id: "handoff-card", hidden: true });
-    this.chatLog = h("ol", { id: "chat-log", "aria-live": "polite", tabindex: 0, "aria-label": "Chat lines" });
+    this.chatLog = h("ol", { id: "chat-log", "aria-live": "polite", tabindex: 0, "aria-label": t("Chat lines") });
     this.emotesEl = h("div", { class: "emotes", id: "emotes" });
-    this.chatField = h("input", { id: "chat-text", maxlength: 140, autocomplete: "off", "aria-label": "chat message", placeholder: "Say something…" });
+    this.chatField = h("input", { id: "chat-text", maxlength: 140, autocomplete: "off", "aria-label": t("chat message"), placeholder: t("Say something…") });
     this.chatForm = h("form", { class: "controls", id: "chat-form", onsubmit: (/** @type {Event} */ e) => { e.preventDefault(); this.chat.say(); } },
-      this.chatField, h("button", { type: "submit" }, "Send"));
-    this.chatCard = h("section", { class: "card chat", id: "chat" }, h("h2", {}, "Chat"), this.chatLog, this.emotesEl, this.chatForm);
-    this.handoffButton = h("button", { type: "button", id: "handoff", hidden: true, onclick: () => this.people.showHandoff() }, "Continue on another device");
+      // TRANSLATORS: a button: send a chat line
+      this.chatField, h("button", { type: "submit" }, t("Send")));
+    this.chatCard = h("section", { class: "card chat", id: "chat" }, h("h2", {}, t("Chat")), this.chatLog, this.emotesEl, this.chatForm);
+    this.handoffButton = h("button", { type: "button", id: "handoff", hidden: true, onclick: () => this.people.showHandoff() }, t("Continue on another device"));
     this.rulesLink = rulesLink(""); // its game is known once welcomed
     this.rulesLink.id = "how-to-play";
     this.rulesLink.hidden = true;
@@ -239,21 +261,24 @@ export class GamePage {
           this.endEl,
           this.movesCard,
           this.adviceCard,
-          h("section", { class: "card players" }, h("h2", {}, "Players"), this.playersEl, this.watchersEl),
-          h("section", { class: "card" }, h("h2", {}, "Game"),
+          h("section", { class: "card players" }, h("h2", {}, t("Players")), this.playersEl, this.watchersEl),
+          // TRANSLATORS: a heading: the game's settings and links
+          h("section", { class: "card" }, h("h2", {}, tc("heading", "Game")),
             h("div", { class: "controls" },
-              h("label", {}, "Animation ", speed),
-              h("label", { class: "sound" }, this.soundBox, " Sound on your turn"),
-              h("label", { class: "sound" }, this.autoBox, " Move by itself when only one move is possible"),
-              h("label", { class: "sound" }, this.passChoiceBox, " Passing counts as a choice (else one move or a pass is played by itself)"),
+              // TRANSLATORS: the label of the animation speed's menu
+              h("label", {}, t("Animation"), " ", speed),
+              h("label", { class: "sound" }, this.soundBox, " ", t("Sound on your turn")),
+              h("label", { class: "sound" }, this.autoBox, " ", t("Move by itself when only one move is possible")),
+              h("label", { class: "sound" }, this.passChoiceBox, " ", t("Passing counts as a choice (else one move or a pass is played by itself)")),
               this.replayButton,
-              h("a", { href: `/api/games/${encodeURIComponent(this.id)}/record`, download: `pegrace-${this.id}.json`, id: "download" }, "Download record"),
-              h("a", { href: "/" }, "New game"),
+              // TRANSLATORS: a link: the game's record, as a file
+              h("a", { href: `/api/games/${encodeURIComponent(this.id)}/record`, download: `pegrace-${this.id}.json`, id: "download" }, t("Download record")),
+              h("a", { href: "/" }, t("New game")),
               this.rulesLink,
               this.handoffButton)),
           this.handoffEl,
           this.chatCard,
-          h("section", { class: "card log" }, h("h2", {}, "Log"), this.logEl))),
+          h("section", { class: "card log" }, h("h2", {}, t("Log")), this.logEl))),
       this.toastEl, this.announceEl);
     this.setAwait("none");
   }
@@ -265,13 +290,23 @@ export class GamePage {
   }
 
   /** Say ``message`` for a few seconds (an error, say).
-   * @param {string} message
+   * @param {string} message words in the page's language
    */
   toast(message) {
     this.toastEl.textContent = message;
     this.toastEl.hidden = false;
     clearTimeout(this.toastTimer);
     this.toastTimer = setTimeout(() => { this.toastEl.hidden = true; }, 5000);
+  }
+
+  /** A refusal of the server's in words for a toast: its own words (``said``) where it sent
+   * them, else a general line; its English ``detail`` goes to the console.
+   * @param {string | undefined} detail
+   * @param {import("./i18n.js").Said | null | undefined} said
+   */
+  refusal(detail, said) {
+    if (detail) console.warn(`pegrace: ${detail}`);
+    return said ? say(said) : t("The server refused that.");
   }
 
   bindKeys() {
@@ -307,10 +342,10 @@ export class GamePage {
     this.pending = false;
     if (code === 4404) {
       this.closed = true;
-      this.statusEl.textContent = "There is no such game.";
+      this.statusEl.textContent = t("There is no such game.");
       return false;
     }
-    this.statusEl.textContent = "Connection lost: reconnecting…";
+    this.statusEl.textContent = t("Connection lost: reconnecting…");
     this.setAwait("none");
     return true;
   }
@@ -340,9 +375,11 @@ export class GamePage {
     this.rulesLink.href = rulesHref(message.game.game);
     this.rulesLink.hidden = false;
     this.root.dataset.you = this.you.join(" ");
-    document.title = `${message.game.title} – pegrace`;
+    document.title = this.title(false);
     const where = document.getElementById("where");
-    if (where) where.replaceWith(h("h1", { class: "where", id: "where" }, `${message.game.title} · game ${this.id}`)); // the page's heading
+    // the page's heading
+    // TRANSLATORS: {game} is a game's name ("Trouble"), {id} the game's code
+    if (where) where.replaceWith(h("h1", { class: "where", id: "where" }, t("{game} · game {id}", { game: t(message.game.title), id: this.id })));
     if (!this.board) {
       this.board = new Board(this.boardEl, message.layout);
       this.board.onSpot = (spot) => this.choice.clickSpot(spot);
@@ -364,7 +401,7 @@ export class GamePage {
    */
   called(colour) {
     const seat = this.seats[colour];
-    return (seat && seat.name) || capitalise(colour);
+    return (seat && seat.name) || colourName(colour);
   }
 
   /** The idle limit's countdown for the seat to act, ``left`` seconds from now (null: none).
@@ -383,10 +420,11 @@ export class GamePage {
     this.countdownEl.hidden = !due;
     if (!due) return;
     const seconds = Math.max(0, Math.ceil((Number(this.idleDeadline) - Date.now()) / 1000));
-    const clock = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
-    this.countdownEl.textContent = this.mine()
-      ? `${clock} left before the computer plays for you`
-      : `${clock} left for ${this.called(/** @type {string} */ (state.current))}`;
+    const clock = `${number(Math.floor(seconds / 60))}:${SECONDS.format(seconds % 60)}`;
+    // TRANSLATORS: {clock} is minutes and seconds ("1:05")
+    this.countdownEl.textContent = this.mine() ? t("{clock} left before the computer plays for you", { clock })
+      // TRANSLATORS: {clock} is minutes and seconds ("1:05"), {player} a player's name
+      : t("{clock} left for {player}", { clock, player: this.called(/** @type {string} */ (state.current)) });
   }
 
   /** A short tone when it becomes your turn, unless the sound is switched off. */
@@ -523,28 +561,19 @@ export class GamePage {
     this.awaiting = what;
     this.root.dataset.await = what;
     // the tab says when it is your turn, so a player in another tab sees it
-    if (this.game) document.title = `${what === "roll" || what === "move" ? "▶ Your turn · " : ""}${this.game.title} – pegrace`;
+    if (this.game) document.title = this.title(yours(what));
     if (this.board) this.board.setDomeActive(what === "roll");
     this.popButton.hidden = what !== "roll";
   }
 
-  // ------------------------------------------------------------------ status and choices
-  showStatus() {
-    const state = this.shown();
-    const who = state.current ? this.called(state.current) : "";
-    let text;
-    const popIt = TOUCH ? "tap the dome" : "click the dome or press space";
-    if (state.phase === "over") text = this.end.headline();
-    else if (state.phase === "rolloff") text = this.mine() ? `Who starts? Your pop (${who}): ${popIt}` : `Who starts? ${who} to pop`;
-    else if (state.phase === "roll") text = this.mine() ? `Your turn (${who}): ${popIt}` : `${who} to pop`;
-    else if (state.forced_pass) text = `${who} popped ${state.roll}: nothing can move, so the turn passes`;
-    else text = this.mine() ? `${who}, you popped ${state.roll}: choose a move` : `${who} popped ${state.roll}`;
-    this.statusEl.textContent = text + standing(this);
-    this.statusEl.classList.toggle("mine", this.mine());
-    const pops = Object.entries(state.rolloff || {});
-    fill(this.rolloffEl, ...(state.phase === "rolloff" && pops.length
-      ? [h("span", {}, "Pops: "), ...pops.map(([colour, pop]) => h("span", {}, chip(colour, `${capitalise(colour)} ${pop}`), " "))]
-      : []));
+  /** The tab's title: the game's name, and whether it is your turn.
+   * @param {boolean} yourTurn
+   */
+  title(yourTurn) {
+    // a game's title: an id the catalogs have from guide_messages (pegrace/guide.py)
+    const game = t(/** @type {import("./messages.js").GameView} */ (this.game).title);
+    // TRANSLATORS: the browser tab's title; {game} is a game's name ("Trouble")
+    return yourTurn ? ["▶", t("Your turn · {game} – pegrace", { game })].join(" ") : t("{game} – pegrace", { game });
   }
 
   // ------------------------------------------------------------------ log
@@ -555,8 +584,9 @@ export class GamePage {
   logItem(entry) {
     // read out as its words (the notation is a tooltip for those who want it); pointing at
     // a move shows on the board where it went
-    const item = h("li", { class: entry.move ? "move" : "roll", title: entry.move, "aria-label": entry.label + placedSaid(this, entry),
-      dataset: { seq: entry.seq } }, chip(entry.colour, ""), " ", entry.label, placedParts(this, entry));
+    const words = say(entry.said);
+    const item = h("li", { class: entry.move ? "move" : "roll", title: entry.move, "aria-label": words + placedSaid(this, entry),
+      dataset: { seq: entry.seq } }, chip(entry.colour, ""), " ", words, placedParts(this, entry));
     item.addEventListener("click", () => { if (this.replay) this.replayer.showFrame(entry.seq); });
     if (entry.steps && entry.steps.length) {
       item.addEventListener("mouseenter", () => this.board.preview(entry));

@@ -5,6 +5,7 @@
 // colour (the frame: the page's player's); the name of a place a move shown goes to is drawn in
 // a box, in the count of the colour moving. Also the count of the pieces that reached a goal.
 
+import { say } from "./i18n.js";
 import { svg } from "./svg.js";
 
 /** @typedef {import("./messages.js").Spot} Spot */
@@ -30,14 +31,16 @@ export class Labels {
     this.draw();
   }
 
-  /** What ``colour``'s words (the frame's where null) call the spot ``id``; null: never named.
+  /** What ``colour``'s words (the frame's where null) call the spot ``id``, in the page's
+   * language (a number as it is, a word as a ``Said``); null: never named.
    * @param {string} id
    * @param {string | null} [colour]
    * @returns {string | null}
    */
   nameOf(id, colour = null) {
     const spot = this.spots.get(id);
-    return (spot && spot.names && spot.names[colour || this.frame]) || null;
+    const name = spot && spot.names && spot.names[colour || this.frame];
+    return name ? say(name) : null;
   }
 
   /** Count the board from ``colour``'s start (a colour not playing: no change).

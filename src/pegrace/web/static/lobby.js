@@ -3,7 +3,8 @@
 // person's games against computers are left out unless "Show solo games" is on (kept in the
 // browser). It asks the server again every few seconds while the page is open.
 
-import { api, capitalise, chip, fill, h, heldGames, kindName, saveTokens } from "./util.js";
+import { ago, number, t, tn } from "./i18n.js";
+import { api, chip, colourName, fill, h, heldGames, kindName, saveTokens } from "./util.js";
 
 /** What /api/lobby answers (hub.py lobby(), a game as views.py summary() has it):
  * @typedef {{ mine: LobbyGame[], open: LobbyGame[], watch: LobbyGame[] }} Lobby
@@ -27,8 +28,8 @@ export function showLobby(section) {
       refresh();
     } });
   fill(section,
-    h("h2", { id: "lobby-title" }, "Games here now"),
-    h("label", { class: "listed lobby-toggle" }, solo, " Show solo games (one person against computers)"),
+    h("h2", { id: "lobby-title" }, t("Games here now")),
+    h("label", { class: "listed lobby-toggle" }, solo, " ", t("Show solo games (one person against computers)")),
     h("p", { class: "error", id: "lobby-error", role: "alert" }),
     lists);
   const refresh = async () => {
@@ -38,7 +39,7 @@ export function showLobby(section) {
       render(lists, await api(`/api/lobby?mine=${mine.map(encodeURIComponent).join(",")}${all}`));
       /** @type {Element} */ (section.querySelector("#lobby-error")).textContent = ""; // a join refused: the lists show why
     } catch (error) {
-      fill(lists, h("p", { class: "error" }, `Cannot load the lobby: ${error.message}`));
+      fill(lists, h("p", { class: "error" }, t("Cannot load the lobby: {error}", { error: error.message })));
     }
   };
   refresh();
@@ -51,11 +52,24 @@ export function showLobby(section) {
  */
 function render(section, lobby) {
   const parts = [];
-  if (lobby.mine.length) parts.push(h("h3", {}, "Your games"), list("mine", lobby.mine, (game) => [link(game, game.over ? "See the end" : "Continue")]));
-  if (lobby.open.length) parts.push(h("h3", {}, "Open games: join one"), list("open", lobby.open, (game) => game.open.map((colour) =>
-    h("button", { type: "button", class: "primary join", dataset: { game: game.id, colour }, onclick: () => join(game, colour) }, `Join as ${capitalise(colour)}`))));
-  if (lobby.watch.length) parts.push(h("h3", {}, "Games to watch"), list("watch", lobby.watch, (game) => [link(game, "Watch")]));
-  if (!parts.length) parts.push(h("p", { class: "hint" }, "Nobody else is playing here just now. Start a game with a friend's seat, list it, and it shows here."));
+  if (lobby.mine.length) {
+    parts.push(h("h3", {}, t("Your games")), list("mine", lobby.mine, (game) => [link(game,
+      // TRANSLATORS: links to a game of one's own: a finished one's end, or one going on
+      game.over ? t("See the end") : t("Continue"))]));
+  }
+  if (lobby.open.length) {
+    parts.push(h("h3", {}, t("Open games: join one")), list("open", lobby.open, (game) => game.open.map((colour) =>
+      h("button", { type: "button", class: "primary join", dataset: { game: game.id, colour }, onclick: () => join(game, colour) },
+        t("Join as {colour}", { colour: colourName(colour) })))));
+  }
+  if (lobby.watch.length) {
+    parts.push(h("h3", {}, t("Games to watch")), list("watch", lobby.watch, (game) => [
+      // TRANSLATORS: a link to watch a game (a button's word)
+      link(game, t("Watch"))]));
+  }
+  if (!parts.length) {
+    parts.push(h("p", { class: "hint" }, t("Nobody else is playing here just now. Start a game with a friend's seat, list it, and it shows here.")));
+  }
   fill(section, ...parts);
 }
 
@@ -67,7 +81,8 @@ function render(section, lobby) {
 function list(id, games, actions) {
   return h("ul", { id: `lobby-${id}`, class: "lobby-list" }, games.map((game) =>
     h("li", { dataset: { game: game.id } },
-      h("strong", {}, game.title), " ",
+      // the game's title: an id the catalogs have from guide_messages (pegrace/guide.py)
+      h("strong", {}, t(game.title)), " ",
       h("span", { class: "lobby-seats" }, game.seats.map((seat) => chip(seat.colour, seat.name || kindName(seat.kind)))),
       h("span", { class: "hint lobby-when" }, ` ${progress(game)} `),
       h("span", { class: "lobby-actions" }, actions(game)))));
@@ -77,20 +92,26 @@ function list(id, games, actions) {
  * @param {LobbyGame} game
  */
 function progress(game) {
-  const parts = [game.over ? "finished" : game.turn ? `turn ${game.turn}` : "rolling to start"];
+  // TRANSLATORS: how far a game listed in the lobby is: over
+  const parts = [game.over ? t("finished")
+    // TRANSLATORS: how far a game listed in the lobby is: its turn (every player's turns counted)
+    : game.turn ? t("turn {turn}", { turn: number(game.turn) })
+    // TRANSLATORS: how far a game listed in the lobby is: the first pops, that decide who starts
+      : t("rolling to start")];
   if (game.age !== null && game.age !== undefined) parts.push(started(game.age));
-  if (game.watchers) parts.push(`${game.watchers} watching`);
+  // TRANSLATORS: how many people watch a game listed in the lobby
+  if (game.watchers) parts.push(tn("{count} watching", "{count} watching", game.watchers));
   return parts.join(" · ");
 }
 
-/** @param {number} seconds */
+/** When the game was made, in words: "started 5 minutes ago".
+ * @param {number} seconds
+ */
 function started(seconds) {
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 1) return "started just now";
-  if (minutes < 60) return `started ${minutes} min ago`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return `started ${hours} h ago`;
-  return `started ${Math.floor(hours / 24)} days ago`;
+  // TRANSLATORS: when a game listed in the lobby was made, under a minute ago
+  if (seconds < 60) return t("started just now");
+  // TRANSLATORS: when a game listed in the lobby was made: {ago} is e.g. "5 minutes ago", "yesterday" (the browser's words)
+  return t("started {ago}", { ago: ago(seconds) });
 }
 
 /**

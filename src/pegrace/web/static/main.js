@@ -1,5 +1,6 @@
 // The page's entry point: "/" is the new-game page, "/game/ID" a game (played, watched
-// or replayed), "/rules" and "/rules/GAME" how to play.
+// or replayed), "/rules" and "/rules/GAME" how to play. The header's language menu keeps the
+// choice in a cookie the server reads (pegrace/web/pages.py), and the page loads again in it.
 
 import { GamePage } from "./game.js";
 import { showRules } from "./rules.js";
@@ -14,4 +15,12 @@ if (match) {
   showRules(root, rules[1] === undefined ? null : decodeURIComponent(rules[1]));
 } else {
   showSetup(root);
+}
+
+const languages = /** @type {HTMLSelectElement | null} */ (document.getElementById("language"));
+if (languages) {
+  languages.addEventListener("change", () => {
+    document.cookie = `pegrace-lang=${encodeURIComponent(languages.value)}; path=/; max-age=31536000; samesite=lax`;
+    location.reload();
+  });
 }

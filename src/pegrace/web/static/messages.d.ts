@@ -143,7 +143,8 @@ export interface LogEntry {
   colour: string;
   roll: string | null;
   move: string | null;
-  label: string;
+  /** The event in words, told of its player ("Red moves the peg from 4 to 7"). */
+  said: Said;
   by: "human" | "computer" | "takeover";
   /** A move's route (empty for a pop). */
   steps: Step[];
@@ -169,7 +170,8 @@ export interface Placed {
 export interface MoveView {
   /** What the page sends back to play it. */
   text: string;
-  label: string;
+  /** The move in words, said to its player ("Move the peg from 4 to 7"). */
+  said: Said;
   pass: boolean;
   from: string | null;
   to: string | null;
@@ -192,7 +194,8 @@ export interface Step {
   die?: number;
   /** Backwards (Headache). */
   ccw?: boolean;
-  to_words?: string;
+  /** Where it ends, in words going after "Move" ("to 7", "back to base"). */
+  to_words?: Said;
 }
 
 /** A piece (or a Headache stack) where it stands. */
@@ -210,7 +213,8 @@ export interface Piece {
   /** A stack's colours, from the bottom up. */
   stack?: string[];
   start?: boolean;
-  words?: string;
+  /** Where it stands, in words for screen readers ("Red peg on space 4"). */
+  words?: Said;
 }
 
 export interface Outcome {
@@ -221,7 +225,11 @@ export interface Outcome {
   turns: number;
   /** The sides whose places were not played for. */
   unplayed: string[];
-  ranked_by: string | null;
+  /**
+   * What ranked the unplayed sides, in words ("how far their pieces got"); null when every place
+   * was played.
+   */
+  ranked_by: Said | null;
 }
 
 /**
@@ -238,7 +246,10 @@ export interface Layout {
   letters: Record<string, string>;
   shapes: Record<string, string>;
   spots: Spot[];
-  /** Drawn elements: an SVG shape, its CSS class and its attributes. */
+  /**
+   * Drawn elements: an SVG shape, its CSS class and its attributes; a text's text (a name, as it
+   * is) or said (words).
+   */
   decor: (Record<string, unknown>)[];
   dome: {
     x: number;
@@ -257,10 +268,10 @@ export interface Spot {
   colour: string | null;
   shape: string;
   /**
-   * What each colour's move words call it (a race game counts the loop from each colour's start); a
-   * spot the words never name has none.
+   * What each colour's move words call it (a race game counts the loop from each colour's start): a
+   * number as text, other names as words; a spot the words never name has none.
    */
-  names?: Record<string, string>;
+  names?: Record<string, string | Said>;
   /** Where its name is drawn. */
   tag?: {
     x: number;
@@ -285,6 +296,20 @@ export interface RematchSent {
   url: string;
 }
 
+/**
+ * Words for a person, language-neutral (pegrace/i18n.py, Said): the page puts them into its
+ * language (static/i18n.js, say). t is the message id (its English text, with {named}
+ * placeholders), a its arguments (text, never translated: names and numbers; or a Said), p and n a
+ * plural's id and count, c a context.
+ */
+export interface Said {
+  t: string;
+  a?: Record<string, string | number | Said>;
+  p?: string;
+  n?: number;
+  c?: string;
+}
+
 /** A chat line or reaction. */
 export interface ChatLine {
   /** The sender's seat (null: a watcher). */
@@ -307,8 +332,10 @@ export interface HintSent {
   colour: string;
   /** Its text, as listed in the state's moves. */
   move: string;
-  label: string;
-  why: string;
+  /** The move in words. */
+  label: Said;
+  /** Why the expert prefers it, in words for a person. */
+  why: Said;
   /** How many decisions deep it searched. */
   depth: number;
 }
@@ -345,7 +372,12 @@ export interface PongSent {
 /** To the sender only: nothing changed. */
 export interface ErrorSent {
   type: "error";
+  /** What was refused and why, in English (for developers and bots): the words of said. */
   message: string;
+  /**
+   * The same, for the page to say in the person's language (an error that has words for a person).
+   */
+  said?: Said;
 }
 
 /** The messages a client sends, by their "type". */

@@ -3,6 +3,9 @@
 // that brought their side its place, else their turn with the most moves (at least two: a
 // six's extra pop). Never made up: a game with none of these has no best moment to say.
 
+import { tn } from "./i18n.js";
+import { listed } from "./places.js";
+
 /** @typedef {import("./game.js").LogEntry} LogEntry */
 /** @typedef {{ kind: "capture" | "finish" | "turn", entries: LogEntry[] }} Moment the
  *   moment's kind and its log entries (one, or a turn's) */
@@ -68,6 +71,7 @@ function busiestTurn(log, colours) {
  */
 export function momentWords(moment, said) {
   if (moment.kind !== "turn") return said(moment.entries[0]);
-  const pops = moment.entries.filter((e) => e.roll !== null && e.roll !== undefined).map((e) => e.roll);
-  return `${moves(moment.entries)} moves in one turn (popping ${pops.join(", ")})`;
+  const pops = moment.entries.filter((e) => e.roll !== null && e.roll !== undefined).map((e) => String(e.roll));
+  // TRANSLATORS: a player's best moment: a turn of several moves; {rolls} are the dice popped ("6, 6, 3")
+  return tn("{count} move in one turn (popping {rolls})", "{count} moves in one turn (popping {rolls})", moves(moment.entries), { rolls: listed(pops) });
 }

@@ -3,8 +3,9 @@
 // and this browser's seats carried to another device (a link and its QR code, whose tokens
 // are kept only once the server accepts them).
 
-import { placeBadge, placeByColour } from "./places.js";
-import { api, capitalise, chip, fill, h, kindName, saveTokens } from "./util.js";
+import { t, tn } from "./i18n.js";
+import { listed, placeBadge, placeByColour, withParts } from "./places.js";
+import { api, chip, colourName, colourSet, fill, h, kindName, saveTokens } from "./util.js";
 
 /** @typedef {import("./game.js").GamePage} GamePage */
 
@@ -19,7 +20,7 @@ function qrPicture(code) {
   const picture = document.createElementNS(SVG_NS, "svg");
   picture.setAttribute("viewBox", `0 0 ${side} ${side}`);
   picture.setAttribute("role", "img");
-  picture.setAttribute("aria-label", "QR code of the link");
+  picture.setAttribute("aria-label", t("QR code of the link"));
   const back = document.createElementNS(SVG_NS, "rect");
   for (const [key, value] of Object.entries({ width: side, height: side, fill: "#fff" })) back.setAttribute(key, String(value));
   picture.append(back);
@@ -89,33 +90,49 @@ export class People {
     fill(this.page.playersEl, ...order.map((colour) => {
       const seat = this.page.seats[colour] || { kind: "?" };
       const yours = this.page.you.includes(colour);
-      const named = seat.name ? `${seat.name} · ${capitalise(colour)}` : capitalise(colour);
-      const partner = !yours && this.partners().includes(colour) ? " (your partner)" : "";
-      const parts = [chip(colour, `${named}${yours ? " (you)" : partner}`), placeBadge(places[colour]), h("span", { class: "kind" }, kindName(seat.kind))];
-      if (seat.kind === "human" && !seat.connected && !yours) parts.push(h("span", { class: "offline" }, "away"));
-      if (seat.takeover) parts.push(h("span", { class: "kind" }, "· computer playing for now"));
+      const parts = [chip(colour, this.seatWords(colour, seat.name)), placeBadge(places[colour]), h("span", { class: "kind" }, kindName(seat.kind))];
+      // TRANSLATORS: a player who left the game's page
+      if (seat.kind === "human" && !seat.connected && !yours) parts.push(h("span", { class: "offline" }, t("away")));
+      if (seat.takeover) parts.push(h("span", { class: "kind" }, "· ", t("computer playing for now")));
       if (seat.kind === "open" && state && state.phase !== "over") {
         const link = `${location.origin}/game/${encodeURIComponent(this.page.id)}?claim=${colour}`;
         // one who plays here already invites to an open seat; one who watches may take it
-        if (!this.page.you.length) parts.push(h("button", { type: "button", class: "take", dataset: { colour }, onclick: () => this.claim(colour) }, "Take seat"));
+        if (!this.page.you.length) parts.push(h("button", { type: "button", class: "take", dataset: { colour }, onclick: () => this.claim(colour) }, t("Take seat")));
         parts.push(
           this.copied === colour
-            ? h("span", { class: "copied" }, h("button", { type: "button", class: "invite", dataset: { colour }, onclick: (/** @type {Event} */ e) => this.copyInvite(colour, link, /** @type {Element} */ (e.target)) }, "Copied!"))
-            : h("button", { type: "button", class: "invite", dataset: { colour }, onclick: (/** @type {Event} */ e) => this.copyInvite(colour, link, /** @type {Element} */ (e.target)) }, "Copy invite link"),
+            // TRANSLATORS: an invite link, copied to the clipboard
+            ? h("span", { class: "copied" }, h("button", { type: "button", class: "invite", dataset: { colour }, onclick: (/** @type {Event} */ e) => this.copyInvite(colour, link, /** @type {Element} */ (e.target)) }, t("Copied!")))
+            : h("button", { type: "button", class: "invite", dataset: { colour }, onclick: (/** @type {Event} */ e) => this.copyInvite(colour, link, /** @type {Element} */ (e.target)) }, t("Copy invite link")),
         );
       }
       const turn = state && state.current === colour && state.phase !== "over";
       const team = teams.find((side) => side.includes(colour));
-      if (team && team[0] === colour) parts.unshift(h("div", { class: "team-caption" }, `Team: ${team.map(capitalise).join(" & ")}`));
+      // TRANSLATORS: {colours} are the colours that play together ("Red & Green")
+      if (team && team[0] === colour) parts.unshift(h("div", { class: "team-caption" }, t("Team: {colours}", { colours: colourSet(team) })));
       const classes = [turn ? "turn" : "", team ? "paired" : "", team && team[0] === colour ? "pair-first" : ""].filter(Boolean).join(" ");
       return h("li", { class: classes, dataset: places[colour] ? { colour, place: places[colour] } : { colour } }, parts);
     }));
     const watching = this.page.watchers || 0;
     this.page.watchersEl.hidden = !watching;
-    this.page.watchersEl.textContent = `${watching} watching`;
+    // TRANSLATORS: how many people watch the game
+    this.page.watchersEl.textContent = tn("{count} watching", "{count} watching", watching);
     this.page.awayEl.hidden = !this.page.you.some((colour) => this.page.seats[colour] && this.page.seats[colour].takeover);
     const turn = state && state.phase !== "over" ? state.current : null;
     this.page.board.setNames(Object.fromEntries(this.page.layout.colours.map((c) => [c, (this.page.seats[c] || { name: "" }).name || ""])), this.page.you, turn);
+  }
+
+  /** A seat in the players list: its person's name and colour ("Ann · Red"), and whose it is.
+   * @param {string} colour
+   * @param {string | null | undefined} name
+   */
+  seatWords(colour, name) {
+    // TRANSLATORS: a seat in the players list: its person's name and its colour ("Ann · Red")
+    const player = name ? t("{name} · {colour}", { name, colour: colourName(colour) }) : colourName(colour);
+    // TRANSLATORS: {player} is your seat in the players list ("Ann · Red")
+    if (this.page.you.includes(colour)) return t("{player} (you)", { player });
+    // TRANSLATORS: {player} is your team-mate's seat in the players list ("Ann · Red")
+    if (this.partners().includes(colour)) return t("{player} (your partner)", { player });
+    return player;
   }
 
   /** Copy an open seat's invite link; where the clipboard refuses, show it to be copied.
@@ -129,12 +146,12 @@ export class People {
       this.copied = colour;
       this.showPlayers();
     } catch {
-      const field = h("input", { value: link, readonly: true, class: "invite-link", "aria-label": "invite link" });
+      const field = h("input", { value: link, readonly: true, class: "invite-link", "aria-label": t("invite link") });
       button.replaceWith(field);
       field.select();
     }
     const local = onlyHere();
-    if (local) this.page.toast(`Copied. ${local}`);
+    if (local) this.page.toast([t("Copied."), local].join(" "));
   }
 
   /** Take the open seat ``colour`` (an invitation, "Take seat").
@@ -146,7 +163,8 @@ export class People {
       this.page.tokens = saveTokens(this.page.id, answer.tokens);  // two sets: both colours of the side
       this.page.send({ type: "hello", tokens: this.helloTokens() });
     } catch (error) {
-      if (error.message.includes("is not an open seat")) this.seatTaken(colour);
+      // the English detail tells this refusal apart; the message is in the page's words
+      if (String(error.detail || "").includes("is not an open seat")) this.seatTaken(colour);
       else this.page.toast(error.message);
     }
   }
@@ -156,13 +174,18 @@ export class People {
    */
   seatTaken(colour) {
     const seat = this.page.seats[colour];
-    const by = seat && seat.kind.startsWith("computer:") ? "the computer plays it" : "someone took it first";
+    const words = seat && seat.kind.startsWith("computer:")
+      // TRANSLATORS: {colour} is a colour's name with its token ("Green"): a seat an invitation offered
+      ? t("{colour} was offered in your invitation, but the computer plays it. You can watch this game, or start one of your own.")
+      // TRANSLATORS: {colour} is a colour's name with its token ("Green"): a seat an invitation offered
+      : t("{colour} was offered in your invitation, but someone took it first. You can watch this game, or start one of your own.");
     fill(this.page.noticeEl,
-      h("h2", {}, "Seat taken"),
-      h("p", {}, chip(colour, capitalise(colour)), ` was offered in your invitation, but ${by}. You can watch this game, or start one of your own.`),
+      h("h2", {}, t("Seat taken")),
+      h("p", {}, withParts(words, { colour: chip(colour) })),
       h("div", { class: "controls" },
-        h("button", { type: "button", id: "watch", class: "primary", onclick: () => { this.page.noticeEl.hidden = true; } }, "Watch"),
-        h("a", { href: "/" }, "New game")));
+        // TRANSLATORS: a button: watch the game, without a seat
+        h("button", { type: "button", id: "watch", class: "primary", onclick: () => { this.page.noticeEl.hidden = true; } }, t("Watch")),
+        h("a", { href: "/" }, t("New game"))));
     this.page.noticeEl.hidden = false;
   }
 
@@ -211,8 +234,12 @@ export class People {
     if (lost.length) {
       const kept = lost.filter((colour) => this.page.tokens[colour]);
       this.tokensExplained = true;
-      this.page.toast(`The link's seat ${lost.map(capitalise).join(", ")} was not accepted` +
-        (kept.length ? ": you keep the seat you held" : ""));
+      const args = { colours: listed(lost.map(colourName)) };
+      this.page.toast(kept.length
+        // TRANSLATORS: a "continue on another device" link's seats ({colours}: "Red, Blue") this page could not take
+        ? tn("The link's seat {colours} was not accepted: you keep the seat you held", "The link's seats {colours} were not accepted: you keep the seats you held", lost.length, args)
+        // TRANSLATORS: a "continue on another device" link's seats ({colours}: "Red, Blue") this page could not take
+        : tn("The link's seat {colours} was not accepted", "The link's seats {colours} were not accepted", lost.length, args));
     }
   }
 
@@ -223,13 +250,13 @@ export class People {
       return;
     }
     const pairs = Object.entries(this.page.tokens).filter(([colour]) => this.page.you.includes(colour));
-    const link = `${location.origin}/game/${encodeURIComponent(this.page.id)}#seat=${pairs.map(([c, t]) => `${c}.${t}`).join(",")}`;
+    const link = `${location.origin}/game/${encodeURIComponent(this.page.id)}#seat=${pairs.map(([c, token]) => `${c}.${token}`).join(",")}`;
     const local = onlyHere();
-    const field = h("input", { value: link, readonly: true, class: "invite-link", id: "handoff-link", "aria-label": "link to your seat" });
+    const field = h("input", { value: link, readonly: true, class: "invite-link", id: "handoff-link", "aria-label": t("link to your seat") });
     fill(this.page.handoffEl,
-      h("h2", {}, "Continue on another device"),
-      h("p", {}, "Open this link (or scan the code) on the other device to play your seat there."),
-      h("p", { class: "error" }, "It is your seat's secret: whoever opens it can play as you. Send it only to yourself."),
+      h("h2", {}, t("Continue on another device")),
+      h("p", {}, t("Open this link (or scan the code) on the other device to play your seat there.")),
+      h("p", { class: "error" }, t("It is your seat's secret: whoever opens it can play as you. Send it only to yourself.")),
       local ? h("p", { class: "hint" }, local) : null,
       field,
       h("div", { class: "qr", id: "handoff-qr" }));
@@ -239,7 +266,8 @@ export class People {
       const code = await api("/api/qr", { text: link });
       fill(this.page.handoffEl.querySelector("#handoff-qr"), qrPicture(code));
     } catch (error) {
-      this.page.toast(`No QR code: ${error.message}`);
+      // TRANSLATORS: {reason} says why the server made no QR code of the link
+      this.page.toast(t("No QR code: {reason}", { reason: error.message }));
     }
   }
 
@@ -261,5 +289,5 @@ export class People {
  * this machine (a loopback one: nobody else can open the link), else null. */
 function onlyHere() {
   if (!["127.0.0.1", "localhost", "[::1]"].includes(location.hostname)) return null;
-  return "This page's address only works on this machine: open it by the machine's network address for another device to reach it.";
+  return t("This page's address only works on this machine: open it by the machine's network address for another device to reach it.");
 }

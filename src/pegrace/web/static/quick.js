@@ -3,8 +3,9 @@
 // choice is remembered in this browser, and "Play vs computers" plays it again in one tap.
 // A game against computers is not listed in the lobby and has no idle clock: nobody waits.
 
+import { t, tn } from "./i18n.js";
 import { strengths, computerLabel } from "./strength.js";
-import { api, capitalise, h, saveTokens } from "./util.js";
+import { api, colourName, h, levelName, saveTokens } from "./util.js";
 
 /** @typedef {import("./util.js").CatalogGame} CatalogGame */
 /** What one tap starts: a player count, your colour, the computers' level.
@@ -55,7 +56,11 @@ export function remembered(game, levels) {
  */
 export async function startQuick(game, quick) {
   const seating = seatable(game, quick.players).find((s) => s.colour === quick.colour);
-  if (!seating) throw new Error(`${quick.players}-player ${game.title} has no ${quick.colour} seat`);
+  if (!seating) {
+    // TRANSLATORS: {game} is a game's title, {colour} a colour's name: "4-player Trouble has no Blue seat"
+    throw new Error(tn("{count}-player {game} has no {colour} seat", "{count}-player {game} has no {colour} seat", quick.players,
+      { game: t(game.title), colour: colourName(quick.colour) }));
+  }
   const seats = Object.fromEntries(seating.colours.map((c) => [c, c === quick.colour ? "human" : quick.level]));
   localStorage.setItem(KEY + game.name, JSON.stringify(quick));
   /** @type {import("./util.js").Created} */
@@ -73,12 +78,17 @@ export async function startQuick(game, quick) {
  */
 export function quickLine(game, computers, levels, failed) {
   const strength = strengths(game, computers, levels);
+  const title = t(game.title); // an id the catalogs have from guide_messages (pegrace/guide.py)
   const offered = levels.slice(1).filter((k) => computers.includes(k)); // the weakest: random play
   const chosen = remembered(game, offered);
-  const levelPicker = h("div", { class: "quick-levels", role: "radiogroup", "aria-label": `${game.title}: the computers' level` },
-    offered.map((kind) => h("label", { title: `${computerLabel(kind, strength)}: ${strength.hints[kind] || ""}` },
-      h("input", { type: "radio", name: `quick-level-${game.name}`, value: kind, checked: kind === chosen.level }),
-      capitalise(kind.slice("computer:".length)))));
+  // TRANSLATORS: {game} is a game's title: the menu of levels of the computers it is played against
+  const levelPicker = h("div", { class: "quick-levels", role: "radiogroup", "aria-label": t("{game}: the computers' level", { game: title }) },
+    offered.map((kind) => h("label", {
+      // TRANSLATORS: a computer ("Hard computer ★★★★☆") and its rating in words
+      title: t("{computer}: {rating}", { computer: computerLabel(kind, strength), rating: strength.hints[kind] || "" }),
+    },
+    h("input", { type: "radio", name: `quick-level-${game.name}`, value: kind, checked: kind === chosen.level }),
+    levelName(kind))));
   const level = () => /** @type {HTMLInputElement} */ (levelPicker.querySelector("input:checked")).value;
   /** @param {HTMLButtonElement} button @param {Quick} quick */
   const go = async (button, quick) => {
@@ -91,17 +101,25 @@ export function quickLine(game, computers, levels, failed) {
     }
   };
   const rows = [...game.players].sort((a, b) => a - b).map((players) => h("div", { class: "quick-row" },
-    h("span", { class: "quick-count" }, `${players} players`),
-    seatable(game, players).map(({ colour }) => h("button", {
-      type: "button", class: `quick-as c-${colour}${colour === chosen.colour && players === chosen.players ? " last" : ""}`,
-      dataset: { players, colour }, title: `Play ${players}-player ${game.title} as ${capitalise(colour)}`,
-      "aria-label": `Play ${players}-player ${game.title} as ${capitalise(colour)}`,
-      onclick: (/** @type {Event} */ e) => go(/** @type {HTMLButtonElement} */ (e.currentTarget), { players, colour, level: level() }),
-    }))));
+    h("span", { class: "quick-count" }, tn("{count} player", "{count} players", players)),
+    seatable(game, players).map(({ colour }) => {
+      // TRANSLATORS: a button starting a game against computers: "Play 4-player Trouble as Red"
+      const words = tn("Play {count}-player {game} as {colour}", "Play {count}-player {game} as {colour}", players,
+        { game: title, colour: colourName(colour) });
+      return h("button", {
+        type: "button", class: `quick-as c-${colour}${colour === chosen.colour && players === chosen.players ? " last" : ""}`,
+        dataset: { players, colour }, title: words, "aria-label": words,
+        onclick: (/** @type {Event} */ e) => go(/** @type {HTMLButtonElement} */ (e.currentTarget), { players, colour, level: level() }),
+      });
+    })));
   const again = () => go(/** @type {HTMLButtonElement} */ (line.querySelector(".quick-as.last") || line.querySelector(".quick-as")),
     { ...remembered(game, offered), level: level() });
   const line = h("div", { class: "quick", dataset: { game: game.name } },
-    h("div", { class: "quick-head" }, h("span", { class: "quick-label" }, "Against"), levelPicker),
-    h("div", { class: "quick-grid", role: "group", "aria-label": `${game.title}: play as` }, h("span", { class: "quick-label" }, "Play as"), h("div", { class: "quick-rows" }, rows)));
+    // TRANSLATORS: before the levels of the computers a quick game is played against: "Against: Easy, Medium, Hard"
+    h("div", { class: "quick-head" }, h("span", { class: "quick-label" }, t("Against")), levelPicker),
+    // TRANSLATORS: {game} is a game's title: the colours (at each player count) one may play it as
+    h("div", { class: "quick-grid", role: "group", "aria-label": t("{game}: play as", { game: title }) },
+      // TRANSLATORS: before the colours one may play a quick game as
+      h("span", { class: "quick-label" }, t("Play as")), h("div", { class: "quick-rows" }, rows)));
   return { line, again };
 }

@@ -1,7 +1,14 @@
 // The move-by-move replay of a finished game: every position from the server, stepped
 // through, played at the animation's speed, or reached from the log.
 
+import { direction, number, say, t, tc } from "./i18n.js";
 import { api, fill, h } from "./util.js";
+
+// the bar's arrows point the way its buttons go: in a right-to-left page the first position
+// is on the right, as the slider's start is
+const ARROWS = direction === "rtl"
+  ? { first: "»", back: "›", next: "‹", last: "«" }
+  : { first: "«", back: "‹", next: "›", last: "»" };
 
 /** @typedef {import("./game.js").GamePage} GamePage */
 
@@ -17,7 +24,7 @@ export class Replayer {
     try {
       data = await api(`/api/games/${encodeURIComponent(this.page.id)}/replay`);
     } catch (error) {
-      this.page.toast(error.message);
+      this.page.toast(error.message); // in the page's words (util.js, api)
       return;
     }
     const replay = { frames: data.frames, index: 0, timer: /** @type {number | undefined} */ (undefined) };
@@ -27,20 +34,22 @@ export class Replayer {
     this.page.board.clearMarks();
     this.page.setAwait("none");
     const range = h("input", { type: "range", min: "0", max: String(data.frames.length - 1), value: "0", id: "replay-range",
-      "aria-label": "replay position", oninput: (/** @type {Event} */ e) => this.showFrame(Number(/** @type {HTMLInputElement} */ (e.target).value)) });
+      "aria-label": t("replay position"), oninput: (/** @type {Event} */ e) => this.showFrame(Number(/** @type {HTMLInputElement} */ (e.target).value)) });
     // plain-text labels (Latin-1 and basic shapes): every font draws them
     /** @type {(label: string, name: string, id: string, action: () => void) => HTMLButtonElement} */
     const button = (label, name, id, action) =>
       h("button", { type: "button", id, "aria-label": name, title: name, onclick: action }, label);
     fill(this.page.replayEl,
-      button("«", "first position", "replay-first", () => this.showFrame(0)),
-      button("‹", "back one", "replay-back", () => this.showFrame(replay.index - 1)),
-      button("▶ Play", "play", "replay-play", () => this.playReplay()),
-      button("›", "next one", "replay-next", () => this.showFrame(replay.index + 1)),
-      button("»", "last position", "replay-last", () => this.showFrame(replay.frames.length - 1)),
+      // TRANSLATORS: the replay's buttons, as read out and as their tooltips
+      button(ARROWS.first, t("first position"), "replay-first", () => this.showFrame(0)),
+      button(ARROWS.back, t("back one"), "replay-back", () => this.showFrame(replay.index - 1)),
+      // TRANSLATORS: the replay's button that plays the game's moves one after another
+      button(this.playWords(false), tc("replay", "play"), "replay-play", () => this.playReplay()),
+      button(ARROWS.next, t("next one"), "replay-next", () => this.showFrame(replay.index + 1)),
+      button(ARROWS.last, t("last position"), "replay-last", () => this.showFrame(replay.frames.length - 1)),
       range,
       h("span", { id: "replay-where", class: "hint" }),
-      button("Close", "close the replay", "replay-close", () => this.stopReplay()));
+      button(t("Close"), t("close the replay"), "replay-close", () => this.stopReplay()));
     this.page.replayEl.hidden = false;
     this.showFrame(0);
     this.page.boardEl.scrollIntoView({ block: "start" }); // the board and its bar, wherever Replay was
@@ -63,9 +72,14 @@ export class Replayer {
       const before = frames[next - 1];
       this.page.board.setDice(this.page.rollOf(last.roll, before ? before.phase : "roll"));
     }
-    this.page.statusEl.textContent = `Replay: ${next} / ${frames.length - 1}${last ? ` · ${last.label}` : " · the start"}`;
+    const args = { event: number(next), events: number(frames.length - 1), last: last ? say(last.said) : "" };
+    this.page.statusEl.textContent = last
+      // TRANSLATORS: the status in a replay: the event shown ({event} of {events}) and its words ({last})
+      ? t("Replay: {event} / {events} · {last}", args)
+      // TRANSLATORS: the status in a replay, at the game's start (event 0 of {events})
+      : t("Replay: {event} / {events} · the start", args);
     /** @type {HTMLInputElement} */ (this.page.root.querySelector("#replay-range")).value = String(next);
-    /** @type {Element} */ (this.page.root.querySelector("#replay-where")).textContent = `${next}/${frames.length - 1}`;
+    /** @type {Element} */ (this.page.root.querySelector("#replay-where")).textContent = `${args.event}/${args.events}`;
     this.page.root.dataset.frame = String(next);
     for (const item of this.page.logEl.querySelectorAll(".current")) item.classList.remove("current");
     const item = this.page.logEl.querySelector(`[data-seq="${next}"]`);
@@ -87,13 +101,21 @@ export class Replayer {
     }
   }
 
+  /** The play button's words: what it does next, after its sign.
+   * @param {boolean} playing
+   */
+  playWords(playing) {
+    // TRANSLATORS: the replay's button: play the game's moves one after another, or pause them
+    return playing ? ["‖", t("Pause")].join(" ") : ["▶", t("Play")].join(" ");
+  }
+
   /** The replay's play button shows what it does next: play, or pause while it plays.
    * @param {boolean} playing
    */
   showPlaying(playing) {
     const play = /** @type {Element} */ (this.page.root.querySelector("#replay-play"));
-    play.textContent = playing ? "‖ Pause" : "▶ Play";
-    play.setAttribute("aria-label", playing ? "pause" : "play");
+    play.textContent = this.playWords(playing);
+    play.setAttribute("aria-label", playing ? tc("replay", "pause") : tc("replay", "play"));
     play.setAttribute("aria-pressed", String(playing));
     if (playing) this.page.root.dataset.playing = "1";
     else delete this.page.root.dataset.playing;

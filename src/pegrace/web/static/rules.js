@@ -1,8 +1,11 @@
 // How to play: "/rules" lists the games, "/rules/GAME" teaches one: its own board as the game
 // page draws it, the how-to-play text and every rule option's values in words. Everything
 // comes from /api/catalog (guide.py on the server: the terminal's ? key shows the same text).
+// The catalog's game titles, pitches, guide texts and option words are message ids (English),
+// put into the page's language here: the catalogs have them from guide_messages (guide.py).
 
 import { Board, parseRoll } from "./board.js";
+import { t } from "./i18n.js";
 import { capitalise, fill, h, loadCatalog } from "./util.js";
 
 /** @typedef {import("./util.js").CatalogGame} CatalogGame */
@@ -20,7 +23,7 @@ export function rulesHref(gameName) {
  * @param {string} [text]
  * @returns {HTMLAnchorElement}
  */
-export function rulesLink(gameName, text = "How to play") {
+export function rulesLink(gameName, text = t("How to play")) {
   return h("a", { href: rulesHref(gameName), target: "_blank", rel: "noopener", class: "rules-link" }, text);
 }
 
@@ -49,7 +52,7 @@ function setTitle(title) {
  */
 function gameList(games) {
   return h("ul", { class: "rules-games" },
-    games.map((g) => h("li", {}, h("a", { href: rulesHref(g.name) }, g.title), g.pitch ? ` — ${g.pitch}` : null)));
+    games.map((g) => h("li", {}, h("a", { href: rulesHref(g.name) }, t(g.title)), g.pitch ? [" — ", t(g.pitch)] : null)));
 }
 
 /**
@@ -57,12 +60,13 @@ function gameList(games) {
  * @param {CatalogGame[]} games
  */
 function showList(root, games) {
-  setTitle("How to play");
+  setTitle(t("How to play"));
   fill(root, h("article", { class: "rules", id: "rules" },
-    h("h1", {}, "How to play"),
-    h("p", {}, "Choose a game to learn its rules."),
+    h("h1", {}, t("How to play")),
+    h("p", {}, t("Choose a game to learn its rules.")),
     gameList(games),
-    h("p", { class: "controls" }, h("a", { href: "/" }, "New game"))));
+    // TRANSLATORS: a link to the page that sets up a new game
+    h("p", { class: "controls" }, h("a", { href: "/" }, t("New game")))));
 }
 
 /** A game the server does not have (its own route answers 404 before this page loads; this
@@ -72,10 +76,11 @@ function showList(root, games) {
  * @param {CatalogGame[]} games
  */
 function showUnknown(root, name, games) {
-  setTitle("No such game");
+  setTitle(t("No such game"));
   fill(root, h("article", { class: "rules not-found", id: "rules" },
-    h("h1", {}, "No such game"),
-    h("p", {}, `pegrace has no game called “${name}”. These are the games it has:`),
+    h("h1", {}, t("No such game")),
+    // TRANSLATORS: {name} is the game's name as the address gave it
+    h("p", {}, t("pegrace has no game called “{name}”. These are the games it has:", { name })),
     gameList(games)));
 }
 
@@ -85,22 +90,27 @@ function showUnknown(root, name, games) {
  */
 function showGame(root, game) {
   const { guide } = game;
-  setTitle(`How to play ${game.title}`);
+  const title = t(game.title);
+  // TRANSLATORS: {game} is a game's title
+  const heading = t("How to play {game}", { game: title });
+  setTitle(heading);
   const boardEl = h("div", { class: "board-wrap" });
   fill(root, h("article", { class: "rules", id: "rules", dataset: { game: game.name } },
-    h("h1", {}, `How to play ${game.title}`),
-    game.pitch ? h("p", { class: "pitch" }, game.pitch) : null,
+    h("h1", {}, heading),
+    game.pitch ? h("p", { class: "pitch" }, t(game.pitch)) : null,
     h("div", { class: "rules-body" },
-      h("figure", { class: "rules-board" }, boardEl, h("figcaption", {}, guide.pop_words)),
+      h("figure", { class: "rules-board" }, boardEl, h("figcaption", {}, t(guide.pop_words))),
       h("div", { class: "rules-text" },
-        guide.sections.map((s) => h("section", {}, h("h2", {}, s.heading), h("p", {}, s.text))))),
+        guide.sections.map((s) => h("section", {}, h("h2", {}, t(s.heading)), h("p", {}, t(s.text)))))),
     h("section", { class: "rules-options", id: "options" },
-      h("h2", {}, "Options"),
-      h("p", {}, "Chosen on the new-game page; each says what its values do."),
+      // TRANSLATORS: the heading of a game's rule options
+      h("h2", {}, t("Options")),
+      h("p", {}, t("Chosen on the new-game page; each says what its values do.")),
       h("dl", {}, guide.options.map(optionWords))),
     h("p", { class: "controls" },
-      h("a", { href: `/?game=${encodeURIComponent(game.name)}` }, `Play ${game.title}`),
-      h("a", { href: "/rules" }, "Other games"))));
+      // TRANSLATORS: a link to set up a game of {game} (a game's title)
+      h("a", { href: `/?game=${encodeURIComponent(game.name)}` }, t("Play {game}", { game: title })),
+      h("a", { href: "/rules" }, t("Other games")))));
   drawBoard(boardEl, game.board, guide);
 }
 
@@ -110,14 +120,40 @@ function showGame(root, game) {
 function optionWords(option) {
   const id = `option-${option.name}`;
   return [
-    h("dt", { id }, option.title, " ", h("code", {}, option.name)),
+    h("dt", { id }, t(option.title), " ", h("code", {}, option.name)),
     h("dd", { "aria-labelledby": id },
       option.number
-        ? h("p", {}, `A whole number, ${option.default} by default. ${capitalise(option.help)}.`)
-        : h("ul", {}, option.values.map((v) =>
-          h("li", { dataset: { value: v.value } },
-            h("strong", {}, v.value), v.value === option.default ? " (the default)" : null, `: ${v.words}.`)))),
+        // TRANSLATORS: a rule option that is a number: {default} is its default, {help} what it counts (a sentence)
+        ? h("p", {}, t("A whole number, {default} by default. {help}.", { default: option.default, help: capitalise(t(option.help)) }))
+        : h("ul", {}, option.values.map((v) => h("li", { dataset: { value: v.value } }, valueWords(v, option.default))))),
   ];
+}
+
+/** A value of an option and what it does: "Exact (the default): a peg enters…", the value's
+ * name in bold.
+ * @param {{ value: string, label: string, words: string }} value
+ * @param {string} usual the option's default
+ */
+function valueWords(value, usual) {
+  const meaning = t(value.words);
+  const said = value.value === usual
+    // TRANSLATORS: a rule option's default value ({value}, its name: "Deepest first") and what it does ({meaning})
+    ? t("{value} (the default): {meaning}.", { meaning })
+    // TRANSLATORS: a rule option's value ({value}, its name: "Deepest first") and what it does ({meaning})
+    : t("{value}: {meaning}.", { meaning });
+  return placed(said, "value", h("strong", {}, t(value.label)));
+}
+
+/** Words with an element where the placeholder ``name`` is (left unfilled by t): a
+ * translation puts it where its language needs it.
+ * @param {string} words
+ * @param {string} name
+ * @param {Node} node
+ * @returns {(string | Node)[]}
+ */
+function placed(words, name, node) {
+  const [before, ...after] = words.split(`{${name}}`);
+  return after.length ? [before, node, after.join(`{${name}}`)] : [node, " ", words];
 }
 
 /** The game's board at the start, the dome showing the guide's pop; the dome is only a
@@ -133,5 +169,5 @@ function drawBoard(container, board, guide) {
   const dome = drawn.domeLayer;
   dome.removeAttribute("tabindex");
   dome.setAttribute("role", "img");
-  dome.setAttribute("aria-label", guide.pop_words);
+  dome.setAttribute("aria-label", t(guide.pop_words));
 }

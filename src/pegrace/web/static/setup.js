@@ -1,14 +1,17 @@
 // The front page: "pick a game and play". A card per game (its board as a picture, its one
 // line, one click to play it against computers, a link to how it is played), the lobby, and
 // the form that sets a game up: who plays each colour, and the rules in words (all from
-// /api/catalog). Starting a game creates it and goes to its page.
+// /api/catalog). Starting a game creates it and goes to its page. The catalog's game titles,
+// pitches and option words are message ids, put into the page's language where they are shown
+// (the catalogs have them from guide_messages in pegrace/guide.py).
 
 import { Board } from "./board.js";
+import { number, say, t, tn } from "./i18n.js";
 import { showLobby } from "./lobby.js";
 import { quickLine } from "./quick.js";
 import { rulesLink } from "./rules.js";
 import { STARS, computerLabel, strengths } from "./strength.js";
-import { TOUCH, api, capitalise, chip, fill, h, kindName, loadCatalog, saveTokens } from "./util.js";
+import { TOUCH, api, capitalise, chip, colourName, colourSet, eitherOf, fill, h, kindName, loadCatalog, saveTokens } from "./util.js";
 
 /** @typedef {import("./util.js").CatalogGame} CatalogGame */
 /** @typedef {import("./util.js").CatalogOption} CatalogOption */
@@ -42,11 +45,17 @@ export async function showSetup(root) {
   const lobby = h("section", { class: "setup lobby", id: "lobby", "aria-labelledby": "lobby-title" });
   const playError = h("p", { class: "error", id: "play-error", role: "alert" });
   const cards = h("section", { class: "new-game", id: "new", "aria-labelledby": "new-title" },
-    h("h1", { id: "new-title" }, "Pick a game and play"),
-    h("p", { class: "hint" }, "“Play vs computers” starts at once, as you last played (at first: you against medium computers); or tap the computers' level and your colour. ",
-      "“Set up…” lets you choose the players (a friend, by an invite link) and the rules."),
+    h("h1", { id: "new-title" }, t("Pick a game and play")),
+    h("p", { class: "hint" },
+      // TRANSLATORS: “Play vs computers” is the name of a game card's button
+      t("“Play vs computers” starts at once, as you last played (at first: you against medium computers); or tap the computers' level and your colour."), " ",
+      // TRANSLATORS: “Set up…” is the name of a game card's button
+      t("“Set up…” lets you choose the players (a friend, by an invite link) and the rules.")),
     h("div", { class: "game-cards" }, catalog.games.map((g) => gameCard(g, {
-      quick: quickLine(g, computers, catalog.levels, (error) => { playError.textContent = `${g.title}: ${error.message}`; }),
+      quick: quickLine(g, computers, catalog.levels, (error) => {
+        // TRANSLATORS: a quick game that could not start: {game} is its title, {error} why
+        playError.textContent = t("{game}: {error}", { game: t(g.title), error: error.message });
+      }),
       setUp: (/** @type {boolean} */ atOneDevice) => {
         game = g;
         friends = atOneDevice;
@@ -62,12 +71,13 @@ export async function showSetup(root) {
   /** The new-game form for ``game``, drawn again when another game is chosen. */
   function render() {
     const colours = allColours(game);
-    const gamePicker = h("div", { class: "games", role: "radiogroup", "aria-label": "Game" },
+    // TRANSLATORS: the name of the menu of games on the new-game form
+    const gamePicker = h("div", { class: "games", role: "radiogroup", "aria-label": t("Game") },
       catalog.games.map((g) =>
         h("label", {},
           h("input", { type: "radio", name: "game", value: g.name, checked: g.name === game.name,
             onchange: () => { game = g; render(); } }),
-          g.title)));
+          t(g.title))));
     const strength = strengths(game, computers, catalog.levels);
     const seatKinds = [...catalog.seat_kinds.filter((k) => !k.startsWith("computer:")), ...strength.order, "empty"];
     const seats = h("div", { class: "seats" },
@@ -79,35 +89,42 @@ export async function showSetup(root) {
               title: strength.hints[kind] || null }, seatLabel(kind, strength)))),
           // friends at this device: a name for each, so the table says whose turn it is
           h("input", { id: `seat-name-${colour}`, class: "seat-name", maxlength: 20, autocomplete: "off",
-            placeholder: `${capitalise(colour)}'s name`, "aria-label": `${capitalise(colour)}'s name`, hidden: true })),
+            placeholder: nameField(colour), "aria-label": nameField(colour), hidden: true })),
       ]));
     const message = h("p", { class: "error", id: "setup-error", role: "alert" });
+    const options = ruleOptions(game);
     fill(form,
-      h("h2", { id: "setup-title" }, "Set up a game"),
+      h("h2", { id: "setup-title" }, t("Set up a game")),
       gamePicker,
-      h("h3", {}, "Players"),
-      h("p", { class: "hint" }, "You play the human seats at this browser. A friend's seat gets an invite link; empty seats leave that colour out. ",
-        `Stars: how strong a computer plays ${game.title}, as measured (the random player ★, the strongest ${"★".repeat(STARS)})${TOUCH ? "" : "; point at one for its rating"}.`),
+      // TRANSLATORS: the heading of the seats on the new-game form
+      h("h3", {}, t("Players")),
+      h("p", { class: "hint" }, t("You play the human seats at this browser. A friend's seat gets an invite link; empty seats leave that colour out."), " ",
+        starsHint(t(game.title))),
       seats,
-      h("label", { class: "listed" }, h("input", { type: "checkbox", id: "listed", checked: true }),
-        " List this game in the lobby: anyone who opens this server's front page may join its open seats or watch (yours alone against computers: among the solo games)"),
-      h("label", { class: "listed" }, h("input", { type: "checkbox", id: "watcher-chat", checked: true }),
-        " Watchers may chat (else only the players)"),
+      h("label", { class: "listed" }, h("input", { type: "checkbox", id: "listed", checked: true }), " ",
+        t("List this game in the lobby: anyone who opens this server's front page may join its open seats or watch (yours alone against computers: among the solo games)")),
+      h("label", { class: "listed" }, h("input", { type: "checkbox", id: "watcher-chat", checked: true }), " ",
+        t("Watchers may chat (else only the players)")),
       message,
-      h("button", { class: "primary", type: "submit", id: "start" }, "Start game"),
+      // TRANSLATORS: a button
+      h("button", { class: "primary", type: "submit", id: "start" }, t("Start game")),
       h("details", { id: "more-rules" },
-        h("summary", {}, "More rules", h("span", { class: "hint" }, ` (${ruleOptions(game).length} options)`)),
+        // TRANSLATORS: folded-away rule options; the count of them follows ("(5 options)")
+        h("summary", {}, t("More rules"), h("span", { class: "hint" }, " ", tn("({count} option)", "({count} options)", options.length))),
         h("div", { class: "options" },
-          ruleOptions(game).map((option) => optionField(option, guideOf(game, option.name))),
-          catalog.effects_measured ? h("p", { class: "effect-note" }, `Effects ${catalog.effects_measured}.`) : null)),
-      h("details", { id: "more" }, h("summary", {}, "More: dice seed, idle time"),
+          options.map((option) => optionField(option, guideOf(game, option.name))),
+          catalog.effects_measured ? h("p", { class: "effect-note" }, say(catalog.effects_measured)) : null)),
+      h("details", { id: "more" }, h("summary", {}, t("More: dice seed, idle time")),
         h("div", { class: "options" },
-          h("label", { for: "seed" }, "Seed"), h("input", { id: "seed", type: "number", min: "0", placeholder: "random" }),
-          h("div", { class: "help" }, "the same seed and choices give the same dice (only without open seats)"),
-          h("label", { for: "idle" }, "Idle seconds"),
+          // TRANSLATORS: the dice seed: a number that makes the same dice again
+          h("label", { for: "seed" }, t("Seed")),
+          // TRANSLATORS: shown in the empty seed field: the server picks a random seed
+          h("input", { id: "seed", type: "number", min: "0", placeholder: t("random") }),
+          h("div", { class: "help" }, t("the same seed and choices give the same dice (only without open seats)")),
+          h("label", { for: "idle" }, t("Idle seconds")),
           h("input", { id: "idle", type: "number", min: "0", value: catalog.idle_seconds ?? 120,
             oninput: (/** @type {Event} */ e) => { /** @type {HTMLInputElement} */ (e.target).dataset.chosen = "1"; } }),
-          h("div", { class: "help" }, "a human seat that does nothing this long is played by the computer until its player is back (0: never; one person against computers: never, unless set here)"))),
+          h("div", { class: "help" }, t("a human seat that does nothing this long is played by the computer until its player is back (0: never; one person against computers: never, unless set here)")))),
     );
     showNames(form);
   }
@@ -121,7 +138,8 @@ export async function showSetup(root) {
       const select = /** @type {HTMLSelectElement} */ (form.querySelector(`#seat-${colour}`));
       select.disabled = on;
       if (on) select.value = /** @type {HTMLSelectElement} */ (form.querySelector(`#seat-${colours[i]}`)).value;
-      select.title = on ? `played as ${capitalise(colours[i])} is: two sets each` : "";
+      // TRANSLATORS: why a seat's menu is greyed out: the rule option "two sets each" gives this colour to the player of {colour}
+      select.title = on ? t("played as {colour} is: two sets each", { colour: colourName(colours[i]) }) : "";
     });
     showNames(form);
     groupSeats(form, game);
@@ -162,13 +180,16 @@ function gameCard(game, actions) {
   return h("article", { class: "game-card", dataset: { game: game.name }, "aria-labelledby": `card-${game.name}` },
     thumbnail(game),
     h("div", { class: "card-text" },
-      h("h2", { id: `card-${game.name}` }, game.title),
-      h("p", { class: "pitch" }, game.pitch || ""),
+      h("h2", { id: `card-${game.name}` }, t(game.title)),
+      h("p", { class: "pitch" }, game.pitch ? t(game.pitch) : ""),
       h("div", { class: "card-actions" },
-        h("button", { type: "button", class: "primary play", dataset: { game: game.name },
-          onclick: actions.quick.again }, "Play vs computers"),
-        h("button", { type: "button", class: "set-up", dataset: { game: game.name }, onclick: () => actions.setUp(false) }, "Set up…"),
-        h("button", { type: "button", class: "friends", dataset: { game: game.name }, onclick: () => actions.setUp(true) }, "Friends at this device"),
+        h("button", { type: "button", class: "primary play", dataset: { game: game.name }, onclick: actions.quick.again },
+          // TRANSLATORS: a button: start this game at once against computers
+          t("Play vs computers")),
+        // TRANSLATORS: a button: open the new-game form for this game
+        h("button", { type: "button", class: "set-up", dataset: { game: game.name }, onclick: () => actions.setUp(false) }, t("Set up…")),
+        // TRANSLATORS: a button: set up this game for several people sharing this screen
+        h("button", { type: "button", class: "friends", dataset: { game: game.name }, onclick: () => actions.setUp(true) }, t("Friends at this device")),
         rulesLink(game.name))),
     actions.quick.line);
 }
@@ -198,9 +219,12 @@ function thumbnail(game) {
  * @param {import("./strength.js").Strength} strength
  */
 function seatLabel(kind, strength) {
-  if (kind === "human") return "A person at this device";
-  if (kind === "open") return "Friend (invite link)";
-  if (kind === "empty") return "Empty (fewer players)";
+  // TRANSLATORS: who plays a seat, in the seat's menu on the new-game form
+  if (kind === "human") return t("A person at this device");
+  // TRANSLATORS: who plays a seat: a friend, sent an invite link
+  if (kind === "open") return t("Friend (invite link)");
+  // TRANSLATORS: who plays a seat: nobody, the game has fewer players
+  if (kind === "empty") return t("Empty (fewer players)");
   return kind.startsWith("computer:") ? computerLabel(kind, strength) : kindName(kind);
 }
 
@@ -224,35 +248,38 @@ function optionField(option, guide) {
   /** @param {string} value */
   const showEffect = (value) => {
     const found = (option.effects || {})[value];
-    effect.textContent = found ? `Measured: ${found}.` : ""; // none for the default
+    // TRANSLATORS: {effect} is what the lab measured a rule option's value to do, in words
+    effect.textContent = found ? t("Measured: {effect}.", { effect: say(found) }) : ""; // none for the default
   };
   showEffect(option.default);
-  const meanings = Object.fromEntries(((guide && guide.values) || []).map((v) => [v.value, v.words]));
-  const title = (guide && guide.title) || capitalise(option.name.replace(/_/g, " "));
+  const meanings = Object.fromEntries(((guide && guide.values) || []).map((v) => [v.value, t(v.words)]));
+  // each value's name for people (ids extracted by guide_messages: "Deepest first")
+  const labels = Object.fromEntries(((guide && guide.values) || []).map((v) => [v.value, t(v.label)]));
+  const title = guide && guide.title ? t(guide.title) : capitalise(option.name.replace(/_/g, " "));
   return [
     h("label", { for: id }, title),
     option.choices.length
       ? h("select", { id, name: option.name, onchange: (/** @type {Event} */ event) => showEffect(/** @type {HTMLSelectElement} */ (event.target).value) },
         option.choices.map((c) => h("option", { value: c, selected: c === option.default, title: meanings[c] || null },
-          choiceText(c, meanings[c], c === option.default))))
+          choiceText(labels[c] || c, meanings[c], c === option.default))))
       : h("input", { id, name: option.name, type: "number", min: "0", value: option.default }),
-    h("div", { class: "help" }, option.help),
+    h("div", { class: "help" }, t(option.help)),
     effect,
   ];
 }
 
-/** "deepest-first" -> "Deepest first — each peg must land on the deepest free…"
- * @param {string} value
- * @param {string | undefined} meaning
+/** "Deepest first — each peg must land on the deepest free…": a value's name and its meaning.
+ * @param {string} shown the value's name, in the page's language
+ * @param {string | undefined} meaning in the page's language
  * @param {boolean} usual the default
  */
-function choiceText(value, meaning, usual) {
-  let text = capitalise(value.replace(/-/g, " "));
+function choiceText(shown, meaning, usual) {
   const short = (meaning || "").replace(/\s*\([^)]*\)/g, ""); // the menu leaves asides out
-  if (short) {
-    text += ` — ${short.length > SHORT_MEANING ? `${short.slice(0, SHORT_MEANING).replace(/[\s,;:]+\S*$/, "")}…` : short}`;
-  }
-  return usual ? `${text} (usual)` : text;
+  const cut = short.length > SHORT_MEANING ? `${short.slice(0, SHORT_MEANING).replace(/[\s,;:]+\S*$/, "")}…` : short;
+  // TRANSLATORS: a rule option's value in its menu ({value}, "Deepest first") and the start of what it does ({meaning})
+  const text = cut ? t("{value} — {meaning}", { value: shown, meaning: cut }) : shown;
+  // TRANSLATORS: a rule option's default value in its menu: {choice} is the value and what it does
+  return usual ? t("{choice} (usual)", { choice: text }) : text;
 }
 
 /** The rule options the form asks for: all but the one the seats chosen set (which colours
@@ -302,12 +329,17 @@ function readForm(form, game) {
  */
 export function seatingOf(game, playing) {
   const count = String(playing.length);
-  if (!game.colours[count]) throw new Error(`${game.title} is for ${game.players.join(", ")} players, not ${playing.length}`);
+  if (!game.colours[count]) {
+    // TRANSLATORS: {game} is a game's title, {counts} the player counts it is for ("2, 3, 4")
+    throw new Error(t("{game} is for {counts} players, not {count}",
+      { game: t(game.title), counts: game.players.map(number).join(", "), count: number(playing.length) }));
+  }
   const seatings = (game.seatings && game.seatings[count]) || [{ colours: game.colours[count], options: {} }];
   const fits = seatings.find((s) => [...s.colours].sort().join() === [...playing].sort().join());
   if (fits) return fits.options;
-  const sets = seatings.map((s) => s.colours.map(capitalise).join(" & "));
-  throw new Error(`${count}-player ${game.title} is played by ${sets.join(" or ")}: make the other seats empty`);
+  // TRANSLATORS: {game} is a game's title, {sets} the sets of colours that may play it ("Red & Green or Yellow & Blue")
+  throw new Error(tn("{count}-player {game} is played by {sets}: make the other seats empty", "{count}-player {game} is played by {sets}: make the other seats empty",
+    playing.length, { game: t(game.title), sets: eitherOf(seatings.map((s) => colourSet(s.colours))) }));
 }
 
 /** The form's settings beyond the seats and rules: seed, idle limit, lobby, chat.
@@ -346,7 +378,8 @@ function groupSeats(form, game) {
   const colours = chosen ? chosen.sides.flat() : allColours(game);
   for (const colour of colours) {
     const side = chosen && chosen.sides.find((s) => s[0] === colour);
-    if (side) seats.append(h("div", { class: "team-caption" }, `Team: ${side.map(capitalise).join(" & ")}`));
+    // TRANSLATORS: colours that win together ("Red & Green")
+    if (side) seats.append(h("div", { class: "team-caption" }, t("Team: {colours}", { colours: colourSet(side) })));
     const select = /** @type {HTMLElement} */ (seats.querySelector(`#seat-${colour}`));
     seats.append(/** @type {HTMLElement} */ (seats.querySelector(`label[for=seat-${colour}]`)), /** @type {HTMLElement} */ (select.parentElement));
   }
@@ -362,4 +395,24 @@ function showNames(form) {
     const field = /** @type {HTMLInputElement} */ (form.querySelector(`#seat-name-${select.dataset.colour}`));
     field.hidden = !(people.length > 1 && people.includes(select));
   }
+}
+
+/** The name field of a person's seat, as its placeholder and label say it.
+ * @param {string} colour
+ */
+function nameField(colour) {
+  // TRANSLATORS: the name of the person who plays {colour} (a colour's name), in a field to type it
+  return t("{colour}'s name", { colour: colourName(colour) });
+}
+
+/** What the seat menu's stars mean: "Stars: how strong a computer plays Trouble, …".
+ * @param {string} title the game's title, in the page's language
+ */
+function starsHint(title) {
+  const scale = { game: title, one: "★", most: "★".repeat(STARS) };
+  return TOUCH
+    // TRANSLATORS: {game} is a game's title; {one} and {most} are stars (★, ★★★★★)
+    ? t("Stars: how strong a computer plays {game}, as measured (the random player {one}, the strongest {most}).", scale)
+    // TRANSLATORS: {game} is a game's title; {one} and {most} are stars (★, ★★★★★); "point at": hover with the mouse
+    : t("Stars: how strong a computer plays {game}, as measured (the random player {one}, the strongest {most}); point at one for its rating.", scale);
 }

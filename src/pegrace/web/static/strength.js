@@ -2,7 +2,8 @@
 // "Ratings"), as the new-game form and the quick-play line show it: stars that follow the
 // levels, and each one's rating in words.
 
-import { capitalise } from "./util.js";
+import { percent, t } from "./i18n.js";
+import { capitalise, computerName } from "./util.js";
 
 export const STARS = 5; // the strongest level; the random player has one
 
@@ -49,10 +50,16 @@ export function strengths(game, computers, levels) {
  */
 function hint(kind, game, versus) {
   const r = (game.ratings || {})[kind];
-  if (kind === "computer:random" || !r) return "Picks any legal move at random: the bottom of the scale (rated 0)";
-  const interval = r.high > r.low ? ` (95%: ${Math.round(r.low)} to ${Math.round(r.high)})` : "";
-  const rating = `rated ${Math.round(r.elo)} in ${game.title}${interval}, the random player 0`;
-  return versus === undefined ? capitalise(rating) : `Finishes ahead of the medium computer ${versus}% of the time; ${rating}`;
+  if (kind === "computer:random" || !r) return t("Picks any legal move at random: the bottom of the scale (rated 0)");
+  // the game's title: an id the catalogs have from guide_messages (pegrace/guide.py)
+  const args = { elo: Math.round(r.elo), game: t(game.title), low: Math.round(r.low), high: Math.round(r.high) };
+  const rating = r.high > r.low
+    // TRANSLATORS: a computer's Elo rating in a game, with its 95% interval ({low} to {high}); the random player is rated 0
+    ? t("rated {elo} in {game} (95%: {low} to {high}), the random player 0", args)
+    // TRANSLATORS: a computer's Elo rating in a game; the random player is rated 0
+    : t("rated {elo} in {game}, the random player 0", args);
+  // TRANSLATORS: {share} is a percentage ("61%"), {rating} the computer's rating in words ("rated 612 in Trouble ...")
+  return versus === undefined ? capitalise(rating) : t("Finishes ahead of the medium computer {share} of the time; {rating}", { share: percent(versus / 100), rating });
 }
 
 /** A computer as a menu says it, short: "Hard computer ★★★★☆".
@@ -60,7 +67,7 @@ function hint(kind, game, versus) {
  * @param {Strength} strength
  */
 export function computerLabel(kind, strength) {
-  const name = `${capitalise(kind.slice("computer:".length))} computer`;
+  const name = computerName(kind);
   const stars = strength.stars[kind];
   return stars ? `${name} ${"★".repeat(stars)}${"☆".repeat(STARS - stars)}` : name;
 }

@@ -1,6 +1,8 @@
 // Small helpers shared by the page's modules: building elements, calling the JSON API,
 // keeping seat tokens in localStorage, and naming seats and colours for people.
 
+import { say, t, tc } from "./i18n.js";
+
 /** An HTML element: ``attrs`` are its attributes (``on...``: listeners, ``dataset``, ``style``;
  * null, undefined and false leave an attribute out, true sets it empty), then its children.
  * @param {string} tag
@@ -43,7 +45,19 @@ export function fill(node, ...children) {
   return node;
 }
 
-/** Call the API; an answer with {"error"} becomes a thrown Error carrying that message.
+/** An answer of the API that refused: ``message``, in the page's language (the server's
+ * ``said``, else a line naming the HTTP status); ``detail``, the server's English words (for
+ * the console and for code that tells refusals apart); ``status``, the HTTP status. */
+export class ApiError extends Error {
+  /** @param {string} message @param {string} detail @param {number} status */
+  constructor(message, detail, status) {
+    super(message);
+    this.detail = detail;
+    this.status = status;
+  }
+}
+
+/** Call the API; an answer with {"error"} becomes a thrown ApiError saying it.
  * @param {string} path
  * @param {unknown} [body] sent as JSON in a POST (none: a GET)
  * @returns {Promise<any>} the answer's JSON
@@ -57,15 +71,33 @@ export async function api(path, body = undefined) {
   try {
     data = await response.json();
   } catch {
-    throw new Error(`${path}: the server answered ${response.status} without JSON`);
+    console.warn(`${path}: the server answered ${response.status} without JSON`);
+    throw refused(response.status, `${path}: ${response.status} without JSON`);
   }
-  if (!response.ok) throw new Error(data && data.error ? data.error : `${path}: ${response.status}`);
+  if (!response.ok) {
+    const detail = data && data.error ? String(data.error) : `${path}: ${response.status}`;
+    console.warn(`${path}: ${detail}`);
+    throw refused(response.status, detail, data && data.said);
+  }
   return data;
+}
+
+/** The error of a refused call: what the server said (a ``Said``), in the page's language,
+ * else a line naming the HTTP status.
+ * @param {number} status @param {string} detail @param {import("./i18n.js").Said} [said]
+ */
+function refused(status, detail, said = undefined) {
+  // TRANSLATORS: an error whose reason the server gave in no language; {status} is an HTTP status code, e.g. 500
+  const message = said ? say(said) : t("The server could not do this (HTTP {status}).", { status });
+  return new ApiError(message, detail, status);
 }
 
 /** What /api/catalog answers (settings.py catalog(); guide.py guide_view() for ``guide``):
  * @typedef {{ games: CatalogGame[], seat_kinds: string[], levels: string[], idle_seconds: number,
- *   effects_measured: string | null }} Catalog the games on offer, and the seats' kinds
+ *   effects_measured: import("./i18n.js").Said | null }} Catalog the games on offer, and the
+ *   seats' kinds. Its game titles, pitches, guides' and options' words are message ids (English),
+ *   put into the page's language where they are shown (``t``): the catalogs have them from
+ *   guide_messages in pegrace/guide.py; the words it makes itself are Said (``say``).
  * @typedef {{ name: string, title: string, pitch: string,
  *   board: { layout: import("./messages.js").Layout, pieces: import("./messages.js").Piece[] },
  *   guide: Guide, ratings: Record<string, Rating>, players: number[],
@@ -75,14 +107,14 @@ export async function api(path, body = undefined) {
  *   a game: its board at the start, its usual colours by player count ("2": [...]), and every
  *   set of colours that may play at a count with the options that seat them
  * @typedef {{ name: string, default: string, choices: string[], help: string,
- *   effects: Record<string, string> }} CatalogOption a rule option (no choices: a whole number),
- *   with what the lab measured each value to do
+ *   effects: Record<string, import("./i18n.js").Said> }} CatalogOption a rule option (no
+ *   choices: a whole number), with what the lab measured each value to do
  * @typedef {{ elo: number, low: number, high: number, against_random?: number }} Rating a
  *   computer's measured rating in a game
  * @typedef {{ sections: { heading: string, text: string }[], pop: string, pop_words: string,
  *   options: GuideOption[] }} Guide how to play
  * @typedef {{ name: string, title: string, default: string, number: boolean, help: string,
- *   values: { value: string, words: string }[] }} GuideOption an option in words
+ *   values: { value: string, label: string, words: string }[] }} GuideOption an option in words
  * @typedef {{ id: string, url: string, tokens: Tokens }} Created a game made (/api/games, a
  *   rematch): its page and the seat tokens it gave
  */
@@ -95,7 +127,7 @@ export async function loadCatalog(root) {
   try {
     return await api("/api/catalog");
   } catch (error) {
-    fill(root, h("p", { class: "error" }, `Cannot load the games: ${error.message}`));
+    fill(root, h("p", { class: "error" }, t("Cannot load the games: {error}", { error: error.message })));
     return null;
   }
 }
@@ -159,13 +191,80 @@ export function capitalise(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** A colour's name in the page's language: "red" is "Red", "Rojo"... (the ids "Red",
+ * "Yellow", "Green" and "Blue" are marked for the catalogs in pegrace/words.py).
+ * @param {string} colour a colour key, as the protocol sends it ("red")
+ */
+export function colourName(colour) {
+  return t(capitalise(colour));
+}
+
+/** Colours that play together, in words: "Red & Green".
+ * @param {string[]} colours
+ */
+export function colourSet(colours) {
+  // TRANSLATORS: colours that play together, listed: {list} is one colour or more already joined ("Red & Yellow"), {item} the next ("Green")
+  return colours.map(colourName).reduce((list, item) => t("{list} & {item}", { list, item }));
+}
+
+/** Choices in words, the last one or'ed: "Red & Green or Yellow & Blue".
+ * @param {string[]} items
+ */
+export function eitherOf(items) {
+  // TRANSLATORS: choices, listed: {list} is one choice or more already joined, {item} the next one
+  return items.reduce((list, item) => t("{list} or {item}", { list, item }));
+}
+
 /** A colour's token and name, e.g. (R) Red.
  * @param {string} colour
  * @param {string} [text]
  * @returns {HTMLElement}
  */
-export function chip(colour, text = capitalise(colour)) {
+export function chip(colour, text = colourName(colour)) {
   return h("span", { class: "chip" }, h("span", { class: `token c-${colour}` }, colour.charAt(0).toUpperCase()), text);
+}
+
+/** Each computer player's level or way of playing in words, as "Computer (easy)" and "Easy
+ * computer" say it (player_names() in pegrace/players.py names them); another one is called
+ * by its own name.
+ * @type {Record<string, string>}
+ */
+const COMPUTERS = {
+  // TRANSLATORS: a computer player's level (or way of playing, below), as in "Easy computer", "Computer (easy)"
+  random: tc("computer", "random"),
+  easy: tc("computer", "easy"),
+  medium: tc("computer", "medium"),
+  hard: tc("computer", "hard"),
+  expert: tc("computer", "expert"),
+  // TRANSLATORS: a computer player's way of playing: it captures first
+  aggressive: tc("computer", "aggressive"),
+  // TRANSLATORS: a computer player's way of playing: it races ahead, caring little for safety
+  runner: tc("computer", "runner"),
+  // TRANSLATORS: a computer player's way of playing: it keeps out of reach
+  cautious: tc("computer", "cautious"),
+};
+
+/** A computer's level (or way of playing) in words: "computer:hard" is "hard".
+ * @param {string} kind a computer's seat kind
+ */
+export function levelWord(kind) {
+  const level = kind.slice("computer:".length);
+  return COMPUTERS[level] ?? level;
+}
+
+/** A computer's level as a menu of levels says it: "computer:hard" is "Hard".
+ * @param {string} kind
+ */
+export function levelName(kind) {
+  return capitalise(levelWord(kind));
+}
+
+/** A computer in words: "computer:hard" is "Hard computer".
+ * @param {string} kind
+ */
+export function computerName(kind) {
+  // TRANSLATORS: a computer player by its level: {level} is e.g. "easy", "hard"
+  return capitalise(t("{level} computer", { level: levelWord(kind) }));
 }
 
 /** A seat kind in words: "human", "open", "computer:medium".
@@ -173,9 +272,15 @@ export function chip(colour, text = capitalise(colour)) {
  * @returns {string}
  */
 export function kindName(kind) {
-  if (kind === "human") return "Human";
-  if (kind === "open") return "Open seat";
-  if (kind === "empty") return "Empty";
-  if (kind.startsWith("computer:")) return `Computer (${kind.slice(9)})`;
+  // TRANSLATORS: who plays a seat: a person
+  if (kind === "human") return t("Human");
+  // TRANSLATORS: who plays a seat: nobody yet, a friend may take it
+  if (kind === "open") return t("Open seat");
+  // TRANSLATORS: who plays a seat: nobody, the colour is left out
+  if (kind === "empty") return tc("seat", "Empty");
+  if (kind.startsWith("computer:")) {
+    // TRANSLATORS: a seat a computer plays: {level} is e.g. "easy", "hard"
+    return t("Computer ({level})", { level: levelWord(kind) });
+  }
   return kind;
 }
