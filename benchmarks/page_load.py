@@ -28,6 +28,9 @@ sys.path.insert(0, str(ROOT / "src"))
 from pegrace.web.loadbench import start_server, stop_server, wait_until_up  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
+# the bytes the page and everything it loaded came as (compressed where they were)
+FETCHED = """() => [...performance.getEntriesByType('navigation'),
+    ...performance.getEntriesByType('resource')].reduce((sum, e) => sum + e.transferSize, 0)"""
 DRAWN = "() => document.querySelector('.game-cards .quick-as') && performance.now()"
 
 
@@ -40,13 +43,12 @@ def free_port() -> int:
 def first_load(browser: Browser, url: str, language: str) -> tuple[float, int]:
     """Milliseconds from navigation to the front page drawn, and the bytes it fetched."""
     context = browser.new_context(locale=language, viewport={"width": 1280, "height": 800})
-    fetched = [0]
     page = context.new_page()
-    page.on("response", lambda r: fetched.__setitem__(0, fetched[0] + len(r.body() or b"")))
     page.goto(url)
     drawn = page.wait_for_function(DRAWN, polling="raf", timeout=30_000).json_value()
+    fetched = page.evaluate(FETCHED)
     context.close()
-    return float(drawn), fetched[0]
+    return float(drawn), int(fetched)
 
 
 def ratio_interval(

@@ -149,7 +149,7 @@ def test_play_all_computer_writes_a_record_that_replays(
     play = ["play", "--seat", "all=computer:random", "--fast", "--seed", "4", "--record"]
     code, out, _ = run(capsys, *play, str(path))
     assert code == 0
-    assert "Roll-off: red" in out and "Game over" in out
+    assert "Roll-off: Red" in out and "Game over" in out
     code, out, _ = run(capsys, "replay", str(path), "--final")
     assert code == 0 and "places: 1." in out
 
@@ -238,7 +238,7 @@ def test_bad_input_is_one_line_naming_the_problem(
             "7",
             "roll '7' is not a d6 roll",
         ),
-        ('{"pieces": {"red": ["home"]}, "colour": "red"}', "3", "unknown state key(s): colour"),
+        ('{"pieces": {"red": ["home"]}, "colour": "red"}', "3", "unknown state key: colour"),
         ('{"game": "trouble", "pieces": []}', "3", 'a state needs "pieces"'),
     ],
 )
@@ -309,8 +309,8 @@ def test_play_without_seats_seats_you_as_the_first_colour_against_medium(
     prompts = answers(monkeypatch, ["q"])
     code, out, _ = run(capsys, "play", "--fast", "--seed", "3")
     assert code == 0
-    assert "Trouble: red (you), yellow (medium), green (medium), blue (medium)" in out
-    assert prompts and "red (you)" in prompts[0]
+    assert "Trouble: Red (you), Yellow (medium), Green (medium), Blue (medium)" in out
+    assert prompts and "Red (you)" in prompts[0]
     assert "Game stopped." in out
 
 
@@ -320,7 +320,7 @@ def test_play_two_sets_without_seats_gives_you_both_colours_of_your_side(
     answers(monkeypatch, ["q"])
     code, out, _ = run(capsys, "play", "--players", "2", "--rules", "two_sets=on", "--fast")
     assert code == 0
-    assert "red (you), yellow (medium), green (you), blue (medium)" in out
+    assert "Red (you), Yellow (medium), Green (you), Blue (medium)" in out
 
 
 def test_a_speed_that_is_not_one_of_the_paces_is_refused_by_name(

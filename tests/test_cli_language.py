@@ -137,3 +137,25 @@ def test_the_errors_of_play_and_serve_are_the_catalogs(
     assert code == 2 and len(err.strip().splitlines()) == 1
     typed = {word for arg in args for word in re.findall(r"[a-z]+", arg)}
     assert err.startswith("[") and english(err, typed) == [], err
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["play", "nosuch"],
+        ["play", "--rules", "finish=nope"],
+        ["play", "--seat", "red=wizard"],
+    ],
+)
+def test_the_errors_the_modules_raise_are_the_catalogs(
+    capsys: pytest.CaptureFixture[str], args: list[str]
+) -> None:
+    """An unknown game, option value or player: one line, every word accented in the
+    pseudo-locale but what was typed and the names of the games, options, their values and
+    the players, as typed."""
+    code, _, err = run(capsys, "--lang", "en-XA", *args)
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    typed = {word for arg in args for word in WORD.findall(arg)}
+    assert err.startswith("[") and english(err, typed | TYPED | options_as_typed("trouble")) == []
+    english_err = run(capsys, *args)[2]
+    assert english(english_err, typed | TYPED | options_as_typed("trouble")) != [], english_err

@@ -223,14 +223,14 @@ def test_two_player_ludo_as_green_needs_the_seating_that_seats_green() -> None:
     with pytest.raises(OptionError) as refused:
         parse_settings({"game": "ludo", "seats": GREEN_AGAINST_HARD})
     assert str(refused.value) == (
-        "2-player ludo is played by red, yellow; seats were given for green, blue "
+        "2-player ludo is played by Red, Yellow; seats were given for Green, Blue "
         "(set the rule option seating=1 for them)"
     )
     with pytest.raises(OptionError) as no_set:  # red and green never play alone
         parse_settings({"game": "ludo", "seats": {"red": "human", "green": "human"}})
     assert str(no_set.value) == (
-        "2-player ludo is played by red, yellow; seats were given for red, green "
-        "(other colours play with the rule option seating: 1 for green, blue)"
+        "2-player ludo is played by Red, Yellow; seats were given for Red, Green "
+        "(other colours play with the rule option seating: 1 for Green, Blue)"
     )
     three = {"blue": "human", "red": "human", "green": "computer:random"}
     _, rules = parse_settings({"game": "ludo", "seats": three, "options": {"seating": "3"}})

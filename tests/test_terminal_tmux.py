@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from leaks import english_leaks
+from pegrace import i18n
 from pegrace.engine import Rules
 from pegrace.pictures import draw
 from pegrace.record import Record, replay
@@ -84,9 +86,12 @@ class Pane:
             command, capture_output=True, text=True, timeout=WAIT, check=False, env=env
         )
 
-    def start(self, args: list[str], options: tuple[str, ...] = ()) -> None:
-        """`pegrace OPTIONS play ARGS`."""
-        command = ["env", "-u", "COLUMNS", "-u", "LINES", PEGRACE, *options, "play", *args]
+    def start(
+        self, args: list[str], options: tuple[str, ...] = (), environ: tuple[str, ...] = ()
+    ) -> None:
+        """`pegrace OPTIONS play ARGS` (``environ``: NAME=VALUE settings of its environment)."""
+        command = ["env", "-u", "COLUMNS", "-u", "LINES", *environ, PEGRACE, *options, "play"]
+        command += args
         size = ["-x", str(self.width), "-y", str(self.height)]
         assert self.tmux("new-session", "-d", "-s", "game", *size, "--", *command).returncode == 0
 
@@ -293,6 +298,28 @@ def test_at_80x24_every_prompt_shows_the_last_move_hint_and_chances_whole(
     assert sum(s.answer == "h" for s in screens) >= 3 and sum(s.answer == "w" for s in screens)
 
 
+def keys_then_guide(pane: Pane, keys: list[str]) -> tuple[list[list[str]], list[list[str]]]:
+    """The game's screens as ``keys`` are typed (each then Enter), then how to play (?) page by
+    page over the whole screen, then q: the game's screens and the guide's pages."""
+    rows = pane.quiet(None)
+    screens: list[list[str]] = [rows]
+    for key in keys:
+        pane.type(key)
+        rows = pane.quiet(rows)
+        screens.append(rows)
+    pane.type("?")
+    rows = pane.quiet(rows)
+    pages = []
+    while not rows[0].startswith("pegrace"):  # how to play, over the whole screen
+        pages.append(rows)
+        pane.type("")
+        rows = pane.quiet(rows)
+    pane.type("q")
+    assert pane.ended(), "the game did not end on q"
+    assert len(pages) >= 2
+    return screens, pages
+
+
 def test_in_the_pseudo_locale_every_word_on_screen_went_through_the_catalogs(
     pane_at: Callable[[int, int], Pane],
 ) -> None:
@@ -303,26 +330,46 @@ def test_in_the_pseudo_locale_every_word_on_screen_went_through_the_catalogs(
     name, the computer players' and, in how to play, the options as typed."""
     pane = pane_at(80, 24)
     pane.start(["trouble", "--seed", "7", "--speed", "instant"], ("--lang", "en-XA"))
-    rows = pane.quiet(None)
-    games: list[list[str]] = [rows]
-    for key in ["w", "", "h", *["1"] * 8, "h", "1", "?"]:
-        pane.type(key)
-        rows = pane.quiet(rows)
-        games.append(rows)
-    pages = []
-    while not rows[0].startswith("pegrace"):  # how to play, over the whole screen
-        pages.append(rows)
-        pane.type("")
-        rows = pane.quiet(rows)
-    pane.type("q")
-    assert pane.ended(), "the game did not end on q"
-    assert len(pages) >= 2
-    for rows in games[:-1]:
+    games, pages = keys_then_guide(pane, ["w", "", "h", *["1"] * 8, "h", "1"])
+    for rows in games:
         assert rows[0].startswith("pegrace · [") and english("\n".join(rows)) == [], rows
     for rows in pages:
         assert english("\n".join(rows), options_as_typed("trouble")) == [], "\n".join(rows)
     said = "\n".join(row for rows in games for row in rows)
     assert "[Ƈĥȧñƈé ŏƒ ŵíññíñğ !]" in said and "[Ĥíñţ !]" in said  # w and h were answered
+
+
+# the environment's locale a person in each language has
+LOCALES = {
+    "es": "es_ES",
+    "pt-BR": "pt_BR",
+    "de": "de_DE",
+    "fr": "fr_FR",
+    "hi": "hi_IN",
+    "ar": "ar_SA",
+}
+
+
+@pytest.mark.parametrize("language", list(LOCALES))
+def test_a_terminal_in_another_language_says_everything_in_it_at_80x24(
+    language: str, pane_at: Callable[[int, int], Pane]
+) -> None:
+    """`LANG=es_ES.UTF-8 pegrace play trouble` at 80x24 (each language): pops, the chances (w),
+    a hint (h), moves, then every page of how to play (?): every screen starts at its title
+    (nothing pushed it up) and has no English word of pegrace's messages that the language's
+    catalog never uses (tests/leaks.py), the options as typed in how to play aside."""
+    pane = pane_at(80, 24)
+    locale = f"LANG={LOCALES[language]}.UTF-8"
+    pane.start(["trouble", "--seed", "7", "--speed", "instant"], environ=(locale,))
+    screens, pages = keys_then_guide(pane, ["w", "", "h", *["1"] * 6])
+    typed = {word.lower() for word in options_as_typed("trouble")}
+    for rows in screens:
+        assert rows[0].startswith("pegrace · "), rows
+    for rows in screens + pages:
+        assert english_leaks("\n".join(rows), language, typed) == set(), "\n".join(rows)
+    said = "\n".join(row for rows in screens for row in rows)
+    chances = i18n.translations(language).gettext("Chance of winning")
+    assert chances in said and i18n.translations(language).gettext("Hint") in said
 
 
 @pytest.mark.parametrize("game", list(GAMES))

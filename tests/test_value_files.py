@@ -258,7 +258,7 @@ def test_the_web_refuses_a_value_unread(monkeypatch: pytest.MonkeyPatch, named: 
             "blue": "empty",
         },
     }
-    refused = r"seat yellow: .* read no file \(value=FILE, policy:FILE\)"
+    refused = r"seat Yellow: .* read no file \(value=FILE, policy:FILE\)"
     with pytest.raises(OptionError, match=refused):
         parse_settings(request)
 

@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from pegrace.errors import NotationError
+from pegrace.errors import NotationError, saying
+from pegrace.i18n import said
 
 
 @dataclass(frozen=True)
@@ -69,7 +70,12 @@ class Board:
         try:
             return self.by_name[name]
         except KeyError:
-            raise NotationError(f"no space {name!r} on the {self.name} board") from None
+            # TRANSLATORS: {space} is the space given, quoted; {board} the board's name as
+            # typed ("trouble")
+            problem = said(
+                "no space {space} on the {board} board", space=repr(name), board=self.name
+            )
+            raise saying(NotationError, problem) from None
 
 
 @dataclass(frozen=True)
@@ -141,11 +147,20 @@ class RaceTrack:
                 relative = (n - self.board.starts[colour]) % self.loop_length
                 if relative < self.lane_start:
                     return relative
-        raise NotationError(
-            f"{colour} position {text!r} is not one of {self.base_name}, start, "
-            f"track:0..{self.lane_start - 1}, {self.lane_name}:1..{self.lane_length}, "
-            f"space:0..{self.loop_length - 1}"
+        # TRANSLATORS: "red position 'x' is not one of home, start, track:0..27, ...": the
+        # colour as typed, the position given, quoted; the {positions} as the notation writes
+        # them
+        positions = (
+            f"{self.base_name}, start, track:0..{self.lane_start - 1}, "
+            f"{self.lane_name}:1..{self.lane_length}, space:0..{self.loop_length - 1}"
         )
+        problem = said(
+            "{colour} position {position} is not one of {positions}",
+            colour=colour,
+            position=repr(text),
+            positions=positions,
+        )
+        raise saying(NotationError, problem)
 
 
 def race_board(

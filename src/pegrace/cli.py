@@ -38,6 +38,7 @@ from pegrace.commands.common import (
     help_words,
     parse_rules,
     refusal,
+    speak_argparse,
     text_words,
 )
 from pegrace.commands.tournament import tournament_lineup
@@ -149,6 +150,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(refusal(str(err), "pegrace"), file=sys.stderr)
         return 2
     i18n.use(language)
+    speak_argparse()
     args = make_parser().parse_args(rest)
     args.argv = given  # reports record it
     try:

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from pegrace import _core
-from pegrace.errors import NotationError
+from pegrace.errors import NotationError, saying
+from pegrace.i18n import Said, said
 
 Roll = int | tuple[int, int]
 
@@ -41,7 +42,15 @@ class Dice:
             if self.format(roll) == text.strip():
                 return roll
         allowed = ", ".join(self.format(r) for r, _ in self.outcomes)
-        raise NotationError(f"roll {text!r} is not a {self.name} roll (one of {allowed})")
+        # TRANSLATORS: {roll} is the roll given, quoted; {dice} the dice's name ("d6", "two
+        # d6"); the {rolls} as written ("1, 2, 3")
+        problem = said(
+            "roll {roll} is not a {dice} roll (one of {rolls})",
+            roll=repr(text),
+            dice=self.name,
+            rolls=allowed,
+        )
+        raise saying(NotationError, problem)
 
     def to_json(self, roll: Roll) -> int | list[int]:
         return roll if isinstance(roll, int) else list(roll)
@@ -49,16 +58,20 @@ class Dice:
     def from_json(self, value: object) -> Roll:
         roll: Roll
         if isinstance(value, bool):
-            raise NotationError(f"roll {value!r} is not a {self.name} roll")
+            raise saying(NotationError, self._not_a_roll(value))
         if isinstance(value, int):
             roll = value
         elif isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value):
             roll = (value[0], value[1])
         else:
-            raise NotationError(f"roll {value!r} is not a {self.name} roll")
+            raise saying(NotationError, self._not_a_roll(value))
         if all(roll != r for r, _ in self.outcomes):
-            raise NotationError(f"roll {value!r} is not a {self.name} roll")
+            raise saying(NotationError, self._not_a_roll(value))
         return roll
+
+    def _not_a_roll(self, value: object) -> Said:
+        # TRANSLATORS: {roll} is the roll given, as written; {dice} the dice's name ("d6")
+        return said("roll {roll} is not a {dice} roll", roll=repr(value), dice=self.name)
 
 
 class SingleDie(Dice):

@@ -11,7 +11,9 @@ moves into its own ``Move`` values, and describes them; the core checks every mo
 
 from __future__ import annotations
 
+import json
 import random
+import re
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -21,8 +23,8 @@ from typing import ClassVar
 from pegrace import _core
 from pegrace._core import CoreMove
 from pegrace.dice import D6, Dice, Roll
-from pegrace.errors import IllegalMoveError, NotationError, OptionError
-from pegrace.i18n import N_, Said, said
+from pegrace.errors import IllegalMoveError, NotationError, OptionError, saying
+from pegrace.i18n import N_, Said, said, said_n
 from pegrace.moves import PASS, Move, Step
 from pegrace.state import Phase, State
 from pegrace.words import Sentence, Who
@@ -62,11 +64,52 @@ class Option:
         return self.name.replace("_", " ").capitalize()
 
     def check(self, value: str, game: str) -> str:
-        """``value`` as the option takes it (trimmed, lower case); an OptionError from the
-        core, naming the option, where it takes no such value."""
+        """``value`` as the option takes it (trimmed, lower case); an OptionError naming the
+        option, in the person's words, where it takes no such value (the core, which reads
+        the options, checks it too)."""
         value = value.strip().lower()
+        problem = self.problem(value, game)
+        if problem is not None:
+            raise saying(OptionError, problem)
         _core.check_option(game, self.name, value)
         return value
+
+    def problem(self, value: str, game: str) -> Said | None:
+        """Why the option takes no ``value`` (as the core says it: core/options.rs), or
+        None: it takes it."""
+        if self.choices:
+            if value in self.choices:
+                return None
+            # TRANSLATORS: 'trouble option finish="nope": choose one of exact, deepest-first':
+            # the game, the option, the value given and the option's values, all as typed
+            return said(
+                "{game} option {option}={value}: choose one of {choices}",
+                game=game,
+                option=self.name,
+                value=quoted(value),
+                choices=", ".join(self.choices),
+            )
+        if WHOLE.fullmatch(value) and int(value) <= LARGEST_WHOLE:
+            return None
+        # TRANSLATORS: 'headache option turn_limit="x": a whole number, 0 to 4294967295'
+        return said(
+            "{game} option {option}={value}: a whole number, {least} to {most}",
+            game=game,
+            option=self.name,
+            value=quoted(value),
+            least="0",
+            most=str(LARGEST_WHOLE),
+        )
+
+
+# a whole number option's values, as the core reads them (a u32)
+WHOLE = re.compile(r"\+?[0-9]+")
+LARGEST_WHOLE = 2**32 - 1
+
+
+def quoted(value: str) -> str:
+    """A value given, in double quotes (as the core quotes it)."""
+    return json.dumps(value, ensure_ascii=False)
 
 
 def core_options(game: str) -> tuple[Option, ...]:
@@ -120,9 +163,18 @@ class Rules:
 
     def __init__(self, players: int = 4, options: Mapping[str, str] | None = None) -> None:
         if not self.min_players <= players <= self.max_players:
-            raise OptionError(
-                f"{self.name} is for {self.min_players} to {self.max_players} players, "
-                f"not {players}"
+            # TRANSLATORS: "trouble is for 2 to 4 players, not 5": {game} is the game's name
+            # as typed; {count}, the most players
+            raise saying(
+                OptionError,
+                said_n(
+                    "{game} is for {least} to {count} player, not {players}",
+                    "{game} is for {least} to {count} players, not {players}",
+                    self.max_players,
+                    game=self.name,
+                    least=self.min_players,
+                    players=players,
+                ),
             )
         self.players = players
         self.options = self._resolve_options(options or {})
@@ -150,10 +202,14 @@ class Rules:
         for spec in cls.option_specs:
             if spec.name == name:
                 return spec
-        raise OptionError(
-            f"unknown {cls.name} option {name!r} (options: "
-            f"{', '.join(o.name for o in cls.option_specs)})"
+        # TRANSLATORS: {option} is the name given, quoted; {game} and the {options} as typed
+        unknown = said(
+            "unknown {game} option {option} (options: {options})",
+            game=cls.name,
+            option=repr(name),
+            options=", ".join(o.name for o in cls.option_specs),
         )
+        raise saying(OptionError, unknown)
 
     def _resolve_options(self, given: Mapping[str, str]) -> dict[str, str]:
         resolved = {spec.name: spec.default for spec in self.option_specs}
@@ -206,10 +262,15 @@ class Rules:
         try:
             return self.colours.index(colour)
         except ValueError:
-            raise NotationError(
-                f"{colour!r} is not playing in this {self.name} game "
-                f"(colours: {', '.join(self.colours)})"
-            ) from None
+            # TRANSLATORS: {colour} is the colour given, quoted; {game} and the {colours} as
+            # the notation writes them ("red, yellow")
+            problem = said(
+                "{colour} is not playing in this {game} game (colours: {colours})",
+                colour=repr(colour),
+                game=self.name,
+                colours=", ".join(self.colours),
+            )
+            raise saying(NotationError, problem) from None
 
     def seat_finished(self, pieces: Pieces, seat: int) -> bool:
         """Whether ``seat`` has brought all its pieces in."""
@@ -236,7 +297,7 @@ class Rules:
         moves another side's pieces, so the pieces of other sides no longer where they were)."""
         count = self.core.captured(state, move.text)
         if count is None:
-            raise IllegalMoveError(f"{move.text!r} is not a legal move: {self.summary(state)}")
+            raise saying(IllegalMoveError, self.not_legal(repr(move.text), state))
         return count
 
     @staticmethod
@@ -245,8 +306,10 @@ class Rules:
         the positions they lost them from."""
         lost = []
         for seat, (was, now) in enumerate(zip(before, after, strict=True)):
+            if seat == mover or was == now:  # most seats: nothing to count
+                continue
             gone = list((Counter(was) - Counter(now)).elements())
-            if gone and seat != mover:
+            if gone:
                 lost.append((seat, sorted(gone)))
         return lost
 
@@ -265,7 +328,15 @@ class Rules:
         for move in self.legal_moves(state):
             if str(move) == text:
                 return move
-        raise IllegalMoveError(f"{text!r} is not a legal move: {self.summary(state)}")
+        raise saying(IllegalMoveError, self.not_legal(repr(text), state))
+
+    def not_legal(self, move: str, state: State) -> Said:
+        """Words for a move (as given) that is not legal in ``state``."""
+        # TRANSLATORS: {move} is the move as given ('13>17'), {position} the position in the
+        # game's notation: neither is translated
+        return said(
+            "{move} is not a legal move: {position}", move=move, position=self.summary(state)
+        )
 
     def summary(self, state: State) -> str:
         """A one-line picture of the position, used in error messages:
@@ -304,8 +375,21 @@ class Rules:
         with counters of its own checks their values too)."""
         expected = self.initial_aux()
         if len(aux) != len(expected) or any(value < 0 for value in aux):
-            keeps = f"{len(expected)} counters" if expected else "no counters"
-            raise NotationError(f'{self.name} keeps {keeps} in "aux", not {list(aux)}')
+            # TRANSLATORS: "aux" is a field of a state, as typed; {found} the numbers given
+            problem = said_n(
+                '{game} keeps {count} counter in "aux", not {found}',
+                '{game} keeps {count} counters in "aux", not {found}',
+                len(expected),
+                game=self.name,
+                found=str(list(aux)),
+            )
+            if not expected:
+                problem = said(
+                    '{game} keeps no counters in "aux", not {found}',
+                    game=self.name,
+                    found=str(list(aux)),
+                )
+            raise saying(NotationError, problem)
 
     # --------------------------------------------------------------- engine
     def initial_state(self) -> State:
@@ -328,9 +412,18 @@ class Rules:
     def roll(self, state: State, roll: Roll) -> State:
         """Checked ``apply_roll``."""
         if not state.is_chance:
-            raise IllegalMoveError(f"no roll is due: {self.summary(state)}")
+            # TRANSLATORS: {position} is the position in the game's notation
+            raise saying(
+                IllegalMoveError, said("no roll is due: {position}", position=self.summary(state))
+            )
         if all(roll != r for r, _ in self.chance_outcomes(state)):
-            raise IllegalMoveError(f"{roll!r} is not a possible roll: {self.summary(state)}")
+            # TRANSLATORS: {roll} is the roll given, as Python writes it ("7", "(3, 5)")
+            impossible = said(
+                "{roll} is not a possible roll: {position}",
+                roll=repr(roll),
+                position=self.summary(state),
+            )
+            raise saying(IllegalMoveError, impossible)
         return self.apply_roll(state, roll)
 
     def legal_moves(self, state: State) -> list[Move]:
@@ -354,16 +447,22 @@ class Rules:
     def play(self, state: State, move: Move) -> State:
         """Checked ``apply_move``: raises IllegalMoveError naming the move and position."""
         if state.phase != Phase.MOVE:
-            raise IllegalMoveError(f"{move} cannot be played now: {self.summary(state)}")
+            # TRANSLATORS: {move} is the move as the notation writes it ("13>17")
+            early = said(
+                "{move} cannot be played now: {position}",
+                move=str(move),
+                position=self.summary(state),
+            )
+            raise saying(IllegalMoveError, early)
         if move not in self.legal_moves(state):  # a move's text is the mover's: ask the move
-            raise IllegalMoveError(f"{move} is not a legal move: {self.summary(state)}")
+            raise saying(IllegalMoveError, self.not_legal(str(move), state))
         return self.apply_move(state, move)
 
     def apply_move(self, state: State, move: Move) -> State:
         """The position after a legal move (found by its text)."""
         after = self.core.play(state, str(move))
         if after is None:
-            raise IllegalMoveError(f"{move} is not a legal move: {self.summary(state)}")
+            raise saying(IllegalMoveError, self.not_legal(str(move), state))
         return after
 
     def decided(self, state: State) -> dict[int, int]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
     from pegrace.i18n import Said
@@ -10,7 +10,7 @@ if TYPE_CHECKING:
 
 class PegraceError(Exception):
     """Base class of every error pegrace raises on bad input. ``said``, where the raiser gave
-    it (web/refusals.py, ``saying``), is its message in words a person reads in their language,
+    it (``saying``), is its message in words a person reads in their language,
     the English text being made of it."""
 
     said: Said | None = None
@@ -30,3 +30,21 @@ class OptionError(PegraceError, ValueError):
 
 class RecordError(PegraceError, ValueError):
     """A game record that is malformed or does not replay."""
+
+
+Raised = TypeVar("Raised", bound=PegraceError)
+
+
+def saying(kind: type[Raised], words: Said) -> Raised:
+    """An error of ``kind`` that says ``words``: its text is their English, so that the two
+    never differ."""
+    err = kind(str(words))
+    err.said = words
+    return err
+
+
+def words_of(err: BaseException) -> Said | str:
+    """What an error says to a person: its ``Said``, else (an error raised without one) its
+    English text; for an error that says another's in a sentence of its own."""
+    said = getattr(err, "said", None)
+    return said if said is not None else str(err)

@@ -19,8 +19,7 @@ import gettext as _gettext
 import io
 import os
 import re
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import NotRequired, TypedDict, Union
@@ -58,18 +57,46 @@ class SaidJson(TypedDict):
     c: NotRequired[str]
 
 
-@dataclass(frozen=True, slots=True)
 class Said:
     """A message to put into words where a person reads it: ``text`` (its id, English) and
     its arguments by name; ``plural`` and ``count`` for a message whose words follow a number
-    (``{count}`` is always one of its arguments); ``context`` for an id with two meanings."""
+    (``{count}`` is always one of its arguments); ``context`` for an id with two meanings.
+    Never changed once made (a plain class with slots, not a frozen dataclass: the server
+    makes several for every event, and a frozen dataclass's making costs three times as
+    much)."""
 
-    text: str
-    args: tuple[tuple[str, Arg], ...] = ()
-    plural: str | None = None
-    count: int | None = None
-    context: str | None = None
-    _json: SaidJson | None = field(default=None, init=False, repr=False, compare=False, hash=False)
+    __slots__ = ("_json", "args", "context", "count", "plural", "text")
+
+    def __init__(
+        self,
+        text: str,
+        args: tuple[tuple[str, Arg], ...] = (),
+        plural: str | None = None,
+        count: int | None = None,
+        context: str | None = None,
+    ) -> None:
+        self.text, self.args, self.plural, self.count, self.context = (
+            text,
+            args,
+            plural,
+            count,
+            context,
+        )
+        self._json: SaidJson | None = None
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.text, self.args, self.plural, self.count, self.context)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Said) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (
+            f"Said({self.text!r}, {self.args!r}, {self.plural!r}, {self.count!r}, {self.context!r})"
+        )
 
     def said_in(self, language: str, isolate: bool = False) -> str:
         """The words in ``language`` (each argument in bidi isolates with ``isolate``)."""
@@ -101,11 +128,9 @@ class Said:
 
     def json(self) -> SaidJson:
         """The words as the protocol carries them (made once: a Said never changes)."""
-        made = self._json
-        if made is None:
-            made = self._made_json()
-            object.__setattr__(self, "_json", made)
-        return made
+        if self._json is None:
+            self._json = self._made_json()
+        return self._json
 
     def _made_json(self) -> SaidJson:
         out: SaidJson = {"t": self.text}
@@ -305,6 +330,11 @@ def gettext(text: str) -> str:
     return translations(current()).gettext(text)
 
 
+def pgettext(context: str, text: str) -> str:
+    """``text`` in the process's language, where its id means something else elsewhere."""
+    return translations(current()).pgettext(context, text)
+
+
 def ngettext(singular: str, plural: str, count: int) -> str:
     return translations(current()).ngettext(singular, plural, count)
 
@@ -324,6 +354,22 @@ def fill(template: str, **args: object) -> str:
 
 # ------------------------------------------------------------------ the page's catalog
 
+# where the messages only the terminal and the command line say are written: the page's
+# catalog leaves them out (a third of the words, and of the bytes a page loads)
+TERMINAL_ONLY = (
+    "src/pegrace/cli.py",
+    "src/pegrace/commands/",
+    "src/pegrace/terminal",
+    "src/pegrace/screen",
+    "src/pegrace/pictures/",
+)
+
+
+def for_pages(locations: Sequence[tuple[str, object]]) -> bool:
+    """Whether a message written at ``locations`` may reach a page (an unknown place may)."""
+    return not locations or not all(path.startswith(TERMINAL_ONLY) for path, _ in locations)
+
+
 PLURAL_TABLE = 200  # the page's plural forms by count: n < 200 as listed, else as 100 + n % 100
 
 
@@ -342,7 +388,7 @@ def page_catalog(language: str) -> dict[str, object]:
         catalog = read_po(po, locale=catalog_id(language), domain=DOMAIN)
     messages: dict[str, object] = {}
     for message in catalog:
-        if not message.id or message.fuzzy:
+        if not message.id or message.fuzzy or not for_pages(message.locations):
             continue
         key = str(message.id[0] if isinstance(message.id, (tuple, list)) else message.id)
         if message.context:

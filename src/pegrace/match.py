@@ -8,7 +8,8 @@ from dataclasses import dataclass
 
 from pegrace.dice import roll_d6
 from pegrace.engine import Rules
-from pegrace.errors import OptionError, PegraceError
+from pegrace.errors import OptionError, PegraceError, saying
+from pegrace.i18n import said
 from pegrace.moves import Move
 from pegrace.player import Player
 from pegrace.players import canonical_spec, check_seats, make_player
@@ -36,7 +37,10 @@ def parse_seats(
         colour, eq, spec = item.partition("=")
         colour = colour.strip().lower()
         if not eq or not spec.strip():
-            raise OptionError(f"--seat {item!r}: write COLOUR=PLAYER, e.g. red=human")
+            # TRANSLATORS: {seat} is what was given, quoted; COLOUR=PLAYER, e.g. red=human:
+            # what to type (COLOUR and PLAYER may be translated, red=human not)
+            problem = said("--seat {seat}: write COLOUR=PLAYER, e.g. red=human", seat=repr(item))
+            raise saying(OptionError, problem)
         spec = canonical_spec(spec)
         if colour in named and warn is not None:
             warn(
@@ -49,9 +53,15 @@ def parse_seats(
         elif colour in rules.colours:
             chosen[colour] = spec
         else:
-            raise OptionError(
-                f"--seat {item!r}: {colour!r} is not playing (colours: {', '.join(rules.colours)})"
+            # TRANSLATORS: {seat} is what was given and {colour} the colour in it, quoted; the
+            # {colours} as typed ("red, yellow")
+            problem = said(
+                "--seat {seat}: {colour} is not playing (colours: {colours})",
+                seat=repr(item),
+                colour=repr(colour),
+                colours=", ".join(rules.colours),
             )
+            raise saying(OptionError, problem)
     seats = {c: chosen.get(c, canonical_spec(every)) for c in rules.colours}
     check_seats(rules, seats)
     return seats

@@ -12,8 +12,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from pegrace.engine import Rules
-from pegrace.errors import NotationError, PegraceError
+from pegrace.errors import NotationError, PegraceError, saying, words_of
 from pegrace.games import get_rules
+from pegrace.i18n import Said, said, said_n
 from pegrace.readers import parse_json
 from pegrace.state import Phase, State
 
@@ -65,24 +66,42 @@ def state_to_json(rules: Rules, state: State) -> dict[str, Any]:
 def rules_for_state(data: Mapping[str, Any], game: str | None = None) -> Rules:
     """The rules a state document describes (its game, player count and options)."""
     if not isinstance(data, Mapping):
-        raise NotationError("a state must be a JSON object")
+        raise saying(NotationError, said("a state must be a JSON object"))
     unknown = set(data) - STATE_KEYS
     if unknown:
-        raise NotationError(f"unknown state key(s): {', '.join(sorted(unknown))}")
+        # TRANSLATORS: {keys} are a state's fields, as given
+        keys = said_n(
+            "unknown state key: {keys}",
+            "unknown state keys: {keys}",
+            len(unknown),
+            keys=", ".join(sorted(unknown)),
+        )
+        raise saying(NotationError, keys)
     named = data.get("game", game)
     if game is not None and named != game:
-        raise NotationError(f"the state is a {named} state, not {game}")
+        # TRANSLATORS: {named} and {game} are games' names as typed ("trouble")
+        other = said("the state is a {named} state, not {game}", named=str(named), game=game)
+        raise saying(NotationError, other)
     if not isinstance(named, str):
-        raise NotationError('the state does not say which game it is (add "game")')
+        # TRANSLATORS: "game" is a state's field, as typed
+        raise saying(NotationError, said('the state does not say which game it is (add "game")'))
     pieces = data.get("pieces")
     if not isinstance(pieces, Mapping) or not pieces:
-        raise NotationError('a state needs "pieces": {colour: [position, ...], ...}')
+        # TRANSLATORS: {form} is the form of a state's field, as typed
+        needs = said("a state needs {form}", form='"pieces": {colour: [position, ...], ...}')
+        raise saying(NotationError, needs)
     options = data.get("rules", {})
     if not isinstance(options, Mapping):
-        raise NotationError('"rules" must be an object of option names to values')
+        # TRANSLATORS: {field} is a state's field, as typed ("rules")
+        rules = said("{field} must be an object of option names to values", field='"rules"')
+        raise saying(NotationError, rules)
     players = data.get("players", len(pieces))
     if type(players) is not int:
-        raise NotationError(f'"players" must be a whole number, not {players!r}')
+        # TRANSLATORS: {field} is a state's field ("players"), {value} its value, as given
+        count = said(
+            "{field} must be a whole number, not {value}", field='"players"', value=repr(players)
+        )
+        raise saying(NotationError, count)
     return get_rules(named, players, {str(k): str(v) for k, v in options.items()})
 
 
@@ -91,36 +110,62 @@ def state_from_json(rules: Rules, data: Mapping[str, Any]) -> State:
     try:
         return _read_state(rules, data)
     except PegraceError as err:
-        raise NotationError(str(err)) from None
+        raise saying(NotationError, _words(err)) from None
 
 
+def _words(err: PegraceError) -> Said:
+    """An error's words, as a ``Said`` (one raised without one: its English, as it is)."""
+    found = words_of(err)
+    return found if isinstance(found, Said) else Said(found)
+
+
+# a state's fields in its errors ({field}) are as typed, in double quotes: '"turn"'
 def _seat(rules: Rules, value: object, field: str) -> int:
     if not isinstance(value, str):
-        raise NotationError(f'"{field}" must name a colour, not {value!r}')
+        # TRANSLATORS: {field} is a state's field, as typed; {value} its value, as given
+        problem = said(
+            "{field} must name a colour, not {value}", field=json.dumps(field), value=repr(value)
+        )
+        raise saying(NotationError, problem)
     return rules.seat_of(value)
 
 
 def _seats(rules: Rules, data: Mapping[str, Any], field: str) -> tuple[int, ...]:
     value = data.get(field, [])
     if not isinstance(value, list):
-        raise NotationError(f'"{field}" must be a list of colours')
+        problem = said("{field} must be a list of colours", field=json.dumps(field))
+        raise saying(NotationError, problem)
     seats = tuple(_seat(rules, v, field) for v in value)
     if len(set(seats)) != len(seats):
-        raise NotationError(f'"{field}" lists a colour twice: {value}')
+        # TRANSLATORS: {colours} is the list given, as given
+        twice = said(
+            "{field} lists a colour twice: {colours}", field=json.dumps(field), colours=str(value)
+        )
+        raise saying(NotationError, twice)
     return seats
 
 
 def _ints(data: Mapping[str, Any], field: str, most: int) -> tuple[int, ...]:
     value = data.get(field, [])
     if not isinstance(value, list) or not all(type(v) is int and 0 <= v <= most for v in value):
-        raise NotationError(f'"{field}" must be a list of whole numbers 0..{most}')
+        # TRANSLATORS: '"aux" must be a list of whole numbers 0..99': {most} is a number
+        problem = said(
+            "{field} must be a list of whole numbers 0..{most}", field=json.dumps(field), most=most
+        )
+        raise saying(NotationError, problem)
     return tuple(value)
 
 
 def _int(data: Mapping[str, Any], field: str, default: int, most: int) -> int:
     value = data.get(field, default)
     if type(value) is not int or not 0 <= value <= most:
-        raise NotationError(f'"{field}" must be a whole number 0..{most}, not {value!r:.40}')
+        problem = said(
+            "{field} must be a whole number 0..{most}, not {value}",
+            field=json.dumps(field),
+            most=most,
+            value=repr(value)[:40],
+        )
+        raise saying(NotationError, problem)
     return value
 
 
@@ -128,9 +173,16 @@ def _end(data: Mapping[str, Any], phase: Phase) -> str:
     """Why the game ended: a reason once it is over, nothing before."""
     end = data.get("end", "")
     if not isinstance(end, str):
-        raise NotationError(f'"end" must be the reason the game ended (a string), not {end!r:.40}')
+        # TRANSLATORS: "end" is a state's field, as typed; {value} its value, as given
+        problem = said(
+            '"end" must be the reason the game ended (a string), not {value}',
+            value=repr(end)[:40],
+        )
+        raise saying(NotationError, problem)
     if end and phase != Phase.OVER:
-        raise NotationError(f'"end" {end!r} is for a game that is over (phase "over")')
+        # TRANSLATORS: "end", "over" and phase as typed; {value} the end given
+        early = said('"end" {value} is for a game that is over (phase "over")', value=repr(end))
+        raise saying(NotationError, early)
     return end
 
 
@@ -139,15 +191,24 @@ def _read_state(rules: Rules, data: Mapping[str, Any]) -> State:
     missing = [c for c in rules.colours if c not in raw]
     extra = [c for c in raw if c not in rules.colours]
     if missing or extra:
-        raise NotationError(
-            f"pieces are given for {', '.join(map(str, raw))}; this {rules.players}-player "
-            f"{rules.name} game plays {', '.join(rules.colours)}"
+        # TRANSLATORS: "pieces are given for red, blue; this 4-player trouble game plays red,
+        # yellow, green, blue": colours and the game's name as typed
+        problem = said_n(
+            "pieces are given for {given}; this {count}-player {game} game plays {colours}",
+            "pieces are given for {given}; this {count}-player {game} game plays {colours}",
+            rules.players,
+            given=", ".join(map(str, raw)),
+            game=rules.name,
+            colours=", ".join(rules.colours),
         )
+        raise saying(NotationError, problem)
     rows = []
     for seat, colour in enumerate(rules.colours):
         row = raw[colour]
         if not isinstance(row, list) or not all(isinstance(p, str) for p in row):
-            raise NotationError(f"{colour}'s pieces must be a list of position strings")
+            # TRANSLATORS: {colour} is a colour as typed ("red")
+            problem = said("{colour}'s pieces must be a list of position strings", colour=colour)
+            raise saying(NotationError, problem)
         rows.append(tuple(sorted(rules.parse_piece(seat, p) for p in row)))
     pieces = tuple(rows)
     rules.check_pieces(pieces)
@@ -156,11 +217,15 @@ def _read_state(rules: Rules, data: Mapping[str, Any]) -> State:
     try:
         phase = Phase[str(phase_name).upper()]
     except KeyError:
-        raise NotationError(
-            f'"phase" {phase_name!r} is not one of rolloff, roll, move, over'
-        ) from None
+        # TRANSLATORS: "phase" and the phases (rolloff, roll, move, over) as typed; {phase}
+        # the phase given
+        problem = said(
+            '"phase" {phase} is not one of rolloff, roll, move, over', phase=repr(phase_name)
+        )
+        raise saying(NotationError, problem) from None
     if (phase == Phase.MOVE) != (roll is not None):
-        raise NotationError('a "roll" is given exactly when the phase is "move"')
+        # TRANSLATORS: "roll" and "move" as typed (a state's field, a phase)
+        raise saying(NotationError, said('a "roll" is given exactly when the phase is "move"'))
     current = _seat(rules, data.get("to_move", rules.colours[0]), "to_move")
     finished = _seats(rules, data, "finished")
     for seat in range(len(rules.colours)):
@@ -168,7 +233,9 @@ def _read_state(rules: Rules, data: Mapping[str, Any]) -> State:
             finished += (seat,)
     for seat in finished:
         if not rules.seat_finished(pieces, seat):
-            raise NotationError(f"{rules.colours[seat]} is listed as finished but is not")
+            # TRANSLATORS: {colour} is a colour as typed ("red")
+            problem = said("{colour} is listed as finished but is not", colour=rules.colours[seat])
+            raise saying(NotationError, problem)
     state = State(
         pieces=pieces,
         phase=phase,
@@ -187,12 +254,18 @@ def _read_state(rules: Rules, data: Mapping[str, Any]) -> State:
     if phase == Phase.ROLLOFF and not state.contenders:
         state = state._replace(contenders=rules.initial_state().contenders)
     if state.rolloff and len(state.rolloff) >= len(state.contenders):
-        raise NotationError(
-            f'"rolloff" holds the pops so far, fewer than the {len(state.contenders)} '
-            f"contenders, not {list(state.rolloff)}"
+        # TRANSLATORS: "rolloff" is a state's field, as typed; {pops} the numbers given
+        problem = said_n(
+            '"rolloff" holds the pops so far, fewer than the {count} contender, not {pops}',
+            '"rolloff" holds the pops so far, fewer than the {count} contenders, not {pops}',
+            len(state.contenders),
+            pops=str(list(state.rolloff)),
         )
+        raise saying(NotationError, problem)
     if phase != Phase.OVER and not rules.seat_active(current, state.finished, state.out):
-        raise NotationError(f"{rules.colours[current]} is to move but has no turns left")
+        # TRANSLATORS: {colour} is a colour as typed ("red")
+        done = said("{colour} is to move but has no turns left", colour=rules.colours[current])
+        raise saying(NotationError, done)
     return state
 
 

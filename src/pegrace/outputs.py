@@ -10,7 +10,11 @@ import os
 import tempfile
 from pathlib import Path
 
-from pegrace.errors import OptionError
+from pegrace.errors import OptionError, saying
+from pegrace.i18n import said
+
+# in every message: {path}, an option with the path given ("--out results/"), as typed;
+# {problem}, the system's words for what went wrong
 
 
 def check_file(path: Path, flag: str, *, make_parents: bool = False) -> None:
@@ -21,19 +25,27 @@ def check_file(path: Path, flag: str, *, make_parents: bool = False) -> None:
     shown = f"{flag} {path}"
     try:
         if path.is_dir():
-            raise OptionError(f"{shown}: a folder; name a file in it")
+            # TRANSLATORS: {path} is an option with the path given ("--record games/")
+            raise saying(OptionError, said("{path}: a folder; name a file in it", path=shown))
         if path.exists():
             if not path.is_file():
-                raise OptionError(f"{shown}: not a regular file")
+                raise saying(OptionError, said("{path}: not a regular file", path=shown))
             with path.open("ab"):  # opened to append, not written: the file stays as it is
                 pass
             return
         folder = path.absolute().parent
         if not make_parents and not folder.exists():
-            raise OptionError(f"{shown}: folder {path.parent} does not exist")
+            missing = said(
+                "{path}: folder {folder} does not exist", path=shown, folder=str(path.parent)
+            )
+            raise saying(OptionError, missing)
         _check_new_files(_nearest_folder(folder, shown), shown)
     except OSError as err:
-        raise OptionError(f"{shown}: cannot write it ({err.strerror or err})") from None
+        # TRANSLATORS: {problem} is the system's words for what went wrong
+        problem = said(
+            "{path}: cannot write it ({problem})", path=shown, problem=err.strerror or str(err)
+        )
+        raise saying(OptionError, problem) from None
 
 
 def check_folder(path: Path, flag: str) -> None:
@@ -44,12 +56,15 @@ def check_folder(path: Path, flag: str) -> None:
     try:
         if path.exists():
             if not path.is_dir():
-                raise OptionError(f"{shown}: not a folder")
+                raise saying(OptionError, said("{path}: not a folder", path=shown))
             _check_new_files(path, shown)
             return
         _check_new_files(_nearest_folder(path.absolute(), shown), shown)
     except OSError as err:
-        raise OptionError(f"{shown}: cannot write there ({err.strerror or err})") from None
+        problem = said(
+            "{path}: cannot write there ({problem})", path=shown, problem=err.strerror or str(err)
+        )
+        raise saying(OptionError, problem) from None
 
 
 def make_folder(path: Path, flag: str) -> None:
@@ -57,9 +72,13 @@ def make_folder(path: Path, flag: str) -> None:
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as err:
-        raise OptionError(
-            f"{flag} {path}: cannot make the folder ({err.strerror or err})"
-        ) from None
+        shown = f"{flag} {path}"
+        problem = said(
+            "{path}: cannot make the folder ({problem})",
+            path=shown,
+            problem=err.strerror or str(err),
+        )
+        raise saying(OptionError, problem) from None
 
 
 def _nearest_folder(path: Path, shown: str) -> Path:
@@ -67,7 +86,8 @@ def _nearest_folder(path: Path, shown: str) -> Path:
     for folder in (path, *path.parents):
         if folder.exists():
             if not folder.is_dir():
-                raise OptionError(f"{shown}: {folder} is not a folder")
+                problem = said("{path}: {folder} is not a folder", path=shown, folder=str(folder))
+                raise saying(OptionError, problem)
             return folder
     return Path(path.anchor or ".")
 
@@ -79,8 +99,12 @@ def _check_new_files(folder: Path, shown: str) -> None:
     try:
         fd, probe = tempfile.mkstemp(prefix=".pegrace-check-", dir=folder)
     except OSError as err:
-        raise OptionError(
-            f"{shown}: {folder} does not take new files ({err.strerror or err})"
-        ) from None
+        problem = said(
+            "{path}: {folder} does not take new files ({problem})",
+            path=shown,
+            folder=str(folder),
+            problem=err.strerror or str(err),
+        )
+        raise saying(OptionError, problem) from None
     os.close(fd)
     os.unlink(probe)

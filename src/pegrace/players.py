@@ -15,7 +15,8 @@ from typing import Any
 
 from pegrace import native, policy, value
 from pegrace.engine import Rules
-from pegrace.errors import OptionError
+from pegrace.errors import OptionError, saying, words_of
+from pegrace.i18n import N_, Said, said
 from pegrace.moves import Move
 from pegrace.native import Computer, CorePlayer, CoreSeat
 from pegrace.player import Player
@@ -179,12 +180,14 @@ PARAMS = {
 # their values): beyond them a player would think for ever or stop making sense; NaN and
 # infinities are refused for every setting.
 RANGES: dict[str, tuple[float, float, str]] = {
-    "mistakes": (0.0, 1.0, "a share of the moves"),
-    "ms": (0.0, 3_600_000.0, "milliseconds a move, at most an hour"),
-    "depth": (1.0, 64.0, "decisions searched ahead"),
-    "width": (0.0, 1000.0, "moves followed below the root, 0 for every one"),
-    "threads": (1.0, 256.0, "threads sharing the search"),
-    "horizon": (0.0, 1000.0, "decisions each rollout plays, 0 for expectimax"),
+    # TRANSLATORS: what a computer player's setting counts ("mistakes goes from 0 to 1 (a
+    # share of the moves)")
+    "mistakes": (0.0, 1.0, N_("a share of the moves")),
+    "ms": (0.0, 3_600_000.0, N_("milliseconds a move, at most an hour")),
+    "depth": (1.0, 64.0, N_("decisions searched ahead")),
+    "width": (0.0, 1000.0, N_("moves followed below the root, 0 for every one")),
+    "threads": (1.0, 256.0, N_("threads sharing the search")),
+    "horizon": (0.0, 1000.0, N_("decisions each rollout plays, 0 for expectimax")),
 }
 
 
@@ -216,22 +219,36 @@ def make_player(spec: str, seed: int | str = 0) -> Player:
     kind, _, settings = split_spec(spec)
     factory = COMPUTER_PLAYERS.get(ALIASES.get(kind, kind))
     if factory is None:
-        raise OptionError(f"unknown player {spec!r} (players: {', '.join(player_names())})")
+        # TRANSLATORS: {player} is the player given, quoted; the {players} as typed
+        unknown = said(
+            "unknown player {player} (players: {players})",
+            player=repr(spec),
+            players=", ".join(player_names()),
+        )
+        raise saying(OptionError, unknown)
     if kind == PolicyPlayer.name:  # policy:FILE
         return PolicyPlayer(seed, settings.strip() or None)
     numbers, file = take_value(settings)
     params: dict[str, Any] = parse_settings(numbers)
     if file is not None:
         if kind not in VALUE_LEVELS:
-            raise OptionError(
-                f"player {spec!r}: value= is for {' and '.join(VALUE_LEVELS)}, "
-                f"whose search leaves read a learned value"
+            # TRANSLATORS: {player} is the player given, quoted; value= a setting as typed;
+            # {levels} the players' names as typed ("expert and hard")
+            problem = said(
+                "player {player}: value= is for {levels}, whose search leaves read a learned value",
+                player=repr(spec),
+                levels=" and ".join(VALUE_LEVELS),
             )
+            raise saying(OptionError, problem)
         params[VALUE] = value.named(file)
     try:
         return factory(seed, **params)
     except TypeError:
-        raise OptionError(f"player {spec!r}: {kind} takes no such setting") from None
+        # TRANSLATORS: {player} is the player given, quoted; {kind} its name as typed
+        problem = said(
+            "player {player}: {kind} takes no such setting", player=repr(spec), kind=kind
+        )
+        raise saying(OptionError, problem) from None
 
 
 def core_player(rules: Rules, spec: str) -> CorePlayer | None:
@@ -248,7 +265,10 @@ def check_seats(rules: Rules, seats: Mapping[str, str]) -> None:
             try:
                 core_player(rules, spec)
             except OptionError as err:
-                raise OptionError(f"seat {colour}: {err}") from None
+                # TRANSLATORS: "seat red: unknown player ...": {colour} as typed, {problem}
+                # what is wrong with its player
+                problem = said("seat {colour}: {problem}", colour=colour, problem=words_of(err))
+                raise saying(OptionError, problem) from None
 
 
 def core_seatings(
@@ -354,14 +374,24 @@ def parse_settings(text: str) -> dict[str, float]:
         key, eq, value = item.partition("=")
         kind = PARAMS.get(key.strip())
         if not eq or kind is None:
-            raise OptionError(
-                f"player setting {item!r}: write KEY=VALUE with KEY one of "
-                f"{', '.join([*PARAMS, VALUE])}"
+            # TRANSLATORS: {setting} is the setting given, quoted; KEY=VALUE what to type; the
+            # {keys} as typed
+            problem = said(
+                "player setting {setting}: write KEY=VALUE with KEY one of {keys}",
+                setting=repr(item),
+                keys=", ".join([*PARAMS, VALUE]),
             )
+            raise saying(OptionError, problem)
         try:
             number = kind(value)
         except ValueError:
-            raise OptionError(f"player setting {item!r}: {value!r} is not a number") from None
+            # TRANSLATORS: {setting} is the setting given and {value} its value, quoted
+            problem = said(
+                "player setting {setting}: {value} is not a number",
+                setting=repr(item),
+                value=repr(value),
+            )
+            raise saying(OptionError, problem) from None
         check_setting(item, key.strip(), number)
         params[key.strip()] = number
     return params
@@ -370,15 +400,28 @@ def parse_settings(text: str) -> dict[str, float]:
 def check_setting(item: str, key: str, number: float) -> None:
     """Refuse a setting's value that is not a finite number in its range (RANGES)."""
     if not math.isfinite(number):
-        raise OptionError(f"player setting {item!r}: {key} must be a finite number")
+        # TRANSLATORS: {setting} is the setting given, quoted; {key} its name as typed
+        problem = said(
+            "player setting {setting}: {key} must be a finite number", setting=repr(item), key=key
+        )
+        raise saying(OptionError, problem)
     if number < 0:
-        raise OptionError(f"player setting {item!r} must not be negative")
+        negative = said("player setting {setting} must not be negative", setting=repr(item))
+        raise saying(OptionError, negative)
     if key in RANGES:
         low, high, unit = RANGES[key]
         if not low <= number <= high:
-            raise OptionError(
-                f"player setting {item!r}: {key} goes from {int(low)} to {int(high)} ({unit})"
+            # TRANSLATORS: {setting} is the setting given, quoted; {key} its name as typed;
+            # {unit} what it counts, in words
+            problem = said(
+                "player setting {setting}: {key} goes from {low} to {high} ({unit})",
+                setting=repr(item),
+                key=key,
+                low=int(low),
+                high=int(high),
+                unit=Said(unit),
             )
+            raise saying(OptionError, problem)
 
 
 def canonical_spec(spec: str) -> str:

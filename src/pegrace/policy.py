@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from pegrace import _core
-from pegrace.errors import OptionError
+from pegrace.errors import OptionError, saying, words_of
+from pegrace.i18n import said
 from pegrace.readers import checked_json, read_text, regular_file
 
 SHIPPED = Path(__file__).resolve().parent / "weights" / "policy-ludo.json"
@@ -66,7 +67,9 @@ def _read(path: str, name: str, _where: str = "", _changed: int = 0, _size: int 
     try:
         number = _core.give_policy(text)
     except OptionError as err:  # the core says why
-        raise OptionError(f"policy file {name}: {err}") from None
+        # TRANSLATORS: {name} is the file as named; {problem} what is wrong with it
+        problem = said("policy file {name}: {problem}", name=name, problem=words_of(err))
+        raise saying(OptionError, problem) from None
     # the core has read it; what reports show of it must hold no control character
     found = checked_json(text, f"policy file {name}", OptionError)
     return PolicyFile(

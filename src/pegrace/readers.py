@@ -16,7 +16,8 @@ import stat
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from pegrace.errors import PegraceError
+from pegrace.errors import PegraceError, saying
+from pegrace.i18n import N_, Said, said, said_n
 
 FILE_BYTES = 8 * 1024 * 1024  # the largest JSON file read (records and weights are far smaller)
 MIB = 1024 * 1024
@@ -24,12 +25,13 @@ MIB = 1024 * 1024
 # (and is refused by its kind) rather than waiting for a writer; no such flag on Windows
 NO_WAIT = getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
 # what a path is, when it is not a regular file, in words
+# TRANSLATORS: what a path is: "record x.json is a folder, not a regular file: not read"
 KINDS = (
-    (stat.S_ISDIR, "a folder"),
-    (stat.S_ISFIFO, "a FIFO (named pipe)"),
-    (stat.S_ISCHR, "a character device"),
-    (stat.S_ISBLK, "a block device"),
-    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISDIR, N_("a folder")),
+    (stat.S_ISFIFO, N_("a FIFO (named pipe)")),
+    (stat.S_ISCHR, N_("a character device")),
+    (stat.S_ISBLK, N_("a block device")),
+    (stat.S_ISSOCK, N_("a socket")),
 )
 # control characters (C0, DEL, C1): a string read from a file is shown to people, and one of
 # these would write to their terminal (an escape sequence recolours it, moves its cursor, ...)
@@ -63,15 +65,31 @@ def parse_json(text: str | bytes, what: str, error: type[PegraceError]) -> Any:
     try:
         return loads(text)
     except RecursionError:
-        raise error(f"{what} is not valid JSON: nested too deeply") from None
-    except NotJsonNumber as err:
-        raise error(f"{what} is not valid JSON: {err}") from None
-    except json.JSONDecodeError as err:
-        raise error(f"{what} is not valid JSON: {err}") from None
+        deep = said("{what} is not valid JSON: nested too deeply", what=what)
+        raise saying(error, deep) from None
+    except (NotJsonNumber, json.JSONDecodeError) as err:
+        # TRANSLATORS: {what} is what was read ("record games/x.json"), {problem} the JSON
+        # reader's words for what is wrong
+        invalid = said("{what} is not valid JSON: {problem}", what=what, problem=str(err))
+        raise saying(error, invalid) from None
     except UnicodeDecodeError as err:
-        raise error(f"{what} is not UTF-8 text (byte {err.start})") from None
+        raise saying(error, not_utf8(what, err.start)) from None
     except ValueError:  # Python refuses to read integers of over 4,300 digits
-        raise error(f"{what} is not valid JSON: a number has too many digits") from None
+        digits = said("{what} is not valid JSON: a number has too many digits", what=what)
+        raise saying(error, digits) from None
+
+
+def not_utf8(what: str, byte: int) -> Said:
+    # TRANSLATORS: {what} is what was read ("record games/x.json"), {byte} a number
+    return said("{what} is not UTF-8 text (byte {byte})", what=what, byte=byte)
+
+
+def unreadable(what: str, path: Path, err: OSError) -> Said:
+    # TRANSLATORS: "cannot read record x.json: No such file or directory": {what} what was
+    # read ("record"), {problem} the system's words for what went wrong
+    return said(
+        "cannot read {what} {path}: {problem}", what=what, path=str(path), problem=str(err.strerror)
+    )
 
 
 def regular_file(path: Path, what: str, error: type[PegraceError]) -> os.stat_result:
@@ -80,7 +98,7 @@ def regular_file(path: Path, what: str, error: type[PegraceError]) -> os.stat_re
     try:
         found = os.stat(path)
     except OSError as err:
-        raise error(f"cannot read {what} {path}: {err.strerror}") from None
+        raise saying(error, unreadable(what, path, err)) from None
     _refuse_unless_regular(found, path, what, error)
     return found
 
@@ -90,8 +108,15 @@ def _refuse_unless_regular(
 ) -> None:
     if stat.S_ISREG(found.st_mode):
         return
-    kind = next((words for test, words in KINDS if test(found.st_mode)), "no regular file")
-    raise error(f"{what} {path} is {kind}, not a regular file: not read")
+    kind = next((words for test, words in KINDS if test(found.st_mode)), N_("no regular file"))
+    # TRANSLATORS: {what} is what was read ("record"), {kind} what the path is ("a folder")
+    problem = said(
+        "{what} {path} is {kind}, not a regular file: not read",
+        what=what,
+        path=str(path),
+        kind=Said(kind),
+    )
+    raise saying(error, problem)
 
 
 def open_regular(path: Path, what: str, error: type[PegraceError]) -> BinaryIO:
@@ -101,7 +126,7 @@ def open_regular(path: Path, what: str, error: type[PegraceError]) -> BinaryIO:
     try:
         descriptor = os.open(path, os.O_RDONLY | NO_WAIT)
     except OSError as err:
-        raise error(f"cannot read {what} {path}: {err.strerror}") from None
+        raise saying(error, unreadable(what, path, err)) from None
     try:
         _refuse_unless_regular(os.fstat(descriptor), path, what, error)
     except BaseException:
@@ -110,8 +135,12 @@ def open_regular(path: Path, what: str, error: type[PegraceError]) -> BinaryIO:
     return os.fdopen(descriptor, "rb")
 
 
-def _size_words(most: int) -> str:
-    return f"{most // MIB} MiB" if most % MIB == 0 else f"{most:,} bytes"
+def _size_words(most: int) -> Said:
+    if most % MIB == 0:
+        # TRANSLATORS: a file's size: "8 MiB"
+        return said_n("{count} MiB", "{count} MiB", most // MIB)
+    # TRANSLATORS: a file's size: {size} is its number of bytes ("8,000")
+    return said_n("{size} byte", "{size} bytes", most, size=format(most, ","))
 
 
 def read_bytes(path: Path, what: str, error: type[PegraceError], most: int = FILE_BYTES) -> bytes:
@@ -123,9 +152,16 @@ def read_bytes(path: Path, what: str, error: type[PegraceError], most: int = FIL
             # one more than the most: a file that grew since its size was looked at is seen to
             data = b"" if size > most else file.read(most + 1)
         except OSError as err:
-            raise error(f"cannot read {what} {path}: {err.strerror}") from None
+            raise saying(error, unreadable(what, path, err)) from None
     if max(size, len(data)) > most:
-        raise error(f"{what} {path} is larger than {_size_words(most)}: not read")
+        # TRANSLATORS: {what} is what was read ("record"), {size} the most read ("8 MiB")
+        large = said(
+            "{what} {path} is larger than {size}: not read",
+            what=what,
+            path=str(path),
+            size=_size_words(most),
+        )
+        raise saying(error, large)
     return data
 
 
@@ -135,7 +171,7 @@ def read_text(path: Path, what: str, error: type[PegraceError], most: int = FILE
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as err:
-        raise error(f"{what} {path} is not UTF-8 text (byte {err.start})") from None
+        raise saying(error, not_utf8(f"{what} {path}", err.start)) from None
 
 
 def read_json(path: Path, what: str, error: type[PegraceError], most: int = FILE_BYTES) -> Any:
@@ -151,7 +187,15 @@ def checked_json(text: str | bytes, what: str, error: type[PegraceError]) -> Any
     found = _first_control(value)
     if found is not None:
         where, character = found
-        raise error(f"{what}: {where} holds a control character ({character}): not read")
+        # TRANSLATORS: {what} is what was read ("record x.json"), {where} where in it
+        # ("events[3].colour"), {character} the character ("U+001B")
+        control = said(
+            "{what}: {where} holds a control character ({character}): not read",
+            what=what,
+            where=where,
+            character=character,
+        )
+        raise saying(error, control)
     return value
 
 

@@ -12,8 +12,9 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from pegrace.engine import Rules
-from pegrace.errors import PegraceError, RecordError
+from pegrace.errors import PegraceError, RecordError, saying, words_of
 from pegrace.games import get_rules
+from pegrace.i18n import N_, Said, said
 from pegrace.readers import read_json
 from pegrace.state import State
 
@@ -84,9 +85,16 @@ class Record:
     @classmethod
     def from_json(cls, data: Any) -> Record:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise RecordError(f'not a pegrace record (expected "format": "{FORMAT}")')
+            # TRANSLATORS: {field} is what a record's first field must be, as typed
+            unknown = said("not a pegrace record (expected {field})", field=EXPECTED)
+            raise saying(RecordError, unknown)
         if data.get("format_version") != FORMAT_VERSION:
-            raise RecordError(f"record format version {data.get('format_version')!r} is unknown")
+            # TRANSLATORS: {version} is the record's, as written in it
+            version = said(
+                "record format version {version} is unknown",
+                version=repr(data.get("format_version")),
+            )
+            raise saying(RecordError, version)
         return cls(
             game=_field(data, "game", str),
             players=_field(data, "players", int),
@@ -103,7 +111,16 @@ class Record:
         return cls.from_json(read_json(path, "record", RecordError))
 
 
-KIND_NAMES = {str: "a string", int: "a whole number", list: "a list", dict: "an object"}
+# what a record's first field says
+EXPECTED = f'"format": "{FORMAT}"'
+# TRANSLATORS: what a record's field must be: 'malformed record: "seed" must be a whole
+# number, not 'x''
+KIND_NAMES = {
+    str: N_("a string"),
+    int: N_("a whole number"),
+    list: N_("a list"),
+    dict: N_("an object"),
+}
 
 
 def _field(data: dict[str, Any], key: str, kind: type, optional: bool = False) -> Any:
@@ -112,8 +129,18 @@ def _field(data: dict[str, Any], key: str, kind: type, optional: bool = False) -
     if value is None and optional:
         return None
     if type(value) is not kind:
-        shown = "missing" if key not in data else f"{value!r:.40}"
-        raise RecordError(f'malformed record: "{key}" must be {KIND_NAMES[kind]}, not {shown}')
+        # TRANSLATORS: a field of a record is missing: 'malformed record: "seed" must be a
+        # whole number, not missing'
+        shown: Said | str = said("missing") if key not in data else f"{value!r:.40}"
+        # TRANSLATORS: {field} is a record's field, as typed; {kind} what it must be ("a
+        # list"); {found} what it is, as written in the record
+        malformed = said(
+            "malformed record: {field} must be {kind}, not {found}",
+            field=json.dumps(key),
+            kind=Said(KIND_NAMES[kind]),
+            found=shown,
+        )
+        raise saying(RecordError, malformed)
     return value
 
 
@@ -121,18 +148,25 @@ def _names(data: dict[str, Any], key: str) -> dict[str, str]:
     """An object of names to strings (or whole numbers, read as their text); {} if missing."""
     value = data.get(key, {})
     if not isinstance(value, dict) or not all(type(v) in (str, int) for v in value.values()):
-        raise RecordError(f'malformed record: "{key}" must be an object of names to strings')
+        # TRANSLATORS: {field} is a record's field, as typed
+        malformed = said(
+            "malformed record: {field} must be an object of names to strings", field=json.dumps(key)
+        )
+        raise saying(RecordError, malformed)
     return {str(k): str(v) for k, v in value.items()}
 
 
 def _event(data: Any) -> Event:
     if not isinstance(data, dict) or not isinstance(data.get("colour"), str):
-        raise RecordError(f"malformed event {data!r}")
+        # TRANSLATORS: {event} is an event of a record, as written in it
+        raise saying(RecordError, said("malformed event {event}", event=repr(data)))
     if ("move" in data) == ("roll" in data):
-        raise RecordError(f"event {data!r} must hold exactly one of roll and move")
+        # TRANSLATORS: roll and move are an event's fields, as typed
+        both = said("event {event} must hold exactly one of roll and move", event=repr(data))
+        raise saying(RecordError, both)
     move = data.get("move")
     if move is not None and not isinstance(move, str):
-        raise RecordError(f"malformed move in event {data!r}")
+        raise saying(RecordError, said("malformed move in event {event}", event=repr(data)))
     return Event(data["colour"], data.get("roll"), move)
 
 
@@ -141,30 +175,51 @@ def replay(record: Record) -> tuple[Rules, list[State]]:
     try:
         rules = record.rules()
     except PegraceError as err:
-        raise RecordError(f"record rules: {err}") from None
+        # TRANSLATORS: {problem} is what is wrong with the record's game and rules
+        raise saying(RecordError, said("record rules: {problem}", problem=words_of(err))) from None
     if record.rules_version != rules.version:
-        raise RecordError(
-            f"record was made with {rules.name} rules version {record.rules_version}; "
-            f"this pegrace plays version {rules.version}"
+        # TRANSLATORS: {game} is the game's name as typed; versions are whole numbers
+        newer = said(
+            "record was made with {game} rules version {version}; "
+            "this pegrace plays version {mine}",
+            game=rules.name,
+            version=record.rules_version,
+            mine=rules.version,
         )
+        raise saying(RecordError, newer)
     states = [rules.initial_state()]
     for number, event in enumerate(record.events, 1):
         state = states[-1]
         try:
             if state.is_over:
-                raise RecordError("the game is already over")
+                raise saying(RecordError, said("the game is already over"))
             expected = rules.colours[state.current]
             if event.colour != expected:
-                raise RecordError(f"it is {expected}'s turn, not {event.colour}'s")
+                # TRANSLATORS: {colour} and {other} are colours as the record writes them
+                # ("red")
+                wrong = said(
+                    "it is {colour}'s turn, not {other}'s", colour=expected, other=event.colour
+                )
+                raise saying(RecordError, wrong)
             if event.move is None:
                 if not state.is_chance:
-                    raise RecordError(f"{expected} must move, not roll")
+                    # TRANSLATORS: {colour} is a colour as the record writes it ("red")
+                    raise saying(RecordError, said("{colour} must move, not roll", colour=expected))
                 state = rules.roll(state, rules.dice_at(state).from_json(event.roll))
             else:
                 if state.is_chance:
-                    raise RecordError(f"{expected} must roll, not move")
+                    # TRANSLATORS: {colour} is a colour as the record writes it ("red")
+                    raise saying(RecordError, said("{colour} must roll, not move", colour=expected))
                 state = rules.play(state, rules.parse_move(state, event.move))
         except PegraceError as err:
-            raise RecordError(f"event {number} ({event.to_json()}): {err}") from None
+            # TRANSLATORS: "event 12 ({...}): ...": {event} is the event as the record writes
+            # it, {problem} what is wrong with it
+            problem = said(
+                "event {number} ({event}): {problem}",
+                number=number,
+                event=str(event.to_json()),
+                problem=words_of(err),
+            )
+            raise saying(RecordError, problem) from None
         states.append(state)
     return rules, states

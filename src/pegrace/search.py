@@ -27,8 +27,9 @@ from dataclasses import dataclass
 
 from pegrace import native
 from pegrace.engine import Rules
-from pegrace.errors import OptionError, PegraceError
+from pegrace.errors import OptionError, PegraceError, saying
 from pegrace.games import entry
+from pegrace.i18n import said
 from pegrace.moves import Move
 from pegrace.native import CorePlayer
 from pegrace.player import Player
@@ -83,19 +84,32 @@ class SearchPlayer(Player):
         self.depth = depth
         self.width = width or None  # 0: every move
         if paranoid not in (0, 1):
-            raise OptionError(f"paranoid={paranoid}: write paranoid=1 (or 0, the default max-n)")
+            # TRANSLATORS: paranoid=, max-n: a setting and a search, as typed; {value} given
+            problem = said(
+                "paranoid={value}: write paranoid=1 (or 0, the default max-n)", value=str(paranoid)
+            )
+            raise saying(OptionError, problem)
         self.paranoid = bool(paranoid)
         if model not in MODELS:
-            raise OptionError(
-                f"model={model}: write model=0 (the game's evaluation), 1 (the fitted chance "
-                "of winning) or 2 (the value learned by self-play)"
+            # TRANSLATORS: model= a setting as typed; {value} the value given
+            problem = said(
+                "model={value}: write model=0 (the game's evaluation), 1 (the fitted chance "
+                "of winning) or 2 (the value learned by self-play)",
+                value=str(model),
             )
+            raise saying(OptionError, problem)
         self.model = model
         if value is not None and model != 2:
-            raise OptionError(f"model={model}: a value named by value= is read with model=2")
+            # TRANSLATORS: model= and value= are settings, as typed; {value} the model given
+            problem = said(
+                "model={value}: a value named by value= is read with model=2", value=str(model)
+            )
+            raise saying(OptionError, problem)
         self.value = value  # a weights file's value for the leaves, instead of the shipped one
         if threads < 1:
-            raise OptionError(f"threads={threads}: search with at least 1 thread")
+            # TRANSLATORS: threads= a setting as typed; {value} the value given
+            few = said("threads={value}: search with at least 1 thread", value=str(threads))
+            raise saying(OptionError, few)
         self.threads = threads
         # deepening's rollouts of this many decisions (0: expectimax; None: as the game's judge
         # in the core says, core/ai/rollout.rs)

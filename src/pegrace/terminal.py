@@ -415,7 +415,8 @@ class TerminalGame:
             self.screen.pop(gettext("Hint"), sentence(say(advice)))
         else:
             # TRANSLATORS: {hint} is the hint ("move the peg from 4 to 7: it captures a piece")
-            self.say(f"  {say(said('Hint: {hint}', hint=advice))}")
+            told = said("Hint: {hint}", hint=advice)
+            self.say(f"  {say(told)}")
 
     def tell_chances(self, advice_seed: str) -> None:
         """Each side's chance of winning, by the learned value where the game has one and by

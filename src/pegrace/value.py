@@ -23,8 +23,9 @@ from pathlib import Path
 from typing import Any
 
 from pegrace import _core
-from pegrace.errors import OptionError
+from pegrace.errors import OptionError, saying
 from pegrace.games import ENTRIES, get_rules
+from pegrace.i18n import said
 from pegrace.readers import read_json, regular_file
 
 MAX_HIDDEN, LANES = 64, 8  # core/ai/net.rs
@@ -203,7 +204,13 @@ def write(path: Path, found: dict[str, Any]) -> dict[str, Any]:
 def shipped(model: str) -> dict[str, Any]:
     """A shipped weights file (``pegrace/weights/<model>.json``)."""
     if model not in MODELS:
-        raise OptionError(f"no learned model {model!r}; the models: {', '.join(MODELS)}")
+        # TRANSLATORS: {model} is the model given, quoted; the {models}' names as typed
+        unknown = said(
+            "no learned model {model}; the models: {models}",
+            model=repr(model),
+            models=", ".join(MODELS),
+        )
+        raise saying(OptionError, unknown)
     found: dict[str, Any] = json.loads((WEIGHTS / f"{model}.json").read_text())
     return found
 
@@ -261,15 +268,19 @@ def named(name: str) -> Given:
     """The weights file a spec's ``value=`` names: a file (read and checked: a weights file
     whose weights hash to its recorded ``sha256``), or ``sha256:DIGITS``, one read before."""
     if not name:
-        raise OptionError("player setting value=: name a weights file, value=FILE")
+        # TRANSLATORS: value= is a setting, as typed; FILE stands for a file's name
+        raise saying(OptionError, said("player setting value=: name a weights file, value=FILE"))
     if name.startswith("sha256:"):
         digits = name.removeprefix("sha256:")
         found = [g for sha, g in GIVEN.items() if digits and sha.startswith(digits)]
         if len(found) != 1:
-            raise OptionError(
-                f"player setting value={name}: no weights file with this checksum "
-                "was read here: name its file, value=FILE"
+            # TRANSLATORS: value= is a setting, as typed; {name} the checksum given
+            unread = said(
+                "player setting value={name}: no weights file with this checksum "
+                "was read here: name its file, value=FILE",
+                name=name,
             )
+            raise saying(OptionError, unread)
         return found[0]
     path = Path(name)
     stat = regular_file(path, "weights file", OptionError)  # a FIFO or a device: refused unread
@@ -310,19 +321,30 @@ def _checked(found: Any, what: str) -> tuple[str, int | None]:
     """A weights file's checksum and training games; OptionError naming ``what`` and the
     problem where it is not a weights file of a model, or its weights are not what it records."""
     if not isinstance(found, dict):
-        raise OptionError(f"{what} is not a weights file (a JSON object)")
+        # TRANSLATORS: {what} is the file read ("weights file x.json")
+        raise saying(OptionError, said("{what} is not a weights file (a JSON object)", what=what))
     if found.get("model") not in MODELS:
-        raise OptionError(
-            f"{what}: its model {found.get('model')!r} is none of {', '.join(MODELS)}"
+        # TRANSLATORS: {model} is the file's model, as written in it; the {models} as typed
+        model = said(
+            "{what}: its model {model} is none of {models}",
+            what=what,
+            model=repr(found.get("model")),
+            models=", ".join(MODELS),
         )
+        raise saying(OptionError, model)
     weights, params = parameters(found, what)
     actual = checksum(weights, params)
     if found.get("sha256") != actual:
         recorded = found.get("sha256")
-        raise OptionError(
-            f"{what}: checksum mismatch: it records {recorded!r}, its weights "
-            f"hash to {actual[:REF_DIGITS]}… (edited or damaged)"
+        # TRANSLATORS: {recorded} and {actual} are checksums (hexadecimal digits)
+        mismatch = said(
+            "{what}: checksum mismatch: it records {recorded}, its weights hash to {actual}… "
+            "(edited or damaged)",
+            what=what,
+            recorded=repr(recorded),
+            actual=actual[:REF_DIGITS],
         )
+        raise saying(OptionError, mismatch)
     training = found.get("training")
     games = training.get("games") if isinstance(training, dict) else None
     return actual, games if isinstance(games, int) else None
@@ -341,7 +363,11 @@ def parameters(found: Mapping[str, Any], what: str) -> tuple[list[float], list[f
             raise TypeError("hidden units")
         return weights, _numbers(network["params"], "network.params", what)
     except (KeyError, TypeError) as err:
-        raise OptionError(f"{what} is not a weights file: its weights ({err})") from None
+        # TRANSLATORS: {problem} is what is wrong with them, in the reader's words
+        problem = said(
+            "{what} is not a weights file: its weights ({problem})", what=what, problem=str(err)
+        )
+        raise saying(OptionError, problem) from None
 
 
 def _numbers(found: Any, where: str, what: str) -> list[float]:
@@ -353,10 +379,18 @@ def _numbers(found: Any, where: str, what: str) -> list[float]:
             raise TypeError(f"{each!r:.40} is not a number")
         if not abs(each) < LARGEST_WEIGHT:  # exact for a whole number too large for a float
             shown = repr(each) if len(repr(each)) <= 24 else f"{repr(each)[:20]}…"
-            raise OptionError(
-                f"{what}: {where}[{index}] is {shown}: a weight is a number below "
-                f"{LARGEST_WEIGHT:,.0f} (larger ones overflow the search's values)"
+            # TRANSLATORS: {where} is where in the file ("weights[3]"), {found} the number in
+            # it; {most} a number
+            place = f"{where}[{index}]"
+            large = said(
+                "{what}: {where} is {found}: a weight is a number below {most} "
+                "(larger ones overflow the search's values)",
+                what=what,
+                where=place,
+                found=shown,
+                most=format(LARGEST_WEIGHT, ",.0f"),
             )
+            raise saying(OptionError, large)
     return [float(each) for each in found]
 
 

@@ -7,6 +7,7 @@ Each sentence is written twice, whole, as a ``Sentence``: translators need the w
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from pegrace.i18n import N_, Arg, Said, said
 
@@ -90,6 +91,7 @@ def pick(sentences: Sentences, kind: str, ending: str) -> Sentence:
     return sentences.get((kind, ending)) or sentences[(kind, "")]
 
 
+@lru_cache(maxsize=1024)  # made for every listed move's every step: one per space, kept
 def towards(space: Said | str) -> Said:
     """Where a move ends, as the board says it with the move's piece ("Move to 7", "Red peg,
     can move to 7 or to 9"): ``to 7``."""

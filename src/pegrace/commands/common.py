@@ -47,6 +47,36 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, refusal(message, self.prog) + "\n")
 
 
+# argparse's own words a person meets (its help's headings, its errors), as Python writes
+# them: marked here for the catalogs, and argparse made to say them in the person's language
+# (``speak_argparse``). Their %-placeholders are argparse's: a translation keeps them.
+ARGPARSE_WORDS = (
+    # TRANSLATORS: argparse's heading of a command's help ("usage: pegrace play ..."); keep
+    # the space at its end
+    N_("usage: "),
+    N_("positional arguments"),
+    N_("options"),
+    N_("show this help message and exit"),
+    N_("the following arguments are required: %s"),
+    N_("unrecognized arguments: %s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("expected one argument"),
+    N_("expected at least one argument"),
+    N_("expected at most one argument"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("not allowed with argument %s"),
+    N_("one of the arguments %s is required"),
+    N_("ignored explicit argument %r"),
+)
+
+
+def speak_argparse() -> None:
+    """argparse's words in the person's language: it looks its ``_`` up as it speaks."""
+    argparse._ = gettext  # type: ignore[attr-defined]
+
+
 def refusal(message: str, command: str | None = None) -> str:
     """The line pegrace ends with on bad input: ``pegrace: error: <message>``, and with
     ``command`` where to read how to use it."""
@@ -244,7 +274,7 @@ def computer_seats(rules: Rules, given: list[str], default: str, command: str) -
     humans = [c for c, spec in seats.items() if spec == "human"]
     if humans:
         # TRANSLATORS: {command} is a pegrace command ("simulate"), {colours} colours as typed
-        refused = gettext("{command} plays computer seats only; {colours} is human")
+        refused = gettext("{command} plays computer seats only, and these are human: {colours}")
         raise OptionError(fill(refused, command=command, colours=", ".join(humans)))
     return seats
 

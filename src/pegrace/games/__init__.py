@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from pegrace.engine import Rules
-from pegrace.errors import OptionError
+from pegrace.errors import OptionError, saying
 from pegrace.games import headache, ludo, marbles, trouble
 from pegrace.games.entry import GameEntry
+from pegrace.i18n import said
 
 ENTRIES: dict[str, GameEntry] = {
     game.name: game
@@ -28,7 +29,11 @@ def list_games() -> list[str]:
 def _known(game: str) -> str:
     name = game.strip().lower()
     if name not in ENTRIES:
-        raise OptionError(f"unknown game {game!r} (games: {', '.join(list_games())})")
+        # TRANSLATORS: {game} is the name given, quoted; the {games}' names as typed
+        unknown = said(
+            "unknown game {game} (games: {games})", game=repr(game), games=", ".join(list_games())
+        )
+        raise saying(OptionError, unknown)
     return name
 
 

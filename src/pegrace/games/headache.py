@@ -41,7 +41,7 @@ from pegrace._core import CoreMove
 from pegrace.board import Board, Edge, Space
 from pegrace.dice import BONUS
 from pegrace.engine import Pieces, Rules, core_number, core_options
-from pegrace.errors import NotationError
+from pegrace.errors import NotationError, saying
 from pegrace.games.entry import GameEntry
 from pegrace.guide import Guide
 from pegrace.i18n import N_, Arg, Said, said
@@ -375,10 +375,16 @@ class Headache(Rules):
         if name not in self.board.by_name or (
             slash and not (level.isdigit() and 1 <= int(level) <= MAX_HEIGHT)
         ):
-            raise NotationError(
-                f"{self.colours[seat]} cone {text!r} is not start or SPACE/K with SPACE one "
-                f"of x:0..7, outer:0..23, inner:0..15 and K 1..{MAX_HEIGHT} (1 = bottom)"
+            # TRANSLATORS: {colour} as typed ("red"), {cone} the position given, quoted;
+            # start, x, outer, inner as typed; SPACE and K stand for a space and a height
+            problem = said(
+                "{colour} cone {cone} is not start or SPACE/K with SPACE one of x:0..7, "
+                "outer:0..23, inner:0..15 and K 1..{most} (1 = bottom)",
+                colour=self.colours[seat],
+                cone=repr(text),
+                most=MAX_HEIGHT,
             )
+            raise saying(NotationError, problem)
         height = int(level) - 1 if slash else 0
         return (self.board.by_name[name] << HEIGHT_BITS) + height
 
@@ -386,12 +392,20 @@ class Headache(Rules):
         """aux: turns finished per colour (0-4), then the bonus-pop flag (0 or 1)."""
         turns = aux[:-1]
         if len(aux) != len(self.colours) + 1 or aux[-1] not in (0, 1):
-            raise NotationError(
-                f"headache aux is [turns finished by {', '.join(self.colours)} (0-4 each), "
-                f"bonus pop 0 or 1], not {list(aux)}"
+            # TRANSLATORS: aux is a state's field, as typed; {colours} as typed ("red,
+            # yellow"); {found} the numbers given
+            problem = said(
+                "headache aux is [turns finished by {colours} (0-4 each), bonus pop 0 or 1], "
+                "not {found}",
+                colours=", ".join(self.colours),
+                found=str(list(aux)),
             )
+            raise saying(NotationError, problem)
         if any(not 0 <= t <= FIRST_TURNS for t in turns):
-            raise NotationError(f"headache aux turn counts must be 0-4, not {list(turns)}")
+            counts = said(
+                "headache aux turn counts must be 0-4, not {found}", found=str(list(turns))
+            )
+            raise saying(NotationError, counts)
 
     def stack_text(self, pieces: Pieces, space: int) -> str:
         """The colours of the stack on ``space``, top first: ``R Y B``."""

@@ -38,7 +38,7 @@ from __future__ import annotations
 from pegrace._core import CoreMove
 from pegrace.board import RaceTrack, race_board
 from pegrace.engine import core_number, core_options
-from pegrace.errors import NotationError
+from pegrace.errors import NotationError, saying
 from pegrace.games.entry import GameEntry
 from pegrace.guide import Guide
 from pegrace.i18n import N_, Arg, Said, said
@@ -199,13 +199,22 @@ class Marbles(RaceRules):
         colour = self.colours[seat]
         if text.strip() == "removed":
             if not self.war:
-                raise NotationError(
-                    f"{colour} marble 'removed': marbles leave the game in War only"
+                # TRANSLATORS: {colour} as typed ("red"); 'removed' a position, as typed; War
+                # the game's mode
+                problem = said(
+                    "{colour} marble 'removed': marbles leave the game in War only", colour=colour
                 )
+                raise saying(NotationError, problem)
             return REMOVED
         position = self.track.parse_position(colour, text)
         if self.war and position >= self.track.loop_length:
-            raise NotationError(f"{colour} marble {text!r}: there is no Home in War")
+            # TRANSLATORS: {colour} as typed ("red"), {marble} the position given, quoted
+            problem = said(
+                "{colour} marble {marble}: there is no Home in War",
+                colour=colour,
+                marble=repr(text),
+            )
+            raise saying(NotationError, problem)
         return position
 
     def describe(self, state: State, move: Move, who: Who = None) -> Said:

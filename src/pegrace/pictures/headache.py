@@ -113,7 +113,8 @@ def _centre_lines(rules: Headache, state: State, use_colour: bool, room: int) ->
     whose turn and their pop, the star of a red dot explained."""
     if state.is_over:
         # TRANSLATORS: on the terminal's board, once a game is over
-        return ["", f"  {clip(gettext('game over'), room)}"]
+        over = gettext("game over")
+        return ["", f"  {clip(over, room)}"]
     colour = rules.colours[state.current]
     # TRANSLATORS: on the terminal's Headache board: whose turn it is, and their letter
     turn = gettext("{colour} ({letter})")
@@ -121,22 +122,27 @@ def _centre_lines(rules: Headache, state: State, use_colour: bool, room: int) ->
     lines = [f"  {paint(clip(who, room), colour, use_colour)}"]
     if state.roll is None:
         # TRANSLATORS: on the terminal's Headache board, under whose turn it is
-        lines.append(f"  {clip(gettext('to pop'), room)}")
+        to_pop = gettext("to pop")
+        lines.append(f"  {clip(to_pop, room)}")
     else:
         roll = rules.dice.format(state.roll)
         # TRANSLATORS: on the terminal's Headache board: the pop of the player whose turn it
         # is, as written ("5*")
-        lines.append(f"  {clip(fill(gettext('popped {roll}'), roll=roll), room)}")
+        popped = fill(gettext("popped {roll}"), roll=roll)
+        lines.append(f"  {clip(popped, room)}")
         if "*" in roll:
             # TRANSLATORS: on the terminal's Headache board: what the * of a pop means
-            lines.append(f"  {clip(gettext('* red dot: pop again'), room)}")
+            red_dot = gettext("* red dot: pop again")
+            lines.append(f"  {clip(red_dot, room)}")
     if state.aux and state.aux[-1]:  # the bonus-pop flag
         # TRANSLATORS: on the terminal's Headache board: this pop is a bonus one
-        lines.append(f"  {clip(gettext('(a bonus pop)'), room)}")
+        bonus = gettext("(a bonus pop)")
+        lines.append(f"  {clip(bonus, room)}")
     if state.out:
         letters = " ".join(letter(rules.colours[s]) for s in state.out)
         # TRANSLATORS: on the terminal's Headache board: the colours (letters) that left
-        lines.append(f"  {clip(fill(gettext('out: {colours}'), colours=letters), room)}")
+        out = fill(gettext("out: {colours}"), colours=letters)
+        lines.append(f"  {clip(out, room)}")
     return ["", *lines] if len(lines) < 5 else lines
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pegrace.engine import Rules
 from pegrace.games.ludo import LP_STARS, Ludo
-from pegrace.i18n import fill, gettext, say
+from pegrace.i18n import fill, gettext, pgettext, say
 from pegrace.pictures import cell, clip, fit_words, lay_out, letter, paint, ring_cell, visible_len
 from pegrace.state import State
 from pegrace.terminal_words import colour_words
@@ -109,7 +109,7 @@ def _legend(stars: bool) -> str:
     # TRANSLATORS: under the terminal's Ludo board: * marks a safe spot
     safe = gettext("safe")
     # TRANSLATORS: under the terminal's Ludo board: r g y b mark each colour's start
-    start = gettext("start")
+    start = pgettext("legend", "start")
     # TRANSLATORS: under the terminal's Ludo board: + marks a star
     star = gettext("star")
     return f"  * {safe}   r g y b {start}" + (f"   + {star}" if stars else "")

@@ -8,6 +8,7 @@ their browser), else the one their browser asks for (``Accept-Language``), else 
 
 from __future__ import annotations
 
+import gzip
 import html
 from functools import lru_cache
 from pathlib import Path
@@ -93,16 +94,21 @@ async def catalog(request: Request) -> Response:
     language = request.path_params["language"].removesuffix(".json")
     if not i18n.known(language):
         return PlainTextResponse(f"no such language {language[:20]!r}", 404)
-    return Response(
-        catalog_json(language),
-        media_type="application/json",
-        headers={"Cache-Control": CATALOG_CACHE},
-    )
+    headers = {"Cache-Control": CATALOG_CACHE, "Vary": "Accept-Encoding"}
+    if "gzip" in request.headers.get("accept-encoding", ""):  # a quarter of the bytes
+        headers["Content-Encoding"] = "gzip"
+        return Response(catalog_gzip(language), media_type="application/json", headers=headers)
+    return Response(catalog_json(language), media_type="application/json", headers=headers)
 
 
 @lru_cache(maxsize=16)
 def catalog_json(language: str) -> bytes:
     return orjson.dumps(i18n.page_catalog(language))
+
+
+@lru_cache(maxsize=16)
+def catalog_gzip(language: str) -> bytes:
+    return gzip.compress(catalog_json(language), mtime=0)
 
 
 NOT_FOUND = """<!doctype html>

@@ -9,8 +9,8 @@ An answer carries both: the English for developers and bots (``error``, ``messag
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TypeVar
 
+from pegrace import errors
 from pegrace.engine import Rules
 from pegrace.errors import OptionError, PegraceError
 from pegrace.i18n import Said, said, said_n
@@ -39,20 +39,9 @@ class Conflict(PegraceError):
     of a game still running."""
 
 
-Refused = TypeVar("Refused", bound=PegraceError)
-
-
-def saying(kind: type[Refused], words: Said) -> Refused:
-    """An error of ``kind`` that says ``words``: its text is their English."""
-    err = kind(str(words))
-    err.said = words
-    return err
-
-
-def words_of(err: PegraceError) -> Said | str:
-    """What an error says to a person: its ``Said``, else (an error raised without one) its
-    English text."""
-    return err.said if err.said is not None else str(err)
+# made in errors.py, for every module's errors; the web's modules have them from here
+saying = errors.saying
+words_of = errors.words_of
 
 
 def error_body(words: Said | str) -> dict[str, object]:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from pegrace.board import RaceTrack, race_board
 from pegrace.engine import core_options
-from pegrace.errors import NotationError
+from pegrace.errors import NotationError, saying
 from pegrace.i18n import N_, Said, said, said_c
 from pegrace.race import RaceRules
 from pegrace.words import colour_name
@@ -67,11 +67,19 @@ class LudoTrack(RaceTrack):
         """As RaceTrack's, but the last lane slot is written by its own name only."""
         position = super().parse_position(colour, text)
         if position == self.goal and text.strip() != self.goal_name:
-            raise NotationError(
-                f"{colour} position {text!r} is not one of {self.base_name}, start, "
-                f"track:0..{self.lane_start - 1}, {self.lane_name}:1..{self.lane_length - 1}, "
-                f"{self.goal_name}"
+            # TRANSLATORS: "red position 'x' is not one of yard, start, ...": the colour as
+            # typed, the position given, quoted; the {positions} as the notation writes them
+            positions = (
+                f"{self.base_name}, start, track:0..{self.lane_start - 1}, "
+                f"{self.lane_name}:1..{self.lane_length - 1}, {self.goal_name}"
             )
+            problem = said(
+                "{colour} position {position} is not one of {positions}",
+                colour=colour,
+                position=repr(text),
+                positions=positions,
+            )
+            raise saying(NotationError, problem)
         return position
 
 
@@ -83,7 +91,8 @@ class Ludo(RaceRules):
     name = "ludo"
     title = "Ludo"
     pitch = (
-        "Two dice, four pins: sixes bring pins out, and landing on a rival sends it back to start."
+        "Two dice, four pins: sixes bring pins out, and landing on a rival sends it back to its "
+        "base."
     )
     version = 1
     all_colours = ("red", "green", "yellow", "blue")
@@ -134,9 +143,15 @@ class Ludo(RaceRules):
         parts = word.split(":")
         if len(parts) == 3 and parts[0] == "lane":
             if parts[1] != colour:
-                raise NotationError(
-                    f"a {colour} pin cannot stand on {parts[1]}'s lane ({word!r}): "
-                    "each colour enters its own lane only"
+                # TRANSLATORS: {colour} and {other} are colours as typed ("red"), {position}
+                # the position given, quoted
+                problem = said(
+                    "a {colour} pin cannot stand on {other}'s lane ({position}): "
+                    "each colour enters its own lane only",
+                    colour=colour,
+                    other=parts[1],
+                    position=repr(word),
                 )
+                raise saying(NotationError, problem)
             word = f"lane:{parts[2]}"
         return self.track.parse_position(colour, word)

@@ -82,12 +82,12 @@ SENTENCES: Sentences = {
     ("sent back", "send"): Sentence(
         # TRANSLATORS: the pin sends {victims} back, then lands where it is sent back itself
         N_(
-            "Move the pin from {origin} with the {die}: it is sent back to base and send "
-            "{victims} back to base"
+            "Move the pin from {origin} with the {die}: it sends {victims} back to base and is "
+            "sent back itself"
         ),
         N_(
-            "{who} moves the pin from {origin} with the {die}: it is sent back to base and sends "
-            "{victims} back to base"
+            "{who} moves the pin from {origin} with the {die}: it sends {victims} back to base "
+            "and is sent back itself"
         ),
     ),
 }

@@ -66,8 +66,15 @@ def headache_point(space: int) -> tuple[float, float]:
 
 def headache_spot_id(space: int) -> str:
     """``x3``, ``o12``, ``i5``: the space's name (``x:3``...) made short for the page."""
+    return SPOT_IDS[space]
+
+
+def _spot_id(space: int) -> str:
     kind, _, number = space_name(space).partition(":")
     return kind[0] + number
+
+
+SPOT_IDS = tuple(_spot_id(space) for space in range(SPACE_COUNT))  # every move names several
 
 
 def headache_layout(rules: Headache) -> Json:

@@ -139,7 +139,7 @@ export async function showSetup(root) {
       select.disabled = on;
       if (on) select.value = /** @type {HTMLSelectElement} */ (form.querySelector(`#seat-${colours[i]}`)).value;
       // TRANSLATORS: why a seat's menu is greyed out: the rule option "two sets each" gives this colour to the player of {colour}
-      select.title = on ? t("played as {colour} is: two sets each", { colour: colourName(colours[i]) }) : "";
+      select.title = on ? t("Played by {colour}'s player (two sets each)", { colour: colourName(colours[i]) }) : "";
     });
     showNames(form);
     groupSeats(form, game);
