@@ -350,7 +350,17 @@ LOCALES = {
 }
 
 
-@pytest.mark.parametrize("language", list(LOCALES))
+# Hindi in tmux: a known fault, left open in issue 53's note. tmux counts Devanagari's spacing
+# vowel signs (U+093E ...) a cell each, where rich (the screen's layout) counts none, so a
+# line rich made 80 cells wide wraps in tmux and the cursor is not where the prompt ends
+HINDI_IN_TMUX = pytest.mark.xfail(
+    reason="tmux and rich count Devanagari's cells differently", strict=True
+)
+
+
+@pytest.mark.parametrize(
+    "language", [pytest.param(t, marks=HINDI_IN_TMUX) if t == "hi" else t for t in LOCALES]
+)
 def test_a_terminal_in_another_language_says_everything_in_it_at_80x24(
     language: str, pane_at: Callable[[int, int], Pane]
 ) -> None:

@@ -359,7 +359,7 @@ def fill(template: str, **args: object) -> str:
 TERMINAL_ONLY = (
     "src/pegrace/cli.py",
     "src/pegrace/commands/",
-    "src/pegrace/terminal",
+    "src/pegrace/terminal.py",  # (terminal_words.py's end reasons are the page's too)
     "src/pegrace/screen",
     "src/pegrace/pictures/",
 )

@@ -539,7 +539,7 @@ def test_picture_marks_every_marble_with_its_colour_letter() -> None:
     rules, state = position(pieces, 4)
     picture = draw(rules, state, False)
     assert "[R]" in picture and "[Y]" in picture
-    assert "red base RR··" in picture
+    assert "Red base RR··" in picture
     assert "\033[" not in picture
     assert "\033[" in draw(rules, state, True)
 

@@ -3,9 +3,10 @@ each game on a desktop (1280x800) part way through, the moves in plain words and
 name on the board, the Trouble one with a hint, everyone's chances of winning and a chat line;
 Trouble on a phone (390x844); the front page and Headache's how-to-play page; a game's card
 with quick play, Headache's labelled board with a tapped move, and the end of a win and of a
-loss.
+loss; and a few pages in other languages (lang-*.png).
 
     .venv/bin/python tests/web/screenshots.py          # writes docs/screenshots/*.png
+    .venv/bin/python tests/web/screenshots.py --languages   # only the other languages' pages
 """
 
 from __future__ import annotations
@@ -147,6 +148,44 @@ def shoot_quick(browser: Any, server: Server) -> None:
     print(f"wrote {OUT / 'quick'}.png")
 
 
+# a few pages in other languages (issue 53): language, path or a game's seed, size, name
+LANGUAGE_SHOTS = [
+    ("de", "/", DESKTOP, "lang-de-front"),
+    ("ar", 21, PHONE, "lang-ar-game"),
+    ("hi", 18, DESKTOP, "lang-hi-end"),
+    ("fr", "/rules/trouble", PHONE, "lang-fr-rules"),
+    ("es", 11, DESKTOP, "lang-es-game"),
+    ("pt-BR", "/", PHONE, "lang-pt-BR-front"),
+]
+
+
+def shoot_language(
+    browser: Any, server: Server, language: str, where: str | int, size: tuple[int, int], name: str
+) -> None:
+    """A page as a browser set to ``language`` opens it: a page by its path, or (a seed) Red
+    against three easy computers in Trouble, a few moves in (a desktop: to the end)."""
+    viewport = {"width": size[0], "height": size[1]}
+    if isinstance(where, str):
+        context = browser.new_context(locale=language, viewport=viewport)
+        page = context.new_page()
+        page.goto(server.url + where)
+        page.wait_for_selector("svg.board")
+    else:
+        computers = dict.fromkeys(("yellow", "green", "blue"), "computer:easy")
+        made = new_game(server.url, {"game": "trouble", "seats": {"red": "human", **computers},
+                                     "seed": where})  # fmt: skip
+        context, page, _ = open_game(browser, server, made, locale=language, viewport=viewport)
+        if name.endswith("end"):
+            play_to_end(page, keys=True)
+            page.wait_for_selector("#end:not([hidden])")
+        else:
+            play_until_a_choice(page, 4)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(OUT / f"{name}.png"))
+    context.close()
+    print(f"wrote {OUT / name}.png")
+
+
 def main() -> None:
     from playwright.sync_api import sync_playwright
 
@@ -157,6 +196,10 @@ def main() -> None:
             executable_path=CHROMIUM, args=["--headless", "--no-sandbox", "--disable-gpu"]
         )
         try:
+            if "--languages" in sys.argv:
+                for language, where, size, name in LANGUAGE_SHOTS:
+                    shoot_language(browser, server, language, where, size, name)
+                return
             for game, seed, moves in SHOTS:
                 shoot(browser, server, game, seed, moves, DESKTOP, game, game == "trouble")
             shoot(browser, server, "trouble", 11, 6, PHONE, "phone", False)
@@ -166,6 +209,8 @@ def main() -> None:
             shoot_labels(browser, server)
             shoot_end(browser, server, 18, "end-win")
             shoot_end(browser, server, 12, "end-loss")
+            for language, where, size, name in LANGUAGE_SHOTS:
+                shoot_language(browser, server, language, where, size, name)
         finally:
             browser.close()
             server.stop()

@@ -124,12 +124,14 @@ export function say(message) {
   return message.c === undefined ? t(message.t, args) : tc(message.c, message.t, args);
 }
 
-const numbers = new Intl.NumberFormat(language);
+/** @type {Intl.NumberFormat | null} made at first use: a page that writes no number skips it */
+let numbers = null;
 
 /** A number as the language writes it.
  * @param {number} value
  */
 export function number(value) {
+  numbers = numbers || new Intl.NumberFormat(language);
   return numbers.format(value);
 }
 
@@ -143,12 +145,14 @@ export function percent(share, digits = 0) {
   }).format(share);
 }
 
-const relative = new Intl.RelativeTimeFormat(language, { numeric: "auto" });
+/** @type {Intl.RelativeTimeFormat | null} made at first use */
+let relative = null;
 
 /** How long ago, in words ("5 minutes ago", "vor 5 Minuten").
  * @param {number} seconds
  */
 export function ago(seconds) {
+  relative = relative || new Intl.RelativeTimeFormat(language, { numeric: "auto" });
   const s = Math.max(0, Math.round(seconds));
   const said = s < 60 ? relative.format(-s, "second")
     : s < 3600 ? relative.format(-Math.floor(s / 60), "minute")
