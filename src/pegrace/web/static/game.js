@@ -60,8 +60,9 @@ const SPEED_NAMES = {
   // TRANSLATORS: an animation speed, in a menu: no animation at all
   instant: tc("speed", "Instant"),
 };
-// two digits of a clock's seconds, in the language's digits
-const SECONDS = new Intl.NumberFormat(language, { minimumIntegerDigits: 2 });
+// two digits of a clock's seconds, in the language's digits (made at first use)
+/** @type {Intl.NumberFormat | null} */
+let seconds2 = null;
 
 /** @param {number} ms */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -420,7 +421,8 @@ export class GamePage {
     this.countdownEl.hidden = !due;
     if (!due) return;
     const seconds = Math.max(0, Math.ceil((Number(this.idleDeadline) - Date.now()) / 1000));
-    const clock = `${number(Math.floor(seconds / 60))}:${SECONDS.format(seconds % 60)}`;
+    seconds2 = seconds2 || new Intl.NumberFormat(language, { minimumIntegerDigits: 2 });
+    const clock = `${number(Math.floor(seconds / 60))}:${seconds2.format(seconds % 60)}`;
     // TRANSLATORS: {clock} is minutes and seconds ("1:05")
     this.countdownEl.textContent = this.mine() ? t("{clock} left before the computer plays for you", { clock })
       // TRANSLATORS: {clock} is minutes and seconds ("1:05"), {player} a player's name

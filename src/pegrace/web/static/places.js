@@ -14,12 +14,16 @@ import { h } from "./util.js";
 /** @typedef {import("./game.js").LogEntry} LogEntry */
 /** @typedef {import("./messages.js").Placed} Placed */
 
-const COMMAS = new Intl.ListFormat(language, { type: "unit", style: "short" });
+/** @type {Intl.ListFormat | null} made at first use: the front page imports this module too */
+let commas = null;
 
 /** Items listed as the language lists them, with no word between ("Red, Blue").
  * @param {string[]} items
  */
-export const listed = (items) => COMMAS.format(items);
+export const listed = (items) => {
+  commas = commas || new Intl.ListFormat(language, { type: "unit", style: "short" });
+  return commas.format(items);
+};
 
 /** Items said together: "Red and Green" (a side of two colours).
  * @param {string[]} items
