@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pages import WAITING, Server, new_game, open_game, wait_synced
+from pages import ACTION_LIMIT, WAITING, Server, new_game, open_game, wait_synced
 from words_on_page import COLLECT, play, shown_lines
 
 from leaks import english_leaks
@@ -27,6 +27,9 @@ AGAINST = {
     "blue": "computer:easy",
 }
 WIDE, PHONE = (1280, 800), (390, 844)
+# looks at two pages with neither asked: a bound only a stuck game reaches (20 minutes' worth),
+# not a deadline a slow machine could miss
+IDLE_LIMIT = 24_000
 
 # the elements whose text runs past their box (cut, or off the side), and the page's width
 OVERFLOW = """() => {
@@ -123,18 +126,21 @@ def test_two_people_in_one_game_each_read_it_in_their_own_language(
         mine = {**made, "tokens": {colour: made["tokens"][colour]}}
         pages[language] = open_game(browser, server, mine, COLLECT, locale=language)
     over: set[str] = set()
-    for _ in range(6000):
+    actions = idle = 0
+    while actions < ACTION_LIMIT and idle < IDLE_LIMIT:
+        acted = False
         for language, (_, page, _) in pages.items():
             what = turn_of(page)
             if what == "over":
                 over.add(language)
-            elif what == "roll":
-                page.keyboard.press("Space")
-            elif what == "move":
-                page.keyboard.press("1")
+            elif what in ("roll", "move"):
+                page.keyboard.press("Space" if what == "roll" else "1")
+                acted = True
         if len(over) == len(pages):
             break
-        next(iter(pages.values()))[1].wait_for_timeout(20)
+        actions, idle = actions + acted, idle + (not acted)
+        if not acted:  # the computers' turns (or a page drawing): look again a moment later
+            next(iter(pages.values()))[1].wait_for_timeout(50)
     assert len(over) == len(pages), "the game did not end"
     for language, (context, page, errors) in pages.items():
         wait_synced(page)
