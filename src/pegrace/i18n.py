@@ -27,7 +27,12 @@ from typing import NotRequired, TypedDict, Union
 from babel import Locale, UnknownLocaleError
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from babel.numbers import format_decimal
+from babel.numbers import (
+    format_decimal,
+    format_percent,
+    get_decimal_symbol,
+    get_group_symbol,
+)
 from babel.support import Translations
 
 SOURCE = "en"
@@ -154,6 +159,21 @@ def written(arg: Arg, language: str, isolate: bool = False) -> str:
         locale = SOURCE if language == PSEUDO else catalog_id(language)
         return format_decimal(arg, locale=locale, decimal_quantization=False)
     return str(arg)
+
+
+@cache
+def number_symbols(language: str) -> dict[str, object]:
+    """How ``language`` writes numbers (CLDR, through Babel), for the page to write them the
+    same way the terminal does: the decimal sign, the group sign and the groups' sizes (Hindi
+    groups by two after the first three), the minus sign, a percentage's pattern."""
+    locale = Locale.parse(SOURCE if language == PSEUDO else catalog_id(language))
+    return {
+        "decimal": get_decimal_symbol(locale),
+        "group": get_group_symbol(locale),
+        "grouping": list(locale.decimal_formats[None].grouping),
+        "minus": format_decimal(-1, locale=locale).removesuffix("1"),
+        "percent": format_percent(0.5, locale=locale).replace("50", "{value}", 1),
+    }
 
 
 def said(text: str, **args: Arg) -> Said:

@@ -13,12 +13,12 @@ import time
 from collections import deque
 from dataclasses import dataclass
 
-from rich.cells import cell_len
 from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from pegrace.cells import cell_len
 from pegrace.i18n import fill, gettext, ngettext
 from pegrace.screen_layout import (
     FRAME_ROWS,

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from babel.numbers import format_percent
 from pages import ACTION_LIMIT, WAITING, Server, new_game, open_game, wait_synced
 from words_on_page import COLLECT, play, shown_lines
 
@@ -153,3 +154,26 @@ def test_two_people_in_one_game_each_read_it_in_their_own_language(
         assert i18n.translations(other).gettext("Red") not in log
         assert errors == []
         context.close()
+
+
+NUMBERS = """async () => {
+  const words = await import('/static/i18n.js');
+  return [words.number(-1234567.25), words.number(3), words.percent(0.42)];
+}"""
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr", "hi", "ar"])
+def test_the_page_writes_numbers_as_the_terminal_does(
+    browser: Any, server: Server, language: str
+) -> None:
+    context = browser.new_context(locale=language, bypass_csp=True)
+    page = context.new_page()
+    page.goto(f"{server.url}/rules")
+    written = page.evaluate(NUMBERS)
+    context.close()
+    locale = i18n.catalog_id(language)
+    assert written == [
+        i18n.written(-1234567.25, language),
+        "3",
+        format_percent(0.42, locale=locale),
+    ]

@@ -11,7 +11,7 @@ from webclient import TestClient
 
 from pegrace import i18n
 
-HTML_TAG = re.compile(r'<html lang="([^"]+)" dir="(ltr|rtl)">')
+HTML_TAG = re.compile(r'<html lang="([^"]+)" dir="(ltr|rtl)"')
 
 
 def opened(client: TestClient, path: str = "/", **headers: str) -> tuple[str, str, str]:

@@ -17,8 +17,7 @@ import importlib
 import re
 from collections.abc import Callable, Mapping
 
-from rich.cells import cell_len, set_cell_size
-
+from pegrace.cells import cell_len, set_cell_size
 from pegrace.engine import Rules
 from pegrace.games import entry
 from pegrace.state import State

@@ -19,7 +19,6 @@ from starlette.responses import (
     Response,
 )
 from starlette.routing import Mount, Route, WebSocketRoute
-from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -27,6 +26,7 @@ from pegrace.errors import OptionError, PegraceError
 from pegrace.games import list_games
 from pegrace.i18n import Said, said, said_n
 from pegrace.readers import loads as strict_loads
+from pegrace.web.compressed import CompressedStatic, answer
 from pegrace.web.connections import CURRENT, Doorman
 from pegrace.web.gamestore import StoreError, StoreUnavailable
 from pegrace.web.guard import Guard, client_key
@@ -48,7 +48,7 @@ from pegrace.web.refusals import (
     words_of,
 )
 from pegrace.web.session import GameSession
-from pegrace.web.settings import catalog, parse_settings
+from pegrace.web.settings import catalog_json, parse_settings
 from pegrace.web.stores import Where, open_store
 
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")  # what new_game_id makes, with room to spare
@@ -106,7 +106,7 @@ def create_app(
         return await hub().get(request.path_params["game_id"], client_key(request.scope))
 
     async def get_catalog(request: Request) -> Response:
-        return JSONResponse(catalog())
+        return answer(request.scope, catalog_json(), "application/json")
 
     def count_creation(request: Request) -> None:
         if not creations.take(client_key(request.scope)):
@@ -242,7 +242,7 @@ def create_app(
         Route("/api/games/{game_id}/record", api(record)),
         Route("/api/games/{game_id}/replay", api(frames)),
         WebSocketRoute("/ws/{game_id}", GameSocket(hub, limits, doorman)),
-        Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
+        Mount("/static", CompressedStatic(directory=STATIC, check_dir=False), name="static"),
     ]
     app = Starlette(
         routes=routes,

@@ -8,8 +8,8 @@ their browser), else the one their browser asks for (``Accept-Language``), else 
 
 from __future__ import annotations
 
-import gzip
 import html
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -20,6 +20,7 @@ from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from pegrace import i18n
 from pegrace.games import list_games, rules_class
 from pegrace.i18n import Said
+from pegrace.web.compressed import answer
 
 STATIC = Path(__file__).parent / "static"
 COOKIE = "pegrace-lang"
@@ -56,24 +57,51 @@ def language_menu(language: str) -> str:
     return f'<select id="language" aria-label="{label}" title="{label}">{options}</select>'
 
 
-@lru_cache(maxsize=16)
-def index_html(language: str) -> bytes | None:
-    """static/index.html for ``language`` (None when the file is missing)."""
+IMPORT = re.compile(r'^import\b[^;]*?from "\./([\w-]+\.js)";', re.MULTILINE)
+
+
+@lru_cache(maxsize=1)
+def page_modules() -> tuple[str, ...]:
+    """Every script main.js imports, however deep: the page asks for them all at once rather
+    than one level of imports after another."""
+    found: list[str] = []
+    waiting = ["main.js"]
+    while waiting:
+        name = waiting.pop()
+        if name in found or not (STATIC / name).is_file():
+            continue
+        found.append(name)
+        waiting.extend(IMPORT.findall((STATIC / name).read_text(encoding="utf-8")))
+    return tuple(sorted(found))
+
+
+def preloads(language: str, games_page: bool) -> str:
+    """What the page will ask for, named in its head so the browser asks at once: the scripts,
+    the language's catalog, and on the front and rules pages the games' catalog."""
+    links = [f'<link rel="modulepreload" href="/static/{name}">' for name in page_modules()]
+    if language != i18n.SOURCE:
+        links.append(f'<link rel="preload" href="/i18n/{language}.json" as="fetch" crossorigin>')
+    if games_page:
+        links.append('<link rel="preload" href="/api/catalog" as="fetch" crossorigin>')
+    return "\n  ".join(links)
+
+
+@lru_cache(maxsize=32)
+def index_html(language: str, games_page: bool = True) -> bytes | None:
+    """static/index.html for ``language`` (None when the file is missing); ``games_page``
+    when the page draws from the games' catalog (the front page, the rules)."""
     index = STATIC / "index.html"
     if not index.is_file():
         return None
     filled = {
         "{{lang}}": language,
         "{{dir}}": i18n.direction(language),
+        "{{numbers}}": html.escape(orjson.dumps(i18n.number_symbols(language)).decode()),
         "{{where}}": words(language, i18n.N_("Pop-O-Matic race games")),
         "{{loading}}": words(language, i18n.N_("Loading…")),
         "{{noscript}}": words(language, i18n.N_("pegrace needs JavaScript to draw the board.")),
         "{{menu}}": language_menu(language),
-        "{{preload}}": (
-            ""
-            if language == i18n.SOURCE
-            else f'<link rel="preload" href="/i18n/{language}.json" as="fetch" crossorigin>'
-        ),
+        "{{preload}}": preloads(language, games_page),
     }
     text = index.read_text(encoding="utf-8")
     for key, value in filled.items():
@@ -83,7 +111,7 @@ def index_html(language: str) -> bytes | None:
 
 async def page(request: Request) -> Response:
     """The page the scripts draw, in the person's language."""
-    body = index_html(language_of(request))
+    body = index_html(language_of(request), not request.url.path.startswith("/game/"))
     if body is None:
         return PlainTextResponse("the pegrace page is missing (static/index.html)", 503)
     return HTMLResponse(body, headers=VARY)
@@ -94,21 +122,13 @@ async def catalog(request: Request) -> Response:
     language = request.path_params["language"].removesuffix(".json")
     if not i18n.known(language):
         return PlainTextResponse(f"no such language {language[:20]!r}", 404)
-    headers = {"Cache-Control": CATALOG_CACHE, "Vary": "Accept-Encoding"}
-    if "gzip" in request.headers.get("accept-encoding", ""):  # a quarter of the bytes
-        headers["Content-Encoding"] = "gzip"
-        return Response(catalog_gzip(language), media_type="application/json", headers=headers)
-    return Response(catalog_json(language), media_type="application/json", headers=headers)
+    headers = {"Cache-Control": CATALOG_CACHE}
+    return answer(request.scope, catalog_json(language), "application/json", headers)
 
 
 @lru_cache(maxsize=16)
 def catalog_json(language: str) -> bytes:
     return orjson.dumps(i18n.page_catalog(language))
-
-
-@lru_cache(maxsize=16)
-def catalog_gzip(language: str) -> bytes:
-    return gzip.compress(catalog_json(language), mtime=0)
 
 
 NOT_FOUND = """<!doctype html>

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NotRequired, TypedDict
 
+import orjson
+
 from pegrace.engine import Rules
 from pegrace.errors import OptionError, PegraceError
 from pegrace.games import entry, get_rules, list_games, rules_class
@@ -184,6 +186,12 @@ def catalog() -> Catalog:
         "idle_seconds": DEFAULT_IDLE_SECONDS,
         "effects_measured": None if measured is None else measured_note(measured).json(),
     }
+
+
+@functools.cache
+def catalog_json() -> bytes:
+    """The catalog as the page fetches it (/api/catalog), encoded once."""
+    return orjson.dumps(catalog())
 
 
 def option_effects(game: str) -> dict[str, dict[str, Said]]:

@@ -16,7 +16,7 @@ import { Choice, KEYS } from "./choice.js";
 import { Connection } from "./connection.js";
 import { End } from "./end.js";
 import { People } from "./people.js";
-import { language, number, say, t, tc } from "./i18n.js";
+import { number, say, t, tc } from "./i18n.js";
 import { announce, placedParts, placedSaid } from "./places.js";
 import { Replayer } from "./replay.js";
 import { rulesHref, rulesLink } from "./rules.js";
@@ -60,9 +60,6 @@ const SPEED_NAMES = {
   // TRANSLATORS: an animation speed, in a menu: no animation at all
   instant: tc("speed", "Instant"),
 };
-// two digits of a clock's seconds, in the language's digits (made at first use)
-/** @type {Intl.NumberFormat | null} */
-let seconds2 = null;
 
 /** @param {number} ms */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -421,8 +418,7 @@ export class GamePage {
     this.countdownEl.hidden = !due;
     if (!due) return;
     const seconds = Math.max(0, Math.ceil((Number(this.idleDeadline) - Date.now()) / 1000));
-    seconds2 = seconds2 || new Intl.NumberFormat(language, { minimumIntegerDigits: 2 });
-    const clock = `${number(Math.floor(seconds / 60))}:${seconds2.format(seconds % 60)}`;
+    const clock = `${number(Math.floor(seconds / 60))}:${String(seconds % 60).padStart(2, "0")}`;
     // TRANSLATORS: {clock} is minutes and seconds ("1:05")
     this.countdownEl.textContent = this.mine() ? t("{clock} left before the computer plays for you", { clock })
       // TRANSLATORS: {clock} is minutes and seconds ("1:05"), {player} a player's name
