@@ -11,6 +11,7 @@ mod table;
 
 use crate::dice::{self, Dice};
 use crate::options::{Chosen, RuleOption};
+use crate::refusal::{self, Refusal};
 use crate::rng::Draw;
 use std::mem::MaybeUninit;
 
@@ -275,7 +276,11 @@ pub const SEATING: RuleOption = RuleOption {
 /// round the board by the `seating` the options chose (`SEATING`). Refused by name: a count
 /// beyond `PLAYERS`; a turn with 4 players (every colour plays); a turn of 2 or 3 seats with
 /// 2 players (the same two colours again).
-pub fn seat_colours(game: &str, players: usize, chosen: &Chosen) -> Result<Vec<i16>, String> {
+pub fn seat_colours(
+    game: &'static str,
+    players: usize,
+    chosen: &Chosen,
+) -> Result<Vec<i16>, Refusal> {
     let usual: &[i16] = match players {
         2 => &[0, 2],
         3 => &[0, 1, 2],
@@ -284,20 +289,20 @@ pub fn seat_colours(game: &str, players: usize, chosen: &Chosen) -> Result<Vec<i
             return Err(format!(
                 "{game} is for {} to {} players, not {players}",
                 PLAYERS.0, PLAYERS.1
-            ))
+            )
+            .into())
         }
     };
     let turn: i16 = chosen.number(SEATING.name, 0)? as i16; // one of SEATING's values
     let refused = match (players, turn) {
         (_, 0) => None,
-        (4, _) => Some("every colour plays with 4 players, so there is nothing to turn"),
-        (2, 2..) => Some(
-            "with 2 players choose 0 or 1 (turning 2 or 3 seats gives the same two colours again)",
-        ),
+        (4, _) => Some(refusal::SEATING_WITH_FOUR),
+        (2, 2..) => Some(refusal::SEATING_WITH_TWO),
         _ => None,
     };
-    if let Some(why) = refused {
-        return Err(format!("{game} option seating={turn}: {why}"));
+    if let Some(message) = refused {
+        let args = [("game", game.to_owned()), ("turn", turn.to_string())];
+        return Err(Refusal::new(message, &args, None));
     }
     let colours = MAX_SEATS as i16;
     Ok(usual.iter().map(|&c| (c + turn) % colours).collect())
@@ -413,7 +418,7 @@ mod tests {
     fn colours(players: usize, seating: &str) -> Result<Vec<i16>, String> {
         let given = testing::options(&[("seating", seating)]);
         let chosen = options::choose("game", GAME, &given)?;
-        seat_colours("game", players, &chosen)
+        seat_colours("game", players, &chosen).map_err(String::from)
     }
 
     #[test]

@@ -10,6 +10,7 @@ pub mod facts;
 pub mod games;
 pub mod options;
 pub mod play;
+pub mod refusal;
 pub mod rl;
 pub mod rng;
 pub mod simulate;

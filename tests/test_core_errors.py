@@ -3,9 +3,11 @@ the core's message, and still as ValueError."""
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
-from pegrace import _core, native
+from pegrace import _core, i18n, native
 from pegrace.errors import IllegalMoveError, NotationError, OptionError, PegraceError
 from pegrace.games import get_rules
 from pegrace.native import Computer
@@ -78,3 +80,25 @@ def test_pegrace_says_where_and_keeps_the_core_s_class() -> None:
     assert type(raised.value) is PegraceError
     with pytest.raises(OptionError, match=r"^native games: no seating to play$"):
         native.play_games(rules, [], 1, 0, 1)
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "options", "english"),
+    [
+        ("marbles", 3, {"teams": "on"}, "marbles option teams=on needs exactly 4 players, not 3"),
+        ("trouble", 3, {"two_sets": "on"}, "trouble option two_sets=on needs exactly 2 players"),
+        ("trouble", 4, {"seating": "1"}, "trouble option seating=1: every colour plays with 4"),
+    ],
+)
+def test_options_the_core_refuses_together_are_refused_in_the_persons_language(
+    game: str, players: int, options: dict[str, str], english: str
+) -> None:
+    with pytest.raises(OptionError) as refused:
+        get_rules(game, players, options)
+    assert str(refused.value).startswith(english)
+    words = refused.value.said
+    assert words is not None and words.said_in(i18n.SOURCE) == str(refused.value)
+    assert (words.text, words.plural) in _core.refusal_messages()
+    german = words.said_in("de")
+    assert german != str(refused.value) and str(players) in german
+    assert pickle.loads(pickle.dumps(refused.value)).said == words  # across processes too

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from pegrace import lab
+from pegrace.commands.lab import parse_vary
 from pegrace.errors import OptionError
 from test_cli import run
 from test_report_provenance import check_provenance
@@ -52,7 +53,7 @@ def test_chi_square_p_values_are_the_tables(statistic: float, freedom: int, p: f
 
 
 def test_the_combinations_cross_the_options_with_the_base_rules_first() -> None:
-    varied = lab.parse_vary(["finish=exact,deepest-first", "six_bonus=always,if-played"])
+    varied = parse_vary(["finish=exact,deepest-first", "six_bonus=always,if-played"])
     found, skipped = lab.combinations("trouble", 4, {"play_on": "off"}, varied)
     assert len(found) == 4 and not skipped
     assert found[0]["play_on"] == "off" and found[0]["finish"] == "exact"
@@ -75,7 +76,7 @@ def test_the_combinations_cross_the_options_with_the_base_rules_first() -> None:
 )
 def test_a_bad_variation_is_refused_by_name(vary: list[str], message: str) -> None:
     with pytest.raises(OptionError, match=message):
-        lab.combinations("trouble", 4, {}, lab.parse_vary(vary))
+        lab.combinations("trouble", 4, {}, parse_vary(vary))
 
 
 def test_it_finds_what_a_rule_is_known_to_do() -> None:

@@ -177,4 +177,4 @@ def test_a_policy_file_larger_than_a_policy_is_refused_unread(tmp_path: Path) ->
         file.truncate(LARGEST_FILE + 1)  # sparse: nothing written, nothing to read
     with pytest.raises(OptionError) as refused:
         make_player(f"policy:{path}")
-    assert str(refused.value) == f"policy file {path} is larger than 4,000,000 bytes: not read"
+    assert str(refused.value) == f"policy file {path} is larger than 4000000 bytes: not read"

@@ -167,6 +167,7 @@ def test_the_command_gives_up_at_its_deadline(silent: str) -> None:
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr == (
         f"pegrace: error: --scheduler {silent}: connected, but no Dask scheduler answered "
-        f"within {cluster.CONNECT_SECONDS} s{cluster.PORT_HINT}\n"
+        f"within {cluster.CONNECT_SECONDS} s (a scheduler listens on port 8786; 8787 is its "
+        "dashboard, a web page)\n"
     )
     assert cluster.CONNECT_SECONDS <= took < cluster.CONNECT_SECONDS + 10  # with the start-up

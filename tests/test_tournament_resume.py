@@ -210,7 +210,7 @@ def test_resume_until_decided_refuses_more_games_than_its_cap(
     capsys.readouterr()
     assert main([*UNTIL, "--out", str(tmp_path), "--resume"]) == 2
     err = capsys.readouterr().err
-    said = f"--resume: {tmp_path / PARTIAL} line 3: 4,032 games kept, the run plays 4,000"
+    said = f"--resume: {tmp_path / PARTIAL} line 3: 4032 games kept, the run plays 4000"
     assert err == f"pegrace: error: {said}\n"
 
 

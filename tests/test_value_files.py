@@ -200,7 +200,11 @@ def damaged(found: dict[str, Any]) -> None:
             "weights file {file}: a value of ludo, not of these rules' model trouble",
         ),
         (damaged, "expert:value={file}", "weights file {file}: checksum mismatch"),
-        ("trouble", "medium:value={file}", "value= is for hard and expert"),
+        (
+            "trouble",
+            "medium:value={file}",
+            "value= is only for players whose search leaves read a learned value: hard, expert",
+        ),
         ("trouble", "expert:model=1,value={file}", "a value named by value= is read with model=2"),
         ("trouble", "expert:value=", "value=: name a weights file"),
         ("trouble", "expert:value=sha256:0123", "no weights file with this checksum"),

@@ -47,15 +47,18 @@ PAGE_KEYWORDS = {"t": None, "tn": (1, 2), "tc": ((1, "c"), 2)}
 COMMENT_TAGS = ["TRANSLATORS:"]
 
 
-def runtime_messages() -> Iterator[tuple[str, str]]:
+def runtime_messages() -> Iterator[tuple[str | tuple[str, str], str]]:
     """What the games and the core say of themselves, put into words where it is shown:
-    (message, where it comes from)."""
+    (message, or a message and its plural form; where it comes from)."""
+    from pegrace import _core
     from pegrace.games import ENTRIES
     from pegrace.guide import guide_messages
 
     for entry in ENTRIES.values():
         for text in guide_messages(entry):
             yield text, f"game {entry.name}"
+    for message, plural in _core.refusal_messages():
+        yield (message if plural is None else (message, plural)), "core/refusal.rs"
 
 
 def template() -> Catalog:

@@ -1,6 +1,7 @@
 //! What the core says of its games, for Python to read rather than keep a copy of: their
 //! names (`game_names`), each game's rule options (`rule_options`, `check_option`) and facts
-//! (`game_facts`), and the throws' outcomes with their chances (`dice_outcomes`).
+//! (`game_facts`), the throws' outcomes with their chances (`dice_outcomes`), and the messages
+//! it can refuse rule options with (`refusal_messages`), for the catalogs.
 
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
@@ -10,6 +11,7 @@ use super::shared::GAMES;
 use crate::dice;
 use crate::facts::{Fact, Facts};
 use crate::options::{self, RuleOption};
+use crate::refusal;
 
 /// A rule option as Python reads it: its name, default, each value with its words (none: a
 /// whole number) and its help.
@@ -109,4 +111,11 @@ fn known(game: &str) -> PyResult<&'static (&'static str, &'static [RuleOption], 
         .iter()
         .find(|(name, _, _)| *name == game)
         .ok_or_else(|| CoreError::Option(format!("the native core has no {game}")).into())
+}
+
+/// Every message the core can refuse a person's rule options with, and its plural form where
+/// a count decides the words (core/refusal.rs): the catalogs' translations are of these.
+#[pyfunction]
+pub(super) fn refusal_messages() -> Vec<(&'static str, Option<&'static str>)> {
+    refusal::MESSAGES.to_vec()
 }

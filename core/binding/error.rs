@@ -5,6 +5,8 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::PyErr;
 
+use crate::refusal::Refusal;
+
 /// The classes of `pegrace.errors`, imported when the first of them is raised.
 mod classes {
     pyo3::import_exception!(pegrace.errors, IllegalMoveError);
@@ -26,7 +28,18 @@ pub enum CoreError {
     /// Anything else wrong with an argument: an index out of range, an array of the wrong
     /// size, a game that does not end (`ValueError`).
     Value(String),
+    /// Rule options that do not go together (`OptionError`), in words for the catalogs.
+    Refused(Refusal),
 }
+
+/// A refusal's words as `pegrace.errors.PegraceError` reads them: (message, plural form,
+/// count, arguments), beside its English.
+type Words = (
+    String,
+    Option<&'static str>,
+    Option<u64>,
+    Vec<(&'static str, String)>,
+);
 
 impl From<CoreError> for PyErr {
     fn from(error: CoreError) -> PyErr {
@@ -35,6 +48,15 @@ impl From<CoreError> for PyErr {
             CoreError::IllegalMove(message) => classes::IllegalMoveError::new_err(message),
             CoreError::Notation(message) => classes::NotationError::new_err(message),
             CoreError::Value(message) => PyValueError::new_err(message),
+            CoreError::Refused(refusal) if refusal.catalogued => {
+                let english = refusal.english();
+                let (plural, count) = refusal
+                    .plural
+                    .map_or((None, None), |(p, n)| (Some(p), Some(n)));
+                let words: Words = (refusal.text.into_owned(), plural, count, refusal.args);
+                classes::OptionError::new_err((english, words))
+            }
+            CoreError::Refused(refusal) => classes::OptionError::new_err(refusal.english()),
         }
     }
 }

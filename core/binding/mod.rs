@@ -34,6 +34,7 @@ fn _core(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(catalog::rule_options, module)?)?;
     module.add_function(wrap_pyfunction!(catalog::check_option, module)?)?;
     module.add_function(wrap_pyfunction!(catalog::game_facts, module)?)?;
+    module.add_function(wrap_pyfunction!(catalog::refusal_messages, module)?)?;
     module.add("PLAYERS", crate::engine::PLAYERS)?;
     module.add("PIECES", crate::engine::PIECES)?;
     module.add_function(wrap_pyfunction!(catalog::dice_outcomes, module)?)?;

@@ -151,9 +151,9 @@ pub(super) fn judged(game: &str, players: usize, options: &Options) -> PyResult<
             .map(|r| Judged::Marbles(LazyJudge::boxed(r, ai::marbles))),
         "headache" => Headache::new(players, options)
             .map(|r| Judged::Headache(LazyJudge::boxed(r, ai::headache))),
-        _ => Err(format!("the native core has no {game} yet")),
+        _ => Err(format!("the native core has no {game} yet").into()),
     };
-    made.map_err(|message| CoreError::Option(message).into())
+    made.map_err(|refusal| CoreError::Refused(refusal).into())
 }
 
 /// A seat's pieces handed in that are not a row of them.

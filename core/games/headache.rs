@@ -23,6 +23,7 @@ use crate::engine::reach::Words;
 use crate::engine::{self, End, Game, List, MoveView, Phase, Row, State, Table, MAX_SEATS, PIECES};
 use crate::facts::{Fact, Facts};
 use crate::options::{self, RuleOption};
+use crate::refusal::Refusal;
 use crate::rng::Draw;
 use std::collections::BTreeMap;
 
@@ -199,7 +200,7 @@ pub const OPTIONS: &[RuleOption] = &[
 ];
 
 impl Headache {
-    pub fn new(players: usize, options: &[(String, String)]) -> Result<Self, String> {
+    pub fn new(players: usize, options: &[(String, String)]) -> Result<Self, Refusal> {
         let chosen = options::choose("headache", OPTIONS, options)?;
         let challenge = chosen.is("challenge", "on");
         let turn_limit = chosen.number("turn_limit", 1)?;

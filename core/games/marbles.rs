@@ -23,6 +23,7 @@ use crate::engine::{
 };
 use crate::facts::{Fact, Facts};
 use crate::options::{self, RuleOption};
+use crate::refusal::{self, Refusal};
 
 const LOOP: usize = 56;
 const HOME_START: i16 = 56;
@@ -125,7 +126,7 @@ pub const OPTIONS: &[RuleOption] = &[
     engine::SEATING,
 ];
 
-fn read_options(players: usize, given: &[(String, String)]) -> Result<Options, String> {
+fn read_options(players: usize, given: &[(String, String)]) -> Result<Options, Refusal> {
     let chosen = options::choose("marbles", OPTIONS, given)?;
     Ok(Options {
         colours: engine::seat_colours("marbles", players, &chosen)?,
@@ -138,12 +139,11 @@ fn read_options(players: usize, given: &[(String, String)]) -> Result<Options, S
 }
 
 impl Marbles {
-    pub fn new(players: usize, options: &[(String, String)]) -> Result<Self, String> {
+    pub fn new(players: usize, options: &[(String, String)]) -> Result<Self, Refusal> {
         let chosen = read_options(players, options)?;
         if chosen.teams && players != 4 {
-            return Err(format!(
-                "marbles option teams=on needs exactly 4 players, not {players}"
-            ));
+            let args = [("players", players.to_string())];
+            return Err(Refusal::new(refusal::TEAMS_PLAYERS, &args, Some(4)));
         }
         let colour_indices = chosen.colours;
         let colours: Vec<usize> = colour_indices.iter().map(|&c| c as usize).collect();

@@ -10,6 +10,7 @@ use crate::engine::{
 };
 use crate::facts::Facts;
 use crate::options::{self, RuleOption};
+use crate::refusal::{self, Refusal};
 
 const LOOP: i16 = 28;
 const GOAL: i16 = LOOP + 3;
@@ -101,7 +102,7 @@ pub const OPTIONS: &[RuleOption] = &[
 ];
 
 impl Trouble {
-    pub fn new(players: usize, options: &[(String, String)]) -> Result<Self, String> {
+    pub fn new(players: usize, options: &[(String, String)]) -> Result<Self, Refusal> {
         let chosen = options::choose("trouble", OPTIONS, options)?;
         let counterclockwise = chosen.is("turn_order", "counterclockwise");
         let no_pass = chosen.is("voluntary_pass", "off");
@@ -113,12 +114,14 @@ impl Trouble {
         let mut colours = engine::seat_colours("trouble", players, &chosen)?;
         if two_sets {
             if players != 2 {
-                return Err("trouble option two_sets=on needs exactly 2 players".into());
+                return Err(Refusal::new(refusal::TWO_SETS_PLAYERS, &[], Some(2)));
             }
             if !chosen.is_default(engine::SEATING.name) {
-                return Err(format!(
-                    "trouble option seating={} does not go with two_sets=on: every colour plays",
-                    chosen.value(engine::SEATING.name)
+                let turn = chosen.value(engine::SEATING.name).to_owned();
+                return Err(Refusal::new(
+                    refusal::TWO_SETS_SEATING,
+                    &[("turn", turn)],
+                    None,
                 ));
             }
             colours = engine::seat_colours("trouble", 4, &chosen)?; // each player holds two
@@ -497,7 +500,7 @@ mod tests {
         let given = testing::options(&[("two_sets", "on"), ("seating", "1")]);
         let refused = Trouble::new(2, &given).unwrap_err();
         assert_eq!(
-            refused,
+            refused.to_string(),
             "trouble option seating=1 does not go with two_sets=on: every colour plays"
         );
     }

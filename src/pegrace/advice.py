@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 from pegrace import native
 from pegrace.engine import Rules
-from pegrace.errors import PegraceError
-from pegrace.i18n import Said, said, said_n
+from pegrace.errors import PegraceError, saying
+from pegrace.i18n import Fixed, Said, said, said_n
 from pegrace.moves import Move
 from pegrace.players import core_player
 from pegrace.search import RankedMove, SearchPlayer
@@ -60,7 +60,12 @@ class WinChance:
 def hint(rules: Rules, state: State, *, ms: float = 100.0, seed: int | str = 0) -> Hint:
     """The expert's move for the seat to move, with why it prefers it."""
     if state.phase != Phase.MOVE:
-        raise PegraceError(f"no move is due, so there is nothing to hint: {rules.summary(state)}")
+        # TRANSLATORS: {position} is the position in the game's notation
+        due = said(
+            "no move is due, so there is nothing to hint: {position}",
+            position=rules.summary(state),
+        )
+        raise saying(PegraceError, due)
     expert = SearchPlayer(seed, ms=ms)
     ranking = expert.ranking(rules, state, rules.legal_moves(state))
     best = ranking[0]
@@ -119,9 +124,10 @@ def margin_said(computer: native.Computer, best: float, other: float) -> Said:
         margin = best - other
         if margin < 0.05:
             return said("barely better than the next best")
-        points = f"{margin:.1f}"
         # TRANSLATORS: {points} is a number with one decimal ("4.2")
-        return said("the expert scores it {points} points above the next best", points=points)
+        return said(
+            "the expert scores it {points} points above the next best", points=Fixed(margin, 1)
+        )
     high, low = computer.learned_chance(best), computer.learned_chance(other)
     if high is None or low is None:
         if high is low:
@@ -129,7 +135,7 @@ def margin_said(computer: native.Computer, best: float, other: float) -> Said:
         return said("far better than the next best")
     if high - low < 0.0005:
         return said("barely better than the next best")
-    points = f"{100 * (high - low):.1f}"
+    points = Fixed(100 * (high - low), 1)
     # TRANSLATORS: {points} is a number with one decimal ("4.2"): the difference of two chances
     # of winning, in percent
     return said("{points} percentage points more likely to win than the next best", points=points)
@@ -171,10 +177,16 @@ def playout_wins(
     seeded ``"{seed}:{i}"``, its players ``"{seed}:{i}:{colour}"``), played in the native core
     over every processor: a run in parts counts the very wins of a run in one."""
     if count <= 0:
-        raise PegraceError(f"winprob needs at least one playout, not {count}")
+        # TRANSLATORS: "winprob" is the command's name, kept as typed; {count} a number
+        raise saying(
+            PegraceError, said("winprob needs at least one playout, not {count}", count=count)
+        )
     computer = core_player(rules, player)
     if computer is None:
-        raise PegraceError(f"winprob's playouts need a computer player, not {player!r}")
+        # TRANSLATORS: "winprob" is the command's name, kept as typed; {player} the player as
+        # typed ("medium")
+        needs = said("winprob's playouts need a computer player, not {player}", player=repr(player))
+        raise saying(PegraceError, needs)
     threads = os.cpu_count() or 1
     return native.playouts(rules, state, computer, seed, count, threads, first=first)
 

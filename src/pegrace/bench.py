@@ -19,8 +19,9 @@ from typing import Any
 from pegrace import native
 from pegrace.dice import roll_d6
 from pegrace.engine import Rules
-from pegrace.errors import OptionError
+from pegrace.errors import OptionError, saying
 from pegrace.games import get_rules
+from pegrace.i18n import said, said_n
 from pegrace.match import run_game, seat_players
 from pegrace.moves import Move
 from pegrace.player import Player
@@ -147,13 +148,18 @@ def compare_ludopy(options: Mapping[str, str], games: int, runs: int, seed: int)
     try:
         import ludopy  # type: ignore[import-untyped, import-not-found, unused-ignore]  # noqa: F401
     except ImportError:
-        raise OptionError(
+        # TRANSLATORS: --compare-ludopy, ludopy and the pip command are kept as typed
+        needs = said(
             "--compare-ludopy needs the ludopy package: pip install ludopy==1.5.0 "
             "(it is in pegrace's dev extra)"
-        ) from None
+        )
+        raise saying(OptionError, needs) from None
     rules = get_rules("ludo", 4, options)
     if rules.options.get("variant") != "ludopy":
-        raise OptionError("--compare-ludopy compares ludo with variant=ludopy (--variant ludopy)")
+        # TRANSLATORS: the options and values (--compare-ludopy, ludo, variant=ludopy,
+        # --variant ludopy) are kept as typed
+        compares = said("--compare-ludopy compares ludo with variant=ludopy (--variant ludopy)")
+        raise saying(OptionError, compares)
     loops = {
         "pegrace": lambda run: engine_games(rules, games, seed + run * games),
         "ludopy": lambda run: ludopy_games(games, seed + run),
@@ -248,7 +254,14 @@ def decision_times(
         depths += clock.depths
         nodes += sum(clock.nodes)
     if not times:
-        raise OptionError(f"{spec} made no decision with a choice in {games} games")
+        # TRANSLATORS: {player} is a player as typed ("computer:expert"); {count} a number
+        none = said_n(
+            "{player} made no decision with a choice in {count} game",
+            "{player} made no decision with a choice in {count} games",
+            games,
+            player=spec,
+        )
+        raise saying(OptionError, none)
     cuts = statistics.quantiles(times, n=100) if len(times) > 1 else times * 99
     return {
         "game": game,

@@ -22,7 +22,8 @@ import math
 from dataclasses import dataclass
 from enum import Enum
 
-from pegrace.errors import OptionError
+from pegrace.errors import OptionError, saying
+from pegrace.i18n import said, said_n
 from pegrace.sequential import H1, Hypotheses
 from pegrace.simulate import wilson
 
@@ -114,22 +115,42 @@ def sequential_verdict(
 
 def check_line(wins: int, games: int) -> None:
     if games <= 0:
-        raise OptionError(f"games {games}: a line has at least 1 game")
+        # TRANSLATORS: {games} is the number of games asked for (0 or less)
+        short = said("games {games}: a line has at least 1 game", games=games)
+        raise saying(OptionError, short)
     if not 0 <= wins <= games:
-        raise OptionError(f"wins {wins} of {games} games: between 0 and the games")
+        # TRANSLATORS: {wins} is a number of games won, {count} the games played
+        wrong = said_n(
+            "wins {wins} of {count} game: 0 or 1",
+            "wins {wins} of {count} games: between 0 and the games",
+            games,
+            wins=wins,
+        )
+        raise saying(OptionError, wrong)
 
 
 def check_target(target: float) -> None:
     if not 0 < target < 1:
-        raise OptionError(f"target {target:g}: a win rate between 0 and 1, e.g. 0.325")
+        # TRANSLATORS: {target} is the win rate asked for, {example} one as the program reads
+        # it (written as typed: "0.325")
+        rate = said(
+            "target {target}: a win rate between 0 and 1, e.g. {example}",
+            target=float(target),
+            example="0.325",
+        )
+        raise saying(OptionError, rate)
 
 
 def check_rates(target: float, below: float) -> None:
     check_target(target)
     if not 0 < below <= target:
-        raise OptionError(
-            f"level below {below:g}: a win rate above 0 and at most the target {target:g}"
+        # TRANSLATORS: {below} and {target} are win rates (0.25, 0.325)
+        level = said(
+            "level below {below}: a win rate above 0 and at most the target {target}",
+            below=float(below),
+            target=float(target),
         )
+        raise saying(OptionError, level)
 
 
 def line_folder(game: str, first: str, others: str, seed: int, games: int) -> str:

@@ -17,13 +17,13 @@ from importlib.metadata import version
 from itertools import islice
 from typing import Any, TypeVar
 
-from pegrace.errors import OptionError
+from pegrace.errors import OptionError, saying
+from pegrace.i18n import Said, said, said_n
 
 Job = TypeVar("Job")
 Result = TypeVar("Result")
 # how long the scheduler has to answer (connection and handshake), and then to have a worker
 CONNECT_SECONDS = 10
-PORT_HINT = " (a scheduler listens on port 8786; 8787 is its dashboard, a web page)"
 # jobs handed to the cluster, or done and waiting for an earlier one, per worker thread (and
 # at least): enough to keep every worker busy, not a run's every job made at once
 AHEAD_PER_THREAD, LEAST_AHEAD = 8, 64
@@ -41,21 +41,32 @@ def _connect(address: str) -> Any:
     try:
         from distributed import Client
     except ImportError as missing:
-        raise OptionError(
-            f"--scheduler {address}: Dask is not installed here; pip install 'pegrace[cluster]'"
-        ) from missing
+        # TRANSLATORS: {address} is the scheduler's address as typed; --scheduler and the pip
+        # command are kept as typed
+        missing_dask = said(
+            "--scheduler {address}: Dask is not installed here; pip install 'pegrace[cluster]'",
+            address=address,
+        )
+        raise saying(OptionError, missing_dask) from missing
     deadline = time.monotonic() + CONNECT_SECONDS
     check_scheduler(address, CONNECT_SECONDS)
     try:  # a scheduler answered: the client's own connection is made at once
         left = max(deadline - time.monotonic(), 0.1)
         client = Client(address, timeout=left, set_as_default=False)
     except (OSError, TimeoutError) as failed:
-        raise OptionError(f"--scheduler {address}: no Dask scheduler answers ({failed})") from None
+        # TRANSLATORS: {problem} is the connection's failure, in the system's words
+        silent = said(
+            "--scheduler {address}: no Dask scheduler answers ({problem})",
+            address=address,
+            problem=str(failed),
+        )
+        raise saying(OptionError, silent) from None
     try:
         client.wait_for_workers(1, timeout=CONNECT_SECONDS)
     except TimeoutError:
         client.close()
-        raise OptionError(f"--scheduler {address}: the scheduler has no workers") from None
+        idle = said("--scheduler {address}: the scheduler has no workers", address=address)
+        raise saying(OptionError, idle) from None
     return client
 
 
@@ -69,20 +80,26 @@ def check_scheduler(address: str, seconds: float) -> None:
     try:
         host, port = get_address_host_port(address)
     except ValueError as bad:
-        raise OptionError(f"--scheduler {address}: not a scheduler's address ({bad})") from None
+        # TRANSLATORS: {problem} is what Dask finds wrong with the address, in its words
+        unread = said(
+            "--scheduler {address}: not a scheduler's address ({problem})",
+            address=address,
+            problem=str(bad),
+        )
+        raise saying(OptionError, unread) from None
     loop = asyncio.new_event_loop()
     try:
         problem = loop.run_until_complete(_problem(address, host, port, seconds))
     finally:
         loop.close()
     if problem is not None:
-        raise OptionError(f"--scheduler {address}: {problem}")
+        raise saying(OptionError, problem)
 
 
-async def _problem(address: str, host: str, port: int, seconds: float) -> str | None:
+async def _problem(address: str, host: str, port: int, seconds: float) -> Said | None:
     """What is wrong with the scheduler at ``address`` (None: nothing), found within
-    ``seconds``. A plain connection first: a refusal or an unknown host is told at once
-    (distributed tries again until its time is up)."""
+    ``seconds``, in words naming it. A plain connection first: a refusal or an unknown host is
+    told at once (distributed tries again until its time is up)."""
     connected = False
     try:
         async with asyncio.timeout(seconds):
@@ -92,18 +109,68 @@ async def _problem(address: str, host: str, port: int, seconds: float) -> str | 
             connected = True
             kind = await _identity(address, seconds)
     except TimeoutError:
-        if not connected:
-            return f"no connection within {seconds:g} s"
-        return f"connected, but no Dask scheduler answered within {seconds:g} s{PORT_HINT}"
+        return _timed_out(address, float(seconds), connected)
     except OSError as failed:  # CommClosedError too: the peer closed the connection
         if not connected:
-            return f"cannot connect ({_cause(failed)})"
-        return f"it closed the connection without a Dask answer: not a Dask scheduler{PORT_HINT}"
+            # TRANSLATORS: {address} is the scheduler's address as typed, {problem} why the
+            # connection failed, in the system's words ("Connection refused")
+            return said(
+                "--scheduler {address}: cannot connect ({problem})",
+                address=address,
+                problem=_cause(failed),
+            )
+        # TRANSLATORS: 8786 and 8787 are port numbers; a dashboard is Dask's web page
+        return said(
+            "--scheduler {address}: it closed the connection without a Dask answer: not a Dask "
+            "scheduler (a scheduler listens on port 8786; 8787 is its dashboard, a web page)",
+            address=address,
+        )
     except Exception:  # what a peer sends is read as Dask's: it can raise anything
-        return f"its answer is not Dask's protocol: not a Dask scheduler{PORT_HINT}"
-    if kind != "Scheduler":
-        return f"a Dask {kind or 'server'} answers there, not a scheduler{PORT_HINT}"
-    return None
+        # TRANSLATORS: 8786 and 8787 are port numbers; a dashboard is Dask's web page
+        return said(
+            "--scheduler {address}: its answer is not Dask's protocol: not a Dask scheduler "
+            "(a scheduler listens on port 8786; 8787 is its dashboard, a web page)",
+            address=address,
+        )
+    return None if kind == "Scheduler" else _not_scheduler(address, kind)
+
+
+def _timed_out(address: str, seconds: float, connected: bool) -> Said:
+    """No answer from ``address`` within ``seconds``, ``connected`` or not, in words."""
+    if not connected:
+        # TRANSLATORS: {seconds} is a number of seconds; "s" is the unit's symbol
+        return said(
+            "--scheduler {address}: no connection within {seconds} s",
+            address=address,
+            seconds=seconds,
+        )
+    # TRANSLATORS: {seconds} is a number of seconds; 8786 and 8787 are port numbers; a
+    # dashboard is Dask's web page
+    return said(
+        "--scheduler {address}: connected, but no Dask scheduler answered within {seconds} s "
+        "(a scheduler listens on port 8786; 8787 is its dashboard, a web page)",
+        address=address,
+        seconds=seconds,
+    )
+
+
+def _not_scheduler(address: str, kind: str | None) -> Said:
+    """Another kind of Dask server (``kind``: "Worker", ..., None: unsaid) at ``address``."""
+    if not kind:
+        # TRANSLATORS: 8786 and 8787 are port numbers; a dashboard is Dask's web page
+        return said(
+            "--scheduler {address}: a Dask server answers there, not a scheduler "
+            "(a scheduler listens on port 8786; 8787 is its dashboard, a web page)",
+            address=address,
+        )
+    # TRANSLATORS: {kind} is the kind of Dask server in Dask's own word ("Worker", "Nanny");
+    # 8786 and 8787 are port numbers; a dashboard is Dask's web page
+    return said(
+        "--scheduler {address}: a Dask {kind} answers there, not a scheduler "
+        "(a scheduler listens on port 8786; 8787 is its dashboard, a web page)",
+        address=address,
+        kind=kind,
+    )
 
 
 async def _identity(address: str, seconds: float) -> str | None:
@@ -132,8 +199,20 @@ def _check_versions(client: Any, address: str) -> None:
     mine = pegrace_version()
     others = {worker: v for worker, v in client.run(pegrace_version).items() if v != mine}
     if others:
-        listed = ", ".join(f"{w} has {v}" for w, v in sorted(others.items()))
-        raise OptionError(f"--scheduler {address}: workers must run pegrace {mine}; {listed}")
+        listed = ", ".join(f"{w} ({v})" for w, v in sorted(others.items()))
+        # TRANSLATORS: {version} is a version of pegrace ("1.2.0"); {workers} the workers'
+        # addresses, each with its version in brackets
+        mixed = said_n(
+            "--scheduler {address}: workers must run pegrace {version}; {count} worker runs "
+            "another: {workers}",
+            "--scheduler {address}: workers must run pegrace {version}; {count} workers run "
+            "another: {workers}",
+            len(others),
+            address=address,
+            version=mine,
+            workers=listed,
+        )
+        raise saying(OptionError, mixed)
 
 
 def run_on_cluster(

@@ -2,18 +2,25 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
-if TYPE_CHECKING:
-    from pegrace.i18n import Said
+from pegrace.i18n import Said, said_of_core
 
 
 class PegraceError(Exception):
     """Base class of every error pegrace raises on bad input. ``said``, where the raiser gave
-    it (``saying``), is its message in words a person reads in their language,
-    the English text being made of it."""
+    it (``saying``, or the core: its English, then its words), is its message in words a
+    person reads in their language, the English text being made of it."""
 
     said: Said | None = None
+
+    def __init__(self, *args: object) -> None:
+        super().__init__(*args)
+        if len(args) == 2 and isinstance(args[1], tuple):  # core/binding/error.rs's Refused
+            self.said = said_of_core(args[1])
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if len(self.args) == 2 else super().__str__()
 
 
 class IllegalMoveError(PegraceError, ValueError):

@@ -48,7 +48,7 @@ ISOLATE = ("\u2068", "\u2069")
 
 # an argument: text as it is (a name, a number written out), a whole number, a number with
 # decimals (written the language's way: "4.2", "4,2"), or words themselves
-Arg = Union[str, int, float, "Said"]
+Arg = Union[str, int, float, "Fixed", "Said"]
 
 
 class SaidJson(TypedDict):
@@ -60,6 +60,36 @@ class SaidJson(TypedDict):
     p: NotRequired[str]
     n: NotRequired[int]
     c: NotRequired[str]
+
+
+MOST_DIGITS = 10  # decimals a Fixed writes at most (one read back from JSON is bounded too)
+
+
+class Fixed:
+    """A number written with ``digits`` decimals, however the language writes them ("7.0",
+    "7,0", "0.0497"): a float alone loses its trailing zeros."""
+
+    __slots__ = ("digits", "value")
+
+    def __init__(self, value: float, digits: int) -> None:
+        self.value, self.digits = float(value), min(max(digits, 0), MOST_DIGITS)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Fixed) and (self.value, self.digits) == (other.value, other.digits)
+
+    def __hash__(self) -> int:
+        return hash((self.value, self.digits))
+
+    def __repr__(self) -> str:
+        return f"Fixed({self.value!r}, {self.digits})"
+
+    def json(self) -> FixedJson:
+        return {"v": self.value, "d": self.digits}
+
+
+class FixedJson(TypedDict):
+    v: float
+    d: int
 
 
 class Said:
@@ -140,7 +170,7 @@ class Said:
     def _made_json(self) -> SaidJson:
         out: SaidJson = {"t": self.text}
         if self.args:
-            out["a"] = {k: v.json() if isinstance(v, Said) else v for k, v in self.args}
+            out["a"] = {k: v.json() if isinstance(v, Said | Fixed) else v for k, v in self.args}
         if self.plural is not None and self.count is not None:
             out["p"], out["n"] = self.plural, self.count
         if self.context is not None:
@@ -155,10 +185,17 @@ def written(arg: Arg, language: str, isolate: bool = False) -> str:
     """An argument in ``language``: words said, a number with decimals the language's way."""
     if isinstance(arg, Said):
         return arg.said_in(language, isolate)
+    if isinstance(arg, Fixed):
+        pattern = "#,##0." + "0" * arg.digits if arg.digits > 0 else "#,##0"
+        return format_decimal(arg.value, format=pattern, locale=number_locale(language))
     if isinstance(arg, float):
-        locale = SOURCE if language == PSEUDO else catalog_id(language)
+        locale = number_locale(language)
         return format_decimal(arg, locale=locale, decimal_quantization=False)
     return str(arg)
+
+
+def number_locale(language: str) -> str:
+    return SOURCE if language == PSEUDO else catalog_id(language)
 
 
 @cache
@@ -166,7 +203,7 @@ def number_symbols(language: str) -> dict[str, object]:
     """How ``language`` writes numbers (CLDR, through Babel), for the page to write them the
     same way the terminal does: the decimal sign, the group sign and the groups' sizes (Hindi
     groups by two after the first three), the minus sign, a percentage's pattern."""
-    locale = Locale.parse(SOURCE if language == PSEUDO else catalog_id(language))
+    locale = Locale.parse(number_locale(language))
     return {
         "decimal": get_decimal_symbol(locale),
         "group": get_group_symbol(locale),
@@ -423,6 +460,15 @@ def page_catalog(language: str) -> dict[str, object]:
     return {**out, "messages": messages, "plural": [rule(n) for n in range(PLURAL_TABLE)]}
 
 
+def said_of_core(words: tuple[object, ...]) -> Said:
+    """A refusal of the core's (core/refusal.rs: message, plural form, count, arguments)."""
+    text, plural, count, args = words
+    named = tuple((str(name), str(value)) for name, value in args)  # type: ignore[attr-defined]
+    if isinstance(plural, str) and isinstance(count, int):
+        return Said(str(text), named, plural, count)  # {count} among the arguments
+    return Said(str(text), named)
+
+
 def said_from_json(data: Mapping[str, object]) -> Said:
     """A ``Said`` as ``Said.json`` wrote it (what the page is sent, read back); ValueError
     for anything else."""
@@ -431,6 +477,10 @@ def said_from_json(data: Mapping[str, object]) -> Said:
         raise ValueError(f"not a Said: {data!r:.80}")
 
     def arg(value: object) -> Arg:
+        if isinstance(value, dict) and set(value) == {"v", "d"}:
+            number, digits = value["v"], value["d"]
+            if isinstance(number, int | float) and isinstance(digits, int):
+                return Fixed(number, digits)
         if isinstance(value, dict):
             return said_from_json(value)
         if isinstance(value, str | int):

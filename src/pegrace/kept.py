@@ -19,10 +19,11 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from pegrace.errors import OptionError
+from pegrace.errors import OptionError, saying
 from pegrace.games import get_rules
+from pegrace.i18n import N_, Arg, Said, said, said_c, said_n
 from pegrace.outputs import check_file
-from pegrace.readers import checked_json, open_regular
+from pegrace.readers import RESUME_FILE, checked_json, open_regular
 from pegrace.simulate import GameSummary
 
 PARTIAL = "partial.jsonl"
@@ -62,8 +63,12 @@ class KeptGames:
         """The games kept by the run of ``settings``. A last line cut off as the run stopped
         (no line end) is cut from the file: its games are played again."""
         if not self.path.exists():
-            raise OptionError(f"--resume: {self.path} does not exist: no stopped run to resume")
-        with open_regular(self.path, "--resume file", OptionError) as lines:
+            # TRANSLATORS: --resume is an option, as typed; {path} a file's path
+            none = said(
+                "--resume: {path} does not exist: no stopped run to resume", path=str(self.path)
+            )
+            raise saying(OptionError, none)
+        with open_regular(self.path, RESUME_FILE, OptionError) as lines:
             self._check_settings(lines.readline(HEADER_BYTES), settings)
             games, whole = self._read_games(lines, settings)
         if whole is not None:
@@ -76,12 +81,18 @@ class KeptGames:
         except (OptionError, AttributeError):
             found = None
         if not isinstance(found, dict):
-            raise OptionError(f"--resume: {self.path} is not a stopped run's games")
+            # TRANSLATORS: --resume is an option, as typed; {path} a file's path
+            other = said("--resume: {path} is not a stopped run's games", path=str(self.path))
+            raise saying(OptionError, other)
         if found != settings:
-            raise OptionError(
-                f"--resume: {self.path} was made by another run: "
-                f"{'; '.join(differences(found, settings))}"
+            # TRANSLATORS: --resume is an option, as typed; {path} a file's path; {differences}
+            # the settings that differ ("seed 3 (this run: 4); games 60 (this run: 80)")
+            another = said(
+                "--resume: {path} was made by another run: {differences}",
+                path=str(self.path),
+                differences=_listed(list(differences(found, settings))),
             )
+            raise saying(OptionError, another)
 
     def _read_games(
         self, lines: BinaryIO, settings: dict[str, Any]
@@ -95,15 +106,21 @@ class KeptGames:
         whole, number = lines.tell(), 1
         while True:  # each line holds a game at least, and more games than the run's stop it
             line, number = lines.readline(longest + 1), number + 1
-            where = f"--resume: {self.path} line {number}"
+            # TRANSLATORS: where in a file a problem is, before what it is ("--resume: x.jsonl
+            # line 3: ..."); --resume is an option, as typed; {path} a file's path
+            where = said("--resume: {path} line {line}", path=str(self.path), line=number)
             if not line.endswith(b"\n"):
                 if len(line) > longest:
-                    raise OptionError(f"{where} is longer than any batch of this run: not read")
+                    # TRANSLATORS: {where} is where in a file ("--resume: x.jsonl line 3")
+                    long = said(
+                        "{where} is longer than any batch of this run: not read", where=where
+                    )
+                    raise saying(OptionError, long)
                 return games, (whole if line else None)  # cut off as the run stopped, or none
             batch = checked_json(line, where, OptionError)
             games += _batch(batch, where, settings["seed"], len(games), seats)
             if len(games) > most:
-                raise OptionError(f"{where}: {len(games):,} games kept, the run plays {most:,}")
+                raise saying(OptionError, _too_many(where, len(games), most))
             whole += len(line)
 
     def _cut_at(self, whole: int) -> None:
@@ -111,10 +128,14 @@ class KeptGames:
         try:
             os.truncate(self.path, whole)
         except OSError as err:
-            raise OptionError(
-                f"--resume: {self.path}: cannot cut off its half-written last batch "
-                f"({err.strerror})"
-            ) from None
+            # TRANSLATORS: --resume is an option, as typed; {path} a file's path; {problem} the
+            # system's words for what went wrong
+            uncut = said(
+                "--resume: {path}: cannot cut off its half-written last batch ({problem})",
+                path=str(self.path),
+                problem=str(err.strerror),
+            )
+            raise saying(OptionError, uncut) from None
 
     def add(self, first: int, games: Sequence[GameSummary]) -> None:
         """One batch, games ``first`` onwards, on disk before the run goes on."""
@@ -148,63 +169,155 @@ class KeptGames:
         self.path.unlink(missing_ok=True)
 
 
-def _batch(found: Any, where: str, seed: int, first: int, seats: int) -> list[GameSummary]:
+def _too_many(where: Said, kept: int, most: int) -> Said:
+    # TRANSLATORS: {where} is where in a file ("--resume: x.jsonl line 3"); {most} a number
+    return said_n(
+        "{where}: {count} game kept, the run plays {most}",
+        "{where}: {count} games kept, the run plays {most}",
+        kept,
+        where=where,
+        most=most,
+    )
+
+
+def _batch(found: Any, where: Said, seed: int, first: int, seats: int) -> list[GameSummary]:
     """A batch's games, checked: the run's ``seed``, its first game ``first`` (the one after
     those before it), each game a kept game of ``seats`` seats."""
     if not isinstance(found, dict) or set(found) != {"seed", "first", "games"}:
-        raise OptionError(
-            f'{where} is not a batch of kept games ({{"seed", "first", "games"}}): '
-            "edited, or kept by an older pegrace (run it again without --resume)"
+        # TRANSLATORS: {where} is where in a file ("--resume: x.jsonl line 3"); {fields} a
+        # batch's fields, as typed; --resume an option, as typed
+        unknown = said(
+            "{where} is not a batch of kept games ({fields}): edited, or kept by an older "
+            "pegrace (run it again without --resume)",
+            where=where,
+            fields='{"seed", "first", "games"}',
         )
+        raise saying(OptionError, unknown)
     if type(found["seed"]) is not int or found["seed"] != seed:
-        raise OptionError(f"{where}: games of seed {found['seed']!r:.40}, not this run's {seed}")
+        # TRANSLATORS: {where} is where in a file ("--resume: x.jsonl line 3"); {found} the
+        # seed there, as written in it; {seed} a number
+        other = said(
+            "{where}: games of seed {found}, not this run's {seed}",
+            where=where,
+            found=format(repr(found["seed"]), ".40"),
+            seed=seed,
+        )
+        raise saying(OptionError, other)
     if found["first"] != first or type(found["first"]) is not int:
-        raise OptionError(f"{where}: {_out_of_order(found['first'], first)}")
+        raise saying(OptionError, _out_of_order(where, found["first"], first))
     rows = found["games"]
     if not isinstance(rows, list) or not rows:
-        raise OptionError(f"{where}: its games are not a list of games")
-    return [_game(row, f"{where}: game {first + i}", seats) for i, row in enumerate(rows)]
+        # TRANSLATORS: {where} is where in a file ("--resume: x.jsonl line 3")
+        raise saying(OptionError, said("{where}: its games are not a list of games", where=where))
+    games = []
+    for index, row in enumerate(rows):
+        # TRANSLATORS: where in a file a game is ("--resume: x.jsonl line 3: game 7"); {game}
+        # a number
+        at = said("{where}: game {game}", where=where, game=first + index)
+        games.append(_game(row, at, seats))
+    return games
 
 
-def _out_of_order(said: Any, first: int) -> str:
-    """Why a batch's first game ``said`` is not the next game, ``first``, in words."""
-    if type(said) is not int:
-        return f"its first game {said!r:.40} is not a game's index"
-    if said < first:
-        return f"game {said} is kept twice (games 0 to {first - 1} came before)"
-    return f"games {first} to {said - 1} are missing"
+def _out_of_order(where: Said, said_first: Any, first: int) -> Said:
+    """Why a batch whose first game is ``said_first`` is not the next, ``first``, in words."""
+    if type(said_first) is not int:
+        # TRANSLATORS: {where} is where in a file ("--resume: x.jsonl line 3"); {found} what
+        # it says, as written in it
+        return said(
+            "{where}: its first game {found} is not a game's index",
+            where=where,
+            found=format(repr(said_first), ".40"),
+        )
+    if said_first < first:
+        # TRANSLATORS: {where} is where in a file ("--resume: x.jsonl line 3"); {game} and
+        # {last} are numbers
+        return said(
+            "{where}: game {game} is kept twice (games 0 to {last} came before)",
+            where=where,
+            game=said_first,
+            last=first - 1,
+        )
+    # TRANSLATORS: {where} is where in a file ("--resume: x.jsonl line 3"); {first} and {last}
+    # are numbers
+    return said(
+        "{where}: games {first} to {last} are missing",
+        where=where,
+        first=first,
+        last=said_first - 1,
+    )
 
 
-def _game(row: Any, where: str, seats: int) -> GameSummary:
+# what a kept game's each field must be, whole sentences (N_: said when one is not)
+# TRANSLATORS: {where} is where a game is ("--resume: x.jsonl line 3: game 7"); {least} and
+# {most} are numbers; {found} what the file holds, as written in it
+A_PLACE = N_("{where}: a place must be a whole number {least}..{most}, not {found}")
+# TRANSLATORS: {where} is where a game is ("--resume: x.jsonl line 3: game 7"); {least} and
+# {most} are numbers; {found} what the file holds, as written in it
+TURNS = N_("{where}: its turns must be a whole number {least}..{most}, not {found}")
+# TRANSLATORS: {where} is where a game is ("--resume: x.jsonl line 3: game 7"); {least} and
+# {most} are numbers; {found} what the file holds, as written in it
+ROLLS = N_("{where}: its rolls must be a whole number {least}..{most}, not {found}")
+# TRANSLATORS: {where} is where a game is ("--resume: x.jsonl line 3: game 7"); {least} and
+# {most} are numbers; {found} what the file holds, as written in it
+STARTER = N_("{where}: its starting seat must be a whole number {least}..{most}, not {found}")
+# TRANSLATORS: {where} is where a game is ("--resume: x.jsonl line 3: game 7"); {least} and
+# {most} are numbers; {found} what the file holds, as written in it
+CAPTURES = N_("{where}: its captures must be a whole number {least}..{most}, not {found}")
+# TRANSLATORS: {where} is where a game is ("--resume: x.jsonl line 3: game 7"); {least} and
+# {most} are numbers; {found} what the file holds, as written in it
+LEAD_CHANGES = N_("{where}: its lead changes must be a whole number {least}..{most}, not {found}")
+
+
+def _game(row: Any, where: Said, seats: int) -> GameSummary:
     """A kept game (``list(GameSummary)``), each field checked."""
     if not isinstance(row, list) or len(row) != len(GameSummary._fields):
-        raise OptionError(f"{where} is not a kept game ({', '.join(GameSummary._fields)})")
+        fields = ", ".join(GameSummary._fields)
+        # TRANSLATORS: {where} is where a game is ("--resume: x.jsonl line 3: game 7");
+        # {fields} a kept game's fields, as typed
+        unknown = said("{where} is not a kept game ({fields})", where=where, fields=fields)
+        raise saying(OptionError, unknown)
     places, turns, rolls, starter, captures, lead_changes, half_leader_won = row
     if not isinstance(places, list) or len(places) != seats:
-        raise OptionError(f"{where}: its places are not a list of {seats} places")
+        # TRANSLATORS: {where} is where a game is ("--resume: x.jsonl line 3: game 7")
+        placeless = said_n(
+            "{where}: its places are not a list of {count} place",
+            "{where}: its places are not a list of {count} places",
+            seats,
+            where=where,
+        )
+        raise saying(OptionError, placeless)
     for place in places:
-        _whole(place, 1, seats, where, "a place")
-    _whole(turns, 0, COUNT_MOST, where, "its turns")
-    _whole(rolls, 0, COUNT_MOST, where, "its rolls")
-    _whole(starter, 0, seats - 1, where, "its starting seat")
-    for count, name in ((captures, "its captures"), (lead_changes, "its lead changes")):
+        _whole(place, 1, seats, where, A_PLACE)
+    _whole(turns, 0, COUNT_MOST, where, TURNS)
+    _whole(rolls, 0, COUNT_MOST, where, ROLLS)
+    _whole(starter, 0, seats - 1, where, STARTER)
+    for count, sentence in ((captures, CAPTURES), (lead_changes, LEAD_CHANGES)):
         if count is not None:
-            _whole(count, 0, COUNT_MOST, where, name)
+            _whole(count, 0, COUNT_MOST, where, sentence)
     if half_leader_won is not None and not isinstance(half_leader_won, bool):
-        raise OptionError(f"{where}: whether the half-time leader won is not true, false or null")
+        # TRANSLATORS: {where} is where a game is ("--resume: x.jsonl line 3: game 7"); true,
+        # false and null are JSON's words, as typed
+        unsure = said(
+            "{where}: whether the half-time leader won is not true, false or null", where=where
+        )
+        raise saying(OptionError, unsure)
     return GameSummary(
         tuple(places), turns, rolls, starter, captures, lead_changes, half_leader_won
     )
 
 
-def _whole(found: Any, least: int, most: int, where: str, name: str) -> None:
+def _whole(found: Any, least: int, most: int, where: Said, sentence: str) -> None:
+    """``found``, a whole number ``least``..``most``; else ``sentence`` (a message id) says
+    it is not."""
     if type(found) is not int or not least <= found <= most:
-        raise OptionError(
-            f"{where}: {name} must be a whole number {least}..{most}, not {found!r:.40}"
+        refused = Said(
+            sentence,
+            (("where", where), ("least", least), ("most", most), ("found", f"{found!r:.40}")),
         )
+        raise saying(OptionError, refused)
 
 
-def differences(found: dict[str, Any], wanted: dict[str, Any], within: str = "") -> Iterator[str]:
+def differences(found: dict[str, Any], wanted: dict[str, Any], within: str = "") -> Iterator[Said]:
     """Each setting where the kept run (``found``) and this one (``wanted``) differ, in words:
     ``seed 3 (this run: 4)``; a setting of settings by its dotted name (``seats.red``)."""
     for key in dict.fromkeys([*wanted, *found]):
@@ -214,5 +327,28 @@ def differences(found: dict[str, Any], wanted: dict[str, Any], within: str = "")
         if isinstance(theirs, dict) and isinstance(ours, dict):
             yield from differences(theirs, ours, f"{within}{key}.")
         else:
-            shown = [json.dumps(v) if v is not None else "none" for v in (theirs, ours)]
-            yield f"{within}{key} {shown[0]} (this run: {shown[1]})"
+            # TRANSLATORS: a setting a stopped run and this one differ in: {setting} its name,
+            # {found} the stopped run's value, {wanted} this run's, as written in JSON (or
+            # "none")
+            yield said(
+                "{setting} {found} (this run: {wanted})",
+                setting=within + str(key),
+                found=_setting(theirs),
+                wanted=_setting(ours),
+            )
+
+
+def _setting(value: Any) -> Arg:
+    """A setting's value as JSON writes it, or none."""
+    # TRANSLATORS: a run's setting that another run has not ("lineup [...] (this run: none)")
+    return json.dumps(value) if value is not None else said_c("a run's setting", "none")
+
+
+def _listed(items: list[Said]) -> Said:
+    """Differences listed: ``seed 3 (this run: 4); games 60 (this run: 80)``."""
+    found = items[0]
+    for item in items[1:]:
+        # TRANSLATORS: a run's settings that differ from this run's, one more added at the
+        # end ("seed 3 (this run: 4); games 60 (this run: 80)")
+        found = said("{differences}; {difference}", differences=found, difference=item)
+    return found

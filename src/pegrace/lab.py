@@ -19,8 +19,9 @@ from pathlib import Path
 
 from pegrace import lab_report, lab_words
 from pegrace.engine import Rules
-from pegrace.errors import OptionError
+from pegrace.errors import OptionError, saying
 from pegrace.games import get_rules, rules_class
+from pegrace.i18n import said
 from pegrace.lab_words import (
     ALPHA,
     MEASURES,
@@ -68,23 +69,6 @@ class Lab:
     seed: int = 0
     skipped: tuple[str, ...] = field(default=())
     command: tuple[str, ...] | None = None  # the arguments after ``pegrace``, for the report
-
-
-def parse_vary(items: Sequence[str]) -> list[tuple[str, list[str]]]:
-    """``--vary OPTION=a,b[,c]`` (repeatable): each option with its values."""
-    varied = []
-    for item in items:
-        name, eq, values = item.partition("=")
-        chosen = [v.strip() for v in values.split(",") if v.strip()]
-        if not eq or not name.strip() or not chosen:
-            raise OptionError(
-                f"--vary {item!r}: write OPTION=VALUE,VALUE, e.g. finish=exact,deepest-first"
-            )
-        varied.append((name.strip(), chosen))
-    names = [n for n, _ in varied]
-    if len(set(names)) != len(names):
-        raise OptionError(f"--vary: each option once ({', '.join(names)})")
-    return varied
 
 
 def combinations(
@@ -595,4 +579,6 @@ def write_outputs(folder: Path, report: Report) -> None:
         pictures = lab_report.draw_plots(folder, report)
         (folder / "report.html").write_text(lab_report.html(report, pictures))
     except OSError as err:
-        raise OptionError(f"--out {folder}: {err.strerror or err}") from None
+        # TRANSLATORS: {path} is a folder's path; {problem} the system's words for what failed
+        failed = said("--out {path}: {problem}", path=str(folder), problem=str(err.strerror or err))
+        raise saying(OptionError, failed) from None

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pegrace.dice import roll_d6
 from pegrace.engine import Rules
 from pegrace.errors import OptionError, PegraceError, saying
-from pegrace.i18n import said
+from pegrace.i18n import Said, said, said_n
 from pegrace.moves import Move
 from pegrace.player import Player
 from pegrace.players import canonical_spec, check_seats, make_player
@@ -106,7 +106,7 @@ def run_game(
     rolls = 0
     while state.phase != OVER:
         if len(events) >= max_events:
-            raise PegraceError(f"game {seed} did not end within {max_events} events")
+            raise saying(PegraceError, endless(seed, max_events))
         before = state
         if state.phase == MOVE:
             legal = rules.legal_moves(state)
@@ -150,7 +150,15 @@ def playout(
             state = rules.apply_move(state, choose_checked(rules, state, players))
         else:
             state = rules.apply_roll(state, rules.sample_roll(state, rng))
-    raise PegraceError(f"playout did not end within {max_events} events: {rules.summary(state)}")
+    # TRANSLATORS: {count} is a number of events (rolls and moves); {position} the position in
+    # the game's notation
+    endless_playout = said_n(
+        "playout did not end within {count} event: {position}",
+        "playout did not end within {count} events: {position}",
+        max_events,
+        position=rules.summary(state),
+    )
+    raise saying(PegraceError, endless_playout)
 
 
 def choose_checked(
@@ -168,5 +176,24 @@ def choose_checked(
 
 
 def player_fault(rules: Rules, state: State, players: Sequence[Player], move: Move) -> PlayerFault:
-    name = players[state.current].name
-    return PlayerFault(f"computer player {name} chose illegal move {move}: {rules.summary(state)}")
+    # TRANSLATORS: {player} is a computer player's name ("medium"), {move} the move in the
+    # game's notation ("13>17"), {position} the position in it
+    chose = said(
+        "computer player {player} chose illegal move {move}: {position}",
+        player=players[state.current].name,
+        move=str(move),
+        position=rules.summary(state),
+    )
+    return saying(PlayerFault, chose)
+
+
+def endless(seed: int, most: int) -> Said:
+    """A game (of ``seed``) that did not end within ``most`` events, in words."""
+    # TRANSLATORS: {seed} is the game's seed (a number); {count} a number of events (rolls and
+    # moves)
+    return said_n(
+        "game {seed} did not end within {count} event",
+        "game {seed} did not end within {count} events",
+        most,
+        seed=seed,
+    )

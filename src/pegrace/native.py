@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 from pegrace import _core
 from pegrace._core import CoreSummary
 from pegrace.engine import Rules
-from pegrace.errors import OptionError, PegraceError
+from pegrace.errors import OptionError, PegraceError, saying, words_of
+from pegrace.i18n import said
 from pegrace.state import State
 from pegrace.value import Given
 
@@ -47,20 +48,41 @@ def _options(rules: Rules) -> list[tuple[str, str]]:
     return sorted(rules.options.items())
 
 
-def _again(error: Exception, message: str) -> PegraceError:
-    """The core's ``error`` said again as ``message`` (with what was asked, and where): of the
-    core's class (an OptionError stays one), a PegraceError where the core's is a plain
-    ValueError (or an argument out of the core's range)."""
-    return (type(error) if isinstance(error, PegraceError) else PegraceError)(message)
+def _again(
+    error: Exception, call: str, state: State | None = None, rules: Rules | None = None
+) -> PegraceError:
+    """The core's ``error`` said again with the ``call`` that was asked (and the position
+    ``state`` of ``rules`` it was asked in): of the core's class (an OptionError stays one), a
+    PegraceError where the core's is a plain ValueError (or an argument out of the core's
+    range)."""
+    kind = type(error) if isinstance(error, PegraceError) else PegraceError
+    if state is None or rules is None:
+        # TRANSLATORS: {call} is what the native core was asked, as the code names it
+        # ("games", "playouts", "look", a player's name); {problem} the core's words
+        return saying(kind, said("native {call}: {problem}", call=call, problem=words_of(error)))
+    # TRANSLATORS: {call} is what the native core was asked, as the code names it ("search",
+    # "look", a player's name); {problem} the core's words; {position} the position in the
+    # game's notation
+    where = said(
+        "native {call}: {problem}: {position}",
+        call=call,
+        problem=words_of(error),
+        position=rules.summary(state),
+    )
+    return saying(kind, where)
 
 
 def random_games(rules: Rules, games: int, seed: int) -> RandomGames:
     """``games`` games of random players (the pass included where allowed) to the end, in the
     core, without the interpreter lock; the same seed gives the same batch."""
     if games < 1 or not 0 <= seed < 2**64:
-        raise OptionError(
-            f"random games: at least 1 game and a seed of 64 bits, not {games}, {seed}"
+        # TRANSLATORS: {games} is a number of games, {seed} a number
+        bad = said(
+            "random games: at least 1 game and a seed of 64 bits, not {games}, {seed}",
+            games=games,
+            seed=seed,
         )
+        raise saying(OptionError, bad)
     totals = _core.random_games(rules.name, rules.players, _options(rules), games, seed)
     return RandomGames(
         totals["games"], tuple(totals["wins"]), totals["moves"], totals["rolls"], totals["turns"]
@@ -79,7 +101,9 @@ def check_policy(rules: Rules, policy: PolicyFile) -> None:
     try:
         _core.Computer(rules.name, rules.players, _options(rules)).check_policy(policy.number)
     except OptionError as err:  # the core says why
-        raise OptionError(f"policy {policy.file}: {err}") from None
+        # TRANSLATORS: {name} is the file as named; {problem} what is wrong with it
+        problem = said("policy file {name}: {problem}", name=policy.file, problem=words_of(err))
+        raise saying(OptionError, problem) from None
 
 
 def value_number(rules: Rules, given: Given) -> int:
@@ -96,7 +120,16 @@ def _value_number(
         number = _core.give_value(given.text)
         _core.Computer(game, players, list(options)).check_value(number)
     except OptionError as err:  # the core says why
-        raise OptionError(f"weights file {given.file}: {err} ({game} {dict(options)})") from None
+        # TRANSLATORS: {file} is the file as named; {problem} what is wrong with it; {game}
+        # a game's name and {options} its rule options, as the code writes them
+        problem = said(
+            "weights file {file}: {problem} ({game} {options})",
+            file=given.file,
+            problem=words_of(err),
+            game=game,
+            options=str(dict(options)),
+        )
+        raise saying(OptionError, problem) from None
     return number
 
 
@@ -117,7 +150,7 @@ def play_games(
             rules.name, rules.players, _options(rules), seatings, seed, first, count, drama
         )
     except (ValueError, OverflowError) as error:
-        raise _again(error, f"native games: {error}") from None
+        raise _again(error, "games") from None
 
 
 def playouts(
@@ -147,7 +180,7 @@ def playouts(
             threads,
         )
     except ValueError as error:
-        raise _again(error, f"native playouts: {error}: {rules.summary(state)}") from None
+        raise _again(error, "playouts", state, rules) from None
 
 
 @dataclass(frozen=True)
@@ -193,7 +226,7 @@ class Computer:
         try:
             return self._core.best(state, name, dict(settings or {}))
         except ValueError as error:
-            raise _again(error, f"native {name}: {error}: {self.rules.summary(state)}") from None
+            raise _again(error, name, state, self.rules) from None
 
     def look(self, state: State, to_move: int | None = None) -> Look:
         """What the computer players see in ``state`` with ``to_move`` (by default the seat
@@ -202,7 +235,7 @@ class Computer:
         try:
             seen = self._core.look(state, seat)
         except ValueError as error:
-            raise _again(error, f"native look: {error}: {self.rules.summary(state)}") from None
+            raise _again(error, "look", state, self.rules) from None
         if "learned" not in seen:
             return Look(tuple(seen["evaluation"]), tuple(seen["danger"]), tuple(seen["leaf"]))
         return Look(
@@ -223,7 +256,7 @@ class Computer:
         try:
             found = self._core.value_chances(state)
         except ValueError as error:
-            raise _again(error, f"native value: {error}: {self.rules.summary(state)}") from None
+            raise _again(error, "value", state, self.rules) from None
         return None if found is None else tuple(found)
 
     @property
@@ -243,4 +276,4 @@ class Computer:
         try:
             return self._core.rank(state, dict(settings))
         except ValueError as error:
-            raise _again(error, f"native search: {error}: {self.rules.summary(state)}") from None
+            raise _again(error, "search", state, self.rules) from None

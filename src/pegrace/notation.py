@@ -15,7 +15,7 @@ from pegrace.engine import Rules
 from pegrace.errors import NotationError, PegraceError, saying, words_of
 from pegrace.games import get_rules
 from pegrace.i18n import Said, said, said_n
-from pegrace.readers import parse_json
+from pegrace.readers import THE_STATE, parse_json
 from pegrace.state import Phase, State
 
 STATE_KEYS = {
@@ -270,7 +270,7 @@ def _read_state(rules: Rules, data: Mapping[str, Any]) -> State:
 
 
 def load_state(text: str, game: str | None = None) -> tuple[Rules, State]:
-    data = parse_json(text, "the state", NotationError)
+    data = parse_json(text, THE_STATE, NotationError)
     rules = rules_for_state(data, game)
     return rules, state_from_json(rules, data)
 

@@ -11,18 +11,24 @@ import tempfile
 from pathlib import Path
 
 from pegrace.errors import OptionError, saying
-from pegrace.i18n import said
+from pegrace.i18n import Arg, Said, said
+from pegrace.readers import named_file
 
 # in every message: {path}, an option with the path given ("--out results/"), as typed;
 # {problem}, the system's words for what went wrong
 
 
-def check_file(path: Path, flag: str, *, make_parents: bool = False) -> None:
+def shown_as(flag: Arg, path: Path) -> Arg:
+    """An option with the path given ("--out results/"), or words for where it is, and it."""
+    return named_file(flag, path) if isinstance(flag, Said) else f"{flag} {path}"
+
+
+def check_file(path: Path, flag: Arg, *, make_parents: bool = False) -> None:
     """Refuse a file ``flag path`` that cannot be written: a folder, anything but a regular
     file (``/dev/zero``), one this process may not write, or one in a folder that is missing
     (unless ``make_parents``: then the nearest folder there is must take new files) or that
     does not take new files."""
-    shown = f"{flag} {path}"
+    shown = shown_as(flag, path)
     try:
         if path.is_dir():
             # TRANSLATORS: {path} is an option with the path given ("--record games/")
@@ -48,11 +54,11 @@ def check_file(path: Path, flag: str, *, make_parents: bool = False) -> None:
         raise saying(OptionError, problem) from None
 
 
-def check_folder(path: Path, flag: str) -> None:
+def check_folder(path: Path, flag: Arg) -> None:
     """Refuse a folder ``flag path`` to write files in that cannot be one: a file or a device,
     one that does not take new files, or a missing one whose nearest existing parent does not
     take new folders."""
-    shown = f"{flag} {path}"
+    shown = shown_as(flag, path)
     try:
         if path.exists():
             if not path.is_dir():
@@ -67,12 +73,12 @@ def check_folder(path: Path, flag: str) -> None:
         raise saying(OptionError, problem) from None
 
 
-def make_folder(path: Path, flag: str) -> None:
+def make_folder(path: Path, flag: Arg) -> None:
     """Make the folder ``path`` (and any missing parents), as ``check_folder`` found possible."""
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as err:
-        shown = f"{flag} {path}"
+        shown = shown_as(flag, path)
         problem = said(
             "{path}: cannot make the folder ({problem})",
             path=shown,
@@ -81,7 +87,7 @@ def make_folder(path: Path, flag: str) -> None:
         raise saying(OptionError, problem) from None
 
 
-def _nearest_folder(path: Path, shown: str) -> Path:
+def _nearest_folder(path: Path, shown: Arg) -> Path:
     """``path`` or its nearest parent that exists, which must be a folder."""
     for folder in (path, *path.parents):
         if folder.exists():
@@ -92,7 +98,7 @@ def _nearest_folder(path: Path, shown: str) -> Path:
     return Path(path.anchor or ".")
 
 
-def _check_new_files(folder: Path, shown: str) -> None:
+def _check_new_files(folder: Path, shown: Arg) -> None:
     """Whether ``folder`` takes a new file: one is made and removed (the system's permission
     bits alone do not say: root may write anywhere by them, but not in /proc or on a
     file system mounted read-only)."""

@@ -233,11 +233,12 @@ def make_player(spec: str, seed: int | str = 0) -> Player:
     if file is not None:
         if kind not in VALUE_LEVELS:
             # TRANSLATORS: {player} is the player given, quoted; value= a setting as typed;
-            # {levels} the players' names as typed ("expert and hard")
+            # {levels} the players' names as typed ("hard, expert")
             problem = said(
-                "player {player}: value= is for {levels}, whose search leaves read a learned value",
+                "player {player}: value= is only for players whose search leaves read a learned "
+                "value: {levels}",
                 player=repr(spec),
-                levels=" and ".join(VALUE_LEVELS),
+                levels=", ".join(VALUE_LEVELS),
             )
             raise saying(OptionError, problem)
         params[VALUE] = value.named(file)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from pegrace.errors import OptionError
+from pegrace.errors import OptionError, saying
+from pegrace.i18n import said
 
 
 def require_plots(flag: str) -> None:
@@ -10,7 +11,11 @@ def require_plots(flag: str) -> None:
     try:
         import matplotlib  # noqa: F401
     except ImportError:
-        raise OptionError(
-            f"{flag} draws its plots with matplotlib, which is not installed here: "
-            "pip install 'pegrace[plots]'"
-        ) from None
+        # TRANSLATORS: {flag} is an option as typed ("--curve", "--out runs/a"); the pip command
+        # is kept as typed
+        missing = said(
+            "{flag} draws its plots with matplotlib, which is not installed here: "
+            "pip install 'pegrace[plots]'",
+            flag=flag,
+        )
+        raise saying(OptionError, missing) from None

@@ -17,7 +17,7 @@ from typing import Any
 from pegrace import _core
 from pegrace.errors import OptionError, saying, words_of
 from pegrace.i18n import said
-from pegrace.readers import checked_json, read_text, regular_file
+from pegrace.readers import POLICY_FILE, checked_json, named_file, read_text, regular_file
 
 SHIPPED = Path(__file__).resolve().parent / "weights" / "policy-ludo.json"
 LARGEST_FILE = 4_000_000  # bytes: a policy of the largest network the core takes is smaller
@@ -55,7 +55,7 @@ def named(name: str | None) -> PolicyFile:
     if name is None:
         return _read(str(SHIPPED), "shipped")
     path = Path(name)
-    found = regular_file(path, "policy file", OptionError)
+    found = regular_file(path, POLICY_FILE, OptionError)
     return _read(name, name, str(path.resolve()), found.st_mtime_ns, found.st_size)
 
 
@@ -63,7 +63,7 @@ def named(name: str | None) -> PolicyFile:
 # modification time and size: a file written again is read again
 @functools.lru_cache(maxsize=32)
 def _read(path: str, name: str, _where: str = "", _changed: int = 0, _size: int = 0) -> PolicyFile:
-    text = read_text(Path(path), "policy file", OptionError, LARGEST_FILE)
+    text = read_text(Path(path), POLICY_FILE, OptionError, LARGEST_FILE)
     try:
         number = _core.give_policy(text)
     except OptionError as err:  # the core says why
@@ -71,7 +71,7 @@ def _read(path: str, name: str, _where: str = "", _changed: int = 0, _size: int 
         problem = said("policy file {name}: {problem}", name=name, problem=words_of(err))
         raise saying(OptionError, problem) from None
     # the core has read it; what reports show of it must hold no control character
-    found = checked_json(text, f"policy file {name}", OptionError)
+    found = checked_json(text, named_file(POLICY_FILE, name), OptionError)
     return PolicyFile(
         number,
         hashlib.sha256(text.encode()).hexdigest(),

@@ -10,7 +10,8 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from pegrace.errors import PegraceError
+from pegrace.errors import PegraceError, saying
+from pegrace.i18n import said
 
 ELO = 400 / math.log(10)  # Elo points per unit of log strength
 ANCHOR = "random"
@@ -53,7 +54,9 @@ def fit(
     wins = pairwise(results)
     players = sorted({p for pair in wins for p in pair})
     if anchor not in players:
-        raise PegraceError(f"ratings: no game has the anchor player {anchor!r}")
+        # TRANSLATORS: {anchor} is a player as typed, quoted: the one rated 0
+        missing = said("ratings: no game has the anchor player {anchor}", anchor=repr(anchor))
+        raise saying(PegraceError, missing)
     for player in players:
         if player != anchor:
             wins[player, anchor] = wins.get((player, anchor), 0.0) + 0.5

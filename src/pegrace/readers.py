@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from pegrace.errors import PegraceError, saying
-from pegrace.i18n import N_, Said, said, said_n
+from pegrace.i18n import N_, Arg, Said, said, said_n
 
 FILE_BYTES = 8 * 1024 * 1024  # the largest JSON file read (records and weights are far smaller)
 MIB = 1024 * 1024
@@ -33,6 +33,28 @@ KINDS = (
     (stat.S_ISBLK, N_("a block device")),
     (stat.S_ISSOCK, N_("a socket")),
 )
+# what is read, in words (the readers' ``what``; a path alone, never translated, is one too):
+# a kind of file is followed by the file's path ("cannot read record x.json: ...")
+# TRANSLATORS: a kind of file pegrace reads, in "cannot read {what} {path}: ..."
+RECORD_FILE = Said(N_("record"))
+# TRANSLATORS: a kind of file pegrace reads, in "cannot read {what} {path}: ..."
+WEIGHTS_FILE = Said(N_("weights file"))
+# TRANSLATORS: a kind of file pegrace reads, in "cannot read {what} {path}: ..."
+POLICY_FILE = Said(N_("policy file"))
+# TRANSLATORS: a kind of file pegrace reads (a tournament's results.json), in "cannot read
+# {what} {path}: ..."
+TOURNAMENT_RESULTS = Said(N_("tournament results"))
+# TRANSLATORS: a kind of file pegrace reads, in "cannot read {what} {path}: ..."; --resume
+# is an option, as typed
+RESUME_FILE = Said(N_("--resume file"))
+# TRANSLATORS: a kind of file pegrace reads (a game's position), in "cannot read {what}
+# {path}: ..."
+STATE_FILE = Said(N_("state file"))
+# TRANSLATORS: a game's position written as JSON (--state), in "{what} is not valid JSON: ..."
+THE_STATE = Said(N_("the state"))
+# TRANSLATORS: where in a JSON file a control character is: the whole of it, as in "{what}:
+# the value holds a control character (U+001B): not read"
+THE_VALUE = Said(N_("the value"))
 # control characters (C0, DEL, C1): a string read from a file is shown to people, and one of
 # these would write to their terminal (an escape sequence recolours it, moves its cursor, ...)
 CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
@@ -60,11 +82,12 @@ def _finite_float(text: str) -> float:
     return number
 
 
-def parse_json(text: str | bytes, what: str, error: type[PegraceError]) -> Any:
+def parse_json(text: str | bytes, what: Arg, error: type[PegraceError]) -> Any:
     """The JSON value in ``text``; ``error`` naming ``what`` if there is none."""
     try:
         return loads(text)
     except RecursionError:
+        # TRANSLATORS: {what} is what was read ("record games/x.json")
         deep = said("{what} is not valid JSON: nested too deeply", what=what)
         raise saying(error, deep) from None
     except (NotJsonNumber, json.JSONDecodeError) as err:
@@ -75,16 +98,17 @@ def parse_json(text: str | bytes, what: str, error: type[PegraceError]) -> Any:
     except UnicodeDecodeError as err:
         raise saying(error, not_utf8(what, err.start)) from None
     except ValueError:  # Python refuses to read integers of over 4,300 digits
+        # TRANSLATORS: {what} is what was read ("record games/x.json")
         digits = said("{what} is not valid JSON: a number has too many digits", what=what)
         raise saying(error, digits) from None
 
 
-def not_utf8(what: str, byte: int) -> Said:
+def not_utf8(what: Arg, byte: int) -> Said:
     # TRANSLATORS: {what} is what was read ("record games/x.json"), {byte} a number
     return said("{what} is not UTF-8 text (byte {byte})", what=what, byte=byte)
 
 
-def unreadable(what: str, path: Path, err: OSError) -> Said:
+def unreadable(what: Arg, path: Path, err: OSError) -> Said:
     # TRANSLATORS: "cannot read record x.json: No such file or directory": {what} what was
     # read ("record"), {problem} the system's words for what went wrong
     return said(
@@ -92,7 +116,7 @@ def unreadable(what: str, path: Path, err: OSError) -> Said:
     )
 
 
-def regular_file(path: Path, what: str, error: type[PegraceError]) -> os.stat_result:
+def regular_file(path: Path, what: Arg, error: type[PegraceError]) -> os.stat_result:
     """The status of the regular file at ``path`` (links followed), looked at before anything
     opens it: a folder, FIFO, device or socket is ``error`` naming it and what it is."""
     try:
@@ -104,7 +128,7 @@ def regular_file(path: Path, what: str, error: type[PegraceError]) -> os.stat_re
 
 
 def _refuse_unless_regular(
-    found: os.stat_result, path: Path, what: str, error: type[PegraceError]
+    found: os.stat_result, path: Path, what: Arg, error: type[PegraceError]
 ) -> None:
     if stat.S_ISREG(found.st_mode):
         return
@@ -119,7 +143,7 @@ def _refuse_unless_regular(
     raise saying(error, problem)
 
 
-def open_regular(path: Path, what: str, error: type[PegraceError]) -> BinaryIO:
+def open_regular(path: Path, what: Arg, error: type[PegraceError]) -> BinaryIO:
     """The regular file at ``path``, open to read bytes (``regular_file`` checks it first, and
     what was opened is checked again: it may have been swapped meanwhile)."""
     regular_file(path, what, error)
@@ -139,11 +163,11 @@ def _size_words(most: int) -> Said:
     if most % MIB == 0:
         # TRANSLATORS: a file's size: "8 MiB"
         return said_n("{count} MiB", "{count} MiB", most // MIB)
-    # TRANSLATORS: a file's size: {size} is its number of bytes ("8,000")
-    return said_n("{size} byte", "{size} bytes", most, size=format(most, ","))
+    # TRANSLATORS: a file's size: {size} is its number of bytes ("8000")
+    return said_n("{size} byte", "{size} bytes", most, size=most)
 
 
-def read_bytes(path: Path, what: str, error: type[PegraceError], most: int = FILE_BYTES) -> bytes:
+def read_bytes(path: Path, what: Arg, error: type[PegraceError], most: int = FILE_BYTES) -> bytes:
     """The bytes of the regular file at ``path``, at most ``most`` of them: a larger file is
     refused by name, not read into memory."""
     with open_regular(path, what, error) as file:
@@ -165,22 +189,28 @@ def read_bytes(path: Path, what: str, error: type[PegraceError], most: int = FIL
     return data
 
 
-def read_text(path: Path, what: str, error: type[PegraceError], most: int = FILE_BYTES) -> str:
+def read_text(path: Path, what: Arg, error: type[PegraceError], most: int = FILE_BYTES) -> str:
     """The UTF-8 text of the regular file at ``path`` (``read_bytes``)."""
     data = read_bytes(path, what, error, most)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as err:
-        raise saying(error, not_utf8(f"{what} {path}", err.start)) from None
+        raise saying(error, not_utf8(named_file(what, path), err.start)) from None
 
 
-def read_json(path: Path, what: str, error: type[PegraceError], most: int = FILE_BYTES) -> Any:
+def read_json(path: Path, what: Arg, error: type[PegraceError], most: int = FILE_BYTES) -> Any:
     """The JSON value in the regular file at ``path`` (``read_text``), with no control
     character in any of its strings."""
-    return checked_json(read_text(path, what, error, most), f"{what} {path}", error)
+    return checked_json(read_text(path, what, error, most), named_file(what, path), error)
 
 
-def checked_json(text: str | bytes, what: str, error: type[PegraceError]) -> Any:
+def named_file(what: Arg, path: Path | str) -> Said:
+    """A kind of file and the file: ``record games/x.json``."""
+    # TRANSLATORS: a kind of file and its path: "record games/x.json", "weights file v.json"
+    return said("{what} {path}", what=what, path=str(path))
+
+
+def checked_json(text: str | bytes, what: Arg, error: type[PegraceError]) -> Any:
     """``parse_json``, refusing a value with a control character in any string (key or value):
     what a file says may be shown to a person, and would write to their terminal."""
     value = parse_json(text, what, error)
@@ -199,7 +229,7 @@ def checked_json(text: str | bytes, what: str, error: type[PegraceError]) -> Any
     return value
 
 
-def _first_control(value: Any) -> tuple[str, str] | None:
+def _first_control(value: Any) -> tuple[Arg, str] | None:
     """Where the first string holding a control character is in a JSON value (a key, or a
     value such as ``events[3].colour``) and that character (``U+001B``); None if none does.
     A stack, not recursion: the value may be nested as deeply as the reader took."""
@@ -209,12 +239,14 @@ def _first_control(value: Any) -> tuple[str, str] | None:
         if isinstance(item, str):
             character = _control_in(item)
             if character is not None:
-                return where or "the value", character
+                return where or THE_VALUE, character
         elif isinstance(item, dict):
             for key in item:
                 character = _control_in(key)
                 if character is not None:
-                    return f"a key of {where or 'the value'}", character
+                    # TRANSLATORS: where a control character is: "a key of rules"; {where}
+                    # is where in a file ("events[3]", as typed) or "the value"
+                    return said("a key of {where}", where=where or THE_VALUE), character
             children = [(each, f"{where}.{key}" if where else key) for key, each in item.items()]
             stack += reversed(children)  # reversed on the stack: taken in the file's order
         elif isinstance(item, list):

@@ -15,7 +15,7 @@ from pegrace.engine import Rules
 from pegrace.errors import PegraceError, RecordError, saying, words_of
 from pegrace.games import get_rules
 from pegrace.i18n import N_, Said, said
-from pegrace.readers import read_json
+from pegrace.readers import RECORD_FILE, read_json
 from pegrace.state import State
 
 FORMAT = "pegrace-record"
@@ -108,7 +108,7 @@ class Record:
 
     @classmethod
     def load(cls, path: Path) -> Record:
-        return cls.from_json(read_json(path, "record", RecordError))
+        return cls.from_json(read_json(path, RECORD_FILE, RecordError))
 
 
 # what a record's first field says
@@ -166,6 +166,7 @@ def _event(data: Any) -> Event:
         raise saying(RecordError, both)
     move = data.get("move")
     if move is not None and not isinstance(move, str):
+        # TRANSLATORS: {event} is an event of a record, as written in it
         raise saying(RecordError, said("malformed move in event {event}", event=repr(data)))
     return Event(data["colour"], data.get("roll"), move)
 

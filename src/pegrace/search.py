@@ -29,7 +29,7 @@ from pegrace import native
 from pegrace.engine import Rules
 from pegrace.errors import OptionError, PegraceError, saying
 from pegrace.games import entry
-from pegrace.i18n import said
+from pegrace.i18n import said, said_n
 from pegrace.moves import Move
 from pegrace.native import CorePlayer
 from pegrace.player import Player
@@ -153,7 +153,14 @@ class SearchPlayer(Player):
             state, self.core_settings(rules)
         )
         if len(ranked) != len(moves):
-            raise PegraceError(f"the core ranked {len(ranked)} moves, not {len(moves)}")
+            # TRANSLATORS: {count} and {legal} are numbers of moves
+            miscounted = said_n(
+                "the core ranked {count} move, not {legal}",
+                "the core ranked {count} moves, not {legal}",
+                len(ranked),
+                legal=len(moves),
+            )
+            raise saying(PegraceError, miscounted)
         return [RankedMove(moves[i], value, tuple(values)) for i, value, values in ranked]
 
     def choose(self, rules: Rules, state: State, moves: Sequence[Move]) -> Move:

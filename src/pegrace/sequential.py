@@ -9,7 +9,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from pegrace.errors import OptionError
+from pegrace.errors import OptionError, saying
+from pegrace.i18n import said
 
 H0, H1, UNDECIDED = "H0", "H1", "undecided"
 
@@ -23,12 +24,22 @@ class Hypotheses:
 
     def __post_init__(self) -> None:
         if not 0 < self.p0 < 1 or not 0 < self.p1 < 1 or self.p0 == self.p1:
-            raise OptionError(
-                f"--until-decided {self.p0:g},{self.p1:g}: two different win rates between "
-                "0 and 1, e.g. 0.25,0.27"
+            # TRANSLATORS: {rates} are the two win rates given, as the program writes them
+            # ("0.3,0.3"); --until-decided and 0.25,0.27 are kept as typed
+            rates = said(
+                "--until-decided {rates}: two different win rates between 0 and 1, e.g. 0.25,0.27",
+                rates=",".join(format(rate, "g") for rate in (self.p0, self.p1)),
             )
+            raise saying(OptionError, rates)
         if not 0 < self.alpha < 0.5 or not 0 < self.beta < 0.5:
-            raise OptionError(f"error rates {self.alpha:g}, {self.beta:g}: each in (0, 0.5)")
+            # TRANSLATORS: {alpha} and {beta} are the test's error rates (0.05); (0, 0.5) the
+            # range they must lie in, 0 and 0.5 excluded
+            errors = said(
+                "error rates {alpha}, {beta}: each in (0, 0.5)",
+                alpha=float(self.alpha),
+                beta=float(self.beta),
+            )
+            raise saying(OptionError, errors)
 
     @property
     def lower(self) -> float:
@@ -62,7 +73,12 @@ def parse_hypotheses(text: str, alpha: float, beta: float) -> Hypotheses:
     except ValueError:
         rates = []
     if len(rates) != 2:
-        raise OptionError(f"--until-decided {text}: two win rates, H0's then H1's, e.g. 0.25,0.27")
+        # TRANSLATORS: {given} is what was given, as typed; --until-decided and 0.25,0.27 are
+        # kept as typed; H0 and H1 are the test's two hypotheses
+        unread = said(
+            "--until-decided {given}: two win rates, H0's then H1's, e.g. 0.25,0.27", given=text
+        )
+        raise saying(OptionError, unread)
     return Hypotheses(rates[0], rates[1], alpha, beta)
 
 

@@ -23,8 +23,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TextIO
 
 from pegrace import native, policy, value
 from pegrace.engine import Rules
-from pegrace.errors import OptionError
+from pegrace.errors import OptionError, saying
 from pegrace.games import get_rules
+from pegrace.i18n import said
 from pegrace.match import run_game
 from pegrace.players import core_seatings, pinned_spec, value_entry, value_texts
 from pegrace.provenance import provenance, provenance_lines
@@ -98,7 +99,10 @@ def run_job(job: Job, core: bool = True) -> list[GameSummary]:
             for game in played
         ]
     if job.drama:
-        raise OptionError(f"{rules.name}: the native core plays the games that count drama")
+        # TRANSLATORS: {game} is a game's name as typed ("trouble"); drama is what a game's
+        # lead changes and comebacks are counted as
+        drama = said("{game}: the native core plays the games that count drama", game=rules.name)
+        raise saying(OptionError, drama)
     results = []
     for index in range(job.first, job.first + job.count):
         seats = dict(job.seatings[index % len(job.seatings)])
@@ -357,7 +361,9 @@ def write_results(folder: Path, report: Mapping[str, Any]) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         (folder / "results.json").write_text(json.dumps(report, indent=2) + "\n")
     except OSError as err:
-        raise OptionError(f"--out {folder}: {err.strerror or err}") from None
+        # TRANSLATORS: {path} is a folder's path; {problem} the system's words for what failed
+        failed = said("--out {path}: {problem}", path=str(folder), problem=str(err.strerror or err))
+        raise saying(OptionError, failed) from None
 
 
 def summarise(

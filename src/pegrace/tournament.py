@@ -18,13 +18,14 @@ from typing import Any, NotRequired, TextIO, TypedDict, cast
 
 from pegrace import policy
 from pegrace.engine import Rules
-from pegrace.errors import OptionError
+from pegrace.errors import OptionError, saying
+from pegrace.i18n import said, said_n
 from pegrace.kept import PARTIAL, KeptGames
 from pegrace.outputs import check_folder
 from pegrace.players import make_player, value_entry
 from pegrace.plots import require_plots
 from pegrace.provenance import Provenance, provenance, provenance_lines
-from pegrace.readers import FILE_BYTES, read_json
+from pegrace.readers import FILE_BYTES, TOURNAMENT_RESULTS, read_json
 from pegrace.sequential import H0, UNDECIDED, Hypotheses, first_decision
 from pegrace.simulate import (
     GameSummary,
@@ -124,12 +125,21 @@ def check_lineup(lineup: Sequence[str], players: int) -> None:
     """One computer player per place in the line-up, each spec one ``make_player`` knows."""
     for spec in lineup:
         if make_player(spec).is_human:  # an unknown name raises, listing the players
-            raise OptionError(f"--player {spec!r}: a tournament plays computer players only")
+            # TRANSLATORS: --player is an option, as typed; {spec} the player given, quoted
+            human = said(
+                "--player {spec}: a tournament plays computer players only", spec=repr(spec)
+            )
+            raise saying(OptionError, human)
     if players != len(lineup):
-        raise OptionError(
-            f"--players {players} but {len(lineup)} --player given: give one --player per "
-            f"player, e.g. --player expert --player random (repeat a spec to seat it again)"
+        # TRANSLATORS: --players and --player are options, the example as typed; {players}
+        # and {given} are numbers
+        uneven = said(
+            "--players {players} but {given} --player given: give one --player per player, "
+            "e.g. --player expert --player random (repeat a spec to seat it again)",
+            players=players,
+            given=len(lineup),
         )
+        raise saying(OptionError, uneven)
 
 
 def balanced_games(games: int, players: int) -> int:
@@ -144,7 +154,15 @@ def lineup_units(rules: Rules, players: int) -> tuple[tuple[int, ...], ...]:
         return tuple((seat,) for seat in range(players))
     if rules.side_count == players:
         return rules.side_seats
-    raise OptionError(f"{rules.name}: cannot seat {players} players on {len(rules.colours)} seats")
+    # TRANSLATORS: {game} is a game's name, as typed; {seats} a number
+    unseated = said_n(
+        "{game}: cannot seat {count} player on {seats} seats",
+        "{game}: cannot seat {count} players on {seats} seats",
+        players,
+        game=rules.name,
+        seats=len(rules.colours),
+    )
+    raise saying(OptionError, unseated)
 
 
 def seatings(
@@ -214,14 +232,26 @@ def read_kept(path: Path, settings: Mapping[str, Any]) -> tuple[Report, list[Gam
     """A finished line's report and games (``results.json``), if it is the line of ``settings``
     (read as any file a person hands pegrace: a regular file, of a size its games take)."""
     most = FILE_BYTES + RESULT_BYTES * settings["games"]
-    found = read_json(path, "tournament results", OptionError, most)
+    found = read_json(path, TOURNAMENT_RESULTS, OptionError, most)
     if not isinstance(found, dict) or not isinstance(found.get("game_results"), list):
-        raise OptionError(f"{path} is not a tournament's results (its report and game_results)")
+        # TRANSLATORS: {path} is a file's path; game_results a field of it, as typed
+        unknown = said(
+            "{path} is not a tournament's results (its report and game_results)", path=str(path)
+        )
+        raise saying(OptionError, unknown)
     wanted = {key: settings[key] for key in ("game", "players", "lineup", "games", "seed")}
     wanted["rules"] = settings["options"]
     found_line = {key: found.get(key) for key in wanted}
     if found_line != wanted:
-        raise OptionError(f"{path}: the games of {found_line}, not of this line {wanted}")
+        # TRANSLATORS: {path} is a file's path; {found} and {wanted} a line's settings, as
+        # written in it ("{'game': 'ludo', ...}")
+        other = said(
+            "{path}: the games of {found}, not of this line {wanted}",
+            path=str(path),
+            found=str(found_line),
+            wanted=str(wanted),
+        )
+        raise saying(OptionError, other)
     rows = found.pop("game_results")
     return cast(Report, found), rows
 
@@ -287,7 +317,11 @@ def run_until_decided(
     game as a run never stopped."""
     tested = lineup[0]
     if lineup.count(tested) > 1:
-        raise OptionError(f"--until-decided tests the first player, {tested}: list it once")
+        # TRANSLATORS: --until-decided is an option, as typed; {player} a player as typed
+        twice = said(
+            "--until-decided tests the first player, {player}: list it once", player=tested
+        )
+        raise saying(OptionError, twice)
     k = len(lineup)
     units = lineup_units(rules, k)
     rotations = seatings(rules, lineup, units)
@@ -476,7 +510,12 @@ def write_outputs(folder: Path, rules: Rules, report: Report, rows: Sequence[Gam
         (folder / "results.json").write_text(json.dumps(results, indent=2) + "\n")
         plot_win_rates(folder / "winrates.png", report, plot_title(rules, report))
     except OSError as err:
-        raise OptionError(f"--out {folder}: {err.strerror or err}") from None
+        # TRANSLATORS: --out is an option, as typed; {folder} a folder's path; {problem} the
+        # system's words for what went wrong
+        unwritten = said(
+            "--out {folder}: {problem}", folder=str(folder), problem=str(err.strerror or err)
+        )
+        raise saying(OptionError, unwritten) from None
 
 
 def write_csv(path: Path, rows: Sequence[GameRow]) -> None:

@@ -23,10 +23,10 @@ from pathlib import Path
 from typing import Any
 
 from pegrace import _core
-from pegrace.errors import OptionError, saying
+from pegrace.errors import OptionError, saying, words_of
 from pegrace.games import ENTRIES, get_rules
-from pegrace.i18n import said
-from pegrace.readers import read_json, regular_file
+from pegrace.i18n import Arg, said, said_n
+from pegrace.readers import WEIGHTS_FILE, named_file, read_json, regular_file
 
 MAX_HIDDEN, LANES = 64, 8  # core/ai/net.rs
 # the largest weight (in size) a weights file may hold, as a policy's (core/ai/policy.rs): far
@@ -63,22 +63,46 @@ class Training:
     start: Mapping[str, Any] | None = None  # a weights file to go on from
 
     def check(self) -> None:
+        """Every setting in its range (each option's value as typed: a ``str``)."""
         if self.games < 1:
-            raise OptionError(f"--games {self.games}: train on at least 1 game")
+            # TRANSLATORS: --games is an option, as typed; {games} its value
+            few = said("--games {games}: train on at least 1 game", games=str(self.games))
+            raise saying(OptionError, few)
         if not 0.0 <= self.lam <= 1.0:
-            raise OptionError(f"--lambda {self.lam}: a λ from 0 to 1")
+            # TRANSLATORS: --lambda is an option, as typed; {value} its value; λ (lambda) is
+            # how far back in a game a step's learning reaches
+            lam = said("--lambda {value}: a λ from 0 to 1", value=str(self.lam))
+            raise saying(OptionError, lam)
         for flag, rate in (("--rate", self.rate), ("--final-rate", self.final_rate)):
             if not (rate > 0 and math.isfinite(rate)):
-                raise OptionError(f"{flag} {rate}: a step size above 0")
+                # TRANSLATORS: {flag} is an option, as typed ("--rate"); {value} its value
+                step = said("{flag} {value}: a step size above 0", flag=flag, value=str(rate))
+                raise saying(OptionError, step)
         if self.score_games < 1:
-            raise OptionError(f"--score-games {self.score_games}: score on at least 1 game")
-        if not 0.0 <= self.medium <= 1.0:
-            raise OptionError(f"--medium-share {self.medium}: a share of the seats, 0 to 1")
-        if not (0 <= self.hidden <= MAX_HIDDEN and self.hidden % LANES == 0):
-            raise OptionError(
-                f"--hidden {self.hidden}: a multiple of {LANES} up to {MAX_HIDDEN} "
-                "hidden units (0: none)"
+            # TRANSLATORS: --score-games is an option, as typed; {games} its value
+            scored = said(
+                "--score-games {games}: score on at least 1 game", games=str(self.score_games)
             )
+            raise saying(OptionError, scored)
+        if not 0.0 <= self.medium <= 1.0:
+            # TRANSLATORS: --medium-share is an option, as typed; {value} its value
+            share = said(
+                "--medium-share {value}: a share of the seats, 0 to 1", value=str(self.medium)
+            )
+            raise saying(OptionError, share)
+        self._check_hidden()
+
+    def _check_hidden(self) -> None:
+        if not (0 <= self.hidden <= MAX_HIDDEN and self.hidden % LANES == 0):
+            # TRANSLATORS: --hidden is an option, as typed; {hidden} its value; {lanes} and
+            # {most} are numbers
+            hidden = said(
+                "--hidden {hidden}: a multiple of {lanes} up to {most} hidden units (0: none)",
+                hidden=str(self.hidden),
+                lanes=LANES,
+                most=MAX_HIDDEN,
+            )
+            raise saying(OptionError, hidden)
 
 
 def checksum(weights: list[float], network: list[float] | None = None) -> str:
@@ -110,7 +134,15 @@ def trainer(training: Training) -> _core.Trainer:
             rules.name, rules.players, list(rules.options.items()), training.seed, schedule
         )
     except OptionError as err:  # the core says why
-        raise OptionError(f"{rules.name} {dict(rules.options)}: {err}") from None
+        # TRANSLATORS: {game} is a game's name, {options} its rule options, both as typed;
+        # {problem} what is wrong with them
+        problem = said(
+            "{game} {options}: {problem}",
+            game=rules.name,
+            options=str(dict(rules.options)),
+            problem=words_of(err),
+        )
+        raise saying(OptionError, problem) from None
 
 
 def train(training: Training, progress: Callable[[int], None] | None = None) -> dict[str, Any]:
@@ -165,20 +197,43 @@ def train(training: Training, progress: Callable[[int], None] | None = None) -> 
 def go_on_from(learner: _core.Trainer, start: Mapping[str, Any]) -> None:
     """Start from a weights file's weights (and network, where both have one of that size)."""
     if start.get("model") != learner.model:
-        raise OptionError(
-            f"--from: a weights file of {start.get('model')!r}, not {learner.model!r}"
+        # TRANSLATORS: --from is an option, as typed; {found} and {model} are models' names,
+        # quoted
+        other = said(
+            "--from: a weights file of {found}, not {model}",
+            found=repr(start.get("model")),
+            model=repr(learner.model),
         )
+        raise saying(OptionError, other)
     weights, params = parameters(start, "--from")  # finite and bounded, as the core needs
     try:
         learner.weights = weights
         mine = learner.network
         if params is not None and mine is not None:
-            hidden = start["network"]["hidden"]
-            if hidden != mine[0]:
-                raise OptionError(f"--from: its network has {hidden} hidden units, not {mine[0]}")
+            _same_network(start["network"]["hidden"], mine[0])
             learner.network = params
     except (KeyError, TypeError, ValueError) as err:
-        raise OptionError(f"--from: not a weights file of {learner.model}: {err}") from None
+        # TRANSLATORS: --from is an option, as typed; {model} a model's name; {problem} what
+        # is wrong with the file, in the reader's words
+        problem = said(
+            "--from: not a weights file of {model}: {problem}",
+            model=learner.model,
+            problem=str(err),
+        )
+        raise saying(OptionError, problem) from None
+
+
+def _same_network(hidden: int, mine: int) -> None:
+    """A network of ``hidden`` hidden units goes on from one of as many (``mine``)."""
+    if hidden != mine:
+        # TRANSLATORS: --from is an option, as typed; {mine} a number of hidden units
+        other = said_n(
+            "--from: its network has {count} hidden unit, not {mine}",
+            "--from: its network has {count} hidden units, not {mine}",
+            hidden,
+            mine=mine,
+        )
+        raise saying(OptionError, other)
 
 
 def point(learner: _core.Trainer) -> dict[str, float]:
@@ -190,7 +245,7 @@ def write(path: Path, found: dict[str, Any]) -> dict[str, Any]:
     """Save a weights file; an existing file of the same model keeps its version if its
     weights are the same, else the version goes up by one. What was written."""
     try:  # what is there (a device or a huge file is not read: pegrace train checks first)
-        before = read_json(path, "weights file", OptionError)
+        before = read_json(path, WEIGHTS_FILE, OptionError)
     except OptionError:
         before = {}
     if isinstance(before, dict) and before.get("model") == found["model"]:
@@ -283,16 +338,16 @@ def named(name: str) -> Given:
             raise saying(OptionError, unread)
         return found[0]
     path = Path(name)
-    stat = regular_file(path, "weights file", OptionError)  # a FIFO or a device: refused unread
+    stat = regular_file(path, WEIGHTS_FILE, OptionError)  # a FIFO or a device: refused unread
     key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size)  # a file written again: read again
     if key not in _READ:
-        _READ[key] = adopt(read_json(path, "weights file", OptionError), name)
+        _READ[key] = adopt(read_json(path, WEIGHTS_FILE, OptionError), name)
     return _READ[key]
 
 
 def adopt(found: Any, name: str) -> Given:
     """A weights file's contents checked, kept for specs to name by checksum."""
-    sha, games = _checked(found, f"weights file {name}")
+    sha, games = _checked(found, named_file(WEIGHTS_FILE, name))
     version = found.get("version")
     version = version if isinstance(version, int) else 0
     core = {
@@ -317,7 +372,7 @@ def adopt_texts(texts: Sequence[str]) -> None:
             adopt(found, found["file"])
 
 
-def _checked(found: Any, what: str) -> tuple[str, int | None]:
+def _checked(found: Any, what: Arg) -> tuple[str, int | None]:
     """A weights file's checksum and training games; OptionError naming ``what`` and the
     problem where it is not a weights file of a model, or its weights are not what it records."""
     if not isinstance(found, dict):
@@ -350,7 +405,7 @@ def _checked(found: Any, what: str) -> tuple[str, int | None]:
     return actual, games if isinstance(games, int) else None
 
 
-def parameters(found: Mapping[str, Any], what: str) -> tuple[list[float], list[float] | None]:
+def parameters(found: Mapping[str, Any], what: Arg) -> tuple[list[float], list[float] | None]:
     """A weights file's weights and its network's parameters (None: no network), each a number
     below ``LARGEST_WEIGHT`` in size (the core's sums of them stay finite); OptionError naming
     ``what`` and the first that is not one."""
@@ -360,9 +415,21 @@ def parameters(found: Mapping[str, Any], what: str) -> tuple[list[float], list[f
         if network is None:
             return weights, None
         if not isinstance(network["hidden"], int):
-            raise TypeError("hidden units")
+            # TRANSLATORS: {what} is the file read ("weights file x.json"); {field} a field
+            # of it, as typed ("network.hidden")
+            hidden = said(
+                "{what} is not a weights file: {field} is not a whole number",
+                what=what,
+                field="network.hidden",
+            )
+            raise saying(OptionError, hidden)
         return weights, _numbers(network["params"], "network.params", what)
-    except (KeyError, TypeError) as err:
+    except KeyError as err:
+        # TRANSLATORS: {what} is the file read ("weights file x.json"); {field} the field it
+        # lacks, as typed ("weights")
+        missing = said("{what} is not a weights file: it has no {field}", what=what, field=str(err))
+        raise saying(OptionError, missing) from None
+    except TypeError as err:  # its network is not an object
         # TRANSLATORS: {problem} is what is wrong with them, in the reader's words
         problem = said(
             "{what} is not a weights file: its weights ({problem})", what=what, problem=str(err)
@@ -370,25 +437,38 @@ def parameters(found: Mapping[str, Any], what: str) -> tuple[list[float], list[f
         raise saying(OptionError, problem) from None
 
 
-def _numbers(found: Any, where: str, what: str) -> list[float]:
+def _numbers(found: Any, where: str, what: Arg) -> list[float]:
     """The numbers of the list ``where`` (``weights``), each checked."""
     if not isinstance(found, list):
-        raise TypeError(f"{where} is not a list")
+        # TRANSLATORS: {what} is the file read ("weights file x.json"); {field} a field of
+        # it, as typed ("weights")
+        listless = said(
+            "{what} is not a weights file: {field} is not a list", what=what, field=where
+        )
+        raise saying(OptionError, listless)
     for index, each in enumerate(found):
+        place = f"{where}[{index}]"
         if isinstance(each, bool) or not isinstance(each, int | float):
-            raise TypeError(f"{each!r:.40} is not a number")
+            # TRANSLATORS: {what} is the file read ("weights file x.json"); {where} where in
+            # it ("weights[3]"); {found} what is there, as written in it
+            wrong = said(
+                "{what} is not a weights file: {where} is {found}, not a number",
+                what=what,
+                where=place,
+                found=format(repr(each), ".40"),
+            )
+            raise saying(OptionError, wrong)
         if not abs(each) < LARGEST_WEIGHT:  # exact for a whole number too large for a float
             shown = repr(each) if len(repr(each)) <= 24 else f"{repr(each)[:20]}…"
             # TRANSLATORS: {where} is where in the file ("weights[3]"), {found} the number in
             # it; {most} a number
-            place = f"{where}[{index}]"
             large = said(
                 "{what}: {where} is {found}: a weight is a number below {most} "
                 "(larger ones overflow the search's values)",
                 what=what,
                 where=place,
                 found=shown,
-                most=format(LARGEST_WEIGHT, ",.0f"),
+                most=LARGEST_WEIGHT,  # a float: written the language's way ("1,000,000")
             )
             raise saying(OptionError, large)
     return [float(each) for each in found]

@@ -1,7 +1,8 @@
 """The catalog in every language (issue 53): what the lab measured each rule option's value to
 do, and how, travels as words to translate (a ``Said``) that say in English the very sentence
 the lab wrote (lab.py's ``summary``, shipped in lab_effects.json), the best seat's colour named
-as a player is; and nothing in the catalog is an English sentence made on the server."""
+as a player is and its numbers as numbers (each language writes them its own way); and
+nothing in the catalog is an English sentence made on the server."""
 
 from __future__ import annotations
 
@@ -30,11 +31,20 @@ def test_each_effect_says_the_labs_sentence_in_english(
     said = option_effects(game)[option][value]
     # the lab writes the colour as its key ("green wins"); the page names it ("Green wins")
     expected = re.sub(r"\((\w)(\w+) wins", lambda m: f"({m[1].upper()}{m[2]} wins", summary)
-    assert str(said) == expected
+    assert str(said) == expected  # its numbers with their decimals (Fixed): 7.0, 0.360
     assert said.arg("changes") == f"{option}={value}"  # as written in code: never translated
     pseudo = said.said_in(PSEUDO)
     assert f"{option}={value}" in pseudo and "[" in pseudo
     assert not re.search(r"\b(makes|rewards|has|captures|seat)\b", pseudo), pseudo
+
+
+@pytest.mark.parametrize(("game", "option", "value", "summary"), SHIPPED)
+def test_each_effects_numbers_are_written_the_languages_way(
+    game: str, option: str, value: str, summary: str
+) -> None:
+    """German writes a decimal comma ("6,6 Punkte"): no number reaches it written in English."""
+    german = option_effects(game)[option][value].said_in("de")
+    assert not re.search(r"\d\.\d", german), german
 
 
 def test_how_the_effects_were_measured_is_said_in_words_to_translate() -> None:

@@ -331,7 +331,7 @@ def test_store_copy_never_shows_the_password(
     shown_url = without_password(url)
     assert f"from {source} to {shown_url};" in copies["copied"][1]
     assert f"{shown_url} already holds game g1" in copies["held"][1]
-    assert f"games of {shown_url})" in copies["back"][1]
+    assert f"(1 of the 1 game of {shown_url})" in copies["back"][1]
     assert f"{without_password(foreign)} is not a pegrace game store" in copies["foreign"][1]
     assert f"SRC {without_password(mistyped)}: no such store" in copies["mistyped"][1]
     assert not [what for what, (_, printed) in copies.items() if PASSWORD in printed]

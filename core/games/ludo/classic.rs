@@ -5,6 +5,7 @@ use crate::engine::reach::{self, Sharing, Words};
 use crate::engine::{
     self, Game, Move, MoveList, MoveView, Phase, RaceShape, Row, State, Table, MAX_SEATS, PIECES,
 };
+use crate::refusal::Refusal;
 
 #[derive(Clone, Debug)]
 pub struct ClassicLudo {
@@ -14,7 +15,7 @@ pub struct ClassicLudo {
 }
 
 impl ClassicLudo {
-    pub fn new(players: usize, options: &[(String, String)]) -> Result<Self, String> {
+    pub fn new(players: usize, options: &[(String, String)]) -> Result<Self, Refusal> {
         let chosen = read_options(players, options)?;
         if chosen.variant != Variant::Classic {
             return Err("the variant is not classic".into());

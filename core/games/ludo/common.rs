@@ -2,6 +2,7 @@
 
 use crate::engine::{self, RaceShape, Row, Table, MAX_SEATS};
 use crate::options::{self, RuleOption};
+use crate::refusal::{self, Refusal};
 
 pub(super) const BASE: i16 = -1;
 /// Classic Ludo's board (LUDOpy's too).
@@ -82,15 +83,14 @@ pub const OPTIONS: &[RuleOption] = &[
     engine::SEATING,
 ];
 
-pub(super) fn read_options(players: usize, given: &[(String, String)]) -> Result<Options, String> {
+pub(super) fn read_options(players: usize, given: &[(String, String)]) -> Result<Options, Refusal> {
     let chosen = options::choose("ludo", OPTIONS, given)?;
     let variant = variant(given);
     if variant != Variant::Classic {
         for classic_only in ["three_sixes", "safe_squares"] {
             if !chosen.is_default(classic_only) {
-                return Err(format!(
-                    "ludo option {classic_only} is for variant=classic only"
-                ));
+                let args = [("option", classic_only.to_owned())];
+                return Err(Refusal::new(refusal::CLASSIC_ONLY, &args, None));
             }
         }
     }

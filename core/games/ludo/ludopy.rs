@@ -6,6 +6,7 @@ use crate::engine::{
     self, Game, List, MoveView, Phase, RaceShape, Row, State, Table, MAX_SEATS, PIECES,
 };
 use crate::facts::{Fact, Facts};
+use crate::refusal::Refusal;
 
 /// LUDOpy's squares, in its own frame (ours + 1): stars, globes, the goal star and the goal.
 pub(super) const LP_STARS: [i16; 8] = [5, 12, 18, 25, 31, 38, 44, 51];
@@ -56,7 +57,7 @@ pub struct LudopyLudo {
 }
 
 impl LudopyLudo {
-    pub fn new(players: usize, options: &[(String, String)]) -> Result<Self, String> {
+    pub fn new(players: usize, options: &[(String, String)]) -> Result<Self, Refusal> {
         let chosen = read_options(players, options)?;
         if chosen.variant != Variant::Ludopy {
             return Err("the variant is not ludopy".into());

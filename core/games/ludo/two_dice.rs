@@ -6,6 +6,7 @@ use crate::engine::reach::{self, Sharing, Words};
 use crate::engine::{
     self, Game, List, MoveView, Phase, RaceShape, Row, State, Table, MAX_SEATS, PIECES,
 };
+use crate::refusal::Refusal;
 use crate::rng::Draw;
 
 /// Two-dice Ludo's board.
@@ -38,7 +39,7 @@ pub struct TwoDiceLudo {
 }
 
 impl TwoDiceLudo {
-    pub fn new(players: usize, options: &[(String, String)]) -> Result<Self, String> {
+    pub fn new(players: usize, options: &[(String, String)]) -> Result<Self, Refusal> {
         let chosen = read_options(players, options)?;
         if chosen.variant != Variant::TwoDice {
             return Err("the variant is not two-dice".into());

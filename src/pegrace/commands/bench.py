@@ -14,8 +14,8 @@ from pegrace.bench import (
     format_decision_times,
 )
 from pegrace.commands.common import Command, help_words, one_of_the_games, parse_rules, rules_flag
-from pegrace.errors import OptionError
-from pegrace.i18n import N_
+from pegrace.errors import OptionError, saying
+from pegrace.i18n import N_, said
 from pegrace.players import make_player
 from pegrace.provenance import DEFAULT_SEED
 
@@ -66,7 +66,10 @@ def run(args: argparse.Namespace) -> int:
         options["variant"] = args.variant
     if args.compare_ludopy:
         if args.game != "ludo" or args.players != 4:
-            raise OptionError("--compare-ludopy is for 4-player ludo --variant ludopy")
+            # TRANSLATORS: --compare-ludopy and --variant are options, ludo and ludopy a game and
+            # a variant, as typed
+            ludopy = said("--compare-ludopy is for 4-player ludo --variant ludopy")
+            raise saying(OptionError, ludopy)
         comparison = compare_ludopy(options, args.games, args.runs, args.seed)
         print(json.dumps(comparison, indent=2) if args.json else format_compare(comparison))
         return 0

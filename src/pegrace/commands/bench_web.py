@@ -15,9 +15,9 @@ from pegrace.commands.common import (
     most_workers,
     one_of_the_games,
 )
-from pegrace.errors import OptionError
+from pegrace.errors import OptionError, saying
 from pegrace.games import get_rules
-from pegrace.i18n import N_
+from pegrace.i18n import N_, said
 from pegrace.provenance import DEFAULT_SEED
 from pegrace.web.attacks import ATTACKS, attack_names
 
@@ -133,12 +133,16 @@ def run(args: argparse.Namespace) -> int:
 
     check_numbers(args)
     if args.server_src is not None and not (args.server_src / "pegrace" / "cli.py").is_file():
-        raise OptionError(
-            f"--server-src {args.server_src}: no pegrace package in it (give the src folder of "
-            "a checkout)"
+        # TRANSLATORS: --server-src is an option, as typed; {folder} a folder's path
+        no_pegrace = said(
+            "--server-src {folder}: no pegrace package in it (give the src folder of a checkout)",
+            folder=str(args.server_src),
         )
+        raise saying(OptionError, no_pegrace)
     if args.store is not None and not is_postgres(args.store):
-        raise OptionError(f"--store {args.store}: not a postgresql:// URL")
+        # TRANSLATORS: --store is an option, as typed; {store} the store given
+        not_url = said("--store {store}: not a postgresql:// URL", store=args.store)
+        raise saying(OptionError, not_url)
     with sigterm_as_interrupt():  # SIGTERM stops the server too, as Ctrl-C does
         if args.attack is not None:
             attacked = bench_attack(
@@ -170,13 +174,17 @@ def run(args: argparse.Namespace) -> int:
 
 def check_numbers(args: argparse.Namespace) -> None:
     """Every number the command reads, finite and in its range, before anything starts."""
-    check_number("--seconds", args.seconds, 1, MOST_SECONDS, "a number of seconds")
-    check_number("--games", args.games, 1, MOST_GAMES, "a number of games")
-    check_number("--connections", args.connections, 1, MOST_CONNECTIONS, "connections")
-    check_number(
-        "--servers", args.servers, 1, most_workers(), f"servers ({WORKERS_PER_CORE} a core)"
-    )
-    check_number("--seed", args.seed, 0, MOST_SEED, "a seed")
+    # TRANSLATORS: what a number is, in "--seconds 0: a number of seconds from 1 to 86,400"
+    check_number("--seconds", args.seconds, 1, MOST_SECONDS, N_("a number of seconds"))
+    # TRANSLATORS: what a number is, in "--games 0: a number of games from 1 to 10,000"
+    check_number("--games", args.games, 1, MOST_GAMES, N_("a number of games"))
+    # TRANSLATORS: what a number is, in "--connections 0: connections from 1 to 25,000"
+    check_number("--connections", args.connections, 1, MOST_CONNECTIONS, N_("connections"))
+    # TRANSLATORS: what a number is, in "--servers 0: servers (4 a core) from 1 to 16"
+    servers = said("servers ({per_core} a core)", per_core=WORKERS_PER_CORE)
+    check_number("--servers", args.servers, 1, most_workers(), servers)
+    # TRANSLATORS: what a number is, in "--seed -1: a seed from 0 to 18,446,744,073,709,551,615"
+    check_number("--seed", args.seed, 0, MOST_SEED, N_("a seed"))
 
 
 def attacks_named(text: str) -> str:

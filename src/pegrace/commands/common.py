@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from typing import Any, NoReturn
 
 from pegrace.engine import Rules
-from pegrace.errors import OptionError
+from pegrace.errors import OptionError, saying
 from pegrace.games import get_rules, list_games
-from pegrace.i18n import N_, fill, gettext
+from pegrace.i18n import N_, Said, fill, gettext, said
 from pegrace.kept import KeptGames
 from pegrace.match import parse_seats
 from pegrace.players import player_names
@@ -105,21 +105,24 @@ def text_words(message: str | None) -> str | None:
     return gettext(message) if message else message
 
 
-def check_number(flag: str, value: float, lowest: float, highest: float, what: str) -> None:
+def check_number(flag: str, value: float, lowest: float, highest: float, what: str | Said) -> None:
     """Refuse in one line a flag's number that is not from ``lowest`` to ``highest`` (both
-    finite; ``what``: the number in words, "a number of seconds", marked with ``N_``). The
-    range is checked as what must hold: NaN fails every comparison and infinity passes any
-    bound, so both are refused too (and a whole number too large for a float is never turned
-    into one)."""
+    finite; ``what``: the number in words, "a number of seconds", marked with ``N_``, or a
+    ``Said``). The range is checked as what must hold: NaN fails every comparison and infinity
+    passes any bound, so both are refused too (and a whole number too large for a float is
+    never turned into one)."""
     if not lowest <= value <= highest:
         # TRANSLATORS: a flag's number out of range ("--games 0: a number of games from 1 to
         # 1,000"); {what} says what the number is
-        refused = gettext("{flag} {value}: {what} from {lowest} to {highest}")
-        low, high = f"{lowest:,}", f"{highest:,}"
-        what = gettext(what)
-        raise OptionError(
-            fill(refused, flag=flag, value=value, what=what, lowest=low, highest=high)
+        refused = said(
+            "{flag} {value}: {what} from {lowest} to {highest}",
+            flag=flag,
+            value=str(value),
+            what=what if isinstance(what, Said) else Said(what),
+            lowest=lowest,
+            highest=highest,
         )
+        raise saying(OptionError, refused)
 
 
 def one_of_the_games() -> str:

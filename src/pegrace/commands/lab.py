@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Sequence
 from pathlib import Path
 
 from pegrace.commands.common import (
@@ -16,9 +17,9 @@ from pegrace.commands.common import (
     parse_rules,
     where_flags,
 )
-from pegrace.errors import OptionError
+from pegrace.errors import OptionError, saying
 from pegrace.games import get_rules
-from pegrace.i18n import N_
+from pegrace.i18n import N_, said
 from pegrace.players import make_player, pinned_spec
 from pegrace.simulate import progress_bar
 
@@ -70,20 +71,27 @@ def run(args: argparse.Namespace) -> int:
     from pegrace import lab
 
     if args.games < 2:
-        raise OptionError(f"--games {args.games}: at least 2 games per combination")
+        # TRANSLATORS: --games is an option, as typed; {games} its value
+        few = said("--games {games}: at least 2 games per combination", games=str(args.games))
+        raise saying(OptionError, few)
     check_where(args)
     if bool(args.vary) == args.all:
-        raise OptionError("name the options to try with --vary OPTION=A,B, or --all for every one")
+        # TRANSLATORS: --vary and --all are options, OPTION=A,B as typed
+        vary = said("name the options to try with --vary OPTION=A,B, or --all for every one")
+        raise saying(OptionError, vary)
     base = parse_rules(args.rules)
     if args.all:
         found, skipped = lab.every_option(args.game, args.players, base)
     else:
-        found, skipped = lab.combinations(args.game, args.players, base, lab.parse_vary(args.vary))
+        found, skipped = lab.combinations(args.game, args.players, base, parse_vary(args.vary))
     rules = get_rules(args.game, args.players, found[0])
-    seats = computer_seats(rules, args.seat, "computer:medium", "the lab")
+    seats = computer_seats(rules, args.seat, "computer:medium", "lab")
     skill = [pinned_spec(spec.strip()) for spec in args.skill.split(",")]
     if len(skill) != 2 or not all(skill):
-        raise OptionError(f"--skill {args.skill}: STRONG,WEAK, e.g. medium,random")
+        # TRANSLATORS: --skill is an option, as typed; {skill} its value; STRONG,WEAK and the
+        # example (players' names) as typed
+        pair = said("--skill {skill}: STRONG,WEAK, e.g. medium,random", skill=args.skill)
+        raise saying(OptionError, pair)
     for spec in skill:
         make_player(spec)
     if args.out is not None:
@@ -123,3 +131,26 @@ COMMAND = Command(
     declare=declare,
     run=run,
 )
+
+
+def parse_vary(items: Sequence[str]) -> list[tuple[str, list[str]]]:
+    """``--vary OPTION=a,b[,c]`` (repeatable): each option with its values."""
+    varied = []
+    for item in items:
+        name, eq, values = item.partition("=")
+        chosen = [v.strip() for v in values.split(",") if v.strip()]
+        if not eq or not name.strip() or not chosen:
+            # TRANSLATORS: {given} is what was given, quoted; OPTION=VALUE,VALUE and the
+            # example are kept as typed
+            unread = said(
+                "--vary {given}: write OPTION=VALUE,VALUE, e.g. finish=exact,deepest-first",
+                given=repr(item),
+            )
+            raise saying(OptionError, unread)
+        varied.append((name.strip(), chosen))
+    names = [n for n, _ in varied]
+    if len(set(names)) != len(names):
+        # TRANSLATORS: {options} are the options given, as typed
+        twice = said("--vary: each option once ({options})", options=", ".join(names))
+        raise saying(OptionError, twice)
+    return varied

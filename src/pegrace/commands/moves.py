@@ -7,11 +7,11 @@ import json
 from pathlib import Path
 
 from pegrace.commands.common import Command, help_words, one_of_the_games
-from pegrace.errors import NotationError
+from pegrace.errors import NotationError, saying
 from pegrace.games import rules_class
-from pegrace.i18n import N_, say
+from pegrace.i18n import N_, said, say
 from pegrace.notation import rules_for_state, state_from_json
-from pegrace.readers import read_json
+from pegrace.readers import STATE_FILE, read_json
 
 
 def declare(moves: argparse.ArgumentParser) -> None:
@@ -27,17 +27,22 @@ def declare(moves: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     rules_class(args.game)
-    data = read_json(args.state, "state file", NotationError)
+    data = read_json(args.state, STATE_FILE, NotationError)
     rules = rules_for_state(data, args.game)
     state = state_from_json(rules, data)
     if args.roll is not None:
         if state.phase not in (state.phase.ROLL, state.phase.MOVE):
-            raise NotationError(f"the state's phase is {state.phase.name.lower()}: no roll is due")
+            # TRANSLATORS: {phase} is a state's phase, as a state file writes it ("over")
+            due = said(
+                "the state's phase is {phase}: no roll is due", phase=state.phase.name.lower()
+            )
+            raise saying(NotationError, due)
         state = rules.roll(
             state._replace(phase=state.phase.ROLL, roll=None), rules.dice.parse(args.roll)
         )
     elif state.roll is None:
-        raise NotationError("give --roll R (the state holds no roll)")
+        # TRANSLATORS: --roll R is an option and its value, as typed
+        raise saying(NotationError, said("give --roll R (the state holds no roll)"))
     moves = rules.legal_moves(state)
     if args.json:
         listing = [{"move": str(m), "describe": str(rules.describe(state, m))} for m in moves]

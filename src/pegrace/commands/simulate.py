@@ -20,8 +20,8 @@ from pegrace.commands.common import (
     resume_flag,
     where_flags,
 )
-from pegrace.errors import OptionError
-from pegrace.i18n import N_
+from pegrace.errors import OptionError, saying
+from pegrace.i18n import N_, said
 from pegrace.kept import PARTIAL, KeptGames
 from pegrace.provenance import provenance
 from pegrace.simulate import format_report, kept_settings, simulate, write_results
@@ -55,13 +55,17 @@ def declare(sim: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.games < 1:
-        raise OptionError(f"--games {args.games}: play at least 1 game")
+        # TRANSLATORS: --games is an option, as typed; {games} its value
+        few = said("--games {games}: play at least 1 game", games=str(args.games))
+        raise saying(OptionError, few)
     check_where(args)
     rules = new_rules(args)
     seats = computer_seats(rules, args.seat, "computer:random", "simulate")
     if args.record_dir is not None:
         if args.scheduler is not None:
-            raise OptionError("--record-dir writes on this machine: not with --scheduler")
+            # TRANSLATORS: --record-dir and --scheduler are options, as typed
+            here = said("--record-dir writes on this machine: not with --scheduler")
+            raise saying(OptionError, here)
         outputs.check_folder(args.record_dir, "--record-dir")
     if args.out is not None:
         outputs.check_folder(args.out, "--out")

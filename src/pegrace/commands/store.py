@@ -7,8 +7,8 @@ import argparse
 from pathlib import Path
 
 from pegrace.commands.common import Command
-from pegrace.errors import OptionError
-from pegrace.i18n import N_
+from pegrace.errors import OptionError, saying
+from pegrace.i18n import N_, said
 
 WHERE_HELP = "an SQLite file's path, or postgresql://USER:PASSWORD@HOST:PORT/DATABASE"
 
@@ -42,7 +42,10 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(source_where, Path) and not source_where.is_file():
         # a mistyped URL (postgress://USER:PASSWORD@...) reads as a path: its password masked
         shown_source = without_password(args.source)
-        raise OptionError(f"SRC {shown_source}: no such store (an SQLite file, or a URL)")
+        # TRANSLATORS: SRC is the argument's name, as typed; {store} the store given (a file's
+        # path or a URL)
+        none = said("SRC {store}: no such store (an SQLite file, or a URL)", store=shown_source)
+        raise saying(OptionError, none)
     target_where = args.target if is_postgres(args.target) else Path(args.target)
     with open_store(source_where, read_only=True) as source, open_store(target_where) as target:
         bar = progress_bar(count_games(source))

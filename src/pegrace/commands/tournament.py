@@ -22,9 +22,9 @@ from pegrace.commands.common import (
     where_flags,
 )
 from pegrace.engine import Rules
-from pegrace.errors import OptionError
+from pegrace.errors import OptionError, saying
 from pegrace.games import get_rules
-from pegrace.i18n import N_
+from pegrace.i18n import N_, said
 from pegrace.kept import PARTIAL, KeptGames
 from pegrace.players import pinned_spec, player_names
 from pegrace.provenance import DEFAULT_SEED, provenance
@@ -105,7 +105,9 @@ def declare(tour: argparse.ArgumentParser) -> None:
 def tournament_lineup(args: argparse.Namespace) -> tuple[Rules, list[str]]:
     """The rules and line-up of a ``pegrace tournament`` command line, its values checked."""
     if args.games < 1:
-        raise OptionError(f"--games {args.games}: play at least 1 game")
+        # TRANSLATORS: --games is an option, as typed; {games} its value
+        few = said("--games {games}: play at least 1 game", games=str(args.games))
+        raise saying(OptionError, few)
     check_where(args)
     lineup = [pinned_spec(spec.strip()) for spec in args.player]  # a weights file by checksum
     players = len(lineup) if args.players is None else args.players

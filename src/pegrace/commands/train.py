@@ -7,10 +7,10 @@ from pathlib import Path
 
 from pegrace import outputs
 from pegrace.commands.common import Command, help_words, one_of_the_games, parse_rules, rules_flag
-from pegrace.errors import OptionError
-from pegrace.i18n import N_
+from pegrace.errors import OptionError, saying
+from pegrace.i18n import N_, said
 from pegrace.provenance import DEFAULT_SEED
-from pegrace.readers import read_json
+from pegrace.readers import WEIGHTS_FILE, read_json
 from pegrace.simulate import progress_bar
 
 
@@ -108,10 +108,14 @@ def run(args: argparse.Namespace) -> int:
     if args.out is not None:
         outputs.check_file(args.out, "--out", make_parents=True)
     else:  # MODEL.json here, the model named by the core once training starts
-        outputs.check_folder(Path.cwd(), "the weights file (no --out) goes in")
-    start = None if args.start is None else read_json(args.start, "weights file", OptionError)
+        # TRANSLATORS: before a folder's path: where the weights file is written when no --out
+        # is given ("the weights file (no --out) goes in /home/ann: cannot write there")
+        outputs.check_folder(Path.cwd(), said("the weights file (no --out) goes in"))
+    start = None if args.start is None else read_json(args.start, WEIGHTS_FILE, OptionError)
     if start is not None and not isinstance(start, dict):
-        raise OptionError(f"--from {args.start}: not a weights file (a JSON object)")
+        # TRANSLATORS: --from is an option, as typed; {path} a file's path
+        other = said("--from {path}: not a weights file (a JSON object)", path=str(args.start))
+        raise saying(OptionError, other)
     training = value.Training(
         args.game,
         args.players,

@@ -19,8 +19,9 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from pegrace.dice import D6
-from pegrace.errors import IllegalMoveError
+from pegrace.errors import IllegalMoveError, saying
 from pegrace.games import get_rules
+from pegrace.i18n import said
 from pegrace.moves import Move
 from pegrace.pictures import draw
 from pegrace.pictures.raster import rgb_picture
@@ -161,15 +162,25 @@ class PegraceEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         game = self.game
         if agent == CHANCE:
             if not game.roll(int(action)):
-                outcomes = len(game.chances())
-                raise IllegalMoveError(
-                    f"chance action {action}: one of 0..{outcomes - 1}, the "
-                    f"outcomes of {self.rules.summary(self.state)}"
+                # TRANSLATORS: {action} is the action given (a number), {last} the largest one
+                # there is; {position} the position in the game's notation
+                chance = said(
+                    "chance action {action}: one of 0..{last}, the outcomes of {position}",
+                    action=str(action),
+                    last=len(game.chances()) - 1,
+                    position=self.rules.summary(self.state),
                 )
+                raise saying(IllegalMoveError, chance)
         elif not game.act(int(action)):
-            raise IllegalMoveError(
-                f"action {action} is not a legal move for {agent}: {self.rules.summary(self.state)}"
+            # TRANSLATORS: {action} is the action given (a number), {agent} the agent's name as
+            # the environment names it ("red"); {position} the position in the game's notation
+            illegal = said(
+                "action {action} is not a legal move for {agent}: {position}",
+                action=str(action),
+                agent=agent,
+                position=self.rules.summary(self.state),
             )
+            raise saying(IllegalMoveError, illegal)
         if game.is_over:
             returns = game.returns()
             for seat, name in enumerate(self.agent_of):

@@ -11,7 +11,8 @@ import numpy as np
 import numpy.typing as npt
 
 from pegrace.engine import Rules
-from pegrace.errors import IllegalMoveError
+from pegrace.errors import IllegalMoveError, saying
+from pegrace.i18n import said
 from pegrace.moves import Move
 from pegrace.state import State
 
@@ -40,7 +41,12 @@ def action_of(rules: Rules, state: State, move: Move) -> int:
     for action, legal in zip(rules.core.actions(state), rules.legal_moves(state), strict=True):
         if legal == move:
             return action
-    raise IllegalMoveError(f"{move} is not a legal move here: {rules.summary(state)}")
+    # TRANSLATORS: {move} is the move in the game's notation ("13>17"), {position} the
+    # position in it
+    illegal = said(
+        "{move} is not a legal move here: {position}", move=str(move), position=rules.summary(state)
+    )
+    raise saying(IllegalMoveError, illegal)
 
 
 def observe(rules: Rules, state: State, seat: int) -> Observation:

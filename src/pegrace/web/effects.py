@@ -10,8 +10,8 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from pegrace.i18n import Said, said, said_c, said_n
-from pegrace.lab_words import interval, p_number, percent
+from pegrace.i18n import Fixed, Said, said, said_c, said_n
+from pegrace.lab_words import ALPHA
 
 # a computer's level, as the page's words for them say it (static/util.js, context "computer")
 LEVEL_WORDS = {
@@ -35,6 +35,9 @@ SKILL_RUN = re.compile(r"(\w+) against (\d+) (\w+)")
 UNEQUAL = re.compile(
     r"\b(makes|leaves|may make|may leave) the seats unequal \((\w+) wins (\S+) (\[[^]]*\]);"
 )
+# a number of that sentence ("25.6%", "[25.0%, 26.2%]")
+NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+Number = Said | int | Fixed  # a number as an argument: each language writes it its own way
 
 
 def level_words(level: str) -> Said | str:
@@ -81,14 +84,82 @@ def skill_players(measured: Mapping[str, Any]) -> Said | str:
     )
 
 
+# ------------------------------------------------------------------ numbers
+# Numbers go into the words as numbers (rounded as lab_words.py writes them), so that each
+# language writes them its own way ("4.2", "4,2": pegrace/i18n.py ``written``).
+def rounded(value: float, places: int) -> int | Fixed:
+    """``value`` to ``places`` decimals, written with all of them ("7.0"); to none, a whole
+    number."""
+    return round(value) if places == 0 else Fixed(round(value, places), places)
+
+
+def signed(value: float, places: int) -> Number:
+    """``value`` to ``places`` decimals with its sign: "+0.3", "-0.3" (and "+0")."""
+    if round(value, places) < 0:
+        return rounded(value, places)
+    # TRANSLATORS: a number that grew (or did not change), with its sign: "+0.3"
+    return said("+{number}", number=rounded(abs(value), places))  # abs: no "+-0"
+
+
+def sized(value: float, is_signed: bool, places: int) -> Number:
+    return signed(value, places) if is_signed else rounded(abs(value), places)
+
+
+def percentage(number: Number) -> Said:
+    # TRANSLATORS: a percentage; {percent} is a number ("42%", "4.2%", "+0.1%")
+    return said("{percent}%", percent=number)
+
+
+def interval(low: float, high: float, is_signed: bool, places: int) -> Said:
+    """``[+29, +33]`` signed, or the sizes ``[29, 33]`` where both ends lie on one side of 0
+    (lab_words.py's ``interval``)."""
+    if not is_signed and low * high >= 0:
+        low, high = sorted((abs(low), abs(high)))
+    else:
+        is_signed = True
+    return interval_of(sized(low, is_signed, places), sized(high, is_signed, places))
+
+
+def interval_of(low: Number, high: Number) -> Said:
+    # TRANSLATORS: a 95% interval, from {low} to {high}: "[7, 11]", "[25.0%, 26.2%]" (where
+    # numbers are written with a decimal comma, "[6,2; 7,0]" may read better)
+    return said("[{low}, {high}]", low=low, high=high)
+
+
+def percent(estimate: list[float], is_signed: bool = False) -> Said:
+    """``+31% [+29, +33]`` signed, or the sizes ``31% [29, 33]`` (lab_words.py's
+    ``percent``): to a tenth where the change is under 10%."""
+    value, low, high = (100 * x for x in estimate)
+    places = 1 if max(abs(value), abs(low), abs(high)) < 10 else 0
+    # TRANSLATORS: a measured change and its 95% interval: "9% [7, 11]", "+0.1% [-0.6, +0.8]"
+    return said(
+        "{estimate} {interval}",
+        estimate=percentage(sized(value, is_signed, places)),
+        interval=interval(low, high, is_signed, places),
+    )
+
+
+def read_number(text: str) -> int | Fixed:
+    """A number as the lab's sentence writes it ("25.6", "7.0"), its decimals kept."""
+    whole, point, decimals = text.partition(".")
+    return Fixed(float(text), len(decimals)) if point else int(whole)
+
+
+def read_percentage(text: str) -> Said | str:
+    """A percentage as the lab's sentence writes it ("25.6%"); anything else as it is."""
+    found = NUMBER.fullmatch(text.removesuffix("%"))
+    return percentage(read_number(found[0])) if found else text
+
+
 def p_text(value: float) -> Said:
-    """``p = 0.027``, or ``p < 0.001``."""
-    number = p_number(value)
-    if number.startswith("<"):
+    """``p = 0.027``, or ``p < 0.001``: to 3 places, to 4 near ALPHA (lab_words.py's
+    ``p_number``)."""
+    if value < 0.001:
         # TRANSLATORS: a p-value below a bound (statistics): "p < 0.001"
-        return said("p < {p}", p=number.lstrip("< "))
+        return said("p < {p}", p=Fixed(0.001, 3))
     # TRANSLATORS: a p-value (statistics): "p = 0.027"
-    return said("p = {p}", p=number)
+    places = 4 if abs(value - ALPHA) < 0.005 else 3
+    return said("p = {p}", p=Fixed(round(value, places), places))
 
 
 def p_words(found: Mapping[str, Any], key: str) -> Said:
@@ -106,7 +177,7 @@ def _length(found: Mapping[str, Any]) -> Said:
     change = found["length"]
     if found["grade"]["length"] == "unclear":
         # TRANSLATORS: a measure the rule has no clear effect on: {change} is "+0.0% [-0.3, +0.3]"
-        return said("game length ({change})", change=percent(change, signed=True))
+        return said("game length ({change})", change=percent(change, is_signed=True))
     size, longer = percent(change), change[0] > 0
     if found["grade"]["length"] == "maybe":
         p = p_words(found, "length")
@@ -125,17 +196,16 @@ def _length(found: Mapping[str, Any]) -> Said:
 def _skill(found: Mapping[str, Any], who: Said | str) -> Said:
     points = [100 * x for x in found["skill"]]
     if found["grade"]["skill"] == "unclear":
-        change = f"{points[0]:+.1f}"
         # TRANSLATORS: a measure the rule has no clear effect on: "+0.1 points [-0.2, +0.5]"
         # (win-rate points)
         return said(
             "skill ({points} points {interval})",
-            points=change,
+            points=signed(points[0], 1),
             interval=interval(points[1], points[2], True, 1),
         )
-    args: dict[str, Said | str] = {
+    args: dict[str, Said | str | int | Fixed] = {
         "who": who,
-        "points": f"{abs(points[0]):.1f}",
+        "points": rounded(abs(points[0]), 1),
         "sizes": interval(points[1], points[2], False, 1),
     }
     more = points[0] > 0
@@ -163,7 +233,7 @@ def _captures(found: Mapping[str, Any]) -> Said | None:
         return None  # no captures under the base rules: no ratio to give
     if found["grade"]["captures"] == "unclear":
         # TRANSLATORS: a measure the rule has no clear effect on: {change} is "+0.1% [-0.6, +0.8]"
-        return said("captures ({change})", change=percent(change, signed=True))
+        return said("captures ({change})", change=percent(change, is_signed=True))
     size, more = percent(change), change[0] > 0
     if found["grade"]["captures"] == "maybe":
         p = p_words(found, "captures")
@@ -189,13 +259,14 @@ def _seats(found: Mapping[str, Any], sentence: str) -> Said:
         # TRANSLATORS: a measure the rule has no clear effect on, with its p-value
         return said("seat fairness ({p})", p=p_text(found["p"]["seats"]))
     verb, colour, rate, sizes = unequal.groups()
+    ends = [percentage(read_number(n)) for n in NUMBER.findall(sizes)]
     # TRANSLATORS: the seat that wins most often: {colour} is a colour's name, {rate} "25.6%",
     # {sizes} its 95% interval "[25.0%, 26.2%]"
     best = said(
         "{colour} wins {rate} {sizes}",
         colour=COLOUR_WORDS.get(colour, colour),
-        rate=rate,
-        sizes=sizes,
+        rate=read_percentage(rate),
+        sizes=interval_of(*ends) if len(ends) == 2 else sizes,
     )
     # TRANSLATORS: what a rule does to the seats' chances: {best} the seat that wins most often, {p}
     # p-values

@@ -20,13 +20,13 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractAsyncContextManager, AbstractContextManager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from pegrace.errors import OptionError, PegraceError
-from pegrace.i18n import said, said_n
+from pegrace.i18n import Said, said, said_n
 from pegrace.readers import loads as strict_loads
 from pegrace.web.masking import one_line
-from pegrace.web.refusals import saying
+from pegrace.web.refusals import saying, words_of
 from pegrace.web.settings import HUMAN, OPEN, GameSettings
 
 if TYPE_CHECKING:
@@ -53,6 +53,12 @@ class Taken(StoreError):
 class StoredAfterAll(Taken):
     """An event a server stored late (its writer had given up waiting on a frozen database,
     and the event was sent again): played in from the store, as if just stored."""
+
+    @classmethod
+    def of(cls, game_id: str, seq: int) -> Self:
+        """Event ``seq`` of game ``game_id``, stored after all."""
+        late = said("game {game}: event {seq} was stored after all", game=game_id, seq=seq)
+        return saying(cls, late)
 
 
 def token_hash(token: str) -> str:
@@ -176,7 +182,13 @@ class GameStore:
         """What opening the store failed on, as a StoreError naming it (one as it is)."""
         if isinstance(err, StoreError):
             return err
-        return StoreError(f"cannot open the game store {self.where}: {self.said(err)}")
+        # TRANSLATORS: {store} is a path or URL; {problem} the database's words (in English)
+        problem = said(
+            "cannot open the game store {store}: {problem}",
+            store=self.where,
+            problem=self.said(err),
+        )
+        return saying(StoreError, problem)
 
     @contextlib.contextmanager
     def opening(self) -> Iterator[None]:
@@ -210,10 +222,15 @@ class GameStore:
         which would misread it (and its server write rows a newer one does not expect)."""
         version = self.schema_version()
         if version > known:
-            raise StoreError(
-                f"the game store {self.where} has schema version {version}, newer than this "
-                f"pegrace's {known}: upgrade pegrace"
+            # TRANSLATORS: {store} is a path or URL; {version} and {known} numbers
+            newer = said(
+                "the game store {store} has schema version {version}, newer than this "
+                "pegrace's {known}: upgrade pegrace",
+                store=self.where,
+                version=version,
+                known=known,
             )
+            raise saying(StoreError, newer)
 
     def check_as_it_is(self, migrations: Sequence[Migration]) -> None:
         """A StoreError unless the database is a pegrace store of the last of ``migrations``
@@ -221,15 +238,26 @@ class GameStore:
         another program's database is refused by what it lacks."""
         missing = [name for name in self.tables if not self.has_table(name)]
         if missing:
-            raise StoreError(f"{self.where} is not a pegrace game store (no table {missing[0]})")
+            # TRANSLATORS: {store} is a path or URL; {table} a database table's name
+            foreign = said(
+                "{store} is not a pegrace game store (no table {table})",
+                store=self.where,
+                table=missing[0],
+            )
+            raise saying(StoreError, foreign)
         self.refuse_newer(len(migrations))
         version = self.schema_version()
         if version < len(migrations):
-            raise StoreError(
-                f"the game store {self.where} has schema version {version}, older than this "
-                f"pegrace's {len(migrations)}: serve it once with this pegrace, which brings it "
-                "up to date, then copy it"
+            # TRANSLATORS: {store} is a path or URL; {version} and {known} numbers
+            older = said(
+                "the game store {store} has schema version {version}, older than this "
+                "pegrace's {known}: serve it once with this pegrace, which brings it "
+                "up to date, then copy it",
+                store=self.where,
+                version=version,
+                known=len(migrations),
             )
+            raise saying(StoreError, older)
 
     # ------------------------------------------------------------------ games
     def create_game(
@@ -392,7 +420,7 @@ class GameStore:
         try:
             return self._load_game(game_id)
         except self.failures as err:
-            raise StoreError(f"game {game_id} cannot be loaded: {err}") from None
+            raise unloadable(game_id, str(err)) from None
 
     def _load_game(self, game_id: str) -> StoredGame | None:
         found = self.query("SELECT settings, rematch FROM games WHERE id = ?", (game_id,))
@@ -402,9 +430,9 @@ class GameStore:
         stored = self._seats(game_id)
         missing = [colour for colour in settings.seats if colour not in stored]
         if missing:
-            raise StoreError(
-                f"game {game_id} cannot be loaded: no stored seat for {', '.join(missing)}"
-            )
+            # TRANSLATORS: {colours} are seats' colours as stored ("red, green")
+            no_seat = said("no stored seat for {colours}", colours=", ".join(missing))
+            raise unloadable(game_id, no_seat)
         seats = {colour: stored[colour] for colour in settings.seats}
         events = [
             StoredEvent(seq, colour, read_roll(game_id, seq, roll), move, actor)
@@ -473,22 +501,32 @@ def stored_rows(rows: list[EventRow], at: float) -> list[Row]:
 
 
 def read_settings(game_id: str, text: str) -> GameSettings:
+    problem: Said | str
     try:
         return GameSettings.from_json(strict_loads(text))
     except KeyError as err:
-        problem = f"no {err}"
+        # TRANSLATORS: {field} is a JSON field's name, quoted: "no 'players'"
+        problem = said("no {field}", field=str(err))
     except (TypeError, ValueError, AttributeError, OptionError) as err:  # JSON's are ValueErrors
-        problem = str(err)
-    raise StoreError(f"game {game_id} cannot be loaded: its settings are damaged ({problem})")
+        problem = words_of(err)
+    # TRANSLATORS: {problem} is what is wrong with the stored settings
+    raise unloadable(game_id, said("its settings are damaged ({problem})", problem=problem))
 
 
 def read_roll(game_id: str, seq: int, text: str | None) -> Any:
     try:
         return None if text is None else strict_loads(text)
     except (TypeError, ValueError) as err:
-        raise StoreError(
-            f"game {game_id} cannot be loaded: the roll of event {seq} is damaged ({err})"
-        ) from None
+        # TRANSLATORS: {seq} is the event's number; {problem} the JSON reader's words
+        damaged = said("the roll of event {seq} is damaged ({problem})", seq=seq, problem=str(err))
+        raise unloadable(game_id, damaged) from None
+
+
+def unloadable(game_id: str, problem: Said | str) -> StoreError:
+    """Game ``game_id`` cannot be loaded: ``problem``."""
+    # TRANSLATORS: {problem} is why: the database's words (in English), or what is damaged
+    words = said("game {game} cannot be loaded: {problem}", game=game_id, problem=problem)
+    return saying(StoreError, words)
 
 
 class EventWriter:

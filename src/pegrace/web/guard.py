@@ -28,7 +28,7 @@ from urllib.parse import urlsplit
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from pegrace.errors import OptionError
+from pegrace.errors import OptionError, saying
 from pegrace.i18n import Said, said, said_n
 from pegrace.web.connections import CURRENT, Doorman
 from pegrace.web.limits import Limits, address_key
@@ -76,7 +76,13 @@ def check_origin(origin: str) -> str:
         or parts.query
         or parts.fragment
     ):
-        raise OptionError(f"--allow-origin {origin!r}: write http://HOST[:PORT] or https://...")
+        # TRANSLATORS: {origin} is the value as typed, quoted; http://HOST[:PORT] and
+        # https://... are notation, kept as they are
+        unread = said(
+            "--allow-origin {origin}: write http://HOST[:PORT] or https://...",
+            origin=repr(origin),
+        )
+        raise saying(OptionError, unread)
     return f"{parts.scheme}://{parts.netloc}".lower()
 
 

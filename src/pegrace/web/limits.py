@@ -20,7 +20,8 @@ from collections import OrderedDict
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from pegrace.errors import OptionError
+from pegrace.errors import OptionError, saying
+from pegrace.i18n import said
 
 
 @dataclass(frozen=True)
@@ -61,20 +62,33 @@ class Limits:
         for part in (p for item in items for p in item.split(",") if p.strip()):
             name, eq, text = (s.strip() for s in part.partition("="))
             if not eq or name not in kinds:
-                raise OptionError(
-                    f"--limit {part!r}: write NAME=VALUE with NAME one of {', '.join(kinds)}"
+                # TRANSLATORS: {item} is what was typed, quoted; NAME=VALUE and the {names}
+                # are kept as they are
+                unknown = said(
+                    "--limit {item}: write NAME=VALUE with NAME one of {names}",
+                    item=repr(part),
+                    names=", ".join(kinds),
                 )
+                raise saying(OptionError, unknown)
             changes[name] = _number(part, text, int if kinds[name] == "int" else float)
         if "worker_share" in changes and not 0 < changes["worker_share"] <= 1:
-            raise OptionError(
-                f"--limit worker_share={changes['worker_share']:g}: a share of "
-                "the workers, more than 0 and at most 1"
+            # TRANSLATORS: {share} is the value as given (kept as it is, like the option)
+            share = said(
+                "--limit worker_share={share}: a share of the workers, more than 0 and at most 1",
+                share=format(changes["worker_share"], "g"),
             )
+            raise saying(OptionError, share)
         for name, most in PREFIX_BITS.items():
             if name in changes and changes[name] > most:
-                raise OptionError(
-                    f"--limit {name}={changes[name]}: a network's prefix, 0 to {most} bits"
+                # TRANSLATORS: {name}={value} is the limit as given, kept as it is; {most} a
+                # number of bits
+                wide = said(
+                    "--limit {name}={value}: a network's prefix, 0 to {most} bits",
+                    name=name,
+                    value=str(changes[name]),
+                    most=most,
                 )
+                raise saying(OptionError, wide)
         return replace(cls(), **changes)
 
     def network_key(self, key: str) -> str:
@@ -98,10 +112,23 @@ def _number(part: str, text: str, kind: type[int] | type[float]) -> int | float:
     try:
         value = kind(text)
     except ValueError:
-        what = "a whole number" if kind is int else "a number"
-        raise OptionError(f"--limit {part!r}: {text!r} is not {what}") from None
+        if kind is int:
+            # TRANSLATORS: {item} is what was typed and {value} its value, each quoted
+            wrong = said(
+                "--limit {item}: {value} is not a whole number", item=repr(part), value=repr(text)
+            )
+        else:
+            # TRANSLATORS: {item} is what was typed and {value} its value, each quoted
+            wrong = said(
+                "--limit {item}: {value} is not a number", item=repr(part), value=repr(text)
+            )
+        raise saying(OptionError, wrong) from None
     if not (math.isfinite(value) and 0 <= value < 1e9):
-        raise OptionError(f"--limit {part!r}: give a number from 0 to 999999999")
+        # TRANSLATORS: {item} is what was typed, quoted; {most} a number
+        large = said(
+            "--limit {item}: give a number from 0 to {most}", item=repr(part), most=999999999
+        )
+        raise saying(OptionError, large)
     return value
 
 

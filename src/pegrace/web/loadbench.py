@@ -38,7 +38,8 @@ from websockets.frames import Frame, Opcode
 from websockets.http11 import Response
 from websockets.uri import parse_uri
 
-from pegrace.errors import PegraceError
+from pegrace.errors import PegraceError, saying
+from pegrace.i18n import said, said_n
 from pegrace.web.procstat import (
     children,
     cpu_seconds,
@@ -105,7 +106,8 @@ class Bench:
             if entry["name"] == self.game:
                 colours: list[str] = entry["colours"][str(self.players)]
                 return colours
-        raise PegraceError(f"the server offers no game {self.game!r}")
+        # TRANSLATORS: {game} is a game's name as given, quoted
+        raise saying(PegraceError, said("the server offers no game {game}", game=repr(self.game)))
 
     def http(self, method: str, path: str, body: Any = None, port: int | None = None) -> Any:
         data = None if body is None else json.dumps(body).encode()
@@ -176,7 +178,10 @@ class Bench:
             setup_limit = time.perf_counter() + 60 + games * 0.1
             while ready[0] < games and not clients.done():
                 if time.perf_counter() > setup_limit:
-                    raise PegraceError(f"only {ready[0]} of {games} games were set up in time")
+                    raise saying(PegraceError, said_n(
+                        "only {ready} of {count} game was set up in time",
+                        "only {ready} of {count} games were set up in time", games, ready=ready[0],
+                    ))  # fmt: skip
                 await asyncio.sleep(0.05)
             self.cpu_at_start = (self.cpu(), own_cpu_seconds())
             db_start = tree_cpu_seconds(self.db_pid) if self.db_pid else 0.0
@@ -223,14 +228,20 @@ class Table(asyncio.Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.transport = None
-        self.finish(PegraceError(f"the server closed a game's socket: {exc or 'no reason'}"))
+        problem = said("no reason") if exc is None else str(exc)
+        # TRANSLATORS: {problem} is the system's words for why (in English), or "no reason"
+        closed = said("the server closed a game's socket: {problem}", problem=problem)
+        self.finish(saying(PegraceError, closed))
 
     def data_received(self, data: bytes) -> None:
         self.socket.receive_data(data)
         for event in self.socket.events_received():
             if isinstance(event, Response):
                 if self.socket.handshake_exc is not None:
-                    self.finish(PegraceError(f"WebSocket refused: {self.socket.handshake_exc}"))
+                    # TRANSLATORS: {problem} is the WebSocket library's words (in English)
+                    problem = str(self.socket.handshake_exc)
+                    refused = said("WebSocket refused: {problem}", problem=problem)
+                    self.finish(saying(PegraceError, refused))
                 else:
                     self.send(self.hello)
             elif isinstance(event, Frame) and event.opcode in (Opcode.TEXT, Opcode.CONT):
@@ -373,24 +384,11 @@ def start_server(
     file beside ``db`` (``server_log``): a pipe nobody reads would stall the server once it
     fills."""
     env = None if src is None else {**os.environ, "PYTHONPATH": str(src)}
-    command = [
-        sys.executable,
-        "-m",
-        "pegrace.cli",
-        "serve",
-        "--host",
-        HOST,
-        "--port",
-        str(port),
-        # --db (an earlier pegrace's name for --store, which --server-src may run) or a URL
-        *(("--store", store) if store else ("--db", str(db))),
-        "--no-open",
-        "--computer-delay",
-        "0",
-        "--log-level",
-        "warning",
-        *(("--limit", limits) if limits is not None else ()),
-    ]
+    command = [sys.executable, "-m", "pegrace.cli", "serve", "--host", HOST, "--port", str(port)]
+    # --db (an earlier pegrace's name for --store, which --server-src may run) or a URL
+    command += ("--store", store) if store else ("--db", str(db))
+    command += ("--no-open", "--computer-delay", "0", "--log-level", "warning")
+    command += ("--limit", limits) if limits is not None else ()
     with server_log(db).open("ab") as log:
         # preexec_fn: the benchmark starts servers from its main thread, between event loops
         return subprocess.Popen(
@@ -423,13 +421,16 @@ def wait_until_up(server: subprocess.Popen[bytes], port: int, db: Path | None = 
         if server.poll() is not None:
             log = server_log(db) if db is not None else None
             problem = log.read_text(errors="replace") if log and log.exists() else ""
-            raise PegraceError(f"the server did not start: {problem.strip()[-2000:]}")
+            # TRANSLATORS: {problem} is the end of the server's log (in English)
+            stopped = said("the server did not start: {problem}", problem=problem.strip()[-2000:])
+            raise saying(PegraceError, stopped)
         try:
             with urllib.request.urlopen(f"http://{HOST}:{port}/api/catalog", timeout=1):
                 return
         except (urllib.error.URLError, OSError):
             time.sleep(0.1)
-    raise PegraceError("the server did not answer within 30 s")
+    # TRANSLATORS: {seconds} is a number of seconds ("s")
+    raise saying(PegraceError, said("the server did not answer within {seconds} s", seconds=30))
 
 
 def stop_server(server: subprocess.Popen[bytes]) -> None:
@@ -500,7 +501,9 @@ def bench_web(
     on the store ``store``, a PostgreSQL URL, else a new SQLite file: start_server), the
     games spread round-robin; the figures as a dict."""
     if servers > 1 and store is None:
-        raise PegraceError("several servers share a PostgreSQL store only: give --store URL")
+        # TRANSLATORS: --store URL is the option to give, kept as it is
+        alone = said("several servers share a PostgreSQL store only: give --store URL")
+        raise saying(PegraceError, alone)
     with (
         tempfile.TemporaryDirectory(prefix="pegrace-bench-") as folder,
         servers_up(servers, Path(folder) / "games.sqlite3", src=src, store=store) as up,
@@ -527,11 +530,8 @@ def servers_up(
     try:
         for port in ports:
             started.append(start_server(port, db, limits=limits, src=src, store=store))
-            print(
-                f"pegrace: bench-web: server pid {started[-1].pid} on http://{HOST}:{port}/",
-                file=sys.stderr,
-                flush=True,
-            )
+            up = f"pegrace: bench-web: server pid {started[-1].pid} on http://{HOST}:{port}/"
+            print(up, file=sys.stderr, flush=True)
         for server, port in zip(started, ports, strict=True):
             wait_until_up(server, port, db)
         yield ports, [server.pid for server in started]

@@ -18,6 +18,8 @@ from typing import Any
 
 import psycopg
 
+from pegrace.errors import saying
+from pegrace.i18n import Said, said
 from pegrace.web.gamestore import (
     EVENT_COLUMNS,
     TAKEOVER_COLUMN,
@@ -198,32 +200,46 @@ class PostgresStore(GameStore):
         """Take MIGRATION_LOCK, waiting at most ``wait`` seconds for the server that holds
         it (said in the log after MIGRATION_WAIT_SAID_SECONDS); a StoreError past that."""
         started = time.monotonic()
-        said = False
+        told = False
         while not self.query("SELECT pg_try_advisory_lock(?)", (MIGRATION_LOCK,))[0][0]:
             waited = time.monotonic() - started
             if waited >= wait:
-                raise StoreError(
-                    f"gave up on the game store {self.where} after {wait:g} s: another "
-                    f"server's migration of it has not ended ({self._lock_holder()}); let it "
-                    "end, or end that session, and start again"
+                # TRANSLATORS: {store} is a URL; {seconds} a number of seconds ("s"); {lock}
+                # the lock and who holds it ("advisory lock 42, held by the session of pid 7")
+                gave_up = said(
+                    "gave up on the game store {store} after {seconds} s: another server's "
+                    "migration of it has not ended ({lock}); let it end, or end that session, "
+                    "and start again",
+                    store=self.where,
+                    seconds=round(wait, 3),
+                    lock=self._lock_holder(),
                 )
-            if not said and waited >= MIGRATION_WAIT_SAID_SECONDS:
+                raise saying(StoreError, gave_up)
+            if not told and waited >= MIGRATION_WAIT_SAID_SECONDS:
                 LOG.warning(
                     "waiting for another server's migration of %s (%s), at most %g s",
                     self.where, self._lock_holder(), wait,
                 )  # fmt: skip
-                said = True
+                told = True
             time.sleep(MIGRATION_LOCK_TRIES_SECONDS)
 
-    def _lock_holder(self) -> str:
+    def _lock_holder(self) -> Said:
         """MIGRATION_LOCK and the database session that holds it, in words."""
         found = self.query(
             "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted "
             "AND classid::bigint = ? AND objid::bigint = ? AND objsubid = 1",
             (MIGRATION_LOCK >> 32, MIGRATION_LOCK & 0xFFFFFFFF),
         )
-        holder = f", held by the session of pid {found[0][0]}" if found else ""
-        return f"advisory lock {MIGRATION_LOCK}{holder}"
+        if found:
+            # TRANSLATORS: a PostgreSQL lock ({lock}: its number) and the session (its
+            # process's {pid}) that holds it
+            return said(
+                "advisory lock {lock}, held by the session of pid {pid}",
+                lock=str(MIGRATION_LOCK),
+                pid=str(found[0][0]),
+            )
+        # TRANSLATORS: a PostgreSQL lock ({lock}: its number)
+        return said("advisory lock {lock}", lock=str(MIGRATION_LOCK))
 
     def close(self) -> None:
         self.db.close()

@@ -9,6 +9,8 @@ from dataclasses import dataclass
 
 from pegrace.dice import Roll
 from pegrace.engine import Rules
+from pegrace.errors import saying
+from pegrace.i18n import said
 from pegrace.match import dice_rng
 from pegrace.moves import Move
 from pegrace.record import Event, Record, replay
@@ -43,10 +45,17 @@ def replay_stored(stored: StoredGame) -> Replayed:
         if event.move is None:
             roll = rules.sample_roll(before, rng)
             if rules.dice_at(before).to_json(roll) != event.roll:
-                raise StoreError(
-                    f"game {stored.id} event {stored_event.seq}: stored roll {event.roll} "
-                    f"but the seeded dice give {rules.dice_at(before).format(roll)}"
+                # TRANSLATORS: {stored} is the roll as stored (JSON), {drawn} the dice as the
+                # game writes them ("3+5")
+                redrawn = said(
+                    "game {game} event {seq}: stored roll {stored} "
+                    "but the seeded dice give {drawn}",
+                    game=stored.id,
+                    seq=stored_event.seq,
+                    stored=str(event.roll),
+                    drawn=rules.dice_at(before).format(roll),
                 )
+                raise saying(StoreError, redrawn)
             played.append(roll)
         else:
             played.append(rules.parse_move(before, event.move))

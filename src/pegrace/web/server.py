@@ -20,7 +20,8 @@ from starlette.types import ASGIApp
 from uvicorn.protocols.http.auto import AutoHTTPProtocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
-from pegrace.errors import OptionError
+from pegrace.errors import OptionError, saying
+from pegrace.i18n import said
 from pegrace.web.app import create_app
 from pegrace.web.connections import Doorman, tracked
 from pegrace.web.guard import check_origin, is_loopback
@@ -81,10 +82,13 @@ def check_address(host: str, port: int) -> None:
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             probe.bind((host, port))
     except OSError as err:
-        raise OptionError(
-            f"cannot serve on {host}:{port}: {err.strerror} "
-            "(choose another --port, or 0 for any free one)"
-        ) from None
+        # TRANSLATORS: {address} is HOST:PORT; {problem} the system's words (in English)
+        taken = said(
+            "cannot serve on {address}: {problem} (choose another --port, or 0 for any free one)",
+            address=host + ":" + str(port),
+            problem=str(err.strerror),
+        )
+        raise saying(OptionError, taken) from None
 
 
 def page_address(host: str, port: int) -> str:
@@ -103,12 +107,16 @@ def check_public(host: str, public: bool) -> None:
     """Serving beyond this machine must be asked for: the games and their links would be
     open to anyone who can reach the address, over plain HTTP."""
     if not public and not is_loopback(host):
-        raise OptionError(
-            f"--host {host} is not a loopback address: anyone who can reach it could watch and "
+        # TRANSLATORS: {host} is the address as typed; --public and the section's title in
+        # docs/web.md ("Behind a TLS reverse proxy") are kept as they are
+        public_only = said(
+            "--host {host} is not a loopback address: anyone who can reach it could watch and "
             "join games over plain HTTP; add --public to serve there anyway (better: keep "
             'the default and put a TLS reverse proxy in front, see docs/web.md, "Behind a '
-            'TLS reverse proxy")'
+            'TLS reverse proxy")',
+            host=host,
         )
+        raise saying(OptionError, public_only)
 
 
 def serve(

@@ -370,7 +370,7 @@ class GameSession(GameSync, GameAdvice):
         except Taken:
             await self._catch_up()
             if seq == self._unsure and self.events[seq - 1 : seq] == [event]:  # ours, late
-                raise StoredAfterAll(f"game {self.id}: event {seq} was stored after all") from None
+                raise StoredAfterAll.of(self.id, seq) from None
             raise
         except StoreError:
             self._unsure = seq  # the store may yet have kept it: a frozen one, say

@@ -19,6 +19,8 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from pegrace.errors import saying
+from pegrace.i18n import Said, said
 from pegrace.web.gamestore import TAKEOVER_COLUMN, GameStore, Migration, Row, StoreError
 
 if sys.platform != "win32":  # Windows has no flock: a second server there is not refused
@@ -96,7 +98,7 @@ class StoreLock:
             make_private_folder(self.path.parent)
             fd = private_file(self.path)
         except OSError as err:
-            raise StoreError(f"cannot lock the game store {self.db}: {err}") from None
+            raise saying(StoreError, self._unlocked(err)) from None
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             os.ftruncate(fd, 0)
@@ -107,14 +109,34 @@ class StoreLock:
             raise self._refusal(err, pid) from None
         self.fd = fd
 
+    def _unlocked(self, err: OSError) -> Said:
+        # TRANSLATORS: {store} is the store's path; {problem} the system's words (in English)
+        return said(
+            "cannot lock the game store {store}: {problem}", store=str(self.db), problem=str(err)
+        )
+
     def _refusal(self, err: OSError, pid: int | None) -> StoreError:
         if not isinstance(err, BlockingIOError):  # a file system without locks, say
-            return StoreError(f"cannot lock the game store {self.db}: {err}")
-        holder = f"the server with pid {pid}" if pid else "another server"
-        return StoreError(
-            f"the game store {self.db} is in use: {holder} holds its lock "
-            f"{self.path} (stop it, or serve another --store)"
-        )
+            return saying(StoreError, self._unlocked(err))
+        if pid:
+            # TRANSLATORS: {store} and {lock} are paths, {pid} a process's number; --store
+            # kept as it is
+            in_use = said(
+                "the game store {store} is in use: the server with pid {pid} holds its lock "
+                "{lock} (stop it, or serve another --store)",
+                store=str(self.db),
+                pid=str(pid),
+                lock=str(self.path),
+            )
+        else:
+            # TRANSLATORS: {store} and {lock} are paths; --store kept as it is
+            in_use = said(
+                "the game store {store} is in use: another server holds its lock "
+                "{lock} (stop it, or serve another --store)",
+                store=str(self.db),
+                lock=str(self.path),
+            )
+        return saying(StoreError, in_use)
 
     def release(self) -> None:
         if self.fd is not None:

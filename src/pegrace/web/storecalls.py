@@ -21,6 +21,8 @@ import time
 from collections.abc import Callable
 from typing import ParamSpec, TypeVar
 
+from pegrace.errors import saying
+from pegrace.i18n import Said, said, said_n
 from pegrace.web.gamestore import GameStore, StoreUnavailable
 
 P = ParamSpec("P")
@@ -53,14 +55,15 @@ class StoreCalls:
         """``call(*args, **kwargs)`` in the store's thread; StoreUnavailable if the store fails it,
         does not answer within ``wait_seconds``, or has too many calls waiting."""
         if self.stuck():
-            raise StoreUnavailable(
-                f"the game store has not answered for {SLOW_SECONDS:g} s: try again once it is back"
-            )
+            raise saying(StoreUnavailable, silent(SLOW_SECONDS))
         if self.waiting >= self.most_waiting:
-            raise StoreUnavailable(
-                f"the game store is not keeping up ({self.waiting} requests waiting): "
-                "try again in a moment"
+            behind = said_n(
+                "the game store is not keeping up ({count} request waiting): try again in a moment",
+                "the game store is not keeping up ({count} requests waiting): "
+                "try again in a moment",
+                self.waiting,
             )
+            raise saying(StoreUnavailable, behind)
         loop = asyncio.get_running_loop()
         self.waiting += 1
         try:
@@ -69,10 +72,7 @@ class StoreCalls:
                 return await asyncio.shield(done)
         except TimeoutError:
             self._failed()
-            raise StoreUnavailable(
-                f"the game store has not answered for {self.wait_seconds:g} s: "
-                "try again once it is back"
-            ) from None
+            raise saying(StoreUnavailable, silent(self.wait_seconds)) from None
         finally:
             self.waiting -= 1
 
@@ -90,7 +90,9 @@ class StoreCalls:
                 found = call(*args, **kwargs)
         except self.store.failures as err:
             self._failed()
-            raise StoreUnavailable(f"the game store failed: {err}") from None
+            # TRANSLATORS: {problem} is the database's words for what failed (in English)
+            failed = said("the game store failed: {problem}", problem=str(err))
+            raise saying(StoreUnavailable, failed) from None
         finally:
             self.started = None
         if self.failing_since is not None:
@@ -111,3 +113,12 @@ class StoreCalls:
 
     def close(self) -> None:
         self.thread.shutdown(wait=True, cancel_futures=True)
+
+
+def silent(seconds: float) -> Said:
+    """The store has not answered for ``seconds``."""
+    # TRANSLATORS: {seconds} is a number of seconds ("s")
+    return said(
+        "the game store has not answered for {seconds} s: try again once it is back",
+        seconds=round(seconds, 3),
+    )

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from pegrace.errors import PegraceError
+from pegrace.errors import PegraceError, saying, words_of
+from pegrace.i18n import Said, said, said_n
 from pegrace.web.gamestore import GameStore, StoreError
 from pegrace.web.replaying import replay_stored
 
@@ -43,15 +44,36 @@ def copy_games(
                 copy_game(source, target, game_id, copied)
                 progress(1)
     except StoreError as err:
-        raise StoreError(f"{err} (nothing was copied)") from None
+        # TRANSLATORS: {problem} is what went wrong
+        nothing = said("{problem} (nothing was copied)", problem=words_of(err))
+        raise saying(StoreError, nothing) from None
     except (*source.failures, *target.failures) as err:
-        failed = f"game {ids[copied.games]}" if copied.games < len(ids) else "the games"
-        said = target.said(err) if isinstance(err, target.failures) else source.said(err)
-        raise StoreError(
-            f"could not copy {failed} from {source.where} into {target.where}: {said} "
-            "(nothing was copied)"
-        ) from None
+        game = ids[copied.games] if copied.games < len(ids) else None
+        raise saying(StoreError, not_copied(source, target, game, err)) from None
     return copied
+
+
+def not_copied(source: GameStore, target: GameStore, game: str | None, err: Exception) -> Said:
+    """A database's error ``err`` while copying ``game`` (None: before the first), in words."""
+    problem = target.said(err) if isinstance(err, target.failures) else source.said(err)
+    if game is None:
+        # TRANSLATORS: {source} and {target} are stores (paths or URLs); {problem} the
+        # database's words (in English)
+        return said(
+            "could not copy the games from {source} into {target}: {problem} (nothing was copied)",
+            source=source.where,
+            target=target.where,
+            problem=problem,
+        )
+    # TRANSLATORS: {source} and {target} are stores (paths or URLs); {problem} the
+    # database's words (in English)
+    return said(
+        "could not copy game {game} from {source} into {target}: {problem} (nothing was copied)",
+        game=game,
+        source=source.where,
+        target=target.where,
+        problem=problem,
+    )
 
 
 def count_games(store: GameStore) -> int:
@@ -59,16 +81,32 @@ def count_games(store: GameStore) -> int:
     try:
         return len(store.game_ids())
     except store.failures as err:
-        raise StoreError(f"cannot read the games of {store.where}: {store.said(err)}") from None
+        # TRANSLATORS: {store} is a path or URL; {problem} the database's words (in English)
+        unread = said(
+            "cannot read the games of {store}: {problem}",
+            store=store.where,
+            problem=store.said(err),
+        )
+        raise saying(StoreError, unread) from None
 
 
 def refuse_games_there(source: GameStore, target: GameStore, ids: list[str]) -> None:
     there = set(target.game_ids()).intersection(ids)
     if there:
-        raise StoreError(
-            f"{target.where} already holds game {min(there)} ({len(there)} of the {len(ids)} "
-            f"games of {source.where}): copy into a store that holds none of them"
+        # TRANSLATORS: {target} and {source} are stores (paths or URLs); {held} of the
+        # {count} games of the source are in the target already
+        held = said_n(
+            "{target} already holds game {game} ({held} of the {count} game of {source}): "
+            "copy into a store that holds none of them",
+            "{target} already holds game {game} ({held} of the {count} games of {source}): "
+            "copy into a store that holds none of them",
+            len(ids),
+            target=target.where,
+            game=min(there),
+            held=len(there),
+            source=source.where,
         )
+        raise saying(StoreError, held)
 
 
 def copy_game(source: GameStore, target: GameStore, game_id: str, copied: Copied) -> None:
@@ -76,10 +114,20 @@ def copy_game(source: GameStore, target: GameStore, game_id: str, copied: Copied
     rows = source.game_rows(game_id)
     target.put_game_rows(*rows)
     if target.game_rows(game_id) != rows:
-        raise StoreError(f"game {game_id}: the copy in {target.where} differs from it")
+        # TRANSLATORS: {target} is a store (a path or URL)
+        differs = said(
+            "game {game}: the copy in {target} differs from it", game=game_id, target=target.where
+        )
+        raise saying(StoreError, differs)
     if not replays(target, game_id):
         if replays(source, game_id):
-            raise StoreError(f"game {game_id} replays in {source.where} but not its copy")
+            # TRANSLATORS: {source} is a store (a path or URL)
+            only = said(
+                "game {game} replays in {source} but not its copy",
+                game=game_id,
+                source=source.where,
+            )
+            raise saying(StoreError, only)
         copied.damaged.append(game_id)
     copied.games += 1
     copied.seats += len(rows[1])

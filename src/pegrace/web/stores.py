@@ -10,6 +10,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pegrace.errors import saying
+from pegrace.i18n import said
 from pegrace.web.gamestore import GameStore, StoreError
 from pegrace.web.masking import without_password
 from pegrace.web.store import Store, StoreLock
@@ -35,10 +37,14 @@ def _postgres(url: str, read_only: bool = False) -> PostgresStore:
     try:
         from pegrace.web.pgstore import PostgresStore
     except ImportError:
-        raise StoreError(
-            f"the game store {shown(url)} is PostgreSQL's, which needs psycopg: "
-            "pip install 'pegrace[postgres]'"
-        ) from None
+        # TRANSLATORS: {store} is a URL; the command pip install 'pegrace[postgres]' is kept
+        # as it is
+        needs = said(
+            "the game store {store} is PostgreSQL's, which needs psycopg: "
+            "pip install 'pegrace[postgres]'",
+            store=shown(url),
+        )
+        raise saying(StoreError, needs) from None
     return PostgresStore(url, read_only=read_only)
 
 

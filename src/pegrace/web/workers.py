@@ -33,8 +33,9 @@ from pegrace.advice import (
     winprob,
 )
 from pegrace.engine import Rules
-from pegrace.errors import PegraceError
+from pegrace.errors import PegraceError, saying, words_of
 from pegrace.games import get_rules
+from pegrace.i18n import Said, said
 from pegrace.match import PlayerFault
 from pegrace.players import LEVEL_SEARCH, make_player, split_spec
 from pegrace.state import Phase, State
@@ -122,9 +123,15 @@ def think(rules: Rules, state: State, spec: str, seed: str) -> str:
     legal = rules.legal_moves(state)
     move = make_player(spec, seed).choose(rules, state, legal)
     if move not in legal:
-        raise PlayerFault(
-            f"computer player {spec} chose illegal move {move}: {rules.summary(state)}"
+        # TRANSLATORS: {player} is a computer player's name ("medium"), {move} the move in the
+        # game's notation ("13>17"), {position} the position in it
+        chose = said(
+            "computer player {player} chose illegal move {move}: {position}",
+            player=spec,
+            move=str(move),
+            position=rules.summary(state),
         )
+        raise saying(PlayerFault, chose)
     return move.text
 
 
@@ -154,8 +161,9 @@ def chances_body(chances: list[WinChance], learned: list[float] | None = None) -
 
 def work(jobs: Connection) -> None:
     """A worker process: answer jobs until the pipe closes. An answer is ("ok", value), or
-    ("refused", message) for input the rules refuse, or ("fault", message) for a bug. It runs
-    below the server's priority: with every core thinking, the server still answers at once."""
+    ("refused", words) for input the rules refuse (a Said, or English text: ``words_of``), or
+    ("fault", message) for a bug. It runs below the server's priority: with every core
+    thinking, the server still answers at once."""
     if hasattr(os, "nice"):
         with contextlib.suppress(OSError):
             os.nice(WORKER_NICENESS)
@@ -167,7 +175,7 @@ def work(jobs: Connection) -> None:
         try:
             reply: tuple[str, Any] = ("ok", answer(job))
         except PegraceError as err:
-            reply = ("refused", str(err))
+            reply = ("refused", words_of(err))
         except Exception as err:  # a bug in a player must not end the worker
             reply = ("fault", f"{type(err).__name__}: {err}")
         jobs.send(reply)
@@ -189,10 +197,12 @@ class Worker:
         try:
             self.pipe.send(job)
             if not self.pipe.poll(limit):
-                raise JobFailed(f"no answer within {limit:g} s")
+                # TRANSLATORS: {seconds} is a number of seconds ("s")
+                late = said("no answer within {seconds} s", seconds=round(limit, 3))
+                raise saying(JobFailed, late)
             reply: tuple[str, Any] = self.pipe.recv()
         except (EOFError, OSError):
-            raise JobFailed("the worker stopped") from None
+            raise saying(JobFailed, said("the worker stopped")) from None
         return reply
 
     def stop(self, kill: bool = False) -> None:
@@ -250,7 +260,7 @@ class WorkerPool:
         left = deadline - loop.time()
         if left <= 0:
             self._give_back(worker, (heavy, owner))
-            raise JobFailed(f"no free worker within {limit:g} s")
+            raise saying(JobFailed, no_free_worker(limit))
         try:
             status, value = await loop.run_in_executor(None, worker.call, job, left)
         except BaseException:
@@ -261,12 +271,12 @@ class WorkerPool:
             raise
         self._give_back(worker, (heavy, owner))
         if status != "ok":
-            raise JobFailed(value)
+            raise saying(JobFailed, value) if isinstance(value, Said) else JobFailed(value)
         return value
 
     async def _take(self, asker: Asker, limit: float) -> Worker:
         if self.closed:
-            raise JobFailed("the server is stopping")
+            raise saying(JobFailed, said("the server is stopping"))
         granted: asyncio.Future[Worker] = asyncio.get_running_loop().create_future()
         self.waiting.setdefault(asker, deque()).append(granted)
         self._dispatch()
@@ -275,7 +285,7 @@ class WorkerPool:
                 return await asyncio.shield(granted)
         except TimeoutError:
             self._withdraw(asker, granted)
-            raise JobFailed(f"no free worker within {limit:g} s") from None
+            raise saying(JobFailed, no_free_worker(limit)) from None
         except BaseException:
             self._withdraw(asker, granted)
             raise
@@ -310,7 +320,9 @@ class WorkerPool:
             try:
                 worker = self.idle.pop() if self.idle else self._start()
             except Exception as err:  # no process could be started: this job fails
-                granted.set_exception(JobFailed(f"no worker process: {err}"))
+                # TRANSLATORS: {problem} is the system's words for what failed (in English)
+                missing = said("no worker process: {problem}", problem=str(err))
+                granted.set_exception(saying(JobFailed, missing))
                 continue
             self.holding[owner] += 1
             self.heavy_holding += asker[0]
@@ -376,8 +388,13 @@ class WorkerPool:
         for queue in self.waiting.values():
             for granted in queue:
                 if not granted.done():
-                    granted.set_exception(JobFailed("the server is stopping"))
+                    granted.set_exception(saying(JobFailed, said("the server is stopping")))
         self.waiting.clear()
         loop = asyncio.get_running_loop()
         for worker in idle:
             await loop.run_in_executor(None, worker.stop)
+
+
+def no_free_worker(limit: float) -> Said:
+    # TRANSLATORS: {seconds} is a number of seconds ("s")
+    return said("no free worker within {seconds} s", seconds=round(limit, 3))

@@ -15,7 +15,8 @@ from typing import Any
 
 import orjson
 
-from pegrace.errors import PegraceError
+from pegrace.errors import PegraceError, saying
+from pegrace.i18n import said
 from pegrace.web.attackbench.clients import REFUSED_STATUS, Http, Refused, Socket
 from pegrace.web.loadbench import percentile
 
@@ -75,7 +76,13 @@ class Attack:
     async def new_game(self, seats: dict[str, str]) -> dict[str, Any]:
         status, answer = await self.http().request("POST", "/api/games", game_body(seats))
         if status != 201:
-            raise PegraceError(f"the attack's game was refused: HTTP {status} {answer[:200]!r}")
+            # TRANSLATORS: {status} is an HTTP status (429), {answer} the server's answer, quoted
+            refused = said(
+                "the attack's game was refused: HTTP {status} {answer}",
+                status=status,
+                answer=repr(answer[:200]),
+            )
+            raise saying(PegraceError, refused)
         game: dict[str, Any] = orjson.loads(answer)
         return game
 
@@ -99,7 +106,7 @@ class Attack:
         http, path = self.http(), f"/api/games/{game['id']}"
         watcher = await self.watch(game["id"])
         if watcher is None:
-            raise PegraceError("the watcher of the attack's long game was refused")
+            raise saying(PegraceError, said("the watcher of the attack's long game was refused"))
         deadline = time.perf_counter() + SETUP_SECONDS
         while True:
             status, answer = await http.request("GET", path)
@@ -107,7 +114,11 @@ class Attack:
             if state.get("phase") == "over":
                 break
             if time.perf_counter() > deadline:
-                raise PegraceError(f"the all-computer game was not over within {SETUP_SECONDS} s")
+                # TRANSLATORS: {seconds} is a number of seconds ("s")
+                late = said(
+                    "the all-computer game was not over within {seconds} s", seconds=SETUP_SECONDS
+                )
+                raise saying(PegraceError, late)
             await asyncio.sleep(0.5)
         watcher.close()
         self.sockets.discard(watcher)

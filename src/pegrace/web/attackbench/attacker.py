@@ -16,7 +16,8 @@ from typing import Any
 
 import orjson
 
-from pegrace.errors import PegraceError
+from pegrace.errors import PegraceError, saying
+from pegrace.i18n import Said, said
 from pegrace.web.attackbench.attack import Attack
 from pegrace.web.attackbench.floods import (
     ComputersAttack,
@@ -143,12 +144,27 @@ class Attacker:
             async with asyncio.timeout(seconds):
                 line = await self.lines.readline()
         except TimeoutError:
-            raise PegraceError(f"the attacker did not say {key!r} within {seconds:g} s") from None
+            # TRANSLATORS: {key} is a word of the attacker's messages, quoted, kept as it is;
+            # {seconds} a number of seconds ("s")
+            silent = said(
+                "the attacker did not say {key} within {seconds} s",
+                key=repr(key),
+                seconds=round(seconds, 3),
+            )
+            raise saying(PegraceError, silent) from None
         message = orjson.loads(line) if line.strip() else {}
         if key not in message:
-            problem = self.log.read_text(errors="replace").strip()[-2000:]
-            raise PegraceError(f"the attacker stopped before {key!r}: {problem or 'no output'}")
+            raise saying(PegraceError, self._stopped(key))
         return message[key]
+
+    def _stopped(self, key: str) -> Said:
+        """The attacker stopped before saying ``key``: the end of its log, if any."""
+        problem = self.log.read_text(errors="replace").strip()[-2000:]
+        if not problem:
+            # TRANSLATORS: {key} is a word of the attacker's messages, quoted, kept as it is
+            return said("the attacker stopped before {key}: no output", key=repr(key))
+        # TRANSLATORS: {output} is the end of the attacker's output (in English)
+        return said("the attacker stopped before {key}: {output}", key=repr(key), output=problem)
 
     def unlisten(self) -> None:
         """Stop reading its output: in the loop that reads it, before that loop closes."""

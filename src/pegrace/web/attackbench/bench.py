@@ -20,7 +20,8 @@ from pathlib import Path
 from typing import Any, TextIO, TypeVar
 from urllib.parse import urlsplit
 
-from pegrace.errors import OptionError, PegraceError
+from pegrace.errors import OptionError, PegraceError, saying
+from pegrace.i18n import said
 from pegrace.web.attackbench.attack import SETUP_SECONDS
 from pegrace.web.attackbench.attacker import Attacker
 from pegrace.web.attackbench.clients import usable_address
@@ -221,9 +222,13 @@ def database_of_its_own(store: str | None) -> Iterator[str | None]:
         with psycopg.connect(store, autocommit=True) as admin:
             admin.execute(f'CREATE DATABASE "{name}"')
     except psycopg.Error as err:
-        raise PegraceError(
-            f"--store {shown(store)}: no database could be made there for an attack ({err})"
-        ) from None
+        # TRANSLATORS: {store} is a URL; {problem} PostgreSQL's words (in English)
+        refused = said(
+            "--store {store}: no database could be made there for an attack ({problem})",
+            store=shown(store),
+            problem=str(err),
+        )
+        raise saying(PegraceError, refused) from None
     try:
         yield urlsplit(store)._replace(path=f"/{name}").geturl()
     finally:
@@ -248,7 +253,11 @@ def known_limits(src: Path | None) -> set[str]:
         check=False,
     )
     if done.returncode:
-        raise PegraceError(f"the server's limits could not be read: {done.stderr[-500:]}")
+        # TRANSLATORS: {problem} is the end of Python's error output (in English)
+        unread = said(
+            "the server's limits could not be read: {problem}", problem=done.stderr[-500:]
+        )
+        raise saying(PegraceError, unread)
     return set(json.loads(done.stdout))
 
 
@@ -268,14 +277,21 @@ def check_options(attacker_address: str, store: str | None, servers: int) -> Non
     except ValueError:
         loopback = False
     if not loopback:
-        raise OptionError(
-            f"--attacker-address {attacker_address}: an IPv4 loopback address "
-            "(127.x.y.z): the benchmark attacks this machine only"
+        # TRANSLATORS: {address} is the address as typed; 127.x.y.z and the option kept as
+        # they are
+        elsewhere = said(
+            "--attacker-address {address}: an IPv4 loopback address "
+            "(127.x.y.z): the benchmark attacks this machine only",
+            address=attacker_address,
         )
+        raise saying(OptionError, elsewhere)
     if store is not None and not is_postgres(store):
-        raise OptionError(f"--store {store}: not a postgresql:// URL")
+        # TRANSLATORS: {store} is the store as typed; postgresql:// kept as it is
+        raise saying(OptionError, said("--store {store}: not a postgresql:// URL", store=store))
     if servers > 1 and store is None:
-        raise OptionError("several servers share a PostgreSQL store only: give --store URL")
+        # TRANSLATORS: --store URL is the option to give, kept as it is
+        alone = said("several servers share a PostgreSQL store only: give --store URL")
+        raise saying(OptionError, alone)
 
 
 def bench_attack(
@@ -296,7 +312,8 @@ def bench_attack(
     try:
         names = attack_names(attack)
     except ValueError as err:
-        raise OptionError(f"--attack: {err}") from None
+        # TRANSLATORS: {problem} is what is wrong with the attacks named (in English)
+        raise saying(OptionError, said("--attack: {problem}", problem=str(err))) from None
     check_options(attacker_address, store, servers)
     victim_address = usable_address(VICTIM_ADDRESS)
     attacker_address = usable_address(attacker_address)

@@ -13,7 +13,8 @@ from typing import Any, cast
 
 import orjson
 
-from pegrace.errors import PegraceError
+from pegrace.errors import PegraceError, saying
+from pegrace.i18n import said
 from pegrace.web.loadbench import HOST
 
 REFUSED_STATUS = (408, 429, 503)  # HTTP answers that hold a client off
@@ -169,7 +170,8 @@ class Socket(asyncio.Protocol):
     def connection_lost(self, exc: Exception | None) -> None:
         self.transport = None
         if not self.opened.done():
-            self.opened.set_exception(Refused("the server closed the connection"))
+            closed = said("the server closed the connection")
+            self.opened.set_exception(saying(Refused, closed))
         if not self.closed.done():
             self.closed.set_result(self.close_code or 1006)
         if self.messages is not None:
@@ -186,7 +188,8 @@ class Socket(asyncio.Protocol):
             parts = status_line.split()
             status = int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else 0
             if status != 101:
-                self.opened.set_exception(Refused(f"HTTP {status}"))
+                # TRANSLATORS: an HTTP status, as a refusal ("HTTP 429")
+                self.opened.set_exception(saying(Refused, said("HTTP {status}", status=status)))
                 self.abort()
                 return
             self.upgraded = True

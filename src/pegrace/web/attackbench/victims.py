@@ -13,7 +13,8 @@ from typing import Any
 
 import orjson
 
-from pegrace.errors import PegraceError
+from pegrace.errors import PegraceError, saying
+from pegrace.i18n import said, said_n
 from pegrace.web.attackbench.clients import REFUSED_STATUS, Http, Refused, Socket, close_reason
 
 TWO_PEOPLE, VS_COMPUTER = "two people", "person v computer"
@@ -58,11 +59,16 @@ class Victims:
             failed = next((t for t in self.tasks if t.done()), None)
             if failed is not None:
                 failed.result()
-                raise PegraceError("a victim table stopped before it played")
+                raise saying(PegraceError, said("a victim table stopped before it played"))
             if time.perf_counter() > deadline:
-                raise PegraceError(
-                    f"only {self.ready} of {seats} victim seats were set up within 30 s"
+                late = said_n(
+                    "only {ready} of {count} victim seat was set up within {seconds} s",
+                    "only {ready} of {count} victim seats were set up within {seconds} s",
+                    seats,
+                    ready=self.ready,
+                    seconds=30,
                 )
+                raise saying(PegraceError, late)
             await asyncio.sleep(0.02)
 
     async def table(self, kind: str, number: int) -> None:

@@ -106,6 +106,7 @@ export function tn(singular, plural, count, args = {}, context = undefined) {
 }
 
 /** @typedef {{ t: string, a?: Record<string, unknown>, p?: string, n?: number, c?: string }} Said */
+/** @typedef {{ v: number, d: number }} Fixed a number and its decimals (pegrace/i18n.py Fixed) */
 
 /** What the server said (a ``Said``: pegrace/i18n.py), in the page's language.
  * @param {Said | string | null | undefined} message
@@ -117,7 +118,9 @@ export function say(message) {
   /** @type {Record<string, unknown>} */
   const args = {};
   for (const [name, value] of Object.entries(message.a ?? {})) {
-    args[name] = typeof value === "object" && value !== null ? say(/** @type {Said} */ (value)) : value;
+    args[name] = typeof value !== "object" || value === null ? value
+      : "d" in value ? fixed(/** @type {Fixed} */ (value)) // its decimals kept ("7.0")
+        : say(/** @type {Said} */ (value));
   }
   if (message.p !== undefined && message.n !== undefined) {
     return tn(message.t, message.p, message.n, args, message.c);
@@ -183,6 +186,13 @@ export function ago(seconds) {
       : s < 86400 ? relative.format(-Math.floor(s / 3600), "hour")
         : relative.format(-Math.floor(s / 86400), "day");
   return catalog.pseudo ? pseudo(said) : said; // the browser's own words, marked in tests too
+}
+
+/** A number written with its decimals fixed (pegrace/i18n.py Fixed), at most 10 of them.
+ * @param {Fixed} value
+ */
+function fixed(value) {
+  return number(value.v, Math.min(Math.max(Math.trunc(value.d) || 0, 0), 10));
 }
 
 /** A place (1st, 2nd, ...) in words.

@@ -299,15 +299,24 @@ export interface RematchSent {
 /**
  * Words for a person, language-neutral (pegrace/i18n.py, Said): the page puts them into its
  * language (static/i18n.js, say). t is the message id (its English text, with {named}
- * placeholders), a its arguments (text, never translated: names and numbers; or a Said), p and n a
- * plural's id and count, c a context.
+ * placeholders), a its arguments (text, never translated: names and numbers; a Fixed number; or a
+ * Said), p and n a plural's id and count, c a context.
  */
 export interface Said {
   t: string;
-  a?: Record<string, string | number | Said>;
+  a?: Record<string, string | number | Fixed | Said>;
   p?: string;
   n?: number;
   c?: string;
+}
+
+/**
+ * A number written with d decimals, each language its own way (pegrace/i18n.py, Fixed;
+ * static/i18n.js, number): 7.0, 7,0, 0.0497.
+ */
+export interface Fixed {
+  v: number;
+  d: number;
 }
 
 /** A chat line or reaction. */
