@@ -55,6 +55,9 @@ THE_STATE = Said(N_("the state"))
 # TRANSLATORS: where in a JSON file a control character is: the whole of it, as in "{what}:
 # the value holds a control character (U+001B): not read"
 THE_VALUE = Said(N_("the value"))
+# TRANSLATORS: where in a JSON file a control character is: a key of the whole of it, as in
+# "{what}: a key of the value holds a control character (U+001B): not read"
+A_KEY_OF_THE_VALUE = Said(N_("a key of the value"))
 # control characters (C0, DEL, C1): a string read from a file is shown to people, and one of
 # these would write to their terminal (an escape sequence recolours it, moves its cursor, ...)
 CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
@@ -210,6 +213,15 @@ def named_file(what: Arg, path: Path | str) -> Said:
     return said("{what} {path}", what=what, path=str(path))
 
 
+def key_of(where: str) -> Said:
+    """A key of the object at ``where`` (as typed: "events[3]"; "": the whole value)."""
+    if not where:
+        return A_KEY_OF_THE_VALUE
+    # TRANSLATORS: where a control character is: "a key of rules"; {where} is where in a
+    # file, as typed ("events[3]")
+    return said("a key of {where}", where=where)
+
+
 def checked_json(text: str | bytes, what: Arg, error: type[PegraceError]) -> Any:
     """``parse_json``, refusing a value with a control character in any string (key or value):
     what a file says may be shown to a person, and would write to their terminal."""
@@ -244,9 +256,7 @@ def _first_control(value: Any) -> tuple[Arg, str] | None:
             for key in item:
                 character = _control_in(key)
                 if character is not None:
-                    # TRANSLATORS: where a control character is: "a key of rules"; {where}
-                    # is where in a file ("events[3]", as typed) or "the value"
-                    return said("a key of {where}", where=where or THE_VALUE), character
+                    return key_of(where), character
             children = [(each, f"{where}.{key}" if where else key) for key, each in item.items()]
             stack += reversed(children)  # reversed on the stack: taken in the file's order
         elif isinstance(item, list):
