@@ -213,6 +213,18 @@ def test_a_malformed_record_is_named(
     assert err.count("\n") == 1
 
 
+def test_a_record_missing_a_field_says_it_is_missing_and_what_it_must_be(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    good = json.loads(recorded_game(capsys, tmp_path, "trouble").read_text())
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({k: v for k, v in good.items() if k != "players"}))
+    code, _, err = run(capsys, "replay", str(path), "--final", "--no-colour")
+    assert code == 2 and 'malformed record: "players" is missing (it must be a whole number)' in err
+    code, _, err = run(capsys, "--lang", "de", "replay", str(path), "--final", "--no-colour")
+    assert code == 2 and '"players" fehlt (muss eine ganze Zahl sein)' in err, err
+
+
 # ---------------------------------------------------------------- fuzzing
 
 

@@ -135,7 +135,9 @@ def _refuse_unless_regular(
 ) -> None:
     if stat.S_ISREG(found.st_mode):
         return
-    kind = next((words for test, words in KINDS if test(found.st_mode)), N_("no regular file"))
+    # TRANSLATORS: what a path is when it is none of a folder, a FIFO, a device or a socket:
+    # "record x.json is something else, not a regular file: not read"
+    kind = next((words for test, words in KINDS if test(found.st_mode)), N_("something else"))
     # TRANSLATORS: {what} is what was read ("record"), {kind} what the path is ("a folder")
     problem = said(
         "{what} {path} is {kind}, not a regular file: not read",

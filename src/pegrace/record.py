@@ -129,16 +129,22 @@ def _field(data: dict[str, Any], key: str, kind: type, optional: bool = False) -
     if value is None and optional:
         return None
     if type(value) is not kind:
-        # TRANSLATORS: a field of a record is missing: 'malformed record: "seed" must be a
-        # whole number, not missing'
-        shown: Said | str = said("missing") if key not in data else f"{value!r:.40}"
+        if key not in data:
+            # TRANSLATORS: {field} is a record's field, as typed; {kind} what it must be ("a
+            # whole number")
+            malformed = said(
+                "malformed record: {field} is missing (it must be {kind})",
+                field=json.dumps(key),
+                kind=Said(KIND_NAMES[kind]),
+            )
+            raise saying(RecordError, malformed)
         # TRANSLATORS: {field} is a record's field, as typed; {kind} what it must be ("a
         # list"); {found} what it is, as written in the record
         malformed = said(
             "malformed record: {field} must be {kind}, not {found}",
             field=json.dumps(key),
             kind=Said(KIND_NAMES[kind]),
-            found=shown,
+            found=format(repr(value), ".40"),
         )
         raise saying(RecordError, malformed)
     return value
