@@ -25,7 +25,7 @@ class PlayerFault(PegraceError):
 
 
 def parse_seats(
-    rules: Rules, specs: Sequence[str], default: str, warn: Callable[[str], None] | None = None
+    rules: Rules, specs: Sequence[str], default: str, warn: Callable[[Said], None] | None = None
 ) -> dict[str, str]:
     """``--seat COLOUR=SPEC`` and ``--seat all=SPEC``; a named colour wins over ``all``
     whatever the order they are given in. A colour (or ``all``) named twice: the last one
@@ -43,10 +43,15 @@ def parse_seats(
             raise saying(OptionError, problem)
         spec = canonical_spec(spec)
         if colour in named and warn is not None:
-            warn(
-                f"--seat names {colour} twice ({named[colour]}, then {item.strip()}): the "
-                "last one counts"
+            # TRANSLATORS: --seat is an option, as typed; {colour} the colour given twice, and
+            # {first} and {then} the two --seat values, as typed
+            twice = said(
+                "--seat names {colour} twice ({first}, then {then}): the last one counts",
+                colour=colour,
+                first=named[colour],
+                then=item.strip(),
             )
+            warn(twice)
         named[colour] = item.strip()
         if colour == "all":
             every = spec

@@ -17,7 +17,7 @@ from typing import Any, NoReturn
 from pegrace.engine import Rules
 from pegrace.errors import OptionError, saying
 from pegrace.games import get_rules, list_games
-from pegrace.i18n import N_, Said, fill, gettext, said
+from pegrace.i18n import N_, Said, current, fill, gettext, said
 from pegrace.kept import KeptGames
 from pegrace.match import parse_seats
 from pegrace.players import player_names
@@ -89,9 +89,10 @@ def refusal(message: str, command: str | None = None) -> str:
     return fill(refused, message=message, command=command)
 
 
-def warn(message: str) -> None:
+def warn(message: Said) -> None:
     # TRANSLATORS: pegrace goes on, but something was not right; {message} says what
-    print(fill(gettext("pegrace: warning: {message}"), message=message), file=sys.stderr)
+    warning = gettext("pegrace: warning: {message}")
+    print(fill(warning, message=message.said_in(current())), file=sys.stderr)
 
 
 def help_words(message: str, **args: object) -> str:
