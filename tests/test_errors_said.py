@@ -7,7 +7,11 @@ trees, so a new English raise fails here before anyone meets it."""
 from __future__ import annotations
 
 import ast
+import errno
 from pathlib import Path
+
+from pegrace.errors import system_words
+from pegrace.i18n import Said
 
 SOURCE = Path(__file__).resolve().parent.parent / "src" / "pegrace"
 
@@ -56,3 +60,14 @@ def test_every_error_a_person_can_meet_is_raised_with_its_words() -> None:
 def test_an_english_raise_is_found() -> None:
     tree = ast.parse('raise OptionError(f"bad {x}")\nraise saying(OptionError, said("ok"))')
     assert english_raises(tree, {"OptionError"}) == [1]
+
+
+def test_the_systems_commonest_failures_are_said_in_the_persons_language(tmp_path: Path) -> None:
+    try:
+        (tmp_path / "nowhere" / "x").read_text()
+    except OSError as err:
+        words = system_words(err)
+    assert isinstance(words, Said) and str(words) == "no such file or folder"
+    assert words.said_in("es") == "no existe ese archivo o carpeta"
+    odd = OSError(errno.EXDEV, "Invalid cross-device link")
+    assert system_words(odd) == "Invalid cross-device link"  # the system's own words, else

@@ -358,7 +358,7 @@ def test_read_json_reads_at_most_its_limit(tmp_path: Path) -> None:
     with pytest.raises(RecordError, match=f"^record {re.escape(str(path))} is larger than"):
         read_json(path, "record", RecordError, most=1002)
     assert FILE_BYTES == 8 * 1024 * 1024
-    with pytest.raises(RecordError, match=r"^cannot read record .*: No such file"):
+    with pytest.raises(RecordError, match=r"^cannot read record .*: no such file or folder"):
         read_json(tmp_path / "missing.json", "record", RecordError)
     with pytest.raises(RecordError, match=r"^record .* is a folder, not a regular file: not read"):
         read_json(tmp_path, "record", RecordError)

@@ -191,7 +191,7 @@ def damaged(found: dict[str, Any]) -> None:
 @pytest.mark.parametrize(
     ("write", "player", "message"),
     [
-        (None, "expert:value={file}", "cannot read weights file {file}: No such file"),
+        (None, "expert:value={file}", "cannot read weights file {file}: no such file or folder"),
         ("not json", "expert:value={file}", "weights file {file} is not valid JSON"),
         ("[1, 2]", "expert:value={file}", "weights file {file} is not a weights file"),
         (

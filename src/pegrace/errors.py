@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import errno
 from typing import TypeVar
 
-from pegrace.i18n import Said, said_of_core
+from pegrace.i18n import N_, Said, said_of_core
 
 
 class PegraceError(Exception):
@@ -55,3 +56,33 @@ def words_of(err: BaseException) -> Said | str:
     English text; for an error that says another's in a sentence of its own."""
     said = getattr(err, "said", None)
     return said if said is not None else str(err)
+
+
+# the system's commonest failures, in words the catalogs have (its own words are English)
+SYSTEM_WORDS = {
+    # TRANSLATORS: why a file could not be read or written (the system's words, for errno)
+    errno.ENOENT: N_("no such file or folder"),
+    # TRANSLATORS: why a file could not be read or written
+    errno.EACCES: N_("permission denied"),
+    # TRANSLATORS: why a file could not be read or written
+    errno.EPERM: N_("not permitted"),
+    # TRANSLATORS: why a file could not be read or written: the path is a folder
+    errno.EISDIR: N_("it is a folder"),
+    # TRANSLATORS: why a file could not be read or written: a part of its path is a file
+    errno.ENOTDIR: N_("a part of the path is not a folder"),
+    # TRANSLATORS: why a file could not be written
+    errno.ENOSPC: N_("no space left on the disk"),
+    # TRANSLATORS: why a file could not be written
+    errno.EROFS: N_("the file system is read-only"),
+    # TRANSLATORS: why a file could not be read or written
+    errno.ENAMETOOLONG: N_("the name is too long"),
+    # TRANSLATORS: why a server could not listen on an address and port
+    errno.EADDRINUSE: N_("the address is already in use"),
+}
+
+
+def system_words(err: OSError) -> Said | str:
+    """Why ``err`` failed, in a person's language where the catalogs have its words, else the
+    system's own."""
+    words = SYSTEM_WORDS.get(err.errno or 0)
+    return Said(words) if words else str(err.strerror or err)

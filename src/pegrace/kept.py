@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from pegrace.errors import OptionError, saying
+from pegrace.errors import OptionError, saying, system_words
 from pegrace.games import get_rules
 from pegrace.i18n import N_, Arg, Said, said, said_c, said_n
 from pegrace.outputs import check_file
@@ -133,7 +133,7 @@ class KeptGames:
             uncut = said(
                 "--resume: {path}: cannot cut off its half-written last batch ({problem})",
                 path=str(self.path),
-                problem=str(err.strerror),
+                problem=system_words(err),
             )
             raise saying(OptionError, uncut) from None
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from pegrace import lab_report, lab_words
 from pegrace.engine import Rules
-from pegrace.errors import OptionError, saying
+from pegrace.errors import OptionError, saying, system_words
 from pegrace.games import get_rules, rules_class
 from pegrace.i18n import said
 from pegrace.lab_words import (
@@ -580,5 +580,5 @@ def write_outputs(folder: Path, report: Report) -> None:
         (folder / "report.html").write_text(lab_report.html(report, pictures))
     except OSError as err:
         # TRANSLATORS: {path} is a folder's path; {problem} the system's words for what failed
-        failed = said("--out {path}: {problem}", path=str(folder), problem=str(err.strerror or err))
+        failed = said("--out {path}: {problem}", path=str(folder), problem=system_words(err))
         raise saying(OptionError, failed) from None

@@ -10,7 +10,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from pegrace.errors import OptionError, saying
+from pegrace.errors import OptionError, saying, system_words
 from pegrace.i18n import Arg, Said, said
 from pegrace.readers import named_file
 
@@ -48,9 +48,7 @@ def check_file(path: Path, flag: Arg, *, make_parents: bool = False) -> None:
         _check_new_files(_nearest_folder(folder, shown), shown)
     except OSError as err:
         # TRANSLATORS: {problem} is the system's words for what went wrong
-        problem = said(
-            "{path}: cannot write it ({problem})", path=shown, problem=err.strerror or str(err)
-        )
+        problem = said("{path}: cannot write it ({problem})", path=shown, problem=system_words(err))
         raise saying(OptionError, problem) from None
 
 
@@ -68,7 +66,7 @@ def check_folder(path: Path, flag: Arg) -> None:
         _check_new_files(_nearest_folder(path.absolute(), shown), shown)
     except OSError as err:
         problem = said(
-            "{path}: cannot write there ({problem})", path=shown, problem=err.strerror or str(err)
+            "{path}: cannot write there ({problem})", path=shown, problem=system_words(err)
         )
         raise saying(OptionError, problem) from None
 
@@ -82,7 +80,7 @@ def make_folder(path: Path, flag: Arg) -> None:
         problem = said(
             "{path}: cannot make the folder ({problem})",
             path=shown,
-            problem=err.strerror or str(err),
+            problem=system_words(err),
         )
         raise saying(OptionError, problem) from None
 
@@ -109,7 +107,7 @@ def _check_new_files(folder: Path, shown: Arg) -> None:
             "{path}: {folder} does not take new files ({problem})",
             path=shown,
             folder=str(folder),
-            problem=err.strerror or str(err),
+            problem=system_words(err),
         )
         raise saying(OptionError, problem) from None
     os.close(fd)

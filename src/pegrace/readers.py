@@ -16,7 +16,7 @@ import stat
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from pegrace.errors import PegraceError, saying
+from pegrace.errors import PegraceError, saying, system_words
 from pegrace.i18n import N_, Arg, Said, said, said_n
 
 FILE_BYTES = 8 * 1024 * 1024  # the largest JSON file read (records and weights are far smaller)
@@ -115,7 +115,7 @@ def unreadable(what: Arg, path: Path, err: OSError) -> Said:
     # TRANSLATORS: "cannot read record x.json: No such file or directory": {what} what was
     # read ("record"), {problem} the system's words for what went wrong
     return said(
-        "cannot read {what} {path}: {problem}", what=what, path=str(path), problem=str(err.strerror)
+        "cannot read {what} {path}: {problem}", what=what, path=str(path), problem=system_words(err)
     )
 
 

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TextIO
 
 from pegrace import native, policy, value
 from pegrace.engine import Rules
-from pegrace.errors import OptionError, saying
+from pegrace.errors import OptionError, saying, system_words
 from pegrace.games import get_rules
 from pegrace.i18n import said
 from pegrace.match import run_game
@@ -362,7 +362,7 @@ def write_results(folder: Path, report: Mapping[str, Any]) -> None:
         (folder / "results.json").write_text(json.dumps(report, indent=2) + "\n")
     except OSError as err:
         # TRANSLATORS: {path} is a folder's path; {problem} the system's words for what failed
-        failed = said("--out {path}: {problem}", path=str(folder), problem=str(err.strerror or err))
+        failed = said("--out {path}: {problem}", path=str(folder), problem=system_words(err))
         raise saying(OptionError, failed) from None
 
 

@@ -18,7 +18,7 @@ from typing import Any, NotRequired, TextIO, TypedDict, cast
 
 from pegrace import policy
 from pegrace.engine import Rules
-from pegrace.errors import OptionError, saying
+from pegrace.errors import OptionError, saying, system_words
 from pegrace.i18n import said, said_n
 from pegrace.kept import PARTIAL, KeptGames
 from pegrace.outputs import check_folder
@@ -512,9 +512,7 @@ def write_outputs(folder: Path, rules: Rules, report: Report, rows: Sequence[Gam
     except OSError as err:
         # TRANSLATORS: --out is an option, as typed; {folder} a folder's path; {problem} the
         # system's words for what went wrong
-        unwritten = said(
-            "--out {folder}: {problem}", folder=str(folder), problem=str(err.strerror or err)
-        )
+        unwritten = said("--out {folder}: {problem}", folder=str(folder), problem=system_words(err))
         raise saying(OptionError, unwritten) from None
 
 

@@ -20,7 +20,7 @@ from starlette.types import ASGIApp
 from uvicorn.protocols.http.auto import AutoHTTPProtocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
-from pegrace.errors import OptionError, saying
+from pegrace.errors import OptionError, saying, system_words
 from pegrace.i18n import said
 from pegrace.web.app import create_app
 from pegrace.web.connections import Doorman, tracked
@@ -86,7 +86,7 @@ def check_address(host: str, port: int) -> None:
         taken = said(
             "cannot serve on {address}: {problem} (choose another --port, or 0 for any free one)",
             address=host + ":" + str(port),
-            problem=str(err.strerror),
+            problem=system_words(err),
         )
         raise saying(OptionError, taken) from None
 
