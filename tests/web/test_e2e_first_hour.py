@@ -231,11 +231,11 @@ def test_on_a_phone_the_header_and_players_rows_never_wrap_into_squeezed_columns
     page.click("#name-form button")
     page.wait_for_selector("#players li >> nth=3")
     assert "(your partner)" in page.inner_text("#players")
-    laid_out = "n => n.getBoundingClientRect().bottom"  # 0 until the board has drawn it
-    page.wait_for_function(
-        f"() => ({laid_out})(document.querySelector('.names [data-name=red]')) > 0"
-    )
-    you = page.eval_on_selector(".names [data-name=red]", laid_out)
+    # where the board drew "You · Red", read as soon as it has (0 until then); read in the
+    # same look, as a later redraw may replace the label with one not yet laid out
+    you = page.wait_for_function(
+        "() => document.querySelector('.names [data-name=red]')?.getBoundingClientRect().bottom"
+    ).json_value()
     assert 0 < you < 844  # "You · Red" above the fold
     heights = page.eval_on_selector_all(  # the words: names, kinds (buttons are 44 px)
         "#players li > :not(button):not(.copied)",
