@@ -3,6 +3,8 @@
 //! reads its options through `choose`; Python shows and checks them from the same table
 //! (`_core.rule_options`, `pegrace.engine.core_options`), so no side keeps a copy.
 
+use crate::refusal::{self, Refusal};
+
 /// One rule option of a game.
 pub struct RuleOption {
     pub name: &'static str,
@@ -33,7 +35,7 @@ pub fn choose<'a>(
     game: &'static str,
     options: &'static [RuleOption],
     given: &'a [(String, String)],
-) -> Result<Chosen<'a>, String> {
+) -> Result<Chosen<'a>, Refusal> {
     let mut values: Vec<&str> = options.iter().map(|option| option.default).collect();
     for (name, value) in given {
         let index = options
@@ -44,10 +46,13 @@ pub fn choose<'a>(
         // a whole number is checked where the game reads it (`Chosen::number`), with its range
         if !option.is_number() && !option.values.iter().any(|(known, _)| known == value) {
             let names: Vec<&str> = option.values.iter().map(|(v, _)| *v).collect();
-            return Err(format!(
-                "{game} option {name}={value:?}: choose one of {}",
-                names.join(", ")
-            ));
+            let args = [
+                ("game", game.to_owned()),
+                ("option", name.clone()),
+                ("value", format!("{value:?}")),
+                ("choices", names.join(", ")),
+            ];
+            return Err(Refusal::new(refusal::CHOOSE_ONE_OF, &args, None));
         }
         values[index] = value;
     }
@@ -78,15 +83,18 @@ impl Chosen<'_> {
 
     /// The whole number chosen for the option `name`, refused by name below `least` or beyond
     /// `u32`.
-    pub fn number(&self, name: &str, least: u32) -> Result<u32, String> {
+    pub fn number(&self, name: &str, least: u32) -> Result<u32, Refusal> {
         let value = self.value(name);
         let number = value.parse().ok().filter(|&n| n >= least);
         number.ok_or_else(|| {
-            format!(
-                "{} option {name}={value:?}: a whole number, {least} to {}",
-                self.game,
-                u32::MAX
-            )
+            let args = [
+                ("game", self.game.to_owned()),
+                ("option", name.to_owned()),
+                ("value", format!("{value:?}")),
+                ("least", least.to_string()),
+                ("most", u32::MAX.to_string()),
+            ];
+            Refusal::new(refusal::WHOLE_NUMBER, &args, None)
         })
     }
 
@@ -140,21 +148,28 @@ mod tests {
 
     #[test]
     fn bad_names_and_values_are_refused_by_name() {
-        let refused = |pairs: &[(&str, &str)]| choose("game", OPTIONS, &given(pairs)).err();
+        let refused = |pairs: &[(&str, &str)]| {
+            let refusal = choose("game", OPTIONS, &given(pairs)).err();
+            refusal.map(|refused| (refused.to_string(), refused.catalogued))
+        };
         assert_eq!(
             refused(&[("colour", "red")]).unwrap(),
-            "unknown game option \"colour\""
+            ("unknown game option \"colour\"".to_owned(), false)
         );
         assert_eq!(
             refused(&[("play_on", "maybe")]).unwrap(),
-            "game option play_on=\"maybe\": choose one of on, off"
+            (
+                "game option play_on=\"maybe\": choose one of on, off".to_owned(),
+                true
+            )
         );
         for number in ["-3", "ten", "0", "99999999999"] {
             let given = given(&[("turn_limit", number)]);
             let chosen = choose("game", OPTIONS, &given).unwrap();
             let refused = chosen.number("turn_limit", 1).unwrap_err();
             let range = format!("turn_limit={number:?}: a whole number, 1 to 4294967295");
-            assert_eq!(refused, format!("game option {range}"));
+            assert_eq!(refused.to_string(), format!("game option {range}"));
+            assert!(refused.catalogued);
         }
     }
 }

@@ -45,6 +45,8 @@ refusals! {
         "marbles option teams=on needs exactly {count} player, not {players}"
         | "marbles option teams=on needs exactly {count} players, not {players}";
     CLASSIC_ONLY = "ludo option {option} is for variant=classic only";
+    CHOOSE_ONE_OF = "{game} option {option}={value}: choose one of {choices}";
+    WHOLE_NUMBER = "{game} option {option}={value}: a whole number, {least} to {most}";
 }
 
 impl Refusal {

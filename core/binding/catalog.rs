@@ -11,7 +11,7 @@ use super::shared::GAMES;
 use crate::dice;
 use crate::facts::{Fact, Facts};
 use crate::options::{self, RuleOption};
-use crate::refusal;
+use crate::refusal::{self, Refusal};
 
 /// A rule option as Python reads it: its name, default, each value with its words (none: a
 /// whole number) and its help.
@@ -52,7 +52,7 @@ pub(super) fn rule_options(game: &str) -> PyResult<Vec<OptionView>> {
 pub(super) fn check_option(game: &str, name: &str, value: &str) -> PyResult<()> {
     let (game, options, _) = known(game)?;
     let given = [(name.to_string(), value.to_string())];
-    let refused = |message: String| PyErr::from(CoreError::Option(message));
+    let refused = |refusal: Refusal| PyErr::from(CoreError::Refused(refusal));
     let chosen = options::choose(game, options, &given).map_err(refused)?;
     if options
         .iter()

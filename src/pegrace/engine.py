@@ -11,9 +11,7 @@ moves into its own ``Move`` values, and describes them; the core checks every mo
 
 from __future__ import annotations
 
-import json
 import random
-import re
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -65,51 +63,11 @@ class Option:
 
     def check(self, value: str, game: str) -> str:
         """``value`` as the option takes it (trimmed, lower case); an OptionError naming the
-        option, in the person's words, where it takes no such value (the core, which reads
-        the options, checks it too)."""
+        option, in the person's words, where it takes no such value (the core's check: the
+        core reads the options, and its refusals carry their words, core/refusal.rs)."""
         value = value.strip().lower()
-        problem = self.problem(value, game)
-        if problem is not None:
-            raise saying(OptionError, problem)
         _core.check_option(game, self.name, value)
         return value
-
-    def problem(self, value: str, game: str) -> Said | None:
-        """Why the option takes no ``value`` (as the core says it: core/options.rs), or
-        None: it takes it."""
-        if self.choices:
-            if value in self.choices:
-                return None
-            # TRANSLATORS: 'trouble option finish="nope": choose one of exact, deepest-first':
-            # the game, the option, the value given and the option's values, all as typed
-            return said(
-                "{game} option {option}={value}: choose one of {choices}",
-                game=game,
-                option=self.name,
-                value=quoted(value),
-                choices=", ".join(self.choices),
-            )
-        if WHOLE.fullmatch(value) and int(value) <= LARGEST_WHOLE:
-            return None
-        # TRANSLATORS: 'headache option turn_limit="x": a whole number, 0 to 4294967295'
-        return said(
-            "{game} option {option}={value}: a whole number, {least} to {most}",
-            game=game,
-            option=self.name,
-            value=quoted(value),
-            least="0",
-            most=str(LARGEST_WHOLE),
-        )
-
-
-# a whole number option's values, as the core reads them (a u32)
-WHOLE = re.compile(r"\+?[0-9]+")
-LARGEST_WHOLE = 2**32 - 1
-
-
-def quoted(value: str) -> str:
-    """A value given, in double quotes (as the core quotes it)."""
-    return json.dumps(value, ensure_ascii=False)
 
 
 def core_options(game: str) -> tuple[Option, ...]:
