@@ -147,20 +147,25 @@ class RaceTrack:
                 relative = (n - self.board.starts[colour]) % self.loop_length
                 if relative < self.lane_start:
                     return relative
-        # TRANSLATORS: "red position 'x' is not one of home, start, track:0..27, ...": the
-        # colour as typed, the position given, quoted; the {positions} as the notation writes
-        # them
         positions = (
             f"{self.base_name}, start, track:0..{self.lane_start - 1}, "
             f"{self.lane_name}:1..{self.lane_length}, space:0..{self.loop_length - 1}"
         )
-        problem = said(
-            "{colour} position {position} is not one of {positions}",
-            colour=colour,
-            position=repr(text),
-            positions=positions,
-        )
-        raise saying(NotationError, problem)
+        raise not_a_position(colour, text, positions)
+
+
+def not_a_position(colour: str, text: str, positions: str) -> NotationError:
+    """A position ``text`` of ``colour``'s that is none of ``positions`` (as the notation
+    writes them)."""
+    # TRANSLATORS: "red position 'x' is not one of home, start, track:0..27, ...": the colour
+    # as typed, the position given, quoted; the {positions} as the notation writes them
+    problem = said(
+        "{colour} position {position} is not one of {positions}",
+        colour=colour,
+        position=repr(text),
+        positions=positions,
+    )
+    return saying(NotationError, problem)
 
 
 def race_board(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pegrace.board import RaceTrack, race_board
+from pegrace.board import RaceTrack, not_a_position, race_board
 from pegrace.engine import core_options
 from pegrace.errors import NotationError, saying
 from pegrace.i18n import N_, Said, said, said_c
@@ -67,19 +67,11 @@ class LudoTrack(RaceTrack):
         """As RaceTrack's, but the last lane slot is written by its own name only."""
         position = super().parse_position(colour, text)
         if position == self.goal and text.strip() != self.goal_name:
-            # TRANSLATORS: "red position 'x' is not one of yard, start, ...": the colour as
-            # typed, the position given, quoted; the {positions} as the notation writes them
             positions = (
                 f"{self.base_name}, start, track:0..{self.lane_start - 1}, "
                 f"{self.lane_name}:1..{self.lane_length - 1}, {self.goal_name}"
             )
-            problem = said(
-                "{colour} position {position} is not one of {positions}",
-                colour=colour,
-                position=repr(text),
-                positions=positions,
-            )
-            raise saying(NotationError, problem)
+            raise not_a_position(colour, text, positions)
         return position
 
 
