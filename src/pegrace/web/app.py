@@ -34,7 +34,14 @@ from pegrace.web.heavy import KeptAnswers, QrJob
 from pegrace.web.hub import GameHub
 from pegrace.web.limits import Buckets, Fleet, Limits, TokenBucket
 from pegrace.web.names import seat_names
-from pegrace.web.pages import STATIC, no_such_rules_page, not_found_page, page
+from pegrace.web.pages import (
+    STATIC,
+    manifest,
+    no_such_rules_page,
+    not_found_page,
+    page,
+    service_worker,
+)
 from pegrace.web.pages import catalog as language_catalog
 from pegrace.web.protocol import error_sent, to_json
 from pegrace.web.refusals import (
@@ -232,6 +239,8 @@ def create_app(
         Route("/rules", page),
         Route("/rules/{game}", rules_page),
         Route("/i18n/{language}", language_catalog),
+        Route("/manifest.webmanifest", manifest),
+        Route("/sw.js", service_worker),
         Route("/api/catalog", api(get_catalog)),
         Route("/api/lobby", api(lobby)),
         Route("/api/qr", api(qr_code), methods=["POST"]),

@@ -8,6 +8,7 @@ their browser), else the one their browser asks for (``Accept-Language``), else 
 
 from __future__ import annotations
 
+import hashlib
 import html
 import re
 from functools import lru_cache
@@ -23,6 +24,8 @@ from pegrace.i18n import Said
 from pegrace.web.compressed import answer
 
 STATIC = Path(__file__).parent / "static"
+THEME = "#1e3a6e"  # the mark's blue (static/favicon.svg): the app's bar and splash
+ICON_SIZES = (192, 512)  # static/icon-N.png, drawn from the mark by tools/icons.py
 COOKIE = "pegrace-lang"
 VARY = {"Vary": "Accept-Language, Cookie"}
 CATALOG_CACHE = "public, max-age=300"  # a new release's words reach a page within minutes
@@ -96,6 +99,7 @@ def index_html(language: str, games_page: bool = True) -> bytes | None:
     filled = {
         "{{lang}}": language,
         "{{dir}}": i18n.direction(language),
+        "{{theme}}": THEME,
         "{{numbers}}": html.escape(orjson.dumps(i18n.number_symbols(language)).decode()),
         "{{where}}": words(language, i18n.N_("Pop-O-Matic race games")),
         "{{loading}}": words(language, i18n.N_("Loading…")),
@@ -129,6 +133,58 @@ async def catalog(request: Request) -> Response:
 @lru_cache(maxsize=16)
 def catalog_json(language: str) -> bytes:
     return orjson.dumps(i18n.page_catalog(language))
+
+
+def app_manifest(language: str) -> dict[str, object]:
+    """The web app manifest (the app on a phone, issue 54), in ``language``."""
+    return {
+        "name": "pegrace",
+        "short_name": "pegrace",
+        "description": i18n.translations(language).gettext("Pop-O-Matic race games"),
+        "lang": language,
+        "dir": i18n.direction(language),
+        "start_url": "/",
+        "scope": "/",
+        "display": "standalone",
+        "background_color": THEME,
+        "theme_color": THEME,
+        "icons": [
+            {"src": f"/static/icon-{n}.png", "sizes": f"{n}x{n}", "type": "image/png"}
+            for n in ICON_SIZES
+        ],
+    }
+
+
+async def manifest(request: Request) -> Response:
+    body = orjson.dumps(app_manifest(language_of(request)))
+    return Response(body, media_type="application/manifest+json", headers=VARY)
+
+
+@lru_cache(maxsize=1)
+def service_worker_js() -> bytes | None:
+    """static/sw.js with the shell it keeps (the page, its scripts, style, icons and the games'
+    catalog) and their version (a change to any of them makes a new worker, which replaces
+    what the old one kept)."""
+    source = STATIC / "sw.js"
+    if not source.is_file():
+        return None
+    files = ["style.css", "favicon.svg", *(f"icon-{n}.png" for n in ICON_SIZES), *page_modules()]
+    digest = hashlib.sha256()
+    for name in ["index.html", *files]:
+        digest.update((STATIC / name).read_bytes())
+    shell = ["/", "/api/catalog", "/manifest.webmanifest", *(f"/static/{f}" for f in files)]
+    text = source.read_text(encoding="utf-8")
+    text = text.replace('["__SHELL__"]', orjson.dumps(shell).decode())
+    return text.replace("__VERSION__", digest.hexdigest()[:12]).encode()
+
+
+async def service_worker(request: Request) -> Response:
+    """/sw.js, at the top so that it may keep every page (a worker keeps those under it)."""
+    body = service_worker_js()
+    if body is None:
+        return PlainTextResponse("no service worker here", 404)
+    headers = {"Cache-Control": "no-cache"}
+    return Response(body, media_type="text/javascript", headers=headers)
 
 
 NOT_FOUND = """<!doctype html>

@@ -3,6 +3,7 @@
 // choice in a cookie the server reads (pegrace/web/pages.py), and the page loads again in it.
 
 import { GamePage } from "./game.js";
+import { becomeAnApp } from "./installed.js";
 import { showRules } from "./rules.js";
 import { showSetup } from "./setup.js";
 
@@ -24,3 +25,6 @@ if (languages) {
     location.reload();
   });
 }
+
+const header = /** @type {HTMLElement | null} */ (document.querySelector("header.top"));
+if (header) becomeAnApp(header);

@@ -1,0 +1,39 @@
+// The app on a phone (issue 54): the service worker that keeps the page's shell (/sw.js, made
+// by pegrace/web/pages.py), a note in the header while the device is offline, and the
+// browser's install prompt offered as a button where the browser has one to offer.
+
+import { language, t } from "./i18n.js";
+import { h } from "./util.js";
+
+/** @typedef {Event & { prompt: () => Promise<void> }} InstallPrompt */
+
+/** @param {HTMLElement} header the page's header */
+export function becomeAnApp(header) {
+  keepTheShell();
+  // TRANSLATORS: in the page's header while the device has no network
+  const offline = h("span", { class: "offline", role: "status", hidden: navigator.onLine }, t("offline: games need the server"));
+  // TRANSLATORS: a button that installs pegrace as an app (where the browser offers it)
+  const install = h("button", { type: "button", class: "install", hidden: true }, t("Install"));
+  header.append(offline, install);
+  const shown = () => { offline.hidden = navigator.onLine; };
+  window.addEventListener("online", shown);
+  window.addEventListener("offline", shown);
+  window.addEventListener("beforeinstallprompt", (event) => {
+    event.preventDefault(); // offered by the button, not over the game
+    install.hidden = false;
+    install.onclick = () => {
+      install.hidden = true;
+      /** @type {InstallPrompt} */ (event).prompt().catch(() => {});
+    };
+  });
+}
+
+/** The service worker, and the page's language catalog among what it keeps. */
+function keepTheShell() {
+  if (!("serviceWorker" in navigator)) return;
+  navigator.serviceWorker.register("/sw.js").catch((error) => console.warn("no offline copy:", error));
+  if (language === "en") return; // English needs no catalog
+  navigator.serviceWorker.ready.then((registration) => {
+    registration.active?.postMessage({ keep: [`/i18n/${encodeURIComponent(language)}.json`] });
+  }).catch(() => {});
+}
