@@ -28,10 +28,14 @@ export function becomeAnApp(header) {
   });
 }
 
-/** The service worker, and the page's language catalog among what it keeps. */
+/** The service worker (once the page has loaded: its files are fetched then, not alongside
+ * the page's own), and the page's language catalog among what it keeps. */
 function keepTheShell() {
   if (!("serviceWorker" in navigator)) return;
-  navigator.serviceWorker.register("/sw.js").catch((error) => console.warn("no offline copy:", error));
+  const register = () => navigator.serviceWorker.register("/sw.js")
+    .catch((error) => console.warn("no offline copy:", error));
+  if (document.readyState === "complete") register();
+  else window.addEventListener("load", register, { once: true });
   if (language === "en") return; // English needs no catalog
   navigator.serviceWorker.ready.then((registration) => {
     registration.active?.postMessage({ keep: [`/i18n/${encodeURIComponent(language)}.json`] });
