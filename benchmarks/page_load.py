@@ -5,6 +5,9 @@ the front page on each in turn, each time in a fresh browser context (nothing ca
 time from navigation to the front page drawn (its quick-play buttons there) and the bytes
 fetched. The two sides alternate in one run (the machine is shared and noisy).
 
+With --repeat, the load measured is a return visit instead: the context has opened the front
+page once and (on a side that has one) its service worker has taken the page over.
+
     python benchmarks/page_load.py --server-src /tmp/before/src --runs 40 --lang en --lang de
 
 Prints each side's median and the ratio of medians with its 95% bootstrap interval.
@@ -18,6 +21,8 @@ import socket
 import statistics
 import sys
 import tempfile
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 from playwright.sync_api import Browser, sync_playwright
@@ -32,6 +37,7 @@ CHROMIUM = "/usr/bin/chromium"
 FETCHED = """() => [...performance.getEntriesByType('navigation'),
     ...performance.getEntriesByType('resource')].reduce((sum, e) => sum + e.transferSize, 0)"""
 DRAWN = "() => document.querySelector('.game-cards .quick-as') && performance.now()"
+CONTROLLED = "() => navigator.serviceWorker.controller !== null"
 
 
 def free_port() -> int:
@@ -40,11 +46,29 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def first_load(browser: Browser, url: str, language: str) -> tuple[float, int]:
-    """Milliseconds from navigation to the front page drawn, and the bytes it fetched."""
+def has_worker(url: str) -> bool:
+    """Whether the server at ``url`` serves a service worker (/sw.js)."""
+    try:
+        with urllib.request.urlopen(url + "sw.js", timeout=10):
+            return True
+    except urllib.error.HTTPError:
+        return False
+
+
+def first_load(
+    browser: Browser, url: str, language: str, return_visit: bool, worker: bool
+) -> tuple[float, int]:
+    """Milliseconds from navigation to the front page drawn, and the bytes it fetched: on the
+    first visit of a fresh context, or with ``return_visit`` on the next one (the worker, where
+    there is one, in control)."""
     context = browser.new_context(locale=language, viewport={"width": 1280, "height": 800})
     page = context.new_page()
     page.goto(url)
+    if return_visit:
+        page.wait_for_function(DRAWN, polling="raf", timeout=30_000)
+        if worker:
+            page.wait_for_function(CONTROLLED, timeout=30_000)
+        page.goto(url)
     drawn = page.wait_for_function(DRAWN, polling="raf", timeout=30_000).json_value()
     fetched = page.evaluate(FETCHED)
     context.close()
@@ -75,6 +99,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--lang", action="append", help="browser languages to load the page in (default: en)"
     )
+    parser.add_argument(
+        "--repeat", action="store_true", help="measure a return visit instead of a first one"
+    )
     args = parser.parse_args(argv)
     languages = args.lang or ["en"]
     with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:
@@ -90,6 +117,9 @@ def main(argv: list[str] | None = None) -> int:
         try:
             for side, port in ports.items():
                 wait_until_up(servers[side], port, Path(folder, f"{side}.sqlite"))
+            workers = {
+                side: has_worker(f"http://127.0.0.1:{port}/") for side, port in ports.items()
+            }
             browser = playwright.chromium.launch(
                 executable_path=CHROMIUM, args=["--headless", "--no-sandbox", "--disable-gpu"]
             )
@@ -100,7 +130,11 @@ def main(argv: list[str] | None = None) -> int:
                 for language in languages:
                     for side in order:
                         took, size = first_load(
-                            browser, f"http://127.0.0.1:{ports[side]}/", language
+                            browser,
+                            f"http://127.0.0.1:{ports[side]}/",
+                            language,
+                            args.repeat,
+                            workers[side],
                         )
                         if run:
                             times.setdefault((side, language), []).append(took)
@@ -109,7 +143,7 @@ def main(argv: list[str] | None = None) -> int:
         finally:
             for server in servers.values():
                 stop_server(server)
-    report(times, sizes, languages, args.runs)
+    report(times, sizes, languages, args.runs, "return visit" if args.repeat else "first load")
     return 0
 
 
@@ -118,9 +152,10 @@ def report(
     sizes: dict[tuple[str, str], int],
     languages: list[str],
     runs: int,
+    visit: str,
 ) -> None:
     print(
-        f"first load of the front page, {runs} fresh loads a side and language, sides alternating"
+        f"{visit} of the front page, {runs} fresh contexts a side and language, sides alternating"
     )
     print("language  this (ms)  other (ms)  this/other [95% interval]  this bytes  other bytes")
     for language in languages:

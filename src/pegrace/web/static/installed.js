@@ -5,6 +5,11 @@
 import { language, t } from "./i18n.js";
 import { h } from "./util.js";
 
+// the worker is registered this long after the page's load event, when the browser is idle
+// (at the latest IDLE_WAIT_MS later): the page's own requests and drawing come first
+const AFTER_LOAD_MS = 1000;
+const IDLE_WAIT_MS = 4000;
+
 /** @typedef {Event & { prompt: () => Promise<void> }} InstallPrompt */
 
 /** @param {HTMLElement} header the page's header */
@@ -28,14 +33,19 @@ export function becomeAnApp(header) {
   });
 }
 
-/** The service worker (once the page has loaded: its files are fetched then, not alongside
- * the page's own), and the page's language catalog among what it keeps. */
+/** The service worker, once the page has loaded and then gone idle: its own fetches of the
+ * shell wait until the page is drawn and has nothing else to do (a first load is not slowed),
+ * and the page's language catalog among what it keeps. */
 function keepTheShell() {
   if (!("serviceWorker" in navigator)) return;
   const register = () => navigator.serviceWorker.register("/sw.js")
     .catch((error) => console.warn("no offline copy:", error));
-  if (document.readyState === "complete") register();
-  else window.addEventListener("load", register, { once: true });
+  const whenIdle = () => setTimeout(() => {
+    if ("requestIdleCallback" in window) window.requestIdleCallback(register, { timeout: IDLE_WAIT_MS });
+    else register();
+  }, AFTER_LOAD_MS);
+  if (document.readyState === "complete") whenIdle();
+  else window.addEventListener("load", whenIdle, { once: true });
   if (language === "en") return; // English needs no catalog
   navigator.serviceWorker.ready.then((registration) => {
     registration.active?.postMessage({ keep: [`/i18n/${encodeURIComponent(language)}.json`] });

@@ -1,7 +1,10 @@
 /* eslint-env serviceworker */
 // pegrace's service worker (issue 54): the page's shell kept, so that the front page and the
-// rules open without the server (games need it). Every file is asked of the network first, so
-// a page online is as fresh as without a worker; only when the network fails is the kept copy
+// rules open without the server (games need it). The static files are answered from the kept
+// copy: the version is a digest of their contents, so a changed file is a new worker with a
+// new cache. Pages, the games' catalog and the language catalogs are asked of the network
+// first (the page's request starts while the worker wakes: navigation preload), so a page
+// online is as fresh as without a worker; only when the network fails is the kept copy
 // answered. The server fills in the shell and its version (pegrace/web/pages.py, /sw.js).
 
 const VERSION = "__VERSION__";
@@ -18,6 +21,7 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil(caches.keys()
     .then((names) => Promise.all(names.filter((n) => n.startsWith("pegrace-") && n !== CACHE).map((n) => caches.delete(n))))
+    .then(() => self.registration.navigationPreload?.enable())
     .then(() => self.clients.claim()));
 });
 
@@ -33,23 +37,42 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
   const page = request.mode === "navigate";
   if (!page && !KEPT.test(url.pathname)) return; // games, moves, the lobby: the server's alone
-  event.respondWith(networkFirst(request, page ? "/" : url.pathname, page));
+  const key = page ? "/" : url.pathname;
+  const asked = url.pathname.startsWith("/static/") ? keptFirst(request, key) : networkFirst(request, key, event.preloadResponse);
+  // kept while the answer streams to the page, not before it
+  event.respondWith(asked.then(([response, keeping]) => {
+    if (keeping && !(page && url.pathname.startsWith("/game/"))) event.waitUntil(keep(key, keeping));
+    return response;
+  }));
 });
 
-/** The network's answer (kept for later), else the kept one: every page is the one shell.
- * @param {Request} request @param {string} key @param {boolean} page
+/** Kept under ``key`` in this version's cache. @param {string} key @param {Response} response */
+async function keep(key, response) {
+  await (await caches.open(CACHE)).put(key, response);
+}
+
+/** A static file as kept (the version's own), else the network's answer and a copy to keep.
+ * @param {Request} request @param {string} key @returns {Promise<[Response, Response | null]>}
  */
-async function networkFirst(request, key, page) {
-  const cache = await caches.open(CACHE);
+async function keptFirst(request, key) {
+  const kept = await (await caches.open(CACHE)).match(key);
+  if (kept) return [kept, null];
+  const response = await fetch(request);
+  return [response, response.ok ? response.clone() : null];
+}
+
+/** The network's answer and a copy to keep, else the kept one: every page is the one shell.
+ * @param {Request} request @param {string} key
+ * @param {Promise<Response | undefined>} preloaded a page's request, already made
+ * @returns {Promise<[Response, Response | null]>}
+ */
+async function networkFirst(request, key, preloaded) {
   try {
-    const response = await fetch(request);
-    if (response.ok && (!page || !new URL(request.url).pathname.startsWith("/game/"))) {
-      await cache.put(key, response.clone());
-    }
-    return response;
+    const response = (await preloaded) || await fetch(request);
+    return [response, response.ok ? response.clone() : null];
   } catch (error) {
-    const kept = await cache.match(key);
-    if (kept) return kept;
+    const kept = await (await caches.open(CACHE)).match(key);
+    if (kept) return [kept, null];
     throw error;
   }
 }
