@@ -752,6 +752,37 @@ def test_qr_codes_are_made_off_the_event_loop(served: Server, table: Table) -> N
     assert statuses and set(statuses) == {200}
 
 
+def test_a_thousand_wrong_room_codes_are_refused_past_the_first_few_dozen(
+    served: Server, table: Table
+) -> None:
+    """Room codes are guessed no faster than games are made: of 1,000 wrong codes from one
+    address, the first ``codes_per_minute`` (and what comes back meanwhile) are answered,
+    every other refused with 429, and a right code then too; another game plays on."""
+    created = create(served, {"red": "human", "green": "open"})
+    view = httpx.get(f"{served.url}/api/games/{created['id']}", timeout=WAIT).json()
+    right = view["game"]["code"]
+    letters = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+    codes = ("".join(p) for p in itertools.product(letters, repeat=6))
+    wrong = [c for c in itertools.islice(codes, 1001) if c != right][:1000]
+
+    def guess(codes: list[str]) -> list[int]:
+        with httpx.Client(base_url=served.url, timeout=WAIT) as asking:
+            return [asking.get(f"/api/rooms/{c}").status_code for c in codes]
+
+    start = time.monotonic()
+    with concurrent.futures.ThreadPoolExecutor(4) as pool:
+        guessing = [pool.submit(guess, wrong[i:1000:4]) for i in range(4)]
+        slowest = table.play(30)
+        statuses = [status for each in guessing for status in each.result()]
+    refused = httpx.get(f"{served.url}/api/rooms/{right}", timeout=WAIT)
+    most = Limits().codes_per_minute
+    answered = len(statuses) - statuses.count(429)
+    assert len(statuses) == 1000 and set(statuses) <= {404, 200, 429}
+    assert most <= answered <= most + (time.monotonic() - start) * most / 60 + 1
+    assert refused.status_code == 429 and "room codes a minute" in refused.json()["error"]
+    assert slowest < ANSWER_LIMIT
+
+
 def test_a_game_nobody_watches_waits_for_somebody(served: Server) -> None:
     """Computer seats do not think for nobody: a game with nobody connected stands still, and
     goes on when someone comes (it may also leave memory meanwhile)."""
@@ -1014,3 +1045,71 @@ def test_games_loaded_from_the_store_are_limited_per_address(db: Path) -> None:
         assert refused.status_code == 429 and "loaded from the store" in refused.json()["error"]
         for game_id in ids[:2]:  # loaded already
             assert client.get(f"/api/games/{game_id}").status_code == 200
+
+
+def test_a_flood_of_queue_joins_is_limited_and_holds_up_nobody(
+    served: Server, table: Table
+) -> None:
+    """Play people now: four clients joining a queue from one address as fast as answered
+    hold its few places (``queue_tickets_per_address``), every other join refused with 429,
+    while another game plays on; joining and leaving again and again is held to
+    ``queue_joins_per_minute``."""
+    tickets: list[str] = []
+    body = {"game": "trouble", "players": 4, "wait": "people"}
+
+    def join(i: int) -> httpx.Response:
+        answer = post(served, "/api/queue", body)
+        if answer.status_code == 201:
+            tickets.append(answer.json()["ticket"])
+        return answer
+
+    slowest, statuses = flood(4, join, table)
+    limits = Limits()
+    assert slowest < ANSWER_LIMIT
+    assert set(statuses) == {201, 429} and statuses.count(201) == limits.queue_tickets_per_address
+    lobby = httpx.get(f"{served.url}/api/lobby", timeout=WAIT).json()
+    assert [q["waiting"] for q in lobby["queues"]] == [limits.queue_tickets_per_address]
+    joined = len(tickets)
+    for _ in range(2 * limits.queue_joins_per_minute):  # join, leave, join again ...
+        for ticket in tickets:
+            assert httpx.delete(f"{served.url}/api/queue/{ticket}", timeout=WAIT).status_code == 200
+        tickets.clear()
+        refused = join(0)
+        if refused.status_code == 429:
+            break
+        joined += 1
+    assert "joins of a queue a minute from one address" in refused.json()["error"]
+    assert joined <= limits.queue_joins_per_minute + 1  # and what came back meanwhile
+    for ticket in tickets:
+        httpx.delete(f"{served.url}/api/queue/{ticket}", timeout=WAIT)
+
+
+def test_floods_of_profile_makings_and_sign_ins_are_limited_and_hold_up_nobody(
+    served: Server, table: Table
+) -> None:
+    """Four clients of one address asking to make profiles, and four asking to sign in, twice
+    a minute's worth in all: a minute's worth answered, every other refused with 429 before
+    any work is done for it, while another game plays on."""
+    counter = itertools.count()
+    named = {"Host": served.url.replace("http://127.0.0.1", "localhost")}  # passkeys want a name
+
+    def make() -> httpx.Response:
+        return post(served, "/api/profiles/begin", {"name": f"Flood{next(counter)}"}, **named)
+
+    def sign_in() -> httpx.Response:
+        return post(served, "/api/signin/begin", {}, **named)
+
+    def asking(fetch: Callable[[], httpx.Response], times: int) -> list[int]:
+        return [fetch().status_code for _ in range(times)]
+
+    limits = Limits()
+    for fetch, most in ((make, limits.profiles_per_minute), (sign_in, limits.signins_per_minute)):
+        start = time.monotonic()
+        with concurrent.futures.ThreadPoolExecutor(4) as pool:
+            flooding = [pool.submit(asking, fetch, most // 2) for _ in range(4)]
+            slowest = table.play(30)
+            statuses = [status for each in flooding for status in each.result()]
+        assert slowest < ANSWER_LIMIT
+        assert set(statuses) == {200, 429}
+        refilled = (time.monotonic() - start) * most / 60 + 1  # what came back meanwhile
+        assert most <= statuses.count(200) <= most + refilled

@@ -144,6 +144,8 @@ def test_public_serves_beyond_loopback_with_the_allowed_origins(
         "computer_delay": 0.3,
         "allowed_origins": ("https://games.example.org", "http://10.0.0.2:81"),
         "limits": Limits(games_per_minute=5, workers=1),
+        "host": "0.0.0.0",  # the invite card's addresses beyond this machine
+        "mailer": None,  # no --smtp: no mail
     }
     assert doorman.limits == made["limits"]  # the connections are counted by the same limits
 

@@ -25,6 +25,8 @@ from pegrace.web.attackbench import PHASES, bench_attack, format_bench_attack
 from pegrace.web.attackbench.bench import ATTACK_LIMITS, attack_limits
 from pegrace.web.attackbench.clients import spread_addresses
 from pegrace.web.attacks import ATTACKS, attack_names
+from pegrace.web.limits import Limits
+from pegrace.web.mail import MAILS_AN_HOUR
 from pegrace.web.procstat import children, start_time
 
 PEGRACE = str(Path(sys.executable).with_name("pegrace"))
@@ -159,6 +161,30 @@ def test_the_mine_flood_is_answered_without_the_games_past_the_loads() -> None:
     assert attack["server_limits"] == ["live_games=12"]
     assert result["game_events"] > 100  # long games
     assert result["refused_by"]["lobby left games out"] > 0 and result["games_left_out"] > 0
+
+
+def test_a_flood_of_queue_joins_gets_the_few_places_of_an_address() -> None:
+    """Play people now: of the joins sent as fast as answered, those past the address's
+    places (or its joins a minute) are refused with 429; the places got are held by long
+    polls, and a pair in one queue is seated."""
+    attack, result = attacked("queue")
+    assert attack["server_limits"] == []
+    assert result["ok"] + result["refused"] + result["errors"] == result["sent"]
+    assert result["errors"] == 0 and result["refused_by"]["HTTP 429"] > 0
+    assert 0 < result["places_got"] == result["ok"] <= Limits().queue_joins_per_minute + 1
+    assert result["places_seated"] <= result["places_got"]
+
+
+def test_wrong_room_codes_are_refused_past_the_few_dozen_a_minute() -> None:
+    """Every guess is answered until the address's lookups are spent (the whole minute's
+    at once, one back every two seconds), then refused: the attacker guessed a few dozen
+    codes in the whole run, found no game, and was refused the rest."""
+    _, result = attacked("codes")
+    most = Limits().codes_per_minute
+    assert result["ok"] == result["guesses_answered"] and result["games_found"] == 0
+    assert result["ok"] <= most + result["seconds"] * most / 60 + 1
+    assert result["refused_by"]["HTTP 429"] == result["refused"] > result["ok"]
+    assert result["ok"] + result["refused"] + result["errors"] == result["sent"]
 
 
 def test_an_attack_spreads_over_two_servers_on_one_postgresql_store(pg_url: str) -> None:
@@ -305,3 +331,34 @@ def test_the_attacker_ends_with_its_input() -> None:
             attacker.kill()
             attacker.wait()
         attacker.stdout.close()
+
+
+def test_a_flood_of_new_profiles_is_refused_past_the_minutes_worth() -> None:
+    """Profiles asked for as fast as answered (the server called localhost, as passkeys
+    want): the address's minute of them answered, the rest refused with 429."""
+    _, result = attacked("profiles")
+    most = Limits().profiles_per_minute
+    assert 0 < result["ok"] <= most + result["seconds"] * most / 60 + 1
+    assert result["refused_by"]["HTTP 429"] > result["ok"] and result["errors"] == 0
+
+
+def test_forged_sign_ins_are_refused_and_then_limited() -> None:
+    """A passkey no profile has, answering sign-ins begun for it: each answer refused (403),
+    and past the address's minute of sign-in steps, every step refused with 429."""
+    _, result = attacked("signin")
+    most = Limits().signins_per_minute
+    assert result["refused_by"]["HTTP 403"] > 0 and result["refused_by"]["HTTP 429"] > 0
+    answered = result["ok"] + result["refused_by"]["HTTP 403"]
+    assert answered <= most + result["seconds"] * most / 60 + 1 and result["errors"] == 0
+
+
+def test_a_stranger_s_address_given_again_and_again_is_mailed_a_few_times() -> None:
+    """A profile gives a stranger's address for its notices as fast as answered: the server
+    mails the address a confirming link no more than MAILS_AN_HOUR times, through a mail
+    server taking 2 s a message; past the address's minute of steps, every one refused."""
+    _, result = attacked("mail")
+    assert result["mails_sent"] <= MAILS_AN_HOUR and result["mailed_to"] in (
+        [],
+        ["<victim@example.org>"],
+    )
+    assert result["ok"] > 0 and result["errors"] == 0 and result["refused_by"]["HTTP 429"] > 0

@@ -110,8 +110,8 @@ def test_the_lobby_joins_an_open_game_in_one_click_and_lists_your_games(
     guest.click(join)
     guest.wait_for_url(f"**/game/{game_id}")
     guest.wait_for_function(f"{APP}.dataset.you === 'green'")
-    host.goto(server.url + "/")  # the host's own game, from its tokens
-    host.wait_for_selector(f"#lobby-mine li[data-game='{game_id}'] a:has-text('Continue')")
+    host.goto(server.url + "/")  # the host's own game, from its tokens: red pops first
+    host.wait_for_selector(f"#lobby-mine li[data-game='{game_id}'] a:has-text('Your turn')")
     assert host.locator(f"#lobby-open li[data-game='{game_id}']").count() == 0  # seat taken
     assert host_errors == [] and guest_errors == []
     host_context.close()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
@@ -15,7 +16,9 @@ from typing import Any
 
 import psycopg
 import pytest
+from test_profiles import make_profile
 from webclient import (
+    LIMIT,
     TWO_HUMANS,
     TestClient,
     WebSocketTestSession,
@@ -28,6 +31,7 @@ from webclient import (
     send,
 )
 
+from pegrace.web.attackbench.authenticator import Authenticator
 from pegrace.web.notices import Malformed, parse
 from pegrace.web.pgstore import PostgresStore
 from pegrace.web.stores import open_store
@@ -206,6 +210,24 @@ def test_a_chat_line_said_through_one_server_reaches_the_others_clients_once(
         assert receive_until(player, lambda m: m["type"] in ("chat", "pong"))["type"] == "pong"
 
 
+def test_a_room_code_made_on_one_server_is_found_on_the_other(
+    servers: tuple[TestClient, TestClient],
+) -> None:
+    """The code is stored with the game: the other server finds the game by it (typed as
+    people type it), its page is told the same code, and a game it makes has another."""
+    one, two = servers
+    game = new_game(one, game="trouble", seats={"red": "human", "green": "open"})
+    code = one.get(f"/api/games/{game['id']}").json()["game"]["code"]
+    found = two.get(f"/api/rooms/{code[:3].lower()} {code[3:]}")
+    assert found.status_code == 200 and found.json() == {"game": game["id"]}
+    assert two.get(f"/api/games/{game['id']}").json()["game"]["code"] == code
+    other = new_game(two, game="trouble", seats=TWO_HUMANS)
+    other_code = two.get(f"/api/games/{other['id']}").json()["game"]["code"]
+    assert other_code != code and one.get(f"/api/rooms/{other_code}").json() == {
+        "game": other["id"]
+    }
+
+
 def test_a_person_back_through_another_server_ends_the_takeover_everywhere(pg_url: str) -> None:
     """Red keeps the game waiting: the server driving it (one) has the computer play for red.
     Red comes back through another server (two), before the idle limit runs out again: one's
@@ -291,3 +313,39 @@ def test_a_forged_or_malformed_notice_says_nothing_and_listening_goes_on(
         send(player, type="chat", text="still here")
         heard = next_of(watcher, "chat")  # the first chat line the watcher is sent
         assert (heard["text"], heard["colour"]) == ("still here", "red")
+
+
+def test_a_rated_game_ending_on_one_server_is_on_the_profile_page_of_the_other(
+    servers: tuple[TestClient, TestClient],
+) -> None:
+    """Ann signs in through one server, Bob through the other; they play a rated game, each
+    through their own server, and the ratings its end stores are read through either."""
+    one, two = servers
+    assert make_profile(one, Authenticator(), "Ann").status_code == 201
+    assert make_profile(two, Authenticator(), "Bob").status_code == 201
+    seats = {"red": "human", "green": "open"}
+    made = one.post("/api/games", json={"game": "trouble", "players": 2, "seats": seats,
+                                         "rated": True})  # fmt: skip
+    game = made.json()
+    claimed = two.post(f"/api/games/{game['id']}/claim", json={"colour": "green"}).json()
+    path = f"/ws/{game['id']}"
+    with one.websocket_connect(path) as red, two.websocket_connect(path) as green:
+        sockets = {"red": red, "green": green}
+        states = {"red": hello(red, list(game["tokens"].values()))[1],
+                  "green": hello(green, [claimed["token"]])[1]}  # fmt: skip
+        while states["red"]["outcome"] is None:
+            seq = max(state["seq"] for state in states.values())
+            for colour, socket in sockets.items():  # both at the newest event
+                while states[colour]["seq"] < seq:
+                    states[colour] = next_of(socket, "state")
+            state = states["red"]
+            if state["outcome"] is None and not state["forced_pass"]:
+                send(sockets[state["current"]], **action(state))
+            for colour, socket in sockets.items():
+                states[colour] = next_of(socket, "state")
+    for server in (two, one):
+        deadline = time.monotonic() + LIMIT
+        while not (rating := server.get("/api/players/Ann").json()["games"]["trouble"]["rating"]):
+            assert time.monotonic() < deadline, "no rating"
+            time.sleep(0.05)
+        assert rating["mu"] != 25 and rating["sigma"] < 25 / 3

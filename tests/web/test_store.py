@@ -221,10 +221,15 @@ def test_a_damaged_database_page_is_a_store_error_naming_the_game(tmp_path: Path
     store = Store(db)
     a_game_of_two(store)
     page_size = store.db.execute("PRAGMA page_size").fetchone()[0]
+    # the games' tables' pages are damaged; the schema's (the first pages) stay whole
+    roots = store.db.execute(
+        "SELECT rootpage FROM sqlite_master WHERE name IN ('games', 'seats', 'events')"
+    ).fetchall()
     store.close()  # the last connection to close copies the log into the file
     with db.open("r+b") as raw:
-        raw.seek(page_size)  # the first page, the schema, stays whole; the tables' do not
-        raw.write(b"\xff" * (db.stat().st_size - page_size))
+        for (root,) in roots:
+            raw.seek((root - 1) * page_size)
+            raw.write(b"\xff" * page_size)
     damaged = Store(db)
     try:
         with pytest.raises(StoreError, match=r"^game g1 cannot be loaded: .*malformed"):

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import sys
 from pathlib import Path
+from socket import getfqdn
 
 from pegrace import outputs
 from pegrace.commands.common import Command, help_words
@@ -83,6 +85,19 @@ def declare(serve: argparse.ArgumentParser) -> None:
         ),
     )
     serve.add_argument(
+        "--smtp",
+        metavar="URL",
+        default=os.environ.get("PEGRACE_SMTP"),
+        help=help_words(
+            # TRANSLATORS: smtp://HOST:PORT is as typed
+            N_(
+                'mail the turn-based games\' "your turn" notices to profiles that gave an '
+                "address, through this mail server: smtp://HOST:PORT, smtps://HOST:PORT "
+                "(USER:PASSWORD@ before HOST if it asks); default: $PEGRACE_SMTP, else none"
+            )
+        ),
+    )
+    serve.add_argument(
         "--limit",
         action="append",
         default=[],
@@ -99,6 +114,7 @@ def declare(serve: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from pegrace.web.limits import Limits  # the web stack loads only for this command
+    from pegrace.web.mail import Mailer
     from pegrace.web.server import serve
     from pegrace.web.store import default_db_path
     from pegrace.web.stores import Where, is_postgres
@@ -130,6 +146,7 @@ def run(args: argparse.Namespace) -> int:
         public=args.public,
         allowed_origins=tuple(args.allow_origin),
         limits=Limits.parse(args.limit),
+        mailer=None if args.smtp is None else Mailer.parse(args.smtp, f"pegrace@{getfqdn()}"),
     )
 
 

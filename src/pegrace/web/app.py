@@ -8,7 +8,7 @@ import contextlib
 import functools
 import re
 from collections import Counter, deque
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from starlette.applications import Starlette
@@ -25,14 +25,15 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from pegrace.errors import OptionError, PegraceError
 from pegrace.games import list_games
 from pegrace.i18n import Said, said, said_n
-from pegrace.readers import loads as strict_loads
+from pegrace.web.answering import JSONBytes, api, json_body
 from pegrace.web.compressed import CompressedStatic, answer
 from pegrace.web.connections import CURRENT, Doorman
-from pegrace.web.gamestore import StoreError, StoreUnavailable
+from pegrace.web.gamestore import StoreUnavailable
 from pegrace.web.guard import Guard, client_key
 from pegrace.web.heavy import KeptAnswers, QrJob
 from pegrace.web.hub import GameHub
 from pegrace.web.limits import Buckets, Fleet, Limits, TokenBucket
+from pegrace.web.mail import Mailer
 from pegrace.web.names import seat_names
 from pegrace.web.pages import (
     STATIC,
@@ -43,10 +44,10 @@ from pegrace.web.pages import (
     service_worker,
 )
 from pegrace.web.pages import catalog as language_catalog
+from pegrace.web.profiles import Profiles
 from pegrace.web.protocol import error_sent, to_json
+from pegrace.web.queueing import Queues, queue_routes
 from pegrace.web.refusals import (
-    Conflict,
-    Forbidden,
     Full,
     GameNotFound,
     TooMany,
@@ -54,14 +55,15 @@ from pegrace.web.refusals import (
     saying,
     words_of,
 )
+from pegrace.web.rooms import Rooms
 from pegrace.web.session import GameSession
 from pegrace.web.settings import catalog_json, parse_settings
 from pegrace.web.stores import Where, open_store
+from pegrace.web.sweeper import sweep
 
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")  # what new_game_id makes, with room to spare
 QR_TEXT_LIMIT = 512  # characters a QR code is made for: a link with a few seat tokens
 DEFAULT_COMPUTER_DELAY = 0.3  # seconds between a computer seat's events, so people can follow
-Handler = Callable[[Request], Awaitable[Response]]
 QR_SECONDS = 10.0  # the time a QR code may take to make
 QR_KEPT_BYTES = 4 * 1024 * 1024  # QR codes kept, by text
 # WebSocket close codes: no such game, cannot load, too many sockets or messages, too slow,
@@ -77,10 +79,13 @@ def create_app(
     limits: Limits | None = None,
     allowed_origins: tuple[str, ...] = (),
     doorman: Doorman | None = None,
+    host: str = "127.0.0.1",
+    mailer: Mailer | None = None,
 ) -> ASGIApp:
     """The app on the game store at ``where`` (an SQLite file's path or a PostgreSQL URL;
     made if missing), guarded (guard.py);
-    ``doorman`` counts the server's connections (connections.py; `pegrace serve` gives it)."""
+    ``doorman`` counts the server's connections (connections.py; `pegrace serve` gives it);
+    ``host``: the address it listens on (the invite card's addresses: rooms.py)."""
     open_store(where).close()  # a store that cannot be opened fails here, not on first request
     limits = limits or Limits()
     doorman = Doorman(limits) if doorman is None else doorman
@@ -90,11 +95,17 @@ def create_app(
     replays = Buckets.per_minute(limits.replays_per_minute, fleet=fleet)
     qr_asked = Buckets.per_minute(limits.qr_per_minute, fleet=fleet)
     qr_codes = KeptAnswers(QR_KEPT_BYTES)
+    people = Profiles(lambda: holder["hub"], limits, fleet, mailer)
+    rooms = Rooms(lambda: holder["hub"], limits, fleet, host)
+    queues = Queues(lambda: holder["hub"], limits, fleet)  # play people now (queueing.py)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = open_store(where, server=True)
         hub = holder["hub"] = GameHub(store, computer_delay, limits, fleet)
+        hub.services.ended = people.ended
+        hub.services.turn_to = people.turn_to
+        sweeping = asyncio.create_task(sweep(hub), name="pegrace turn-based games")
         sweeper = asyncio.create_task(doorman.run(), name="pegrace connections")
         counter = asyncio.create_task(hub.count_servers(), name="pegrace servers")
         try:
@@ -103,6 +114,7 @@ def create_app(
         finally:
             sweeper.cancel()
             counter.cancel()
+            sweeping.cancel()
             await holder.pop("hub").close()
             store.close()
 
@@ -129,9 +141,11 @@ def create_app(
         settings, rules = parse_settings(body)
         names = seat_names(body.get("names"), settings.seats, rules.all_colours)
         count_creation(request)
+        rated = await people.rated(request, body, settings)
         game, tokens = await hub().create(
             settings, rules, owner=client_key(request.scope), names=names
         )
+        await people.seated(request, game.id, list(tokens), rated)
         return JSONResponse({"id": game.id, "tokens": tokens, "url": f"/game/{game.id}"}, 201)
 
     async def game_state(request: Request) -> Response:
@@ -147,6 +161,7 @@ def create_app(
             example = '{"colour": COLOUR}'
             raise saying(OptionError, said("say which seat to claim: {example}", example=example))
         tokens = await (await session(request)).claim(colour)
+        await people.seated(request, request.path_params["game_id"], [colour])
         return JSONResponse({"colour": colour, "token": tokens[colour], "tokens": tokens})
 
     async def rematch(request: Request) -> Response:
@@ -220,7 +235,7 @@ def create_app(
                            value=repr(every[:40]))  # fmt: skip
             raise saying(OptionError, problem)
         lists = await hub().lobby(mine, client_key(request.scope), solo=every == "1")
-        return JSONResponse(lists)
+        return JSONResponse({**lists, "queues": queues.waiting()})
 
     async def frames(request: Request) -> Response:
         """Every position of the game (heavy.py: worked out off the event loop, kept)."""
@@ -238,12 +253,19 @@ def create_app(
         Route("/game/{game_id}", game_page),
         Route("/rules", page),
         Route("/rules/{game}", rules_page),
+        Route("/players/{name}", page),
+        Route("/leaderboard/{game}", page),
+        Route("/unsubscribe/{token}", page),
+        Route("/confirm/{token}", page),
         Route("/i18n/{language}", language_catalog),
         Route("/manifest.webmanifest", manifest),
         Route("/sw.js", service_worker),
         Route("/api/catalog", api(get_catalog)),
         Route("/api/lobby", api(lobby)),
         Route("/api/qr", api(qr_code), methods=["POST"]),
+        *people.routes(),
+        *rooms.routes(),
+        *queue_routes(queues, people),
         Route("/api/games", api(create_game), methods=["POST"]),
         Route("/api/games/{game_id}", api(game_state)),
         Route("/api/games/{game_id}/claim", api(claim), methods=["POST"]),
@@ -259,12 +281,6 @@ def create_app(
         exception_handlers={HTTPException: http_error, Exception: internal_error},
     )
     return Guard(app, limits, allowed_origins, doorman)
-
-
-class JSONBytes(Response):
-    """An answer already encoded as JSON (a kept one: heavy.py)."""
-
-    media_type = "application/json"
 
 
 class GameSocket:
@@ -472,31 +488,6 @@ async def rules_page(request: Request) -> Response:
     return no_such_rules_page(request, name)
 
 
-# the HTTP status of each refusal; any other PegraceError is bad input (400)
-STATUS: tuple[tuple[type[PegraceError], int], ...] = (
-    (GameNotFound, 404),
-    (Forbidden, 403),
-    (Conflict, 409),
-    (TooMany, 429),
-    (Full, 503),
-    (StoreUnavailable, 503),
-    (StoreError, 500),
-)
-
-
-def api(handler: Handler) -> Handler:
-    """Bad input answers with {"error": ...} naming the problem, and changes nothing."""
-
-    async def answer(request: Request) -> Response:
-        try:
-            return await handler(request)
-        except PegraceError as err:
-            status = next((code for kind, code in STATUS if isinstance(err, kind)), 400)
-            return JSONResponse(error_body(words_of(err)), status)
-
-    return answer
-
-
 async def http_error(request: Request, exc: Exception) -> Response:
     """Starlette's own refusals (no such route, a method a route does not take) as JSON."""
     assert isinstance(exc, HTTPException)
@@ -507,17 +498,3 @@ async def internal_error(request: Request, exc: Exception) -> Response:
     """A bug: the client learns nothing of the server's insides (the log has the trace)."""
     failed = said("internal error: the server could not answer this")
     return JSONResponse(error_body(failed), 500)
-
-
-async def json_body(request: Request, empty: Any = None) -> Any:
-    """The request's JSON body (Guard has checked its size and type); NaN and Infinity,
-    which are not JSON, are refused (readers.py)."""
-    body = await request.body()
-    if not body.strip() and empty is not None:
-        return empty
-    try:
-        return strict_loads(body)
-    except (ValueError, RecursionError) as err:  # ValueError: JSON, UTF-8, over-long numbers
-        problem = "nested too deeply" if isinstance(err, RecursionError) else str(err)
-        not_json = said("the request body is not valid JSON: {problem}", problem=problem)
-        raise saying(OptionError, not_json) from None

@@ -25,6 +25,17 @@ ATTACKS: dict[str, str] = {
     "(--limit network_ipv4_bits=24): 20 addresses of one network",
     "mine-flood": "12 long finished games of the attacker's named in GET /api/lobby?mine= 44 "
     "times a second, on a server holding at most 12 live games (--limit live_games=12)",
+    "codes": "4 connections GET /api/rooms/CODE with random room codes (wrong ones) as fast as "
+    "answered",
+    "queue": "4 connections POST /api/queue (play people now: Trouble at 2 to 4 players) as "
+    "fast as answered, each place got held by a long poll until it is seated",
+    "profiles": "4 connections POST /api/profiles/begin (a new profile, a new name each time) "
+    "as fast as answered, the server reached as localhost",
+    "signin": "4 connections POST /api/signin/finish with forged passkey answers to ceremonies "
+    "begun for them, as fast as answered",
+    "mail": "a profile gives a stranger's e-mail address for its notices again and again on 4 "
+    "connections, as fast as answered, on a server that mails (--smtp) through a mail server "
+    "taking 2 s a message",
 }
 
 

@@ -89,6 +89,7 @@ class StoredGame:
     seats: dict[str, StoredSeat]  # in board order
     events: list[StoredEvent]
     rematch: str | None
+    code: str | None = None  # its room code (roomcodes.py); None: made before there were codes
 
 
 EventRow = tuple[str, int, str, Any, str | None, str]  # game, seq, colour, roll, move, actor
@@ -101,7 +102,7 @@ Migration = tuple[str | Callable[["GameStore"], None], ...]
 TAKEOVER_COLUMN = "ALTER TABLE seats ADD COLUMN takeover INTEGER NOT NULL DEFAULT 0"
 
 # a game's rows as `copy_game` moves them: its games row, its seats' and its events'
-GAME_COLUMNS = "id, created, settings, rematch, listed"
+GAME_COLUMNS = "id, created, settings, rematch, listed, code"
 SEAT_COLUMNS = "game, colour, kind, token_hash, name"
 EVENT_COLUMNS = "game, seq, colour, roll, move, actor, at"
 
@@ -423,7 +424,7 @@ class GameStore:
             raise unloadable(game_id, str(err)) from None
 
     def _load_game(self, game_id: str) -> StoredGame | None:
-        found = self.query("SELECT settings, rematch FROM games WHERE id = ?", (game_id,))
+        found = self.query("SELECT settings, rematch, code FROM games WHERE id = ?", (game_id,))
         if not found:
             return None
         settings = read_settings(game_id, found[0][0])
@@ -441,7 +442,7 @@ class GameStore:
                 (game_id,),
             )
         ]
-        return StoredGame(game_id, settings, seats, events, found[0][1])
+        return StoredGame(game_id, settings, seats, events, found[0][1], found[0][2])
 
     def has_game(self, game_id: str) -> bool:
         return bool(self.query("SELECT 1 FROM games WHERE id = ?", (game_id,)))
@@ -484,8 +485,8 @@ class GameStore:
         """Another store's rows of one game (``listed`` as a truth value: SQLite's is a
         number), inside the caller's transaction (storecopy's: one for every game)."""
         self.query(
-            f"INSERT INTO games ({GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?)",
-            (*game[:4], bool(game[4])),
+            f"INSERT INTO games ({GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)",
+            (*game[:4], bool(game[4]), *game[5:]),
         )
         self.query_many(f"INSERT INTO seats ({SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?)", seats)
         self.query_many(

@@ -18,6 +18,7 @@ from pegrace.web.heavy import KeptAnswers
 from pegrace.web.limits import Buckets, Fleet, Limits
 from pegrace.web.protocol import Json, to_json
 from pegrace.web.refusals import Conflict, Forbidden, Full, GameNotFound, TooMany, saying, words_of
+from pegrace.web.roomcodes import give_code
 from pegrace.web.session import LOG, GameSession, Services, new_token
 from pegrace.web.settings import HUMAN, GameSettings, new_seed
 from pegrace.web.storecalls import StoreCalls
@@ -147,7 +148,9 @@ class GameHub:
         if not made:
             raise saying(Conflict, said("game {game} has been rematched already",
                                         game=str(rematch_of)))  # fmt: skip
+        code = await self.calls.run(give_code, self.store, game_id)
         session = GameSession(game_id, settings, rules, self.services, owner)
+        session.code = code
         session.names = dict(names or {})
         session.owners = {digest: colour for colour, digest in hashes.items()}
         self.sessions[game_id] = session
@@ -232,6 +235,7 @@ class GameHub:
                 raise saying(GameNotFound, said("no game {game}", game=repr(game_id)))
             try:
                 session = GameSession.restore(stored, self.services)
+                session.code = stored.code
             except PegraceError as err:
                 broken = said("game {game} cannot be resumed: {problem}", game=game_id,
                               problem=words_of(err))  # fmt: skip

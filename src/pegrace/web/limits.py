@@ -48,6 +48,12 @@ class Limits:
     hellos_per_minute: int = 60  # hellos one address may send to one game
     replays_per_minute: int = 20  # replays of games one address may fetch
     qr_per_minute: int = 20  # QR codes one address may ask for
+    queue_joins_per_minute: int = 12  # places in the queues one address may take (all at once)
+    queue_tickets_per_address: int = 2  # places one address may hold at once, seated ones apart
+    codes_per_minute: int = 30  # room codes one address may look up, right or wrong (all at once)
+    profiles_per_minute: int = 20  # steps of making a profile one address may take (two each)
+    signins_per_minute: int = 30  # steps of signing in one address may take (two a passkey's)
+    turn_hour: float = 3600.0  # seconds in an hour of a turn-based game's clock (tests: fewer)
     move_seconds: float = 10.0  # a computer player's time for one decision, its wait included
     advice_seconds: float = 60.0  # the time for one hint or win-chance estimate
     worker_share: float = 0.5  # of the workers, the most one address's games may hold at once

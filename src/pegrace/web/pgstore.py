@@ -30,8 +30,12 @@ from pegrace.web.gamestore import (
     StoreError,
     stored_rows,
 )
+from pegrace.web.mail import migration as notices_migration
 from pegrace.web.masking import masked, without_password
 from pegrace.web.notices import CHANNEL, Listener, parse
+from pegrace.web.profilestore import migration as profiles_migration
+from pegrace.web.roomcodes import CODE_MIGRATION
+from pegrace.web.turns import migration as turns_migration
 
 MIGRATIONS: tuple[Migration, ...] = (
     (
@@ -87,6 +91,9 @@ MIGRATIONS: tuple[Migration, ...] = (
             until DOUBLE PRECISION NOT NULL
         )""",
     ),
+    # profiles, their seats and results, turn-based games' clocks, notices (issue 54)
+    (*profiles_migration("DOUBLE PRECISION"), *turns_migration(), *notices_migration()),
+    CODE_MIGRATION,  # each game's room code (roomcodes.py)
 )
 
 # a chat line kept (the newest CHAT_ROWS of every game's, for the servers to read when told)

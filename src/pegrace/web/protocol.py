@@ -369,7 +369,9 @@ class GameView(TypedDict):
     options: dict[str, str]
     idle_seconds: float
     watcher_chat: bool
+    turns: str  # a game over days: "play" or "away" (turnrules.py); "" for a live one
     computer_delay: float
+    code: str | None  # its room code (roomcodes.py); None for a game made before codes
     seed: str | None  # secret (null) until the game is over
 
 

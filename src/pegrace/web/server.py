@@ -26,6 +26,7 @@ from pegrace.web.app import create_app
 from pegrace.web.connections import Doorman, tracked
 from pegrace.web.guard import check_origin, is_loopback
 from pegrace.web.limits import Limits
+from pegrace.web.mail import Mailer
 from pegrace.web.stores import Where, held, shown
 
 
@@ -131,6 +132,7 @@ def serve(
     public: bool = False,
     allowed_origins: tuple[str, ...] = (),
     limits: Limits | None = None,
+    mailer: Mailer | None = None,
 ) -> int:
     """Serve until stopped. ``open_browser`` None: open one if the session has a display.
     Settings are checked, and the store locked (one server per store), before any socket."""
@@ -147,6 +149,8 @@ def serve(
             limits=limits,
             allowed_origins=origins,
             doorman=doorman,
+            host=host,
+            mailer=mailer,
         )
         return run(
             app,

@@ -5,8 +5,7 @@ move with the engine, stores each event before it counts, and sends every connec
 new state. One asyncio lock per game serialises everything that changes it (players' messages,
 computer moves, seat claims), and one driver task per game plays the computer seats and takes
 over idle ones. A session restored from the store replays its events through the checked
-engine and re-draws every stored roll from a fresh generator, so it resumes exactly.
-"""
+engine and re-draws every stored roll from a fresh generator, so it resumes exactly."""
 
 from __future__ import annotations
 
@@ -15,7 +14,7 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Coroutine, Iterable
+from collections.abc import Callable, Coroutine, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -65,6 +64,7 @@ from pegrace.web.replaying import replay_stored
 from pegrace.web.settings import HUMAN, OPEN, GameSettings, takeover_spec
 from pegrace.web.storecalls import StoreCalls
 from pegrace.web.syncing import LEASE_SECONDS, GameSync
+from pegrace.web.turns import GameTurns
 from pegrace.web.workers import MOVE, Job, JobFailed, WorkerPool, think
 
 COMPUTER, TAKEOVER = "computer", "takeover"  # who played an event, besides a human
@@ -82,6 +82,8 @@ class Services:
     limits: Limits
     computer_delay: float
     fleet: Fleet = field(default_factory=Fleet)  # the servers the limits are shared by
+    ended: Callable[[GameSession], None] = lambda game: None  # told of every game's end
+    turn_to: Callable[[GameSession, str], None] = lambda game, colour: None  # a person due
 
     @property
     def calls(self) -> StoreCalls:
@@ -92,15 +94,15 @@ class Deserted(PegraceError):
     """Everyone has left the game while its computer thought: the thinking is given up."""
 
 
-def new_token() -> str:
+def new_token() -> str:  # a seat's
     return secrets.token_urlsafe(18)
 
 
-class GameSession(GameSync, GameAdvice):
+class GameSession(GameTurns, GameSync, GameAdvice):
     """One live game: its state and dice, seats and tokens, clients, clocks and computer
     players; what its clients are sent is made by its views (GameViews), their names and chat
     handled by GameTalk, the advice they ask for by GameAdvice, what other servers stored by
-    GameSync."""
+    GameSync, its clock by GameTurns."""
 
     def __init__(
         self,
@@ -202,8 +204,7 @@ class GameSession(GameSync, GameAdvice):
     def idle(self) -> bool:
         """Nobody is connected and nothing is under way: the game may leave memory (with
         nobody connected its computers wait, so nothing is lost)."""
-        busy = self.lock.locked() or self._tasks
-        return not (self.clients or busy)
+        return not (self.clients or self.lock.locked() or self._tasks)
 
     def plays_itself(self, colour: str) -> bool:
         return self.kinds[colour].startswith("computer:") or colour in self.takeover
@@ -222,14 +223,15 @@ class GameSession(GameSync, GameAdvice):
                 await asyncio.sleep(1.0)
 
     async def _drive(self) -> None:
-        loop = asyncio.get_running_loop()
+        await self.read_clock()
         while not self.state.is_over:
             self.wake.clear()
             seen = self.changes
             colour = self.current_colour()
-            if not self.clients:
+            if not self.clients and not self.turn_based():
                 # nobody watches or plays: the computers do not think for nobody, and no
-                # seat is taken over; the game goes on when someone comes (hello wakes it)
+                # seat is taken over; the game goes on when someone comes (hello wakes it);
+                # a game over days goes on with nobody there
                 await self._let_go()
                 await self.wake.wait()
                 continue
@@ -255,8 +257,7 @@ class GameSession(GameSync, GameAdvice):
                     if self.changes == seen and not self.state.is_over:
                         await self._play_for(colour, move)
                 continue
-            idle = self.settings.idle_seconds
-            timeout = max(0.0, self.due_since + idle - loop.time()) if idle else None
+            timeout = self.late_in()
             if self.store.shared:  # wake to renew the lease, or the idle seat's may lapse
                 timeout = LEASE_SECONDS / 2 if timeout is None else min(timeout, LEASE_SECONDS / 2)
             try:
@@ -264,21 +265,21 @@ class GameSession(GameSync, GameAdvice):
                 async with asyncio.timeout(timeout):
                     await self.wake.wait()
             except TimeoutError:
-                if not idle or loop.time() < self.due_since + idle:
+                if (left := self.late_in()) is None or left > 0:
                     continue  # woken only to renew the lease
                 async with self.lock:
                     if self.changes == seen and await self._driving():
-                        self.takeover.add(colour)
-                        self._store_takeover((colour,), on=True)
-                        self._changed()
-                        await self.seats_changed()
+                        await self.late(colour)
 
     async def _think(self, colour: str) -> Move | None:
         """The computer's choice (``_computer_choice``), given up, Deserted, should everyone
         leave meanwhile: a game nobody is connected to does not think, nor wait in the
         workers' queue (a job running is stopped, as one past its time limit is)."""
         choice = asyncio.create_task(self._computer_choice(colour))
-        left = asyncio.create_task(self.deserted.wait())
+        # a game over days thinks for nobody: its people come back when it is their turn
+        left = asyncio.create_task(
+            asyncio.Event().wait() if self.turn_based() else self.deserted.wait()
+        )
         try:
             await asyncio.wait({choice, left}, return_when=asyncio.FIRST_COMPLETED)
         finally:
@@ -385,6 +386,9 @@ class GameSession(GameSync, GameAdvice):
         self.due_since = asyncio.get_running_loop().time()
         self._update = None
         self._changed()
+        self.turn_passed(self.events[-1].colour)
+        if after.is_over and not before.is_over:
+            self.services.ended(self)
         if self.clients:
             await self.broadcast(self.state_message())
 
@@ -584,16 +588,3 @@ class GameSession(GameSync, GameAdvice):
             self._changed()
             await self.seats_changed()
             return tokens
-
-    # ------------------------------------------------------------------ the clock
-    def idle_left(self) -> float | None:
-        """Seconds before the computer takes over the seat to act (None: no limit applies)."""
-        idle = self.settings.idle_seconds
-        state = self.state
-        if not idle or state.is_over or self.plays_itself(self.current_colour()):
-            return None
-        try:
-            now = asyncio.get_running_loop().time()
-        except RuntimeError:  # no loop: no clock to read
-            return None
-        return round(max(0.0, self.due_since + idle - now), 1)

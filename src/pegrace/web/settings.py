@@ -36,6 +36,7 @@ from pegrace.web.boards import board_layout, piece_spots
 from pegrace.web.boards.drawing import Json
 from pegrace.web.effects import effect_words, measured_note, skill_players
 from pegrace.web.refusals import colour_words, colours_words, saying
+from pegrace.web.turnrules import LIVE, check_turn_seconds, parse_turns
 
 HUMAN, OPEN, EMPTY = "human", "open", "empty"
 DEFAULT_IDLE_SECONDS = 120.0  # a seat due to act this long is played by the computer
@@ -290,6 +291,7 @@ class GameSettings:
     idle_seconds: float  # 0: never take over an idle seat
     listed: bool = False  # shown in the lobby (games stored before the lobby are not)
     watcher_chat: bool = True  # watchers may chat (else only the seats' people)
+    turns: str = LIVE  # a turn-based game's "play" or "away" (turnrules.py)
 
     def rules(self) -> Rules:
         return get_rules(self.game, self.players, self.options)
@@ -304,6 +306,7 @@ class GameSettings:
             "idle_seconds": self.idle_seconds,
             "listed": self.listed,
             "watcher_chat": self.watcher_chat,
+            "turns": self.turns,
         }
 
     @classmethod
@@ -314,9 +317,10 @@ class GameSettings:
             {str(k): str(v) for k, v in data["options"].items()},
             {str(k): str(v) for k, v in data["seats"].items()},
             int(data["seed"]),
-            _parse_idle(data["idle_seconds"]),
+            _parse_idle(data["idle_seconds"], turns := parse_turns(data.get("turns") or None)),
             bool(data.get("listed", False)),
             bool(data.get("watcher_chat", True)),
+            turns,
         )
 
 
@@ -334,6 +338,8 @@ def parse_settings(data: Any) -> tuple[GameSettings, Rules]:
         "listed",
         "watcher_chat",
         "names",  # read by names.seat_names once the seats are known
+        "rated",  # read by profiles.Profiles.rated (a profile's game)
+        "turn_based",
     }
     unknown = set(data) - fields
     if unknown:
@@ -364,17 +370,19 @@ def parse_settings(data: Any) -> tuple[GameSettings, Rules]:
     check_seats(rules, seats)
     if rules.one_player_sides:  # one person plays every colour of a side: as its first
         seats = {colour: seats[rules.side_of(colour)[0]] for colour in rules.colours}
+    turns = parse_turns(data.get("turn_based"))
     settings = GameSettings(
         rules.name,
         players,
         dict(rules.options),
         {colour: seats[colour] for colour in rules.colours},
         _parse_seed(data.get("seed"), seats),
-        _parse_idle(data.get("idle_seconds", DEFAULT_IDLE_SECONDS)),
+        _parse_idle(data.get("idle_seconds", DEFAULT_IDLE_SECONDS), turns),
         # TRANSLATORS: what "listed": true means in a new-game request
         _parse_switch("listed", data.get("listed", False), said("shown in the lobby")),
         # TRANSLATORS: what "watcher_chat": true means in a new-game request
         _parse_switch("watcher_chat", data.get("watcher_chat", True), said("watchers may chat")),
+        turns,
     )
     return settings, rules
 
@@ -560,9 +568,12 @@ def _parse_seed(seed: Any, seats: dict[str, str]) -> int:
     return seed
 
 
-def _parse_idle(seconds: Any) -> float:
-    """A finite number of seconds from 0 to a day (NaN compares false with everything, so the
-    bounds are checked as what must hold)."""
+def _parse_idle(seconds: Any, turns: str = LIVE) -> float:
+    """A finite number of seconds from 0 to a day, or a turn-based game's time a move (NaN
+    compares false with everything, so the bounds are checked as what must hold)."""
+    if turns != LIVE and isinstance(seconds, int | float) and not isinstance(seconds, bool):
+        check_turn_seconds(turns, seconds)
+        return float(seconds)
     if (
         isinstance(seconds, bool)
         or not isinstance(seconds, int | float)

@@ -22,6 +22,10 @@ from typing import Any
 from pegrace.errors import saying
 from pegrace.i18n import Said, said
 from pegrace.web.gamestore import TAKEOVER_COLUMN, GameStore, Migration, Row, StoreError
+from pegrace.web.mail import migration as notices_migration
+from pegrace.web.profilestore import migration as profiles_migration
+from pegrace.web.roomcodes import CODE_MIGRATION
+from pegrace.web.turns import migration as turns_migration
 
 if sys.platform != "win32":  # Windows has no flock: a second server there is not refused
     import fcntl
@@ -73,6 +77,9 @@ MIGRATIONS: tuple[Migration, ...] = (
         "AND json_extract(settings, '$.listed') = 1",
     ),
     (TAKEOVER_COLUMN,),
+    # 4: profiles, their seats and results, turn-based games' clocks, notices (issue 54)
+    (*profiles_migration("REAL"), *turns_migration(), *notices_migration()),
+    CODE_MIGRATION,  # 5: each game's room code (roomcodes.py)
 )
 
 

@@ -1,6 +1,7 @@
 """``pegrace store copy``: every game of one store into another (SQLite to PostgreSQL and
-back), all in one transaction, each checked: the copy's rows are the source's, and every game
-replays from the copy as a server would resume it. A game that does not replay in the source
+back), and every profile with its passkeys, sign-ins and results, all in one transaction,
+each game checked: the copy's rows are the source's, and it replays from the copy as a
+server would resume it. A game that does not replay in the source
 either (a damaged row) is copied as it is and named in the result. Should anything fail, the
 target is left as it was, so that a retry starts afresh. The source is only read (opened
 read-only: ``stores.open_store``)."""
@@ -13,6 +14,7 @@ from dataclasses import dataclass, field
 from pegrace.errors import PegraceError, saying, words_of
 from pegrace.i18n import Said, said, said_n
 from pegrace.web.gamestore import GameStore, StoreError
+from pegrace.web.profilestore import copy_profiles
 from pegrace.web.replaying import replay_stored
 
 
@@ -21,6 +23,7 @@ class Copied:
     games: int = 0
     seats: int = 0
     events: int = 0
+    profiles: int = 0
     damaged: list[str] = field(default_factory=list)  # copied as they were: they do not replay
 
 
@@ -43,6 +46,7 @@ def copy_games(
             for game_id in ids:
                 copy_game(source, target, game_id, copied)
                 progress(1)
+            copied.profiles = copy_profiles(source, target)
     except StoreError as err:
         # TRANSLATORS: {problem} is what went wrong
         nothing = said("{problem} (nothing was copied)", problem=words_of(err))

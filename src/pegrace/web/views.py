@@ -76,6 +76,7 @@ class GameViews:
     takeover: set[str]
     chat: list[Json]
     rematch: str | None
+    code: str | None = None  # the room code (roomcodes.py), which the hub gives the session
 
     def __init__(self) -> None:
         self._update: str | None = None  # the state message of the last event, built once
@@ -174,7 +175,9 @@ class GameViews:
             "options": settings.options,
             "idle_seconds": settings.idle_seconds,
             "watcher_chat": settings.watcher_chat,
+            "turns": settings.turns,
             "computer_delay": self.computer_delay,
+            "code": self.code,
             # secret while dice matter; then text (128 bits: no JSON number holds it exactly)
             "seed": str(settings.seed) if self.state.is_over else None,
         }
@@ -317,6 +320,7 @@ class GameViews:
             "open": [colour for colour, kind in self.kinds.items() if kind == OPEN],
             "seq": len(self.events),
             "turn": self.state.turn,  # turns begun since the roll-off, every player's counted
+            "current": None if self.state.is_over else self.rules.colours[self.state.current],
             "age": None if age is None else int(age),
             "over": self.state.is_over,
             "watchers": self.watchers(),

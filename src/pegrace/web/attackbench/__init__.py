@@ -37,7 +37,9 @@ Its parts, a module each:
 - victims.py: the victims' games, played at a person's pace and timed;
 - attacker.py: the attacker process, and its handle on the benchmark's side;
 - attack.py: what every attack shares (what it counts, its requests, its result);
-- floods.py: the attacks by requests and messages (replay, qr, computers, names, mine-flood)
+- floods.py: the attacks by requests and messages (replay, qr, computers, names, mine-flood,
+  queue, codes); identity.py: the attacks on profiles (profiles, signin), with
+  authenticator.py's software passkeys
   and by heavy games from many addresses (heavy-many, heavy-network);
 - holding.py: the attacks by connections held open (idle, slowloris, slow-body);
 - clients.py: the small HTTP and WebSocket clients they all use (built on nothing but the

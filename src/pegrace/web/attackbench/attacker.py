@@ -20,15 +20,18 @@ from pegrace.errors import PegraceError, saying
 from pegrace.i18n import Said, said
 from pegrace.web.attackbench.attack import Attack
 from pegrace.web.attackbench.floods import (
+    CodesAttack,
     ComputersAttack,
     HeavyManyAttack,
     MineFloodAttack,
     NamesAttack,
     QrAttack,
+    QueueAttack,
     ReplayAttack,
     WatchedComputersAttack,
 )
 from pegrace.web.attackbench.holding import IdleAttack, SlowBodyAttack, SlowlorisAttack
+from pegrace.web.attackbench.identity import MailAttack, ProfilesAttack, SigninAttack
 from pegrace.web.loadbench import die_with_parent, run_loop, signals_held
 
 ATTACK_CLASSES: dict[str, type[Attack]] = {
@@ -43,6 +46,11 @@ ATTACK_CLASSES: dict[str, type[Attack]] = {
     "heavy-many": HeavyManyAttack,
     "heavy-network": HeavyManyAttack,  # the same games; the server counts a /24 as one network
     "mine-flood": MineFloodAttack,
+    "codes": CodesAttack,
+    "queue": QueueAttack,
+    "profiles": ProfilesAttack,
+    "signin": SigninAttack,
+    "mail": MailAttack,
 }
 
 

@@ -32,6 +32,7 @@ from pegrace.web.attackbench.report import (
     ms,
     phase_report,
 )
+from pegrace.web.attackbench.sink import Sink, mail_sink
 from pegrace.web.attackbench.victims import PACE, VICTIM_COMPUTER, VICTIM_TABLES, Victims
 from pegrace.web.attacks import ATTACKS, attack_names
 from pegrace.web.loadbench import run_loop, servers_up
@@ -208,6 +209,25 @@ def throwaway_servers(
 
 
 @contextlib.contextmanager
+def mailing(name: str) -> Iterator[Sink | None]:
+    """For the mail attack, a slow mail server (sink.py) its servers mail through (their
+    --smtp default, $PEGRACE_SMTP, while the block runs); none for the others."""
+    if name != "mail":
+        yield None
+        return
+    before = os.environ.get("PEGRACE_SMTP")
+    with mail_sink() as (sink, url):
+        os.environ["PEGRACE_SMTP"] = url
+        try:
+            yield sink
+        finally:
+            if before is None:
+                os.environ.pop("PEGRACE_SMTP", None)
+            else:
+                os.environ["PEGRACE_SMTP"] = before
+
+
+@contextlib.contextmanager
 def database_of_its_own(store: str | None) -> Iterator[str | None]:
     """A new, empty database on the PostgreSQL server of ``store`` (its role may create
     one), dropped after: an attack's servers count only each other as the servers sharing
@@ -324,7 +344,10 @@ def bench_attack(
         for name in names:
             given, left_out = attack_limits(name, known)
             limits = ",".join(given) or None
-            with throwaway_servers(src, limits, store, servers) as (ports, pids, folder):
+            with (
+                mailing(name) as sink,
+                throwaway_servers(src, limits, store, servers) as (ports, pids, folder),
+            ):
                 attacker = Attacker(
                     name, ports, seed, connections, attacker_address, folder / "attacker.log"
                 )
@@ -344,6 +367,9 @@ def bench_attack(
                 finally:
                     attacker.stop()
             report.update(server_limits=given, limits_left_out=left_out)
+            if sink is not None:  # what the attacker got the server to mail
+                report["attack_result"].update(mails_sent=sink.messages,
+                                               mailed_to=sorted(sink.recipients))  # fmt: skip
             reports.append(report)
             progress.say(f"{name}: {'PASS' if report['phases']['attack']['pass'] else 'FAIL'}")
     finally:

@@ -55,6 +55,8 @@ class Http:
 
     def __init__(self, port: int, local: str, timeout: float = 30.0) -> None:
         self.port, self.local, self.timeout = port, local, timeout
+        self.named = HOST  # the server's name in the Host header (passkeys want localhost)
+        self.cookie = b""  # the last cookie the server set, sent back (a profile's session)
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
 
@@ -81,7 +83,9 @@ class Http:
                 HOST, self.port, local_addr=(self.local, 0)
             )
         assert self.reader is not None
-        head = f"{method} {path} HTTP/1.1\r\nHost: {HOST}:{self.port}\r\n"
+        head = f"{method} {path} HTTP/1.1\r\nHost: {self.named}:{self.port}\r\n"
+        if self.cookie:
+            head += f"Cookie: {self.cookie.decode()}\r\n"
         if data is not None:
             head += f"Content-Type: application/json\r\nContent-Length: {len(data)}\r\n"
         self.writer.write(head.encode() + b"\r\n" + (data or b""))
@@ -92,6 +96,8 @@ class Http:
         length, chunked, close = 0, False, False
         while (line := await self.reader.readline()) not in (b"\r\n", b"\n", b""):
             name, _, value = line.partition(b":")
+            if name.strip().lower() == b"set-cookie":
+                self.cookie = value.strip().split(b";")[0]
             name, value = name.strip().lower(), value.strip().lower()
             if name == b"content-length":
                 length = int(value)

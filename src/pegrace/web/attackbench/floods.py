@@ -1,7 +1,7 @@
 """The attacks by floods: requests and messages sent as fast as the server answers them, or
-as its limits let (replay, qr, computers, computers-watched, names, mine-flood), and heavy
-computer games from many addresses (heavy-many, heavy-network); pegrace.web.attacks says each
-in a line."""
+as its limits let (replay, qr, computers, computers-watched, names, mine-flood, queue, codes),
+and heavy computer games from many addresses (heavy-many, heavy-network); pegrace.web.attacks
+says each in a line."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import orjson
 
 from pegrace.web.attackbench.attack import COLOURS, Attack, game_body
 from pegrace.web.attackbench.clients import Refused, Socket, close_reason, spread_addresses
+from pegrace.web.roomcodes import ALPHABET, LENGTH
 
 NAME_RATE = 45.0  # messages a second on each of the names attack's sockets
 NAME_SOCKETS = 32
@@ -21,6 +22,8 @@ HEAVY_ADDRESSES = 20  # heavy-many and heavy-network: one heavy game from each
 MINE_GAMES = 12  # mine-flood: the long games named, as many as the lobby lists
 MINE_RATE = 44.0  # lobbies a second
 MINE_CLIENTS = 4  # connections asking them, so that one slow answer holds up a quarter
+CODE_CLIENTS = 4  # codes: connections guessing room codes
+QUEUE_CLIENTS = 4  # queue: connections joining
 
 
 class ReplayAttack(Attack):
@@ -133,6 +136,37 @@ class MineFloodAttack(Attack):
             counts.notes["games_left_out"] += games
 
 
+class CodesAttack(Attack):
+    """Room codes guessed at random (none a game's, but for a one-in-millions hit) as fast as
+    answered on CODE_CLIENTS connections: a guess answered (404, or 200 for a hit) is what
+    the attacker is after, counted OK; one held off (429) refused."""
+
+    async def run(self) -> None:
+        self.counts.notes.update(guesses_answered=0, games_found=0)
+        await asyncio.gather(*(self.guesser() for _ in range(CODE_CLIENTS)))
+
+    async def guesser(self) -> None:
+        counts, http = self.counts, self.http()
+        while True:
+            code = "".join(self.rng.choice(ALPHABET) for _ in range(LENGTH))
+            start = time.perf_counter()
+            try:
+                status, _ = await http.request("GET", f"/api/rooms/{code}")
+            except ConnectionError as err:
+                counts.sent += 1
+                counts.errors[str(err).split(":")[0]] += 1
+                await asyncio.sleep(0.05)
+                continue
+            counts.sent += 1
+            counts.times.append(time.perf_counter() - start)
+            if status in (200, 404):
+                counts.ok += 1
+                counts.notes["guesses_answered"] += 1
+                counts.notes["games_found"] += status == 200
+            else:
+                counts.status(status)
+
+
 class NamesAttack(Attack):
     async def setup(self) -> None:
         game = await self.new_game({"red": "human", "green": "human"})
@@ -190,3 +224,43 @@ class NamesAttack(Attack):
             self.counts.ok -= socket.errors + socket.refusals
         self.counts.ok = max(0, self.counts.ok)
         return super().result()
+
+
+class QueueAttack(Attack):
+    """Places in the queues of play people now asked for as fast as answered from
+    QUEUE_CLIENTS connections (the few an address may hold got, every other join refused),
+    each place got held by a long poll until it is seated (then another may be got)."""
+
+    async def run(self) -> None:
+        self.counts.notes.update(places_got=0, places_seated=0)
+        async with asyncio.TaskGroup() as holding:
+            for _ in range(QUEUE_CLIENTS):
+                holding.create_task(self.joiner(holding))
+
+    async def joiner(self, holding: asyncio.TaskGroup) -> None:
+        http = self.http()
+        while True:
+            body = {"game": "trouble", "players": self.rng.choice((2, 3, 4)), "wait": "people"}
+            start = time.perf_counter()
+            sent = await self.send(http, "POST", "/api/queue", body, 0.05)
+            if sent is None:
+                continue
+            self.counts.times.append(time.perf_counter() - start)
+            if sent[0] == 201:
+                self.counts.notes["places_got"] += 1
+                holding.create_task(self.hold(orjson.loads(sent[1])["ticket"]))
+
+    async def hold(self, ticket: str) -> None:
+        """Ask about the place (a long poll, not counted as sent) until it is seated."""
+        http, seen = self.http(), 0
+        while True:
+            try:
+                status, answer = await http.request("GET", f"/api/queue/{ticket}?waiting={seen}")
+            except ConnectionError:
+                await asyncio.sleep(0.5)
+                continue
+            place = orjson.loads(answer) if status == 200 else {}
+            if place.get("state") == "seated" or status == 404:
+                self.counts.notes["places_seated"] += place.get("state") == "seated"
+                return
+            seen = place.get("waiting", 0)

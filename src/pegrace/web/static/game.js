@@ -21,6 +21,7 @@ import { announce, placedParts, placedSaid } from "./places.js";
 import { Replayer } from "./replay.js";
 import { rulesHref, rulesLink } from "./rules.js";
 import { chip, colourName, fill, h, loadTokens, TOUCH } from "./util.js";
+import { TurnNotices } from "./yourturn.js";
 
 /** What the server sends of a game (messages.d.ts: the types made from the messages' schema,
  * ../messages.schema.json):
@@ -161,6 +162,7 @@ export class GamePage {
     this.chat = new Chat(this);
     this.end = new End(this);
     this.replayer = new Replayer(this);
+    this.turnNotices = new TurnNotices(this);
     this.build();
     this.bindKeys();
     this.connection = new Connection(gameId, {
@@ -273,7 +275,7 @@ export class GamePage {
               h("a", { href: `/api/games/${encodeURIComponent(this.id)}/record`, download: `pegrace-${this.id}.json`, id: "download" }, t("Download record")),
               h("a", { href: "/" }, t("New game")),
               this.rulesLink,
-              this.handoffButton)),
+              this.handoffButton, this.turnNotices.button)),
           this.handoffEl,
           this.chatCard,
           h("section", { class: "card log" }, h("h2", {}, t("Log")), this.logEl))),
@@ -372,6 +374,7 @@ export class GamePage {
     this.layout = message.layout;
     this.rulesLink.href = rulesHref(message.game.game);
     this.rulesLink.hidden = false;
+    this.turnNotices.show();
     this.root.dataset.you = this.you.join(" ");
     document.title = this.title(false);
     const where = document.getElementById("where");
@@ -555,7 +558,7 @@ export class GamePage {
   setAwait(what) {
     /** @param {string} w */
     const yours = (w) => w === "roll" || w === "move";
-    if (yours(what) && !yours(this.awaiting) && this.state && !this.state.forced_pass) this.chime();
+    if (yours(what) && !yours(this.awaiting) && this.state && !this.state.forced_pass) { this.chime(); this.turnNotices.yourTurn(); }
     this.awaiting = what;
     this.root.dataset.await = what;
     // the tab says when it is your turn, so a player in another tab sees it

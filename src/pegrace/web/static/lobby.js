@@ -4,13 +4,16 @@
 // browser). It asks the server again every few seconds while the page is open.
 
 import { ago, number, t, tn } from "./i18n.js";
-import { api, chip, colourName, fill, h, heldGames, kindName, saveTokens } from "./util.js";
+import { joinWaiting } from "./strangers.js";
+import { api, chip, colourName, fill, h, heldGames, kindName, loadTokens, saveTokens } from "./util.js";
 
 /** What /api/lobby answers (hub.py lobby(), a game as views.py summary() has it):
- * @typedef {{ mine: LobbyGame[], open: LobbyGame[], watch: LobbyGame[] }} Lobby
+ * @typedef {{ mine: LobbyGame[], open: LobbyGame[], watch: LobbyGame[], queues?: Waiting[] }} Lobby
+ * @typedef {{ game: string, title: string, players: number, waiting: number }} Waiting people waiting in a
+ *   queue to play with strangers (queueing.py)
  * @typedef {{ id: string, url: string, title: string,
  *   seats: { colour: string, kind: string, name: string | null }[], open: string[], seq: number,
- *   turn: number, age: number | null, over: boolean, watchers: number }} LobbyGame a game listed:
+ *   turn: number, current: string | null, age: number | null, over: boolean, watchers: number }} LobbyGame a game listed:
  *   ``open``, its open seats; ``age``, the seconds since it was made
  */
 
@@ -53,9 +56,16 @@ export function showLobby(section) {
 function render(section, lobby) {
   const parts = [];
   if (lobby.mine.length) {
-    parts.push(h("h3", {}, t("Your games")), list("mine", lobby.mine, (game) => [link(game,
-      // TRANSLATORS: links to a game of one's own: a finished one's end, or one going on
-      game.over ? t("See the end") : t("Continue"))]));
+    // where it is this browser's turn first (games over days: the ones waiting for you)
+    const yours = (/** @type {LobbyGame} */ game) => game.current !== null && game.current in loadTokens(game.id);
+    const mine = [...lobby.mine].sort((a, b) => Number(yours(b)) - Number(yours(a)));
+    parts.push(h("h3", {}, t("Your games")), list("mine", mine, (game) => [link(game,
+      // TRANSLATORS: links to a game of one's own: a finished one's end, one waiting for you, or one going on
+      game.over ? t("See the end") : yours(game) ? t("Your turn") : t("Continue"))]));
+  }
+  if (lobby.queues && lobby.queues.length) {
+    // TRANSLATORS: the lobby's list of the queues people wait in for others to play with ("Play people now")
+    parts.push(h("h3", {}, t("People waiting to play")), h("ul", { id: "lobby-queues", class: "lobby-list" }, lobby.queues.map(waitingLine)));
   }
   if (lobby.open.length) {
     parts.push(h("h3", {}, t("Open games: join one")), list("open", lobby.open, (game) => game.open.map((colour) =>
@@ -86,6 +96,21 @@ function list(id, games, actions) {
       h("span", { class: "lobby-seats" }, game.seats.map((seat) => chip(seat.colour, seat.name || kindName(seat.kind)))),
       h("span", { class: "hint lobby-when" }, ` ${progress(game)} `),
       h("span", { class: "lobby-actions" }, actions(game)))));
+}
+
+/** A queue where people wait: "Trouble · 3 players · 2 waiting", and a button to join them.
+ * @param {Waiting} queue
+ */
+function waitingLine(queue) {
+  return h("li", { dataset: { game: queue.game, players: queue.players } },
+    // the game's title: an id the catalogs have from guide_messages (pegrace/guide.py)
+    h("strong", {}, t(queue.title)), " ",
+    h("span", { class: "hint lobby-when" }, " ", tn("{count} player", "{count} players", queue.players), " · ",
+      // TRANSLATORS: how many people wait in a queue for a game, listed in the lobby
+      tn("{count} waiting", "{count} waiting", queue.waiting), " "),
+    h("span", { class: "lobby-actions" },
+      // TRANSLATORS: a button in the lobby: join the people waiting in a queue for a game
+      h("button", { type: "button", class: "primary join-queue", onclick: () => joinWaiting(queue.game, queue.players) }, t("Join them"))));
 }
 
 /** Where the game is, in words: "turn 12 · started 5 min ago · 2 watching", or "finished".

@@ -84,7 +84,17 @@ export interface GameView {
   options: Record<string, string>;
   idle_seconds: number;
   watcher_chat: boolean;
+  /**
+   * A game over days: what the computer does for a seat whose time a move (idle_seconds) is spent,
+   * "play" (its one turn) or "away" (it takes the seat over); "" for a game played in one sitting.
+   */
+  turns: "" | "play" | "away";
   computer_delay: number;
+  /**
+   * The room code people type on the front page to open the game (six of
+   * 23456789ABCDEFGHJKMNPQRSTUVWXYZ); null for a game made before codes.
+   */
+  code: string | null;
   /** Secret (null) until the game is over, then decimal text. */
   seed: string | null;
 }

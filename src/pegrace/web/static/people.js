@@ -1,39 +1,15 @@
 // The people at a game: the players list (names, who is away, open seats with "Take seat" and
-// "Copy invite link"), taking a seat from an invitation, the name asked of a seat's person,
-// and this browser's seats carried to another device (a link and its QR code, whose tokens
-// are kept only once the server accepts them).
+// "Copy invite link") with the invite card under it (invite.js), taking a seat from an
+// invitation, the name asked of a seat's person, and this browser's seats carried to another
+// device (a link and its QR code, whose tokens are kept only once the server accepts them).
 
 import { t, tn } from "./i18n.js";
+import { Invite } from "./invite.js";
 import { listed, placeBadge, placeByColour, withParts } from "./places.js";
+import { onlyHere, qrPicture } from "./qr.js";
 import { api, chip, colourName, colourSet, fill, h, kindName, saveTokens } from "./util.js";
 
 /** @typedef {import("./game.js").GamePage} GamePage */
-
-const SVG_NS = "http://www.w3.org/2000/svg";
-
-/** A QR code's modules ({size, rows: ["0110…"]}) as an SVG picture, with its quiet zone.
- * @param {{ size: number, rows: string[] }} code
- */
-function qrPicture(code) {
-  const quiet = 4;
-  const side = code.size + 2 * quiet;
-  const picture = document.createElementNS(SVG_NS, "svg");
-  picture.setAttribute("viewBox", `0 0 ${side} ${side}`);
-  picture.setAttribute("role", "img");
-  picture.setAttribute("aria-label", t("QR code of the link"));
-  const back = document.createElementNS(SVG_NS, "rect");
-  for (const [key, value] of Object.entries({ width: side, height: side, fill: "#fff" })) back.setAttribute(key, String(value));
-  picture.append(back);
-  let path = "";
-  code.rows.forEach((row, y) => {
-    [...row].forEach((bit, x) => { if (bit === "1") path += `M${x + quiet} ${y + quiet}h1v1h-1z`; });
-  });
-  const dark = document.createElementNS(SVG_NS, "path");
-  dark.setAttribute("d", path);
-  dark.setAttribute("fill", "#000");
-  picture.append(dark);
-  return picture;
-}
 
 export class People {
   /** @param {GamePage} page */
@@ -48,6 +24,7 @@ export class People {
     this.copied = null;
     this.askName = false; // no name kept in this browser: ask for one
     this.shownSeats = ""; // what the players list shows, to draw it only when it changes
+    this.invite = new Invite(page); // the room code, the game's link and its QR code
   }
 
   /** Ask a seat's person for a name shown to the others: only where there are others, people
@@ -119,6 +96,7 @@ export class People {
     this.page.awayEl.hidden = !this.page.you.some((colour) => this.page.seats[colour] && this.page.seats[colour].takeover);
     const turn = state && state.phase !== "over" ? state.current : null;
     this.page.board.setNames(Object.fromEntries(this.page.layout.colours.map((c) => [c, (this.page.seats[c] || { name: "" }).name || ""])), this.page.you, turn);
+    this.invite.show();
   }
 
   /** A seat in the players list: its person's name and colour ("Ann · Red"), and whose it is.
@@ -283,11 +261,4 @@ export class People {
     if (seat.kind === "open") this.claim(colour);
     else this.seatTaken(colour);
   }
-}
-
-/** What to say of a link made from this page's address where that address only works on
- * this machine (a loopback one: nobody else can open the link), else null. */
-function onlyHere() {
-  if (!["127.0.0.1", "localhost", "[::1]"].includes(location.hostname)) return null;
-  return t("This page's address only works on this machine: open it by the machine's network address for another device to reach it.");
 }

@@ -9,7 +9,9 @@ import { Board } from "./board.js";
 import { number, say, t, tn } from "./i18n.js";
 import { showLobby } from "./lobby.js";
 import { quickLine } from "./quick.js";
+import { roomForm } from "./rooms.js";
 import { rulesLink } from "./rules.js";
+import { strangersLine } from "./strangers.js";
 import { STARS, computerLabel, strengths } from "./strength.js";
 import { TOUCH, api, capitalise, chip, colourName, colourSet, eitherOf, fill, h, kindName, loadCatalog, saveTokens } from "./util.js";
 
@@ -19,7 +21,8 @@ import { TOUCH, api, capitalise, chip, colourName, colourSet, eitherOf, fill, h,
 /** A new-game request (/api/games: docs/web.md "New game"):
  * @typedef {{ game: string, options: Record<string, string>, seats: Record<string, string>,
  *   players?: number, seed?: number, idle_seconds?: number, listed?: boolean,
- *   watcher_chat?: boolean, names?: Record<string, string> }} NewGame
+ *   watcher_chat?: boolean, names?: Record<string, string>, rated?: boolean,
+ *   turn_based?: string }} NewGame
  */
 // computer level offered first for the other seats, and played by "Play vs computers" (the
 // first one that exists)
@@ -56,6 +59,8 @@ export async function showSetup(root) {
         // TRANSLATORS: a quick game that could not start: {game} is its title, {error} why
         playError.textContent = t("{game}: {error}", { game: t(g.title), error: error.message });
       }),
+      // play people now: the levels quick play offers (the weakest, random play, not)
+      strangers: strangersLine(g, catalog.levels.slice(1).filter((k) => computers.includes(k))),
       setUp: (/** @type {boolean} */ atOneDevice) => {
         game = g;
         friends = atOneDevice;
@@ -65,7 +70,7 @@ export async function showSetup(root) {
       },
     }))),
     playError);
-  fill(root, h("div", { class: "front" }, cards, lobby, form));
+  fill(root, h("div", { class: "front" }, cards, roomForm(), lobby, form));
   showLobby(lobby);
 
   /** The new-game form for ``game``, drawn again when another game is chosen. */
@@ -105,6 +110,8 @@ export async function showSetup(root) {
         t("List this game in the lobby: anyone who opens this server's front page may join its open seats or watch (yours alone against computers: among the solo games)")),
       h("label", { class: "listed" }, h("input", { type: "checkbox", id: "watcher-chat", checked: true }), " ",
         t("Watchers may chat (else only the players)")),
+      h("label", { class: "listed" }, h("input", { type: "checkbox", id: "rated" }), " ",
+        t("Rated: every seat a signed-in person's; your seat here, the others open (ratings on each player's page)")),
       message,
       // TRANSLATORS: a button
       h("button", { class: "primary", type: "submit", id: "start" }, t("Start game")),
@@ -124,7 +131,17 @@ export async function showSetup(root) {
           h("label", { for: "idle" }, t("Idle seconds")),
           h("input", { id: "idle", type: "number", min: "0", value: catalog.idle_seconds ?? 120,
             oninput: (/** @type {Event} */ e) => { /** @type {HTMLInputElement} */ (e.target).dataset.chosen = "1"; } }),
-          h("div", { class: "help" }, t("a human seat that does nothing this long is played by the computer until its player is back (0: never; one person against computers: never, unless set here)")))),
+          h("div", { class: "help" }, t("a human seat that does nothing this long is played by the computer until its player is back (0: never; one person against computers: never, unless set here)")),
+          // TRANSLATORS: a menu: whether the game is played over days, each seat with hours or days a move
+          h("label", { for: "turn-based" }, t("Over days")),
+          h("select", { id: "turn-based" },
+            h("option", { value: "" }, t("no: one sitting")),
+            h("option", { value: "play" }, t("yes: a late turn is played by the computer")),
+            h("option", { value: "away" }, t("yes: a late seat is played by the computer until its player is back"))),
+          // TRANSLATORS: a game over days' time for each move, in hours (1 to 168: a week)
+          h("label", { for: "move-hours" }, t("Hours a move")),
+          h("input", { id: "move-hours", type: "number", min: "1", max: "168", value: "24" }),
+          h("div", { class: "help" }, t("a game over days waits for each player this long a move (1 hour to 168: a week); the idle seconds do not apply")))),
     );
     showNames(form);
   }
@@ -174,7 +191,8 @@ export async function showSetup(root) {
  * clicked), its title and one line, and what to do with it: play as last time, quick play
  * (quick.js), set up, how to play.
  * @param {CatalogGame} game
- * @param {{ quick: { line: HTMLElement, again: () => void }, setUp: (atOneDevice: boolean) => void }} actions
+ * @param {{ quick: { line: HTMLElement, again: () => void }, setUp: (atOneDevice: boolean) => void,
+ *   strangers: import("./strangers.js").Strangers }} actions
  */
 function gameCard(game, actions) {
   return h("article", { class: "game-card", dataset: { game: game.name }, "aria-labelledby": `card-${game.name}` },
@@ -190,8 +208,10 @@ function gameCard(game, actions) {
         h("button", { type: "button", class: "set-up", dataset: { game: game.name }, onclick: () => actions.setUp(false) }, t("Set up…")),
         // TRANSLATORS: a button: set up this game for several people sharing this screen
         h("button", { type: "button", class: "friends", dataset: { game: game.name }, onclick: () => actions.setUp(true) }, t("Friends at this device")),
+        actions.strangers.button,
         rulesLink(game.name))),
-    actions.quick.line);
+    actions.quick.line,
+    actions.strangers.box);
 }
 
 /** @param {CatalogGame} game */
@@ -356,8 +376,14 @@ function readMore(form, request, playing) {
     && playing.filter((colour) => seats[colour] === "human").length === 1;
   const idle = /** @type {HTMLInputElement} */ (form.querySelector("#idle"));
   request.idle_seconds = solo && !idle.dataset.chosen ? 0 : Number(idle.value || 0);
+  const overDays = /** @type {HTMLSelectElement} */ (form.querySelector("#turn-based")).value;
+  if (overDays) {
+    request.turn_based = overDays;
+    request.idle_seconds = 3600 * Number(/** @type {HTMLInputElement} */ (form.querySelector("#move-hours")).value || 24);
+  }
   request.listed = /** @type {HTMLInputElement} */ (form.querySelector("#listed")).checked;
   request.watcher_chat = /** @type {HTMLInputElement} */ (form.querySelector("#watcher-chat")).checked;
+  if (/** @type {HTMLInputElement} */ (form.querySelector("#rated")).checked) request.rated = true;
   const named = [...form.querySelectorAll(".seat-name")].map((input) => /** @type {HTMLInputElement} */ (input))
     .filter((input) => !input.hidden && input.value.trim() && playing.includes(input.id.slice("seat-name-".length)));
   if (named.length) request.names = Object.fromEntries(named.map((input) => [input.id.slice("seat-name-".length), input.value.trim()]));

@@ -1,11 +1,11 @@
 /* eslint-env serviceworker */
 // pegrace's service worker (issue 54): the page's shell kept, so that the front page and the
-// rules open without the server (games need it). The static files are answered from the kept
-// copy: the version is a digest of their contents, so a changed file is a new worker with a
-// new cache. Pages, the games' catalog and the language catalogs are asked of the network
-// first (the page's request starts while the worker wakes: navigation preload), so a page
-// online is as fresh as without a worker; only when the network fails is the kept copy
-// answered. The server fills in the shell and its version (pegrace/web/pages.py, /sw.js).
+// rules open without the network (games need the server). Online it answers nothing itself:
+// the browser fetches as it would without a worker (as fresh, and as fast: a worker answering
+// from its cache measured slower than the browser's own cache), and the worker keeps a copy of
+// each shell file once. Offline it answers from those copies. The version is a digest of the
+// shell's files, so a changed file is a new worker with a new cache. The server fills in the
+// shell and its version (pegrace/web/pages.py, /sw.js).
 
 const VERSION = "__VERSION__";
 /** @type {string[]} every file the page needs to draw itself */
@@ -21,7 +21,6 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil(caches.keys()
     .then((names) => Promise.all(names.filter((n) => n.startsWith("pegrace-") && n !== CACHE).map((n) => caches.delete(n))))
-    .then(() => self.registration.navigationPreload?.enable())
     .then(() => self.clients.claim()));
 });
 
@@ -31,48 +30,46 @@ self.addEventListener("message", (event) => {
   if (wanted.length) event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(wanted)));
 });
 
+// a "your turn" notification (yourturn.js) clicked: its game, in a tab of its own or a new one
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = new URL(event.notification.data?.url || "/", self.location.origin).href;
+  event.waitUntil(self.clients.matchAll({ type: "window" }).then((open) => {
+    const there = open.find((client) => client.url === url);
+    return there ? there.focus() : self.clients.openWindow(url);
+  }));
+});
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
   const page = request.mode === "navigate";
   if (!page && !KEPT.test(url.pathname)) return; // games, moves, the lobby: the server's alone
-  const key = page ? "/" : url.pathname;
-  const asked = url.pathname.startsWith("/static/") ? keptFirst(request, key) : networkFirst(request, key, event.preloadResponse);
-  // kept while the answer streams to the page, not before it
-  event.respondWith(asked.then(([response, keeping]) => {
-    if (keeping && !(page && url.pathname.startsWith("/game/"))) event.waitUntil(keep(key, keeping));
-    return response;
-  }));
+  const key = page ? "/" : url.pathname; // every page is the one shell
+  // online, the browser and its own cache answer faster than the worker could: the worker
+  // only keeps copies (a game's page is not the shell the others are)
+  if (self.navigator.onLine) {
+    if (!url.pathname.startsWith("/game/")) event.waitUntil(keepCopy(request, key));
+    return;
+  }
+  event.respondWith(keptElseNetwork(request, key));
 });
 
-/** Kept under ``key`` in this version's cache. @param {string} key @param {Response} response */
-async function keep(key, response) {
-  await (await caches.open(CACHE)).put(key, response);
-}
-
-/** A static file as kept (the version's own), else the network's answer and a copy to keep.
- * @param {Request} request @param {string} key @returns {Promise<[Response, Response | null]>}
- */
-async function keptFirst(request, key) {
-  const kept = await (await caches.open(CACHE)).match(key);
-  if (kept) return [kept, null];
-  const response = await fetch(request);
-  return [response, response.ok ? response.clone() : null];
-}
-
-/** The network's answer and a copy to keep, else the kept one: every page is the one shell.
+/** A copy of what the page fetched, kept for offline use if this version has none yet.
  * @param {Request} request @param {string} key
- * @param {Promise<Response | undefined>} preloaded a page's request, already made
- * @returns {Promise<[Response, Response | null]>}
  */
-async function networkFirst(request, key, preloaded) {
-  try {
-    const response = (await preloaded) || await fetch(request);
-    return [response, response.ok ? response.clone() : null];
-  } catch (error) {
-    const kept = await (await caches.open(CACHE)).match(key);
-    if (kept) return [kept, null];
-    throw error;
-  }
+async function keepCopy(request, key) {
+  const cache = await caches.open(CACHE);
+  if (await cache.match(key)) return;
+  const response = await fetch(request);
+  if (response.ok) await cache.put(key, response);
+}
+
+/** Offline: the kept copy, else whatever the network says (an error, most likely).
+ * @param {Request} request @param {string} key
+ */
+async function keptElseNetwork(request, key) {
+  const kept = await (await caches.open(CACHE)).match(key);
+  return kept || fetch(request);
 }
