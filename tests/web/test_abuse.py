@@ -1113,3 +1113,21 @@ def test_floods_of_profile_makings_and_sign_ins_are_limited_and_hold_up_nobody(
         assert set(statuses) == {200, 429}
         refilled = (time.monotonic() - start) * most / 60 + 1  # what came back meanwhile
         assert most <= statuses.count(200) <= most + refilled
+
+
+def test_a_flood_of_leaderboards_is_limited_and_holds_up_nobody(
+    served: Server, table: Table
+) -> None:
+    """Leaderboards and players' pages read rows in the store's thread, which every game's
+    events share: four clients of one address asking as fast as answered get a minute's
+    worth at once, then 429, while another game plays on."""
+
+    def ask(i: int) -> httpx.Response:
+        return httpx.get(f"{served.url}/api/leaderboard/trouble", timeout=WAIT)
+
+    slowest, statuses = flood(4, ask, table)
+    assert slowest < ANSWER_LIMIT
+    assert set(statuses) == {200, 429}
+    assert (
+        statuses.count(200) <= Limits().players_per_minute
+    )  # a quarter at once, then a second each

@@ -202,6 +202,16 @@ def test_making_profiles_and_signing_in_are_limited_by_address(tmp_path: Path) -
         assert refused.status_code == 429 and "tries a minute" in refused.json()["error"]
 
 
+def test_players_pages_and_leaderboards_are_limited_by_address(tmp_path: Path) -> None:
+    """Each reads many rows in the store's one thread: a quarter of a minute's at once."""
+    with running(tmp_path / "games.sqlite3", limits=Limits(players_per_minute=8)) as app:
+        make_profile(app, Authenticator(), "Ann")
+        codes = [app.get("/api/leaderboard/trouble").status_code for _ in range(2)]
+        codes += [app.get("/api/players/Ann").status_code for _ in range(2)]
+        assert codes == [200, 200, 429, 429]
+        assert "a minute" in app.get("/api/leaderboard/trouble").json()["error"]
+
+
 def test_passkeys_need_the_server_reached_by_a_name(tmp_path: Path) -> None:
     with running(tmp_path / "games.sqlite3") as app:
         refused = app.post("http://127.0.0.1/api/profiles/begin", json={"name": "Ann"})

@@ -53,6 +53,7 @@ class Limits:
     codes_per_minute: int = 30  # room codes one address may look up, right or wrong (all at once)
     profiles_per_minute: int = 20  # steps of making a profile one address may take (two each)
     signins_per_minute: int = 30  # steps of signing in one address may take (two a passkey's)
+    players_per_minute: int = 60  # players' pages and leaderboards one address may read
     turn_hour: float = 3600.0  # seconds in an hour of a turn-based game's clock (tests: fewer)
     move_seconds: float = 10.0  # a computer player's time for one decision, its wait included
     advice_seconds: float = 60.0  # the time for one hint or win-chance estimate

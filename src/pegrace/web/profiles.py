@@ -58,6 +58,8 @@ class Profiles:
         self.makings = Buckets(per_minute / 60, per_minute, fleet=fleet)
         per_minute = limits.signins_per_minute
         self.signings = Buckets(per_minute / 60, per_minute, fleet=fleet)
+        # a player's page and a leaderboard read hundreds of rows in the store's one thread
+        self.pages = Buckets.per_minute(limits.players_per_minute, fleet=fleet)
         self.recording: set[asyncio.Task[Any]] = set()  # results stored, mail sent
 
     def routes(self) -> list[Route]:
@@ -265,10 +267,12 @@ class Profiles:
         return JSONResponse(data, headers={"Content-Disposition": disposition})
 
     async def player(self, request: Request) -> Response:
+        self._limit(self.pages, request)
         found = await self.named(request.path_params["name"])
         return JSONResponse(await self._run(player_view, found))
 
     async def leaderboard(self, request: Request) -> Response:
+        self._limit(self.pages, request)
         game = request.path_params["game"]
         if game not in list_games():
             # TRANSLATORS: {game} is what was asked for, quoted; {games} the games there are
