@@ -11,7 +11,7 @@ import time
 
 from pegrace.errors import PegraceError
 from pegrace.web.hub import GameHub
-from pegrace.web.turns import HOUR, due_games
+from pegrace.web.turns import due_games
 
 LOG = logging.getLogger("pegrace.web")
 SWEEPS_AN_HOUR = 60  # a late seat waits at most a minute of the game's clock for its sweep
@@ -21,7 +21,6 @@ FASTEST_SWEEP = 0.2  # seconds: however short a test makes the hour
 async def sweep(hub: GameHub) -> None:
     """Load every late turn-based game, again and again until cancelled."""
     pause = max(FASTEST_SWEEP, hub.services.limits.turn_hour / SWEEPS_AN_HOUR)
-    assert HOUR > 0
     while True:
         await asyncio.sleep(pause)
         try:
@@ -31,7 +30,6 @@ async def sweep(hub: GameHub) -> None:
             continue
         for game_id in late:
             try:
-                game = await hub.get(game_id)
-                game.start()
+                await hub.get(game_id)  # loaded, its driver started; one in memory drives
             except PegraceError as err:
                 LOG.warning("turn-based game %s cannot be played on (%s)", game_id, err)

@@ -29,7 +29,8 @@ HOUR = 3_600.0
 
 
 def migration() -> tuple[str, ...]:
-    """The turn-based games' clock (``real``: a float column's type is the same word here)."""
+    """The turn-based games' clock: one row a game (DOUBLE PRECISION is a float column in
+    SQLite and PostgreSQL alike)."""
     return (
         """CREATE TABLE turn_due (
             game TEXT PRIMARY KEY REFERENCES games(id),
