@@ -6,8 +6,8 @@ another game's moves are still answered within ``ANSWER_LIMIT`` while the abuse 
 The served app runs with its default limits but a few: new games a minute (the tests make many
 games from one address), messages a second (a test's table plays as fast as the server
 answers, far faster than people click), and hellos, replays and QR codes an address may ask
-for (the tests of what they cost others ask for many). The tests of those limits, and others
-that need a small setting, run on an app of their own."""
+for and the pace of its requests (the tests of what they cost others ask for many, fast).
+The tests of those limits, and others that need a small setting, run on an app of their own."""
 
 from __future__ import annotations
 
@@ -44,9 +44,12 @@ from pegrace.web.store import Store
 ANSWER_LIMIT = 1.0  # seconds: the slowest answer another game may get while abuse goes on
 WAIT = 10.0  # seconds: only reached when the server is broken
 RATE = 400  # messages a second a socket of the served app may send (twice that in a burst)
-# the served app lets one address ask for as many hellos, replays and QR codes as it likes:
-# the tests that use it check what asking costs others; those of the limits run apps of their own
-UNLIMITED_ASKING = "hellos_per_minute=100000,replays_per_minute=100000,qr_per_minute=100000"
+# the served app lets one address ask for as many hellos, replays and QR codes as it likes, as
+# fast as it likes (no pace): the tests that use it check what asking costs others; those of the
+# limits run apps of their own
+UNLIMITED_ASKING = (
+    "hellos_per_minute=100000,replays_per_minute=100000,qr_per_minute=100000,requests_per_second=0"
+)
 
 
 @pytest.fixture(scope="module")

@@ -10,6 +10,8 @@ client can choose which one it comes from. 127.0.0.1 is the address uvicorn trus
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import contextlib
 import json
 import socket
@@ -279,3 +281,65 @@ def test_a_slow_honest_body_gets_through(served: Server) -> None:
     finally:
         raw.close()
     assert answer.startswith(b"HTTP/1.1 201"), answer
+
+
+CROWD = 200  # requests at once through the proxy: all served only if they came over 7.5 s
+PACE = 20  # requests a second the paced app serves an address past its burst
+BURST = 10
+
+
+@pytest.fixture(scope="module")
+def paced(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    folder = tmp_path_factory.mktemp("paced")
+    limits = f"requests_per_second={PACE},request_burst={BURST}"
+    with serving(folder, "--limit", limits) as server:
+        yield server
+
+
+def lobby_from(server: Server, source: str, count: int) -> tuple[list[int], float]:
+    """``count`` lobbies asked for on one connection from ``source``: their statuses, and when
+    the last was answered (monotonic)."""
+    transport = httpx.HTTPTransport(local_address=source)
+    with httpx.Client(transport=transport, timeout=WAIT) as client:
+        statuses = [client.get(f"{server.url}/api/lobby").status_code for _ in range(count)]
+    return statuses, time.monotonic()
+
+
+def test_an_address_that_floods_waits_its_turn_while_another_is_served(paced: Server) -> None:
+    """Past its burst, an address's requests are answered at its pace, each in full (not
+    refused): the flood waits on itself. Another address meanwhile is answered at once, done
+    long before the flood, which the pace holds to at least (80 - 10) / 20 = 3.5 s."""
+    started = time.monotonic()
+    with concurrent.futures.ThreadPoolExecutor(5) as pool:
+        floods = [pool.submit(lobby_from, paced, "127.0.0.4", 20) for _ in range(4)]
+        time.sleep(0.5)  # the flood is past its burst
+        other, other_done = lobby_from(paced, "127.0.0.5", BURST)
+        flooded = [flood.result() for flood in floods]
+    assert other == [200] * BURST
+    assert [status for statuses, _ in flooded for status in statuses] == [200] * 80
+    flood_done = max(done for _, done in flooded)
+    assert flood_done - started >= (80 - BURST) / PACE
+    assert other_done < flood_done
+
+
+def test_a_proxys_crowd_from_one_address_past_the_longest_wait_is_refused(
+    paced: Server,
+) -> None:
+    """Through the trusted proxy (127.0.0.1) an address's requests can come on many
+    connections at once: those that would wait more than 2 s are refused with a clear 429,
+    and the others are served."""
+
+    async def crowd() -> list[httpx.Response]:
+        limits = httpx.Limits(max_connections=CROWD)
+        async with httpx.AsyncClient(timeout=WAIT, limits=limits) as client:
+            forwarded = {"X-Forwarded-For": "198.51.100.9"}
+            asks = [client.get(f"{paced.url}/api/lobby", headers=forwarded) for _ in range(CROWD)]
+            return await asyncio.gather(*asks)
+
+    answers = asyncio.run(crowd())
+    statuses = [answer.status_code for answer in answers]
+    # the burst and two seconds' worth at least; more only as far as the crowd came slowly
+    assert statuses.count(200) >= BURST + 2 * PACE
+    refused = [answer for answer in answers if answer.status_code == 429]
+    assert refused and len(refused) == CROWD - statuses.count(200)
+    assert "too many requests from your address" in refused[0].json()["error"]

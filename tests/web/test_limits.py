@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from pegrace.errors import OptionError
-from pegrace.web.limits import Buckets, Fleet, Limits, address_key
+from pegrace.web.limits import Buckets, Fleet, Limits, Pace, address_key
 
 
 @pytest.mark.parametrize(
@@ -87,3 +87,48 @@ def test_each_server_of_several_allows_its_share_of_a_limit() -> None:
     assert sum(shared.take("b") for _ in range(10)) == 1
     shared.give_back("b")  # what cost nothing is given back whole, at the same price
     assert sum(shared.take("b") for _ in range(10)) == 1
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_requests_past_the_burst_wait_their_turn_at_the_rate() -> None:
+    clock = Clock()
+    pace = Pace(rate=10, burst=3, longest=2.0, clock=clock)
+    waits = [pace.wait("203.0.113.7") for _ in range(6)]
+    assert waits == pytest.approx([0, 0, 0, 0.1, 0.2, 0.3])
+    assert pace.wait("198.51.100.1") == 0  # another address has a burst of its own
+    clock.now += 0.3  # the three waiting were served; the address is back at an empty burst
+    assert pace.wait("203.0.113.7") == pytest.approx(0.1)
+    clock.now += 10
+    assert [pace.wait("203.0.113.7") for _ in range(4)] == pytest.approx([0, 0, 0, 0.1])
+
+
+def test_a_request_that_would_wait_too_long_is_refused_and_takes_no_turn() -> None:
+    clock = Clock()
+    pace = Pace(rate=10, burst=1, longest=0.25, clock=clock)
+    assert [pace.wait("a") for _ in range(4)] == pytest.approx([0, 0.1, 0.2, None])
+    assert pace.wait("a") is None
+    clock.now += 0.1
+    assert pace.wait("a") == pytest.approx(0.2)  # the refused took nothing from the rate
+
+
+def test_no_pace_at_rate_zero_and_servers_of_a_fleet_share_the_rate() -> None:
+    assert {Pace(rate=0, burst=0, longest=1).wait("a") for _ in range(1000)} == {0.0}
+    fleet = Fleet()
+    fleet.servers = 2
+    pace = Pace(rate=10, burst=4, longest=2.0, fleet=fleet, clock=Clock())
+    assert [pace.wait("a") for _ in range(3)] == pytest.approx([0, 0, 0.2])
+
+
+def test_the_pace_forgets_the_key_heard_from_longest_ago() -> None:
+    clock = Clock()
+    pace = Pace(rate=1, burst=1, longest=5.0, keep=2, clock=clock)
+    assert [pace.wait(key) for key in "aab"] == pytest.approx([0, 1, 0])
+    pace.wait("c")  # "a" goes: it comes back with a full burst
+    assert pace.wait("a") == 0

@@ -280,7 +280,7 @@ def create_app(
         lifespan=lifespan,
         exception_handlers={HTTPException: http_error, Exception: internal_error},
     )
-    return Guard(app, limits, allowed_origins, doorman)
+    return Guard(app, limits, allowed_origins, doorman, fleet)
 
 
 class GameSocket:

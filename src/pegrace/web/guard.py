@@ -9,6 +9,11 @@
   ``body_seconds`` and a second more for every ``body_rate`` bytes that come (Apache's
   mod_reqtimeout ``body=10,MinRate=500``): a body trickled a byte at a time is cut off with
   408 just past the grace, and its connection closed, while a slow phone's gets through.
+- An address's requests past ``request_burst`` are served at ``requests_per_second``, each
+  waiting its turn (limits.Pace) before anything else is done for it: a client that floods
+  waits for its answers rather than keeping the event loop busy refusing it, so the people
+  at other addresses are answered as fast as without it. (Requests of the app's own tests,
+  through no connection, are not paced.)
 - Each request tells the connection's Door (connections.py) that it started and ended, so a
   connection that dawdles between requests is closed, and one behind a proxy counts as the
   address the proxy forwards.
@@ -31,7 +36,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from pegrace.errors import OptionError, saying
 from pegrace.i18n import Said, said, said_n
 from pegrace.web.connections import CURRENT, Doorman
-from pegrace.web.limits import Limits, address_key
+from pegrace.web.limits import Fleet, Limits, Pace, address_key
 from pegrace.web.refusals import error_body
 
 POLICY = (
@@ -50,6 +55,9 @@ SAFE_METHODS = ("GET", "HEAD")
 # once, rather than kept open for a next request that would only be the body trickling on
 CLOSING = (408,)
 REFUSED_SOCKET = 4403  # close code of a refused WebSocket handshake (an HTTP 403)
+# the longest a request waits for its address's turn: more waiting only happens through a
+# proxy's many connections (one address holds at most connections_per_address), refused
+LONGEST_WAIT = 2.0
 
 
 def client_address(scope: Scope) -> str:
@@ -114,8 +122,12 @@ class Guard:
         limits: Limits,
         allowed_origins: Iterable[str],
         doorman: Doorman | None = None,
+        fleet: Fleet | None = None,
     ) -> None:
         self.app = app
+        self.pace = Pace(
+            limits.requests_per_second, limits.request_burst, LONGEST_WAIT, fleet=fleet
+        )
         self.body_bytes = limits.body_bytes
         self.body_seconds, self.body_rate = limits.body_seconds, limits.body_rate
         self.doorman = doorman
@@ -132,9 +144,21 @@ class Guard:
             return
         self.doorman.began(door, client_address(scope))
         try:
-            await self.guard(scope, receive, send)
+            if await self.paced(scope):
+                await self.guard(scope, receive, send)
+            else:
+                await refuse(
+                    scope, send, 429, said("too many requests from your address; wait a moment")
+                )
         finally:
             self.doorman.ended(door)
+
+    async def paced(self, scope: Scope) -> bool:
+        """Whether the request may be served, once its address's turn came."""
+        wait = self.pace.wait(client_key(scope))
+        if wait:
+            await asyncio.sleep(wait)
+        return wait is not None
 
     async def guard(self, scope: Scope, receive: Receive, send: Send) -> None:
         headers = Headers(scope=scope)

@@ -17,6 +17,7 @@ import ipaddress
 import math
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
@@ -28,6 +29,8 @@ from pegrace.i18n import said
 class Limits:
     body_bytes: int = 64 * 1024  # an HTTP request body
     games_per_minute: int = 30  # games one address may create (rematches included)
+    requests_per_second: float = 100.0  # an address's HTTP requests past its burst: more wait
+    request_burst: int = 400  # requests one address may send at once (some pages at a time)
     connections: int = 4000  # open connections in all (HTTP and WebSockets)
     connections_per_address: int = 64  # open connections one address may hold
     sockets: int = 3000  # open WebSockets in all
@@ -211,6 +214,44 @@ class Buckets:
 
     def give_back(self, key: str) -> None:
         self.bucket(key).give_back(self.fleet.cost(self.burst))
+
+
+class Pace:
+    """Requests from each key (an address) at ``rate`` a second past a ``burst``: a request
+    beyond them waits its turn rather than being refused (nginx's ``limit_req`` with
+    ``delay``). A client that floods keeps waiting for its answers instead of keeping the
+    event loop busy with refusals; one that would wait past ``longest`` is refused at once
+    (only a proxy's many connections can queue that much, and the proxy should limit them).
+    The bucket runs into debt: a request's wait is the debt it leaves, in seconds of rate."""
+
+    def __init__(
+        self,
+        rate: float,
+        burst: float,
+        longest: float,
+        keep: int = 10_000,
+        fleet: Fleet | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.rate, self.burst, self.longest, self.keep = rate, burst, longest, keep
+        self.fleet, self.clock = fleet or Fleet(), clock
+        self.keys: OrderedDict[str, tuple[float, float]] = OrderedDict()  # key: tokens, when
+
+    def wait(self, key: str) -> float | None:
+        """The seconds a request from ``key`` waits before it is served (0: at once), its turn
+        taken; None: it would wait past ``longest``, and takes nothing."""
+        if self.rate <= 0:
+            return 0.0
+        now = self.clock()
+        tokens, when = self.keys.pop(key, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - when) * self.rate) - self.fleet.cost(self.burst)
+        wait = max(0.0, -tokens / self.rate)
+        if wait > self.longest:
+            tokens += self.fleet.cost(self.burst)
+        while len(self.keys) >= self.keep:
+            self.keys.popitem(last=False)
+        self.keys[key] = (tokens, now)
+        return None if wait > self.longest else wait
 
 
 class Fleet:
