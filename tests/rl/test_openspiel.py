@@ -4,6 +4,7 @@ game on pegrace's rules."""
 
 from __future__ import annotations
 
+import pickle
 from typing import Any
 
 import numpy as np
@@ -23,13 +24,15 @@ CASES = [
     ("pegrace_ludo", {"players": 3, "variant": "ludopy"}),
     ("pegrace_headache", {"players": 4}),
     ("pegrace_marbles", {"players": 4, "teams": "on"}),
+    ("pegrace_marbles", {"players": 3, "mode": "war", "turn_limit": 300}),
+    ("pegrace_headache", {"players": 2, "challenge": "on", "seating": 1}),
 ]
 
 
 @pytest.mark.parametrize(("name", "params"), CASES, ids=[f"{n}-{p}" for n, p in CASES])
 def test_openspiels_random_simulation_test_passes(name: str, params: dict[str, object]) -> None:
     game = pyspiel.load_game(name, params)
-    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
     state = game.new_initial_state()
     assert state.is_chance_node()  # the roll-off's first pop
     outcomes = state.chance_outcomes()
@@ -43,7 +46,7 @@ def test_two_sets_make_two_players_of_four_colours() -> None:
 
 
 def test_openspiels_mcts_bot_plays_a_game_to_the_end() -> None:
-    game = pyspiel.load_game("pegrace_headache", {"players": 2, "turn_limit": "30"})
+    game = pyspiel.load_game("pegrace_headache", {"players": 2, "turn_limit": 30})
     rng = np.random.RandomState(0)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
     bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=4, evaluator=evaluator, random_state=rng)
@@ -145,3 +148,32 @@ def test_a_clone_shares_the_position_and_leads_its_own_life() -> None:
     clone.apply_action(clone.legal_actions()[0])
     assert clone.node is not state.node and str(clone) != str(state)
     assert len(clone.history()) == len(state.history()) + 1 and state.current_player() == 1
+
+
+@pytest.mark.parametrize(("name", "params"), CASES, ids=[f"{n}-{p}" for n, p in CASES])
+def test_a_game_reads_back_from_its_string_and_a_state_pickles(
+    name: str, params: dict[str, object]
+) -> None:
+    """A game's string names every parameter as it is typed (``turn_limit=300``, a number),
+    so OpenSpiel reads it back: checkpoints, multi-process learners and pickled states rely
+    on it."""
+    game = pyspiel.load_game(name, params)
+    again = pyspiel.load_game(str(game))
+    assert str(again) == str(game)
+    state = game.new_initial_state()
+    for _ in range(40):
+        if state.is_terminal():
+            break
+        actions = [a for a, _ in state.chance_outcomes()] or state.legal_actions()
+        state.apply_action(actions[-1])
+    copy = pickle.loads(pickle.dumps(state))
+    assert str(copy) == str(state)
+    assert copy.history() == state.history()
+    assert copy.legal_actions() == state.legal_actions()
+
+
+def test_a_game_named_by_its_string_with_a_number_option() -> None:
+    game = pyspiel.load_game("pegrace_marbles(turn_limit=300)")
+    assert game.rules.options["turn_limit"] == "300"
+    with pytest.raises(pyspiel.SpielError, match="turn_limit"):
+        pyspiel.load_game("pegrace_marbles", {"turn_limit": "300"})

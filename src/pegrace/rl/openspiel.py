@@ -7,13 +7,15 @@ rules. Importing this module registers
     import pegrace.rl.openspiel  # registers the games
     game = pyspiel.load_game("pegrace_ludo", {"players": 2, "variant": "classic"})
 
-Parameters: ``players`` and every rule option by name (as text). Every roll and roll-off pop
-is an explicit chance node whose outcomes are the game's rolls, with their probabilities; a
-player's actions are pegrace.rl.encoding's (the same as the PettingZoo and Gymnasium
-environments'), and so are the observations (tensor: pegrace.rl.encoding's, from the player's
-seat; string: the position in words); the returns are the places' rewards (1 for first down to
-0 for last) at the end. Players are seats, or with Trouble's two sets, sides. A state holds an
-unchanging Node, which OpenSpiel's clones share: a clone and a step cost little."""
+Parameters: ``players`` and every rule option by name: a whole number where the option takes
+only numbers (``turn_limit=300``, ``seating=0``), else text, so that ``load_game(str(game))``
+reads a game's own string back (and checkpoints and pickled states with it). Every roll and
+roll-off pop is an explicit chance node whose outcomes are the game's rolls, with their
+probabilities; a player's actions are pegrace.rl.encoding's (the same as the PettingZoo and
+Gymnasium environments'), and so are the observations (tensor: pegrace.rl.encoding's, from the
+player's seat; string: the position in words); the returns are the places' rewards (1 for first
+down to 0 for last) at the end. Players are seats, or with Trouble's two sets, sides. A state
+holds an unchanging Node, which OpenSpiel's clones share: a clone and a step cost little."""
 
 from __future__ import annotations
 
@@ -24,7 +26,7 @@ import pyspiel
 from open_spiel.python.observation import IIGObserverForPublicInfoGame
 
 from pegrace.dice import Roll
-from pegrace.engine import Rules
+from pegrace.engine import Option, Rules
 from pegrace.games import get_rules, list_games, rules_class
 from pegrace.moves import Move
 from pegrace.rl.encoding import action_count, legal_actions, observation_size, observe
@@ -35,9 +37,16 @@ TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 CHANCE = int(pyspiel.PlayerId.CHANCE)
 
 
+def _parameter(option: Option) -> int | str:
+    """An option's default as OpenSpiel's parameter: a whole number where the option takes
+    only numbers (a game's string prints it as one, and reads it back as one), else text."""
+    numbers = all(choice.isdigit() for choice in option.choices)
+    return int(option.default) if numbers else option.default
+
+
 def _game_type(name: str) -> pyspiel.GameType:
     cls = rules_class(name)
-    parameters = {"players": 4, **{option.name: option.default for option in cls.option_specs}}
+    parameters = {"players": 4, **{option.name: _parameter(option) for option in cls.option_specs}}
     return pyspiel.GameType(
         short_name=f"pegrace_{name}",
         long_name=f"pegrace {cls.title}",
