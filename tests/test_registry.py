@@ -25,6 +25,7 @@ MAX_PLACES = 8
 SHARED = {
     "core/games": {"mod.rs"},
     "src/pegrace/games": {"__init__.py", "entry.py"},
+    "src/pegrace/lessons": {"__init__.py", "script.py"},
     "src/pegrace/pictures": {"__init__.py", "raster.py"},
     "src/pegrace/web/boards": {"__init__.py", "drawing.py", "labels.py", "race.py"},
     "docs/rules": set(),

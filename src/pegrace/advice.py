@@ -84,21 +84,7 @@ def explain(
     best = ranking[0]
     if len(ranking) == 1:
         return said("it is the only move")
-    seat = state.current
-    after = rules.apply_move(state, best.move)
-    reasons = []
-    if rules.seat_finished(after.pieces, seat) and not rules.seat_finished(state.pieces, seat):
-        reasons.append(said("it brings your last piece in"))
-    hit = rules.captured(state, best.move)
-    if hit:
-        reasons.append(said_n("it captures a piece", "it captures {count} pieces", hit))
-    danger, was = computer.look(after, seat).danger[seat], computer.look(state).danger[seat]
-    if danger < 1e-9 < was:
-        reasons.append(said("it leaves nothing of yours where a roll can hit it"))
-    elif danger < was - 1e-9:
-        reasons.append(said("it leaves you less exposed to being hit"))
-    elif danger > was + 1e-9:
-        reasons.append(said("it is worth the risk of being hit"))
+    reasons = move_reasons(rules, computer, state, best.move)
     other = next((r for r in ranking[1:] if r.values != best.values), None)
     if other is None:
         reasons.append(said("every move is as good as any other here"))
@@ -108,6 +94,32 @@ def explain(
         # TRANSLATORS: {margin}: how much better the hinted move is ("barely better than the
         # next best"); {move}: the next best move, in words
         reasons.append(said("{margin} (next best: {move})", margin=margin, move=runner_up))
+    return joined_reasons(reasons)
+
+
+def move_reasons(rules: Rules, computer: native.Computer, state: State, move: Move) -> list[Said]:
+    """What ``move`` does for the seat to move, in plain words (none where it does nothing of
+    note): brings its last piece in, captures, leaves its pieces safer or riskier."""
+    seat = state.current
+    after = rules.apply_move(state, move)
+    reasons = []
+    if rules.seat_finished(after.pieces, seat) and not rules.seat_finished(state.pieces, seat):
+        reasons.append(said("it brings your last piece in"))
+    hit = rules.captured(state, move)
+    if hit:
+        reasons.append(said_n("it captures a piece", "it captures {count} pieces", hit))
+    danger, was = computer.look(after, seat).danger[seat], computer.look(state).danger[seat]
+    if danger < 1e-9 < was:
+        reasons.append(said("it leaves nothing of yours where a roll can hit it"))
+    elif danger < was - 1e-9:
+        reasons.append(said("it leaves you less exposed to being hit"))
+    elif danger > was + 1e-9:
+        reasons.append(said("it is worth the risk of being hit"))
+    return reasons
+
+
+def joined_reasons(reasons: list[Said]) -> Said:
+    """Reasons (at least one) in one sentence, each after the last."""
     found = reasons[0]
     for reason in reasons[1:]:
         # TRANSLATORS: the reasons for a hinted move, one more added at the end ("it captures

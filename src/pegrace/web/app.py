@@ -26,12 +26,13 @@ from pegrace.errors import OptionError, PegraceError
 from pegrace.games import list_games
 from pegrace.i18n import Said, said, said_n
 from pegrace.web.answering import JSONBytes, api, json_body
-from pegrace.web.compressed import CompressedStatic, answer
+from pegrace.web.compressed import CompressedStatic, answer, kept_json
 from pegrace.web.connections import CURRENT, Doorman
 from pegrace.web.gamestore import StoreUnavailable
 from pegrace.web.guard import Guard, client_key
 from pegrace.web.heavy import KeptAnswers, QrJob
 from pegrace.web.hub import GameHub
+from pegrace.web.lessons import lesson_routes
 from pegrace.web.limits import Buckets, Fleet, Limits, TokenBucket
 from pegrace.web.mail import Mailer
 from pegrace.web.names import seat_names
@@ -246,7 +247,12 @@ def create_app(
                 "at most {count} replays a minute from one address: wait a little",
                 limits.replays_per_minute,
             ))  # fmt: skip
-        return JSONBytes(await hub().replay(request.path_params["game_id"], key))
+        return kept_json(request.scope, await hub().replay(request.path_params["game_id"], key))
+
+    async def review(request: Request) -> Response:
+        """A finished game's review (heavy.py: worked out off the event loop, kept)."""
+        key = client_key(request.scope)
+        return kept_json(request.scope, await hub().review(request.path_params["game_id"], key))
 
     routes = [
         Route("/", page),
@@ -265,6 +271,7 @@ def create_app(
         Route("/api/qr", api(qr_code), methods=["POST"]),
         *people.routes(),
         *rooms.routes(),
+        *lesson_routes(),
         *queue_routes(queues, people),
         Route("/api/games", api(create_game), methods=["POST"]),
         Route("/api/games/{game_id}", api(game_state)),
@@ -272,6 +279,7 @@ def create_app(
         Route("/api/games/{game_id}/rematch", api(rematch), methods=["POST"]),
         Route("/api/games/{game_id}/record", api(record)),
         Route("/api/games/{game_id}/replay", api(frames)),
+        Route("/api/games/{game_id}/review", api(review)),
         WebSocketRoute("/ws/{game_id}", GameSocket(hub, limits, doorman)),
         Mount("/static", CompressedStatic(directory=STATIC, check_dir=False), name="static"),
     ]

@@ -41,6 +41,17 @@ def answer(
     return Response(body, media_type=media_type, headers=headers)
 
 
+def kept_json(scope: Scope, gzipped_body: bytes) -> Response:
+    """A kept answer gzipped in a worker (heavy.py): sent as it is to a browser that accepts
+    gzip, else unpacked (a few milliseconds for a long game's, and rare: every browser
+    accepts it)."""
+    headers = {"Vary": "Accept-Encoding"}
+    if accepts_gzip(scope):
+        headers["Content-Encoding"] = "gzip"
+        return Response(gzipped_body, media_type="application/json", headers=headers)
+    return Response(gzip.decompress(gzipped_body), media_type="application/json", headers=headers)
+
+
 @lru_cache(maxsize=64)
 def file_bytes(path: str, modified: float, size: int) -> bytes:
     """A static file's contents, read again when it changes (its time or size)."""

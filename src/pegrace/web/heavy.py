@@ -1,12 +1,14 @@
 """Answers too heavy for the server's event loop: a game's move-by-move replay (every position
-rebuilt: half a second for a long game) and a QR code (tens of milliseconds). Each is worked out
-in a worker process of its own small pool (workers.py), once: the answer is kept, as JSON bytes,
-under what it was made from (a game and its event count; a QR code's text), so asking again
-costs nothing but sending it. app.py limits how often one address may ask."""
+rebuilt: half a second for a long game), its after-game review (every roll and decision judged:
+review.py) and a QR code (tens of milliseconds). Each is worked out in a worker process of its
+own small pool (workers.py), once: the answer is kept, as JSON bytes, under what it was made
+from (a game and its event count; a QR code's text), so asking again costs nothing but sending
+it. app.py and hub.py limit how often one address may ask."""
 
 from __future__ import annotations
 
 import asyncio
+import gzip
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass
@@ -15,9 +17,11 @@ from typing import Any
 import orjson
 import segno
 
+from pegrace.engine import Rules
 from pegrace.record import Record, replay
-from pegrace.state import Phase
-from pegrace.web import boards
+from pegrace.review import review_states
+from pegrace.state import Phase, State
+from pegrace.web import boards, reviewing
 
 PHASE_NAMES = {Phase.ROLLOFF: "rolloff", Phase.ROLL: "roll", Phase.MOVE: "move", Phase.OVER: "over"}
 KEPT_BYTES = 64 * 1024 * 1024  # answers kept, in all
@@ -34,15 +38,26 @@ class FramesJob:
 
 
 @dataclass(frozen=True)
+class ReviewJob:
+    """A finished game's review: what its replay is made from (views.replay_job)."""
+
+    frames: FramesJob
+
+
+@dataclass(frozen=True)
 class QrJob:
     text: str
 
 
-def answer(job: FramesJob | QrJob) -> bytes:
-    """The JSON answer to a heavy job (run in a worker process)."""
+def answer(job: FramesJob | ReviewJob | QrJob) -> bytes:
+    """The JSON answer to a heavy job (run in a worker process): a replay's and a review's
+    gzipped (compressed.kept_json sends them), a megabyte and more for a long game, kept and
+    sent as a tenth of that."""
     if isinstance(job, QrJob):
         return qr_json(job.text)
-    return frames_json(job)
+    if isinstance(job, ReviewJob):
+        return gzip.compress(review_json(job.frames), compresslevel=6, mtime=0)
+    return gzip.compress(frames_json(job), compresslevel=6, mtime=0)
 
 
 def qr_json(text: str) -> bytes:
@@ -54,18 +69,7 @@ def qr_json(text: str) -> bytes:
 def frames_json(job: FramesJob) -> bytes:
     """Every position of the game, for replaying it move by move."""
     rules, states = replay(Record.from_json(job.record))
-    frames = [
-        {
-            "seq": seq,
-            "phase": PHASE_NAMES[state.phase],
-            "current": rules.colours[state.current],
-            "roll": None if state.roll is None else rules.dice.format(state.roll),
-            "pieces": boards.piece_spots(rules, state),
-            "last": job.log[seq - 1] if seq else None,
-            "summary": rules.summary(state),
-        }
-        for seq, state in enumerate(states)
-    ]
+    frames = [frame(rules, state, seq, job.log) for seq, state in enumerate(states)]
     return orjson.dumps(
         {
             "layout": boards.board_layout(rules),
@@ -74,6 +78,31 @@ def frames_json(job: FramesJob) -> bytes:
             "outcome": job.outcome,
         }
     )
+
+
+def frame(rules: Rules, state: State, seq: int, log: list[dict[str, Any]]) -> dict[str, Any]:
+    """The position before event ``seq`` as the page's board shows it, with the log's line
+    of the event that led to it."""
+    return {
+        "seq": seq,
+        "phase": PHASE_NAMES[state.phase],
+        "current": rules.colours[state.current],
+        "roll": None if state.roll is None else rules.dice.format(state.roll),
+        "pieces": boards.piece_spots(rules, state),
+        "last": log[seq - 1] if 0 < seq <= len(log) else None,
+        "summary": rules.summary(state),
+    }
+
+
+def review_json(job: FramesJob) -> bytes:
+    """The game's review (review.py, ``Review.to_json``) with what the page draws of it
+    (reviewing.py): each decision's routes and why, and the positions they are shown at."""
+    record = Record.from_json(job.record)
+    rules, states = replay(record)
+    review = review_states(rules, states, record.events, record.options).to_json()
+    shown = reviewing.annotate(rules, states, record.events, review)
+    review["positions"] = {str(seq): frame(rules, states[seq], seq, job.log) for seq in shown}
+    return orjson.dumps({**review, "colours": list(rules.colours), "game": job.game})
 
 
 class KeptAnswers:

@@ -14,7 +14,7 @@ from pegrace.engine import Rules
 from pegrace.errors import PegraceError
 from pegrace.i18n import said, said_n
 from pegrace.web.gamestore import EventWriter, GameStore, StoreError, token_hash
-from pegrace.web.heavy import KeptAnswers
+from pegrace.web.heavy import FramesJob, KeptAnswers, ReviewJob
 from pegrace.web.limits import Buckets, Fleet, Limits
 from pegrace.web.protocol import Json, to_json
 from pegrace.web.refusals import Conflict, Forbidden, Full, GameNotFound, TooMany, saying, words_of
@@ -30,6 +30,7 @@ ABANDONED_SECONDS = 30 * 60.0
 LOBBY_SCANNED = 500  # the newest games made that the lobby looks among (its cost is bounded)
 SERVER_BEAT_SECONDS = 5.0  # how often a server tells the store it is there
 REPLAY_SECONDS = 30.0  # the time a replay may take to work out
+REVIEW_SECONDS = 60.0  # the time a review may take to work out
 FINISHED_KEPT = 600.0  # seconds a finished game nobody asks for stays in memory
 
 
@@ -68,7 +69,8 @@ class GameHub:
             limits.loads_per_minute / 60, limits.loads_per_minute, fleet=self.fleet
         )
         self.network_of: dict[str, str] = {}  # a live game made here: its maker's network
-        self.replays = KeptAnswers()
+        self.replays = KeptAnswers()  # replays and reviews, by what each is made of
+        self.reviews = Buckets.per_minute(limits.reviews_per_minute, fleet=self.fleet)
         self._catching_up: set[asyncio.Task[None]] = set()
 
     # ------------------------------------------------------------------ other servers
@@ -328,14 +330,38 @@ class GameHub:
         """The game's every position (heavy.frames_json) as JSON: worked out in a worker
         process once per game and event count, then kept (a finished game's never change)."""
         game = await self.get(game_id, key)
-        made_of = (game.id, len(game.events))
+        return await self._heavy_answer(game, "replay", REPLAY_SECONDS)
+
+    async def review(self, game_id: str, key: str = "") -> bytes:
+        """The finished game's review (heavy.review_json) as JSON, at most
+        ``reviews_per_minute`` for one address (``key``): worked out in a worker process once
+        per game, then kept. A game not over is refused (Conflict), no review counted."""
+        game = await self.get(game_id, key)
+        if not game.state.is_over:
+            # TRANSLATORS: {game} is a game's id; a review judges every move of a whole game
+            unfinished = said("game {game} is not over: only a finished game is reviewed",
+                              game=game.id)  # fmt: skip
+            raise saying(Conflict, unfinished)
+        if key and not self.reviews.take(key):
+            raise saying(TooMany, said_n(
+                "at most {count} review a minute from one address: wait a little",
+                "at most {count} reviews a minute from one address: wait a little",
+                self.services.limits.reviews_per_minute,
+            ))  # fmt: skip
+        return await self._heavy_answer(game, "review", REVIEW_SECONDS)
+
+    async def _heavy_answer(self, game: GameSession, kind: str, seconds: float) -> bytes:
+        """The game's replay or review as JSON: worked out in the heavy worker once per game
+        and event count, then kept (a finished game's never change)."""
+        made_of = (kind, game.id, len(game.events))
         found = self.replays.get(made_of)
         if found is not None:
             return found
-        job = game.replay_job()
+        frames = game.replay_job()
+        job: FramesJob | ReviewJob = ReviewJob(frames) if kind == "review" else frames
 
         async def make() -> bytes:
-            made: bytes = await self.heavy.run(job, REPLAY_SECONDS, game.owner)
+            made: bytes = await self.heavy.run(job, seconds, game.owner)
             return made
 
         return await self.replays.answer(made_of, make)

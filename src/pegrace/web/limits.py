@@ -50,6 +50,7 @@ class Limits:
     names_per_minute: int = 4  # names one seat may give itself
     hellos_per_minute: int = 60  # hellos one address may send to one game
     replays_per_minute: int = 20  # replays of games one address may fetch
+    reviews_per_minute: int = 10  # after-game reviews one address may fetch
     qr_per_minute: int = 20  # QR codes one address may ask for
     queue_joins_per_minute: int = 12  # places in the queues one address may take (all at once)
     queue_tickets_per_address: int = 2  # places one address may hold at once, seated ones apart

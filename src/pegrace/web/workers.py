@@ -102,7 +102,7 @@ def rules_of(game: str, players: int, options: tuple[tuple[str, str], ...]) -> R
     return get_rules(game, players, dict(options))
 
 
-def answer(job: Job | heavy.FramesJob | heavy.QrJob) -> Any:
+def answer(job: Job | heavy.FramesJob | heavy.ReviewJob | heavy.QrJob) -> Any:
     """The job's answer: a move's text, the body of a ``hint`` or ``winprob`` message, or a
     heavy answer's JSON (heavy.py)."""
     if not isinstance(job, Job):

@@ -9,6 +9,7 @@
 import { number, ordinal, say, t, tn } from "./i18n.js";
 import { bestMoment, momentWords } from "./moments.js";
 import { listed, medal, placedSaid, sideName } from "./places.js";
+import { Reviewer } from "./review.js";
 import { svg } from "./svg.js";
 import { api, capitalise, chip, fill, h, saveTokens } from "./util.js";
 
@@ -50,6 +51,7 @@ export class End {
   /** @param {GamePage} page */
   constructor(page) {
     this.page = page;
+    this.reviewer = new Reviewer(page);
   }
 
   /** The outcome shown (an empty one where the server sent none). */
@@ -91,7 +93,11 @@ export class End {
         // TRANSLATORS: a button: the same game again, with new dice
         h("button", { class: "primary big", type: "button", id: "rematch", onclick: () => this.rematch() }, state.rematch ? t("Join the rematch") : t("Rematch")),
         h("button", { type: "button", onclick: () => this.page.replayer.startReplay() }, t("Replay")),
+        // TRANSLATORS: a button: the after-game review (luck, skill, the turning points)
+        h("button", { type: "button", id: "review-open", onclick: () => this.reviewer.start() }, t("Review")),
         h("a", { href: "/" }, t("New game"))));
+    // the lobby's Review link (?review=1) opens it once the finished game is shown
+    if (!this.reviewer.opened && new URLSearchParams(location.search).get("review") === "1") this.reviewer.start();
   }
 
   /** Every side by its place, with its medal (a place not played for: marked, said once).

@@ -61,7 +61,9 @@ function render(section, lobby) {
     const mine = [...lobby.mine].sort((a, b) => Number(yours(b)) - Number(yours(a)));
     parts.push(h("h3", {}, t("Your games")), list("mine", mine, (game) => [link(game,
       // TRANSLATORS: links to a game of one's own: a finished one's end, one waiting for you, or one going on
-      game.over ? t("See the end") : yours(game) ? t("Your turn") : t("Continue"))]));
+      game.over ? t("See the end") : yours(game) ? t("Your turn") : t("Continue")),
+      // TRANSLATORS: a link to a finished game's after-game review (luck, skill, the turning points)
+      game.over ? h("a", { href: `${game.url}?review=1`, class: "lobby-go lobby-review" }, t("Review")) : null]));
   }
   if (lobby.queues && lobby.queues.length) {
     // TRANSLATORS: the lobby's list of the queues people wait in for others to play with ("Play people now")

@@ -7,6 +7,7 @@
 
 import { Board } from "./board.js";
 import { number, say, t, tn } from "./i18n.js";
+import { learnHref } from "./learn.js";
 import { showLobby } from "./lobby.js";
 import { quickLine } from "./quick.js";
 import { roomForm } from "./rooms.js";
@@ -209,7 +210,9 @@ function gameCard(game, actions) {
         // TRANSLATORS: a button: set up this game for several people sharing this screen
         h("button", { type: "button", class: "friends", dataset: { game: game.name }, onclick: () => actions.setUp(true) }, t("Friends at this device")),
         actions.strangers.button,
-        rulesLink(game.name))),
+        rulesLink(game.name),
+        // TRANSLATORS: a link on a game's card: a short guided game that teaches it
+        h("a", { href: learnHref(game.name), class: "learn-link" }, t("Learn to play")))),
     actions.quick.line,
     actions.strangers.box);
 }
