@@ -12,9 +12,12 @@ are made so that their help is in it too."""
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
 import sys
-from collections.abc import Mapping, Sequence
+import threading
+from collections.abc import Iterator, Mapping, Sequence
 from importlib.metadata import version
 
 from pegrace import i18n
@@ -22,6 +25,7 @@ from pegrace.commands import (
     bench,
     bench_web,
     lab,
+    learn,
     moves,
     play,
     replay,
@@ -53,6 +57,7 @@ COMMANDS: dict[str, Command] = {
     command.name: command
     for command in (
         play.COMMAND,
+        learn.COMMAND,
         simulate.COMMAND,
         tournament.COMMAND,
         moves.COMMAND,
@@ -156,17 +161,49 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = make_parser().parse_args(rest)
     args.argv = given  # reports record it
     try:
-        return COMMANDS[args.command].run(args)
+        with stopping_on(STOP_SIGNALS):
+            return COMMANDS[args.command].run(args)
     except PegraceError as err:
         print(refusal(say(err.said) if err.said is not None else str(err)), file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:
         # TRANSLATORS: said when the person stops pegrace with Ctrl-C
         print("\n" + gettext("pegrace: stopped"), file=sys.stderr)
-        return 130
+        return 128 + (stop.signum if isinstance(stop, Stopped) else signal.SIGINT)
     except BrokenPipeError:
         quiet_stdout()
         return 0
+
+
+class Stopped(KeyboardInterrupt):
+    """A stop asked by a signal other than Ctrl-C's: ended as Ctrl-C ends a command (the games
+    kept, the workers ended), with the shell's status for that signal."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+# what `timeout`, SLURM, `docker stop` and a closed terminal send
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
+
+
+@contextlib.contextmanager
+def stopping_on(signals: Sequence[signal.Signals]) -> Iterator[None]:
+    """While the block runs (in the main thread), each of ``signals`` raises Stopped."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, _frame: object) -> None:
+        raise Stopped(signum)
+
+    before = {signum: signal.signal(signum, stop) for signum in signals}
+    try:
+        yield
+    finally:
+        for signum, handler in before.items():
+            signal.signal(signum, handler)
 
 
 def quiet_stdout() -> None:

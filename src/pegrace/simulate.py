@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import math
+import signal
 import statistics
 import sys
 import time
@@ -148,12 +149,32 @@ def run_games(
             yield done
         return
     with (
-        ProcessPoolExecutor(max_workers=workers) as pool,
+        ProcessPoolExecutor(max_workers=workers, initializer=default_signals) as pool,
         closing(in_order(pool, run, jobs, AHEAD_PER_WORKER * workers)) as results,
     ):  # the jobs handed out are cancelled first, then the pool waits for the running ones
-        for done in results:
-            progress(len(done))
-            yield done
+        try:
+            for done in results:
+                progress(len(done))
+                yield done
+        except KeyboardInterrupt:  # Ctrl-C, or a signal that stops pegrace (cli.Stopped)
+            end_workers(pool)
+            raise
+
+
+def default_signals() -> None:
+    """In a worker process: the signals that stop pegrace end the worker at once (it keeps
+    nothing; the games kept are the parent's)."""
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, signal.SIG_DFL)
+
+
+def end_workers(pool: ProcessPoolExecutor) -> None:
+    """End the pool's workers now, their games unfinished: waiting for them could take as long
+    as a batch of games, and a worker of a parent that is gone would play on alone."""
+    processes: dict[int, Any] = getattr(pool, "_processes", None) or {}
+    for process in list(processes.values()):
+        process.kill()
+    pool.shutdown(wait=False, cancel_futures=True)
 
 
 def in_order(
