@@ -23,6 +23,7 @@ import pytest
 import pegrace.commands
 from pegrace.cli import COMMANDS, main, make_parser
 from pegrace.games import rules_class
+from pegrace.provenance import core_build, pegrace_version
 from pegrace.record import Record, replay
 from reports import without_command
 
@@ -530,7 +531,8 @@ def test_the_workers_take_jobs_as_they_need_them_and_in_order() -> None:
 
 def test_version_says_which_pegrace(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "--version")
-    assert code == 0 and out.strip() == f"pegrace {version('pegrace')}"
+    said = f"pegrace {pegrace_version()} (core {core_build()['source']})"
+    assert code == 0 and out.strip() == said and said.startswith(f"pegrace {version('pegrace')}+")
 
 
 def test_every_command_and_option_explains_itself() -> None:

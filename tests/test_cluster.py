@@ -119,7 +119,8 @@ def test_the_command_line_takes_a_scheduler(
 def test_workers_of_another_pegrace_are_refused(
     scheduler: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(pegrace_cluster, "version", lambda name: "0.0.0-elsewhere")  # here only
+    elsewhere = lambda: "0.0.0+g0123456789ab"  # noqa: E731 - here only, not on the workers
+    monkeypatch.setattr(pegrace_cluster.provenance, "pegrace_version", elsewhere)
     rules = get_rules("trouble", 2, {})
     seats = {"red": "computer:random", "green": "computer:random"}
     with pytest.raises(OptionError, match="workers must run pegrace"):

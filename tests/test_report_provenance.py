@@ -7,16 +7,19 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import platform
 import shlex
+import subprocess
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from pegrace import value
+from pegrace import _core, value
 from pegrace.cli import make_parser
-from pegrace.provenance import CHECKSUM_DIGITS, DEFAULT_SEED
+from pegrace.games import list_games, rules_class
+from pegrace.provenance import CHECKSUM_DIGITS, DEFAULT_SEED, pegrace_version
 from test_cli import run
 
 
@@ -28,7 +31,12 @@ def shipped_checksums() -> dict[str, str]:
 
 
 def check_provenance(report: dict[str, Any], args: list[str], seed: int) -> None:
-    assert report["pegrace"] == version("pegrace")
+    assert report["pegrace"] == pegrace_version()
+    assert report["pegrace"].startswith(version("pegrace") + "+g")  # the commit it comes from
+    assert report["core"] == dict(_core.build_info()) and len(report["core"]["source"]) == 12
+    assert report["rules_versions"] == {game: rules_class(game).version for game in list_games()}
+    assert report["python"] == platform.python_version() and report["platform"]
+    assert report["numpy"] == version("numpy")
     assert report["learned_values"] == value.versions() and report["learned_values"]
     sums = report["learned_values_sha256"]
     assert list(sums) == list(report["learned_values"])  # the same models, in the same order
@@ -50,7 +58,9 @@ def test_simulate_text_says_what_made_it(capsys: pytest.CaptureFixture[str]) -> 
     code, out, _ = run(capsys, "simulate", "headache", "--games", "6", "--seed", "4")
     assert code == 0
     made = "made by: pegrace simulate headache --games 6 --seed 4"
-    assert f"\n{made} (pegrace {version('pegrace')}, seed 4)\n" in out
+    assert f"\n{made} (pegrace {pegrace_version()}, seed 4)\n" in out
+    assert f"\ncore: {_core.build_info()[0][1]} (" in out and "; rules: headache v" in out
+    assert f"\non: Python {platform.python_version()}, numpy " in out
     ludo = shipped_checksums()["ludo"][:CHECKSUM_DIGITS]
     assert f"learned values: trouble v{value.versions()['trouble']} " in out
     assert f"ludo v{value.versions()['ludo']} {ludo}" in out
@@ -98,3 +108,13 @@ def test_every_command_has_the_same_default_seed() -> None:
     for name in defaults:
         help_text = commands.choices[name].format_help()
         assert f"(default {DEFAULT_SEED})" in help_text, name
+
+
+def test_the_version_names_the_commit_pegrace_runs_from() -> None:
+    """Run from a checkout (as the tests are), the version's local part is its commit (a wheel
+    keeps the commit its core was built at)."""
+    root = Path(__file__).resolve().parent.parent
+    head = subprocess.run(
+        ["git", "-C", str(root), "rev-parse", "HEAD"], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    assert pegrace_version().split("+")[1].removesuffix(".dirty") == f"g{head[:12]}"

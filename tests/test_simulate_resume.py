@@ -18,6 +18,7 @@ from pegrace import simulate, tournament
 from pegrace.cli import main
 from pegrace.games import get_rules
 from pegrace.kept import PARTIAL
+from pegrace.provenance import core_build, pegrace_version
 from reports import without_command
 from stopping import count_games, stop_after
 from test_cli import run_apart
@@ -316,3 +317,22 @@ def test_a_fifo_in_the_kept_games_place_is_refused_without_waiting(tmp_path: Pat
     assert (code, out, err) == (2, "", f"pegrace: error: {said}\n")
     code, out, err = run_apart(*RUN, "--out", str(tmp_path))
     assert (code, out, err) == (2, "", f"pegrace: error: --out {fifo}: not a regular file\n")
+
+
+def test_resume_refuses_a_run_kept_by_another_pegrace_naming_both(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Another commit or another core could play other games from the same seeds: a run kept
+    by one is never played on by another, in one line that names both."""
+    stop(monkeypatch, tmp_path, 1)
+    capsys.readouterr()
+    header, *rest = (tmp_path / PARTIAL).read_text().splitlines(keepends=True)
+    said = json.loads(header)
+    mine = said["settings"]["pegrace"]
+    assert mine == pegrace_version() and said["settings"]["core"] == core_build()["source"]
+    said["settings"]["pegrace"] = "0.1.0+g0123456789ab"
+    (tmp_path / PARTIAL).write_text(json.dumps(said) + "\n" + "".join(rest))
+    assert main([*RUN, "--out", str(tmp_path), "--resume"]) == 2
+    err = capsys.readouterr().err
+    assert f'pegrace "0.1.0+g0123456789ab" (this run: "{mine}")' in err
+    assert len(err.strip().splitlines()) == 1

@@ -17,6 +17,7 @@ from pegrace.advice import hint
 from pegrace.errors import OptionError
 from pegrace.match import run_game
 from pegrace.native import Computer
+from pegrace.provenance import core_build, pegrace_version
 from pegrace.search import SearchPlayer
 from positions import random_positions
 from test_cli import run
@@ -187,6 +188,10 @@ def test_pegrace_train_writes_the_weights_and_bumps_the_version_when_they_change
     assert code == 0 and "marbles v1: 68 weights from 40 self-play games" in said
     written = json.loads(out.read_text())
     assert written["version"] == 1 and value.file_checksum(written) == written["sha256"]
+    made_by = written["made_by"]  # which pegrace trained it, on what
+    assert made_by["pegrace"] == pegrace_version() and made_by["core"] == core_build()
+    assert made_by["rules_versions"]["marbles"] >= 1 and made_by["python"]
+    assert made_by["command"] == "pegrace " + " ".join(args) and made_by["seed"] == 0
     assert run(capsys, *args)[0] == 0
     assert json.loads(out.read_text())["version"] == 1  # the same seed: the same weights
     assert run(capsys, *args, "--seed", "2")[0] == 0

@@ -1,7 +1,8 @@
 //! What the core says of its games, for Python to read rather than keep a copy of: their
 //! names (`game_names`), each game's rule options (`rule_options`, `check_option`) and facts
 //! (`game_facts`), the throws' outcomes with their chances (`dice_outcomes`), and the messages
-//! it can refuse rule options with (`refusal_messages`), for the catalogs.
+//! it can refuse rule options with (`refusal_messages`), for the catalogs; and what it says of
+//! its own build (`build_info`: build.rs).
 
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
@@ -21,6 +22,17 @@ type OptionView = (
     Vec<(&'static str, &'static str)>,
     &'static str,
 );
+
+/// The core's build: a hash of the sources it was compiled from, the commit of the checkout it
+/// was built in ("unknown" outside one), the cargo profile.
+#[pyfunction]
+pub(super) fn build_info() -> Vec<(&'static str, &'static str)> {
+    vec![
+        ("source", env!("PEGRACE_CORE_SOURCE")),
+        ("commit", env!("PEGRACE_CORE_COMMIT")),
+        ("profile", env!("PEGRACE_CORE_PROFILE")),
+    ]
+}
 
 /// The name of every game the core plays.
 #[pyfunction]

@@ -9,7 +9,7 @@
 //! - `playing`: `play_games` and `playouts`, whole games and playouts with computer players
 //! - `random`: `random_games`, random games played to the end
 //! - `catalog`: `game_names`, `rule_options`, `check_option`, `game_facts`, `dice_outcomes`:
-//!   what the core says of its games
+//!   what the core says of its games (and `build_info`, of its own build)
 //! - `given`: `give_value` and `give_policy`, the numbers of values and policies from files
 //! - `shared`: what those share: the rules and judges made from a game's name, players and
 //!   options, players from their settings, states to and from Python's
@@ -35,6 +35,7 @@ fn _core(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(catalog::check_option, module)?)?;
     module.add_function(wrap_pyfunction!(catalog::game_facts, module)?)?;
     module.add_function(wrap_pyfunction!(catalog::refusal_messages, module)?)?;
+    module.add_function(wrap_pyfunction!(catalog::build_info, module)?)?;
     module.add("PLAYERS", crate::engine::PLAYERS)?;
     module.add("PIECES", crate::engine::PIECES)?;
     module.add_function(wrap_pyfunction!(catalog::dice_outcomes, module)?)?;

@@ -12,13 +12,14 @@ are made so that their help is in it too."""
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import os
 import signal
 import sys
 import threading
 from collections.abc import Iterator, Mapping, Sequence
-from importlib.metadata import version
+from typing import Any
 
 from pegrace import i18n
 from pegrace.commands import (
@@ -49,6 +50,7 @@ from pegrace.commands.common import (
 from pegrace.commands.tournament import tournament_lineup
 from pegrace.errors import OptionError, PegraceError
 from pegrace.i18n import N_, fill, gettext, say
+from pegrace.provenance import core_build, pegrace_version
 
 __all__ = ["COMMANDS", "main", "make_parser", "parse_rules", "tournament_lineup"]
 
@@ -77,6 +79,18 @@ COMMANDS: dict[str, Command] = {
 LANG_FLAG = "--lang"
 
 
+class ShowVersion(argparse.Action):
+    """``--version``: pegrace's version with the commit it comes from and its core's build,
+    worked out only when asked (it asks git)."""
+
+    def __init__(self, option_strings: list[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        print(f"pegrace {pegrace_version()} (core {core_build()['source']})")
+        parser.exit()
+
+
 def make_parser() -> Parser:
     """The parser of every command, its help in the language ``i18n.use`` chose."""
     parser = Parser(
@@ -85,8 +99,7 @@ def make_parser() -> Parser:
     )
     parser.add_argument(
         "--version",
-        action="version",
-        version=f"pegrace {version('pegrace')}",
+        action=ShowVersion,
         help=help_words(N_("print pegrace's version and stop")),
     )
     parser.add_argument(

@@ -13,10 +13,10 @@ import os
 import socket
 import time
 from collections.abc import Callable, Iterable, Iterator
-from importlib.metadata import version
 from itertools import islice
 from typing import Any, TypeVar
 
+from pegrace import provenance
 from pegrace.errors import OptionError, saying
 from pegrace.i18n import Said, said, said_n
 
@@ -30,8 +30,9 @@ AHEAD_PER_THREAD, LEAST_AHEAD = 8, 64
 
 
 def pegrace_version() -> str:
-    """What a worker must run: the same pegrace (its rules and players)."""
-    return version("pegrace")
+    """What a worker must run: the same pegrace (its rules and players: the same commit) on
+    the same core."""
+    return f"{provenance.pegrace_version()}, core {provenance.core_build()['source']}"
 
 
 def _connect(address: str) -> Any:

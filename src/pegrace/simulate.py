@@ -29,7 +29,7 @@ from pegrace.games import get_rules
 from pegrace.i18n import said
 from pegrace.match import run_game
 from pegrace.players import core_seatings, pinned_spec, value_entry, value_texts
-from pegrace.provenance import provenance, provenance_lines
+from pegrace.provenance import core_build, pegrace_version, provenance, provenance_lines
 from pegrace.record import Record
 from pegrace.state import Phase
 
@@ -365,8 +365,11 @@ def simulate(
 
 
 def kept_settings(rules: Rules, seats: Mapping[str, str], games: int, seed: int) -> dict[str, Any]:
-    """What a resumed run must share with the stopped one (``pegrace.kept``)."""
+    """What a resumed run must share with the stopped one (``pegrace.kept``): this pegrace and
+    its core too (another version could play other games from the same seeds)."""
     return {
+        "pegrace": pegrace_version(),
+        "core": core_build()["source"],
         "game": rules.name,
         "players": rules.players,
         "options": dict(rules.options),

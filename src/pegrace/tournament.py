@@ -24,7 +24,13 @@ from pegrace.kept import PARTIAL, KeptGames
 from pegrace.outputs import check_folder
 from pegrace.players import make_player, value_entry
 from pegrace.plots import require_plots
-from pegrace.provenance import Provenance, provenance, provenance_lines
+from pegrace.provenance import (
+    Provenance,
+    core_build,
+    pegrace_version,
+    provenance,
+    provenance_lines,
+)
 from pegrace.readers import FILE_BYTES, TOURNAMENT_RESULTS, read_json
 from pegrace.sequential import H0, UNDECIDED, Hypotheses, first_decision
 from pegrace.simulate import (
@@ -262,6 +268,8 @@ def kept_settings(
     """What a resumed run must share with the stopped one (``kept.py``): with ``until``, the
     sequential test's hypotheses too (``games`` is then its cap)."""
     settings = {
+        "pegrace": pegrace_version(),  # another version could play other games: never mixed
+        "core": core_build()["source"],
         "game": rules.name,
         "players": rules.players,
         "options": dict(rules.options),

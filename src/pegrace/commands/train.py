@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import Any
 
 from pegrace import outputs
 from pegrace.commands.common import Command, help_words, one_of_the_games, parse_rules, rules_flag
 from pegrace.errors import OptionError, saying
 from pegrace.i18n import N_, said
-from pegrace.provenance import DEFAULT_SEED
+from pegrace.provenance import DEFAULT_SEED, provenance
 from pegrace.readers import WEIGHTS_FILE, read_json
 from pegrace.simulate import progress_bar
 
@@ -136,6 +137,7 @@ def run(args: argparse.Namespace) -> int:
     finally:
         bar.close()
     out = args.out or Path(f"{found['model']}.json")
+    found["made_by"] = made_by(args)  # which pegrace trained it (not read back: a record)
     found = value.write(out, found)
     if args.curve is not None:
         value.plot_curve(found, args.curve)
@@ -158,3 +160,10 @@ COMMAND = Command(
     declare=declare,
     run=run,
 )
+
+
+def made_by(args: argparse.Namespace) -> dict[str, Any]:
+    """What a weights file records of what trained it: the report's provenance but the learned
+    values' (a weights file is one)."""
+    found = provenance(args.argv, args.seed)
+    return {key: said for key, said in found.items() if not key.startswith("learned_values")}
