@@ -116,7 +116,9 @@ def test_a_finished_games_review_at_1280x800_and_on_a_phone_from_your_games(
     context, page, errors = pages.open_game(browser, server, made, PROGRESS, viewport=DESKTOP)
     page.evaluate("document.activeElement.blur()")  # keys go to the game
     play_to_end(page, keys=True)
+    assert page.locator("#trophy").is_visible()  # red wins: its podium over the board
     page.click("#review-open")
+    assert page.locator("#trophy").count() == 0  # gone: the review shows positions there
     check_review(page, server, made["id"])
     page.click("#review-close")
     assert page.locator("#review").is_hidden()

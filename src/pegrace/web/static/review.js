@@ -78,6 +78,7 @@ export class Reviewer {
   async start() {
     this.opened = true;
     if (this.page.replay) this.page.replayer.stopReplay();
+    this.page.boardEl.querySelector("#trophy")?.remove(); // the win's podium would hide the positions
     const section = this.place();
     section.hidden = false;
     if (!this.review) {
