@@ -25,6 +25,7 @@ from pegrace import i18n
 from pegrace.commands import (
     bench,
     bench_web,
+    dataset,
     lab,
     learn,
     moves,
@@ -71,6 +72,7 @@ COMMANDS: dict[str, Command] = {
         store.COMMAND,
         lab.COMMAND,
         train.COMMAND,
+        dataset.COMMAND,
         bench_web.COMMAND,
     )
 }
