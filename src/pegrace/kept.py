@@ -266,6 +266,10 @@ CAPTURES = N_("{where}: its captures must be a whole number {least}..{most}, not
 # TRANSLATORS: {where} is where a game is ("--resume: x.jsonl line 3: game 7"); {least} and
 # {most} are numbers; {found} what the file holds, as written in it
 LEAD_CHANGES = N_("{where}: its lead changes must be a whole number {least}..{most}, not {found}")
+# TRANSLATORS: {where} is where a game is ("--resume: x.jsonl line 3: game 7"); {least} and
+# {most} are numbers; {found} what the file holds, as written in it; a fault: an answer of a
+# player from outside pegrace that could not be played
+FAULTS = N_("{where}: its faults must be whole numbers {least}..{most}, not {found}")
 
 
 def _game(row: Any, where: Said, seats: int) -> GameSummary:
@@ -276,7 +280,7 @@ def _game(row: Any, where: Said, seats: int) -> GameSummary:
         # {fields} a kept game's fields, as typed
         unknown = said("{where} is not a kept game ({fields})", where=where, fields=fields)
         raise saying(OptionError, unknown)
-    places, turns, rolls, starter, captures, lead_changes, half_leader_won = row
+    places, turns, rolls, starter, captures, lead_changes, half_leader_won, faults = row
     if not isinstance(places, list) or len(places) != seats:
         # TRANSLATORS: {where} is where a game is ("--resume: x.jsonl line 3: game 7")
         placeless = said_n(
@@ -301,9 +305,17 @@ def _game(row: Any, where: Said, seats: int) -> GameSummary:
             "{where}: whether the half-time leader won is not true, false or null", where=where
         )
         raise saying(OptionError, unsure)
+    if faults is not None:
+        if not isinstance(faults, list) or len(faults) != seats:
+            # TRANSLATORS: {where} is where a game is ("--resume: x.jsonl line 3: game 7")
+            unfaulted = said("{where}: its faults are not a list, one a seat", where=where)
+            raise saying(OptionError, unfaulted)
+        for count in faults:
+            _whole(count, 0, COUNT_MOST, where, FAULTS)
     return GameSummary(
-        tuple(places), turns, rolls, starter, captures, lead_changes, half_leader_won
-    )
+        tuple(places), turns, rolls, starter, captures, lead_changes, half_leader_won,
+        None if faults is None else tuple(faults),
+    )  # fmt: skip
 
 
 def _whole(found: Any, least: int, most: int, where: Said, sentence: str) -> None:

@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from pegrace import native, policy, value
+from pegrace import native, outside, policy, value
 from pegrace.engine import Rules
 from pegrace.errors import OptionError, saying, words_of
 from pegrace.i18n import N_, Said, said
@@ -193,7 +193,8 @@ RANGES: dict[str, tuple[float, float, str]] = {
 
 def player_names() -> list[str]:
     """The players of every game (a learned policy plays the game it learned only: not here;
-    the spec ``policy`` or ``policy:FILE`` names one)."""
+    the spec ``policy`` or ``policy:FILE`` names one; nor players from outside,
+    ``module:PACKAGE.MODULE:NAME`` and ``bot:COMMAND``: pegrace.outside)."""
     return [
         "human",
         *(f"computer:{name}" for name in COMPUTER_PLAYERS if name != PolicyPlayer.name),
@@ -217,6 +218,8 @@ def make_player(spec: str, seed: int | str = 0) -> Player:
     if spec.strip().lower() == "human":
         return HumanSeat()
     kind, _, settings = split_spec(spec)
+    if kind in outside.KINDS:  # module:PACKAGE.MODULE:NAME, bot:COMMAND (pegrace.outside)
+        return outside.outside_player(kind, settings, seed)
     factory = COMPUTER_PLAYERS.get(ALIASES.get(kind, kind))
     if factory is None:
         # TRANSLATORS: {player} is the player given, quoted; the {players} as typed
@@ -431,5 +434,8 @@ def canonical_spec(spec: str) -> str:
     player = make_player(spec)
     if player.is_human:
         return "human"
+    kind, _, settings = split_spec(spec)
+    if kind in outside.KINDS:  # a module's or a command's name keeps its case
+        return f"computer:{kind}:{settings.strip()}"
     text = pinned_spec(spec).strip().lower().removeprefix("computer:")
     return f"computer:{text if text != 'computer' else 'medium'}"

@@ -27,7 +27,9 @@ from pegrace.engine import Rules
 from pegrace.errors import OptionError, saying, system_words
 from pegrace.games import get_rules
 from pegrace.i18n import said
-from pegrace.match import run_game
+from pegrace.match import run_game, seat_players
+from pegrace.outside import BOTS, OutsidePlayer
+from pegrace.player import Player
 from pegrace.players import core_seatings, pinned_spec, value_entry, value_texts
 from pegrace.provenance import core_build, pegrace_version, provenance, provenance_lines
 from pegrace.record import Record
@@ -71,6 +73,9 @@ class GameSummary(NamedTuple):
     captures: int | None = None
     lead_changes: int | None = None
     half_leader_won: bool | None = None
+    # per seat, the answers of a player from outside that could not be played (pegrace.outside):
+    # None where no seat is one
+    faults: tuple[int, ...] | None = None
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -104,17 +109,41 @@ def run_job(job: Job, core: bool = True) -> list[GameSummary]:
         # lead changes and comebacks are counted as
         drama = said("{game}: the native core plays the games that count drama", game=rules.name)
         raise saying(OptionError, drama)
+    try:
+        return python_games(rules, job)
+    finally:
+        BOTS.close()  # the bot programs the games started (pegrace.outside)
+
+
+def python_games(rules: Rules, job: Job) -> list[GameSummary]:
+    """The job's games played in Python (a seat the core does not play, or records asked)."""
     results = []
     for index in range(job.first, job.first + job.count):
         seats = dict(job.seatings[index % len(job.seatings)])
-        result = run_game(rules, seats, game_seed(job.seed, index))
+        players = seat_players(seats, game_seed(job.seed, index))
+        result = run_game(rules, seats, game_seed(job.seed, index), players=players)
         places = rules.outcome(result.state).places
         seat_places = tuple(places[rules.sides[s]] for s in range(len(seats)))
         starter = roll_off_winner(rules, result.record)
-        results.append(GameSummary(seat_places, result.state.turn, result.rolls, starter))
+        faults = outside_faults(players)
+        summary = GameSummary(seat_places, result.state.turn, result.rolls, starter)
+        results.append(summary._replace(faults=faults))
         if job.record_dir is not None:
             result.record.save(Path(job.record_dir) / f"{job.game}-{job.seed}-{index:06d}.json")
     return results
+
+
+def outside_faults(players: Sequence[Player]) -> tuple[int, ...] | None:
+    """Each seat's faults where a seat is a player from outside (pegrace.outside), else None."""
+    if not any(isinstance(player, OutsidePlayer) for player in players):
+        return None
+    return tuple(getattr(player, "faults", 0) for player in players)
+
+
+def seat_faults(summaries: Sequence[GameSummary], seat: int) -> dict[str, int]:
+    """``{"faults": N}`` for a seat a player from outside held (pegrace.outside), else {}."""
+    counted = [s.faults[seat] for s in summaries if s.faults is not None]
+    return {"faults": sum(counted)} if counted else {}
 
 
 def roll_off_winner(rules: Rules, record: Record) -> int:
@@ -416,6 +445,7 @@ def summarise(
                 "ci95": [low, high],
                 "places": counts,
                 "mean_place": sum((p + 1) * c for p, c in enumerate(counts)) / n,
+                **seat_faults(summaries, i),
             }
         )
     return {
@@ -444,6 +474,11 @@ def format_report(report: dict[str, Any]) -> str:
     seats = report["seats"]
     lines += [f"{s['colour']}: {value.describe(s['value'])}" for s in seats if "value" in s]
     lines += [f"{s['colour']}: {policy.describe(s['policy'])}" for s in seats if "policy" in s]
+    lines += [
+        f"{s['colour']}: {s['faults']} answers could not be played (a random legal move instead)"
+        for s in seats
+        if s.get("faults")
+    ]
     places = len(report["seats"])
     lines += ["", "finishing places (share of games):"]
     lines.append(f"{'seat':<8}" + "".join(f"{i + 1:>8}" for i in range(places)))

@@ -16,13 +16,13 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any, NotRequired, TextIO, TypedDict, cast
 
-from pegrace import policy
+from pegrace import outside, policy
 from pegrace.engine import Rules
 from pegrace.errors import OptionError, saying, system_words
 from pegrace.i18n import said, said_n
 from pegrace.kept import PARTIAL, KeptGames
 from pegrace.outputs import check_folder
-from pegrace.players import make_player, value_entry
+from pegrace.players import make_player, split_spec, value_entry
 from pegrace.plots import require_plots
 from pegrace.provenance import (
     Provenance,
@@ -67,11 +67,8 @@ class Entry(Rate):
     seat_games: int
     mean_place: float
     places: list[int]  # how often 1st, 2nd, ...
-
-
-class ValueEntry(TypedDict, total=False):
-    value: dict[str, Any]
-    policy: dict[str, Any]
+    # a player from outside's answers that could not be played (pegrace.outside)
+    faults: NotRequired[int]
 
 
 class Middle(TypedDict):
@@ -429,9 +426,12 @@ def summarise(
     k = len(lineup)
     specs = list(dict.fromkeys(lineup))  # entries with the same spec are pooled
     places: dict[str, list[int]] = {spec: [] for spec in specs}
+    faults = dict.fromkeys(specs, 0)
     for index, summary in enumerate(summaries):
         for unit, seats in enumerate(units):
-            places[lineup[(unit - index) % k]].append(summary.places[seats[0]])
+            spec = lineup[(unit - index) % k]
+            places[spec].append(summary.places[seats[0]])
+            faults[spec] += sum(summary.faults[seat] for seat in seats) if summary.faults else 0
     first_wins = sum(1 for s in summaries if s.places[s.starter] == 1)
     found: Summary = {
         # the versions of pegrace and of the learned values, the seed
@@ -442,25 +442,22 @@ def summarise(
         "games": len(summaries),
         "lineup": list(lineup),
         "fair_share": 1 / rules.side_count,
-        "entries": [entry_stats(spec, lineup.count(spec), places[spec], rules) for spec in specs],
+        "entries": [entry_stats(s, lineup.count(s), places[s], rules, faults[s]) for s in specs],
         "first_mover": rate(first_wins, len(summaries)),
         **cast(Lengths, lengths(summaries)),
     }
     return cast(Report, found)  # a Report without "sequential" (mypy cannot tell it is one)
 
 
-def entry_stats(spec: str, seats: int, places: Sequence[int], rules: Rules) -> Entry:
+def entry_stats(spec: str, seats: int, places: Sequence[int], rules: Rules, faults: int) -> Entry:
     wins = sum(1 for place in places if place == 1)
     counts = [sum(1 for place in places if place == p) for p in range(1, rules.side_count + 1)]
-    return {
-        "player": spec,
-        **cast(ValueEntry, value_entry(spec)),
-        "seats": seats,
-        "seat_games": len(places),
-        **rate(wins, len(places)),
-        "mean_place": sum(places) / len(places),
-        "places": counts,
-    }
+    outsider = {"faults": faults} if split_spec(spec)[0] in outside.KINDS else {}
+    return cast(Entry, {
+        "player": spec, **value_entry(spec), "seats": seats, "seat_games": len(places),
+        **rate(wins, len(places)), "mean_place": sum(places) / len(places), "places": counts,
+        **outsider,
+    })  # fmt: skip
 
 
 def rate(wins: int, n: int) -> Rate:
@@ -485,6 +482,11 @@ def format_report(report: Report) -> str:
             f"{f'[{low:.1%}, {high:.1%}]':<17}{entry['mean_place']:>10.2f}"
         )
     lines += [f"{e['player']}: {describe(e['value'])}" for e in report["entries"] if "value" in e]
+    lines += [
+        f"{e['player']}: {e['faults']} answers could not be played (a random legal move instead)"
+        for e in report["entries"]
+        if e.get("faults")
+    ]
     lines += [
         f"{e['player']}: {policy.describe(e['policy'])}" for e in report["entries"] if "policy" in e
     ]
