@@ -22,6 +22,7 @@ import numpy as np
 from pegrace.engine import Rules
 from pegrace.games import get_rules
 from pegrace.match import run_game
+from pegrace.outside import BOTS
 from pegrace.provenance import Provenance
 from pegrace.record import Event
 from pegrace.rl.encoding import action_count, action_of, legal_actions, observe
@@ -77,9 +78,12 @@ def shard_arrays(job: tuple[str, int, dict[str, str], dict[str, str], int, int, 
     game, players, options, seats, seed, first, count = job
     rules = get_rules(game, players, options)
     columns: dict[str, list[Any]] = {name: [] for name in SCHEMA}
-    for index in range(first, first + count):
-        for name, values in game_moves(rules, seats, seed, index).items():
-            columns[name].extend(values)
+    try:
+        for index in range(first, first + count):
+            for name, values in game_moves(rules, seats, seed, index).items():
+                columns[name].extend(values)
+    finally:
+        BOTS.close()  # a bot seat's program (pegrace.outside)
     arrays: dict[str, Any] = {
         name: np.array(columns[name], dtype=kind).reshape(
             (len(columns[name]), -1) if "x" in shape else (len(columns[name]),)
