@@ -65,7 +65,8 @@ def mail_sink() -> Iterator[tuple[Sink, str]]:
             talking = asyncio.all_tasks(loop)  # messages still being taken: let go
             for task in talking:
                 task.cancel()
-            loop.run_until_complete(asyncio.gather(*talking, return_exceptions=True))
+            if talking:  # gather() of nothing would look for this thread's (unset) loop
+                loop.run_until_complete(asyncio.gather(*talking, return_exceptions=True))
         finally:
             loop.close()
 
