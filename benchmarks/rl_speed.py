@@ -9,6 +9,9 @@ seeded generator for ``--steps`` decisions (a new game after each end), timed in
 - ``aec``: the raw PettingZoo environment (``pegrace.rl.<game>_v0.raw_env()``): an observation
   with its action mask for the agent to act, then ``step``; the dead steps at an episode's end
   are not counted as decisions;
+- ``env()``: the same loop on the environment as PettingZoo's classic games wrap it
+  (``pegrace.rl.<game>_v0.env()``: PettingZoo's order, bounds and illegal-move wrappers),
+  shown as the cost of its step in raw steps;
 - ``gym``: the Gymnasium single-agent environment against 3 random players
   (``gym.make("pegrace/<Game>-v0", opponents="random")``): each learner step plays the
   opponents' moves too, so it is shown as learner steps per CPU second, not as a ratio;
@@ -28,6 +31,7 @@ import time
 
 import numpy as np
 
+import pegrace.rl
 from pegrace.games import get_rules
 from pegrace.rl.aec import PegraceEnv
 from pegrace.rl.single import SingleAgentEnv
@@ -51,8 +55,8 @@ def engine_loop(game: str, steps: int, seed: int) -> float:
     return steps / (time.process_time() - started)
 
 
-def aec_loop(game: str, steps: int, seed: int) -> float:
-    env = PegraceEnv(game, 4)
+def aec_loop(game: str, steps: int, seed: int, wrapped: bool = False) -> float:
+    env = getattr(pegrace.rl, f"{game}_v0").env() if wrapped else PegraceEnv(game, 4)
     rng = random.Random(seed)
     env.reset(seed=seed)
     started = time.process_time()
@@ -101,20 +105,27 @@ def main() -> None:
     parser.add_argument("--games", default="trouble,ludo,headache,marbles")
     parser.add_argument("--envs", type=int, default=256, help="the vector env's games")
     args = parser.parse_args()
-    print("game      round  engine/s    aec/s  aec step cost   gym/s   vector/s")
+    print(
+        "game      round  engine/s    aec/s  aec step cost  env()/s  env() cost   gym/s   vector/s"
+    )
     for game in args.games.split(","):
-        costs = []
+        costs, wrapping = [], []
         for round_ in range(args.rounds):
             engine = engine_loop(game, args.steps, round_)
             aec = aec_loop(game, args.steps, round_)
+            wrapped = aec_loop(game, args.steps, round_, wrapped=True)
             learner = gym_loop(game, args.steps // 4, round_)
             vector = vector_loop(game, args.steps * 20, round_, args.envs)
             costs.append(engine / aec)
+            wrapping.append(aec / wrapped)
             print(
                 f"{game:9} {round_:5} {engine:9,.0f} {aec:8,.0f} {engine / aec:9.2f}x "
-                f"{learner:10,.0f} {vector:10,.0f}"
+                f"{wrapped:9,.0f} {aec / wrapped:9.2f}x {learner:10,.0f} {vector:10,.0f}"
             )
-        print(f"{game:9} median AEC step cost {statistics.median(costs):.2f} engine steps")
+        print(
+            f"{game:9} median AEC step cost {statistics.median(costs):.2f} engine steps; "
+            f"env()'s step {statistics.median(wrapping):.2f} raw_env()'s"
+        )
 
 
 if __name__ == "__main__":
