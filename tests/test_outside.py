@@ -87,6 +87,7 @@ def test_an_agent_too_slow_is_cut_off_and_counted(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(outside, "DECISION_SECONDS", 0.2)
+    monkeypatch.setattr(outside, "STARTING_SECONDS", 0.0)  # the slow bot is slow from the start
     for agent in ("module:outside_agents:sleepy", misbehaving("slow")):
         found = tournament(capsys, "headache", agent, "random", games=2)
         assert found["entries"][0]["faults"] > 0 and found["games"] == 2

@@ -10,10 +10,11 @@ built-in player, in `simulate`, `tournament` and wherever a player is named.
   over its standard input and output, one JSON line per decision (docs/rl.md, "Players from
   outside"): the same three things as JSON, answered by ``{"action": N}``.
 
-Each decision has ``DECISION_SECONDS``. An answer that is not a legal action, that comes too
-late or not at all (a crash, an exception, a program that ends) is a **fault**: counted (the
-reports say how many), and the seat plays a random legal move instead, from the player's own
-seeded generator, so the game goes on and a tournament always finishes.
+Each decision has ``DECISION_SECONDS`` (a bot's first, ``STARTING_SECONDS`` more). An answer
+that is not a legal action, that comes too late or not at all (a crash, an exception, a program
+that ends) is a **fault**: counted (the reports say how many), and the seat plays a random legal
+move instead, from the player's own seeded generator, so the game goes on and a tournament
+always finishes.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from pegrace.player import Player
 from pegrace.state import State
 
 DECISION_SECONDS = 5.0  # an outside player's time for one decision
+STARTING_SECONDS = 30.0  # a bot program's time to start, on top of its first decision's
 KINDS = ("module", "bot")  # the player specs' names for players from outside
 LINE_BYTES = 1024 * 1024  # the longest answer line a bot may send
 
@@ -200,14 +202,17 @@ class Bots:
 
     def ask(self, command: tuple[str, ...], request: dict[str, Any], seconds: float) -> int | None:
         bot = self.running.get(command)
-        if bot is None or bot.poll() is not None:
+        started = bot is None or bot.poll() is not None
+        if started:
             self.stop(command)  # one that ended: its pipes closed, its status taken
             bot = self.running[command] = self.start(command)
-        assert bot.stdin is not None and bot.stdout is not None
+        assert bot is not None and bot.stdin is not None and bot.stdout is not None
+        # a program's start (an interpreter loading on a busy machine) is not its decision's time
+        deadline = time.monotonic() + seconds + (STARTING_SECONDS if started else 0.0)
         try:
             bot.stdin.write(json.dumps(request).encode() + b"\n")
             bot.stdin.flush()
-            line = read_line(bot.stdout.fileno(), time.monotonic() + seconds)
+            line = read_line(bot.stdout.fileno(), deadline)
         except (OSError, Fault):
             self.stop(command)  # gone, or stuck: a new one for the next decision
             raise Fault("gone") from None

@@ -51,7 +51,7 @@ Chances = tuple[float, ...]
 GRADES = ("good", "doubtful", "mistake", "blunder")
 GRADE_BOUNDS = (1.0, 3.0, 5.0)
 TURNING_POINTS = 5  # the largest swings a review names
-NO_LUCK = 1e-9  # a roll whose outcomes differ by less than this changes nothing
+NO_LUCK = 1e-9  # a roll whose luck is below this for every side changed nothing
 # moves within this of the best by the learned chances (3 percentage points, a mistake's
 # bound: about the learned value's own error a roll) are judged again a roll deeper
 CLOSE = 0.03
@@ -236,7 +236,7 @@ def review_states(
         if before.is_chance:
             mean = judge.average_roll(before)
             change = tuple(now[s] - mean[s] for s in range(sides))
-            if max(change) - min(change) > NO_LUCK or any(abs(c) > NO_LUCK for c in change):
+            if any(abs(c) > NO_LUCK for c in change):
                 review.rolls.append(RollSeen(k, colour, events[k].roll, change, now))
             for s in range(sides):
                 luck[s] += change[s]
