@@ -149,6 +149,8 @@ pub trait Game {
     fn legal_moves(&self, state: &State) -> Self::Moves;
     /// The move, in place.
     fn play(&self, state: &mut State, chosen: Self::Move);
+    /// Whether the move is the pass (moves nothing).
+    fn is_pass(&self, chosen: Self::Move) -> bool;
     /// A move's text as the seat to move in `state` writes it.
     fn move_text(&self, state: &State, chosen: Self::Move) -> String;
     /// A move as Python's `pegrace.moves` holds it.

@@ -17,11 +17,15 @@ GOLDEN = Path(__file__).parent / "golden"
 
 
 def seeded_record(
-    game: str, seed: int, heuristic: list[str], options: dict[str, str] | None = None
+    game: str,
+    seed: int,
+    heuristic: list[str],
+    options: dict[str, str] | None = None,
+    others: str = "computer:random",
 ) -> dict[str, Any]:
-    """The record of a 4-player game: ``heuristic`` colours against random players."""
+    """The record of a 4-player game: ``heuristic`` colours against ``others`` (random)."""
     rules = get_rules(game, 4, options)
-    seats = parse_seats(rules, [f"{c}=computer:heuristic" for c in heuristic], "computer:random")
+    seats = parse_seats(rules, [f"{c}=computer:heuristic" for c in heuristic], others)
     return run_game(rules, seats, seed).record.to_json()
 
 

@@ -40,3 +40,30 @@ def sleepy(observation: np.ndarray, mask: np.ndarray, view: dict[str, Any]) -> i
 
 
 NOT_CALLABLE = 3
+
+
+# OpenSpiel bot factories (``openspiel:outside_agents:NAME``): factory(game, player, seed)
+
+
+def uniform_bot(game: Any, player: int, seed: int) -> Any:
+    import pyspiel
+
+    return pyspiel.make_uniform_random_bot(player, seed)
+
+
+class IllegalBot:
+    """A bot (anything with ``step(state)``) answering an action past the game's space."""
+
+    def __init__(self, game: Any) -> None:
+        self.actions = game.num_distinct_actions()
+
+    def step(self, state: Any) -> int:
+        return int(self.actions)
+
+
+def illegal_bot(game: Any, player: int, seed: int) -> IllegalBot:
+    return IllegalBot(game)
+
+
+def no_bot(game: Any, player: int, seed: int) -> int:
+    return 3  # nothing with a step(state)

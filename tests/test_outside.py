@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from pegrace import outside
+from pegrace.errors import OptionError
 from test_cli import run
 
 ROOT = Path(__file__).resolve().parent
@@ -25,8 +26,10 @@ def misbehaving(how: str) -> str:
     return f"bot:{sys.executable} {ROOT / 'bots' / 'misbehaving.py'} {how}"
 
 
-def tournament(capsys: pytest.CaptureFixture[str], game: str, *players: str, games: int = 4) -> Any:
-    line = ["tournament", game, "--games", str(games), "--seed", "5", "--json"]
+def tournament(
+    capsys: pytest.CaptureFixture[str], game: str, *players: str, games: int = 4, more: Any = ()
+) -> Any:
+    line = ["tournament", game, "--games", str(games), "--seed", "5", "--json", *more]
     code, out, err = run(capsys, *line, *(f"--player={p}" for p in players))
     assert code == 0, err
     return json.loads(out)
@@ -86,11 +89,25 @@ def test_an_agent_that_fails_is_counted_and_the_tournament_finishes(
 def test_an_agent_too_slow_is_cut_off_and_counted(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(outside, "DECISION_SECONDS", 0.2)
     monkeypatch.setattr(outside, "STARTING_SECONDS", 0.0)  # the slow bot is slow from the start
+    monkeypatch.setenv(outside.SECONDS_VARIABLE, "5")  # what the flag sets is undone after
+    quick = ("--decision-seconds", "0.2", "--workers", "2")  # the workers have it too
     for agent in ("module:outside_agents:sleepy", misbehaving("slow")):
-        found = tournament(capsys, "headache", agent, "random", games=2)
+        found = tournament(capsys, "headache", agent, "random", games=2, more=quick)
         assert found["entries"][0]["faults"] > 0 and found["games"] == 2
+
+
+@pytest.mark.parametrize("given", ["0", "-1", "nan", "inf", "7200"])
+def test_a_decision_time_out_of_range_is_refused_in_one_line(
+    given: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(outside.SECONDS_VARIABLE, "5")  # what the flag sets is undone after
+    line = ["tournament", "trouble", "--player", "random", "--decision-seconds", given]
+    code, _, err = run(capsys, *line)
+    assert code == 2 and "--decision-seconds" in err and len(err.strip().splitlines()) == 1
+    monkeypatch.setenv(outside.SECONDS_VARIABLE, given)
+    with pytest.raises(OptionError, match=outside.SECONDS_VARIABLE):
+        outside.decision_seconds()
 
 
 def test_the_text_report_says_how_many_answers_were_not_played(

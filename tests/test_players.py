@@ -33,7 +33,7 @@ FAST = {"hard": "hard:depth=1", "expert": "expert:ms=3"}
 
 def computer_specs() -> list[str]:
     names = [name.removeprefix("computer:") for name in player_names() if name != "human"]
-    return [FAST.get(name, name) for name in names]
+    return [FAST.get(name, name) for name in [*names, "uniform"]]  # uniform: named, not offered
 
 
 @pytest.mark.parametrize(("game", "players", "options"), SETTINGS)

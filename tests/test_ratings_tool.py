@@ -82,3 +82,11 @@ def test_a_folder_holding_another_lines_games_is_refused(tmp_path: Path) -> None
     assert report["games"] == len(rows) == 4
     with pytest.raises(OptionError, match="not of this line"):
         tournament.run_kept(rules, lineup, 4, 10, tmp_path)
+
+
+def test_lines_left_out_are_named_and_said_where_the_ratings_are_written() -> None:
+    with pytest.raises(SystemExit, match="chess-vs-random: not a line"):
+        ratings_tool.main(["--seed", "5", "--leave-out", "chess-vs-random"])
+    rated = [{"player": "random", "elo": 0.0, "low": 0.0, "high": 0.0}]
+    page = ratings_tool.markdown("trouble", rated, {}, ["expert-vs-hard"])
+    assert "Lines left out (`--leave-out`): expert against 3 hard; not played yet." in page

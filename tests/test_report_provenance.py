@@ -103,6 +103,7 @@ def test_every_command_has_the_same_default_seed() -> None:
         if action.dest == "seed"
     }
     assert defaults.pop("play") is None  # a new game each time (the seed is printed)
+    assert defaults.pop("rate") is None  # the strength protocol's: given, stated beforehand
     assert set(defaults) >= {"simulate", "tournament", "lab", "bench", "train", "bench-web"}
     assert set(defaults.values()) == {DEFAULT_SEED}
     for name in defaults:

@@ -13,7 +13,8 @@ the command line, a seed not used while developing; the script never chooses amo
 players, each game's default rules. ``--out DIR`` keeps each line's games in a folder of its own
 as they finish (the same folders as ``benchmarks/strength_table.py --out DIR``, so a line either
 played is read back, not played again), and the same command again plays on from where a run
-stopped.
+stopped. The lines are played, kept and fitted by ``pegrace.rating_lines``, which `pegrace rate`
+uses too.
 """
 
 from __future__ import annotations
@@ -24,10 +25,18 @@ from datetime import date
 from importlib.metadata import version
 from pathlib import Path
 
-from pegrace.claims import MIN_GAMES, line_folder
+from pegrace.claims import MIN_GAMES
+from pegrace.errors import OptionError
 from pegrace.games import get_rules, list_games
-from pegrace.ratings import GameResult, rate
-from pegrace.tournament import run_kept, run_tournament
+from pegrace.rating_lines import (
+    check_size,
+    fitted,
+    game_results,
+    play_line,
+    protocol_lines,
+    rated_line,
+)
+from pegrace.ratings import GameResult
 from pegrace.value import versions
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -42,43 +51,30 @@ def results_of(game: str, args: argparse.Namespace) -> tuple[list[GameResult], d
     """Every line's games as results, and each player's wins against 3 random."""
     rules = get_rules(game, 4, {})
     results, against_random = [], {}
-    for player in PLAYERS:
-        for opponent in OPPONENTS:
-            if player == opponent:
-                continue
-            lineup = [player, opponent, opponent, opponent]
-            if args.out is None:
-                report, rows = run_tournament(rules, lineup, args.games, args.seed, args.workers)
-            else:
-                folder = args.out / line_folder(game, player, opponent, args.seed, args.games)
-                report, rows = run_kept(rules, lineup, args.games, args.seed, folder, args.workers)
-            for row in rows:
-                colours = list(row["seats"])
-                results.append(
-                    GameResult(
-                        tuple(row["seats"][c] for c in colours),
-                        tuple(row["places"][c] for c in colours),
-                    )
-                )
-            if opponent == "random":
-                entry = report["entries"][0]
-                against_random[player] = {
-                    "win_rate": entry["win_rate"],
-                    "ci95": entry["ci95"],
-                    "games": entry["seat_games"],
-                }
-            print(
-                f"{game}: {player} against 3 {opponent}: {report['entries'][0]['win_rate']:.1%}"
-                f" of {args.games}",
-                flush=True,
-            )
+    for line in protocol_lines(PLAYERS, OPPONENTS, rules.players):
+        if f"{line.player}-vs-{line.against}" in args.leave_out:
+            continue
+        report, rows = play_line(rules, line, args.games, args.seed, args.out, args.workers)
+        results += game_results(rows)
+        rated = rated_line(line, report)
+        if line.against == "random":
+            against_random[line.player] = {key: rated[key] for key in ("win_rate", "ci95", "games")}
+        print(
+            f"{game}: {line.player} against 3 {line.against}: {rated['win_rate']:.1%}"
+            f" of {args.games}",
+            flush=True,
+        )
     return results, against_random
 
 
-def markdown(game: str, ratings: list[dict[str, object]], against: dict[str, object]) -> str:
-    lines = [
-        f"**{game.title()}**",
-        "",
+def markdown(
+    game: str, ratings: list[dict[str, object]], against: dict[str, object], left_out: list[str]
+) -> str:
+    lines = [f"**{game.title()}**", ""]
+    if left_out:
+        said = ", ".join(line.replace("-vs-", " against 3 ") for line in left_out)
+        lines += [f"Lines left out (`--leave-out`): {said}; not played yet.", ""]
+    lines += [
         "| player | Elo (random = 0) | 95% interval | wins against 3 random |",
         "|---|---:|---:|---:|",
     ]
@@ -89,6 +85,14 @@ def markdown(game: str, ratings: list[dict[str, object]], against: dict[str, obj
             f"| {r['player']} | {r['elo']:.0f} | [{r['low']:.0f}, {r['high']:.0f}] | {share} |"
         )
     return "\n".join(lines) + "\n"
+
+
+def command(game: str, args: argparse.Namespace) -> str:
+    """The command that measured ``game``'s ratings, as written beside them."""
+    said = f"python tools/ratings.py --seed {args.seed} --games {args.games}"
+    if args.leave_out:
+        said += f" --only {game} --leave-out {','.join(args.leave_out)}"
+    return said
 
 
 def parser() -> argparse.ArgumentParser:
@@ -103,6 +107,13 @@ def parser() -> argparse.ArgumentParser:
     found.add_argument("--only", default=",".join(list_games()), help="games, comma-separated")
     found.add_argument("--out", type=Path, help="keep each line's games in a folder here")
     found.add_argument("--draft", action="store_true", help="any size; prints, writes nothing")
+    found.add_argument(
+        "--leave-out",
+        type=lambda text: [line for line in text.split(",") if line],
+        default=[],
+        metavar="LINE,...",
+        help="lines not played (expert-vs-hard,...), said in what is written",
+    )
     found.add_argument("--docs", type=Path, default=DOCS, help=argparse.SUPPRESS)
     found.add_argument("--shipped", type=Path, default=SHIPPED, help=argparse.SUPPRESS)
     return found
@@ -110,29 +121,35 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> None:
     args = parser().parse_args(argv)
-    if args.games < MIN_GAMES and not args.draft:
-        raise SystemExit(f"--games {args.games}: the protocol's lines have at least {MIN_GAMES:,}")
+    try:
+        check_size(args.games, args.draft, MIN_GAMES)
+    except OptionError as err:
+        raise SystemExit(str(err)) from None
     if unknown := set(args.only.split(",")) - set(list_games()):
         raise SystemExit(f"--only: {', '.join(sorted(unknown))}: not a game")
+    lines = {f"{line.player}-vs-{line.against}" for line in protocol_lines(PLAYERS, OPPONENTS, 4)}
+    if unknown := set(args.leave_out) - lines:
+        raise SystemExit(f"--leave-out: {', '.join(sorted(unknown))}: not a line (PLAYER-vs-LEVEL)")
     print(f"seed {args.seed}: given on the command line, the same for every line", flush=True)
     shipped = json.loads(args.shipped.read_text()) if args.shipped.exists() else {"games": {}}
     sections = []
     for game in args.only.split(","):
         results, against = results_of(game, args)
-        ratings = [r.__dict__ for r in rate(results, resamples=200, seed=args.seed)]
+        ratings = fitted(results, args.seed)
         shipped["games"][game] = {
             "ratings": ratings,
             "against_random": against,
             "measured": {
-                "command": f"python tools/ratings.py --seed {args.seed} --games {args.games}",
+                "command": command(game, args),
                 "seed": args.seed,
                 "games": args.games,
                 "pegrace": version("pegrace"),
                 "date": date.today().isoformat(),
                 "learned_values": versions(),
+                "left_out": args.leave_out,
             },
         }
-        sections.append(markdown(game, ratings, against))
+        sections.append(markdown(game, ratings, against, args.leave_out))
         print(sections[-1])
     if args.draft:
         print("draft: nothing written")

@@ -1,5 +1,6 @@
-//! The computer players (`pegrace.players` and `pegrace.search` name them): random, easy
-//! (the medium move, but a share of its choices random), medium (the move whose position the
+//! The computer players (`pegrace.players` and `pegrace.search` name them): random (any legal
+//! move but a voluntary pass), uniform (any legal move, the pass too), easy
+//! (the medium move, but a share of its choices random's), medium (the move whose position the
 //! game's evaluation rates best), the personalities (aggressive, runner, cautious), and the
 //! search players (hard and expert: `search::Settings`).
 //! Each draws from its own Python-seeded generator exactly as the Python players draw, so a
@@ -18,7 +19,12 @@ const TIE: f64 = 1e-9;
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Kind {
+    /// Any legal move, all equally likely, but never a pass while a piece can move: the
+    /// baseline. Uniform over every move, a random Trouble player passes about half its turns
+    /// (`voluntary_pass`), a trap for learners and a false measure of skill (issue 56).
     Random,
+    /// Any legal move, the voluntary pass included, all equally likely (`random` until issue 56).
+    Uniform,
     Easy {
         mistakes: f64,
     },
@@ -36,6 +42,7 @@ impl Kind {
     pub fn named(name: &str, mistakes: f64) -> Option<Kind> {
         Some(match name {
             "random" => Kind::Random,
+            "uniform" => Kind::Uniform,
             "easy" => Kind::Easy { mistakes },
             "medium" => Kind::Medium,
             "aggressive" => Kind::Aggressive,
@@ -71,9 +78,10 @@ impl Player {
     ) -> usize {
         let count = moves.len() as u32;
         match self.kind {
-            Kind::Random => return self.rng.below(count) as usize,
+            Kind::Random => return self.random(judge.rules(), moves),
+            Kind::Uniform => return self.rng.below(count) as usize,
             Kind::Easy { mistakes } if self.rng.random() < mistakes => {
-                return self.rng.below(count) as usize
+                return self.random(judge.rules(), moves)
             }
             Kind::Search(settings) => return self.search(judge, state, moves, &settings),
             _ => {}
@@ -84,6 +92,20 @@ impl Player {
         } else {
             best[0]
         }
+    }
+
+    /// Any move but the pass, all equally likely (the pass when it is all there is); counted
+    /// twice rather than collected, as random play runs at millions of moves a second.
+    fn random<G: Game>(&mut self, game: &G, moves: &[G::Move]) -> usize {
+        let playable = moves.iter().filter(|&&m| !game.is_pass(m)).count();
+        if playable == moves.len() || playable == 0 {
+            return self.rng.below(moves.len() as u32) as usize;
+        }
+        let pick = self.rng.below(playable as u32) as usize;
+        (0..moves.len())
+            .filter(|&i| !game.is_pass(moves[i]))
+            .nth(pick)
+            .unwrap_or(0)
     }
 
     /// A best move by the search's ranking, ties broken by the player's generator.
@@ -214,6 +236,7 @@ mod tests {
         assert_eq!(texts[aggressive], "track:3>track:5");
         for kind in [
             Kind::Random,
+            Kind::Uniform,
             Kind::Easy { mistakes: 0.5 },
             Kind::Medium,
             Kind::Runner,

@@ -57,7 +57,7 @@ impl Computer {
         settings: HashMap<String, f64>,
     ) -> PyResult<Vec<usize>> {
         let kind = player(&self.judged, name, &settings)?;
-        if matches!(kind, Kind::Random | Kind::Search(_)) {
+        if matches!(kind, Kind::Random | Kind::Uniform | Kind::Search(_)) {
             return Err(CoreError::Option(format!("{name} rates no moves one by one")).into());
         }
         on_judged!(&self.judged, j => {

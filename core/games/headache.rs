@@ -460,6 +460,10 @@ impl Game for Headache {
             .after_move(state, seat, None, gone.as_slice(), again);
     }
 
+    fn is_pass(&self, chosen: ConeMove) -> bool {
+        chosen.pass
+    }
+
     fn move_text(&self, _: &State, chosen: ConeMove) -> String {
         if chosen.pass {
             return "pass".to_string();

@@ -314,6 +314,10 @@ impl Game for Marbles {
             .after_move(state, seat, finisher, gone.as_slice(), again);
     }
 
+    fn is_pass(&self, chosen: MarbleMove) -> bool {
+        chosen == PASS
+    }
+
     /// A partner's marble has the partner's colour first.
     fn move_text(&self, state: &State, chosen: MarbleMove) -> String {
         if chosen == PASS {

@@ -294,6 +294,10 @@ impl Game for Trouble {
         Trouble::play(self, state, chosen)
     }
 
+    fn is_pass(&self, chosen: Move) -> bool {
+        chosen == Move::Pass
+    }
+
     fn move_text(&self, _: &State, chosen: Move) -> String {
         move_text(chosen)
     }

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -23,6 +23,7 @@ from pegrace.errors import OptionError, saying, system_words
 from pegrace.games import get_rules
 from pegrace.i18n import N_, Arg, Said, said, said_c, said_n
 from pegrace.outputs import check_file
+from pegrace.provenance import weights_checksums
 from pegrace.readers import RESUME_FILE, checked_json, open_regular
 from pegrace.simulate import GameSummary
 
@@ -327,6 +328,29 @@ def _whole(found: Any, least: int, most: int, where: Said, sentence: str) -> Non
             (("where", where), ("least", least), ("most", most), ("found", f"{found!r:.40}")),
         )
         raise saying(OptionError, refused)
+
+
+def check_made_by(path: Path, report: Mapping[str, Any], settings: Mapping[str, Any]) -> None:
+    """A finished run's ``report`` (in ``path``), played by the core ``settings`` name and
+    the learned values shipped here: another could play other games from the same seeds, so
+    the two are never mixed. (Its pegrace version may differ, as a commit of the docs alone
+    makes it: the games are the core's.)"""
+    core = report.get("core")
+    found = {
+        "core": core.get("source") if isinstance(core, dict) else core,
+        "learned_values_sha256": report.get("learned_values_sha256"),
+    }
+    wanted = {"core": settings["core"], "learned_values_sha256": weights_checksums()}
+    if found != wanted:
+        # TRANSLATORS: {path} is a file's path; {differences} the builds that differ
+        # ('core "0123456789ab" (this run: "456789abcdef")'); --out is an option, as typed
+        other = said(
+            "{path} was played by another core or other learned values: {differences}; play "
+            "its games again in another --out folder",
+            path=str(path),
+            differences=_listed(list(differences(found, wanted))),
+        )
+        raise saying(OptionError, other)
 
 
 def differences(found: dict[str, Any], wanted: dict[str, Any], within: str = "") -> Iterator[Said]:

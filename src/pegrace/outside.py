@@ -9,8 +9,16 @@ built-in player, in `simulate`, `tournament` and wherever a player is named.
 - ``bot:COMMAND``: a program in any language, started once per worker process and spoken to
   over its standard input and output, one JSON line per decision (docs/rl.md, "Players from
   outside"): the same three things as JSON, answered by ``{"action": N}``.
+- ``sb3:PATH``: a model Stable-Baselines3 or sb3-contrib saved, loaded by SB3's own loader
+  (once per process) and asked ``predict`` with the observation (and a maskable model the
+  legal actions); ``openspiel:BOT``: an OpenSpiel bot (``mcts``, ``uniform_random``, ... or
+  ``PACKAGE.MODULE:FACTORY``) asked ``step`` at the position of pegrace's registered OpenSpiel
+  game (pegrace.outside_libs has both). Each is refused before any game where its rules are
+  known (``core_player``) when it cannot play them: a model of another game's observations or
+  actions, a bot that cannot be made; otherwise at its first decision.
 
-Each decision has ``DECISION_SECONDS`` (a bot's first, ``STARTING_SECONDS`` more). An answer
+Each decision has ``DECISION_SECONDS`` (``--decision-seconds`` sets another; a bot's first,
+``STARTING_SECONDS`` more). An answer
 that is not a legal action, that comes too late or not at all (a crash, an exception, a program
 that ends) is a **fault**: counted (the reports say how many), and the seat plays a random legal
 move instead, from the player's own seeded generator, so the game goes on and a tournament
@@ -21,6 +29,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import math
 import os
 import select
 import shlex
@@ -32,17 +41,21 @@ from collections.abc import Callable, Sequence
 from random import Random
 from typing import Any
 
-from pegrace import notation
+from pegrace import notation, outside_libs
 from pegrace.engine import Rules
 from pegrace.errors import OptionError, saying
 from pegrace.i18n import said
 from pegrace.moves import Move
+from pegrace.native import CorePlayer
 from pegrace.player import Player
 from pegrace.state import State
 
-DECISION_SECONDS = 5.0  # an outside player's time for one decision
+DECISION_SECONDS = 5.0  # an outside player's time for one decision, unless told otherwise
+# --decision-seconds sets it for a run through the environment, so worker processes have it too
+SECONDS_VARIABLE = "PEGRACE_DECISION_SECONDS"
+MOST_SECONDS = 3600.0
 STARTING_SECONDS = 30.0  # a bot program's time to start, on top of its first decision's
-KINDS = ("module", "bot")  # the player specs' names for players from outside
+KINDS = ("module", "bot", "sb3", "openspiel")  # the player specs' names for players from outside
 LINE_BYTES = 1024 * 1024  # the longest answer line a bot may send
 
 
@@ -59,13 +72,11 @@ class OutsidePlayer(Player):
         self.faults = 0
 
     def choose(self, rules: Rules, state: State, moves: Sequence[Move]) -> Move:
-        from pegrace.rl.encoding import legal_actions, observe  # numpy: the rl extra's
+        from pegrace.rl.encoding import legal_actions  # numpy: the rl extra's
 
         legal = legal_actions(rules, state)
-        observation = observe(rules, state, state.current)
-        view = position_view(rules, state, legal)
         try:
-            action = self.answer(observation, sorted(legal), view, rules)
+            action = self.answer(rules, state, legal)
         except Fault:
             action = None
         if action not in legal:
@@ -73,10 +84,53 @@ class OutsidePlayer(Player):
             return moves[int(self.rng.random() * len(moves))]
         return legal[action]
 
-    def answer(
-        self, observation: Any, legal: list[int], view: dict[str, Any], rules: Rules
-    ) -> int | None:
+    def answer(self, rules: Rules, state: State, legal: dict[int, Move]) -> int | None:
+        """The action the player answers with, or None (a Fault: none in time)."""
         raise NotImplementedError
+
+
+def decision_seconds() -> float:
+    """An outside player's time for one decision: ``SECONDS_VARIABLE``'s where it is set
+    (``--decision-seconds``), else ``DECISION_SECONDS``."""
+    given = os.environ.get(SECONDS_VARIABLE)
+    if given is None:
+        return DECISION_SECONDS
+    try:
+        seconds = float(given)
+    except ValueError:
+        seconds = math.nan
+    if not 0 < seconds <= MOST_SECONDS:  # NaN fails it too
+        # TRANSLATORS: {variable} is an environment variable's name, {value} its value, as
+        # set; {most} a number of seconds
+        problem = said(
+            "{variable}={value}: an outside player's seconds a decision, more than 0 and at "
+            "most {most}",
+            variable=SECONDS_VARIABLE,
+            value=given,
+            most=MOST_SECONDS,
+        )
+        raise saying(OptionError, problem)
+    return seconds
+
+
+def in_time(call: Callable[[], Any]) -> Any:
+    """``call()`` within its time (``decision_seconds``): its failure, or lateness, a Fault."""
+    try:
+        with time_limit(decision_seconds()):
+            return call()
+    except Exception as error:  # the agent's own failure: a fault, never a crash of ours
+        raise Fault(type(error).__name__) from None
+
+
+def legal_mask(rules: Rules, legal: dict[int, Move]) -> Any:
+    """The legal actions as numpy booleans over the game's action space."""
+    import numpy as np
+
+    from pegrace.rl.encoding import action_count
+
+    mask = np.zeros(action_count(rules), dtype=bool)
+    mask[sorted(legal)] = True
+    return mask
 
 
 def position_view(rules: Rules, state: State, legal: dict[int, Move]) -> dict[str, Any]:
@@ -100,21 +154,12 @@ class CallablePlayer(OutsidePlayer):
         super().__init__(seed, spec)
         self.agent = load_callable(spec)
 
-    def answer(
-        self, observation: Any, legal: list[int], view: dict[str, Any], rules: Rules
-    ) -> int | None:
-        import numpy as np
+    def answer(self, rules: Rules, state: State, legal: dict[int, Move]) -> int | None:
+        from pegrace.rl.encoding import observe
 
-        from pegrace.rl.encoding import action_count
-
-        mask = np.zeros(action_count(rules), dtype=bool)
-        mask[legal] = True
-        try:
-            with time_limit(DECISION_SECONDS):
-                found = self.agent(observation, mask, view)
-        except Exception as error:  # the agent's own failure: a fault, never a crash of ours
-            raise Fault(type(error).__name__) from None
-        return as_action(found)
+        observation = observe(rules, state, state.current)
+        mask, view = legal_mask(rules, legal), position_view(rules, state, legal)
+        return as_action(in_time(lambda: self.agent(observation, mask, view)))
 
 
 def load_callable(spec: str) -> Callable[..., Any]:
@@ -186,11 +231,13 @@ class BotPlayer(OutsidePlayer):
         if not self.command:
             raise saying(OptionError, said("bot: name the program to run: bot:COMMAND"))
 
-    def answer(
-        self, observation: Any, legal: list[int], view: dict[str, Any], rules: Rules
-    ) -> int | None:
-        request = {"observation": [float(x) for x in observation], "legal": legal, **view}
-        return BOTS.ask(tuple(self.command), request, DECISION_SECONDS)
+    def answer(self, rules: Rules, state: State, legal: dict[int, Move]) -> int | None:
+        from pegrace.rl.encoding import observe
+
+        observation = [float(x) for x in observe(rules, state, state.current)]
+        view = position_view(rules, state, legal)
+        request = {"observation": observation, "legal": sorted(legal), **view}
+        return BOTS.ask(tuple(self.command), request, decision_seconds())
 
 
 class Bots:
@@ -263,8 +310,67 @@ def read_line(fd: int, deadline: float) -> bytes:
 BOTS = Bots()
 
 
+class Sb3Player(OutsidePlayer):
+    """``sb3:PATH``: a model SB3 saved, its most likely action (pegrace.outside_libs)."""
+
+    name = "sb3"
+
+    def __init__(self, seed: int | str, spec: str) -> None:
+        super().__init__(seed, spec)
+        self.model = outside_libs.sb3_model(spec)  # loaded once per process
+        self.fits: Rules | None = None  # the rules the model was checked against
+
+    def core_player(self, rules: Rules) -> CorePlayer | None:
+        self.model.check(rules)  # not the game's observations or actions: refused before a game
+        self.fits = rules
+        return None
+
+    def answer(self, rules: Rules, state: State, legal: dict[int, Move]) -> int | None:
+        from pegrace.rl.encoding import observe
+
+        if self.fits is not rules:
+            self.core_player(rules)
+        observation = observe(rules, state, state.current)
+        mask = legal_mask(rules, legal)
+        action: int | None = in_time(lambda: self.model.act(observation, mask))
+        return action
+
+
+class SpielPlayer(OutsidePlayer):
+    """``openspiel:BOT``: an OpenSpiel bot, made at the seat's first decision of a game and
+    asked ``step`` at each (pegrace.outside_libs)."""
+
+    name = "openspiel"
+
+    def __init__(self, seed: int | str, spec: str) -> None:
+        super().__init__(seed, spec)
+        self.maker = outside_libs.spiel_bot(spec)
+        self.seed = Random(f"openspiel:{seed}").randrange(2**31)  # the bot's, from the seat's
+        self.bot: Any = None
+        self.made_for: tuple[Rules, int] | None = None  # the rules and the player of self.bot
+
+    def core_player(self, rules: Rules) -> CorePlayer | None:
+        self.maker.check(rules)  # a bot that cannot be made for the game: refused before one
+        return None
+
+    def answer(self, rules: Rules, state: State, legal: dict[int, Move]) -> int | None:
+        player = (rules, rules.player_of_seat[state.current])
+        if self.made_for != player:
+            self.core_player(rules)
+            try:  # a bot's making (a network loaded) is not its decision's time
+                self.bot = self.maker.bot(rules, state, self.seed)
+            except Exception as error:
+                raise Fault(type(error).__name__) from None
+            self.made_for = player
+        return as_action(in_time(lambda: outside_libs.spiel_step(self.bot, rules, state)))
+
+
 def outside_player(kind: str, settings: str, seed: int | str) -> Player:
     """The player from outside a spec names (``kind`` one of KINDS)."""
     if kind == "module":
         return CallablePlayer(seed, settings)
+    if kind == "sb3":
+        return Sb3Player(seed, settings)
+    if kind == "openspiel":
+        return SpielPlayer(seed, settings)
     return BotPlayer(seed, settings)

@@ -14,7 +14,7 @@ from pegrace.state import State
 
 # the computer players the core plays by their own names (the search players, hard, expert and
 # their variations, and the learned policies by their settings: their own ``core_player``)
-CORE_PLAYERS = ("random", "easy", "medium", "aggressive", "runner", "cautious")
+CORE_PLAYERS = ("random", "uniform", "easy", "medium", "aggressive", "runner", "cautious")
 
 
 class Player:

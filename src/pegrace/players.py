@@ -25,12 +25,31 @@ from pegrace.state import State
 
 
 class RandomPlayer(Player):
-    """Uniform over the legal moves (the pass included where it is legal)."""
+    """Any legal move, all equally likely, but never a pass while a piece can move: the
+    baseline (docs/rl.md says why: uniform over every move, a Trouble player passes about half
+    its turns under ``voluntary_pass``, and beating it measures that, not skill)."""
 
     name = "random"
 
     def __init__(self, seed: int | str = 0) -> None:
         self.rng = random.Random(seed)
+
+    def choose(self, rules: Rules, state: State, moves: Sequence[Move]) -> Move:
+        return random_move(self.rng, moves)
+
+
+def random_move(rng: random.Random, moves: Sequence[Move]) -> Move:
+    """Any move but the pass, all equally likely (the pass when it is all there is)."""
+    playable = [move for move in moves if not move.is_pass]
+    if 0 < len(playable) < len(moves):
+        moves = playable
+    return moves[int(rng.random() * len(moves))]
+
+
+class UniformPlayer(RandomPlayer):
+    """Uniform over every legal move, the voluntary pass included (``random`` until issue 56)."""
+
+    name = "uniform"
 
     def choose(self, rules: Rules, state: State, moves: Sequence[Move]) -> Move:
         return moves[int(self.rng.random() * len(moves))]
@@ -87,8 +106,8 @@ class PolicyPlayer(MediumPlayer):
 
 
 class EasyPlayer(MediumPlayer):
-    """The medium player's move, except that a share of its choices (``mistakes``) is random:
-    a beatable opponent."""
+    """The medium player's move, except that a share of its choices (``mistakes``) is the random
+    player's (any move but a voluntary pass): a beatable opponent."""
 
     name = "easy"
 
@@ -98,7 +117,7 @@ class EasyPlayer(MediumPlayer):
 
     def choose(self, rules: Rules, state: State, moves: Sequence[Move]) -> Move:
         if self.rng.random() < self.mistakes:
-            return moves[int(self.rng.random() * len(moves))]
+            return random_move(self.rng, moves)
         return super().choose(rules, state, moves)
 
 
@@ -151,6 +170,7 @@ LEVEL_SEARCH: dict[str, dict[str, float]] = {"hard": {"depth": 2, "model": 0}, "
 # the levels weakest first, then the personalities (the learned policy is named, not offered)
 COMPUTER_PLAYERS: dict[str, Callable[..., Player]] = {
     "random": RandomPlayer,
+    "uniform": UniformPlayer,
     "easy": EasyPlayer,
     "medium": MediumPlayer,
     "hard": search_player("hard"),
@@ -160,6 +180,9 @@ COMPUTER_PLAYERS: dict[str, Callable[..., Player]] = {
     "cautious": CautiousPlayer,
     PolicyPlayer.name: PolicyPlayer,
 }
+# named, not offered: a learned policy plays the game it learned only; `uniform` is a baseline
+# for study (the old `random`, passing half its Trouble turns), no opponent for a person
+NAMED_ONLY = (PolicyPlayer.name, UniformPlayer.name)
 ALIASES = {"heuristic": "medium"}
 # the levels, weakest first (the others are personalities: medium's strength, another style)
 LEVELS = ("random", "easy", "medium", "hard", "expert")
@@ -192,12 +215,12 @@ RANGES: dict[str, tuple[float, float, str]] = {
 
 
 def player_names() -> list[str]:
-    """The players of every game (a learned policy plays the game it learned only: not here;
-    the spec ``policy`` or ``policy:FILE`` names one; nor players from outside,
-    ``module:PACKAGE.MODULE:NAME`` and ``bot:COMMAND``: pegrace.outside)."""
+    """The players offered in every game (not those ``NAMED_ONLY``: ``policy``, ``policy:FILE``
+    and ``uniform`` are played when named; nor players from outside,
+    ``module:``, ``bot:``, ``sb3:`` and ``openspiel:``: pegrace.outside)."""
     return [
         "human",
-        *(f"computer:{name}" for name in COMPUTER_PLAYERS if name != PolicyPlayer.name),
+        *(f"computer:{name}" for name in COMPUTER_PLAYERS if name not in NAMED_ONLY),
     ]
 
 
@@ -218,7 +241,7 @@ def make_player(spec: str, seed: int | str = 0) -> Player:
     if spec.strip().lower() == "human":
         return HumanSeat()
     kind, _, settings = split_spec(spec)
-    if kind in outside.KINDS:  # module:PACKAGE.MODULE:NAME, bot:COMMAND (pegrace.outside)
+    if kind in outside.KINDS:  # module:, bot:, sb3:, openspiel: (pegrace.outside)
         return outside.outside_player(kind, settings, seed)
     factory = COMPUTER_PLAYERS.get(ALIASES.get(kind, kind))
     if factory is None:

@@ -20,7 +20,7 @@ from pegrace import outside, policy
 from pegrace.engine import Rules
 from pegrace.errors import OptionError, saying, system_words
 from pegrace.i18n import said, said_n
-from pegrace.kept import PARTIAL, KeptGames
+from pegrace.kept import PARTIAL, KeptGames, check_made_by
 from pegrace.outputs import check_folder
 from pegrace.players import make_player, split_spec, value_entry
 from pegrace.plots import require_plots
@@ -216,7 +216,13 @@ def run_tournament(
 
 
 def run_kept(
-    rules: Rules, lineup: Sequence[str], games: int, seed: int, folder: Path, workers: int = 1
+    rules: Rules,
+    lineup: Sequence[str],
+    games: int,
+    seed: int,
+    folder: Path,
+    workers: int = 1,
+    scheduler: str | None = None,
 ) -> tuple[Report, list[GameRow]]:
     """A line whose games are kept in ``folder``, as ``pegrace tournament --out folder`` keeps
     them: read back where a run of this very line finished there, played on where one stopped,
@@ -225,7 +231,9 @@ def run_kept(
     if (folder / "results.json").exists():
         return read_kept(folder / "results.json", settings)
     kept, done = KeptGames.start(folder, settings, resume=(folder / PARTIAL).exists())
-    report, rows = run_tournament(rules, lineup, games, seed, workers, kept=kept, done=done)
+    report, rows = run_tournament(
+        rules, lineup, games, seed, workers, scheduler=scheduler, kept=kept, done=done
+    )
     write_outputs(folder, rules, report, rows)
     kept.finish()
     return report, rows
@@ -233,7 +241,8 @@ def run_kept(
 
 def read_kept(path: Path, settings: Mapping[str, Any]) -> tuple[Report, list[GameRow]]:
     """A finished line's report and games (``results.json``), if it is the line of ``settings``
-    (read as any file a person hands pegrace: a regular file, of a size its games take)."""
+    played by this core (read as any file a person hands pegrace: a regular file, of a size its
+    games take)."""
     most = FILE_BYTES + RESULT_BYTES * settings["games"]
     found = read_json(path, TOURNAMENT_RESULTS, OptionError, most)
     if not isinstance(found, dict) or not isinstance(found.get("game_results"), list):
@@ -255,6 +264,7 @@ def read_kept(path: Path, settings: Mapping[str, Any]) -> tuple[Report, list[Gam
             wanted=str(wanted),
         )
         raise saying(OptionError, other)
+    check_made_by(path, found, settings)  # another core could play other games: never mixed
     rows = found.pop("game_results")
     return cast(Report, found), rows
 

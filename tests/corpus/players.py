@@ -14,7 +14,9 @@ recorded by this module's ``main`` at commit 9dc4566, the last with the Python p
 - ``fixed``: at 3 positions with a choice of game 1, for each of ``FIXED`` search settings, the
   ranking (each move's text, its mover's value and every side's, in ``float.hex``) and nodes;
 - ``games``: 4 games of a mixed seating of ``KINDS`` (run seed 31): each seat's place, the
-  turns, rolls, events and the roll-off's winner;
+  turns, rolls, events and the roll-off's winner (re-recorded for the Trouble setups with the
+  voluntary pass on when easy's random choices stopped passing, issue 56, from the core's
+  games once Python's players and the core's played them alike);
 
 and for a few setups the rankings of iterative deepening within a node budget (``deepening``)
 and games of search players (``search_games``).
@@ -35,7 +37,8 @@ from pegrace.state import Phase, State
 HERE = Path(__file__).resolve().parent
 PATH = HERE / "players.json.xz"
 FORMAT = 1
-KINDS = ("random", "easy:mistakes=0.3", "medium", "aggressive", "runner", "cautious")
+# recorded when `random` was uniform over every move, the pass too: the player now `uniform`
+KINDS = ("uniform", "easy:mistakes=0.3", "medium", "aggressive", "runner", "cautious")
 ONE_MOVE = ("medium", "aggressive", "runner", "cautious")
 FIXED: list[dict[str, float]] = [
     {"depth": 2, "model": 0},  # hard

@@ -58,7 +58,8 @@ def test_same_seed_same_game() -> None:
 
 
 def golden_record() -> dict[str, object]:
-    return seeded_record("trouble", 2024, ["red", "green"])
+    # played when `random` passed as often as it moved: the player now named `uniform`
+    return seeded_record("trouble", 2024, ["red", "green"], others="computer:uniform")
 
 
 def test_golden_transcript() -> None:

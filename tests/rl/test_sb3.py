@@ -1,8 +1,7 @@
 """Stable-Baselines3's standard recipe, as docs/rl.md gives it: ``make_vec_env`` (which makes each
 environment with ``render_mode="rgb_array"``) and sb3-contrib's ``MaskablePPO``, which finds the
-legal actions through ``action_masks()``. Needs sb3-contrib and PyTorch, which `make test` does
-not install (PyTorch's Linux wheels on PyPI bring about 2.5 GB of CUDA libraries): skipped
-without them; run with them as docs/rl.md says."""
+legal actions through ``action_masks()``. Needs sb3-contrib and PyTorch (the `sb3` extra, which
+`make test` installs with the dev tools): skipped without them."""
 
 from __future__ import annotations
 

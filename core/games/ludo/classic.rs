@@ -131,6 +131,10 @@ impl Game for ClassicLudo {
             .after_move(state, seat as u8, finisher, &[], again);
     }
 
+    fn is_pass(&self, chosen: Move) -> bool {
+        chosen == Move::Pass
+    }
+
     fn move_text(&self, _: &State, chosen: Move) -> String {
         match chosen {
             Move::Pass => "pass".to_string(),

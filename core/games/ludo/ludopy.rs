@@ -298,6 +298,10 @@ impl Game for LudopyLudo {
             .after_move(state, seat, done.then_some(seat), &[], again);
     }
 
+    fn is_pass(&self, chosen: DieMove) -> bool {
+        chosen.pass
+    }
+
     fn move_text(&self, _: &State, chosen: DieMove) -> String {
         if chosen.pass {
             return "pass".to_string();

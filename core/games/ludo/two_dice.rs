@@ -180,6 +180,10 @@ impl Game for TwoDiceLudo {
             .after_move(state, seat as u8, finisher, &[], again);
     }
 
+    fn is_pass(&self, turn: Turn) -> bool {
+        turn.count == 0
+    }
+
     fn move_text(&self, _: &State, turn: Turn) -> String {
         if turn.count == 0 {
             return "pass".to_string();

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
+from pegrace import outside
 from pegrace.engine import Rules
 from pegrace.errors import OptionError, saying
 from pegrace.games import get_rules, list_games
@@ -212,7 +213,21 @@ def resume_flag(parser: argparse.ArgumentParser, also: str = "") -> None:
 
 
 def where_flags(parser: argparse.ArgumentParser) -> None:
-    """--workers and --scheduler: where a run's games are played."""
+    """--workers and --scheduler: where a run's games are played; and --decision-seconds, the
+    time players from outside have there."""
+    parser.add_argument(
+        "--decision-seconds",
+        type=float,
+        metavar="S",
+        help=help_words(
+            N_(
+                "a player from outside's time for one decision, in seconds (default {seconds}; "
+                "on a Dask cluster set {variable} on the workers)"
+            ),
+            seconds=f"{outside.DECISION_SECONDS:g}",
+            variable=outside.SECONDS_VARIABLE,
+        ),
+    )
     where = parser.add_mutually_exclusive_group()
     where.add_argument(
         "--workers",
@@ -241,6 +256,12 @@ def most_workers() -> int:
 
 
 def check_where(args: argparse.Namespace) -> None:
+    seconds = getattr(args, "decision_seconds", None)
+    if seconds is not None:
+        # TRANSLATORS: what --decision-seconds counts
+        what = N_("seconds a decision")
+        check_number("--decision-seconds", seconds, 0.001, outside.MOST_SECONDS, what)
+        os.environ[outside.SECONDS_VARIABLE] = repr(seconds)  # the workers inherit it
     if args.workers < 1:
         # TRANSLATORS: {flag} is the option as typed ("--workers"), {workers} what was given
         refused = gettext("{flag} {workers}: use at least 1 worker")

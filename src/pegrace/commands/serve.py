@@ -98,6 +98,21 @@ def declare(serve: argparse.ArgumentParser) -> None:
         ),
     )
     serve.add_argument(
+        "--outside-player",
+        action="append",
+        default=[],
+        metavar="NAME=SPEC",
+        help=help_words(
+            # TRANSLATORS: NAME=SPEC, the specs and 'Players from outside' (a heading of
+            # docs/rl.md) are as typed
+            N_(
+                "offer a player from outside in the seat menu, as NAME: a module:..., bot:... "
+                "or other outside player's spec (docs/rl.md, 'Players from outside'); "
+                "repeat for more. Clients may name only these"
+            )
+        ),
+    )
+    serve.add_argument(
         "--limit",
         action="append",
         default=[],
@@ -147,6 +162,7 @@ def run(args: argparse.Namespace) -> int:
         allowed_origins=tuple(args.allow_origin),
         limits=Limits.parse(args.limit),
         mailer=None if args.smtp is None else Mailer.parse(args.smtp, f"pegrace@{getfqdn()}"),
+        outside_players=tuple(args.outside_player),
     )
 
 

@@ -26,7 +26,7 @@ from pegrace.errors import OptionError, saying
 from pegrace.games import get_rules
 from pegrace.i18n import N_, said
 from pegrace.kept import PARTIAL, KeptGames
-from pegrace.players import pinned_spec, player_names
+from pegrace.players import core_player, pinned_spec, player_names
 from pegrace.provenance import DEFAULT_SEED, provenance
 from pegrace.sequential import parse_hypotheses
 
@@ -41,7 +41,9 @@ def declare(tour: argparse.ArgumentParser) -> None:
         help="one line-up entry per seat, repeated; players: "
         f"{', '.join(n for n in player_names() if n != 'human')}, with settings such as "
         "expert:ms=50 or expert:value=FILE; policy (two-dice Ludo's learned policy) or "
-        "policy:FILE; e.g. --player expert --player random --player random --player random",
+        "policy:FILE; players from outside: module:PACKAGE.MODULE:NAME, bot:COMMAND, "
+        "sb3:PATH (a model Stable-Baselines3 saved), openspiel:BOT (mcts, uniform_random, ... "
+        "docs/rl.md); e.g. --player expert --player random --player random --player random",
     )
     tour.add_argument(
         "--players",
@@ -113,6 +115,8 @@ def tournament_lineup(args: argparse.Namespace) -> tuple[Rules, list[str]]:
     players = len(lineup) if args.players is None else args.players
     tournament.check_lineup(lineup, players)
     rules = get_rules(args.game, players, parse_rules(args.rules))
+    for spec in lineup:  # one that cannot play these rules (sb3: of another game) refused here
+        core_player(rules, spec)
     return rules, lineup
 
 

@@ -252,6 +252,24 @@ class PegraceState(pyspiel.State):  # type: ignore[misc]
         return self.rules.summary(self.position)
 
 
+def game_of(rules: Rules) -> PegraceGame:
+    """The registered game that plays ``rules`` (its game, players and options), as
+    ``pyspiel.load_game`` makes it."""
+    specs = {option.name: option for option in rules.option_specs}
+    params: dict[str, int | str] = {"players": rules.players}
+    for name, value in rules.options.items():
+        params[name] = int(value) if isinstance(_parameter(specs[name]), int) else value
+    game: PegraceGame = pyspiel.load_game(f"pegrace_{rules.name}", params)
+    return game
+
+
+def state_at(game: PegraceGame, position: State) -> PegraceState:
+    """A state of ``game`` at ``position``, a position of its rules reached elsewhere (where a
+    bot is asked to move: pegrace.outside's ``openspiel:`` players). Its history is empty: the
+    position is all a perfect-information game's bot needs."""
+    return PegraceState(game, Node(game.shared, position))
+
+
 def register() -> None:
     """Register the four games with OpenSpiel (once), each as a class of its own: OpenSpiel
     keeps what it is given until after the interpreter has gone, and a function (a lambda)

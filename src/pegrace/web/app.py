@@ -8,7 +8,7 @@ import contextlib
 import functools
 import re
 from collections import Counter, deque
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from typing import Any
 
 from starlette.applications import Starlette
@@ -25,6 +25,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from pegrace.errors import OptionError, PegraceError
 from pegrace.games import list_games
 from pegrace.i18n import Said, said, said_n
+from pegrace.web import offered
 from pegrace.web.answering import JSONBytes, api, json_body
 from pegrace.web.compressed import CompressedStatic, answer, kept_json
 from pegrace.web.connections import CURRENT, Doorman
@@ -58,7 +59,7 @@ from pegrace.web.refusals import (
 )
 from pegrace.web.rooms import Rooms
 from pegrace.web.session import GameSession
-from pegrace.web.settings import catalog_json, parse_settings
+from pegrace.web.settings import catalog, catalog_json, parse_settings
 from pegrace.web.stores import Where, open_store
 from pegrace.web.sweeper import sweep
 
@@ -82,11 +83,16 @@ def create_app(
     doorman: Doorman | None = None,
     host: str = "127.0.0.1",
     mailer: Mailer | None = None,
+    outside_players: Sequence[str] = (),
 ) -> ASGIApp:
     """The app on the game store at ``where`` (an SQLite file's path or a PostgreSQL URL;
     made if missing), guarded (guard.py);
     ``doorman`` counts the server's connections (connections.py; `pegrace serve` gives it);
-    ``host``: the address it listens on (the invite card's addresses: rooms.py)."""
+    ``host``: the address it listens on (the invite card's addresses: rooms.py);
+    ``outside_players``: the operator's players from outside, ``NAME=SPEC`` (offered.py)."""
+    offered.offer(outside_players)
+    catalog.cache_clear()  # its seat kinds are the server's own
+    catalog_json.cache_clear()
     open_store(where).close()  # a store that cannot be opened fails here, not on first request
     limits = limits or Limits()
     doorman = Doorman(limits) if doorman is None else doorman

@@ -133,6 +133,7 @@ def serve(
     allowed_origins: tuple[str, ...] = (),
     limits: Limits | None = None,
     mailer: Mailer | None = None,
+    outside_players: tuple[str, ...] = (),
 ) -> int:
     """Serve until stopped. ``open_browser`` None: open one if the session has a display.
     Settings are checked, and the store locked (one server per store), before any socket."""
@@ -151,6 +152,7 @@ def serve(
             doorman=doorman,
             host=host,
             mailer=mailer,
+            outside_players=outside_players,
         )
         return run(
             app,

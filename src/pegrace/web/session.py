@@ -28,6 +28,7 @@ from pegrace.match import dice_rng
 from pegrace.moves import PASS, Move
 from pegrace.record import Event
 from pegrace.state import Phase, State
+from pegrace.web import offered
 from pegrace.web.advising import GameAdvice
 from pegrace.web.gamestore import (
     EventWriter,
@@ -326,9 +327,11 @@ class GameSession(GameTurns, GameSync, GameAdvice):
         spec = self.kinds[colour] if colour not in self.takeover else takeover_spec()
         # a generator per decision: a restored game chooses exactly as it would have
         seed = f"{self.settings.seed}:{colour}:{len(self.events)}"
-        job = Job.of(self.rules, state, MOVE, seed, spec)
+        job = Job.of(self.rules, state, MOVE, seed, offered.playable(spec))
         try:
             limit = self.services.limits.move_seconds
+            if offered.is_outside(spec):  # its own time limit, a bot's start included
+                limit = max(limit, offered.longest_seconds())
             text = await self.services.pool.run(job, limit, self.owner, job.heavy)
         except JobFailed as failed:
             # a player that fails or runs out of time must not stall the game: the takeover

@@ -32,6 +32,7 @@ from pegrace.players import (
     player_names,
 )
 from pegrace.players import parse_settings as player_settings
+from pegrace.web import offered
 from pegrace.web.boards import board_layout, piece_spots
 from pegrace.web.boards.drawing import Json
 from pegrace.web.effects import effect_words, measured_note, skill_players
@@ -51,7 +52,8 @@ TAKEOVER_CHOICES = ("computer:medium",)  # the first one that exists
 
 
 def computer_kinds() -> list[str]:
-    return [name for name in player_names() if name != HUMAN]
+    """The built-in computers, then the operator's players from outside (offered.py)."""
+    return [*(name for name in player_names() if name != HUMAN), *offered.names()]
 
 
 def seat_kinds() -> list[str]:
@@ -367,7 +369,7 @@ def parse_settings(data: Any) -> tuple[GameSettings, Rules]:
     rules = get_rules(cls.name, players, _parse_options(data.get("options", {})))
     if set(seats) != set(rules.colours):
         raise saying(OptionError, _seats_problem(rules, list(seats)))
-    check_seats(rules, seats)
+    check_seats(rules, {colour: offered.playable(spec) for colour, spec in seats.items()})
     if rules.one_player_sides:  # one person plays every colour of a side: as its first
         seats = {colour: seats[rules.side_of(colour)[0]] for colour in rules.colours}
     turns = parse_turns(data.get("turn_based"))
@@ -478,6 +480,8 @@ def _parse_seats(given: Any, colours: tuple[str, ...]) -> dict[str, str]:
 def _seat_kind(kind: str, colour: str, given: Any) -> str:
     if kind == OPEN:
         return OPEN
+    if offered.is_outside(kind):  # refused unmade: a client never names code to run
+        return offered.seat(kind, colour_words(colour), given)
     if named_file(kind) is not None:  # refused unread: a client never names a server file
         # TRANSLATORS: {colour} is a seat's colour, {kind} the seat kind sent ("'expert:value=x'")
         words = said(

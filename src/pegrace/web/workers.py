@@ -24,6 +24,7 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
 
+from pegrace import outside
 from pegrace.advice import (
     PLAYOUT_PLAYER,
     WinChance,
@@ -47,7 +48,8 @@ MOVE, HINT, WINPROB = "move", "hint", "winprob"
 DEFAULT_WORKERS = max(1, os.cpu_count() or 1)
 STOP_SECONDS = 2.0  # how long a worker may take to stop by itself before it is killed
 WORKER_NICENESS = 5  # how far below the server's own priority workers run
-HEAVY_PLAYERS = frozenset({*LEVEL_SEARCH, "policy"})  # whose decisions take long (Job.heavy)
+# whose decisions take long (Job.heavy): the search levels, a network, players from outside
+HEAVY_PLAYERS = frozenset({*LEVEL_SEARCH, "policy", *outside.KINDS})
 
 
 class JobFailed(PegraceError):

@@ -50,7 +50,8 @@ export function strengths(game, computers, levels) {
  */
 function hint(kind, game, versus) {
   const r = (game.ratings || {})[kind];
-  if (kind === "computer:random" || !r) return t("Picks any legal move at random: the bottom of the scale (rated 0)");
+  // TRANSLATORS: the random computer player: it never passes while a piece can move
+  if (kind === "computer:random" || !r) return t("Picks any legal move at random, but never passes while it can move: the bottom of the scale (rated 0)");
   // the game's title: an id the catalogs have from guide_messages (pegrace/guide.py)
   const args = { elo: Math.round(r.elo), game: t(game.title), low: Math.round(r.low), high: Math.round(r.high) };
   const rating = r.high > r.low

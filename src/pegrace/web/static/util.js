@@ -249,6 +249,8 @@ const COMPUTERS = {
  */
 export function levelWord(kind) {
   const level = kind.slice("computer:".length);
+  // a player from outside the server offers: its operator's name for it (computer:outside:NAME)
+  if (level.startsWith("outside:")) return level.slice("outside:".length);
   return COMPUTERS[level] ?? level;
 }
 
