@@ -146,6 +146,7 @@ def test_public_serves_beyond_loopback_with_the_allowed_origins(
         "limits": Limits(games_per_minute=5, workers=1),
         "host": "0.0.0.0",  # the invite card's addresses beyond this machine
         "mailer": None,  # no --smtp: no mail
+        "outside_players": (),  # no --outside-player: none offered
     }
     assert doorman.limits == made["limits"]  # the connections are counted by the same limits
 

@@ -14,10 +14,10 @@ from pegrace.i18n import said_from_json
 
 COMPUTERS = dict.fromkeys(("red", "yellow", "green", "blue"), "computer:easy")
 # red plays the first listed move (key 1) against three easy computers, Trouble stopped at
-# its first winner: with seed 18 red wins, with seed 12 red is ranked 4th (the computers'
+# its first winner: with seed 23 red wins, with seed 12 red is ranked 4th (the computers'
 # choices are seeded by the game's seed: the same every run)
 AGAINST = {**COMPUTERS, "red": "human"}
-WIN_SEED, LOSS_SEED = 18, 12
+WIN_SEED, LOSS_SEED = 23, 12
 FANFARE_NOTES = 7  # end.js's FANFARE
 WIN_BITS = 140  # a win's burst (a loss's and a watcher's: 36)
 
