@@ -9,7 +9,7 @@ core works them out: ``native.Computer.look``, and who won in the end), and fits
 logit (a seat's chance of winning is its share of exp(weights · features)) by Newton's method.
 Prints the fit's mean log-likelihood per position against the even chance's and against the
 model in the core, and the fitted model as the Rust literal ``WinModel { ... }`` that
-``trouble_win_chances`` or ``ludo_win_chances`` in core/ai/fitted.rs takes. Needs numpy
+``win_chances`` in core/games/trouble/judge.rs or core/games/ludo/judge.rs takes. Needs numpy
 (matplotlib brings it).
 """
 

@@ -13,6 +13,7 @@ use crate::dice::{self, Dice};
 use crate::options::{Chosen, RuleOption};
 use crate::refusal::{self, Refusal};
 use crate::rng::Draw;
+use crate::spec::Spec;
 use std::mem::MaybeUninit;
 
 pub use shape::RaceShape;
@@ -112,6 +113,8 @@ impl MoveView {
 pub trait Game {
     type Move: Copy + Send + Sync;
     type Moves: AsRef<[Self::Move]>;
+    /// What the game says of itself (`crate::spec`): the registry lists it.
+    const SPEC: &'static Spec;
     fn table(&self) -> &Table;
     /// The board of a race game (none for Headache's, which is no race).
     fn race_shape(&self) -> Option<RaceShape> {

@@ -11,6 +11,8 @@ pub mod games;
 pub mod options;
 pub mod play;
 pub mod refusal;
+pub mod registry;
 pub mod rl;
 pub mod rng;
 pub mod simulate;
+pub mod spec;

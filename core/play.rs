@@ -272,7 +272,7 @@ pub fn play_games<J: Judge>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai;
+    use crate::ai::judge::judge_of;
     use crate::games::headache::Headache;
     use crate::games::trouble::Trouble;
 
@@ -289,7 +289,7 @@ mod tests {
 
     #[test]
     fn a_seed_replays_its_game_and_another_seed_plays_another() {
-        let judge = ai::trouble(Trouble::new(4, &[]).unwrap());
+        let judge = judge_of(Trouble::new(4, &[]).unwrap());
         let table = seats(&[Kind::Medium, Kind::Random, Kind::Aggressive, Kind::Cautious]);
         let first = play_game(&judge, &table, 12, 1_000_000, false).unwrap();
         assert_eq!(
@@ -308,7 +308,7 @@ mod tests {
 
     #[test]
     fn drama_counts_captures_and_lead_changes_and_changes_no_game() {
-        let judge = ai::trouble(Trouble::new(4, &[]).unwrap());
+        let judge = judge_of(Trouble::new(4, &[]).unwrap());
         let table = vec![seats(&[Kind::Random; 4])];
         let plain = play_games(&judge, &table, 3, 0..40, false).unwrap();
         let watched = play_games(&judge, &table, 3, 0..40, true).unwrap();
@@ -339,7 +339,7 @@ mod tests {
 
     #[test]
     fn medium_wins_far_more_than_its_share_against_random_players() {
-        let judge = ai::headache(Headache::new(4, &[]).unwrap());
+        let judge = judge_of(Headache::new(4, &[]).unwrap());
         let table = vec![seats(&[
             Kind::Medium,
             Kind::Random,
@@ -353,7 +353,7 @@ mod tests {
 
     #[test]
     fn playouts_count_the_same_wins_on_any_number_of_threads() {
-        let judge = ai::trouble(Trouble::new(3, &[]).unwrap());
+        let judge = judge_of(Trouble::new(3, &[]).unwrap());
         let colours: Vec<String> = ["red", "yellow", "green"].map(String::from).to_vec();
         let state = judge.rules.initial_state();
         let one = playouts(&judge, &state, &colours, Kind::Medium, "x", 0..30, 1).unwrap();

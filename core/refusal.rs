@@ -37,14 +37,14 @@ refusals! {
     SEATING_WITH_TWO =
         "{game} option seating={turn}: with 2 players choose 0 or 1 (turning 2 or 3 seats gives the same two colours again)";
     TWO_SETS_PLAYERS =
-        "trouble option two_sets=on needs exactly {count} player"
-        | "trouble option two_sets=on needs exactly {count} players";
+        "{game} option two_sets=on needs exactly {count} player"
+        | "{game} option two_sets=on needs exactly {count} players";
     TWO_SETS_SEATING =
-        "trouble option seating={turn} does not go with two_sets=on: every colour plays";
+        "{game} option seating={turn} does not go with two_sets=on: every colour plays";
     TEAMS_PLAYERS =
-        "marbles option teams=on needs exactly {count} player, not {players}"
-        | "marbles option teams=on needs exactly {count} players, not {players}";
-    CLASSIC_ONLY = "ludo option {option} is for variant=classic only";
+        "{game} option teams=on needs exactly {count} player, not {players}"
+        | "{game} option teams=on needs exactly {count} players, not {players}";
+    CLASSIC_ONLY = "{game} option {option} is for variant=classic only";
     CHOOSE_ONE_OF = "{game} option {option}={value}: choose one of {choices}";
     WHOLE_NUMBER = "{game} option {option}={value}: a whole number, {least} to {most}";
 }
@@ -122,12 +122,13 @@ mod tests {
 
     #[test]
     fn a_refusal_says_its_english_with_the_count_choosing_the_form() {
-        let one = Refusal::new(TWO_SETS_PLAYERS, &[], Some(1));
+        let one = Refusal::new(TWO_SETS_PLAYERS, &[("game", "trouble".into())], Some(1));
         assert_eq!(
             one.english(),
             "trouble option two_sets=on needs exactly 1 player"
         );
-        let two = Refusal::new(TEAMS_PLAYERS, &[("players", "3".into())], Some(4));
+        let args = [("game", "marbles".into()), ("players", "3".into())];
+        let two = Refusal::new(TEAMS_PLAYERS, &args, Some(4));
         assert_eq!(
             two.to_string(),
             "marbles option teams=on needs exactly 4 players, not 3"

@@ -6,7 +6,9 @@ checklist itself stays short. A failure names the game and the place."""
 from __future__ import annotations
 
 import importlib
+import io
 import re
+import tokenize
 from pathlib import Path
 
 import pytest
@@ -14,7 +16,7 @@ import pytest
 from pegrace import _core
 from pegrace.games import ENTRIES, entry, get_rules
 from pegrace.pictures import draw
-from pegrace.value import WEIGHTS
+from pegrace.value import TRAINED_UNDER, WEIGHTS
 from pegrace.web.boards import board_layout, piece_spots
 from pegrace.web.boards.drawing import Board
 
@@ -30,6 +32,14 @@ SHARED = {
     "src/pegrace/web/boards": {"__init__.py", "drawing.py", "labels.py", "race.py"},
     "docs/rules": set(),
 }
+
+
+# games whose rules are written before the game is (issue 57: "write the rules doc first")
+PLANNED = {"parchis"}
+
+
+def test_a_planned_game_is_not_yet_registered() -> None:
+    assert not PLANNED & set(GAMES), "registered now: take it off PLANNED"
 
 
 def checklist() -> list[str]:
@@ -80,13 +90,14 @@ def test_every_per_game_file_belongs_to_a_registered_game(folder: str) -> None:
     stray = [
         f"{folder}/{path.name}"
         for path in sorted((ROOT / folder).iterdir())
-        if path.name not in SHARED[folder] and path.name != "__pycache__" and not belongs(path.name)
+        if path.name not in SHARED[folder] and path.name != "__pycache__"
+        if not belongs(path.name) and path.stem not in PLANNED
     ]
     assert not stray, f"not a registered game (pegrace.games.ENTRIES): {', '.join(stray)}"
 
 
 def test_the_core_lists_the_registered_games_and_no_other() -> None:
-    assert sorted(_core.game_names()) == GAMES, "core/binding/shared.rs's games"
+    assert sorted(_core.game_names()) == GAMES, "core/registry.rs's games"
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -102,7 +113,7 @@ def test_every_entry_is_whole_and_works(game: str) -> None:
     assert piece_spots(rules, state)
     assert found.guide.sections, f"{game}'s GUIDE"
     assert found.nodes_per_ms > 0
-    for model in found.models:
+    for model in (name for name, (of, _) in TRAINED_UNDER.items() if of == game):
         assert (WEIGHTS / f"{model}.json").exists(), f"{game}'s model {model}: no weights file"
     gym = pytest.importorskip("gymnasium")
     importlib.import_module("pegrace.rl")
@@ -110,16 +121,60 @@ def test_every_entry_is_whole_and_works(game: str) -> None:
     assert importlib.import_module(found.aec_module).raw_env().metadata["name"] == f"{game}_v0"
 
 
-def test_no_other_list_of_the_games_is_kept() -> None:
-    """A line naming two games as strings is a list of them kept by hand: it belongs in the
-    registry. Tests, which check the games one by one, do not count."""
-    names = "|".join(map(re.escape, GAMES))
-    quoted = re.compile(rf"""["']({names})["']""")
-    lists = [
-        f"{path.relative_to(ROOT)}:{number}"
+# where the games are listed: the registries themselves
+REGISTRIES = {"core/registry.rs", "core/games/mod.rs", "src/pegrace/games/__init__.py"}
+# known debt, only to shrink: the race games' pieces on the web board (moves under the games)
+NAMING_OTHERS = {"src/pegrace/web/boards/race.py"}
+
+
+def code_in(text: str, suffix: str) -> str:
+    """A source file's code: its comments, docstrings and Rust unit tests left out."""
+    if suffix == ".py":
+        tokens = tokenize.generate_tokens(io.StringIO(text).readline)
+        kept, previous, depth = [], tokenize.NEWLINE, 0
+        for token in tokens:
+            depth += {"(": 1, "[": 1, "{": 1, ")": -1, "]": -1, "}": -1}.get(token.string, 0)
+            starts = previous in (tokenize.NEWLINE, tokenize.NL, tokenize.INDENT, tokenize.DEDENT)
+            docstring = token.type == tokenize.STRING and starts and depth == 0
+            if token.type != tokenize.COMMENT and not docstring:
+                kept.append(token.string)
+            previous = token.type
+        return " ".join(kept)
+    text = re.sub(r"//[^\n]*|/\*.*?\*/", "", text, flags=re.DOTALL)
+    return re.split(r"#\[cfg\(test\)\]\s*mod tests", text)[0]
+
+
+def games_named(code: str) -> set[str]:
+    """The games a piece of code names, in any shape: a string, a module, a type
+    (``ClassicLudo``, ``games::headache``, ``"marbles"``), a Ludo rule set as Ludo."""
+    words = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", code)
+    named = {"ludo" if word.lower() == "ludopy" else word.lower() for word in words}
+    return named & set(GAMES)
+
+
+def test_games_are_named_together_only_in_the_registries() -> None:
+    """Code naming two games keeps a list of them, or what one of them does, by hand: it
+    belongs in the registry or in the game's own folder. Tests, which check the games one by
+    one, do not count."""
+    found = {
+        str(path.relative_to(ROOT)): games_named(code_in(path.read_text(), path.suffix))
         for pattern in ("src/pegrace/**/*.py", "core/**/*.rs", "src/pegrace/web/static/*.js")
         for path in sorted(ROOT.glob(pattern))
-        for number, line in enumerate(path.read_text().splitlines(), 1)
-        if len(set(quoted.findall(line))) > 1
+    }
+    lists = [
+        f"{name} ({', '.join(sorted(games))})" for name, games in found.items() if len(games) > 1
     ]
-    assert not lists, f"lists of games outside the registry: {', '.join(lists)}"
+    unexpected = sorted(
+        set(lists) - {n for n in lists if n.split(" ")[0] in REGISTRIES | NAMING_OTHERS}
+    )
+    assert not unexpected, f"games named together outside the registry: {'; '.join(unexpected)}"
+    mended = [name for name in NAMING_OTHERS if len(found[name]) < 2]
+    assert not mended, f"no longer names two games, take it off NAMING_OTHERS: {mended}"
+
+
+def test_a_game_named_in_any_shape_is_found() -> None:
+    rust = "enum Judged {\n    Headache(Box<HeadacheJudge>),\n    ClassicLudo(x), // Marbles\n}"
+    assert games_named(code_in(rust, ".rs")) == {"headache", "ludo"}
+    python = '"""Trouble and Marbles."""\nGAMES = (\n    "trouble",\n    ludopy.RULES,\n)\n'
+    assert games_named(code_in(python, ".py")) == {"trouble", "ludo"}
+    assert games_named("troubled = headaches") == set()

@@ -4,8 +4,9 @@ It reads the sources only (the standard library, nothing imported from pegrace) 
 
 - every import cycle between pegrace's Python modules (src/pegrace): each strongly connected
   component of the import graph, with one concrete cycle through it. Every import counts,
-  at module level or inside a function (an import put in a function to dodge a cycle is
-  still a cycle); only the imports under `if TYPE_CHECKING:` do not;
+  at module level, inside a function (an import put in a function to dodge a cycle is
+  still a cycle) or under `if TYPE_CHECKING:` (a cycle of types is a cycle too: what two
+  modules share goes below both, or one names what it needs as a Protocol of its own);
 - every cycle between the native core's Rust modules (core/, a module is a file): the paths
   `use crate::...`, `crate::a::b`, `super::...`, `self::...` and a file's own child modules
   (`mod x;` then `x::...`) are followed; code under `#[cfg(test)]` is not;
@@ -61,25 +62,11 @@ def python_modules(src: Path) -> dict[str, Path]:
     return modules
 
 
-def _is_type_checking(test: ast.expr) -> bool:
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
-    )
-
-
 def _imports(tree: ast.AST) -> list[ast.Import | ast.ImportFrom]:
-    """Every import of a module, wherever it is, but those under `if TYPE_CHECKING:`."""
-    found: list[ast.Import | ast.ImportFrom] = []
-    pending: list[ast.AST] = [tree]
-    while pending:
-        node = pending.pop()
-        if isinstance(node, ast.Import | ast.ImportFrom):
-            found.append(node)
-        elif isinstance(node, ast.If) and _is_type_checking(node.test):
-            pending.extend(node.orelse)
-            continue
-        pending.extend(ast.iter_child_nodes(node))
-    return found
+    """Every import of a module, wherever it is (under `if TYPE_CHECKING:` too), in the
+    order of its lines."""
+    found = [node for node in ast.walk(tree) if isinstance(node, ast.Import | ast.ImportFrom)]
+    return sorted(found, key=lambda node: (node.lineno, node.col_offset))
 
 
 def _owner(name: str, modules: dict[str, Path]) -> str | None:
@@ -348,7 +335,7 @@ def main(argv: list[str] | None = None) -> int:
         prog="tools/layout_check.py",
         description=(
             "Print every import cycle between pegrace's Python modules (src/pegrace: every "
-            "import, in functions too; not those under `if TYPE_CHECKING:`), every cycle "
+            "import, in functions and under `if TYPE_CHECKING:` too), every cycle "
             "between the native core's Rust modules (core/, a file a module: crate::, super::, "
             "self:: and child-module paths; not #[cfg(test)] code), and every source file "
             f"(src/**/*.py, src/**/*.js, core/**/*.rs) over {MAX_LINES} lines. Each cycle is "

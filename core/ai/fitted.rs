@@ -4,7 +4,7 @@
 //! Not the value learned by self-play (`value.rs`): this one is fitted once, offline, and
 //! written here as a literal.
 
-use crate::ai::hits::{one_die_hits, two_dice_hits, HitTables, ReachMemo};
+use crate::ai::hits::{HitTables, ReachMemo};
 use crate::ai::race_eval::RaceEval;
 use crate::ai::vocab::{turns_after, win_scale, Pieces, LOWEST_POSITION};
 use crate::engine::MAX_SEATS;
@@ -182,38 +182,6 @@ impl FittedChances {
         }
         values
     }
-}
-
-/// Trouble's fitted chance of winning (for one colour a side): the pops that land on a space.
-pub fn trouble_win_chances(race: &RaceEval) -> FittedChances {
-    let hits = one_die_hits(race, &[6]);
-    let model = WinModel {
-        steps: 0.000171,
-        out: 0.1766,
-        lane: 0.0778,
-        exit: -0.0142,
-        lead: 0.01557,
-        steps_squared: 2.1863,
-        exposure: -0.04404,
-        tempo: [0.0, -0.01595, -0.04017, -0.05538],
-    };
-    FittedChances::new(model, hits, race)
-}
-
-/// Two-dice Ludo's fitted chance of winning.
-pub fn ludo_win_chances(race: &RaceEval) -> FittedChances {
-    let hits = two_dice_hits(race);
-    let model = WinModel {
-        steps: -0.0031,
-        out: 0.293,
-        lane: -0.075,
-        exit: 0.0324,
-        lead: 0.0108,
-        steps_squared: 1.6717,
-        exposure: -0.0164,
-        tempo: [0.0, -0.0232, -0.0601, -0.0894],
-    };
-    FittedChances::new(model, hits, race)
 }
 
 #[cfg(test)]

@@ -6,6 +6,18 @@ use crate::ai::value::{Learning, Value, NOT_LEARNED};
 use crate::ai::vocab::{Pieces, Values};
 use crate::engine::{captured_by_change, Game, State};
 
+/// A game's rules and the judge its computer players rate its positions by (each game's
+/// `judge.rs`).
+pub trait Judging: Game + Clone + Sized {
+    type Judge: Judge<G = Self>;
+    fn judge(self) -> Self::Judge;
+}
+
+/// `rules`' judge.
+pub fn judge_of<G: Judging>(rules: G) -> G::Judge {
+    rules.judge()
+}
+
 /// A game's rules together with how its computer players rate positions.
 pub trait Judge: Sync {
     type G: Game;

@@ -214,13 +214,13 @@ fn value<J: Judge>(kind: Kind, judge: &J, state: &State, chosen: <J::G as Game>:
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai;
+    use crate::ai::judge::judge_of;
     use crate::engine::testing;
     use crate::games::trouble::Trouble;
 
     #[test]
     fn the_aggressive_player_captures_and_the_cautious_one_keeps_out_of_reach() {
-        let judge = ai::trouble(Trouble::new(2, &[]).unwrap());
+        let judge = judge_of(Trouble::new(2, &[]).unwrap());
         // red: pegs on 3 and 10; green's peg 2 spaces past red's 3 (space 5) and one at 20
         let green_on_5 = (5 - 14i16).rem_euclid(28);
         let state = testing::to_move(

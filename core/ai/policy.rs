@@ -207,7 +207,7 @@ pub fn given(number: u32) -> Result<Arc<Policy>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai;
+    use crate::ai::judge::judge_of;
     use crate::engine::Phase;
     use crate::games::ludo::TwoDiceLudo;
 
@@ -224,7 +224,7 @@ mod tests {
 
     #[test]
     fn a_policy_rates_each_move_by_its_block() {
-        let judge = ai::two_dice_ludo(TwoDiceLudo::new(4, &[]).unwrap());
+        let judge = judge_of(TwoDiceLudo::new(4, &[]).unwrap());
         let policy = given(give(&by_steps_gained()).unwrap()).unwrap();
         let encoding = Encoding::of(&judge.rules).with_moves().unwrap();
         policy.fits("ludo", &encoding).unwrap();

@@ -174,7 +174,7 @@ fn one_move<J: Judge>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai;
+    use crate::ai::judge::judge_of;
     use crate::ai::search::{self, Memory};
     use crate::engine::testing;
     use crate::games::ludo::TwoDiceLudo;
@@ -194,7 +194,7 @@ mod tests {
 
     #[test]
     fn rollouts_rank_every_move_once_the_same_way_each_time_and_longer_with_more_budget() {
-        let (judge, state) = ai::ludo::busy_two_dice_position();
+        let (judge, state) = crate::games::ludo::judge::busy_two_dice_position();
         let moves = judge.rules.legal_moves(&state);
         let moves = moves.as_ref();
         let mut memory = Memory::new(&judge.rules);
@@ -221,7 +221,7 @@ mod tests {
 
     #[test]
     fn a_clearly_better_move_ends_the_rounds_early_and_ranks_first() {
-        let judge = ai::two_dice_ludo(TwoDiceLudo::new(2, &[]).unwrap());
+        let judge = judge_of(TwoDiceLudo::new(2, &[]).unwrap());
         // with 3 then 1, red's pin lands on yellow's pin (28 points on from its start) and hits it
         let yellow_at_4 = 48 - 24 + 4;
         let state = testing::to_move(
@@ -244,7 +244,7 @@ mod tests {
 
     #[test]
     fn a_rollout_ends_where_the_game_ends_and_rates_it_by_its_places() {
-        let judge = ai::two_dice_ludo(TwoDiceLudo::new(2, &[]).unwrap());
+        let judge = judge_of(TwoDiceLudo::new(2, &[]).unwrap());
         let exit = judge.rules.shape().goal;
         // red needs a 3 and a 2 for its last two pins; every legal move uses both and wins
         let state = testing::to_move(

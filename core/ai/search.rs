@@ -533,11 +533,10 @@ fn deepen<J: Judge>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai;
 
     #[test]
     fn threads_sharing_the_root_moves_find_the_same_ranking() {
-        let (judge, state) = ai::ludo::busy_two_dice_position();
+        let (judge, state) = crate::games::ludo::judge::busy_two_dice_position();
         let moves = judge.rules.legal_moves(&state);
         let mut settings = Settings {
             depth: Some(2),
@@ -560,7 +559,7 @@ mod tests {
 
     #[test]
     fn a_given_value_rates_the_leaves_and_the_shipped_one_otherwise() {
-        let (judge, state) = ai::ludo::busy_two_dice_position();
+        let (judge, state) = crate::games::ludo::judge::busy_two_dice_position();
         let count = judge.learning.features.as_ref().unwrap().names().len();
         let zeros = vec!["0.0"; count].join(",");
         let text = format!(r#"{{"model": "ludo", "weights": [{zeros}]}}"#);

@@ -446,7 +446,7 @@ impl<J: Judge + Send + Sync> Training for Trainer<J> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai;
+    use crate::ai::judge::judge_of;
     use crate::engine::testing;
     use crate::games::headache::Headache;
     use crate::games::trouble::Trouble;
@@ -459,12 +459,12 @@ mod tests {
         medium: 0.0,
     };
 
-    fn trouble_trainer(seed: u64) -> Trainer<ai::race_judge::RaceJudge<Trouble>> {
+    fn trouble_trainer(seed: u64) -> Trainer<crate::ai::race_judge::RaceJudge<Trouble>> {
         mixed_trainer(seed, 0.0)
     }
 
-    fn mixed_trainer(seed: u64, medium: f64) -> Trainer<ai::race_judge::RaceJudge<Trouble>> {
-        let judge = ai::trouble(Trouble::new(4, &testing::options(&[])).unwrap());
+    fn mixed_trainer(seed: u64, medium: f64) -> Trainer<crate::ai::race_judge::RaceJudge<Trouble>> {
+        let judge = judge_of(Trouble::new(4, &testing::options(&[])).unwrap());
         let features = judge.learning.features.clone().unwrap();
         Trainer::new(judge, features, seed, Schedule { medium, ..SCHEDULE })
     }
@@ -522,7 +522,7 @@ mod tests {
 
     #[test]
     fn a_headache_seat_without_cones_has_no_chance() {
-        let judge = ai::headache(Headache::new(3, &testing::options(&[])).unwrap());
+        let judge = judge_of(Headache::new(3, &testing::options(&[])).unwrap());
         let features = judge.learning.features.clone().unwrap();
         let mut trainer = Trainer::new(judge, features, 2, SCHEDULE);
         trainer.train(20);

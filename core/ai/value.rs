@@ -8,6 +8,7 @@ use crate::ai::hits::ReachMemo;
 use crate::ai::net::{Hidden, Net, MAX_HIDDEN};
 use crate::ai::vocab::{win_scale, Pieces, Terms, Values};
 use crate::engine::{Game, Phase, State, Table, MAX_SEATS};
+use crate::spec::{Spec, Weights};
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock, PoisonError};
 
@@ -207,13 +208,15 @@ pub static NOT_LEARNED: Learning = Learning {
 };
 
 impl Learning {
-    /// `model`'s features, with its shipped weights where there are.
-    pub fn new(model: &'static str, features: Option<Features>, table: &Table) -> Self {
+    /// The learned value of `spec`'s game over `features`, with its shipped weights where
+    /// there are.
+    pub fn new(spec: &'static Spec, features: Option<Features>, table: &Table) -> Self {
+        let shipped = spec.weights.and_then(shipped_model);
         let value = features
             .as_ref()
-            .and_then(|f| Value::new(f.clone(), shipped_model(model)?, table.clone()));
+            .and_then(|f| Value::new(f.clone(), shipped?, table.clone()));
         Learning {
-            model,
+            model: spec.weights.map_or("", |weights| weights.model),
             features,
             value,
         }
@@ -244,37 +247,24 @@ impl Learning {
     }
 }
 
-/// `model`'s shipped weights, parsed once per process: a network's file is ~200 KB of JSON,
-/// about a millisecond to parse, and every judge of its game reads it.
-fn shipped_model(model: &'static str) -> Option<Model> {
+/// The shipped weights, parsed once per process: a network's file is ~200 KB of JSON, about
+/// a millisecond to parse, and every judge of its game reads it.
+fn shipped_model(weights: &'static Weights) -> Option<Model> {
     static PARSED: OnceLock<Mutex<HashMap<&'static str, Option<Model>>>> = OnceLock::new();
     let mut parsed = PARSED
         .get_or_init(Mutex::default)
         .lock()
         .unwrap_or_else(PoisonError::into_inner);
     parsed
-        .entry(model)
-        .or_insert_with(|| parse_model(shipped(model)?))
+        .entry(weights.model)
+        .or_insert_with(|| parse_model(weights.json))
         .clone()
-}
-
-/// The shipped weights file of `model` (`pegrace train` writes them).
-fn shipped(model: &str) -> Option<&'static str> {
-    Some(match model {
-        "trouble" => include_str!("../../src/pegrace/weights/trouble.json"),
-        "ludo" => include_str!("../../src/pegrace/weights/ludo.json"),
-        "classic-ludo" => include_str!("../../src/pegrace/weights/classic-ludo.json"),
-        "ludopy" => include_str!("../../src/pegrace/weights/ludopy.json"),
-        "marbles" => include_str!("../../src/pegrace/weights/marbles.json"),
-        "headache" => include_str!("../../src/pegrace/weights/headache.json"),
-        _ => return None,
-    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai;
+    use crate::ai::judge::judge_of;
     use crate::engine::testing;
     use crate::games::headache::Headache;
     use crate::games::ludo::{ClassicLudo, LudopyLudo, TwoDiceLudo};
@@ -287,35 +277,34 @@ mod tests {
 
     #[test]
     fn every_game_has_its_shipped_value_but_where_its_features_do_not_serve() {
-        let trouble = |n, o: &[(&str, &str)]| ai::trouble(Trouble::new(n, &options(o)).unwrap());
+        let trouble = |n, o: &[(&str, &str)]| judge_of(Trouble::new(n, &options(o)).unwrap());
         assert!(trouble(4, &[]).learning.value.is_some());
         assert!(trouble(2, &[("two_sets", "on")]).learning.value.is_none());
-        let marbles = |o: &[(&str, &str)]| ai::marbles(Marbles::new(4, &options(o)).unwrap());
+        let marbles = |o: &[(&str, &str)]| judge_of(Marbles::new(4, &options(o)).unwrap());
         assert!(marbles(&[]).learning.value.is_some());
         assert!(marbles(&[("teams", "on")]).learning.value.is_some());
         assert!(marbles(&[("mode", "war")]).learning.value.is_none());
-        let ludo = ai::two_dice_ludo(TwoDiceLudo::new(2, &options(&[])).unwrap());
+        let ludo = judge_of(TwoDiceLudo::new(2, &options(&[])).unwrap());
         assert!(
             ludo.learning.value.is_some(),
             "a model of four plays with two"
         );
-        let classic =
-            ai::classic_ludo(ClassicLudo::new(3, &options(&[("variant", "classic")])).unwrap());
+        let classic = judge_of(ClassicLudo::new(3, &options(&[("variant", "classic")])).unwrap());
         assert!(classic.learning.value.is_some());
         assert!(
-            ai::ludopy(LudopyLudo::new(4, &options(&[("variant", "ludopy")])).unwrap())
+            judge_of(LudopyLudo::new(4, &options(&[("variant", "ludopy")])).unwrap())
                 .learning
                 .value
                 .is_some()
         );
-        let headache = ai::headache(Headache::new(4, &options(&[])).unwrap());
+        let headache = judge_of(Headache::new(4, &options(&[])).unwrap());
         assert_eq!(headache.learning.model, "headache");
         assert!(headache.learning.value.is_some());
     }
 
     #[test]
     fn the_chances_are_shares_and_exact_once_the_winner_is_settled() {
-        let judge = ai::trouble(Trouble::new(4, &options(&[("play_on", "on")])).unwrap());
+        let judge = judge_of(Trouble::new(4, &options(&[("play_on", "on")])).unwrap());
         let value = judge.learning.value.as_ref().unwrap();
         let mut state = judge.rules.initial_state();
         state.phase = Phase::Roll;
@@ -351,7 +340,7 @@ mod tests {
 
     #[test]
     fn a_given_value_is_numbered_once_and_read_only_where_it_fits() {
-        let judge = ai::headache(Headache::new(4, &options(&[])).unwrap());
+        let judge = judge_of(Headache::new(4, &options(&[])).unwrap());
         let count = judge.learning.features.as_ref().unwrap().names().len();
         let zeros = vec!["0.0"; count].join(",");
         let text = format!(r#"{{"model": "headache", "weights": [{zeros}]}}"#);
@@ -363,7 +352,7 @@ mod tests {
         assert!(value.model.linear.iter().all(|&w| w == 0.0));
         let short = give(r#"{"model": "headache", "weights": [1.0]}"#).unwrap();
         assert!(judge.learning.given(short, table).is_err());
-        let trouble = ai::trouble(Trouble::new(4, &options(&[])).unwrap());
+        let trouble = judge_of(Trouble::new(4, &options(&[])).unwrap());
         let error = trouble.learning.given(number, &trouble.rules.table);
         assert_eq!(
             error.unwrap_err(),

@@ -8,11 +8,12 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
 use super::error::CoreError;
-use super::shared::GAMES;
 use crate::dice;
-use crate::facts::{Fact, Facts};
-use crate::options::{self, RuleOption};
+use crate::facts::Fact;
+use crate::options;
 use crate::refusal::{self, Refusal};
+use crate::registry;
+use crate::spec::Spec;
 
 /// A rule option as Python reads it: its name, default, each value with its words (none: a
 /// whole number) and its help.
@@ -37,14 +38,24 @@ pub(super) fn build_info() -> Vec<(&'static str, &'static str)> {
 /// The name of every game the core plays.
 #[pyfunction]
 pub(super) fn game_names() -> Vec<&'static str> {
-    GAMES.iter().map(|(name, _, _)| *name).collect()
+    registry::game_names()
+}
+
+/// Every shipped learned value: its model's name, its game and the `variant` it was learned
+/// for (a game with several rule sets).
+#[pyfunction]
+pub(super) fn learned_models() -> Vec<(&'static str, &'static str, Option<&'static str>)> {
+    registry::SPECS
+        .iter()
+        .filter_map(|spec| Some((spec.weights?.model, spec.name, spec.variant)))
+        .collect()
 }
 
 /// `game`'s rule options, as its module in core/games describes them.
 #[pyfunction]
 pub(super) fn rule_options(game: &str) -> PyResult<Vec<OptionView>> {
-    let (_, options, _) = known(game)?;
-    Ok(options
+    Ok(known(game)?
+        .options
         .iter()
         .map(|option| {
             (
@@ -62,11 +73,12 @@ pub(super) fn rule_options(game: &str) -> PyResult<Vec<OptionView>> {
 /// it).
 #[pyfunction]
 pub(super) fn check_option(game: &str, name: &str, value: &str) -> PyResult<()> {
-    let (game, options, _) = known(game)?;
+    let spec = known(game)?;
     let given = [(name.to_string(), value.to_string())];
     let refused = |refusal: Refusal| PyErr::from(CoreError::Refused(refusal));
-    let chosen = options::choose(game, options, &given).map_err(refused)?;
-    if options
+    let chosen = options::choose(spec.name, spec.options, &given).map_err(refused)?;
+    if spec
+        .options
         .iter()
         .any(|option| option.name == name && option.is_number())
     {
@@ -104,8 +116,8 @@ pub(super) fn game_facts<'py>(
     py: Python<'py>,
     game: &str,
 ) -> PyResult<Vec<(&'static str, Bound<'py, PyAny>)>> {
-    let (_, _, facts) = known(game)?;
-    facts
+    known(game)?
+        .facts
         .iter()
         .map(|(name, fact)| {
             let value = match fact {
@@ -117,11 +129,9 @@ pub(super) fn game_facts<'py>(
         .collect()
 }
 
-/// The registry's row of `game`.
-fn known(game: &str) -> PyResult<&'static (&'static str, &'static [RuleOption], Facts)> {
-    GAMES
-        .iter()
-        .find(|(name, _, _)| *name == game)
+/// The registry's spec of `game`.
+fn known(game: &str) -> PyResult<&'static Spec> {
+    registry::spec(game)
         .ok_or_else(|| CoreError::Option(format!("the native core has no {game}")).into())
 }
 

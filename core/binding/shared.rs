@@ -1,30 +1,20 @@
 //! What the Python classes and functions share: a game's rules and its judge made from its
-//! name, players and options (`Judged`, dispatched by `on_judged!`), players made from their
+//! name, players and options (the registry's `Judged`, dispatched by `on_judged!`), players made from their
 //! names and settings, and states converted to and from Python's.
 
 use std::collections::HashMap;
-use std::sync::OnceLock;
 
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
 use super::error::CoreError;
 use crate::ai;
-use crate::ai::headache::HeadacheJudge;
 use crate::ai::judge::Judge;
-use crate::ai::ludo::LudoJudge;
-use crate::ai::marbles::MarblesJudge;
 use crate::ai::players::Kind;
-use crate::ai::race_judge::RaceJudge;
 use crate::ai::search::Settings;
 use crate::engine::{End, Game, Phase, Seats, State, MAX_SEATS, PIECES};
-use crate::facts::Facts;
-use crate::games;
-use crate::games::headache::Headache;
-use crate::games::ludo::{ClassicLudo, LudopyLudo, TwoDiceLudo, Variant};
-use crate::games::marbles::Marbles;
-use crate::games::trouble::Trouble;
-use crate::options::RuleOption;
+use crate::registry;
+pub(super) use crate::registry::{on_judged, Judged};
 use crate::rl;
 
 /// A state from Python: `pegrace.state.State`'s fields, read by their names, its roll as Python
@@ -63,97 +53,9 @@ impl Roll {
 
 pub(super) type Options = Vec<(String, String)>;
 
-/// A game's rules, and its judge (the rules with their evaluation) made from them the first
-/// time it is asked for: `CoreRules` and random games read the rules alone, and a judge costs
-/// more to make than its rules (10,000 of each in release: some 12-20 µs more for a race
-/// game, 50 µs more for Headache, whose rules take 50 µs and most others' under 1 µs).
-pub(super) struct LazyJudge<J: Judge> {
-    rules: J::G,
-    judge: OnceLock<J>,
-    make: fn(J::G) -> J,
-}
-
-impl<J: Judge> LazyJudge<J>
-where
-    J::G: Clone,
-{
-    /// The rules, with `make` to make their judge when it is first asked for.
-    fn boxed(rules: J::G, make: fn(J::G) -> J) -> Box<Self> {
-        Box::new(LazyJudge {
-            rules,
-            judge: OnceLock::new(),
-            make,
-        })
-    }
-
-    pub(super) fn rules(&self) -> &J::G {
-        &self.rules
-    }
-
-    pub(super) fn judge(&self) -> &J {
-        self.judge.get_or_init(|| (self.make)(self.rules.clone()))
-    }
-
-    pub(super) fn into_judge(self) -> J {
-        let LazyJudge { rules, judge, make } = self;
-        judge.into_inner().unwrap_or_else(|| make(rules))
-    }
-}
-
-/// A game the core plays: its rules, and its judge when asked for.
-pub(super) enum Judged {
-    Trouble(Box<LazyJudge<RaceJudge<Trouble>>>),
-    Ludo(Box<LazyJudge<LudoJudge>>),
-    ClassicLudo(Box<LazyJudge<RaceJudge<ClassicLudo>>>),
-    Marbles(Box<LazyJudge<MarblesJudge>>),
-    Headache(Box<LazyJudge<HeadacheJudge>>),
-    Ludopy(Box<LazyJudge<RaceJudge<LudopyLudo>>>),
-}
-
-/// `$body` with `$j` bound to the `LazyJudge` of whichever game `$judged` holds.
-macro_rules! on_judged {
-    ($judged:expr, $j:ident => $body:expr) => {
-        match $judged {
-            $crate::binding::shared::Judged::Trouble($j) => $body,
-            $crate::binding::shared::Judged::Ludo($j) => $body,
-            $crate::binding::shared::Judged::ClassicLudo($j) => $body,
-            $crate::binding::shared::Judged::Marbles($j) => $body,
-            $crate::binding::shared::Judged::Headache($j) => $body,
-            $crate::binding::shared::Judged::Ludopy($j) => $body,
-        }
-    };
-}
-pub(super) use on_judged;
-
-/// Every game the core plays, by its name, with its rule options and the facts Python reads
-/// (`judged` makes it).
-pub(super) const GAMES: &[(&str, &[RuleOption], Facts)] = &[
-    ("trouble", games::trouble::OPTIONS, games::trouble::FACTS),
-    ("ludo", games::ludo::OPTIONS, games::ludo::FACTS),
-    ("marbles", games::marbles::OPTIONS, games::marbles::FACTS),
-    ("headache", games::headache::OPTIONS, games::headache::FACTS),
-];
-
 /// The game `game` (`variant` picks Ludo's rules) for `players` with `options`.
 pub(super) fn judged(game: &str, players: usize, options: &Options) -> PyResult<Judged> {
-    let made = match game {
-        "trouble" => Trouble::new(players, options)
-            .map(|r| Judged::Trouble(LazyJudge::boxed(r, ai::trouble))),
-        "ludo" => match games::ludo::variant(options) {
-            Variant::TwoDice => TwoDiceLudo::new(players, options)
-                .map(|r| Judged::Ludo(LazyJudge::boxed(r, ai::two_dice_ludo))),
-            Variant::Classic => ClassicLudo::new(players, options)
-                .map(|r| Judged::ClassicLudo(LazyJudge::boxed(r, ai::classic_ludo))),
-            Variant::Ludopy => LudopyLudo::new(players, options)
-                .map(|r| Judged::Ludopy(LazyJudge::boxed(r, ai::ludopy))),
-        },
-        "marbles" => Marbles::new(players, options)
-            .map(|r| Judged::Marbles(LazyJudge::boxed(r, ai::marbles))),
-        "headache" => Headache::new(players, options)
-            .map(|r| Judged::Headache(LazyJudge::boxed(r, ai::headache))),
-        _ => Err(format!("the native core has no {game} yet").into()),
-    };
-    made.map_err(|refusal| CoreError::Refused(refusal).into())
+    registry::judged(game, players, options).map_err(|refusal| CoreError::Refused(refusal).into())
 }
 
 /// A seat's pieces handed in that are not a row of them.

@@ -372,7 +372,7 @@ impl Batch {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai;
+    use crate::ai::judge::judge_of;
     use crate::games::headache::Headache;
     use crate::games::ludo::TwoDiceLudo;
     use crate::games::trouble::Trouble;
@@ -437,8 +437,8 @@ mod tests {
 
     #[test]
     fn each_games_spaces_have_their_documented_sizes() {
-        let trouble = ai::trouble(Trouble::new(4, &[]).unwrap());
-        let ludo = ai::two_dice_ludo(TwoDiceLudo::new(4, &[]).unwrap());
+        let trouble = judge_of(Trouble::new(4, &[]).unwrap());
+        let ludo = judge_of(TwoDiceLudo::new(4, &[]).unwrap());
         let race = Encoding::race(trouble.race.shape.clone(), false);
         let two_dice = Encoding::race(ludo.race.shape.clone(), true);
         let headache = Encoding::headache(4);
@@ -453,7 +453,7 @@ mod tests {
 
     #[test]
     fn the_learner_is_asked_at_each_of_its_decisions_with_an_action_per_move() {
-        let judge = ai::trouble(Trouble::new(4, &[]).unwrap());
+        let judge = judge_of(Trouble::new(4, &[]).unwrap());
         let encoding = Encoding::race(judge.race.shape.clone(), false);
         let mut games = batch(&judge, encoding, random_others(4));
         (0..games.len()).for_each(|i| games.reset(&judge, i, i as u64));
@@ -461,12 +461,12 @@ mod tests {
             play_first_actions(&judge, &mut games, 400) > 0,
             "games ended"
         );
-        let judge = ai::two_dice_ludo(TwoDiceLudo::new(4, &[]).unwrap());
+        let judge = judge_of(TwoDiceLudo::new(4, &[]).unwrap());
         let encoding = Encoding::race(judge.race.shape.clone(), true);
         let mut games = batch(&judge, encoding, random_others(4));
         (0..games.len()).for_each(|i| games.reset(&judge, i, 7 + i as u64));
         assert!(play_first_actions(&judge, &mut games, 300) > 0);
-        let judge = ai::headache(Headache::new(4, &[]).unwrap());
+        let judge = judge_of(Headache::new(4, &[]).unwrap());
         let mut games = batch(&judge, Encoding::headache(4), random_others(4));
         (0..games.len()).for_each(|i| games.reset(&judge, i, i as u64));
         play_first_actions(&judge, &mut games, 100);
@@ -474,7 +474,7 @@ mod tests {
 
     #[test]
     fn an_illegal_action_changes_nothing() {
-        let judge = ai::trouble(Trouble::new(2, &[]).unwrap());
+        let judge = judge_of(Trouble::new(2, &[]).unwrap());
         let encoding = Encoding::race(judge.race.shape.clone(), false);
         let mut games = batch(&judge, encoding, random_others(2));
         games.reset(&judge, 0, 3);
@@ -489,7 +489,7 @@ mod tests {
 
     #[test]
     fn with_chance_nodes_the_caller_rolls_and_the_log_keeps_every_event() {
-        let judge = ai::two_dice_ludo(TwoDiceLudo::new(2, &[]).unwrap());
+        let judge = judge_of(TwoDiceLudo::new(2, &[]).unwrap());
         let encoding = Encoding::race(judge.race.shape.clone(), true);
         let mut games = batch(&judge, encoding, vec![None, None]);
         (games.chance_nodes, games.log) = (true, true);

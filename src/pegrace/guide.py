@@ -9,13 +9,10 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, TypedDict
+from typing import Protocol, TypedDict
 
-from pegrace.engine import Option
+from pegrace.engine import Option, Rules
 from pegrace.i18n import fill, gettext
-
-if TYPE_CHECKING:
-    from pegrace.games.entry import GameEntry
 
 
 @dataclass(frozen=True)
@@ -30,6 +27,17 @@ class Guide:
         """(heading, paragraph) pairs, in reading order, each paragraph on one line."""
         paragraphs = (" ".join(p.split()) for p in self.text.strip().split("\n\n"))
         return [(heading, said) for heading, said in (p.split(": ", 1) for p in paragraphs)]
+
+
+class Guided(Protocol):
+    """What the guide reads of a game's entry (games/entry.py's GameEntry, which holds a
+    Guide: named here by what it has, so this module is below the entry)."""
+
+    @property
+    def rules(self) -> type[Rules]: ...
+
+    @property
+    def guide(self) -> Guide: ...
 
 
 class ValueWords(TypedDict):
@@ -81,7 +89,7 @@ def option_view(option: Option) -> OptionView:
     }
 
 
-def guide_view(game: GameEntry) -> GuideView:
+def guide_view(game: Guided) -> GuideView:
     """What the rules page shows of a game (the catalog carries it): the same in every
     language, its headings, paragraphs and ``pop_words`` message ids as ``option_view``'s."""
     found = game.guide
@@ -93,7 +101,7 @@ def guide_view(game: GameEntry) -> GuideView:
     }
 
 
-def guide_text(game: GameEntry, chosen: Mapping[str, str] | None = None, width: int = 78) -> str:
+def guide_text(game: Guided, chosen: Mapping[str, str] | None = None, width: int = 78) -> str:
     """The guide as plain text wrapped to ``width`` (the terminal), in the person's language
     (its texts are the game's: guide_messages gives them to the catalogs); with ``chosen``,
     each option also says its value in this game. Wrapped by characters: no language pegrace
@@ -151,7 +159,7 @@ def value_label(value: str) -> str:
     return found[:1].upper() + found[1:]
 
 
-def guide_messages(game: GameEntry) -> list[str]:
+def guide_messages(game: Guided) -> list[str]:
     """Every text of ``game`` a person reads that its code does not mark where it is written
     (its title, its guide's headings and paragraphs, its options' words): the catalogs'
     extraction reads them here (tools/catalogs.py), the page and terminal translate them as

@@ -20,7 +20,7 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple, TextIO
+from typing import Any, NamedTuple, Protocol, TextIO
 
 from pegrace import native, policy, value
 from pegrace.engine import Rules
@@ -34,9 +34,6 @@ from pegrace.players import core_seatings, pinned_spec, value_entry, value_texts
 from pegrace.provenance import core_build, pegrace_version, provenance, provenance_lines
 from pegrace.record import Record
 from pegrace.state import Phase
-
-if TYPE_CHECKING:
-    from pegrace.kept import KeptGames  # which imports this module
 
 Seating = tuple[tuple[str, str], ...]  # (colour, player spec) for every seat, in board order
 # jobs handed to each local worker process ahead of the one whose games are awaited: enough to
@@ -76,6 +73,19 @@ class GameSummary(NamedTuple):
     # per seat, the answers of a player from outside that could not be played (pegrace.outside):
     # None where no seat is one
     faults: tuple[int, ...] | None = None
+
+
+class Keeping(Protocol):
+    """Where a run's games are kept as they finish (pegrace.kept's KeptGames, which reads
+    GameSummary here: named by what it does, so this module is below it)."""
+
+    def play_on(
+        self,
+        games: int,
+        done: Sequence[GameSummary],
+        least: int,
+        play: Callable[[int, int], list[GameSummary]],
+    ) -> list[GameSummary]: ...
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -364,7 +374,7 @@ def simulate(
     record_dir: Path | None = None,
     progress_stream: TextIO | None = None,
     scheduler: str | None = None,
-    kept: KeptGames | None = None,
+    kept: Keeping | None = None,
     done: Sequence[GameSummary] = (),
 ) -> dict[str, Any]:
     """The report of ``games`` games. With ``kept``, the games go to it in batches as they

@@ -24,7 +24,7 @@ from typing import Any
 
 from pegrace import _core
 from pegrace.errors import OptionError, saying, words_of
-from pegrace.games import ENTRIES, get_rules
+from pegrace.games import get_rules
 from pegrace.i18n import Arg, said, said_n
 from pegrace.readers import WEIGHTS_FILE, named_file, read_json, regular_file
 
@@ -35,11 +35,10 @@ MAX_HIDDEN, LANES = 64, 8  # core/ai/net.rs
 LARGEST_WEIGHT = 1e6
 WEIGHTS = Path(__file__).resolve().parent / "weights"
 # the rules each shipped model was trained under, by the model's name as the core knows it (a
-# Ludo variant has its own): the game and its options, from the games' registry entries
+# Ludo variant has its own): the game and its options, from the core's registry
 TRAINED_UNDER: dict[str, tuple[str, Mapping[str, str]]] = {
-    model: (game.name, options)
-    for game in ENTRIES.values()
-    for model, options in game.models.items()
+    model: (game, {"variant": variant} if variant else {})
+    for model, game, variant in _core.learned_models()
 }
 MODELS = tuple(TRAINED_UNDER)
 

@@ -445,7 +445,7 @@ def test_challenge_still_lets_a_cone_stop_on_an_empty_x() -> None:
 
 # --- the evaluation ------------------------------------------------------------------
 # what a cone an opponent could capture next pop costs, in cones, times the chance of its pop
-# (core/ai/headache.rs)
+# (core/games/headache/judge.rs)
 RISK_WEIGHT = 2.0
 
 

@@ -220,8 +220,9 @@ def test_two_dice_roll_is_the_sorted_pair_with_its_chance() -> None:
 # --- the two-dice evaluation: an exposed pin costs its standing times its chance of a hit
 
 
-# what the core's two-dice evaluation weighs (core/ai/ludo.rs): a pin out of the base is worth its
-# steps plus OUT_BONUS; an exposed one costs HIT_WEIGHT times that times its chance of a hit
+# what the core's two-dice evaluation weighs (core/games/ludo/judge.rs): a pin out of the base is
+# worth its steps plus OUT_BONUS; an exposed one costs HIT_WEIGHT times that times its chance of a
+# hit
 OUT_BONUS, HIT_WEIGHT = 28.0, 1.0
 
 

@@ -550,7 +550,7 @@ def test_a_computer_past_its_time_limit_is_replaced_and_others_play_on(tmp_path:
         while len(stuck.events) < 100 and not stuck.state.is_over:
             await asyncio.sleep(0.05)
             assert time.monotonic() - started < 3 * WAIT, "the slow seat held its game up"
-        rules, states = replay(stuck.record())
+        rules, states = replay(stuck.views.record())
         choices = sum(
             s.phase == Phase.MOVE and s.current == 0 and len(rules.legal_moves(s)) > 1
             for s in states

@@ -17,7 +17,7 @@ from pegrace.web.hub import GameHub
 from pegrace.web.session import GameSession
 from pegrace.web.settings import parse_settings
 from pegrace.web.store import Store
-from pegrace.web.views import GameViews
+from pegrace.web.views import placed
 
 THREE = {"red": "human", "yellow": "human", "green": "human"}  # Trouble plays on by default
 BASE = -1  # a race game's piece in its base (notation: "base")
@@ -38,7 +38,7 @@ async def play_out(session: GameSession, tokens: dict[str, str]) -> list[dict[st
     await session.receive(inbox, json.dumps({"type": "hello", "tokens": list(tokens.values())}))
     views: list[dict[str, Any]] = []
     while True:
-        view = dict(session.state_view([]))
+        view = dict(session.views.state_view([]))
         views.append(view)
         if view["phase"] == "over":
             return views
@@ -97,7 +97,7 @@ def test_a_moves_captures_are_the_opponent_pieces_it_sent_back_to_base(tmp_path:
         settings, rules = parse_settings({"game": "trouble", "seed": 3, "seats": THREE})
         session, tokens = await hub.create(settings, rules)
         await play_out(session, tokens)
-        _, states = replay(session.record())
+        _, states = replay(session.views.record())
         log = list(session.log)
         await hub.close()
         store.close()
@@ -115,29 +115,23 @@ def test_a_moves_captures_are_the_opponent_pieces_it_sent_back_to_base(tmp_path:
     asyncio.run(play())
 
 
-def views_of(game: str, players: int, options: dict[str, str] | None = None) -> GameViews:
-    views = GameViews()
-    views.rules = get_rules(game, players, options or {})
-    return views
-
-
 def test_a_side_out_of_the_game_takes_a_bottom_place_and_is_said_out() -> None:
-    views = views_of("headache", 3)
-    start = views.rules.initial_state()
-    assert views.placed(start) == []
+    rules = get_rules("headache", 3, {})
+    start = rules.initial_state()
+    assert placed(rules, start) == []
     state = start._replace(finished=(1,), out=(2,))
-    assert views.placed(state) == [
+    assert placed(rules, state) == [
         {"side": "yellow", "place": 1, "out": False},
         {"side": "green", "place": 3, "out": True},
     ]
     # those already settled before an event are not said again
-    assert views.placed(state, settled={1: 1}) == [{"side": "green", "place": 3, "out": True}]
+    assert placed(rules, state, settled={1: 1}) == [{"side": "green", "place": 3, "out": True}]
 
 
 def test_a_team_is_placed_once_both_partners_are_in() -> None:
-    views = views_of("marbles", 4, {"teams": "on"})
-    start = views.rules.initial_state()
-    assert views.placed(start._replace(finished=(0,))) == []  # red in, green not yet
-    assert views.placed(start._replace(finished=(0, 2))) == [
+    rules = get_rules("marbles", 4, {"teams": "on"})
+    start = rules.initial_state()
+    assert placed(rules, start._replace(finished=(0,))) == []  # red in, green not yet
+    assert placed(rules, start._replace(finished=(0, 2))) == [
         {"side": "red+green", "place": 1, "out": False}
     ]

@@ -211,7 +211,7 @@ def test_two_messages_at_once_never_interleave(tmp_path: Path) -> None:
     assert game.state.phase == Phase.MOVE
     errors = [m["message"] for m in one.messages + two.messages if m["type"] == "error"]
     assert len(errors) == 1 and "must move" in errors[0]
-    _, states = replay(game.record())
+    _, states = replay(game.views.record())
     assert states[-1] == game.state
 
 
@@ -231,9 +231,15 @@ def test_every_state_sent_shows_the_seats_and_pieces_as_they_are_now(tmp_path: P
         game, tokens = await hub.create(settings, rules)
         red, green = Inbox(), Inbox()
         await game.receive(red, json.dumps({"type": "hello", "tokens": [tokens["red"]]}))
-        assert seats(json.loads(game.state_message(full_log=True))) == {"red": True, "green": False}
+        assert seats(json.loads(game.views.state_message(full_log=True))) == {
+            "red": True,
+            "green": False,
+        }
         await game.receive(green, json.dumps({"type": "hello", "tokens": [tokens["green"]]}))
-        assert seats(json.loads(game.state_message(full_log=True))) == {"red": True, "green": True}
+        assert seats(json.loads(game.views.state_message(full_log=True))) == {
+            "red": True,
+            "green": True,
+        }
         moved = 0
         while moved < 12:
             state = [m for m in red.messages if m["type"] == "state"][-1]
@@ -251,7 +257,10 @@ def test_every_state_sent_shows_the_seats_and_pieces_as_they_are_now(tmp_path: P
             assert sent["type"] == "state" and sent["seq"] == len(game.events)
             assert sent["pieces"] == boards.piece_spots(rules, game.state)
         await game.leave(green)
-        assert seats(json.loads(game.state_message(full_log=True))) == {"red": True, "green": False}
+        assert seats(json.loads(game.views.state_message(full_log=True))) == {
+            "red": True,
+            "green": False,
+        }
         await hub.close()
         store.close()
 
@@ -272,8 +281,8 @@ def test_the_state_sent_is_the_state_view_in_every_game(tmp_path: Path, game: st
         inbox = Inbox()
         await session.receive(inbox, json.dumps({"type": "hello", "tokens": list(tokens.values())}))
         for _ in range(60):
-            sent = json.loads(session.state_message())
-            view = json.loads(json.dumps(session.state_view(session.log[-1:])))
+            sent = json.loads(session.views.state_message())
+            view = json.loads(json.dumps(session.views.state_view(session.log[-1:])))
             assert 0 < sent.pop("idle_left") <= 120  # the clock, read as each is made
             assert sent == {k: v for k, v in view.items() if k != "idle_left"}
             if sent["phase"] == "over":
@@ -307,7 +316,7 @@ def test_moves_ending_alike_are_listed_once_and_the_log_says_where_each_move_wen
         inbox = Inbox()
         await session.receive(inbox, json.dumps({"type": "hello", "tokens": list(tokens.values())}))
         for turn in range(200):
-            view = session.state_view([])
+            view = session.views.state_view([])
             if view["phase"] == "over":
                 break
             if view["phase"] != "move":

@@ -19,10 +19,10 @@ import anyio
 import pytest
 from webclient import LIMIT, TWO_HUMANS, WebSocketTestSession, new_game, receive, running
 
-from pegrace.web.gamestore import EventWriter, StoreError, Taken, token_hash
+from pegrace.web.gamestore import StoreError, Taken, token_hash
 from pegrace.web.settings import parse_settings
 from pegrace.web.store import Store, StoreLock, default_db_path
-from pegrace.web.storecalls import StoreCalls
+from pegrace.web.storecalls import EventWriter, StoreCalls
 
 
 @pytest.fixture

@@ -17,11 +17,11 @@ import pytest
 from webclient import TWO_HUMANS, act, hello, new_game, next_of, running
 
 from pegrace import cli
-from pegrace.web.gamestore import EventWriter, GameStore, StoreError, Taken, token_hash
+from pegrace.web.gamestore import GameStore, StoreError, Taken, token_hash
 from pegrace.web.pgstore import MIGRATIONS as PG_MIGRATIONS
 from pegrace.web.settings import GameSettings, parse_settings
 from pegrace.web.store import MIGRATIONS as SQLITE_MIGRATIONS
-from pegrace.web.storecalls import StoreCalls
+from pegrace.web.storecalls import EventWriter, StoreCalls
 from pegrace.web.storecopy import copy_games
 from pegrace.web.stores import Where, held, open_store, shown
 

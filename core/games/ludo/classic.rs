@@ -6,6 +6,7 @@ use crate::engine::{
     self, Game, Move, MoveList, MoveView, Phase, RaceShape, Row, State, Table, MAX_SEATS, PIECES,
 };
 use crate::refusal::Refusal;
+use crate::spec::{Spec, Weights};
 
 #[derive(Clone, Debug)]
 pub struct ClassicLudo {
@@ -86,7 +87,20 @@ impl ClassicLudo {
     }
 }
 
+/// What the game says of itself (`crate::spec`), the registry's line.
+pub const SPEC: &Spec = &Spec {
+    name: "ludo",
+    variant: Some("classic"),
+    options: OPTIONS,
+    facts: super::ludopy::FACTS,
+    weights: Some(&Weights {
+        model: "classic-ludo",
+        json: include_str!("../../../src/pegrace/weights/classic-ludo.json"),
+    }),
+};
+
 impl Game for ClassicLudo {
+    const SPEC: &'static Spec = SPEC;
     type Move = Move;
     type Moves = MoveList;
 

@@ -27,19 +27,6 @@ pub enum Variant {
     Ludopy,
 }
 
-/// The variant the options name (two-dice unless they say otherwise).
-pub fn variant(given: &[(String, String)]) -> Variant {
-    match given
-        .iter()
-        .find(|(k, _)| k == "variant")
-        .map(|(_, v)| v.as_str())
-    {
-        Some("classic") => Variant::Classic,
-        Some("ludopy") => Variant::Ludopy,
-        _ => Variant::TwoDice,
-    }
-}
-
 /// The rule options, each value with its words (`crate::options`; docs/rules/ludo.md has their
 /// sources).
 pub const OPTIONS: &[RuleOption] = &[
@@ -85,11 +72,17 @@ pub const OPTIONS: &[RuleOption] = &[
 
 pub(super) fn read_options(players: usize, given: &[(String, String)]) -> Result<Options, Refusal> {
     let chosen = options::choose("ludo", OPTIONS, given)?;
-    let variant = variant(given);
+    let variant = [("classic", Variant::Classic), ("ludopy", Variant::Ludopy)]
+        .into_iter()
+        .find(|(value, _)| chosen.is("variant", value))
+        .map_or(Variant::TwoDice, |(_, variant)| variant);
     if variant != Variant::Classic {
         for classic_only in ["three_sixes", "safe_squares"] {
             if !chosen.is_default(classic_only) {
-                let args = [("option", classic_only.to_owned())];
+                let args = [
+                    ("game", "ludo".to_owned()),
+                    ("option", classic_only.to_owned()),
+                ];
                 return Err(Refusal::new(refusal::CLASSIC_ONLY, &args, None));
             }
         }

@@ -7,6 +7,7 @@ use crate::engine::{
 };
 use crate::facts::{Fact, Facts};
 use crate::refusal::Refusal;
+use crate::spec::{Spec, Weights};
 
 /// LUDOpy's squares, in its own frame (ours + 1): stars, globes, the goal star and the goal.
 pub(super) const LP_STARS: [i16; 8] = [5, 12, 18, 25, 31, 38, 44, 51];
@@ -229,7 +230,20 @@ pub(super) fn probes(colours: &[usize], seat: usize, squares: &[i16]) -> Vec<Pro
     found
 }
 
+/// What the game says of itself (`crate::spec`), the registry's line.
+pub const SPEC: &Spec = &Spec {
+    name: "ludo",
+    variant: Some("ludopy"),
+    options: OPTIONS,
+    facts: FACTS,
+    weights: Some(&Weights {
+        model: "ludopy",
+        json: include_str!("../../../src/pegrace/weights/ludopy.json"),
+    }),
+};
+
 impl Game for LudopyLudo {
+    const SPEC: &'static Spec = SPEC;
     type Move = DieMove;
     type Moves = DieMoves;
 

@@ -22,14 +22,15 @@
 //!
 //! `variant=ludopy`, `LudopyLudo`: LUDOpy 1.5.0's Danish Ludo, quirks included (below).
 
-mod classic;
+pub mod classic;
 mod common;
-mod ludopy;
+pub mod judge;
+pub mod ludopy;
 #[cfg(test)]
 mod tests;
-mod two_dice;
+pub mod two_dice;
 
 pub use classic::ClassicLudo;
-pub use common::{variant, Variant, OPTIONS};
+pub use common::{Variant, OPTIONS};
 pub use ludopy::{DieMove, DieMoves, LudopyLudo, FACTS};
 pub use two_dice::{position_name, Turn, Turns, TwoDiceLudo, Use};

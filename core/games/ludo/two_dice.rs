@@ -8,6 +8,7 @@ use crate::engine::{
 };
 use crate::refusal::Refusal;
 use crate::rng::Draw;
+use crate::spec::{Spec, Weights};
 
 /// Two-dice Ludo's board.
 pub(super) const LOOP: usize = 48;
@@ -129,7 +130,20 @@ pub(super) fn advance(row: &Row, one: Use) -> Row {
     next
 }
 
+/// What the game says of itself (`crate::spec`), the registry's line.
+pub const SPEC: &Spec = &Spec {
+    name: "ludo",
+    variant: Some("two-dice"),
+    options: OPTIONS,
+    facts: super::ludopy::FACTS,
+    weights: Some(&Weights {
+        model: "ludo",
+        json: include_str!("../../../src/pegrace/weights/ludo.json"),
+    }),
+};
+
 impl Game for TwoDiceLudo {
+    const SPEC: &'static Spec = SPEC;
     type Move = Turn;
     type Moves = Turns;
 

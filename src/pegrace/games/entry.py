@@ -1,13 +1,14 @@
 """What a game says of itself beyond its rules, declared once in its own module as ``ENTRY``:
 its rules class (and, where an option picks among classes, the maker that builds them), how to
-play it, its terminal picture and web board, its search speed and its learned models.
+play it, its terminal picture and web board and its search speed (its learned models are the
+core's: `_core.learned_models`).
 ``pegrace.games`` lists every game's entry; everything else iterates that list, so adding a
 game is docs/architecture.md's short checklist, which tests/test_registry.py enforces."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from pegrace.engine import Rules
 from pegrace.guide import Guide
@@ -24,9 +25,6 @@ class GameEntry:
     # the core's searched nodes per millisecond on the reference machine (docs/ai.md has the
     # command): a search's ``ms`` becomes nodes at this rate
     nodes_per_ms: float
-    # each learned value the core ships for it (src/pegrace/weights/<model>.json), with the
-    # rule options it was trained under
-    models: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     make: Maker | None = None  # builds its rules when an option picks the class (Ludo's variant)
 
     @property

@@ -1,5 +1,5 @@
 """Headache (Milton Bradley, Pop-O-Matic): its options, board and notation; the native core
-plays it (core/games/headache.rs).
+plays it (core/games/headache/).
 
 Rules used (docs/rules/headache.md gives the seed sentence or issue ruling behind each):
 - Board: 8 X spaces round a circle (x:0..x:7, clockwise); between x:k and x:k+1 the
@@ -49,7 +49,7 @@ from pegrace.moves import PASS, Move
 from pegrace.state import Phase, State
 from pegrace.words import Sentence, Sentences, Who, colour_name, commas
 
-# the board and the stacks' encoding, as the core names them (core/games/headache.rs, FACTS)
+# the board and the stacks' encoding, as the core names them (core/games/headache/mod.rs, FACTS)
 X_COUNT = core_number("headache", "x_count")
 OUTER_PER = core_number("headache", "outer_per")  # outer spaces between neighbouring Xs
 INNER_PER = core_number("headache", "inner_per")  # inner spaces between neighbouring Xs
@@ -506,5 +506,4 @@ ENTRY = GameEntry(
     picture="pegrace.pictures.headache",
     board="pegrace.web.boards.headache",
     nodes_per_ms=2850.0,
-    models={"headache": {}},
 )

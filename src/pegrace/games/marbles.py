@@ -1,5 +1,5 @@
 """Marbles (an Aggravation-style race, seed 004): its options, board and notation; the
-native core plays it (core/games/marbles.rs).
+native core plays it (core/games/marbles/).
 
 Rules used (docs/rules/marbles.md gives the seed sentence or ruling behind each):
 - 2-4 players; colours red, yellow, green, blue, starts 14 apart on a loop of 56;
@@ -282,5 +282,4 @@ ENTRY = GameEntry(
     picture="pegrace.pictures.marbles",
     board="pegrace.web.boards.marbles",
     nodes_per_ms=7000.0,
-    models={"marbles": {}},
 )

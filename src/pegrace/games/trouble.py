@@ -1,5 +1,5 @@
 """Trouble (Hasbro): its options, board and notation; the native core plays it
-(core/games/trouble.rs).
+(core/games/trouble/).
 
 Rules used (docs/rules/trouble.md gives the seed sentence behind each):
 - 2-4 players; colours red, yellow, green, blue, starts 7 apart on a loop of 28;
@@ -117,5 +117,4 @@ ENTRY = GameEntry(
     picture="pegrace.pictures.trouble",
     board="pegrace.web.boards.trouble",
     nodes_per_ms=7900.0,
-    models={"trouble": {}},
 )

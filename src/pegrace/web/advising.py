@@ -1,55 +1,68 @@
 """A web game's advice: a hint for the seat to move, or everyone's win chances, worked out in
 a worker process off the game's lock (the game goes on meanwhile), once per position: each
 answer is kept for the next asker. Win chances come in steps, narrowing as their playouts
-add up. A part of the game's session (session.GameSession, which is one of these), apart from
-its play; the session calls ``on_ask`` as protocol.py's dispatch table has it.
+add up. A part the game's session holds (``session.advice``), apart from its play: it reaches
+the game through ``Advised``; the session hands it ``on_ask`` as protocol.py's dispatch table
+has it.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Coroutine
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from pegrace import native
 from pegrace.advice import learned_chances, win_chances
+from pegrace.engine import Rules
 from pegrace.i18n import Said, said, said_n
+from pegrace.record import Event
 from pegrace.state import State
-from pegrace.web.limits import Buckets
+from pegrace.web.limits import Buckets, Fleet, Limits
 from pegrace.web.protocol import Client, Json, to_json
+from pegrace.web.refusals import turn_problem
 from pegrace.web.talk import counted_as
-from pegrace.web.views import GameViews
-from pegrace.web.workers import WINPROB, Job, JobFailed, chances_body
+from pegrace.web.workers import WINPROB, Job, JobFailed, WorkerPool, chances_body
 
-if TYPE_CHECKING:
-    from pegrace.web.session import Services
+
+class Advised(Protocol):
+    """What the advice reads of its game, and what it asks of it."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def owner(self) -> str: ...  # whose game it is, for a fair share of the workers
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def state(self) -> State: ...
+    @property
+    def events(self) -> list[Event]: ...
+    @property
+    def clients(self) -> dict[Client, tuple[str, ...]]: ...
+
+    async def error(self, client: Client, message: Said | str) -> None: ...
+
+    def returned(self, colours: tuple[str, ...]) -> bool: ...  # their person back: a takeover ended
+
+    async def seats_changed(self) -> None: ...
+
+    def spawn(self, work: Coroutine[Any, Any, None]) -> None: ...  # a task of the game's
+
 
 # win chances: the playouts played so far at each answer, the last one final
 WINPROB_STEPS = (200, 600, 2000)
 
 
-class GameAdvice(GameViews):
-    """A game's advice, on its views and on these of its session's own, read here (the
-    bucket is the session's limit on new win chances, by seat)."""
+class GameAdvice:
+    """A game's advice: the answers kept, the limit on new win chances by seat."""
 
-    owner: str
-    services: Services
-    _estimates: Buckets
-
-    if TYPE_CHECKING:  # the session's own: its clients, its turns, its tasks
-
-        async def error(self, client: Client, message: Said | str) -> None: ...
-
-        async def seats_changed(self) -> None: ...
-
-        def _returned(self, colours: tuple[str, ...]) -> bool: ...
-
-        def _turn_problem(self, colours: tuple[str, ...], kind: str) -> Said | None: ...
-
-        def _spawn(self, work: Coroutine[Any, Any, None]) -> None: ...
-
-    def __init__(self) -> None:
-        super().__init__()  # the views' own
+    def __init__(self, game: Advised, pool: WorkerPool, limits: Limits, fleet: Fleet) -> None:
+        self.game = game
+        self.pool = pool
+        self.limits = limits
+        per_minute = limits.winprob_per_minute
+        self._estimates = Buckets(per_minute / 60, per_minute, 64, fleet)
         self._advising = asyncio.Lock()  # one hint or win-chance estimate at a time
         self._advice: dict[tuple[str, int], str] = {}  # (kind, seq) -> the answer sent
         self._native: native.Computer | None = None  # the learned value's view, when asked
@@ -58,26 +71,26 @@ class GameAdvice(GameViews):
         """Start working out a hint (for the holder of the seat to move) or everyone's win
         chances (anyone gets an answer already worked out; only players start a new one, at
         most ``winprob_per_minute``); the answer goes to the asker alone, with its ``seq``."""
-        colours = self.clients[client]
-        if self._returned(colours):
-            await self.seats_changed()
-        seq = len(self.events)
+        colours = self.game.clients[client]
+        if self.game.returned(colours):
+            await self.game.seats_changed()
+        seq = len(self.game.events)
         known = self._advice.get((kind, seq)) if kind == WINPROB else None
         if known is not None:
             await client.send_text(known)
             return
         problem = self._advice_problem(client, colours, kind)
         if problem:
-            await self.error(client, no_advice_now(kind, problem))
+            await self.game.error(client, no_advice_now(kind, problem))
             return
-        self._spawn(self._advise(client, kind, seq, self.state))
+        self.game.spawn(self._advise(client, kind, seq, self.game.state))
 
     def _advice_problem(self, client: Client, colours: tuple[str, ...], kind: str) -> Said | None:
         if kind != WINPROB:
-            return self._turn_problem(colours, "move")
-        if not colours and not self.state.is_over:
+            return turn_problem(self.game.rules, self.game.state, colours, "move")
+        if not colours and not self.game.state.is_over:
             return said("only the game's players may ask for new win chances (you are watching)")
-        per_minute = self.services.limits.winprob_per_minute
+        per_minute = self.limits.winprob_per_minute
         if not self._estimates.take(counted_as(client, colours)):
             return said_n(
                 "win chances are worked out at most {count} time a minute: wait a little",
@@ -94,16 +107,16 @@ class GameAdvice(GameViews):
         async with self._advising:
             text = self._advice.get((kind, seq))
             if text is None:
-                seed = f"{self.id}:{seq}"  # not the game's seed, which must stay secret
+                seed = f"{self.game.id}:{seq}"  # not the game's seed, which must stay secret
                 try:
                     if kind == WINPROB and not state.is_over:
                         body = await self._win_chances(client, state, seq, seed)
                     else:
-                        job = Job.of(self.rules, state, kind, seed)
-                        limit = self.services.limits.advice_seconds
-                        body = await self.services.pool.run(job, limit, self.owner, job.heavy)
+                        job = Job.of(self.game.rules, state, kind, seed)
+                        limit = self.limits.advice_seconds
+                        body = await self.pool.run(job, limit, self.game.owner, job.heavy)
                 except JobFailed as err:
-                    await self.error(client, no_advice_here(kind, str(err)))
+                    await self.game.error(client, no_advice_here(kind, str(err)))
                     return
                 final = {"final": True} if kind == WINPROB else {}
                 text = to_json({"type": kind, "seq": seq, **body, **final})
@@ -114,16 +127,14 @@ class GameAdvice(GameViews):
     async def _win_chances(self, client: Client, state: State, seq: int, seed: str) -> Json:
         """Win chances in steps: each step's playouts in a worker, the chances so far sent to
         the asker as they narrow; the body of the last (all the playouts)."""
-        wins, played = [0] * self.rules.side_count, 0
-        learned = learned_chances(self.rules, state, self._computer())
+        wins, played = [0] * self.game.rules.side_count, 0
+        learned = learned_chances(self.game.rules, state, self._computer())
         for total in WINPROB_STEPS:
-            job = Job.of(self.rules, state, WINPROB, seed, playouts=(played, total - played))
-            found = await self.services.pool.run(
-                job, self.services.limits.advice_seconds, self.owner, job.heavy
-            )
+            job = Job.of(self.game.rules, state, WINPROB, seed, playouts=(played, total - played))
+            found = await self.pool.run(job, self.limits.advice_seconds, self.game.owner, job.heavy)
             wins = [a + b for a, b in zip(wins, found, strict=True)]
             played = total
-            body = chances_body(win_chances(self.rules, wins, played), learned)
+            body = chances_body(win_chances(self.game.rules, wins, played), learned)
             if total != WINPROB_STEPS[-1]:
                 await client.send_text(
                     to_json({"type": WINPROB, "seq": seq, **body, "final": False})
@@ -133,7 +144,7 @@ class GameAdvice(GameViews):
     def _computer(self) -> native.Computer:
         """The game's computer players' view (built once: the learned value's tables)."""
         if self._native is None:
-            self._native = native.Computer(self.rules)
+            self._native = native.Computer(self.game.rules)
         return self._native
 
 

@@ -157,9 +157,9 @@ def create_app(
 
     async def game_state(request: Request) -> Response:
         game = await session(request)
-        view = game.state_view(game.log)
+        view = game.views.state_view(game.log)
         summary = game.rules.summary(game.state)
-        return JSONResponse({**view, "summary": summary, "game": game.game_view()})
+        return JSONResponse({**view, "summary": summary, "game": game.views.game_view()})
 
     async def claim(request: Request) -> Response:
         body = await json_body(request)
@@ -186,7 +186,7 @@ def create_app(
         game = await session(request)
         name = f"pegrace-{game.settings.game}-{game.id}.json"
         return Response(
-            game.record().dumps() + "\n",
+            game.views.record().dumps() + "\n",
             media_type="application/json",
             headers={"Content-Disposition": f'attachment; filename="{name}"'},
         )

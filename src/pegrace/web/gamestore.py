@@ -1,14 +1,13 @@
 """What every game store does, in the SQL that SQLite (``pegrace.web.store``, the default) and
 PostgreSQL (``pegrace.web.pgstore``) both read: a game's settings, its seats (with hashed seat
-tokens) and every event, each committed before anyone is told of it (``EventWriter``). A game
-whose rows are damaged, or that the store fails to read, raises StoreError naming it. Each
-store brings its schema up to date through numbered migrations when it opens
-(``Migration``), and refuses one newer than this pegrace knows; a store only read (a copy's
-source) is checked to be a pegrace store of this schema instead (``check_as_it_is``)."""
+tokens) and every event, each committed before anyone is told of it (storecalls.py's
+``EventWriter``). A game whose rows are damaged, or that the store fails to read, raises
+StoreError naming it. Each store brings its schema up to date through numbered migrations when
+it opens (``Migration``), and refuses one newer than this pegrace knows; a store only read (a
+copy's source) is checked to be a pegrace store of this schema instead (``check_as_it_is``)."""
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import functools
 import hashlib
@@ -20,17 +19,14 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractAsyncContextManager, AbstractContextManager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import Any, ClassVar, Self
 
 from pegrace.errors import OptionError, PegraceError
-from pegrace.i18n import Said, said, said_n
+from pegrace.i18n import Said, said
 from pegrace.readers import loads as strict_loads
 from pegrace.web.masking import one_line
 from pegrace.web.refusals import saying, words_of
 from pegrace.web.settings import HUMAN, OPEN, GameSettings
-
-if TYPE_CHECKING:
-    from pegrace.web.storecalls import StoreCalls
 
 
 class StoreError(PegraceError):
@@ -528,69 +524,3 @@ def unloadable(game_id: str, problem: Said | str) -> StoreError:
     # TRANSLATORS: {problem} is why: the database's words (in English), or what is damaged
     words = said("game {game} cannot be loaded: {problem}", game=game_id, problem=problem)
     return saying(StoreError, words)
-
-
-class EventWriter:
-    """Group commit: events are committed many at a time, and each caller resumes once its
-    event is on disk. A game changes and tells its players only after that, so killing the
-    server loses nothing it has announced, while a busy server commits far less often than
-    once per event. The store is written in its own thread (storecalls.py): the events that
-    arrive while a commit is under way (from any number of games) go together in the next,
-    started as soon as it ends.
-    """
-
-    def __init__(self, calls: StoreCalls) -> None:
-        self.calls = calls
-        self.rows: list[EventRow] = []
-        # one future per caller, so a caller being cancelled cancels only its own wait
-        self.waiting: list[asyncio.Future[None]] = []
-        self.committing: asyncio.Task[None] | None = None
-
-    async def write(self, row: EventRow) -> None:
-        """Store one event; raises StoreError (and stores nothing of its batch) on failure."""
-        loop = asyncio.get_running_loop()
-        stored: asyncio.Future[None] = loop.create_future()
-        self.rows.append(row)
-        self.waiting.append(stored)
-        if self.committing is None:
-            # started once this turn of the loop is over: its other events go with this one
-            self.committing = loop.create_task(self._commit_all())
-        await stored
-
-    async def _commit_all(self) -> None:
-        try:
-            while self.rows:
-                rows, waiting = self.rows, self.waiting
-                self.rows, self.waiting = [], []
-                await self._commit(rows, waiting)
-        finally:
-            self.committing = None
-
-    async def _commit(self, rows: list[EventRow], waiting: list[asyncio.Future[None]]) -> None:
-        try:
-            taken = await self.calls.run(self.calls.store.add_events, rows)
-        except Exception as err:  # whatever it is, no caller may wait for ever
-            # TRANSLATORS: {problem} is the store's own words for what failed (in English)
-            failed = saying(StoreError, said_n(
-                "could not store {count} event: {problem}",
-                "could not store {count} events: {problem}",
-                len(rows), problem=str(err),
-            ))  # fmt: skip
-            for stored in waiting:
-                fail(stored, failed)
-            if not isinstance(err, StoreError):
-                raise
-            return
-        for row, stored in zip(rows, waiting, strict=True):
-            if (row[0], row[1]) in taken:
-                first = said("game {game}: event {seq} was stored first by another server",
-                             game=row[0], seq=row[1])  # fmt: skip
-                fail(stored, saying(Taken, first))
-            elif not stored.done():
-                stored.set_result(None)
-
-
-def fail(stored: asyncio.Future[None], error: StoreError) -> None:
-    if not stored.done():
-        stored.set_exception(error)
-        stored.exception()  # retrieved here: its caller may be cancelled meanwhile

@@ -13,7 +13,7 @@ from typing import Any
 from pegrace.engine import Rules
 from pegrace.errors import PegraceError
 from pegrace.i18n import said, said_n
-from pegrace.web.gamestore import EventWriter, GameStore, StoreError, token_hash
+from pegrace.web.gamestore import GameStore, StoreError, token_hash
 from pegrace.web.heavy import FramesJob, KeptAnswers, ReviewJob
 from pegrace.web.limits import Buckets, Fleet, Limits
 from pegrace.web.protocol import Json, to_json
@@ -21,7 +21,7 @@ from pegrace.web.refusals import Conflict, Forbidden, Full, GameNotFound, TooMan
 from pegrace.web.roomcodes import give_code
 from pegrace.web.session import LOG, GameSession, Services, new_token
 from pegrace.web.settings import HUMAN, GameSettings, new_seed
-from pegrace.web.storecalls import StoreCalls
+from pegrace.web.storecalls import EventWriter, StoreCalls
 from pegrace.web.workers import DEFAULT_WORKERS, WorkerPool
 
 LOBBY_GAMES = 12  # games in each of the lobby's lists, at most
@@ -100,17 +100,17 @@ class GameHub:
         if session is None:
             return
         if what.startswith("chat "):
-            self._later(session.hear_stored_chat(int(what.removeprefix("chat "))))
+            self._later(session.talk.hear_stored_chat(int(what.removeprefix("chat "))))
         elif what == "seats":
-            self._later(session.reload_seats())
+            self._later(session.sync.reload_seats())
         elif int(what) > len(session.events):
-            self._later(session.catch_up())
+            self._later(session.sync.catch_up())
 
     def resync(self) -> None:
         """Notices were lost (the listener connected again): every game held catches up."""
         for session in self.sessions.values():
-            self._later(session.catch_up())
-            self._later(session.reload_seats())
+            self._later(session.sync.catch_up())
+            self._later(session.sync.reload_seats())
 
     def _later(self, work: Coroutine[Any, Any, None]) -> None:
         task = asyncio.create_task(work)
@@ -265,9 +265,9 @@ class GameHub:
         )
         for game_id, made in found:
             session = await self._loaded(game_id, key)
-            if session is None or session.state.is_over or (not solo and session.solo()):
+            if session is None or session.state.is_over or (not solo and session.views.solo()):
                 continue
-            summary = session.summary(now - made)
+            summary = session.views.summary(now - made)
             listed = lists["open" if summary["open"] else "watch"]
             if len(listed) < LOBBY_GAMES:
                 listed.append(summary)
@@ -279,7 +279,7 @@ class GameHub:
             session = await self._loaded(game_id, key)
             if session is not None:
                 when = made_at.get(game_id)
-                lists["mine"].append(session.summary(None if when is None else now - when))
+                lists["mine"].append(session.views.summary(None if when is None else now - when))
         return lists
 
     async def _loaded(self, game_id: str, key: str) -> GameSession | None:
@@ -314,13 +314,13 @@ class GameHub:
         try:
             new, _ = await self.create(settings, settings.rules(), hashes, old.owner, game_id)
         except Conflict:  # made a moment ago, through this server or another: that one
-            await old.reload_seats()
+            await old.sync.reload_seats()
             if old.rematch is None:
                 raise
             return await self.get(old.rematch), kept
         old.rematch = new.id
         async with old.lock:
-            old._update = None
+            old.views.stale()
             await old.broadcast(
                 to_json({"type": "rematch", "id": new.id, "url": f"/game/{new.id}"})
             )
@@ -357,7 +357,7 @@ class GameHub:
         found = self.replays.get(made_of)
         if found is not None:
             return found
-        frames = game.replay_job()
+        frames = game.views.replay_job()
         job: FramesJob | ReviewJob = ReviewJob(frames) if kind == "review" else frames
 
         async def make() -> bytes:

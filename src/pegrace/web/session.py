@@ -14,7 +14,7 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Callable, Coroutine, Iterable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,7 +31,6 @@ from pegrace.state import Phase, State
 from pegrace.web import offered
 from pegrace.web.advising import GameAdvice
 from pegrace.web.gamestore import (
-    EventWriter,
     StoredAfterAll,
     StoredGame,
     StoreError,
@@ -43,7 +42,9 @@ from pegrace.web.protocol import (
     DEFS,
     HELD_TOKENS,
     SAY_HELLO,
+    Chat,
     Client,
+    LogEntry,
     accepted,
     error_said,
     error_sent,
@@ -63,9 +64,11 @@ from pegrace.web.refusals import (
 )
 from pegrace.web.replaying import replay_stored
 from pegrace.web.settings import HUMAN, OPEN, GameSettings, takeover_spec
-from pegrace.web.storecalls import StoreCalls
+from pegrace.web.storecalls import EventWriter, StoreCalls
 from pegrace.web.syncing import LEASE_SECONDS, GameSync
+from pegrace.web.talk import GameTalk
 from pegrace.web.turns import GameTurns
+from pegrace.web.views import GameViews
 from pegrace.web.workers import MOVE, Job, JobFailed, WorkerPool, think
 
 COMPUTER, TAKEOVER = "computer", "takeover"  # who played an event, besides a human
@@ -99,11 +102,11 @@ def new_token() -> str:  # a seat's
     return secrets.token_urlsafe(18)
 
 
-class GameSession(GameTurns, GameSync, GameAdvice):
-    """One live game: its state and dice, seats and tokens, clients, clocks and computer
-    players; what its clients are sent is made by its views (GameViews), their names and chat
-    handled by GameTalk, the advice they ask for by GameAdvice, what other servers stored by
-    GameSync, its clock by GameTurns."""
+class GameSession:
+    """One live game: its state and dice, seats and tokens, clients and computer players. Its
+    parts, each reaching it through a Protocol of its own module: what its clients are sent
+    (``views``), their names and chat (``talk``), the advice they ask for (``advice``), what
+    other servers stored and the lease to drive (``sync``), its clock (``turns``)."""
 
     def __init__(
         self,
@@ -128,24 +131,19 @@ class GameSession(GameTurns, GameSync, GameAdvice):
         self.rng = dice_rng(settings.seed)
         self.kinds = dict(settings.seats)  # an open seat turns human when claimed
         self.owners: dict[str, str] = {}  # token hash -> colour
-        self.events = []
-        self.log = []
-        self.clients = {}
-        self.takeover = set()
-        self.names = {}
-        self.chat = []  # the newest chat lines and emotes, oldest first
-        limits = services.limits
+        self.events: list[Event] = []
+        self.log: list[LogEntry] = []
+        self.clients: dict[Client, tuple[str, ...]] = {}  # joined clients -> colours they hold
+        self.takeover: set[str] = set()  # seats the computer plays for, their people away
+        self.names: dict[str, str] = {}  # colour -> the name its person gave
+        self.code: str | None = None  # the room code (roomcodes.py), which the hub gives
+        limits, fleet = services.limits, services.fleet
         # limits by seat, or by address for watchers: never by socket (limits.py)
-        fleet = services.fleet
-        self._chats = Buckets.per_minute(limits.chats_per_minute, 256, fleet)
-        self._names = Buckets.per_minute(limits.names_per_minute, 64, fleet)
         self._hellos = Buckets.per_minute(limits.hellos_per_minute, 256, fleet)
-        per_minute = limits.winprob_per_minute
-        self._estimates = Buckets(per_minute / 60, per_minute, 64, fleet)
         self._seats_now: object = None  # what the last seats message said
         self._seats_at = 0.0  # loop time it was sent
         self._seats_due: asyncio.TimerHandle | None = None  # a merged one, waiting its turn
-        self.rematch = None
+        self.rematch: str | None = None
         self.lock = asyncio.Lock()
         self.wake = asyncio.Event()
         self.deserted = asyncio.Event()  # set while nobody is connected (once somebody was)
@@ -153,13 +151,18 @@ class GameSession(GameTurns, GameSync, GameAdvice):
         self.due_since = 0.0  # loop time when the seat to act became due (or last acted)
         self.used = time.monotonic()  # when it was last asked for (the hub unloads by this)
         self.task: asyncio.Task[None] | None = None
-        super().__init__()  # the advice's and the views' own
-        self._unstored_roll: Roll | None = None
-        self._lease_until = 0.0  # monotonic time this server's lease to drive it runs out
+        self.unstored_roll: Roll | None = None  # drawn, not stored: this position's next
         self._tasks: set[asyncio.Task[None]] = set()  # advice, merged seats messages
-        self._chat_heard = 0
-        self._told_trouble = False  # the clients were told the store is not answering
         self._unsure = 0  # the number of an event whose storing failed, maybe only to answer
+        # its parts, each given what it needs
+        self.turns = GameTurns(self, self.calls, limits.turn_hour, self._turn_to)
+        self.views = GameViews(self, self.turns.idle_left)
+        self.talk = GameTalk(self, self.calls, limits, fleet)
+        self.advice = GameAdvice(self, services.pool, limits, fleet)
+        self.sync = GameSync(self, self.calls)
+
+    def _turn_to(self, colour: str) -> None:
+        self.services.turn_to(self, colour)
 
     # ------------------------------------------------------------------ restoring
     @classmethod
@@ -173,7 +176,9 @@ class GameSession(GameTurns, GameSync, GameAdvice):
         for before, after, event, stored_event, played in zip(
             states, states[1:], replayed.events, stored.events, replayed.played, strict=False
         ):
-            session.log.append(session._entry(before, after, event, stored_event.actor, played))
+            session.log.append(
+                session.views.entry(before, after, event, stored_event.actor, played)
+            )
         session.events = replayed.events
         session.state = replayed.states[-1]
         session.kinds = {colour: seat.kind for colour, seat in stored.seats.items()}
@@ -224,19 +229,19 @@ class GameSession(GameTurns, GameSync, GameAdvice):
                 await asyncio.sleep(1.0)
 
     async def _drive(self) -> None:
-        await self.read_clock()
+        await self.turns.read_clock()
         while not self.state.is_over:
             self.wake.clear()
             seen = self.changes
             colour = self.current_colour()
-            if not self.clients and not self.turn_based():
+            if not self.clients and not self.turns.turn_based():
                 # nobody watches or plays: the computers do not think for nobody, and no
                 # seat is taken over; the game goes on when someone comes (hello wakes it);
                 # a game over days goes on with nobody there
-                await self._let_go()
+                await self.sync.let_go()
                 await self.wake.wait()
                 continue
-            if not await self._driving():
+            if not await self.sync.driving():
                 # another server drives this game: wait for a change, or for its lease to lapse
                 with contextlib.suppress(TimeoutError):
                     async with asyncio.timeout(LEASE_SECONDS / 3):
@@ -258,7 +263,7 @@ class GameSession(GameTurns, GameSync, GameAdvice):
                     if self.changes == seen and not self.state.is_over:
                         await self._play_for(colour, move)
                 continue
-            timeout = self.late_in()
+            timeout = self.turns.late_in()
             if self.store.shared:  # wake to renew the lease, or the idle seat's may lapse
                 timeout = LEASE_SECONDS / 2 if timeout is None else min(timeout, LEASE_SECONDS / 2)
             try:
@@ -266,11 +271,11 @@ class GameSession(GameTurns, GameSync, GameAdvice):
                 async with asyncio.timeout(timeout):
                     await self.wake.wait()
             except TimeoutError:
-                if (left := self.late_in()) is None or left > 0:
+                if (left := self.turns.late_in()) is None or left > 0:
                     continue  # woken only to renew the lease
                 async with self.lock:
-                    if self.changes == seen and await self._driving():
-                        await self.late(colour)
+                    if self.changes == seen and await self.sync.driving():
+                        await self.turns.late(colour)
 
     async def _think(self, colour: str) -> Move | None:
         """The computer's choice (``_computer_choice``), given up, Deserted, should everyone
@@ -279,7 +284,7 @@ class GameSession(GameTurns, GameSync, GameAdvice):
         choice = asyncio.create_task(self._computer_choice(colour))
         # a game over days thinks for nobody: its people come back when it is their turn
         left = asyncio.create_task(
-            asyncio.Event().wait() if self.turn_based() else self.deserted.wait()
+            asyncio.Event().wait() if self.turns.turn_based() else self.deserted.wait()
         )
         try:
             await asyncio.wait({choice, left}, return_when=asyncio.FIRST_COMPLETED)
@@ -312,7 +317,7 @@ class GameSession(GameTurns, GameSync, GameAdvice):
         except Taken:
             return  # another server played first: its event is ours now, and we go on
         except StoreError as err:  # nothing changed: say so once, and try again in a second
-            await self._store_failed(err)
+            await self.sync.store_failed(err)
             await asyncio.sleep(1.0)
 
     async def _computer_choice(self, colour: str) -> Move | None:
@@ -342,7 +347,7 @@ class GameSession(GameTurns, GameSync, GameAdvice):
             text = think(self.rules, state, takeover_spec(), seed)
         return next(move for move in legal if move.text == text)
 
-    def _changed(self) -> None:
+    def changed(self) -> None:
         self.changes += 1
         self.wake.set()
 
@@ -351,19 +356,19 @@ class GameSession(GameTurns, GameSync, GameAdvice):
         before = self.state
         # A roll drawn but not stored (the store failed) is the next roll of this same
         # position: reusing it keeps the generator exactly in step with the stored rolls.
-        if self._unstored_roll is None:
-            self._unstored_roll = self.rules.sample_roll(before, self.rng)
-        roll = self._unstored_roll
+        if self.unstored_roll is None:
+            self.unstored_roll = self.rules.sample_roll(before, self.rng)
+        roll = self.unstored_roll
         json_roll = self.rules.dice_at(before).to_json(roll)
         await self._save(Event(self.current_colour(), json_roll, None), actor)
-        self._unstored_roll = None
-        await self._commit(before, self.rules.apply_roll(before, roll), actor, roll)
+        self.unstored_roll = None
+        await self.commit(before, self.rules.apply_roll(before, roll), actor, roll)
 
     async def _move(self, move: Move, actor: str) -> None:
         before = self.state
         after = self.rules.play(before, move)
         await self._save(Event(self.current_colour(), None, move.text), actor)
-        await self._commit(before, after, actor, move)
+        await self.commit(before, after, actor, move)
 
     async def _save(self, event: Event, actor: str) -> None:
         """Store the event (raises StoreError, changing nothing, if that fails; Taken, after
@@ -372,7 +377,7 @@ class GameSession(GameTurns, GameSync, GameAdvice):
         try:
             await self.writer.write((self.id, seq, event.colour, event.roll, event.move, actor))
         except Taken:
-            await self._catch_up()
+            await self.sync.catch_up_locked()
             if seq == self._unsure and self.events[seq - 1 : seq] == [event]:  # ours, late
                 raise StoredAfterAll.of(self.id, seq) from None
             raise
@@ -381,19 +386,19 @@ class GameSession(GameTurns, GameSync, GameAdvice):
             raise
         self.events.append(event)
 
-    async def _commit(self, before: State, after: State, actor: str, played: Roll | Move) -> None:
+    async def commit(self, before: State, after: State, actor: str, played: Roll | Move) -> None:
         """The stored event counts: log it, move on, tell the driver and every client."""
-        self.log.append(self._entry(before, after, self.events[-1], actor, played))
+        self.log.append(self.views.entry(before, after, self.events[-1], actor, played))
         self.state = after
-        self._told_trouble = False
+        self.sync.told_trouble = False
         self.due_since = asyncio.get_running_loop().time()
-        self._update = None
-        self._changed()
-        self.turn_passed(self.events[-1].colour)
+        self.views.stale()
+        self.changed()
+        self.turns.turn_passed(self.events[-1].colour)
         if after.is_over and not before.is_over:
             self.services.ended(self)
         if self.clients:
-            await self.broadcast(self.state_message())
+            await self.broadcast(self.views.state_message())
 
     # ------------------------------------------------------------------ players' messages
     async def receive(self, client: Client, text: str) -> None:
@@ -433,27 +438,36 @@ class GameSession(GameTurns, GameSync, GameAdvice):
         if not self.clients:  # the first to come: a game that waited for somebody goes on
             self.due_since = asyncio.get_running_loop().time()
             self.deserted.clear()
-            self._changed()
+            self.changed()
         self.clients[client] = colours
-        self._returned(colours)
+        self.returned(colours)
         refused = [i for i, colour in enumerate(held) if colour is None]
-        await client.send_text(to_json(self.welcome(colours, refused)))
-        await client.send_text(self.state_message(full_log=True))
+        await client.send_text(to_json(self.views.welcome(colours, self.talk.chat, refused)))
+        await client.send_text(self.views.state_message(full_log=True))
         if refused:
             await self.error(client, tokens_refused(len(refused), len(held), colours))
         await self.seats_changed()
 
     async def on_back(self, client: Client) -> None:
         """The "I'm back" button: the computer stops playing for this person's seats."""
-        if self._returned(self.clients[client]):
+        if self.returned(self.clients[client]):
             await self.seats_changed()
+
+    async def on_name(self, client: Client, name: object) -> None:
+        await self.talk.on_name(client, name)
+
+    async def on_chat(self, client: Client, message: Chat) -> None:
+        await self.talk.on_chat(client, message)
+
+    async def on_ask(self, client: Client, kind: str) -> None:
+        await self.advice.on_ask(client, kind)
 
     async def on_act(self, client: Client, kind: str, move: object) -> None:
         """A roll, or a move (``move``: its text) for a seat the client holds."""
         colours = self.clients[client]
-        if self._returned(colours):
+        if self.returned(colours):
             await self.seats_changed()
-        problem = self._turn_problem(colours, kind)
+        problem = turn_problem(self.rules, self.state, colours, kind)
         if problem:
             await self.error(client, problem)
             return
@@ -478,33 +492,16 @@ class GameSession(GameTurns, GameSync, GameAdvice):
         except IllegalMoveError:
             raise saying(IllegalMoveError, not_legal(self.rules, self.state, move)) from None
 
-    def _turn_problem(self, colours: tuple[str, ...], kind: str) -> Said | None:
-        """Why the holder of ``colours`` may not roll or move (``kind``) now; None: they may."""
-        return turn_problem(self.rules, self.state, colours, kind)
-
-    def _returned(self, colours: tuple[str, ...]) -> bool:
+    def returned(self, colours: tuple[str, ...]) -> bool:
         """Whatever a seat's person sends shows they are back: the computer stops playing for
         them. The idle clock goes on from the last event (only an event restarts it, so
         messages alone cannot hold a game up). True if a takeover ended."""
         back = self.takeover.intersection(colours)
         if back:
             self.takeover -= back
-            self._store_takeover(back, on=False)
-            self._changed()
+            self.turns.keep_takeover(back, on=False)
+            self.changed()
         return bool(back)
-
-    def _store_takeover(self, colours: Iterable[str], on: bool) -> None:
-        """Whichever server the person comes back through ends the takeover (several servers
-        on one store); a store that fails to keep it leaves it to this server alone."""
-        colours = tuple(colours)
-
-        async def keep() -> None:
-            try:
-                await self.calls.run(self.store.set_takeover, self.id, colours, on)
-            except StoreError as err:
-                LOG.warning("game %s: the takeover of %s is not stored (%s)", self.id, colours, err)
-
-        self._spawn(keep())
 
     async def leave(self, client: Client) -> None:
         async with self.lock:
@@ -541,20 +538,20 @@ class GameSession(GameTurns, GameSync, GameAdvice):
 
     def _seats_later(self) -> None:
         self._seats_due = None
-        self._spawn(self._send_seats())
+        self.spawn(self._send_seats())
 
-    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+    def spawn(self, work: Coroutine[Any, Any, None]) -> None:
         """Run ``work`` as a task of the game's own, cancelled when the game closes."""
         task = asyncio.create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
     async def _send_seats(self) -> None:
-        now = (self._seats_key(), self.watchers())
+        now = (self.views.seats_key(), self.views.watchers())
         if now == self._seats_now:
             return
         self._seats_now, self._seats_at = now, asyncio.get_running_loop().time()
-        await self.broadcast(self.seats_message())
+        await self.broadcast(self.views.seats_message())
 
     async def broadcast(self, text: str) -> None:
         for client in list(self.clients):
@@ -577,7 +574,7 @@ class GameSession(GameTurns, GameSync, GameAdvice):
                 problem = said("could not store the claim: {problem}", problem=words_of(err))
                 raise saying(StoreError, problem) from None
             if not claimed_here:  # through another server, a moment ago
-                self._spawn(self.reload_seats())
+                self.spawn(self.sync.reload_seats())
                 taken = said(
                     "{colour} is not an open seat (somebody has just claimed it)",
                     colour=colour_words(colour),
@@ -588,6 +585,6 @@ class GameSession(GameTurns, GameSync, GameAdvice):
                 self.owners[token_hash(token)] = claimed
                 self.takeover.discard(claimed)
             self.due_since = asyncio.get_running_loop().time()
-            self._changed()
+            self.changed()
             await self.seats_changed()
             return tokens

@@ -23,7 +23,7 @@ from typing import ParamSpec, TypeVar
 
 from pegrace.errors import saying
 from pegrace.i18n import Said, said, said_n
-from pegrace.web.gamestore import GameStore, StoreUnavailable
+from pegrace.web.gamestore import EventRow, GameStore, StoreError, StoreUnavailable, Taken
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -122,3 +122,69 @@ def silent(seconds: float) -> Said:
         "the game store has not answered for {seconds} s: try again once it is back",
         seconds=round(seconds, 3),
     )
+
+
+class EventWriter:
+    """Group commit: events are committed many at a time, and each caller resumes once its
+    event is on disk. A game changes and tells its players only after that, so killing the
+    server loses nothing it has announced, while a busy server commits far less often than
+    once per event. The store is written in its own thread (``StoreCalls``): the events that
+    arrive while a commit is under way (from any number of games) go together in the next,
+    started as soon as it ends.
+    """
+
+    def __init__(self, calls: StoreCalls) -> None:
+        self.calls = calls
+        self.rows: list[EventRow] = []
+        # one future per caller, so a caller being cancelled cancels only its own wait
+        self.waiting: list[asyncio.Future[None]] = []
+        self.committing: asyncio.Task[None] | None = None
+
+    async def write(self, row: EventRow) -> None:
+        """Store one event; raises StoreError (and stores nothing of its batch) on failure."""
+        loop = asyncio.get_running_loop()
+        stored: asyncio.Future[None] = loop.create_future()
+        self.rows.append(row)
+        self.waiting.append(stored)
+        if self.committing is None:
+            # started once this turn of the loop is over: its other events go with this one
+            self.committing = loop.create_task(self._commit_all())
+        await stored
+
+    async def _commit_all(self) -> None:
+        try:
+            while self.rows:
+                rows, waiting = self.rows, self.waiting
+                self.rows, self.waiting = [], []
+                await self._commit(rows, waiting)
+        finally:
+            self.committing = None
+
+    async def _commit(self, rows: list[EventRow], waiting: list[asyncio.Future[None]]) -> None:
+        try:
+            taken = await self.calls.run(self.calls.store.add_events, rows)
+        except Exception as err:  # whatever it is, no caller may wait for ever
+            # TRANSLATORS: {problem} is the store's own words for what failed (in English)
+            failed = saying(StoreError, said_n(
+                "could not store {count} event: {problem}",
+                "could not store {count} events: {problem}",
+                len(rows), problem=str(err),
+            ))  # fmt: skip
+            for stored in waiting:
+                fail(stored, failed)
+            if not isinstance(err, StoreError):
+                raise
+            return
+        for row, stored in zip(rows, waiting, strict=True):
+            if (row[0], row[1]) in taken:
+                first = said("game {game}: event {seq} was stored first by another server",
+                             game=row[0], seq=row[1])  # fmt: skip
+                fail(stored, saying(Taken, first))
+            elif not stored.done():
+                stored.set_result(None)
+
+
+def fail(stored: asyncio.Future[None], error: StoreError) -> None:
+    if not stored.done():
+        stored.set_exception(error)
+        stored.exception()  # retrieved here: its caller may be cancelled meanwhile

@@ -126,10 +126,5 @@ ENTRY = GameEntry(
     picture="pegrace.pictures.ludo",
     board="pegrace.web.boards.ludo",
     nodes_per_ms=3500.0,
-    models={
-        "ludo": {"variant": TWO_DICE},
-        "classic-ludo": {"variant": CLASSIC},
-        "ludopy": {"variant": LUDOPY},
-    },
     make=ludo_rules,
 )

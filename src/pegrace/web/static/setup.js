@@ -39,7 +39,7 @@ export async function showSetup(root) {
   const catalog = /** @type {import("./util.js").Catalog} */ (await loadCatalog(root));
   if (!catalog) return;
   const params = new URLSearchParams(location.search);
-  let game = catalog.games.find((g) => g.name === params.get("game")) || catalog.games.find((g) => g.name === "trouble") || catalog.games[0];
+  let game = catalog.games.find((g) => g.name === params.get("game")) || catalog.games[0];
   const computers = catalog.seat_kinds.filter((k) => k.startsWith("computer:"));
   const defaultComputer = PREFERRED_COMPUTERS.find((k) => computers.includes(k)) || computers[0];
 

@@ -1,11 +1,11 @@
 //! Marbles' judge: the race evaluation with Marbles' weights, or in War, marbles left.
 
 use crate::ai::features::Features;
-use crate::ai::judge::Judge;
+use crate::ai::judge::{Judge, Judging};
 use crate::ai::race_eval::{RaceEval, RaceWeights, RACE_WEIGHTS};
 use crate::ai::value::Learning;
 use crate::ai::vocab::{Pieces, Values};
-use crate::engine::MAX_SEATS;
+use crate::engine::{Game, MAX_SEATS};
 use crate::games::marbles::Marbles;
 
 /// Marbles: an exposed marble costs a quarter of its steps (plus the flat part), not half.
@@ -20,12 +20,20 @@ const MARBLES_WEIGHTS: RaceWeights = RaceWeights {
 /// expectimax as before.
 const ROLLOUT_HORIZON: u32 = 4;
 
-pub fn marbles(rules: Marbles) -> MarblesJudge {
+impl Judging for Marbles {
+    type Judge = MarblesJudge;
+
+    fn judge(self) -> MarblesJudge {
+        judge(self)
+    }
+}
+
+fn judge(rules: Marbles) -> MarblesJudge {
     let race = RaceEval::new(rules.shape(), rules.table.sides, MARBLES_WEIGHTS);
     let sides = rules.table.sides;
     // War is won by marbles left, not by the race these features describe
     let features = (!rules.war()).then(|| Features::one_die(&race, &[1, 6]));
-    let learning = Learning::new("marbles", features, &rules.table);
+    let learning = Learning::new(Marbles::SPEC, features, &rules.table);
     MarblesJudge {
         rules,
         race,

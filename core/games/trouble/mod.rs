@@ -11,6 +11,9 @@ use crate::engine::{
 use crate::facts::Facts;
 use crate::options::{self, RuleOption};
 use crate::refusal::{self, Refusal};
+use crate::spec::{Spec, Weights};
+
+pub mod judge;
 
 const LOOP: i16 = 28;
 const GOAL: i16 = LOOP + 3;
@@ -31,6 +34,18 @@ pub struct Trouble {
 
 /// Nothing Python's face needs beyond the track (`Game::race_shape`).
 pub const FACTS: Facts = &[];
+
+/// What the game says of itself (`crate::spec`), the registry's line.
+pub const SPEC: &Spec = &Spec {
+    name: "trouble",
+    variant: None,
+    options: OPTIONS,
+    facts: FACTS,
+    weights: Some(&Weights {
+        model: "trouble",
+        json: include_str!("../../../src/pegrace/weights/trouble.json"),
+    }),
+};
 
 /// The rule options, each value with its words (`crate::options`; docs/rules/trouble.md has their
 /// sources).
@@ -103,7 +118,7 @@ pub const OPTIONS: &[RuleOption] = &[
 
 impl Trouble {
     pub fn new(players: usize, options: &[(String, String)]) -> Result<Self, Refusal> {
-        let chosen = options::choose("trouble", OPTIONS, options)?;
+        let chosen = options::choose(SPEC.name, OPTIONS, options)?;
         let counterclockwise = chosen.is("turn_order", "counterclockwise");
         let no_pass = chosen.is("voluntary_pass", "off");
         let if_played = chosen.is("six_bonus", "if-played");
@@ -111,20 +126,21 @@ impl Trouble {
         let deepest = chosen.is("finish", "deepest-first");
         let first_only = chosen.is("play_on", "off");
         let two_sets = chosen.is("two_sets", "on");
-        let mut colours = engine::seat_colours("trouble", players, &chosen)?;
+        let mut colours = engine::seat_colours(SPEC.name, players, &chosen)?;
         if two_sets {
+            let game = [("game", SPEC.name.to_owned())];
             if players != 2 {
-                return Err(Refusal::new(refusal::TWO_SETS_PLAYERS, &[], Some(2)));
+                return Err(Refusal::new(refusal::TWO_SETS_PLAYERS, &game, Some(2)));
             }
             if !chosen.is_default(engine::SEATING.name) {
                 let turn = chosen.value(engine::SEATING.name).to_owned();
                 return Err(Refusal::new(
                     refusal::TWO_SETS_SEATING,
-                    &[("turn", turn)],
+                    &[game[0].clone(), ("turn", turn)],
                     None,
                 ));
             }
-            colours = engine::seat_colours("trouble", 4, &chosen)?; // each player holds two
+            colours = engine::seat_colours(SPEC.name, 4, &chosen)?; // each player holds two
         }
         let [space_of, position_on] = engine::frames(&colours, SPACING);
         let seats = colours.len() as u8;
@@ -271,6 +287,7 @@ impl Trouble {
 }
 
 impl Game for Trouble {
+    const SPEC: &'static Spec = SPEC;
     type Move = Move;
     type Moves = MoveList;
 

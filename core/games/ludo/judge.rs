@@ -2,9 +2,9 @@
 //! weights; two-dice Ludo's reads its fitted chance of winning.
 
 use crate::ai::features::Features;
-use crate::ai::fitted::{ludo_win_chances, FittedChances};
+use crate::ai::fitted::{FittedChances, WinModel};
 use crate::ai::hits::two_dice_hits;
-use crate::ai::judge::Judge;
+use crate::ai::judge::{Judge, Judging};
 use crate::ai::race_eval::{RaceEval, RaceWeights, RACE_WEIGHTS};
 use crate::ai::race_judge::RaceJudge;
 use crate::ai::value::Learning;
@@ -28,10 +28,10 @@ const TWO_DICE_LUDO_WEIGHTS: RaceWeights = RaceWeights {
 };
 
 /// A one-die Ludo's judge: the race evaluation and the learned value of `model`.
-fn one_die_ludo<G: Game>(rules: G, shape: RaceShape, model: &'static str) -> RaceJudge<G> {
+fn one_die_ludo<G: Game>(rules: G, shape: RaceShape) -> RaceJudge<G> {
     let race = RaceEval::new(shape, rules.table().sides, ONE_DIE_LUDO_WEIGHTS);
     let features = Features::one_die(&race, &[6]);
-    let learning = Learning::new(model, Some(features), rules.table());
+    let learning = Learning::new(G::SPEC, Some(features), rules.table());
     RaceJudge {
         rules,
         race,
@@ -41,21 +41,37 @@ fn one_die_ludo<G: Game>(rules: G, shape: RaceShape, model: &'static str) -> Rac
     }
 }
 
-pub fn classic_ludo(rules: ClassicLudo) -> RaceJudge<ClassicLudo> {
-    let shape = rules.shape();
-    one_die_ludo(rules, shape, "classic-ludo")
+impl Judging for ClassicLudo {
+    type Judge = RaceJudge<ClassicLudo>;
+
+    fn judge(self) -> RaceJudge<ClassicLudo> {
+        let shape = self.shape();
+        one_die_ludo(self, shape)
+    }
 }
 
-pub fn ludopy(rules: LudopyLudo) -> RaceJudge<LudopyLudo> {
-    let shape = rules.shape();
-    one_die_ludo(rules, shape, "ludopy")
+impl Judging for LudopyLudo {
+    type Judge = RaceJudge<LudopyLudo>;
+
+    fn judge(self) -> RaceJudge<LudopyLudo> {
+        let shape = self.shape();
+        one_die_ludo(self, shape)
+    }
 }
 
-pub fn two_dice_ludo(rules: TwoDiceLudo) -> LudoJudge {
+impl Judging for TwoDiceLudo {
+    type Judge = LudoJudge;
+
+    fn judge(self) -> LudoJudge {
+        two_dice_ludo(self)
+    }
+}
+
+fn two_dice_ludo(rules: TwoDiceLudo) -> LudoJudge {
     let race = RaceEval::new(rules.shape(), rules.table.sides, TWO_DICE_LUDO_WEIGHTS);
-    let fitted = ludo_win_chances(&race);
+    let fitted = win_chances(&race);
     let features = Features::race(&race, two_dice_hits(&race));
-    let learning = Learning::new("ludo", Some(features), &rules.table);
+    let learning = Learning::new(TwoDiceLudo::SPEC, Some(features), &rules.table);
     LudoJudge {
         rules,
         race,
@@ -114,6 +130,22 @@ impl Judge for LudoJudge {
 }
 
 /// Two-dice Ludo with pieces all over the board and 3+6 to move: many moves to rank.
+/// Two-dice Ludo's fitted chance of winning.
+fn win_chances(race: &RaceEval) -> FittedChances {
+    let hits = two_dice_hits(race);
+    let model = WinModel {
+        steps: -0.0031,
+        out: 0.293,
+        lane: -0.075,
+        exit: 0.0324,
+        lead: 0.0108,
+        steps_squared: 1.6717,
+        exposure: -0.0164,
+        tempo: [0.0, -0.0232, -0.0601, -0.0894],
+    };
+    FittedChances::new(model, hits, race)
+}
+
 #[cfg(test)]
 pub(crate) fn busy_two_dice_position() -> (LudoJudge, crate::engine::State) {
     use crate::engine::testing;

@@ -25,7 +25,10 @@ use crate::facts::{Fact, Facts};
 use crate::options::{self, RuleOption};
 use crate::refusal::Refusal;
 use crate::rng::Draw;
+use crate::spec::{Spec, Weights};
 use std::collections::BTreeMap;
+
+pub mod judge;
 
 pub const X_COUNT: usize = 8;
 const OUTER_BASE: usize = 8;
@@ -180,6 +183,18 @@ pub fn space_name(space: i16) -> String {
 }
 
 /// The rule options, each with its values in words (`crate::options`; docs/rules/headache.md has their sources).
+/// What the game says of itself (`crate::spec`), the registry's line.
+pub const SPEC: &Spec = &Spec {
+    name: "headache",
+    variant: None,
+    options: OPTIONS,
+    facts: FACTS,
+    weights: Some(&Weights {
+        model: "headache",
+        json: include_str!("../../../src/pegrace/weights/headache.json"),
+    }),
+};
+
 pub const OPTIONS: &[RuleOption] = &[
     RuleOption {
         name: "challenge",
@@ -201,10 +216,10 @@ pub const OPTIONS: &[RuleOption] = &[
 
 impl Headache {
     pub fn new(players: usize, options: &[(String, String)]) -> Result<Self, Refusal> {
-        let chosen = options::choose("headache", OPTIONS, options)?;
+        let chosen = options::choose(SPEC.name, OPTIONS, options)?;
         let challenge = chosen.is("challenge", "on");
         let turn_limit = chosen.number("turn_limit", 1)?;
-        let colours = engine::seat_colours("headache", players, &chosen)?;
+        let colours = engine::seat_colours(SPEC.name, players, &chosen)?;
         let mut start_space = [0; MAX_SEATS];
         for (seat, &colour) in colours.iter().enumerate() {
             start_space[seat] = START_X_STEP * colour;
@@ -408,6 +423,7 @@ impl Headache {
 }
 
 impl Game for Headache {
+    const SPEC: &'static Spec = SPEC;
     type Move = ConeMove;
     type Moves = ConeMoves;
 
@@ -573,5 +589,4 @@ impl Game for Headache {
 }
 
 #[cfg(test)]
-#[path = "headache_tests.rs"]
 mod tests;

@@ -2,10 +2,10 @@
 
 use crate::ai::features::Features;
 use crate::ai::headache_eval::HeadacheEval;
-use crate::ai::judge::Judge;
+use crate::ai::judge::{Judge, Judging};
 use crate::ai::value::Learning;
 use crate::ai::vocab::{Pieces, Values};
-use crate::engine::{State, MAX_SEATS};
+use crate::engine::{Game, State, MAX_SEATS};
 use crate::games::headache::{ConeMove, Headache, HEIGHT_BITS};
 
 /// Headache's judge: its evaluation's tables (over the rules) and the learned value.
@@ -14,10 +14,18 @@ pub struct HeadacheJudge {
     pub learning: Learning,
 }
 
-pub fn headache(rules: Headache) -> HeadacheJudge {
+impl Judging for Headache {
+    type Judge = HeadacheJudge;
+
+    fn judge(self) -> HeadacheJudge {
+        judge(self)
+    }
+}
+
+fn judge(rules: Headache) -> HeadacheJudge {
     let eval = HeadacheEval::new(rules);
     let features = Features::Headache(Box::new(eval.clone()));
-    let learning = Learning::new("headache", Some(features), &eval.rules.table);
+    let learning = Learning::new(Headache::SPEC, Some(features), &eval.rules.table);
     HeadacheJudge { eval, learning }
 }
 

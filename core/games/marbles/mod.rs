@@ -24,6 +24,9 @@ use crate::engine::{
 use crate::facts::{Fact, Facts};
 use crate::options::{self, RuleOption};
 use crate::refusal::{self, Refusal};
+use crate::spec::{Spec, Weights};
+
+pub mod judge;
 
 const LOOP: usize = 56;
 const HOME_START: i16 = 56;
@@ -80,6 +83,18 @@ struct Options {
 
 /// The rule options, each value with its words (`crate::options`; docs/rules/marbles.md has their
 /// sources).
+/// What the game says of itself (`crate::spec`), the registry's line.
+pub const SPEC: &Spec = &Spec {
+    name: "marbles",
+    variant: None,
+    options: OPTIONS,
+    facts: FACTS,
+    weights: Some(&Weights {
+        model: "marbles",
+        json: include_str!("../../../src/pegrace/weights/marbles.json"),
+    }),
+};
+
 pub const OPTIONS: &[RuleOption] = &[
     RuleOption {
         name: "mode",
@@ -127,9 +142,9 @@ pub const OPTIONS: &[RuleOption] = &[
 ];
 
 fn read_options(players: usize, given: &[(String, String)]) -> Result<Options, Refusal> {
-    let chosen = options::choose("marbles", OPTIONS, given)?;
+    let chosen = options::choose(SPEC.name, OPTIONS, given)?;
     Ok(Options {
-        colours: engine::seat_colours("marbles", players, &chosen)?,
+        colours: engine::seat_colours(SPEC.name, players, &chosen)?,
         war: chosen.is("mode", "war"),
         teams: chosen.is("teams", "on"),
         partner_roll: chosen.is("partner_roll", "on"),
@@ -142,7 +157,10 @@ impl Marbles {
     pub fn new(players: usize, options: &[(String, String)]) -> Result<Self, Refusal> {
         let chosen = read_options(players, options)?;
         if chosen.teams && players != 4 {
-            let args = [("players", players.to_string())];
+            let args = [
+                ("game", SPEC.name.to_owned()),
+                ("players", players.to_string()),
+            ];
             return Err(Refusal::new(refusal::TEAMS_PLAYERS, &args, Some(4)));
         }
         let colour_indices = chosen.colours;
@@ -221,6 +239,7 @@ impl Marbles {
 }
 
 impl Game for Marbles {
+    const SPEC: &'static Spec = SPEC;
     type Move = MarbleMove;
     type Moves = MarbleMoves;
 

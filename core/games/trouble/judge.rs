@@ -2,10 +2,13 @@
 //! the fitted chance of winning and a learned value.
 
 use crate::ai::features::Features;
-use crate::ai::fitted::trouble_win_chances;
+use crate::ai::fitted::{FittedChances, WinModel};
+use crate::ai::hits::one_die_hits;
+use crate::ai::judge::Judging;
 use crate::ai::race_eval::{RaceEval, RaceWeights, RACE_WEIGHTS};
 use crate::ai::race_judge::RaceJudge;
 use crate::ai::value::Learning;
+use crate::engine::Game;
 use crate::games::trouble::Trouble;
 
 /// Trouble's weights (docs/ai.md): pieces out of home matter more, and being within one die of
@@ -23,12 +26,20 @@ const TROUBLE_WEIGHTS: RaceWeights = RaceWeights {
 /// no value is learned, expectimax as before.
 const ROLLOUT_HORIZON: u32 = 4;
 
-pub fn trouble(rules: Trouble) -> RaceJudge<Trouble> {
+impl Judging for Trouble {
+    type Judge = RaceJudge<Trouble>;
+
+    fn judge(self) -> RaceJudge<Trouble> {
+        judge(self)
+    }
+}
+
+fn judge(rules: Trouble) -> RaceJudge<Trouble> {
     let race = RaceEval::new(rules.shape(), rules.table.sides, TROUBLE_WEIGHTS);
     // a side of two colours wins only with both home: the models are for one colour a side
-    let fitted = (!rules.two_sets()).then(|| trouble_win_chances(&race));
+    let fitted = (!rules.two_sets()).then(|| win_chances(&race));
     let features = (!rules.two_sets()).then(|| Features::one_die(&race, &[6]));
-    let learning = Learning::new("trouble", features, &rules.table);
+    let learning = Learning::new(Trouble::SPEC, features, &rules.table);
     let rollout_horizon = if rules.two_sets() { 0 } else { ROLLOUT_HORIZON };
     RaceJudge {
         rules,
@@ -37,4 +48,20 @@ pub fn trouble(rules: Trouble) -> RaceJudge<Trouble> {
         learning,
         rollout_horizon,
     }
+}
+
+/// Trouble's fitted chance of winning (for one colour a side): the pops that land on a space.
+fn win_chances(race: &RaceEval) -> FittedChances {
+    let hits = one_die_hits(race, &[6]);
+    let model = WinModel {
+        steps: 0.000171,
+        out: 0.1766,
+        lane: 0.0778,
+        exit: -0.0142,
+        lead: 0.01557,
+        steps_squared: 2.1863,
+        exposure: -0.04404,
+        tempo: [0.0, -0.01595, -0.04017, -0.05538],
+    };
+    FittedChances::new(model, hits, race)
 }
