@@ -41,7 +41,7 @@ $(PLAY_STAMP): pyproject.toml $(RUST)
 	touch $(PLAY_STAMP)
 
 # the web app on 127.0.0.1 (prints its address, opens a browser where there is one);
-# `make play PORT=8123`, `HOST=...` (beyond this machine with PUBLIC=1: docs/web.md)
+# `make play PORT=8123`, `HOST=...` (beyond this machine with PUBLIC=1: docs/web-public.md)
 play: $(PLAY_STAMP)
 	$(BIN)/pegrace serve$(if $(PORT), --port $(PORT))$(if $(HOST), --host $(HOST))$(if $(PUBLIC), --public)
 

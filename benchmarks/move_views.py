@@ -20,7 +20,7 @@ ONE_SIDE = """
 import random, sys, time
 import orjson
 from pegrace.games import get_rules
-from pegrace.web import boards
+from pegrace import boards
 rules = get_rules(sys.argv[1], 4)
 rng, states = random.Random(1), []
 for _ in range(20):

@@ -5,6 +5,8 @@
 //! the turn structure `table`'s (`Table`), both used from here.
 
 pub mod reach;
+#[cfg(test)]
+mod resign_tests;
 mod shape;
 mod state;
 mod table;
@@ -158,6 +160,40 @@ pub trait Game {
     fn move_text(&self, state: &State, chosen: Self::Move) -> String;
     /// A move as Python's `pegrace.moves` holds it.
     fn move_view(&self, state: &State, chosen: Self::Move) -> MoveView;
+    /// Where a seat that resigns leaves its pieces: back as they began, out of everyone's way
+    /// (a game whose pieces stay on the board says so).
+    fn resigned_row(&self, state: &State, seat: usize) -> Row {
+        let _ = state;
+        self.initial_state().pieces[seat]
+    }
+    /// `seat` leaves the game (resigns), its pieces where `resigned_row` puts them: it takes
+    /// no more turns, its side's place is the last not yet decided once every seat of the side
+    /// has left, and the game ends when one side is left standing; if it was to act, the turn
+    /// passes. Why not, where it cannot: the roll-off is not over, the game is, or the seat
+    /// has already finished or left.
+    fn resign(&self, state: &mut State, seat: u8) -> Result<(), Refusal>
+    where
+        Self: Sized,
+    {
+        let table = self.table();
+        if usize::from(seat) >= table.seats {
+            return Err(format!("no seat {seat}").into());
+        }
+        let refused = match state.phase {
+            Phase::Rolloff => Some(refusal::RESIGN_ROLLOFF),
+            Phase::Over => Some(refusal::RESIGN_OVER),
+            _ if state.finished.contains(seat) || state.out.contains(seat) => {
+                Some(refusal::RESIGN_GONE)
+            }
+            _ => None,
+        };
+        if let Some(message) = refused {
+            return Err(Refusal::new(message, &[], None));
+        }
+        state.pieces[usize::from(seat)] = self.resigned_row(state, usize::from(seat));
+        table.resign(state, seat);
+        Ok(())
+    }
     /// Whether a seat with these pieces has brought them all in (none in Headache).
     fn row_finished(&self, row: &Row) -> bool;
     /// Why no game of these rules could reach `pieces` (each seat's row), in `words`; None
@@ -275,6 +311,29 @@ pub const SEATING: RuleOption = RuleOption {
     ],
     help: "which colours play when fewer than 4 do: the usual ones turned this many seats round the board, the way the pieces move",
 };
+
+/// Two players each playing two opposite colours (Trouble's, Parchís'): a game that offers it
+/// checks the count and the seating (`TWO_SETS_PLAYERS`, `TWO_SETS_SEATING`).
+pub const TWO_SETS: RuleOption = RuleOption {
+    name: "two_sets",
+    default: "off",
+    values: &[
+        (
+            "on",
+            "2 players only: each plays two opposite colours, and wins by finishing both",
+        ),
+        ("off", "each player plays one colour"),
+    ],
+    help: "2 players only: each plays two opposite colours and must finish both",
+};
+
+/// A step's text, `origin>target` with each position as `name` writes it, or `pass`.
+pub fn step_text(chosen: Move, name: impl Fn(i16) -> String) -> String {
+    match chosen {
+        Move::Pass => "pass".to_string(),
+        Move::Step { origin, target } => format!("{}>{}", name(origin), name(target)),
+    }
+}
 
 /// The colours (by their index in the game's colour order) at a table of `players`, in turn
 /// order from seat 0: two sit opposite, three take the first three places, each turned

@@ -45,6 +45,9 @@ refusals! {
         "{game} option teams=on needs exactly {count} player, not {players}"
         | "{game} option teams=on needs exactly {count} players, not {players}";
     CLASSIC_ONLY = "{game} option {option} is for variant=classic only";
+    RESIGN_ROLLOFF = "a seat can resign once the roll-off is over";
+    RESIGN_OVER = "the game is over: nobody can resign now";
+    RESIGN_GONE = "that seat has already finished or left the game";
     CHOOSE_ONE_OF = "{game} option {option}={value}: choose one of {choices}";
     WHOLE_NUMBER = "{game} option {option}={value}: a whole number, {least} to {most}";
 }

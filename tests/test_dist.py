@@ -104,6 +104,7 @@ def test_the_sdist_holds_the_core_and_the_page(built: Path) -> None:
         "core/lib.rs",
         "pyproject.toml",
         "src/pegrace/web/static/index.html",
+        "src/pegrace/games/trouble/style.css",  # each game's look, in its package
         "src/pegrace/weights/ludo.json",
         "src/pegrace/locale/de/LC_MESSAGES/pegrace.po",
         "src/pegrace/locale/pt_BR/LC_MESSAGES/pegrace.po",
@@ -145,6 +146,8 @@ def test_a_wheel_plays_and_serves_without_a_rust_toolchain(built: Path, tmp_path
         page = fetch(f"http://127.0.0.1:{port}/", server)
         assert "<html" in page
         assert "export class GamePage" in fetch(f"http://127.0.0.1:{port}/static/game.js", server)
+        # the games' style travels in the wheel, each game's beside its rules
+        assert ".game-trouble .board" in fetch(f"http://127.0.0.1:{port}/games.css", server)
         german = json.loads(fetch(f"http://127.0.0.1:{port}/i18n/de.json", server))
         assert len(german["messages"]) > 100  # the catalogs travel in the wheel
     finally:

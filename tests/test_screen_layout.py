@@ -12,8 +12,8 @@ from rich.console import Console, Group
 
 from pegrace import get_rules
 from pegrace.engine import Rules
+from pegrace.games.headache.picture import KEY
 from pegrace.pictures import draw
-from pegrace.pictures.headache import KEY
 from pegrace.screen import Screen
 from pegrace.screen_layout import (
     LOG_ROWS,
@@ -30,7 +30,7 @@ from positions import random_positions
 GAMES = ["trouble", "ludo", "headache", "marbles"]
 KEYS = (
     "Keys: Enter pops, a number picks a move, p passes, h hint, w chances of winning, "
-    "? how to play, q quits."
+    "r resigns, ? how to play, q quits."
 )
 BOX = re.compile(r"[│╭╮╰╯─]")
 

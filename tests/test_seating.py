@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from pegrace.boards import piece_spots
 from pegrace.engine import Rules, core_number
 from pegrace.errors import OptionError
 from pegrace.games import get_rules, list_games
@@ -24,7 +25,6 @@ from pegrace.player import Player
 from pegrace.race import RaceRules
 from pegrace.record import Event, Record, replay
 from pegrace.state import State
-from pegrace.web.boards import piece_spots
 from pegrace.web.settings import catalog, parse_settings
 from pegrace.words import colour_name
 

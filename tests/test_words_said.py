@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
+from pegrace.boards import board_layout, move_view, piece_spots
 from pegrace.engine import Rules
 from pegrace.games import get_rules
 from pegrace.i18n import PSEUDO, Said, said_from_json
 from pegrace.state import State
-from pegrace.web.boards import board_layout, move_view, piece_spots
 from pegrace.words import colour_name, names
 from positions import random_positions
 from setups import SETUPS

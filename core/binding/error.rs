@@ -30,6 +30,24 @@ pub enum CoreError {
     Value(String),
     /// Rule options that do not go together (`OptionError`), in words for the catalogs.
     Refused(Refusal),
+    /// A step the rules do not allow now (`IllegalMoveError`), in words for the catalogs.
+    Illegal(Refusal),
+}
+
+/// A refusal as the arguments of a `pegrace.errors` class: its English, and its words where
+/// the catalogs have them.
+fn said(refusal: Refusal) -> (String, Option<Words>) {
+    let english = refusal.english();
+    if !refusal.catalogued {
+        return (english, None);
+    }
+    let (plural, count) = refusal
+        .plural
+        .map_or((None, None), |(p, n)| (Some(p), Some(n)));
+    (
+        english,
+        Some((refusal.text.into_owned(), plural, count, refusal.args)),
+    )
 }
 
 /// A refusal's words as `pegrace.errors.PegraceError` reads them: (message, plural form,
@@ -48,15 +66,14 @@ impl From<CoreError> for PyErr {
             CoreError::IllegalMove(message) => classes::IllegalMoveError::new_err(message),
             CoreError::Notation(message) => classes::NotationError::new_err(message),
             CoreError::Value(message) => PyValueError::new_err(message),
-            CoreError::Refused(refusal) if refusal.catalogued => {
-                let english = refusal.english();
-                let (plural, count) = refusal
-                    .plural
-                    .map_or((None, None), |(p, n)| (Some(p), Some(n)));
-                let words: Words = (refusal.text.into_owned(), plural, count, refusal.args);
-                classes::OptionError::new_err((english, words))
-            }
-            CoreError::Refused(refusal) => classes::OptionError::new_err(refusal.english()),
+            CoreError::Refused(refusal) => match said(refusal) {
+                (english, Some(words)) => classes::OptionError::new_err((english, words)),
+                (english, None) => classes::OptionError::new_err(english),
+            },
+            CoreError::Illegal(refusal) => match said(refusal) {
+                (english, Some(words)) => classes::IllegalMoveError::new_err((english, words)),
+                (english, None) => classes::IllegalMoveError::new_err(english),
+            },
         }
     }
 }

@@ -173,6 +173,20 @@ impl CoreRules {
         }
     }
 
+    /// The position after `seat` resigns (`Game::resign`); refused (an IllegalMoveError) where
+    /// it cannot.
+    fn resign<'py>(
+        &self,
+        py: Python<'py>,
+        state: &Bound<'py, PyAny>,
+        seat: u8,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let mut after = self.read(state)?;
+        on_judged!(&self.judged, j => j.rules().resign(&mut after, seat))
+            .map_err(CoreError::Illegal)?;
+        self.give(py, after)
+    }
+
     /// Every side's place (1 first; equal places tie), meaningful once the game is over.
     fn places(&self, state: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
         let state = self.read(state)?;

@@ -5,7 +5,8 @@ use super::state::{End, Phase, Row, Seats, State, MAX_SEATS};
 /// Who plays and how turns pass: the seats in play, the side each plays for (teams, or
 /// Trouble's `two_sets`), the next seat round the table, whether play goes on for the lower
 /// places once a side is done, whether a seat that is done plays on for its partner (Marbles'
-/// partner roll), and a turn limit (0: none). Shared by every game's rules.
+/// partner roll), whether a side is done once one of its seats is (Parchís' pairs), and a turn
+/// limit (0: none). Shared by every game's rules.
 #[derive(Clone, Debug)]
 pub struct Table {
     pub seats: usize,
@@ -16,6 +17,7 @@ pub struct Table {
     pub next_seat: [u8; MAX_SEATS],
     pub play_on: bool,
     pub partner_roll: bool,
+    pub first_home_wins: bool,
     pub turn_limit: u32,
 }
 
@@ -31,6 +33,7 @@ impl Table {
             next_seat: [0; MAX_SEATS],
             play_on,
             partner_roll: false,
+            first_home_wins: false,
             turn_limit: 0,
         };
         table.sides[..sides.len()].copy_from_slice(sides);
@@ -67,7 +70,12 @@ impl Table {
     }
 
     pub fn side_done(&self, side: usize, finished: &Seats) -> bool {
-        self.side_seats(side).all(|seat| finished.contains(seat))
+        let mut seats = self.side_seats(side);
+        if self.first_home_wins {
+            seats.any(|seat| finished.contains(seat))
+        } else {
+            seats.all(|seat| finished.contains(seat))
+        }
     }
 
     fn side_out(&self, side: usize, out: &Seats) -> bool {
@@ -155,6 +163,21 @@ impl Table {
         if self.turn_limit > 0 && state.turn > self.turn_limit {
             state.phase = Phase::Over;
             state.end = End::TurnLimit;
+        }
+    }
+
+    /// `seat` leaves (`Game::resign`): out, the game perhaps over, else the turn passed if it
+    /// was the seat's.
+    pub fn resign(&self, state: &mut State, seat: u8) {
+        if state.current == seat {
+            self.after_move(state, seat, None, &[seat], false);
+            return;
+        }
+        state.out.push(seat);
+        state.end = self.game_over(&state.finished, &state.out);
+        if state.end != End::Running {
+            state.phase = Phase::Over;
+            state.roll = [0, 0];
         }
     }
 

@@ -1,4 +1,5 @@
 pub mod headache;
 pub mod ludo;
 pub mod marbles;
+pub mod parchis;
 pub mod trouble;

@@ -423,6 +423,14 @@ class Rules:
             raise saying(IllegalMoveError, self.not_legal(str(move), state))
         return after
 
+    def resign(self, state: State, colour: str) -> State:
+        """The position after ``colour``'s seat resigns: it takes no more turns, its pieces
+        go where its game says (home, out of everyone's way, in the race games), its side
+        takes the last place not yet decided once all its seats have left, and the game ends
+        when one side is left. Raises IllegalMoveError in the roll-off, once the game is over
+        or for a seat already finished or gone."""
+        return self.core.resign(state, self.seat_of(colour))
+
     def decided(self, state: State) -> dict[int, int]:
         """The places already settled, by side: sides finished take the top places in the
         order they finished, sides out of the game the bottom ones (the first out, last)."""

@@ -420,11 +420,17 @@ TERMINAL_ONLY = (
     "src/pegrace/screen",
     "src/pegrace/pictures/",
 )
+GAME_PICTURE = re.compile(r"src/pegrace/games/\w+/picture\.py$")  # each game's terminal picture
+
+
+def terminal_only(path: str) -> bool:
+    """Whether ``path`` is a source only the terminal and the command line say words from."""
+    return path.startswith(TERMINAL_ONLY) or GAME_PICTURE.match(path) is not None
 
 
 def for_pages(locations: Sequence[tuple[str, object]]) -> bool:
     """Whether a message written at ``locations`` may reach a page (an unknown place may)."""
-    return not locations or not all(path.startswith(TERMINAL_ONLY) for path, _ in locations)
+    return not locations or not all(terminal_only(path) for path, _ in locations)
 
 
 PLURAL_TABLE = 200  # the page's plural forms by count: n < 200 as listed, else as 100 + n % 100

@@ -121,7 +121,7 @@ def run_game(
                 move = players[state.current].choose(rules, state, legal)
                 if move not in legal:
                     raise player_fault(rules, state, players, move)
-            event = new(Event, (colours[state.current], None, move.text))
+            event = new(Event, (colours[state.current], None, move.text, False))
             state = rules.apply_move(state, move)
         else:
             if state.phase == ROLL:
@@ -130,7 +130,7 @@ def run_game(
             else:
                 roll = roll_d6(rng)
             json_roll = roll if type(roll) is int else dice.to_json(roll)
-            event = new(Event, (colours[state.current], json_roll, None))
+            event = new(Event, (colours[state.current], json_roll, None, False))
             state = rules.apply_roll(state, roll)
         events.append(event)
         if observer is not None:

@@ -52,6 +52,9 @@ class RaceRules(Rules):
     sentences: ClassVar[Sentences]
     # a piece where it stands, for screen readers: by where ("base", "space", "on", "removed")
     standing: ClassVar[dict[str, str]]
+    # pieces circle the loop past their own start (Marbles' War), so a move may end behind
+    # where it began (a position below the base's, -1, is then a piece out of the game)
+    circling = False
 
     def core_track(self) -> tuple[int, int, int]:
         """The track as the core builds it (core/games): the loop's spaces, the lane's length
@@ -105,6 +108,11 @@ class RaceRules(Rules):
         number = position - self.lane_start + 1
         return said(LANE_NAMES[self.track.lane_name], number=number)
 
+    def goal_words(self) -> Said | None:
+        """The goal's name on the board where it is a place of its own (Ludo's ``exit``,
+        ``home``, ``goal``); None where it is the lane's last slot, named as the others."""
+        return None
+
     def base_words(self) -> Said:
         """The base's name on the board: ``home`` (Trouble's), ``base``."""
         return BASE_NAMES[self.track.base_name]
@@ -155,6 +163,13 @@ class RaceRules(Rules):
             if target >= 0 and kind != "finish":
                 args["target"] = self.spot_words(target)
         return pick(self.sentences, kind, ending).words(who, **args)
+
+    def piece_uses(self, state: State, move: Move) -> tuple[int, list[tuple[int, int, int]]]:
+        """Whose pieces a (not passing) move moves, and each use of the roll in turn as
+        ``(origin, target, die)`` in that seat's frame, ``die`` 0 where the roll is used whole:
+        the seat to move and its step here (Ludo's dice and Marbles' partner roll say more)."""
+        assert isinstance(move, Step), move
+        return state.current, [(move.origin, move.target, 0)]
 
     def victims_words(self, victims: list[int]) -> Said:
         """The seats a move sends back, by name: ``Green and Blue``."""

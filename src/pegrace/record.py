@@ -22,12 +22,25 @@ FORMAT = "pegrace-record"
 FORMAT_VERSION = 1
 
 
+ROLL, MOVE, RESIGN = "roll", "move", "resign"  # the kinds of event
+
+
 class Event(NamedTuple):
+    """One event of a game: a seat's roll, its move (one a roll allowed, or a bonus the
+    rules granted), or the seat resigning (leaving the game, at any time)."""
+
     colour: str
     roll: Any = None  # the roll as JSON (int or [a, b]) for a roll event
     move: str | None = None  # the move's text for a move event
+    resign: bool = False  # a resign event
+
+    @property
+    def kind(self) -> str:
+        return RESIGN if self.resign else MOVE if self.move is not None else ROLL
 
     def to_json(self) -> dict[str, Any]:
+        if self.resign:
+            return {"colour": self.colour, "resign": True}
         if self.move is not None:
             return {"colour": self.colour, "move": self.move}
         return {"colour": self.colour, "roll": self.roll}
@@ -166,15 +179,18 @@ def _event(data: Any) -> Event:
     if not isinstance(data, dict) or not isinstance(data.get("colour"), str):
         # TRANSLATORS: {event} is an event of a record, as written in it
         raise saying(RecordError, said("malformed event {event}", event=repr(data)))
-    if ("move" in data) == ("roll" in data):
-        # TRANSLATORS: roll and move are an event's fields, as typed
-        both = said("event {event} must hold exactly one of roll and move", event=repr(data))
+    if sum(key in data for key in (ROLL, MOVE, RESIGN)) != 1 or data.get(RESIGN, True) is not True:
+        # TRANSLATORS: roll, move and resign are an event's fields, as typed ("resign": true)
+        both = said(
+            "event {event} must hold exactly one of roll, move and resign (true)",
+            event=repr(data),
+        )
         raise saying(RecordError, both)
     move = data.get("move")
     if move is not None and not isinstance(move, str):
         # TRANSLATORS: {event} is an event of a record, as written in it
         raise saying(RecordError, said("malformed move in event {event}", event=repr(data)))
-    return Event(data["colour"], data.get("roll"), move)
+    return Event(data["colour"], data.get(ROLL), move, RESIGN in data)
 
 
 def replay(record: Record) -> tuple[Rules, list[State]]:
@@ -200,6 +216,9 @@ def replay(record: Record) -> tuple[Rules, list[State]]:
         try:
             if state.is_over:
                 raise saying(RecordError, said("the game is already over"))
+            if event.resign:  # a seat may leave at any time, its turn or not
+                states.append(rules.resign(state, event.colour))
+                continue
             expected = rules.colours[state.current]
             if event.colour != expected:
                 # TRANSLATORS: {colour} and {other} are colours as the record writes them

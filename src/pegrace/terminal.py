@@ -2,7 +2,8 @@
 board printed before every roll; humans pop with Enter and choose moves by number (the prompt
 names the colour to move), computer moves shown with a pause set by the speed (during which q
 quits), a forced pass played by itself, every move in plain words, each place said as it is
-settled (and what a game that plays on plays for next). Every word in the person's language
+settled (and what a game that plays on plays for next); r at a person's prompt resigns
+every seat they hold, once confirmed. Every word in the person's language
 (terminal_words.py and the catalogs: pegrace.i18n)."""
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import TextIO
 from pegrace.advice import hint, learned_chances, winprob
 from pegrace.dice import roll_d6
 from pegrace.engine import Rules
+from pegrace.errors import IllegalMoveError
 from pegrace.games import entry
 from pegrace.games.ludo import DiceMove
 from pegrace.guide import guide_text
@@ -47,6 +49,11 @@ PLAYOUTS = 200  # winprob's playouts for the chances of winning (w)
 
 class Quit(Exception):
     """The person asked to stop (q, end of input or Ctrl-C)."""
+
+
+class Resigned(Exception):
+    """The person at the prompt resigned (r, confirmed): the turn they were asked to pop or
+    move for is not played."""
 
 
 # waits up to the given seconds for a key; the key, or "" if none came
@@ -198,7 +205,7 @@ class TerminalGame:
         # letters and "?" are the keys to press, whatever the language
         keys = gettext(
             "Keys: Enter pops, a number picks a move, p passes, h hint, "
-            "w chances of winning, ? how to play, q quits."
+            "w chances of winning, r resigns, ? how to play, q quits."
         )
         if self.screen is not None:
             self.screen.players = self.standings({})
@@ -209,7 +216,8 @@ class TerminalGame:
             self.say(f"{keys}\n{counting_words(self.rules)}".rstrip())
         try:
             while not self.state.is_over:
-                self.step()
+                with contextlib.suppress(Resigned):  # the game goes on without them
+                    self.step()
         except (Quit, KeyboardInterrupt, EOFError):
             self.say("\n" + gettext("Game stopped."))
             self.save()
@@ -389,9 +397,12 @@ class TerminalGame:
 
     def advise(self, answer: str) -> bool:
         """``h`` and ``w``: the expert's hint and the chances of winning; ``?``: how to play;
-        True if handled."""
+        ``r``: resign (raises Resigned once done); True if handled."""
         if answer == "?":
             self.guide()
+            return True
+        if answer == "r":
+            self.resign()
             return True
         advice_seed = f"{self.seed}:advice:{len(self.record.events)}"
         if answer == "h":
@@ -401,6 +412,38 @@ class TerminalGame:
             self.tell_chances(advice_seed)
             return True
         return False
+
+    def resign(self) -> None:
+        """The person to act leaves the game: every seat they hold still playing (both
+        colours with Trouble's two_sets), once they answer y; raises Resigned then. Any other
+        answer changes nothing; the engine's refusal (in the roll-off) is said instead of
+        asking."""
+        rules, before = self.rules, self.state
+        person = rules.player_of_seat[before.current]
+        gone = (*before.finished, *before.out)
+        seats = [s for s, p in enumerate(rules.player_of_seat) if p == person and s not in gone]
+        after = before
+        try:  # all or nothing: checked before asking, so a refusal is said at once
+            for seat in seats:
+                after = rules.resign(after, rules.colours[seat])
+        except IllegalMoveError as err:
+            self.say(f"  {say(err.said) if err.said is not None else err}")
+            return
+        # TRANSLATORS: {names} are the person's colours ("Red", "Red and Green"); y and n
+        # are the keys to type, whatever the language
+        asking = said("Resign {names}? (y/n)", names=names([rules.colours[s] for s in seats]))
+        if self.ask(f"  {say(asking)} ").strip().lower() not in ("y", "yes"):
+            return
+        for seat in seats:
+            self.record_event(Event(rules.colours[seat], resign=True))
+            # TRANSLATORS: {who} is a colour and who plays it ("Red (you)"): it left the game
+            self.say(say(said("{who} resigns", who=self.name(seat))))
+        self.state = after
+        self.placed(before, after)
+        if self.screen is not None:
+            self.offer([])
+            self.show(after)
+        raise Resigned
 
     def tell_hint(self, advice_seed: str) -> None:
         """The expert's move and why (on the full screen in a box, else printed)."""

@@ -46,7 +46,7 @@ def test_the_printed_address_is_one_a_browser_can_open() -> None:
             "--host 0.0.0.0 is not a loopback address: anyone "
             "who can reach it could watch and join games over plain HTTP; add --public to serve "
             "there anyway (better: keep the default and put a TLS reverse proxy in front, see "
-            'docs/web.md, "Behind a TLS reverse proxy")',
+            'docs/web-public.md, "Behind a TLS reverse proxy")',
         ),
         (
             ["serve", "--host", "example.org", "--allow-origin", "https://example.org"],

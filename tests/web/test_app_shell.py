@@ -42,6 +42,7 @@ def test_the_service_worker_keeps_the_whole_shell(client: TestClient) -> None:
     shell = json.loads(re.search(r"const SHELL = (\[.*?\]);", response.text)[1])
     assert {f"/static/{name}" for name in page_modules()} <= set(shell)
     assert {"/", "/api/catalog", "/static/style.css", "/manifest.webmanifest"} <= set(shell)
+    assert "/games.css" in shell  # the games' own style (each game's package's style.css)
     for path in shell:
         assert client.get(path).status_code == 200, path
     version = re.search(r'const VERSION = "([0-9a-f]{12})";', response.text)

@@ -1,6 +1,7 @@
-"""The drawing data of web/boards.py: every piece and every legal move lands on a spot of
-the board's layout, pieces sit where the games' own encodings put them, and moves point
-at the piece that moves; the board's labels name every place as the move words do."""
+"""The drawing data of pegrace/boards (each game's board.py): every piece and every legal
+move lands on a spot of the board's layout, pieces sit where the games' own encodings put
+them, and moves point at the piece that moves; the board's labels name every place as the
+move words do."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from typing import Any
 
 import pytest
 
+from pegrace.boards import board_layout, move_view, piece_spots
+from pegrace.boards.labels import CHAR_WIDTH, HALF_HEIGHT
 from pegrace.engine import Rules
 from pegrace.games import get_rules
 from pegrace.games.headache import START_X
@@ -19,8 +22,6 @@ from pegrace.games.ludo import GOAL_WORDS
 from pegrace.i18n import said_from_json
 from pegrace.race import RaceRules
 from pegrace.state import Phase, State
-from pegrace.web.boards import board_layout, move_view, piece_spots
-from pegrace.web.boards.labels import CHAR_WIDTH, HALF_HEIGHT
 from positions import position
 
 

@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import gzip
 import re
+from importlib import resources
 
 import orjson
 import pytest
 from webclient import TWO_HUMANS, TestClient, new_game
 
 from pegrace import i18n
+from pegrace.games import ENTRIES
 from pegrace.web.pages import STATIC
 
 PLAIN = {"Accept-Encoding": "identity"}
@@ -48,6 +50,29 @@ def test_an_unchanged_static_file_is_not_sent_again(client: TestClient) -> None:
 
 def test_a_missing_static_file_is_still_a_404(client: TestClient) -> None:
     assert raw(client, "/static/nosuch.js", **GZIP)[0] == 404
+
+
+def test_the_games_style_is_every_games_own_served_as_a_static_file(client: TestClient) -> None:
+    """/games.css: each registered game's style.css (its package's), in the registry's order,
+    after style.css in the page's head; gzipped, and 304 when the browser holds it."""
+    own = [
+        (resources.files(found.package) / "style.css").read_bytes() for found in ENTRIES.values()
+    ]
+    status, headers, body = raw(client, "/games.css", **GZIP)
+    assert status == 200 and headers["content-type"].startswith("text/css")
+    assert headers["content-encoding"] == "gzip" and gzip.decompress(body) == b"\n".join(own)
+    for game in ENTRIES:
+        assert f".game-{game} .board {{".encode() in gzip.decompress(body), game
+    status, _, empty = raw(client, "/games.css", **GZIP, **{"If-None-Match": headers["etag"]})
+    assert status == 304 and empty == b""
+    status, headers, body = raw(client, "/games.css", **PLAIN)
+    assert status == 200 and "content-encoding" not in headers and body == b"\n".join(own)
+    page = client.get("/").text
+    assert page.index('href="/static/style.css"') < page.index(
+        '<link rel="stylesheet" href="/games.css">'
+    )
+    shared = (STATIC / "style.css").read_text()
+    assert [game for game in ENTRIES if f".game-{game} " in shared] == []  # no game's own look
 
 
 def test_the_games_catalog_is_gzipped_and_says_the_same(client: TestClient) -> None:

@@ -10,8 +10,8 @@ from typing import Any
 
 from pages import Server, new_page, quick_computer, seq, set_up_game, waiting
 
+from pegrace.boards import piece_spots
 from pegrace.i18n import said_from_json
-from pegrace.web.boards import piece_spots
 from positions import position
 
 PHONE = (390, 844)

@@ -4,8 +4,10 @@ page links to its rules; an unknown game gets a clear page (404)."""
 
 from __future__ import annotations
 
+import re
 import urllib.error
 import urllib.request
+from importlib import resources
 from typing import Any
 
 import httpx
@@ -13,7 +15,7 @@ import pytest
 from pages import Server, new_page, wait_synced
 from test_e2e_access import too_small
 
-from pegrace.games import list_games
+from pegrace.games import ENTRIES, list_games
 
 # words a newcomer must meet on each game's page (its specials)
 KEY_WORDS = {
@@ -57,6 +59,15 @@ def test_every_game_in_the_catalog_has_its_guide(server: Server) -> None:
         assert [o["name"] for o in guide["options"]] == [o["name"] for o in game["options"]]
 
 
+def own_board_fill(game: str) -> str:
+    """The board's fill the game's style.css gives it, as the browser computes it."""
+    style = (resources.files(ENTRIES[game].package) / "style.css").read_text()
+    found = re.search(rf"\.game-{game} \.board {{ fill: #(\w\w)(\w\w)(\w\w);", style)
+    assert found, f"{game}'s style.css gives its board no fill"
+    red, green, blue = (int(part, 16) for part in found.groups())
+    return f"rgb({red}, {green}, {blue})"
+
+
 def game_entry(server: Server, name: str) -> dict[str, Any]:
     (entry,) = [g for g in server.get("/api/catalog")["games"] if g["name"] == name]
     return entry
@@ -79,6 +90,9 @@ def test_a_rules_page_draws_its_board_and_says_the_rules_and_options_in_words(
     )
     assert page.locator("svg.board .pieces > *").count() == len(board["pieces"])
     assert page.locator("svg.board .dome .die").count() >= 1  # the guide's pop in the dome
+    # in its own colours: its package's style.css, which /games.css serves, under the CSP
+    fill = page.eval_on_selector(f"svg.board.game-{game} .board", "n => getComputedStyle(n).fill")
+    assert fill == own_board_fill(game), fill
     text = page.locator("#rules").inner_text()
     for words in KEY_WORDS[game]:
         assert words in text, words

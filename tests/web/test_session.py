@@ -25,9 +25,9 @@ from webclient import (
     without_seats,
 )
 
+from pegrace import boards
 from pegrace.record import Record, replay
 from pegrace.state import Phase
-from pegrace.web import boards
 from pegrace.web.hub import FINISHED_KEPT, GameHub
 from pegrace.web.session import GameSession
 from pegrace.web.settings import catalog, parse_settings

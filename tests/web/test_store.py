@@ -38,9 +38,12 @@ def test_a_game_its_seats_and_events_come_back_as_written(store: Store) -> None:
     )
     store.create_game("g1", settings, {"red": "secret-red"})
     store.add_events(
-        [("g1", 1, "red", 5, None, "human"), ("g1", 2, "yellow", [2, 6], None, "takeover")]
+        [
+            ("g1", 1, "red", 5, None, "human", False),
+            ("g1", 2, "yellow", [2, 6], None, "takeover", False),
+        ]
     )
-    store.add_events([("g1", 3, "yellow", None, "pass", "takeover")])
+    store.add_events([("g1", 3, "yellow", None, "pass", "takeover", False)])
     assert store.claim_seats("g1", {"yellow": "secret-yellow"})
     assert store.create_game("g2", settings, {}, rematch_of="g1")
     game = store.load_game("g1")
@@ -69,9 +72,9 @@ def test_tokens_are_not_stored_in_the_clear(store: Store) -> None:
 def test_an_event_number_is_stored_once_and_a_taken_one_is_left_out_alone(store: Store) -> None:
     settings, _ = parse_settings({"game": "trouble", "seats": {"red": "human", "green": "human"}})
     store.create_game("g1", settings, {})
-    store.add_events([("g1", 1, "red", 3, None, "human")])
+    store.add_events([("g1", 1, "red", 3, None, "human", False)])
     taken = store.add_events(
-        [("g1", 2, "green", 5, None, "human"), ("g1", 1, "red", 4, None, "human")]
+        [("g1", 2, "green", 5, None, "human", False), ("g1", 1, "red", 4, None, "human", False)]
     )
     assert taken == {("g1", 1)}  # left out, alone
     game = store.load_game("g1")
@@ -88,12 +91,12 @@ def test_events_written_in_one_loop_turn_are_committed_together(store: Store) ->
     async def write_both() -> None:
         writer = EventWriter(StoreCalls(store))
         await asyncio.gather(
-            writer.write(("g1", 1, "red", 3, None, "human")),
-            writer.write(("g2", 1, "green", 6, None, "human")),
+            writer.write(("g1", 1, "red", 3, None, "human", False)),
+            writer.write(("g2", 1, "green", 6, None, "human", False)),
         )
         assert len(commits) == 1  # both in one transaction
         with pytest.raises(Taken, match="game g1: event 1 was stored first"):
-            await writer.write(("g1", 1, "red", 4, None, "human"))
+            await writer.write(("g1", 1, "red", 4, None, "human", False))
 
     asyncio.run(write_both())
     store.db.set_trace_callback(None)
@@ -134,7 +137,7 @@ def test_a_servers_store_copies_its_log_from_a_thread_of_its_own(tmp_path: Path)
     assert store.db.execute("PRAGMA wal_autocheckpoint").fetchone() == (20_000,)
     settings, _ = parse_settings({"game": "trouble", "seats": {"red": "human", "green": "human"}})
     store.create_game("g1", settings, {})
-    store.add_events([("g1", seq, "red", 3, None, "human") for seq in range(1, 50)])
+    store.add_events([("g1", seq, "red", 3, None, "human", False) for seq in range(1, 50)])
     busy, logged, copied = checkpointer.checkpoint()
     assert busy == 0 and logged == copied
     store.close()
@@ -152,8 +155,8 @@ def test_a_writer_cancelled_while_waiting_does_not_stop_the_others(store: Store)
 
     async def one_gives_up() -> None:
         writer = EventWriter(StoreCalls(store))
-        leaving = asyncio.create_task(writer.write(("g1", 1, "red", 3, None, "human")))
-        staying = asyncio.create_task(writer.write(("g2", 1, "green", 6, None, "human")))
+        leaving = asyncio.create_task(writer.write(("g1", 1, "red", 3, None, "human", False)))
+        staying = asyncio.create_task(writer.write(("g2", 1, "green", 6, None, "human", False)))
         await asyncio.sleep(0)  # both are waiting for the commit
         leaving.cancel()
         await asyncio.wait_for(staying, 30)  # the limit only matters if the commit broke
@@ -185,7 +188,7 @@ def test_a_second_lock_on_a_store_is_refused_until_the_first_lets_go(tmp_path: P
 def a_game_of_two(store: Store, events: int = 3) -> None:
     settings, _ = parse_settings({"game": "trouble", "seats": TWO_HUMANS})
     store.create_game("g1", settings, {"red": "secret-red"})
-    store.add_events([("g1", seq, "red", 3, None, "human") for seq in range(1, events + 1)])
+    store.add_events([("g1", seq, "red", 3, None, "human", False) for seq in range(1, events + 1)])
 
 
 @pytest.mark.parametrize(

@@ -36,7 +36,7 @@ PASSWORD = "hunter2"
 def a_game(store: GameStore, game_id: str) -> None:
     settings, _ = parse_settings({"game": "trouble", "seats": {"red": "human", "green": "open"}})
     store.create_game(game_id, settings, {"red": "secret-red"})
-    store.add_events([(game_id, 1, "red", 5, None, "human")])
+    store.add_events([(game_id, 1, "red", 5, None, "human", False)])
 
 
 def a_store(path: Path, *game_ids: str) -> Path:

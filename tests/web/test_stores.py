@@ -17,13 +17,15 @@ import pytest
 from webclient import TWO_HUMANS, act, hello, new_game, next_of, running
 
 from pegrace import cli
-from pegrace.web.gamestore import GameStore, StoreError, Taken, token_hash
+from pegrace.web import pgstore
+from pegrace.web import store as sqlitestore
+from pegrace.web.gamestore import RESIGN_COLUMN, GameStore, StoreError, Taken, token_hash
 from pegrace.web.pgstore import MIGRATIONS as PG_MIGRATIONS
 from pegrace.web.settings import GameSettings, parse_settings
 from pegrace.web.store import MIGRATIONS as SQLITE_MIGRATIONS
 from pegrace.web.storecalls import EventWriter, StoreCalls
 from pegrace.web.storecopy import copy_games
-from pegrace.web.stores import Where, held, open_store, shown
+from pegrace.web.stores import Where, held, is_postgres, open_store, shown
 
 SEATS = {"red": "human", "yellow": "open"}
 
@@ -41,9 +43,12 @@ def settings(listed: bool = False, solo: bool = False) -> GameSettings:
 def a_game(store: GameStore, game_id: str = "g1", listed: bool = False) -> None:
     store.create_game(game_id, settings(listed), {"red": "secret-red"})
     store.add_events(
-        [(game_id, 1, "red", 5, None, "human"), (game_id, 2, "yellow", [2, 6], None, "takeover")]
+        [
+            (game_id, 1, "red", 5, None, "human", False),
+            (game_id, 2, "yellow", [2, 6], None, "takeover", False),
+        ]
     )
-    store.add_events([(game_id, 3, "yellow", None, "pass", "takeover")])
+    store.add_events([(game_id, 3, "yellow", None, "pass", "takeover", False)])
 
 
 def test_a_new_games_names_are_stored_with_its_seats(where: Where) -> None:
@@ -61,6 +66,7 @@ def test_a_game_its_seats_and_events_come_back_as_written(where: Where) -> None:
     store = open_store(where)
     try:
         a_game(store)
+        store.add_events([("g1", 4, "red", None, None, "human", True)])  # red resigns
         assert store.claim_seats("g1", {"yellow": "secret-yellow"})
         store.set_names("g1", ["red"], "Ada")
         assert store.create_game("g2", settings(False), {}, rematch_of="g1")
@@ -72,12 +78,38 @@ def test_a_game_its_seats_and_events_come_back_as_written(where: Where) -> None:
         "red": ("human", token_hash("secret-red"), "Ada"),
         "yellow": ("human", token_hash("secret-yellow"), None),
     }
-    assert [(e.seq, e.colour, e.roll, e.move, e.actor) for e in game.events] == [
-        (1, "red", 5, None, "human"),
-        (2, "yellow", [2, 6], None, "takeover"),
-        (3, "yellow", None, "pass", "takeover"),
+    assert [(e.seq, e.colour, e.roll, e.move, e.actor, e.resign) for e in game.events] == [
+        (1, "red", 5, None, "human", False),
+        (2, "yellow", [2, 6], None, "takeover", False),
+        (3, "yellow", None, "pass", "takeover", False),
+        (4, "red", None, None, "human", True),
     ]
     assert game.rematch == "g2"
+
+
+def test_a_store_from_before_resigning_gains_the_column_and_its_events_are_plays(
+    where: Where, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A store of the version before resign events (issue 57) migrates: its events read back
+    as rolls and moves, and a resign is kept from then on."""
+    kind = pgstore if is_postgres(where) else sqlitestore
+    every = kind.MIGRATIONS
+    before = every[: every.index((RESIGN_COLUMN,))]
+    with monkeypatch.context() as patched:
+        patched.setattr(kind, "MIGRATIONS", before)
+        with open_store(where) as old:
+            assert old.schema_version() == len(before)
+            old.create_game("g1", settings(), {"red": "secret-red"})
+            old.query(
+                "INSERT INTO events (game, seq, colour, roll, move, actor, at) "
+                "VALUES ('g1', 1, 'red', '5', NULL, 'human', 0)"
+            )
+    with open_store(where) as opened:
+        assert opened.schema_version() == len(every)
+        opened.add_events([("g1", 2, "red", None, None, "human", True)])
+        loaded = opened.load_game("g1")
+    assert loaded is not None
+    assert [(e.roll, e.resign) for e in loaded.events] == [(5, False), (None, True)]
 
 
 def test_a_takeover_is_kept_until_it_ends_or_the_seat_is_claimed(where: Where) -> None:
@@ -105,8 +137,8 @@ def test_an_event_number_is_stored_once_and_a_taken_one_fails_alone(where: Where
         writer = EventWriter(StoreCalls(store))
 
         async def together() -> list[BaseException | None]:
-            again = writer.write(("g1", 3, "red", 4, None, "human"))  # seq 3 is taken
-            fresh = writer.write(("g2", 4, "red", 4, None, "human"))  # same batch: stored
+            again = writer.write(("g1", 3, "red", 4, None, "human", False))  # seq 3 is taken
+            fresh = writer.write(("g2", 4, "red", 4, None, "human", False))  # same batch: stored
             return await asyncio.gather(again, fresh, return_exceptions=True)
 
         results = asyncio.run(together())

@@ -511,6 +511,12 @@ impl Game for Headache {
         false
     }
 
+    /// A seat that resigns leaves its cones where they are, stacks and all: whoever lands on
+    /// them takes them as ever.
+    fn resigned_row(&self, state: &State, seat: usize) -> Row {
+        state.pieces[seat]
+    }
+
     /// Every stack's heights 1..K with no gap or double; a stack's top two cones of two
     /// colours (a cone never lands on its own colour); no cone on a START space still holding
     /// START cones.

@@ -104,15 +104,7 @@ pub const OPTIONS: &[RuleOption] = &[
         ],
         help: "whether the others play on after the winner, to decide every place",
     },
-    RuleOption {
-        name: "two_sets",
-        default: "off",
-        values: &[
-            ("on", "2 players only: each plays two opposite colours, and wins by finishing both"),
-            ("off", "each player plays one colour"),
-        ],
-        help: "2 players only: each plays two opposite colours and must finish both",
-    },
+    engine::TWO_SETS,
     engine::SEATING,
 ];
 
@@ -342,12 +334,7 @@ pub fn position_name(position: i16) -> String {
 }
 
 pub fn move_text(chosen: Move) -> String {
-    match chosen {
-        Move::Pass => "pass".to_string(),
-        Move::Step { origin, target } => {
-            format!("{}>{}", position_name(origin), position_name(target))
-        }
-    }
+    engine::step_text(chosen, position_name)
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ from pathlib import Path
 from pegrace.commands.common import Command, help_words
 from pegrace.i18n import N_, fill, gettext, said, say
 from pegrace.pictures import draw
-from pegrace.record import Record, replay
+from pegrace.record import RESIGN, Record, replay
 from pegrace.terminal_words import side_words
 from pegrace.words import colour_name
 
@@ -37,7 +37,12 @@ def run(args: argparse.Namespace) -> int:
     print(fill(heading, game=gettext(rules.title), seed=record.seed, options=options))
     if not args.final:
         for before, event, after in zip(states[:-1], record.events, states[1:], strict=True):
-            if event.move is None:  # the dome is popped, in the roll-off as in play
+            if event.kind == RESIGN:  # the seat left: its pieces go where its game says
+                # TRANSLATORS: {who} is a colour ("Red"): it left the game
+                print(say(said("{who} resigns", who=colour_name(event.colour))))
+                print(draw(rules, after, colour))
+                continue
+            if event.move is None:  # a roll: the dome is popped, in the roll-off as in play
                 dice = rules.dice_at(before)
                 roll = dice.format(dice.from_json(event.roll))
                 print(say(said("{who} pops {roll}", who=colour_name(event.colour), roll=roll)))

@@ -30,12 +30,13 @@ def declare(serve: argparse.ArgumentParser) -> None:
         dest="store",
         metavar="PATH|URL",
         help=help_words(
-            # TRANSLATORS: the paths, the URL and 'PostgreSQL' (a heading of docs/web.md) are
-            # as written
+            # TRANSLATORS: the paths, the URL and 'PostgreSQL' (a heading of
+            # docs/web-servers.md) are as written
             N_(
                 "the game store: an SQLite file (default $PEGRACE_DATA/games.sqlite3, else "
                 "~/.local/share/pegrace/games.sqlite3) or a PostgreSQL database, "
-                "postgresql://USER:PASSWORD@HOST:PORT/DATABASE (docs/web.md, 'PostgreSQL')"
+                "postgresql://USER:PASSWORD@HOST:PORT/DATABASE (docs/web-servers.md, "
+                "'PostgreSQL')"
             )
         ),
     )
@@ -68,7 +69,7 @@ def declare(serve: argparse.ArgumentParser) -> None:
             N_(
                 "allow a --host that is not a loopback address: anyone who can reach it can "
                 "watch and join games, over plain HTTP (better: a TLS reverse proxy, see "
-                "docs/web.md)"
+                "docs/web-public.md)"
             )
         ),
     )
@@ -118,10 +119,12 @@ def declare(serve: argparse.ArgumentParser) -> None:
         default=[],
         metavar="NAME=VALUE",
         help=help_words(
-            # TRANSLATORS: games_per_minute=60 is as typed; 'Limits' is a heading of docs/web.md
+            # TRANSLATORS: games_per_minute=60 is as typed; 'Limits' is a heading of
+            # docs/web-public.md
             N_(
                 "change one of the limits every client is held to, e.g. games_per_minute=60 "
-                "(names and defaults: docs/web.md, 'Limits'); repeat or separate with commas"
+                "(names and defaults: docs/web-public.md, 'Limits'); repeat or separate with "
+                "commas"
             )
         ),
     )

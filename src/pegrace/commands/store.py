@@ -72,7 +72,7 @@ COMMAND = Command(
     description=N_(
         "Work on the web app's game stores. `pegrace store copy SRC DST` copies every "
         "game from one store to another, e.g. from an SQLite file to PostgreSQL when a server "
-        "grows past one process (docs/web.md, 'PostgreSQL'), and back."
+        "grows past one process (docs/web-servers.md, 'PostgreSQL'), and back."
     ),
     declare=declare,
     run=run,

@@ -1,7 +1,9 @@
-"""What a game says of itself beyond its rules, declared once in its own module as ``ENTRY``:
-its rules class (and, where an option picks among classes, the maker that builds them), how to
-play it, its terminal picture and web board and its search speed (its learned models are the
-core's: `_core.learned_models`).
+"""What a game says of itself beyond its rules, declared once in its own package as ``ENTRY``
+(pegrace/games/<game>/__init__.py): its rules class (and, where an option picks among classes,
+the maker that builds them), how to play it and its search speed (its learned models are the
+core's: `_core.learned_models`). Its other parts are modules of its package, found by their
+names: ``picture`` (the terminal picture), ``board`` (the web board), ``lesson`` (its guided
+first game), and its ``style.css`` beside them.
 ``pegrace.games`` lists every game's entry; everything else iterates that list, so adding a
 game is docs/architecture.md's short checklist, which tests/test_registry.py enforces."""
 
@@ -20,8 +22,6 @@ Maker = Callable[[int, Mapping[str, str] | None], Rules]
 class GameEntry:
     rules: type[Rules]  # its name, title, options and seats (Ludo's: what its variants share)
     guide: Guide  # how to play, for a newcomer (the web's rules page, the terminal's ? key)
-    picture: str  # the module whose ``draw(rules, state, use_colour)`` is its terminal picture
-    board: str  # the module whose ``BOARD`` draws it on the web page (pegrace.web.boards)
     # the core's searched nodes per millisecond on the reference machine (docs/ai.md has the
     # command): a search's ``ms`` becomes nodes at this rate
     nodes_per_ms: float
@@ -30,6 +30,26 @@ class GameEntry:
     @property
     def name(self) -> str:
         return self.rules.name
+
+    @property
+    def package(self) -> str:
+        """Its package, which holds every part of it (pegrace.games.<game>)."""
+        return f"pegrace.games.{self.name}"
+
+    @property
+    def picture(self) -> str:
+        """The module whose ``draw(rules, state, use_colour, big)`` is its terminal picture."""
+        return f"{self.package}.picture"
+
+    @property
+    def board(self) -> str:
+        """The module whose ``BOARD`` draws it on the web page (pegrace.boards)."""
+        return f"{self.package}.board"
+
+    @property
+    def lesson(self) -> str:
+        """The module whose ``LESSON`` is its guided first game (pegrace.lessons)."""
+        return f"{self.package}.lesson"
 
     @property
     def gym_id(self) -> str:

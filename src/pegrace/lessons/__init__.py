@@ -6,9 +6,10 @@ and why, and why any other legal move is not the one the step teaches. One thing
 popping, coming out, moving, capturing, being captured, safe places, the finish, then each
 game's own specials; the end says to play a real game.
 
-The scripts are data, one module a registered game, named as the game (script.py says what
-a step holds and plays them through the checked engine); the terminal (commands/learn.py)
-and the web (web/lessons.py) show what ``play_lesson`` returns, never the rules themselves.
+The scripts are data, one module a registered game, its package's ``lesson``
+(pegrace/games/<game>/lesson.py; script.py says what a step holds and plays them through the
+checked engine); the terminal (commands/learn.py) and the web (web/lessons.py) show what
+``play_lesson`` returns, never the rules themselves.
 """
 
 from __future__ import annotations
@@ -22,8 +23,8 @@ from pegrace.lessons.script import Lesson
 
 
 def game_lesson(game: str) -> Lesson:
-    """The lesson of a registered game: ``LESSON`` of its module here, named as the game."""
-    found: Lesson = importlib.import_module(f"pegrace.lessons.{game}").LESSON
+    """The lesson of a registered game: ``LESSON`` of its package's ``lesson`` module."""
+    found: Lesson = importlib.import_module(ENTRIES[game].lesson).LESSON
     return found
 
 

@@ -1,4 +1,5 @@
-"""Terminal pictures of a position, one drawer per game: the module its registry entry names.
+"""Terminal pictures of a position, one drawer per game: its package's ``picture`` module
+(pegrace/games/<game>/picture.py); what the drawers share is here.
 
 Every drawer returns plain text; ``paint`` adds ANSI colour only when asked, so
 the same picture serves a colour terminal, a pipe and a test. Pieces always

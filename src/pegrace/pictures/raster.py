@@ -16,10 +16,10 @@ import numpy as np
 import numpy.typing as npt
 from PIL import Image, ImageDraw
 
+from pegrace.boards import board_layout, piece_spots
+from pegrace.boards.drawing import SIZE
 from pegrace.engine import Rules
 from pegrace.state import State
-from pegrace.web.boards import board_layout, piece_spots
-from pegrace.web.boards.drawing import SIZE
 
 RGB = tuple[int, int, int]
 COLOURS: dict[str, RGB] = {

@@ -1,5 +1,6 @@
 """The web app: the page and its static files, the JSON API that sets games up, and one
-WebSocket per game through which players act and everyone watches (docs/web.md)."""
+WebSocket per game through which players act and everyone watches (docs/web.md;
+the protocol: docs/web-protocol.md)."""
 
 from __future__ import annotations
 
@@ -39,6 +40,7 @@ from pegrace.web.mail import Mailer
 from pegrace.web.names import seat_names
 from pegrace.web.pages import (
     STATIC,
+    games_style,
     manifest,
     no_such_rules_page,
     not_found_page,
@@ -272,6 +274,7 @@ def create_app(
         Route("/i18n/{language}", language_catalog),
         Route("/manifest.webmanifest", manifest),
         Route("/sw.js", service_worker),
+        Route("/games.css", games_style),
         Route("/api/catalog", api(get_catalog)),
         Route("/api/lobby", api(lobby)),
         Route("/api/qr", api(qr_code), methods=["POST"]),

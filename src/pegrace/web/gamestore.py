@@ -76,6 +76,7 @@ class StoredEvent:
     roll: Any  # JSON value, None for a move
     move: str | None
     actor: str
+    resign: bool = False  # the seat resigned (neither roll nor move)
 
 
 @dataclass
@@ -88,7 +89,8 @@ class StoredGame:
     code: str | None = None  # its room code (roomcodes.py); None: made before there were codes
 
 
-EventRow = tuple[str, int, str, Any, str | None, str]  # game, seq, colour, roll, move, actor
+# game, seq, colour, roll, move, actor, resign
+EventRow = tuple[str, int, str, Any, str | None, str, bool]
 Row = tuple[Any, ...]
 
 # One step of a schema: SQL statements run in order, or a function that changes the store.
@@ -96,11 +98,16 @@ Migration = tuple[str | Callable[["GameStore"], None], ...]
 # each store's schema gains it alike (SQLite 3, PostgreSQL 3): 1 while the computer plays for
 # the seat's person, who is away; every server on the store reads it (``set_takeover``)
 TAKEOVER_COLUMN = "ALTER TABLE seats ADD COLUMN takeover INTEGER NOT NULL DEFAULT 0"
+# and this (SQLite 6, PostgreSQL 6): 1 for an event that is a seat resigning (neither roll nor
+# move: issue 57); every event stored before is a roll or a move
+RESIGN_COLUMN = "ALTER TABLE events ADD COLUMN resign INTEGER NOT NULL DEFAULT 0"
 
 # a game's rows as `copy_game` moves them: its games row, its seats' and its events'
 GAME_COLUMNS = "id, created, settings, rematch, listed, code"
 SEAT_COLUMNS = "game, colour, kind, token_hash, name"
-EVENT_COLUMNS = "game, seq, colour, roll, move, actor, at"
+EVENT_COLUMNS = "game, seq, colour, roll, move, actor, at, resign"
+# an event as a game reads it back
+READ_EVENTS = "SELECT seq, colour, roll, move, actor, resign FROM events WHERE game = ?"
 
 LOBBY = (
     "SELECT id, created FROM (SELECT * FROM games ORDER BY created DESC LIMIT ?) AS g "
@@ -379,7 +386,7 @@ class GameStore:
         with self.transaction():
             for row in stored_rows(rows, at):
                 if not self.changed(
-                    f"INSERT INTO events ({EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?) "
+                    f"INSERT INTO events ({EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
                     "ON CONFLICT (game, seq) DO NOTHING",
                     row,
                 ):
@@ -388,14 +395,8 @@ class GameStore:
 
     def events_after(self, game_id: str, seq: int) -> list[StoredEvent]:
         """The game's events after number ``seq``, in order."""
-        return [
-            StoredEvent(number, colour, read_roll(game_id, number, roll), move, actor)
-            for number, colour, roll, move, actor in self.query(
-                "SELECT seq, colour, roll, move, actor FROM events WHERE game = ? AND seq > ? "
-                "ORDER BY seq",
-                (game_id, seq),
-            )
-        ]
+        rows = self.query(f"{READ_EVENTS} AND seq > ? ORDER BY seq", (game_id, seq))
+        return [stored_event(game_id, row) for row in rows]
 
     def seats_of(self, game_id: str) -> tuple[dict[str, StoredSeat], str | None]:
         """The game's seats as stored now (by colour), and its rematch."""
@@ -431,13 +432,8 @@ class GameStore:
             no_seat = said("no stored seat for {colours}", colours=", ".join(missing))
             raise unloadable(game_id, no_seat)
         seats = {colour: stored[colour] for colour in settings.seats}
-        events = [
-            StoredEvent(seq, colour, read_roll(game_id, seq, roll), move, actor)
-            for seq, colour, roll, move, actor in self.query(
-                "SELECT seq, colour, roll, move, actor FROM events WHERE game = ? ORDER BY seq",
-                (game_id,),
-            )
-        ]
+        rows = self.query(f"{READ_EVENTS} ORDER BY seq", (game_id,))
+        events = [stored_event(game_id, row) for row in rows]
         return StoredGame(game_id, settings, seats, events, found[0][1], found[0][2])
 
     def has_game(self, game_id: str) -> bool:
@@ -486,15 +482,32 @@ class GameStore:
         )
         self.query_many(f"INSERT INTO seats ({SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?)", seats)
         self.query_many(
-            f"INSERT INTO events ({EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)", events
+            f"INSERT INTO events ({EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", events
         )
 
 
 def stored_rows(rows: list[EventRow], at: float) -> list[Row]:
-    """Events as the events table holds them: the roll as JSON text, the time stored."""
+    """Events as the events table holds them: the roll as JSON text, the time stored, a
+    resign as 1."""
     return [
-        (*row[:3], None if row[3] is None else json.dumps(row[3]), *row[4:], at) for row in rows
+        (
+            game,
+            seq,
+            colour,
+            None if roll is None else json.dumps(roll),
+            move,
+            actor,
+            at,
+            int(resign),
+        )
+        for game, seq, colour, roll, move, actor, resign in rows
     ]
+
+
+def stored_event(game_id: str, row: Row) -> StoredEvent:
+    """An event as read back (``READ_EVENTS``)."""
+    seq, colour, roll, move, actor, resign = row
+    return StoredEvent(seq, colour, read_roll(game_id, seq, roll), move, actor, bool(resign))
 
 
 def read_settings(game_id: str, text: str) -> GameSettings:

@@ -17,11 +17,12 @@ from typing import Any
 import orjson
 import segno
 
+from pegrace import boards
 from pegrace.engine import Rules
 from pegrace.record import Record, replay
 from pegrace.review import review_states
 from pegrace.state import Phase, State
-from pegrace.web import boards, reviewing
+from pegrace.web import reviewing
 
 PHASE_NAMES = {Phase.ROLLOFF: "rolloff", Phase.ROLL: "roll", Phase.MOVE: "move", Phase.OVER: "over"}
 KEPT_BYTES = 64 * 1024 * 1024  # answers kept, in all

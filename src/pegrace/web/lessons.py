@@ -19,15 +19,15 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from pegrace import boards
+from pegrace.boards.drawing import Json
 from pegrace.engine import Rules
 from pegrace.games import list_games
 from pegrace.i18n import Said, said
 from pegrace.lessons import LESSONS
 from pegrace.lessons.script import NOW_PLAY, OtherTurn, PlayedStep, play_lesson, wrong_words
 from pegrace.moves import Move
-from pegrace.web import boards
 from pegrace.web.answering import JSONBytes, api
-from pegrace.web.boards.drawing import Json
 from pegrace.web.pages import no_such_rules_page, page
 from pegrace.web.refusals import GameNotFound, saying
 from pegrace.words import colour_name

@@ -2,7 +2,7 @@
 
 A public server meets clients that flood it, never read, or ask for seconds of computing at a
 time. Every limit here has a default fit for a table of friends and a busy public server
-alike (docs/web.md lists them); `pegrace serve --limit NAME=VALUE` changes one.
+alike (docs/web-public.md lists them); `pegrace serve --limit NAME=VALUE` changes one.
 
 A limit is counted by an identity a client cannot multiply cheaply: its address (an IPv6
 address by its /64, the block one subscriber is given), or within a game its seat; never by

@@ -12,6 +12,7 @@ import hashlib
 import html
 import re
 from functools import lru_cache
+from importlib import resources
 from pathlib import Path
 
 import orjson
@@ -19,9 +20,9 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
 
 from pegrace import i18n
-from pegrace.games import list_games, rules_class
+from pegrace.games import ENTRIES, list_games, rules_class
 from pegrace.i18n import Said
-from pegrace.web.compressed import answer
+from pegrace.web.compressed import answer, made_file
 
 STATIC = Path(__file__).parent / "static"
 THEME = "#1e3a6e"  # the mark's blue (static/favicon.svg): the app's bar and splash
@@ -161,10 +162,25 @@ async def manifest(request: Request) -> Response:
 
 
 @lru_cache(maxsize=1)
+def games_css() -> bytes:
+    """Every registered game's own look, its package's style.css (pegrace/games/<game>/), one
+    after another in the registry's order: one file, made once, that the page's head links
+    after static/style.css (/games.css)."""
+    return b"\n".join(
+        (resources.files(entry.package) / "style.css").read_bytes() for entry in ENTRIES.values()
+    )
+
+
+async def games_style(request: Request) -> Response:
+    """/games.css: the games' style, as a static file is answered (ETag, gzip)."""
+    return made_file(request.scope, games_css(), "text/css")
+
+
+@lru_cache(maxsize=1)
 def service_worker_js() -> bytes | None:
-    """static/sw.js with the shell it keeps (the page, its scripts, style, icons and the games'
-    catalog) and their version (a change to any of them makes a new worker, which replaces
-    what the old one kept)."""
+    """static/sw.js with the shell it keeps (the page, its scripts, style, the games' style,
+    icons and the games' catalog) and their version (a change to any of them makes a new
+    worker, which replaces what the old one kept)."""
     source = STATIC / "sw.js"
     if not source.is_file():
         return None
@@ -172,7 +188,9 @@ def service_worker_js() -> bytes | None:
     digest = hashlib.sha256()
     for name in ["index.html", *files]:
         digest.update((STATIC / name).read_bytes())
-    shell = ["/", "/api/catalog", "/manifest.webmanifest", *(f"/static/{f}" for f in files)]
+    digest.update(games_css())
+    shell = ["/", "/api/catalog", "/manifest.webmanifest", "/games.css"]
+    shell += [f"/static/{f}" for f in files]
     text = source.read_text(encoding="utf-8")
     text = text.replace('["__SHELL__"]', orjson.dumps(shell).decode())
     return text.replace("__VERSION__", digest.hexdigest()[:12]).encode()

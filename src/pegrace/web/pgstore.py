@@ -1,10 +1,10 @@
 """The game store on PostgreSQL (``pegrace serve --store postgresql://...``), through psycopg 3:
 the SQL every store runs (``gamestore.GameStore``), its own numbered migrations applied when it
 opens (under an advisory lock, so servers starting together apply each step once). Any number
-of servers share one such store (docs/web.md, "Several servers"): an event's number is stored
-once (the other server's event is refused, ``Taken``), every event and seat change is announced
-to the others as it commits (notices.py), and each game's computer seats and idle clock are
-driven by the one server holding its lease (``drivers``)."""
+of servers share one such store (docs/web-servers.md, "Several servers"): an event's number
+is stored once (the other server's event is refused, ``Taken``), every event and seat change is
+announced to the others as it commits (notices.py), and each game's computer seats and idle
+clock are driven by the one server holding its lease (``drivers``)."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ from pegrace.errors import saying
 from pegrace.i18n import Said, said
 from pegrace.web.gamestore import (
     EVENT_COLUMNS,
+    RESIGN_COLUMN,
     TAKEOVER_COLUMN,
     EventRow,
     GameStore,
@@ -94,6 +95,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     # profiles, their seats and results, turn-based games' clocks, notices (issue 54)
     (*profiles_migration("DOUBLE PRECISION"), *turns_migration(), *notices_migration()),
     CODE_MIGRATION,  # each game's room code (roomcodes.py)
+    (RESIGN_COLUMN,),  # an event that is a seat resigning (issue 57)
 )
 
 # a chat line kept (the newest CHAT_ROWS of every game's, for the servers to read when told)
@@ -111,7 +113,7 @@ ADD_EVENTS = f"""
 WITH stored AS (
     INSERT INTO events ({EVENT_COLUMNS})
     SELECT * FROM unnest(?::text[], ?::int[], ?::text[], ?::text[], ?::text[], ?::text[],
-        ?::float8[])
+        ?::float8[], ?::int[])
     ON CONFLICT (game, seq) DO NOTHING
     RETURNING game, seq
 ), chunks AS (

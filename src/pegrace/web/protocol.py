@@ -1,6 +1,7 @@
-"""A game's WebSocket protocol (docs/web.md, "WebSocket"): the messages a client may send, each
-with the shape it accepts and the handler that takes it, and the shapes of the messages the
-server sends. A game's session (session.py) implements the handlers; views.py makes what is sent.
+"""A game's WebSocket protocol (docs/web-protocol.md, "WebSocket"): the messages a client may
+send, each with the shape it accepts and the handler that takes it, and the shapes of the
+messages the server sends. A game's session (session.py) implements the handlers; views.py
+makes what is sent.
 
 The shapes are written once, in messages.schema.json (JSON Schema): the dispatch table here is
 held to its client messages, ``HELD_TOKENS`` and ``EMOTES`` are read from it, and so are the
@@ -221,6 +222,11 @@ class Back(TypedDict):
     type: Literal["back"]
 
 
+class Resign(TypedDict):
+    type: Literal["resign"]
+    colour: str
+
+
 class Chat(TypedDict):
     type: Literal["chat"]
     text: NotRequired[str]  # a chat line, or
@@ -242,6 +248,8 @@ class Handlers(Protocol):
     async def on_name(self, client: Client, name: object) -> None: ...
 
     async def on_back(self, client: Client) -> None: ...
+
+    async def on_resign(self, client: Client, colour: str) -> None: ...
 
     async def on_chat(self, client: Client, message: Chat) -> None: ...
 
@@ -316,6 +324,10 @@ async def _back(game: Handlers, client: Client, message: Back) -> None:
     await game.on_back(client)
 
 
+async def _resign(game: Handlers, client: Client, message: Resign) -> None:
+    await game.on_resign(client, message["colour"])
+
+
 async def _chat(game: Handlers, client: Client, message: Chat) -> None:
     await game.on_chat(client, message)
 
@@ -334,6 +346,7 @@ MESSAGES: dict[str, Accepted] = {
     "ping": _accepted("ping", _ping, locked=False, needs_hello=False),
     "name": _accepted("name", _name, checked_first=False),
     "back": _accepted("back", _back),
+    "resign": _accepted("resign", _resign),
     "chat": _accepted("chat", _chat, checked_first=False),
     **{kind: _accepted(kind, _ask) for kind in ADVICE_TYPES},
 }
@@ -399,6 +412,7 @@ class LogEntry(TypedDict):
     rolloff: bool
     captured: int  # the opponent pieces the move captured
     placed: list[Placed]  # the sides whose places the event settled
+    resign: bool  # the seat resigned
 
 
 class Welcome(TypedDict):

@@ -3,7 +3,7 @@ seated together (issue 54). When as many wait as the count, the server makes one
 them all, each with a seat token of their own; one who chose to wait for computers too is
 seated ``START_SECONDS`` after joining, with the others who chose so, computers of their level
 filling the seats nobody took. The queues are this server's memory: several servers on one
-PostgreSQL store each queue their own visitors (docs/web.md).
+PostgreSQL store each queue their own visitors (docs/web-servers.md).
 
 Each place in a queue is a ticket (secret, random): asked about (a long poll, answered at once
 once it is seated) it answers how many wait, or the new game's id and its seat's token as
@@ -428,7 +428,7 @@ def parse_join(body: Any) -> tuple[str, int, bool, str, str | None]:
 
 
 def queue_routes(queues: Queues, people: Profiles) -> list[Route]:
-    """The queues' HTTP routes (docs/web.md), each answered as every JSON route is
+    """The queues' HTTP routes (docs/web-protocol.md), each answered as every JSON route is
     (answering.py: bad input said, nothing changed); ``people``: who is signed in."""
 
     async def join(request: Request) -> Response:

@@ -12,9 +12,11 @@ from collections.abc import Iterable
 
 from pegrace import errors
 from pegrace.engine import Rules
-from pegrace.errors import OptionError, PegraceError
+from pegrace.errors import IllegalMoveError, OptionError, PegraceError
 from pegrace.i18n import Said, said, said_n
+from pegrace.moves import Move
 from pegrace.state import Phase, State
+from pegrace.web.protocol import DEFS, error_said
 from pegrace.words import NAMED, colour_name, commas
 
 
@@ -91,6 +93,18 @@ def turn_problem(rules: Rules, state: State, colours: tuple[str, ...], kind: str
             return said("{colour} must pop first", colour=colour)
         return said("{colour} must roll first", colour=colour)
     return None
+
+
+def listed_move(rules: Rules, state: State, move: object) -> Move:
+    """The legal move whose text a client sent; IllegalMoveError saying why not."""
+    if not isinstance(move, str):
+        raise errors.saying(
+            IllegalMoveError, error_said(DEFS["MoveMessage"]["properties"]["move"], move)
+        )
+    try:
+        return rules.parse_move(state, move)
+    except IllegalMoveError:
+        raise errors.saying(IllegalMoveError, not_legal(rules, state, move)) from None
 
 
 def not_legal(rules: Rules, state: State, move: str) -> Said:

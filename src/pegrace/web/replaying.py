@@ -27,7 +27,7 @@ class Replayed:
     rng: random.Random
     events: list[Event]
     states: list[State]
-    played: list[Roll | Move]
+    played: list[Roll | Move | None]  # None: the seat resigned
 
 
 def replay_stored(stored: StoredGame) -> Replayed:
@@ -38,11 +38,13 @@ def replay_stored(stored: StoredGame) -> Replayed:
     rules = settings.rules()
     rng = dice_rng(settings.seed)
     record = Record.start(rules, settings.seed, dict(settings.seats))
-    record.events = [Event(e.colour, e.roll, e.move) for e in stored.events]
+    record.events = [Event(e.colour, e.roll, e.move, e.resign) for e in stored.events]
     _, states = replay(record)
-    played: list[Roll | Move] = []
+    played: list[Roll | Move | None] = []
     for event, before, stored_event in zip(record.events, states, stored.events, strict=False):
-        if event.move is None:
+        if event.resign:
+            played.append(None)
+        elif event.move is None:
             roll = rules.sample_roll(before, rng)
             if rules.dice_at(before).to_json(roll) != event.roll:
                 # TRANSLATORS: {stored} is the roll as stored (JSON), {drawn} the dice as the

@@ -7,14 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from pegrace import native
+from pegrace import boards, native
 from pegrace.advice import joined_reasons, move_reasons
 from pegrace.engine import Rules
 from pegrace.i18n import Fixed, Said, said
 from pegrace.moves import Move
 from pegrace.record import Event
 from pegrace.state import State
-from pegrace.web import boards
 
 Json = dict[str, Any]
 BARELY = 0.05  # percentage points: a loss this small is "barely" one

@@ -109,12 +109,12 @@ def check_public(host: str, public: bool) -> None:
     open to anyone who can reach the address, over plain HTTP."""
     if not public and not is_loopback(host):
         # TRANSLATORS: {host} is the address as typed; --public and the section's title in
-        # docs/web.md ("Behind a TLS reverse proxy") are kept as they are
+        # docs/web-public.md ("Behind a TLS reverse proxy") are kept as they are
         public_only = said(
             "--host {host} is not a loopback address: anyone who can reach it could watch and "
             "join games over plain HTTP; add --public to serve there anyway (better: keep "
-            'the default and put a TLS reverse proxy in front, see docs/web.md, "Behind a '
-            'TLS reverse proxy")',
+            "the default and put a TLS reverse proxy in front, see docs/web-public.md, "
+            '"Behind a TLS reverse proxy")',
             host=host,
         )
         raise saying(OptionError, public_only)

@@ -22,7 +22,7 @@ import orjson
 
 from pegrace.dice import Roll
 from pegrace.engine import Rules
-from pegrace.errors import IllegalMoveError, PegraceError
+from pegrace.errors import PegraceError
 from pegrace.i18n import Said, said
 from pegrace.match import dice_rng
 from pegrace.moves import PASS, Move
@@ -55,7 +55,7 @@ from pegrace.web.refusals import (
     Conflict,
     claimable,
     colour_words,
-    not_legal,
+    listed_move,
     saying,
     tokens_refused,
     too_many_hellos,
@@ -375,7 +375,8 @@ class GameSession:
         taking in what another server stored first, if its number is taken)."""
         seq = len(self.events) + 1
         try:
-            await self.writer.write((self.id, seq, event.colour, event.roll, event.move, actor))
+            row = (self.id, seq, event.colour, event.roll, event.move, actor, event.resign)
+            await self.writer.write(row)
         except Taken:
             await self.sync.catch_up_locked()
             if seq == self._unsure and self.events[seq - 1 : seq] == [event]:  # ours, late
@@ -386,7 +387,9 @@ class GameSession:
             raise
         self.events.append(event)
 
-    async def commit(self, before: State, after: State, actor: str, played: Roll | Move) -> None:
+    async def commit(
+        self, before: State, after: State, actor: str, played: Roll | Move | None
+    ) -> None:
         """The stored event counts: log it, move on, tell the driver and every client."""
         self.log.append(self.views.entry(before, after, self.events[-1], actor, played))
         self.state = after
@@ -475,22 +478,29 @@ class GameSession:
             if kind == "roll":
                 await self._roll(HUMAN)
                 return
-            await self._move(self._listed_move(move), HUMAN)
+            await self._move(listed_move(self.rules, self.state, move), HUMAN)
         except StoredAfterAll:
             return  # its players have been sent the game as it now is
         except PegraceError as err:
             await self.error(client, words_of(err))
 
-    def _listed_move(self, move: object) -> Move:
-        """The legal move whose text a client sent; IllegalMoveError saying why not."""
-        if not isinstance(move, str):
-            raise saying(
-                IllegalMoveError, error_said(DEFS["MoveMessage"]["properties"]["move"], move)
-            )
+    async def on_resign(self, client: Client, colour: str) -> None:
+        """A seat the client holds leaves the game, with its person's other colours (Trouble's
+        two sets); refused, changing nothing, where the rules do not let it."""
+        if colour not in self.clients[client]:
+            await self.error(client, said("you can only resign a seat you hold"))
+            return
+        own = self.rules.side_of(colour) if self.rules.one_player_sides else (colour,)
         try:
-            return self.rules.parse_move(self.state, move)
-        except IllegalMoveError:
-            raise saying(IllegalMoveError, not_legal(self.rules, self.state, move)) from None
+            for leaving in own:
+                before = self.state
+                after = self.rules.resign(before, leaving)
+                await self._save(Event(leaving, resign=True), HUMAN)
+                await self.commit(before, after, HUMAN, None)
+        except StoredAfterAll:
+            return  # its players have been sent the game as it now is
+        except PegraceError as err:
+            await self.error(client, words_of(err))
 
     def returned(self, colours: tuple[str, ...]) -> bool:
         """Whatever a seat's person sends shows they are back: the computer stops playing for

@@ -18,6 +18,8 @@ from typing import Any, NotRequired, TypedDict
 
 import orjson
 
+from pegrace.boards import board_layout, piece_spots
+from pegrace.boards.drawing import Json
 from pegrace.engine import Rules
 from pegrace.errors import OptionError, PegraceError
 from pegrace.games import entry, get_rules, list_games, rules_class
@@ -33,8 +35,6 @@ from pegrace.players import (
 )
 from pegrace.players import parse_settings as player_settings
 from pegrace.web import offered
-from pegrace.web.boards import board_layout, piece_spots
-from pegrace.web.boards.drawing import Json
 from pegrace.web.effects import effect_words, measured_note, skill_players
 from pegrace.web.refusals import colour_words, colours_words, saying
 from pegrace.web.turnrules import LIVE, check_turn_seconds, parse_turns
@@ -327,7 +327,7 @@ class GameSettings:
 
 
 def parse_settings(data: Any) -> tuple[GameSettings, Rules]:
-    """Check a new-game request (see docs/web.md); OptionError names the first problem."""
+    """Check a new-game request (see docs/web-protocol.md); OptionError names the first problem."""
     if not isinstance(data, dict):
         raise saying(OptionError, said("a new game is a JSON object with game, seats and options"))
     fields = {

@@ -21,7 +21,14 @@ from typing import Any
 
 from pegrace.errors import saying
 from pegrace.i18n import Said, said
-from pegrace.web.gamestore import TAKEOVER_COLUMN, GameStore, Migration, Row, StoreError
+from pegrace.web.gamestore import (
+    RESIGN_COLUMN,
+    TAKEOVER_COLUMN,
+    GameStore,
+    Migration,
+    Row,
+    StoreError,
+)
 from pegrace.web.mail import migration as notices_migration
 from pegrace.web.profilestore import migration as profiles_migration
 from pegrace.web.roomcodes import CODE_MIGRATION
@@ -80,6 +87,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     # 4: profiles, their seats and results, turn-based games' clocks, notices (issue 54)
     (*profiles_migration("REAL"), *turns_migration(), *notices_migration()),
     CODE_MIGRATION,  # 5: each game's room code (roomcodes.py)
+    (RESIGN_COLUMN,),  # 6: an event that is a seat resigning (issue 57)
 )
 
 

@@ -1,5 +1,5 @@
-"""A game that several servers hold at once, on one PostgreSQL store (docs/web.md, "Several
-servers"): whatever another server stored it takes from the store, told by a notice
+"""A game that several servers hold at once, on one PostgreSQL store (docs/web-servers.md,
+"Several servers"): whatever another server stored it takes from the store, told by a notice
 (notices.py, through the hub): the events after its own, each played through the checked
 engine with its roll drawn again from the game's dice, and told to its clients as its own
 events are; and the seats as they are stored now. One server at a time drives the game's
@@ -47,7 +47,9 @@ class Synced(Protocol):
     takeover: set[str]
     rematch: str | None
 
-    async def commit(self, before: State, after: State, actor: str, played: Roll | Move) -> None:
+    async def commit(
+        self, before: State, after: State, actor: str, played: Roll | Move | None
+    ) -> None:
         """A stored event counts: logged, played, told."""
 
     def changed(self) -> None: ...  # the driver must notice
@@ -83,8 +85,10 @@ class GameSync:
             return
         for stored in found:
             before, rules = self.game.state, self.game.rules
-            played: Roll | Move
-            if stored.move is None:
+            played: Roll | Move | None
+            if stored.resign:
+                played, after = None, rules.resign(before, stored.colour)
+            elif stored.move is None:
                 # a roll of ours that another server's event beat is this same next roll
                 mine = self.game.unstored_roll
                 roll = rules.sample_roll(before, self.game.rng) if mine is None else mine
@@ -100,7 +104,7 @@ class GameSync:
             else:
                 played = rules.parse_move(before, stored.move)
                 after = rules.play(before, played)
-            self.game.events.append(Event(stored.colour, stored.roll, stored.move))
+            self.game.events.append(Event(stored.colour, stored.roll, stored.move, stored.resign))
             await self.game.commit(before, after, stored.actor, played)
 
     async def reload_seats(self) -> None:

@@ -12,13 +12,13 @@ from typing import Generic, Protocol, TypeVar, cast
 
 import orjson
 
+from pegrace import boards
 from pegrace.dice import Roll
 from pegrace.engine import Rules
 from pegrace.i18n import Said, SaidJson, said
 from pegrace.moves import PASS, Move
 from pegrace.record import Event, Record
 from pegrace.state import Phase, State
-from pegrace.web import boards
 from pegrace.web.heavy import PHASE_NAMES, FramesJob
 from pegrace.web.protocol import (
     EMOTES,
@@ -131,7 +131,7 @@ class GameViews:
         self._update = None
 
     def entry(
-        self, before: State, after: State, event: Event, actor: str, played: Roll | Move
+        self, before: State, after: State, event: Event, actor: str, played: Roll | Move | None
     ) -> LogEntry:
         """The log line of an event: what was rolled or moved, in words told of its player
         (``said``); the pieces it captured and the places it settled, as data (the page says
@@ -140,7 +140,11 @@ class GameViews:
         steps: list[Json] = []
         words: SaidJson
         who = called(self.game.names, event.colour)
-        if isinstance(played, Move):
+        if event.resign or played is None:
+            # TRANSLATORS: {who} is a player (a name, or a colour's: "Red") leaving the game
+            words = said("{who} resigns", who=who).json()
+            roll, move_text = None, None
+        elif isinstance(played, Move):
             view = boards.move_view(rules, before, played, who)
             words = view["said"]
             roll, move_text = None, played.text
@@ -169,6 +173,7 @@ class GameViews:
             "rolloff": before.phase == Phase.ROLLOFF,
             "captured": captured,
             "placed": placed_now,
+            "resign": event.resign,
         }
 
     def welcome(

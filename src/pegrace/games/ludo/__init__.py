@@ -123,8 +123,6 @@ adds globes and stars that jump to the next star. Choose one with the variant op
 ENTRY = GameEntry(
     rules=Ludo,
     guide=GUIDE,
-    picture="pegrace.pictures.ludo",
-    board="pegrace.web.boards.ludo",
     nodes_per_ms=3500.0,
     make=ludo_rules,
 )

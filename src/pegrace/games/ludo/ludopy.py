@@ -131,6 +131,11 @@ class LudopyLudo(Ludo):
         ((die, origin, target),) = found.uses
         return DieMove(origin, die, found.text, target)
 
+    def piece_uses(self, state: State, move: Move) -> tuple[int, list[tuple[int, int, int]]]:
+        """The mover's one die use (where the pin ends: stars and the bounce included)."""
+        assert isinstance(move, DieMove), move
+        return state.current, [(move.origin, move.target, move.die)]
+
     # ------------------------------------------------------------------ notation
     def describe(self, state: State, move: Move, who: Who = None) -> Said:
         """Where the pin ends (``Move the pin from 3 with the 1 to 11``: stars jump it on),

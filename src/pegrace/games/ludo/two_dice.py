@@ -107,6 +107,11 @@ class TwoDiceLudo(Ludo):
     def core_move(self, found: CoreMove) -> Move:
         return DiceMove(found.uses, found.text) if found.uses else PASS
 
+    def piece_uses(self, state: State, move: Move) -> tuple[int, list[tuple[int, int, int]]]:
+        """The mover's die uses, in the order played."""
+        assert isinstance(move, DiceMove), move
+        return state.current, [(origin, target, die) for die, origin, target in move.uses]
+
     def describe(self, state: State, move: Move, who: Who = None) -> Said:
         """Each die's use in turn (``Bring a pin out with the 6, then move it on to 3 with
         the 3``), and whom each sends back."""

@@ -22,7 +22,7 @@ Addresses: the victims connect from 127.0.1.2 and the attacker from 127.0.0.3 (o
 heavy-many and heavy-network, from it and the 19 addresses after it: one /24, apart from the
 victims'), loopback addresses Linux routes to the server's 127.0.0.1, so the server's
 per-address limits tell them apart as they would tell a real attacker from other people, and
-none is 127.0.0.1, the address the server trusts as a reverse proxy (docs/web.md);
+none is 127.0.0.1, the address the server trusts as a reverse proxy (docs/web-public.md);
 ``--attacker-address 127.0.0.1`` attacks as that proxy would. Where such an address cannot be
 bound (macOS), 127.0.0.1 is used. Nothing here reaches beyond this machine.
 

@@ -9,7 +9,7 @@ import { listed } from "./places.js";
 import { svg } from "./svg.js";
 import { colourName } from "./util.js";
 
-/** The server's view of the board and its pieces (web/boards.py, the state's moves; their
+/** The server's view of the board and its pieces (pegrace/boards, the state's moves; their
  * types made from the messages' schema: messages.d.ts):
  * @typedef {import("./messages.js").Spot} Spot a place a piece can stand
  * @typedef {import("./messages.js").Layout} Layout

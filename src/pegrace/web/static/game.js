@@ -275,8 +275,8 @@ export class GamePage {
               h("a", { href: `/api/games/${encodeURIComponent(this.id)}/record`, download: `pegrace-${this.id}.json`, id: "download" }, t("Download record")),
               h("a", { href: "/" }, t("New game")),
               this.rulesLink,
-              this.handoffButton, this.turnNotices.button)),
-          this.handoffEl,
+              this.handoffButton, this.turnNotices.button, this.people.resigning.button)),
+          this.handoffEl, this.people.resigning.card,
           this.chatCard,
           h("section", { class: "card log" }, h("h2", {}, t("Log")), this.logEl))),
       this.toastEl, this.announceEl);

@@ -1,6 +1,6 @@
 // The board's own labels: every place named as the move words name it. The layout
-// (web/boards) gives each spot its names, one per colour (a race game counts the loop from each
-// colour's start, as its words do) and where its name goes; the names the real boards print
+// (pegrace/boards) gives each spot its names, one per colour (a race game counts the loop from
+// each colour's start, as its words do) and where its name goes; the names the real boards print
 // (the starts and every few spaces, Headache's Xs) are always drawn, small, in the count of one
 // colour (the frame: the page's player's); the name of a place a move shown goes to is drawn in
 // a box, in the count of the colour moving. Also the count of the pieces that reached a goal.
@@ -15,7 +15,7 @@ import { svg } from "./svg.js";
 const TAG_FONT = 34; // a shown place's name, in the board's units (style.css agrees)
 const CHAR_WIDTH = 0.62; // of the font size: the box's width without measuring the text
 const TALLY_R = 17;
-const GAP = 5; // between a spot's edge and its name's box (web/boards/labels.py agrees)
+const GAP = 5; // between a spot's edge and its name's box (pegrace/boards/labels.py agrees)
 
 export class Labels {
   /**

@@ -3,7 +3,7 @@
 // written: change them there and run the tool again (a test fails while this is out of date).
 
 /** A message a client may send. */
-export type ClientMessage = Hello | Roll | MoveMessage | Ping | Name | Back | Chat | Ask;
+export type ClientMessage = Hello | Roll | MoveMessage | Ping | Name | Back | Resign | Chat | Ask;
 
 /** Join: answered by welcome and state (with the whole log). */
 export interface Hello {
@@ -38,6 +38,13 @@ export interface Name {
 /** "I'm back": the computer stops playing for the sender's seats. */
 export interface Back {
   type: "back";
+}
+
+/** The sender's seat (and, where one person plays two colours, its other) leaves the game. */
+export interface Resign {
+  type: "resign";
+  /** A seat the sender holds. */
+  colour: string;
 }
 
 /** A chat line, or (where it has "emote") one of the quick reactions. */
@@ -162,6 +169,8 @@ export interface LogEntry {
   rolloff: boolean;
   /** The opponent pieces the move captured (0 for a pop or a pass). */
   captured: number;
+  /** The seat resigned (no roll, no move). */
+  resign: boolean;
   /** The sides whose places the event settled (a finish, or a side out of the game). */
   placed: Placed[];
 }
@@ -407,6 +416,7 @@ export interface ClientMessages {
   ping: Ping;
   name: Name;
   back: Back;
+  resign: Resign;
   chat: Chat;
   hint: Ask;
   winprob: Ask;

@@ -1,12 +1,14 @@
 // The people at a game: the players list (names, who is away, open seats with "Take seat" and
 // "Copy invite link") with the invite card under it (invite.js), taking a seat from an
-// invitation, the name asked of a seat's person, and this browser's seats carried to another
-// device (a link and its QR code, whose tokens are kept only once the server accepts them).
+// invitation, the name asked of a seat's person, this browser's seats carried to another
+// device (a link and its QR code, whose tokens are kept only once the server accepts them),
+// and a seat here resigning (resign.js).
 
 import { t, tn } from "./i18n.js";
 import { Invite } from "./invite.js";
 import { listed, placeBadge, placeByColour, withParts } from "./places.js";
 import { onlyHere, qrPicture } from "./qr.js";
+import { Resigning } from "./resign.js";
 import { api, chip, colourName, colourSet, fill, h, kindName, saveTokens } from "./util.js";
 
 /** @typedef {import("./game.js").GamePage} GamePage */
@@ -25,14 +27,17 @@ export class People {
     this.askName = false; // no name kept in this browser: ask for one
     this.shownSeats = ""; // what the players list shows, to draw it only when it changes
     this.invite = new Invite(page); // the room code, the game's link and its QR code
+    this.resigning = new Resigning(page); // a seat here leaving the game
   }
 
   /** Ask a seat's person for a name shown to the others: only where there are others, people
-   * at other seats (or seats still open for them), and only until one is given. */
+   * at other seats (or seats still open for them), and only until one is given; and the
+   * resign button, which follows the seats too. */
   showNameForm() {
     const others = Object.entries(this.page.seats).some(([colour, seat]) =>
       !this.page.you.includes(colour) && (seat.kind === "human" || seat.kind === "open"));
     this.page.nameEl.hidden = !(this.askName && this.page.you.length && others);
+    this.resigning.update();
   }
 
   saveName() {

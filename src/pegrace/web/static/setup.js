@@ -19,7 +19,7 @@ import { TOUCH, api, capitalise, chip, colourName, colourSet, eitherOf, fill, h,
 /** @typedef {import("./util.js").CatalogGame} CatalogGame */
 /** @typedef {import("./util.js").CatalogOption} CatalogOption */
 /** @typedef {import("./util.js").Created} Created */
-/** A new-game request (/api/games: docs/web.md "New game"):
+/** A new-game request (/api/games: docs/web-protocol.md "New game"):
  * @typedef {{ game: string, options: Record<string, string>, seats: Record<string, string>,
  *   players?: number, seed?: number, idle_seconds?: number, listed?: boolean,
  *   watcher_chat?: boolean, names?: Record<string, string>, rated?: boolean,

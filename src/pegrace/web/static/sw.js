@@ -12,7 +12,8 @@ const VERSION = "__VERSION__";
 const SHELL = ["__SHELL__"];
 const CACHE = `pegrace-${VERSION}`;
 // what is kept as it is fetched: the shell's files, the language catalogs, the games' catalog
-const KEPT = /^\/(static\/[\w.-]+|i18n\/[\w-]+\.json|api\/catalog|manifest\.webmanifest)?$/;
+// and style
+const KEPT = /^\/(static\/[\w.-]+|i18n\/[\w-]+\.json|api\/catalog|games\.css|manifest\.webmanifest)?$/;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import math
 
-from pegrace.games.marbles import Marbles
-from pegrace.web.boards.drawing import (
+from pegrace.boards.drawing import (
     CENTRE,
     Board,
     Json,
@@ -17,7 +16,8 @@ from pegrace.web.boards.drawing import (
     make_spot,
     svg_path,
 )
-from pegrace.web.boards.race import loop_spots, race_names, race_pieces, race_steps
+from pegrace.boards.race import loop_spots, race_names, race_pieces, race_steps
+from pegrace.games.marbles import Marbles
 
 MARBLE_CELL = 58
 

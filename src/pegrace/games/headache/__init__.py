@@ -503,7 +503,5 @@ A game that reaches the turn limit is ranked by cones owned.
 ENTRY = GameEntry(
     rules=Headache,
     guide=GUIDE,
-    picture="pegrace.pictures.headache",
-    board="pegrace.web.boards.headache",
     nodes_per_ms=2850.0,
 )

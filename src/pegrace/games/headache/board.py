@@ -5,6 +5,20 @@ from __future__ import annotations
 
 import math
 
+from pegrace.boards.drawing import (
+    CENTRE,
+    Board,
+    Json,
+    Names,
+    cluster,
+    drawn,
+    drawn_text,
+    make_layout,
+    make_piece,
+    make_spot,
+    polar,
+    svg_path,
+)
 from pegrace.games.headache import (
     HEIGHT_BITS,
     HEIGHT_MASK,
@@ -24,20 +38,6 @@ from pegrace.games.headache import (
 )
 from pegrace.i18n import said
 from pegrace.state import State
-from pegrace.web.boards.drawing import (
-    CENTRE,
-    Board,
-    Json,
-    Names,
-    cluster,
-    drawn,
-    drawn_text,
-    make_layout,
-    make_piece,
-    make_spot,
-    polar,
-    svg_path,
-)
 from pegrace.words import towards
 
 X_RADIUS = 300

@@ -173,7 +173,7 @@ class Marbles(RaceRules):
         loop, lane, branch = self.core_track()
         board = race_board("marbles", self.all_colours, loop, loop // 4, lane, branch, "home")
         self.build_track(RaceTrack(board, self.all_colours, loop, lane, "base", "home"))
-        self.war = self.options["mode"] == "war"
+        self.war = self.circling = self.options["mode"] == "war"
 
     @property
     def score_words(self) -> Said:  # type: ignore[override]
@@ -190,6 +190,11 @@ class Marbles(RaceRules):
             return PASS
         ((_, origin, target),) = found.uses
         return MarbleStep(found.owner, origin, target, found.text)
+
+    def piece_uses(self, state: State, move: Move) -> tuple[int, list[tuple[int, int, int]]]:
+        """The marble's owner (the mover, or with partner roll its partner) and its step."""
+        assert isinstance(move, MarbleStep), move
+        return move.owner, [(move.origin, move.target, 0)]
 
     # --------------------------------------------------------------- notation
     def piece_text(self, seat: int, position: int) -> str:
@@ -279,7 +284,5 @@ keep circling, and the last player with marbles left wins.
 ENTRY = GameEntry(
     rules=Marbles,
     guide=GUIDE,
-    picture="pegrace.pictures.marbles",
-    board="pegrace.web.boards.marbles",
     nodes_per_ms=7000.0,
 )

@@ -1,6 +1,6 @@
 """What every game's board is drawn with: the 1000 x 1000 SVG viewBox, spots, pieces,
 decoration and the layout the page reads, and ``Board``, what each game's module gives
-(pegrace.web.boards has the overview)."""
+(pegrace.boards has the overview)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from pegrace.boards.labels import name_spots
 from pegrace.engine import Rules
 from pegrace.i18n import Said
 from pegrace.pictures import letter
 from pegrace.state import State
-from pegrace.web.boards.labels import name_spots
 
 Json = dict[str, Any]
 SIZE = 1000

@@ -1,27 +1,27 @@
 """The pieces and moves of the race games (Trouble, Ludo, Marbles) on their spots: race
-frames mapped through ``abs_of`` to loop spots, lanes and bases."""
+frames mapped through ``abs_of`` to loop spots, lanes and bases. What differs between them
+the rules say (``RaceRules``: a goal of its own, pieces out of the game or circling, a move's
+uses of the roll); nothing here knows one game from another."""
 
 from __future__ import annotations
 
-from pegrace.games.ludo import DiceMove, DieMove, Ludo
-from pegrace.games.marbles import REMOVED, Marbles, MarbleStep
+from pegrace.boards.drawing import Json, Names, make_piece
 from pegrace.i18n import Said
-from pegrace.moves import Move, Step
+from pegrace.moves import Move
 from pegrace.race import RaceRules
 from pegrace.state import State
-from pegrace.web.boards.drawing import Json, Names, make_piece
 
 
 def race_spot(rules: RaceRules, seat: int, position: int, base_slot: int = 0) -> str:
     """The spot of a piece at ``position`` of ``seat``'s frame (in the base: its slot)."""
     colour = rules.colours[seat]
-    if position == REMOVED and isinstance(rules, Marbles):
+    if position < -1:  # out of the game (Marbles' War)
         return f"out-{colour}-{base_slot}"
     if position < 0:
         return f"base-{colour}-{base_slot}"
     if position < rules.lane_start:
         return f"t{rules.abs_of[seat][position % rules.track.loop_length]}"
-    if isinstance(rules, Ludo) and position == rules.goal:
+    if position == rules.goal and rules.goal_words() is not None:
         return f"goal-{colour}"
     return f"lane-{colour}-{position - rules.lane_start + 1}"
 
@@ -31,14 +31,12 @@ def race_names(rules: RaceRules) -> Names:
     move words say them): the loop counted from the colour's start, its lane, its goal (by
     the goal's name: exit, home, goal) and its base."""
     names: Names = {}
-    base = rules.base_words()
+    base, goal = rules.base_words(), rules.goal_words()
     for seat, colour in enumerate(rules.colours):
         for position in range(rules.goal + 1):
-            words: Said | str
-            if isinstance(rules, Ludo) and position == rules.goal:
-                words = rules.goal_words()
-            else:
-                words = rules.spot_words(position)
+            words: Said | str = rules.spot_words(position)
+            if goal is not None and position == rules.goal:
+                words = goal
             names.setdefault(race_spot(rules, seat, position), {})[colour] = words
         for slot in range(rules.pieces_per_colour):
             names.setdefault(race_spot(rules, seat, -1, slot), {})[colour] = base
@@ -58,7 +56,7 @@ def race_pieces(rules: RaceRules, state: State) -> list[Json]:
         colour = rules.colours[seat]
         in_base = removed = 0
         for index, position in enumerate(row):
-            if position == REMOVED:
+            if position < -1:  # out of the game
                 slot, removed = removed, removed + 1
             else:
                 slot = in_base
@@ -72,16 +70,7 @@ def race_pieces(rules: RaceRules, state: State) -> list[Json]:
 def race_steps(rules: RaceRules, state: State, move: Move) -> tuple[list[Json], str, int]:
     """The uses of a race move (one for a step, one per die for two-dice Ludo), each from
     and to a spot, following the mover's pieces through the uses."""
-    seat = state.current
-    if isinstance(move, MarbleStep):
-        seat = move.owner
-    if isinstance(move, DiceMove):
-        uses = [(origin, target, die) for die, origin, target in move.uses]
-    elif isinstance(move, DieMove):
-        uses = [(move.origin, move.target, move.die)]
-    else:
-        assert isinstance(move, Step)
-        uses = [(move.origin, move.target, 0)]
+    seat, uses = rules.piece_uses(state, move)
     row = list(state.pieces[seat])
     first_index = _piece_index(row, uses[0][0])
     steps = []
@@ -110,7 +99,7 @@ def _hops(rules: RaceRules, seat: int, origin: int, target: int) -> list[str]:
     if origin < 0 or target < 0:
         return [reaching]
     loop = rules.track.loop_length
-    wraps = target < origin and isinstance(rules, Marbles)  # War: round and round the loop
+    wraps = target < origin and rules.circling  # War: round and round the loop
     end = target + loop if wraps else target
     if end <= origin:
         return [reaching]

@@ -114,7 +114,5 @@ place.
 ENTRY = GameEntry(
     rules=Trouble,
     guide=GUIDE,
-    picture="pegrace.pictures.trouble",
-    board="pegrace.web.boards.trouble",
     nodes_per_ms=7900.0,
 )

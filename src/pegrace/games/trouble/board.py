@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from pegrace.race import RaceRules
-from pegrace.web.boards.drawing import (
+from pegrace.boards.drawing import (
     CENTRE,
     Board,
     Json,
@@ -16,7 +15,8 @@ from pegrace.web.boards.drawing import (
     polar,
     svg_path,
 )
-from pegrace.web.boards.race import loop_spots, race_names, race_pieces, race_steps
+from pegrace.boards.race import loop_spots, race_names, race_pieces, race_steps
+from pegrace.race import RaceRules
 
 TROUBLE_TRACK = 335
 

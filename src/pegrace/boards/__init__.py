@@ -1,5 +1,10 @@
 """What the browser needs to draw a game: the board's spots and decoration, where every
-piece stands, and where each legal move goes.
+piece stands, and where each legal move goes. The web page draws it, and so do the RL
+environments' pictures (pictures/raster.py): it lives outside web/ for both.
+
+Each game's drawing is its package's ``board`` module (pegrace/games/<game>/board.py, its
+``BOARD``); what they share is here: drawing.py (the view box, spots, pieces, ``Board``),
+labels.py (where the spots' names go) and race.py (the race games' pieces and moves).
 
 Everything here is geometry and bookkeeping; the rules stay in the engine. Spots are
 named per game (stable for a game, its options and player count); pieces and moves are
@@ -13,11 +18,11 @@ from __future__ import annotations
 import importlib
 from functools import cache
 
+from pegrace.boards.drawing import Board, Json
 from pegrace.engine import Rules
 from pegrace.games import entry
 from pegrace.moves import Move
 from pegrace.state import State
-from pegrace.web.boards.drawing import Board, Json
 from pegrace.words import Who
 
 
@@ -28,7 +33,7 @@ def _board(module: str) -> Board:
 
 
 def game_board(rules: Rules) -> Board:
-    """The drawing of ``rules``' game: the module its registry entry names."""
+    """The drawing of ``rules``' game: its package's ``board`` module."""
     return _board(entry(rules.name).board)
 
 
