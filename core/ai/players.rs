@@ -9,13 +9,10 @@
 use crate::ai::judge::Judge;
 use crate::ai::policy;
 use crate::ai::rollout;
-use crate::ai::search::{self, Memory, Ranked, Settings};
+use crate::ai::search::{self, Memory, Ranked, Settings, TIE};
 use crate::engine::{Game, State};
 use crate::rl::encoding::Encoding;
 use crate::rng::{Draw, PyRandom};
-
-/// Two values closer than this are a tie (broken by the player's generator).
-const TIE: f64 = 1e-9;
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Kind {

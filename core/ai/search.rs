@@ -22,7 +22,8 @@ use crate::engine::Table;
 use crate::engine::{Game, Phase, State, MAX_SEATS};
 
 pub const MAX_DEPTH: u32 = 12;
-/// Two values closer than this are a tie.
+/// Two values closer than this are a tie (broken by the player's generator); Python reads it
+/// (`_core.TIE`).
 pub const TIE: f64 = 1e-9;
 
 /// What a search player keeps from one decision to the next: what its searches read, and the

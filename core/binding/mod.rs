@@ -41,6 +41,7 @@ fn _core(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add("PIECES", crate::engine::PIECES)?;
     module.add_function(wrap_pyfunction!(catalog::dice_outcomes, module)?)?;
     module.add("TERMINAL_WEIGHT", crate::ai::vocab::TERMINAL_WEIGHT)?;
+    module.add("TIE", crate::ai::search::TIE)?;
     module.add_function(wrap_pyfunction!(given::give_value, module)?)?;
     module.add_function(wrap_pyfunction!(given::give_policy, module)?)?;
     module.add_function(wrap_pyfunction!(playing::play_games, module)?)?;

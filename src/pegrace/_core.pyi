@@ -30,6 +30,7 @@ RuleOption = tuple[str, str, list[tuple[str, str]], str]
 # place's share of it, centred (4 sides: a win +3/4, a loss -1/4); an evaluation stays below a
 # quarter of it, so a search never trades a win for a position in play
 TERMINAL_WEIGHT: float
+TIE: float  # two values closer than this are a tie (core/ai/search.rs)
 
 def game_names() -> list[str]: ...
 def learned_models() -> list[tuple[str, str, str | None]]: ...

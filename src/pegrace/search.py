@@ -25,7 +25,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pegrace import native
+from pegrace import _core, native
 from pegrace.engine import Rules
 from pegrace.errors import OptionError, PegraceError, saying
 from pegrace.games import entry
@@ -36,7 +36,7 @@ from pegrace.player import Player
 from pegrace.state import State
 from pegrace.value import Given
 
-TIE = 1e-9
+TIE = _core.TIE  # two values closer are a tie, as the core's players have it
 # what rates a search's leaves (core/ai/search.rs `Settings::model`): the game's evaluation, the
 # chance of winning fitted to medium players' games where the game has one (Trouble, two-dice
 # Ludo), the value learned by self-play (pegrace.value) where the rules have one, else as 1

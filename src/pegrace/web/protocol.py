@@ -37,6 +37,7 @@ SCHEMA_ERRORS = (
     N_('"tokens" must be a list of at most {maxItems} seat tokens (strings)'),
     N_('a move message needs "move": the text of a listed move'),
     N_('"name" must be text'),
+    N_('a resign message needs "colour": a seat you hold'),
     N_('a chat message holds "text" (or "emote": one of the emotes)'),
     # TRANSLATORS: {value} is what the client sent, {enum} the emotes it may send
     N_("emote {value}: one of {enum}"),
