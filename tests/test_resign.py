@@ -114,3 +114,14 @@ def test_a_recorded_resign_out_of_the_rules_names_the_event() -> None:
     record.events = [Event("red", resign=True)]
     with pytest.raises(RecordError, match=r"event 1 .*roll-off is over"):
         replay(record)
+
+
+def test_a_person_leaves_with_every_colour_they_hold_still_in_the_game() -> None:
+    """With Trouble's two sets one person holds red and green: both leave, but a colour
+    already finished stays placed; everywhere else a colour leaves alone."""
+    two = get_rules("trouble", 2, {"two_sets": "on"})
+    state, _ = played(two, 11, 30)
+    assert two.leaving(state, "red") == ("red", "green")
+    finished = state._replace(finished=(two.seat_of("green"),))
+    assert two.leaving(finished, "red") == ("red",)
+    assert get_rules("trouble", 4).leaving(state, "yellow") == ("yellow",)

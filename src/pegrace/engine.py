@@ -431,6 +431,15 @@ class Rules:
         or for a seat already finished or gone."""
         return self.core.resign(state, self.seat_of(colour))
 
+    def leaving(self, state: State, colour: str) -> tuple[str, ...]:
+        """The colours that resign when ``colour``'s person does: every seat that person
+        holds still in the game (both colours with Trouble's two sets), else ``colour`` alone
+        (for the engine to refuse)."""
+        person = self.player_of_seat[self.seat_of(colour)]
+        gone = (*state.finished, *state.out)
+        held = (s for s, p in enumerate(self.player_of_seat) if p == person and s not in gone)
+        return tuple(self.colours[s] for s in held) or (colour,)
+
     def decided(self, state: State) -> dict[int, int]:
         """The places already settled, by side: sides finished take the top places in the
         order they finished, sides out of the game the bottom ones (the first out, last)."""

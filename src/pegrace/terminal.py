@@ -419,9 +419,8 @@ class TerminalGame:
         answer changes nothing; the engine's refusal (in the roll-off) is said instead of
         asking."""
         rules, before = self.rules, self.state
-        person = rules.player_of_seat[before.current]
-        gone = (*before.finished, *before.out)
-        seats = [s for s, p in enumerate(rules.player_of_seat) if p == person and s not in gone]
+        leaving = rules.leaving(before, rules.colours[before.current])
+        seats = [rules.seat_of(colour) for colour in leaving]
         after = before
         try:  # all or nothing: checked before asking, so a refusal is said at once
             for seat in seats:

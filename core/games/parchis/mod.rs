@@ -366,12 +366,10 @@ impl Parchis {
     fn move_piece(&self, state: &mut State, seat: usize, origin: i16, target: i16) -> u16 {
         let mut earned = 0;
         if let Some(space) = self.space(seat, target) {
+            let crowd = self.crowd(state);
             let victim = if origin == HOME {
-                self.exit_victim(state, &self.crowd(state), seat)
-                    .ok()
-                    .flatten()
+                self.exit_victim(state, &crowd, seat).ok().flatten()
             } else {
-                let crowd = self.crowd(state);
                 (0..self.table.seats)
                     .find(|&o| o != seat && crowd[space][o] > 0 && !self.safe[space])
             };

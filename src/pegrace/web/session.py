@@ -16,6 +16,7 @@ import secrets
 import time
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
+from itertools import accumulate
 from typing import Any
 
 import orjson
@@ -490,12 +491,11 @@ class GameSession:
         if colour not in self.clients[client]:
             await self.error(client, said("you can only resign a seat you hold"))
             return
-        own = self.rules.side_of(colour) if self.rules.one_player_sides else (colour,)
-        try:
-            for leaving in own:
-                before = self.state
-                after = self.rules.resign(before, leaving)
-                await self._save(Event(leaving, resign=True), HUMAN)
+        leaving = self.rules.leaving(self.state, colour)
+        try:  # every colour checked before any is stored: all of them leave, or none
+            states = list(accumulate(leaving, self.rules.resign, initial=self.state))
+            for left, before, after in zip(leaving, states, states[1:], strict=False):
+                await self._save(Event(left, resign=True), HUMAN)
                 await self.commit(before, after, HUMAN, None)
         except StoredAfterAll:
             return  # its players have been sent the game as it now is
