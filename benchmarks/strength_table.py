@@ -54,7 +54,7 @@ from typing import Any, cast
 
 from pegrace.claims import FAIR_SHARE, MIN_GAMES, Judgement, Verdict, judge, line_folder
 from pegrace.errors import OptionError
-from pegrace.games import get_rules
+from pegrace.games import ENTRIES, get_rules, rules_class
 from pegrace.simulate import wilson
 from pegrace.tournament import balanced_games, kept_settings, read_kept
 
@@ -63,12 +63,18 @@ DOCS = ROOT / "docs" / "ai.md"
 START = "<!-- strength: benchmarks/strength_table.py writes below -->"
 END = "<!-- /strength -->"
 PLAYERS = 4
-COLUMNS = {
-    "trouble": "Trouble",
-    "ludo": "two-dice Ludo",
-    "headache": "Headache",
-    "marbles": "Marbles",
-}
+
+
+def column_title(game: str) -> str:
+    """A game's name in the tables: its title without what it says in brackets, after its
+    default rule set where it has several (``two-dice Ludo``, ``Marbles``)."""
+    rules = rules_class(game)
+    title = rules.title.split(" (", 1)[0]
+    variant = next((o.default for o in rules.option_specs if o.name == "variant"), None)
+    return f"{variant} {title}" if variant else title
+
+
+COLUMNS = {game: column_title(game) for game in ENTRIES}  # the registry's order
 GLANCE_HEADER = ["", *COLUMNS.values()]
 LINES_HEADER = [
     "game", "line-up", "target", "seed", "games", "win rate", "95% interval", "verdict", "command",
@@ -280,8 +286,8 @@ def tables_of(block: str) -> list[list[list[str]]]:
 def merged_glance(old: list[list[str]], lines: list[Measured]) -> list[list[str]]:
     """The glance table's rows: the protocol's (this run's cells over the old ones), then
     every other old row as it was."""
-    rows = {row[0]: row[1:] for row in old[1:]}
     columns = list(COLUMNS)
+    rows = {row[0]: by_columns(old[0], row) for row in old[1:]}
     for line in lines:
         cells = rows.setdefault(LABELS[line.line.name], [""] * len(columns))
         cells[columns.index(line.line.game)] = glance_cell(line)
@@ -293,6 +299,13 @@ def merged_glance(old: list[list[str]], lines: list[Measured]) -> list[list[str]
         if label not in LABELS.values() and not (label == SUPERSEDED and levels_done)
     ]
     return protocol + kept
+
+
+def by_columns(header: list[str], row: list[str]) -> list[str]:
+    """An old glance row's cells in ``COLUMNS``' order, read by its table's ``header`` (a
+    table from before a game was added, or in another order; a game it lacks: empty)."""
+    cell_of = dict(zip(header[1:], row[1:], strict=False))
+    return [cell_of.get(title, "") for title in COLUMNS.values()]
 
 
 def merged_lines(old: list[list[str]], lines: list[Measured]) -> list[list[str]]:
@@ -315,9 +328,10 @@ def table_text(header: list[str], rows: list[list[str]]) -> list[str]:
 def block_text(old_block: str, lines: list[Measured]) -> str:
     """The markdown between the markers: the glance table, then the table of every line."""
     tables = [table for table in tables_of(old_block) if table]
-    glance = next((t for t in tables if t[0] == GLANCE_HEADER), [GLANCE_HEADER])
+    glances = [t for t in tables if t[0][:1] == [""] and t[0] != LINES_HEADER]
+    glance = glances[0] if glances else [GLANCE_HEADER]
     old_lines = next((t for t in tables if t[0] == LINES_HEADER), [LINES_HEADER])
-    if any(t[0] not in (GLANCE_HEADER, LINES_HEADER) for t in tables):
+    if len(glances) > 1 or any(t[0] != LINES_HEADER and t not in glances for t in tables):
         raise SystemExit(f"a table between {START} and {END} that is neither of this script's")
     text = table_text(GLANCE_HEADER, merged_glance(glance, lines))
     rule = textwrap.fill(RULE_TEXT, 100, break_on_hyphens=False)  # the page's line length

@@ -207,6 +207,12 @@ pub trait Game {
     fn end_text(&self, end: End) -> String {
         end.text().to_string()
     }
+    /// The count of the bonus move due in `state` (a move the rules grant with no roll, as
+    /// Parchís' 20 after a capture); 0 where the move due is the roll's.
+    fn bonus(&self, state: &State) -> u16 {
+        let _ = state;
+        0
+    }
     /// How many of `State::aux`'s counters the game keeps.
     fn aux_len(&self) -> usize {
         0

@@ -31,7 +31,11 @@ def test_every_script_replays_through_the_checked_engine(game: str) -> None:
     learner = rules.seat_of(LESSONS[game].learner)
     assert len(steps) == len(LESSONS[game].steps) >= 5
     for played in steps:
-        assert played.start.phase == Phase.ROLL and played.start.current == learner
+        assert played.start.current == learner
+        if played.step.roll is None:  # the bonus move the step before earned: no pop
+            assert played.start == played.rolled and rules.bonus(played.rolled)
+        else:
+            assert played.start.phase == Phase.ROLL
         assert played.rolled.phase == Phase.MOVE
         legal = rules.legal_moves(played.rolled)
         assert played.expected and all(move in legal for move in played.expected)
@@ -85,6 +89,19 @@ def test_a_script_whose_move_is_not_legal_is_refused_naming_its_step() -> None:
         play_lesson(Lesson("trouble", 2, "red", (early,)))  # the roll-off is still on
 
 
+def test_a_step_with_no_roll_plays_the_learners_bonus_move_and_only_that() -> None:
+    """Parchís' capture earns a bonus of 20, moved at once with no roll; a step with no roll
+    where no bonus is due is refused, naming the step."""
+    lesson = LESSONS["parchis"]
+    rules, steps = play_lesson(lesson)
+    bonuses = [played for played in steps if played.step.roll is None]
+    assert bonuses and all(rules.bonus(played.rolled) in (10, 20) for played in bonuses)
+    first = lesson.steps[0]
+    early = Step(roll=None, moves=("pass",), words=first.words, why_not=first.why_not)
+    with pytest.raises(OptionError, match="step 2: no bonus move is the learner's"):
+        play_lesson(Lesson("parchis", 2, "yellow", (first, early), rolloff=(6, 2)))
+
+
 def test_an_unknown_game_has_no_lesson() -> None:
     with pytest.raises(OptionError, match="chess"):
         lesson_of("chess")
@@ -96,7 +113,8 @@ def answers_for(game: str, wrong_first: bool) -> Iterator[str]:
     _, steps = play_lesson(LESSONS[game])
     wrong_left = wrong_first
     for played in steps:
-        yield ""
+        if played.step.roll is not None:  # a bonus move has no pop
+            yield ""
         if wrong_left and played.wrong():
             yield str(played.choices.index(played.wrong()[0]) + 1)
             wrong_left = False
@@ -130,7 +148,8 @@ def test_the_terminal_lesson_followed_to_its_end(
     assert say(steps[-1].step.words) in out
     assert out.rstrip().endswith(f"pegrace play {game}")
     assert "Now play a real game!" in out
-    assert sum("pop the dome" in prompt for prompt in prompts) == len(steps)
+    pops = [played for played in steps if played.step.roll is not None]
+    assert sum("pop the dome" in prompt for prompt in prompts) == len(pops)
 
 
 def test_the_terminal_lesson_asks_again_after_a_wrong_or_unknown_answer(

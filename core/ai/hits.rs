@@ -7,8 +7,8 @@ use crate::ai::vocab::{attacker_list, Pieces, LOWEST_POSITION};
 use crate::engine::{Row, MAX_SEATS};
 use std::sync::OnceLock;
 
-/// The most loop spaces a race board has.
-const SPACES: usize = 56;
+/// The most loop spaces a race board has (Parchís' 68).
+const SPACES: usize = 68;
 /// A seat's reach: per loop space, a key saying how its next throw could land there (0: not).
 pub type Reach = [u16; SPACES];
 
@@ -60,6 +60,11 @@ impl HitTables {
         cost: Vec<f64>,
     ) -> Self {
         let shape = &race.shape;
+        let spaces = shape.safe.len();
+        assert!(
+            spaces <= SPACES,
+            "{spaces} loop spaces: a reach holds {SPACES}"
+        );
         let lane = shape.lane_start;
         let reach = |seat: usize, origin: i16| -> Reach {
             let mut mask = [0; SPACES];
@@ -91,7 +96,7 @@ impl HitTables {
                 .collect(),
             cost,
             hits: (0..1u32 << key_bits).map(hits).collect(),
-            spaces: shape.safe.len(),
+            spaces,
             attackers: (0..shape.seats)
                 .map(|t| {
                     (0..shape.seats)

@@ -29,6 +29,9 @@ pub const RACE_WEIGHTS: RaceWeights = RaceWeights {
     base_reach: 1,
 };
 
+/// A set of loop spaces, bit `s` for space `s` (Parchís' 68 need more than 64 bits).
+type Spaces = u128;
+
 /// The race evaluation's tables, built once per rules: bitmasks over the loop spaces (bit `s`
 /// is space `s`), so an exposure check is a few ORs and ANDs.
 #[derive(Clone, Debug)]
@@ -36,11 +39,11 @@ pub struct RaceEval {
     pub shape: RaceShape,
     sides: [u8; MAX_SEATS],
     /// `[seat][loop position]`: the spaces a piece there can hit.
-    ahead: Vec<Vec<u64>>,
+    ahead: Vec<Vec<Spaces>>,
     /// `[seat]`: the spaces a piece entering from the base can hit.
-    from_base: Vec<u64>,
+    from_base: Vec<Spaces>,
     /// `[seat][position < lane]`: its space's bit, 0 where it is never hit.
-    bit: Vec<Vec<u64>>,
+    bit: Vec<Vec<Spaces>>,
     /// `[position]`: what an exposed piece there costs.
     cost: Vec<f64>,
     /// `[position - LOWEST_POSITION]`: a piece's standing there.
@@ -51,7 +54,11 @@ impl RaceEval {
     pub fn new(shape: RaceShape, sides: [u8; MAX_SEATS], weights: RaceWeights) -> Self {
         let lane = shape.lane_start;
         let loop_len = shape.space_of[0].len() as i16;
-        let spaces = |seat: usize, relative: std::ops::Range<i16>| -> u64 {
+        assert!(
+            loop_len as u32 <= Spaces::BITS,
+            "{loop_len} loop spaces: a mask holds 128"
+        );
+        let spaces = |seat: usize, relative: std::ops::Range<i16>| -> Spaces {
             relative.fold(0, |mask, h| mask | 1 << shape.space_of[seat][h as usize])
         };
         let seats = 0..shape.seats;
@@ -121,7 +128,7 @@ impl RaceEval {
     }
 
     /// For each seat, the loop spaces one of its pieces could hit with its next roll.
-    fn threat_masks(&self, pieces: &Pieces) -> [u64; MAX_SEATS] {
+    fn threat_masks(&self, pieces: &Pieces) -> [Spaces; MAX_SEATS] {
         let mut masks = [0; MAX_SEATS];
         for (seat, mask) in masks.iter_mut().enumerate().take(self.seats()) {
             let row = &pieces[seat];
@@ -138,7 +145,7 @@ impl RaceEval {
     }
 
     /// What `seat`'s pieces on spaces in `others` (the opponents' reach) cost.
-    fn exposure(&self, row: &Row, seat: usize, others: u64) -> f64 {
+    fn exposure(&self, row: &Row, seat: usize, others: Spaces) -> f64 {
         if others == 0 {
             return 0.0;
         }

@@ -216,7 +216,8 @@ impl Learning {
             .as_ref()
             .and_then(|f| Value::new(f.clone(), shipped?, table.clone()));
         Learning {
-            model: spec.weights.map_or("", |weights| weights.model),
+            // a game learning its first value names it after itself
+            model: spec.weights.map_or(spec.name, |weights| weights.model),
             features,
             value,
         }

@@ -149,6 +149,12 @@ impl CoreRules {
         on_judged!(&self.judged, j => legal(py, j.rules(), &state))
     }
 
+    /// The count of the bonus move due (`Game::bonus`): 0 where the move due is the roll's.
+    fn bonus(&self, state: &Bound<'_, PyAny>) -> PyResult<u16> {
+        let state = self.read(state)?;
+        Ok(on_judged!(&self.judged, j => j.rules().bonus(&state)))
+    }
+
     /// How many opponent pieces the legal move written `text` captures (the pieces of other
     /// sides no longer where they were); None when no legal move is written so.
     fn captured(&self, state: &Bound<'_, PyAny>, text: &str) -> PyResult<Option<u32>> {

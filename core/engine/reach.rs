@@ -19,6 +19,9 @@ pub enum Sharing {
     Alone,
     /// A colour's own pieces stack anywhere; colours meet only on the safe spaces (Ludo).
     OwnAndSafe,
+    /// Two pieces a space at most, lane slots included; colours meet only on the safe spaces,
+    /// and a colour's two pieces stand off them only where `own_pairs_anywhere` (Parchís).
+    Pairs { own_pairs_anywhere: bool },
 }
 
 /// Why no game of a race could reach `pieces` (each seat's row) with this sharing; `name`
@@ -42,23 +45,64 @@ pub fn race(
             }
         }
     }
+    if let Sharing::Pairs { own_pairs_anywhere } = sharing {
+        if let Some(problem) = crowded(shape, pieces, own_pairs_anywhere, words, &name) {
+            return Some(problem);
+        }
+    }
     let mut seen: Vec<Option<usize>> = vec![None; shape.safe.len()];
     for (seat, row) in pieces.iter().enumerate() {
         for &p in row.iter().filter(|&&p| 0 <= p && p < shape.lane_start) {
             let space = shape.space_of[seat][p as usize] as usize;
-            let shared_here = sharing == Sharing::OwnAndSafe && shape.safe[space];
+            let shared_here = sharing != Sharing::Alone && shape.safe[space];
             if let Some(other) = seen[space].filter(|&other| other != seat && !shared_here) {
                 let (first, colour, piece) =
                     (&words.colours[other], &words.colours[seat], words.piece);
                 let unsafe_words = match sharing {
-                    Sharing::OwnAndSafe => ", which is not a safe square",
                     Sharing::Alone => "",
+                    _ => ", which is not a safe square",
                 };
                 return Some(format!(
                     "{first} and {colour} {piece}s both on space:{space}{unsafe_words}"
                 ));
             }
             seen[space] = Some(seat);
+        }
+    }
+    None
+}
+
+/// Where a space holds more than two pieces, or two of one colour stand off the safe spaces
+/// where the rules keep them apart (`Sharing::Pairs`).
+fn crowded(
+    shape: &RaceShape,
+    pieces: &[Row],
+    own_pairs_anywhere: bool,
+    words: &Words,
+    name: impl Fn(i16) -> String,
+) -> Option<String> {
+    let mut on_track = vec![0u8; shape.safe.len()];
+    for (seat, row) in pieces.iter().enumerate() {
+        let (colour, piece) = (&words.colours[seat], words.piece);
+        for &p in row.iter().filter(|&&p| 0 <= p && p < shape.goal) {
+            let own = row.iter().filter(|&&q| q == p).count();
+            if own > 2 {
+                return Some(format!("{own} {colour} {piece}s on {}", name(p)));
+            }
+            if p >= shape.lane_start {
+                continue;
+            }
+            let space = shape.space_of[seat][p as usize] as usize;
+            if own == 2 && !own_pairs_anywhere && !shape.safe[space] {
+                return Some(format!(
+                    "two {colour} {piece}s on {}, which is not a safe square",
+                    name(p)
+                ));
+            }
+            on_track[space] += 1;
+            if on_track[space] > 2 {
+                return Some(format!("more than two {piece}s on space:{space}"));
+            }
         }
     }
     None
@@ -112,5 +156,30 @@ mod tests {
         );
         let apart = check([[-1, -1, -1, 2], [-1, -1, -1, 6]], Sharing::Alone);
         assert_eq!(apart.unwrap(), "red and blue pins both on space:2");
+    }
+
+    #[test]
+    fn in_pairs_a_space_holds_two_and_a_colour_pairs_off_the_safe_spaces_only_if_allowed() {
+        let anywhere = Sharing::Pairs {
+            own_pairs_anywhere: true,
+        };
+        let safe_only = Sharing::Pairs {
+            own_pairs_anywhere: false,
+        };
+        assert_eq!(
+            check([[-1, 3, 3, 3], [-1; 4]], anywhere).unwrap(),
+            "3 red pins on track:3"
+        );
+        assert_eq!(check([[-1, -1, 3, 3], [-1; 4]], anywhere), None);
+        assert_eq!(
+            check([[-1, -1, 3, 3], [-1; 4]], safe_only).unwrap(),
+            "two red pins on track:3, which is not a safe square"
+        );
+        assert_eq!(check([[-1, -1, 2, 2], [-1; 4]], safe_only), None);
+        // two lane slots of one colour (8 and 9) hold two each, never three
+        assert_eq!(check([[-1, -1, 8, 8], [-1; 4]], safe_only), None);
+        // red's pair on safe space 2 and blue's piece there (its 6): three on one space
+        let crowded = check([[-1, -1, 2, 2], [-1, -1, -1, 6]], anywhere);
+        assert_eq!(crowded.unwrap(), "more than two pins on space:2");
     }
 }

@@ -10,6 +10,8 @@ use crate::rl::moves::{observe_moves, MOVE_FEATURES};
 /// Observations list 4 seats, whatever the player count; a roll is up to two dice of 6 faces.
 const SEATS: usize = 4;
 const FACES: usize = 6;
+/// A bonus move's count as observed: Parchís' largest, 20, is 1.
+const BONUS_SCALE: f32 = 20.0;
 /// Headache's START as an action's origin (past the board's spaces).
 const START_ORIGIN: usize = SPACES;
 /// The longest observation (two-dice Ludo's with what each move would do).
@@ -217,10 +219,16 @@ impl Encoding {
     }
 
     /// The seat to act (from `seat`), then the dice: one-hot of 6 per die (Headache: the
-    /// number die, then its bonus dot where a second die would be).
+    /// number die, then its bonus dot where a second die would be; a bonus move due, as
+    /// Parchís' 20 after a capture: no die, its count / 20 where a second die would be).
     fn seat_and_roll<G: Game>(&self, rules: &G, state: &State, seat: usize, out: &mut [f32]) {
         if state.phase != Phase::Over {
             out[self.round(seat, state.current as usize)] = 1.0;
+        }
+        let bonus = rules.bonus(state);
+        if bonus > 0 {
+            out[SEATS + FACES] = f32::from(bonus) / BONUS_SCALE;
+            return;
         }
         if state.roll[0] == 0 {
             return;

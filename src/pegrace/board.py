@@ -93,6 +93,9 @@ class RaceTrack:
     lane_length: int
     base_name: str  # "home" in Trouble, "base" in Ludo and Marbles
     lane_name: str  # "finish" in Trouble, "lane" in Ludo, "home" in Marbles
+    # the last lane slot's own name where it has one (Ludo's "exit", "home", "goal"; Parchís'
+    # "goal"), written by that name only; "": it is the lane's last slot like the others
+    goal_name: str = ""
     path: Mapping[str, tuple[int, ...]] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -123,6 +126,8 @@ class RaceTrack:
         return None if position < 0 else self.path[colour][position]
 
     def position_name(self, position: int) -> str:
+        if position == self.goal and self.goal_name:
+            return self.goal_name
         if position < 0:
             return self.base_name
         if position < self.lane_start:
@@ -130,8 +135,12 @@ class RaceTrack:
         return f"{self.lane_name}:{position - self.lane_start + 1}"
 
     def parse_position(self, colour: str, text: str) -> int:
-        """Read ``home``/``base``, ``start``, ``track:N``, ``finish:K`` or ``space:N``."""
+        """Read ``home``/``base``, ``start``, ``track:N``, ``finish:K``, ``space:N`` or the
+        goal's own name (the goal by that name only, where it has one)."""
         word, _, number = text.strip().partition(":")
+        named_goal = bool(self.goal_name)
+        if named_goal and word == self.goal_name and not number:
+            return self.goal
         if not number:
             if word == self.base_name:
                 return -1
@@ -141,15 +150,17 @@ class RaceTrack:
             n = int(number)
             if word == "track" and 0 <= n < self.lane_start:
                 return n
-            if word == self.lane_name and 1 <= n <= self.lane_length:
+            if word == self.lane_name and 1 <= n <= self.lane_length - named_goal:
                 return self.lane_start + n - 1
             if word == "space" and 0 <= n < self.loop_length:
                 relative = (n - self.board.starts[colour]) % self.loop_length
                 if relative < self.lane_start:
                     return relative
+        lane = f"{self.lane_name}:1..{self.lane_length - named_goal}"
+        goal = f", {self.goal_name}" if named_goal else ""
         positions = (
-            f"{self.base_name}, start, track:0..{self.lane_start - 1}, "
-            f"{self.lane_name}:1..{self.lane_length}, space:0..{self.loop_length - 1}"
+            f"{self.base_name}, start, track:0..{self.lane_start - 1}, {lane}{goal}, "
+            f"space:0..{self.loop_length - 1}"
         )
         raise not_a_position(colour, text, positions)
 

@@ -388,6 +388,11 @@ class Rules:
         """Never empty for a seat to move: when nothing can move, it holds the pass."""
         return [self.core_move(found) for found in self.core.legal(state)]
 
+    def bonus(self, state: State) -> int:
+        """The count of the bonus move due (a move the rules grant with no roll: Parchís' 20
+        after a capture, 10 on reaching the goal); 0 where the move due is the roll's."""
+        return self.core.bonus(state)
+
     def distinct_moves(self, state: State) -> list[Move]:
         """The legal moves, one for each position they lead to (the first listed of each), in
         order: what a person chooses between. Two-dice Ludo's two orders of the same two

@@ -55,6 +55,9 @@ class RaceRules(Rules):
     # pieces circle the loop past their own start (Marbles' War), so a move may end behind
     # where it began (a position below the base's, -1, is then a piece out of the game)
     circling = False
+    # the words number the loop as the board prints it, alike for every colour (Parchís),
+    # not counted from each mover's start
+    printed_numbers = False
 
     def core_track(self) -> tuple[int, int, int]:
         """The track as the core builds it (core/games): the loop's spaces, the lane's length
@@ -78,7 +81,10 @@ class RaceRules(Rules):
         self.abs_of = tuple(tuple((s + p) % loop for p in range(loop)) for s in starts)
         self.rel_at = tuple(tuple((a - s) % loop for a in range(loop)) for s in starts)
         # words made once: a race has few places (the web says them for every move and piece)
-        self._spots = tuple(self._spot_words(p) for p in range(self.goal + 1))
+        self._spots = tuple(
+            tuple(self._spot_words(seat, p) for p in range(self.goal + 1))
+            for seat in range(len(self.colours))
+        )
         self._standing: dict[tuple[int, int], Said] = {}
 
     def step(self, origin: int, target: int) -> Step:
@@ -95,12 +101,13 @@ class RaceRules(Rules):
 
     # ------------------------------------------------------------ plain words
 
-    def spot_words(self, position: int) -> Said | str:
-        """A position on the board (0 up to the goal) in plain words, counted from the
-        owner's start: ``start``, ``7`` (a number, as text), ``finish 2``."""
-        return self._spots[position]
+    def spot_words(self, seat: int, position: int) -> Said | str:
+        """A position of ``seat``'s frame (0 up to the goal) in plain words, counted from
+        its start: ``start``, ``7`` (a number, as text), ``finish 2`` (a game whose board
+        prints its numbers says those: Parchís)."""
+        return self._spots[seat][position]
 
-    def _spot_words(self, position: int) -> Said | str:
+    def _spot_words(self, seat: int, position: int) -> Said | str:
         if position == 0:
             return START
         if position < self.lane_start:
@@ -117,12 +124,12 @@ class RaceRules(Rules):
         """The base's name on the board: ``home`` (Trouble's), ``base``."""
         return BASE_NAMES[self.track.base_name]
 
-    def to_words(self, position: int) -> Said:
-        """Where a move ends, as the board says it (``Move to 7``): ``to 7``, ``to finish 2``
-        (a piece sent back: ``back to base``)."""
+    def to_words(self, seat: int, position: int) -> Said:
+        """Where a move of ``seat``'s piece ends, as the board says it (``Move to 7``):
+        ``to 7``, ``to finish 2`` (a piece sent back: ``back to base``)."""
         if position < 0:
             return BACK[self.track.base_name]
-        return towards(self.spot_words(position))
+        return towards(self.spot_words(seat, position))
 
     def piece_words(self, seat: int, position: int) -> Said:
         """A piece where it stands, for people who cannot see the board: ``Red peg on space
@@ -138,13 +145,14 @@ class RaceRules(Rules):
             return said(self.standing["removed"], colour=colour)
         if position < 0:
             return said(self.standing["base"], colour=colour)
-        where = self.spot_words(position)
+        where = self.spot_words(seat, position)
         if isinstance(where, str):
             return said(self.standing["space"], colour=colour, number=where)
         return said(self.standing["on"], colour=colour, space=where)
 
     def step_words(
         self,
+        seat: int,
         origin: int,
         target: int,
         who: Who = None,
@@ -159,9 +167,9 @@ class RaceRules(Rules):
         kind = kind or ("bring" if origin < 0 else "move")
         args = dict(more or {})
         if origin >= 0:
-            args["origin"] = self.spot_words(origin)
+            args["origin"] = self.spot_words(seat, origin)
             if target >= 0 and kind != "finish":
-                args["target"] = self.spot_words(target)
+                args["target"] = self.spot_words(seat, target)
         return pick(self.sentences, kind, ending).words(who, **args)
 
     def piece_uses(self, state: State, move: Move) -> tuple[int, list[tuple[int, int, int]]]:
@@ -183,6 +191,6 @@ class RaceRules(Rules):
         after = self.apply_move(state, move).pieces
         victims = [victim for victim, _ in self.sent_back(state.pieces, after, seat)]
         if not victims:
-            return self.step_words(move.origin, move.target, who)
+            return self.step_words(seat, move.origin, move.target, who)
         sent = {"victims": self.victims_words(victims)}
-        return self.step_words(move.origin, move.target, who, ending="send", more=sent)
+        return self.step_words(seat, move.origin, move.target, who, ending="send", more=sent)

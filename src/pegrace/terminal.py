@@ -276,6 +276,12 @@ class TerminalGame:
             self.record_event(Event(self.rules.colours[seat], roll=self.rules.dice.to_json(roll)))
             self.state = self.rules.apply_roll(state, roll)
             return
+        bonus = self.rules.bonus(state)
+        if bonus:
+            # TRANSLATORS: a move the rules grant with no roll (Parchís: 20 after a capture, 10
+            # on reaching the goal); {player} is a colour and who plays it ("red (you)")
+            granted = gettext("{player}: a bonus of {count}, for any piece")
+            self.say(fill(granted, player=self.name(seat), count=bonus))
         move = self.human_move(state) if player.is_human else self.computer_move(state)
         self.record_event(Event(self.rules.colours[seat], move=str(move)))
         if self.screen is not None:

@@ -123,8 +123,8 @@ def end_words(reason: str) -> Said | str:
 def counting_words(rules: Rules) -> str:
     """Whose count the numbers are: the board's from the first colour's start, a move's
     from its mover's start (they differ for every other colour), so either can be found."""
-    if not isinstance(rules, RaceRules):
-        return ""  # Headache names its spaces, the same for everyone
+    if not isinstance(rules, RaceRules) or rules.printed_numbers:
+        return ""  # Headache names its spaces, Parchís prints its numbers: alike for everyone
     starts = rules.track.board.starts
     first, second, *rest = rules.colours
     # TRANSLATORS: {colour} is a colour ("green"), {space} a number on the board

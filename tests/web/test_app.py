@@ -26,6 +26,7 @@ from pegrace.games import get_rules, list_games, rules_class
 from pegrace.i18n import said_from_json
 from pegrace.players import player_names
 from pegrace.record import Record, replay
+from pegrace.web.settings import ratings
 from pegrace.web.store import Store
 
 
@@ -58,11 +59,18 @@ def test_catalog_offers_every_game_with_its_options_and_every_player(client: Tes
     assert catalog["seat_kinds"] == ["human", "open", *computers]
 
 
+# the games tools/ratings.py has rated (Parchís' levels are not rated yet: its seat menu says no
+# "wins 78% against 3 random")
+RATED = set(ratings()["games"])
+
+
 def test_catalog_rates_every_computer_player_in_every_game(client: TestClient) -> None:
     """The ratings shipped with the package (tools/ratings.py): each computer seat kind
     its Elo with an interval, random at 0, and its wins against 3 random players."""
     catalog = client.get("/api/catalog").json()
-    for entry in catalog["games"]:
+    rated = [entry for entry in catalog["games"] if entry["name"] in RATED]
+    assert rated and all(not e["ratings"] for e in catalog["games"] if e["name"] not in RATED)
+    for entry in rated:
         ratings = entry["ratings"]
         assert set(ratings) == {k for k in catalog["seat_kinds"] if k.startswith("computer:")}
         assert ratings["computer:random"]["elo"] == 0.0

@@ -34,7 +34,7 @@ def race_names(rules: RaceRules) -> Names:
     base, goal = rules.base_words(), rules.goal_words()
     for seat, colour in enumerate(rules.colours):
         for position in range(rules.goal + 1):
-            words: Said | str = rules.spot_words(position)
+            words: Said | str = rules.spot_words(seat, position)
             if goal is not None and position == rules.goal:
                 words = goal
             names.setdefault(race_spot(rules, seat, position), {})[colour] = words
@@ -84,7 +84,7 @@ def race_steps(rules: RaceRules, state: State, move: Move) -> tuple[list[Json], 
             "from": leaving,
             "to": reaching,
             "path": _hops(rules, seat, origin, target),
-            "to_words": rules.to_words(target).json(),
+            "to_words": rules.to_words(seat, target).json(),
         }
         if die:
             step["die"] = die

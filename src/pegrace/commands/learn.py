@@ -71,13 +71,23 @@ class TerminalLesson:
         if played.step.before is not None:
             self.say(played.step.before)
         self.say(draw(rules, played.start, self.use_colour))
-        self.read(gettext("Press Enter to pop the dome: "))
-        # TRANSLATORS: the roll the learner popped, as the game writes it ("6", "3+5", "4*")
-        self.say(
-            fill(gettext("You popped {roll}."), roll=rules.dice.format(played.rolled.roll or 0))
-        )
+        self.pop(played)
         self.say(played.step.words)
         self.choose(rules, played)
+
+    def pop(self, played: PlayedStep) -> None:
+        """The learner pops the step's roll; a bonus move has none: it is played at once."""
+        rules = self.rules
+        if played.step.roll is None:
+            # TRANSLATORS: a lesson's step with no roll: {count} is the bonus move's count
+            # (Parchís: 20 after a capture, 10 on reaching the goal)
+            bonus = gettext("No pop: you move a bonus of {count}.")
+            self.say(fill(bonus, count=rules.bonus(played.rolled)))
+            return
+        self.read(gettext("Press Enter to pop the dome: "))
+        # TRANSLATORS: the roll the learner popped, as the game writes it ("6", "3+5", "4*")
+        popped = gettext("You popped {roll}.")
+        self.say(fill(popped, roll=rules.dice.format(played.rolled.roll or 0)))
 
     def choose(self, rules: Rules, played: PlayedStep) -> None:
         choices = played.choices

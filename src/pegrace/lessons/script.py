@@ -1,6 +1,8 @@
 """A lesson's script (its steps) and how the checked engine plays it: ``play_lesson`` plays
 one through ``Rules.roll`` and ``Rules.play``: a roll the dice cannot give, a move that is not legal
-or a learner's turn that is not the learner's raises, naming the step. The terminal
+or a learner's turn that is not the learner's raises, naming the step. A step or another seat's
+turn with no roll (``None``) plays the bonus move the move before earned (Parchís' 20 after a
+capture, 10 on reaching the goal: ``Rules.bonus``). The terminal
 (commands/learn.py) and the web (web/lessons.py) show what it returns, never the rules.
 """
 
@@ -19,16 +21,18 @@ from pegrace.moves import Move
 from pegrace.notation import state_from_json
 from pegrace.state import Phase, State
 
-# another seat's turn in the script: its roll, then its move as the notation writes it (none
-# where the roll leaves it nothing to choose: a roll-off pop)
-Scripted = tuple[Roll, str | None]
+# another seat's turn in the script: its roll (None: no roll, the bonus move its move before
+# earned), then its move as the notation writes it (none where the roll leaves it nothing to
+# choose: a roll-off pop)
+Scripted = tuple[Roll | None, str | None]
 
 
 @dataclass(frozen=True)
 class Step:
-    """One thing the learner does: pop (the script's ``roll``), then play one of ``moves``."""
+    """One thing the learner does: pop (the script's ``roll``), then play one of ``moves``; with
+    ``roll`` None there is no pop: the learner plays the bonus move the step before earned."""
 
-    roll: Roll
+    roll: Roll | None
     moves: tuple[str, ...]  # the lesson's move(s), as the notation writes them
     words: Said  # what to do and why, said once the roll is on the dice
     why_not: Said  # why another legal move is not this step's
@@ -58,7 +62,7 @@ class OtherTurn:
     """Another seat's turn as played: who, the roll, the move (None: a roll alone)."""
 
     before: State
-    roll: Roll
+    roll: Roll | None  # None: the bonus move its move before earned
     rolled: State
     move: Move | None
     after: State
@@ -73,7 +77,7 @@ class PlayedStep:
     step: Step
     number: int  # from 1
     others: tuple[OtherTurn, ...]
-    start: State  # the learner to pop
+    start: State  # the learner to pop (to move, where the step is a bonus move: no pop)
     rolled: State  # the learner to move
     choices: tuple[Move, ...]  # rules.distinct_moves(rolled)
     expected: tuple[Move, ...]  # those of ``choices`` the step asks for
@@ -116,12 +120,7 @@ def play_lesson(lesson: Lesson) -> tuple[Rules, tuple[PlayedStep, ...]]:
         for roll, text in step.others:
             others.append(other_turn(rules, state, roll, text))
             state = others[-1].after
-        if state.phase != Phase.ROLL or state.current != learner:
-            problem = said("it is not the learner's pop: {position}", position=rules.summary(state))
-            raise lesson_error(number, problem)
-        rolled = rules.roll(state, step.roll)
-        if rolled.phase != Phase.MOVE:
-            raise lesson_error(number, said("the roll leaves nothing to play"))
+        rolled = learners_move(rules, state, learner, step.roll, number)
         choices = tuple(rules.distinct_moves(rolled))
         expected = tuple(same_choice(rules, rolled, choices, text) for text in step.moves)
         results = {rules.play(rolled, move) for move in expected}
@@ -134,8 +133,32 @@ def play_lesson(lesson: Lesson) -> tuple[Rules, tuple[PlayedStep, ...]]:
     return rules, tuple(played)
 
 
-def other_turn(rules: Rules, state: State, roll: Roll, text: str | None) -> OtherTurn:
+def learners_move(
+    rules: Rules, state: State, learner: int, roll: Roll | None, number: int
+) -> State:
+    """The learner to move in step ``number``: after popping ``roll``, or at once with the bonus
+    move due where ``roll`` is None."""
+    if roll is None:
+        if state.phase != Phase.MOVE or state.current != learner or not rules.bonus(state):
+            # TRANSLATORS: a lesson's step with no roll is the learner's bonus move (Parchís' 20
+            # after a capture); {position} is the position, as the notation writes it
+            problem = said(
+                "no bonus move is the learner's: {position}", position=rules.summary(state)
+            )
+            raise lesson_error(number, problem)
+        return state
+    if state.phase != Phase.ROLL or state.current != learner:
+        problem = said("it is not the learner's pop: {position}", position=rules.summary(state))
+        raise lesson_error(number, problem)
     rolled = rules.roll(state, roll)
+    if rolled.phase != Phase.MOVE:
+        raise lesson_error(number, said("the roll leaves nothing to play"))
+    return rolled
+
+
+def other_turn(rules: Rules, state: State, roll: Roll | None, text: str | None) -> OtherTurn:
+    # no roll: the bonus move its move before earned (an illegal move where none is due)
+    rolled = state if roll is None else rules.roll(state, roll)
     if text is None:
         return OtherTurn(state, roll, rolled, None, rolled)
     move = rules.parse_move(rolled, text)

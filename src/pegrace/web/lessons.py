@@ -5,9 +5,10 @@ The JSON is worked out once per game from the lesson's script (pegrace.lessons: 
 through the checked engine) and kept: it never changes, and the server keeps nothing per
 client. Per step it carries what the page's board.js draws (the board's layout once, the
 pieces at each moment, as the game page and the replay send them), the other seats' turns,
-the roll, the words (``Said``), every move to choose from as the game page shows a move
-(boards.move_view) with where it leads, whether the step asks for it or, if not, why not,
-and the spots to highlight. The page holds no rules."""
+the roll (none for a bonus move: the page offers its moves at once), the words (``Said``),
+every move to choose from as the game page shows a move (boards.move_view) with where it
+leads, whether the step asks for it or, if not, why not, and the spots to highlight. The page
+holds no rules."""
 
 from __future__ import annotations
 
@@ -99,11 +100,18 @@ def step_view(rules: Rules, played: PlayedStep) -> Json:
         "others": [other_view(rules, turn) for turn in played.others],
         "before": spoken(played.step.before),
         "start": boards.piece_spots(rules, played.start),
-        "roll": rules.dice.format(played.rolled.roll or 0),
+        "roll": roll_text(rules, played),
         "words": played.step.words.json(),
         "moves": moves,
         "highlight": highlight,
     }
+
+
+def roll_text(rules: Rules, played: PlayedStep) -> str | None:
+    """The roll the learner pops, as the game writes it; None for a bonus move (no pop)."""
+    if played.step.roll is None:
+        return None
+    return rules.dice.format(played.rolled.roll or 0)
 
 
 def move_choice(rules: Rules, played: PlayedStep, move: Move) -> Json:
@@ -127,7 +135,7 @@ def other_view(rules: Rules, turn: OtherTurn) -> Json:
     )
     return {
         "colour": colour,
-        "roll": rules.dice_at(turn.before).format(turn.roll),
+        "roll": None if turn.roll is None else rules.dice_at(turn.before).format(turn.roll),
         "said": spoken(told),
         "pieces": boards.piece_spots(rules, turn.after),
     }

@@ -432,6 +432,7 @@ class StateSent(TypedDict):
     phase: str
     current: str | None
     roll: str | None
+    bonus: int  # the count of the bonus move due (Rules.bonus), 0 when the roll's
     contenders: list[str]
     rolloff: dict[str, int]
     moves: list[Json]  # boards.move_view of each outcome's first move, with "same"

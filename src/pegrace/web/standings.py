@@ -123,8 +123,10 @@ def record_end(
 
 
 def computer_ratings(game: str) -> dict[str, float]:
-    """Each computer level's mu on the people's scale in ``game``."""
-    measured = {r["player"]: float(r["elo"]) for r in ratings()["games"][game]["ratings"]}
+    """Each computer level's mu on the people's scale in ``game`` (none for a game whose
+    levels are not rated yet)."""
+    rated = ratings()["games"].get(game, {}).get("ratings", [])
+    measured = {r["player"]: float(r["elo"]) for r in rated}
     anchor = measured.get(ANCHOR, 0.0)
     return {player: MODEL.mu + (elo - anchor) * MU_PER_ELO for player, elo in measured.items()}
 

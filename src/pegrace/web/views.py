@@ -282,6 +282,7 @@ class GameViews:
             "phase": PHASE_NAMES[state.phase],
             "current": None if over else colours[state.current],
             "roll": None if state.roll is None else rules.dice.format(state.roll),
+            "bonus": rules.bonus(state),
             "contenders": [colours[s] for s in state.contenders],
             "rolloff": {  # this round's pops so far
                 colours[s]: pop for s, pop in zip(state.contenders, state.rolloff, strict=False)

@@ -43,7 +43,7 @@ from collections.abc import Mapping
 
 from pegrace.games.entry import GameEntry
 from pegrace.games.ludo.classic import ClassicLudo
-from pegrace.games.ludo.common import CLASSIC, GOAL_WORDS, LUDOPY, TWO_DICE, Ludo, LudoTrack
+from pegrace.games.ludo.common import CLASSIC, GOAL_WORDS, LUDOPY, TWO_DICE, Ludo
 from pegrace.games.ludo.ludopy import LP_GLOBES, LP_STARS, DieMove, LudopyLudo
 from pegrace.games.ludo.two_dice import DiceMove, TwoDiceLudo
 from pegrace.guide import Guide
@@ -60,7 +60,6 @@ __all__ = [
     "DiceMove",
     "DieMove",
     "Ludo",
-    "LudoTrack",
     "LudopyLudo",
     "TwoDiceLudo",
     "ludo_rules",

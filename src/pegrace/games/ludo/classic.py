@@ -51,5 +51,5 @@ class ClassicLudo(Ludo):
         """As RaceRules', and a move home in a sentence of its own (``Move the pin from lane 4
         home``)."""
         if isinstance(move, Step) and move.target == self.goal:  # nobody is sent back there
-            return self.step_words(move.origin, move.target, who, "finish")
+            return self.step_words(state.current, move.origin, move.target, who, "finish")
         return super().describe(state, move, who)

@@ -3,9 +3,7 @@ the board with its named last lane slot, the notation and the words for the goal
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from pegrace.board import RaceTrack, not_a_position, race_board
+from pegrace.board import RaceTrack, race_board
 from pegrace.engine import core_options
 from pegrace.errors import NotationError, saying
 from pegrace.i18n import N_, Said, said, said_c
@@ -52,29 +50,6 @@ STANDING = {
 }
 
 
-@dataclass(frozen=True)
-class LudoTrack(RaceTrack):
-    """A RaceTrack whose last lane slot has a name of its own (exit, home or goal)."""
-
-    goal_name: str = "exit"
-
-    def position_name(self, position: int) -> str:
-        if position == self.goal:
-            return self.goal_name
-        return super().position_name(position)
-
-    def parse_position(self, colour: str, text: str) -> int:
-        """As RaceTrack's, but the last lane slot is written by its own name only."""
-        position = super().parse_position(colour, text)
-        if position == self.goal and text.strip() != self.goal_name:
-            positions = (
-                f"{self.base_name}, start, track:0..{self.lane_start - 1}, "
-                f"{self.lane_name}:1..{self.lane_length - 1}, {self.goal_name}"
-            )
-            raise not_a_position(colour, text, positions)
-        return position
-
-
 class Ludo(RaceRules):
     """What the three rule sets share: options, the board builder and notation. Each
     ``variant`` is a subclass with moves and descriptions of its own, which ``ludo_rules`` (and
@@ -92,7 +67,6 @@ class Ludo(RaceRules):
     standing = STANDING
     is_ludopy = False
     variant: str
-    track: LudoTrack
     option_specs = core_options("ludo")
 
     def setup(self) -> None:
@@ -107,14 +81,14 @@ class Ludo(RaceRules):
         self.variant = self.options["variant"]
         loop, lane, branch = self.core_track()
         board = race_board("ludo", self.all_colours, loop, loop // 4, lane, branch, "lane")
-        self.build_track(LudoTrack(board, self.all_colours, loop, lane, "base", "lane", goal_name))
+        self.build_track(RaceTrack(board, self.all_colours, loop, lane, "base", "lane", goal_name))
 
-    def to_words(self, position: int) -> Said:
+    def to_words(self, seat: int, position: int) -> Said:
         """As RaceRules', and the last lane slot by the variant's word for it: ``out``
         (two-dice Ludo's exit), ``home``, ``into the goal``."""
         if position == self.goal:
             return GOAL_WORDS[self.track.goal_name]
-        return super().to_words(position)
+        return super().to_words(seat, position)
 
     def goal_words(self) -> Said:
         """The last lane slot's name on the board: ``exit``, ``home``, ``goal``."""

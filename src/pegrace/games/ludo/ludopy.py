@@ -159,4 +159,4 @@ class LudopyLudo(Ludo):
         args: dict[str, Arg] = {"die": move.die}
         if victims:
             args["victims"] = self.victims_words(victims)
-        return self.step_words(move.origin, end, who, kind, "send" if victims else "", args)
+        return self.step_words(seat, move.origin, end, who, kind, "send" if victims else "", args)

@@ -131,7 +131,9 @@ class TwoDiceLudo(Ludo):
             space = self.abs_of[seat][target] if target < self.lane_start else None
             victims = sorted(v for point, v in lost if point == space)
             lost -= {(space, v) for v in victims}
-            use = self._use_words(die, origin, target, origin >= 0 and origin == moved, victims)
+            use = self._use_words(
+                seat, die, origin, target, origin >= 0 and origin == moved, victims
+            )
             if words is None:
                 words = pick(FIRST, *use[0]).words(who, **use[1])
             else:
@@ -145,7 +147,7 @@ class TwoDiceLudo(Ludo):
         return words
 
     def _use_words(
-        self, die: int, origin: int, target: int, moved_on: bool, victims: list[int]
+        self, seat: int, die: int, origin: int, target: int, moved_on: bool, victims: list[int]
     ) -> tuple[tuple[str, str], dict[str, Arg]]:
         """A die use's sentence, by what is done and its ending (``FIRST``, ``THEN``), and
         what its placeholders hold."""
@@ -155,11 +157,11 @@ class TwoDiceLudo(Ludo):
         else:
             kind = "on" if moved_on else "move"
             if not moved_on:
-                args["origin"] = self.spot_words(origin)
+                args["origin"] = self.spot_words(seat, origin)
             if target == self.goal:
                 kind = "finish" if kind == "move" else "on finish"
             else:
-                args["target"] = self.spot_words(target)
+                args["target"] = self.spot_words(seat, target)
         if victims:
             args["victims"] = self.victims_words(victims)
         return (kind, "send" if victims else ""), args

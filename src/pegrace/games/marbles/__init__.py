@@ -239,7 +239,7 @@ class Marbles(RaceRules):
             ending, args["victim"] = "remove", self.victims_words(victims)
         elif victims:
             ending, args["victims"] = "send", self.victims_words(victims)
-        return self.step_words(move.origin, move.target, who, kind, ending, args)
+        return self.step_words(owner, move.origin, move.target, who, kind, ending, args)
 
 
 GUIDE = Guide(

@@ -88,10 +88,23 @@ export class Choice {
       // TRANSLATORS: {player} is to pop the dome (roll the die) now
       return t("{player} to pop", args);
     }
+    if (state.bonus) return this.bonusWords(state, args);
     // TRANSLATORS: {roll} is what the dice showed ("5", "3+6")
     if (state.forced_pass) return t("{player} popped {roll}: nothing can move, so the turn passes", args);
     // TRANSLATORS: {roll} is what the dice showed ("5", "3+6")
     return mine ? t("{player}, you popped {roll}: choose a move", args) : t("{player} popped {roll}", args);
+  }
+
+  /** What the status says of a bonus move due (a move the rules grant with no roll).
+   * @param {import("./game.js").State} state
+   * @param {{ player: string, roll: string | null }} args
+   */
+  bonusWords(state, args) {
+    const bonus = { ...args, count: number(state.bonus) };
+    // TRANSLATORS: a move the rules grant with no roll; {count} is how far it goes (Parchís: 20 after a capture, 10 on reaching the goal)
+    if (state.forced_pass) return t("{player} has a bonus of {count}, but no piece can move it: it is lost", bonus);
+    // TRANSLATORS: a move the rules grant with no roll; {count} is how far any of your pieces goes
+    return this.page.mine() ? t("{player}, a bonus of {count}: move any piece {count}", bonus) : t("{player} moves a bonus of {count}", bonus);
   }
 
   showChoice() {

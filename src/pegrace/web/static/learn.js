@@ -2,8 +2,9 @@
 // comes from /api/lessons/GAME (pegrace/web/lessons.py, from the script pegrace.lessons plays
 // through the engine): the board's layout, the pieces at each moment, the words, every move
 // to choose from with where it leads, which the step asks for and why another is not it. The
-// page decides nothing: it shows a step, lets the learner pop, highlights what to touch, and
-// plays the chosen move or says why it is not the lesson's.
+// page decides nothing: it shows a step, lets the learner pop (a step with no roll, a bonus move,
+// offers its moves at once), highlights what to touch, and plays the chosen move or says why it
+// is not the lesson's.
 //
 // For tests and assistive tools the root element says what the page waits for in
 // data-await ("pop", "move" or "over") and the step shown in data-step.
@@ -18,10 +19,11 @@ import { api, fill, h } from "./util.js";
  * @typedef {import("./messages.js").Layout} Layout
  * @typedef {import("./messages.js").MoveView & { expected: boolean, why: Said | null, told: Said,
  *   after: Piece[] }} LessonMove a move to choose from, and whether the step asks for it
- * @typedef {{ colour: string, roll: string, said: Said | null, pieces: Piece[] }} OtherTurn
- *   another colour's turn, played by the script
+ * @typedef {{ colour: string, roll: string | null, said: Said | null, pieces: Piece[] }} OtherTurn
+ *   another colour's turn, played by the script (roll null: a bonus move)
  * @typedef {{ number: number, others: OtherTurn[], before: Said | null, start: Piece[],
- *   roll: string, words: Said, moves: LessonMove[], highlight: string[] }} LessonStep
+ *   roll: string | null, words: Said, moves: LessonMove[], highlight: string[] }} LessonStep
+ *   (roll null: a bonus move, played with no pop)
  * @typedef {{ game: string, title: string, learner: string, layout: Layout, welcome: Said | null,
  *   end: Said, steps: LessonStep[] }} LessonData
  */
@@ -120,13 +122,20 @@ class Lesson {
     this.popButton.hidden = false;
     this.root.dataset.step = String(step.number);
     this.root.dataset.await = "pop";
+    if (step.roll === null) this.offer(); // a bonus move: no pop
   }
 
   pop() {
-    if (this.root.dataset.await !== "pop") return;
+    const roll = this.step.roll;
+    if (this.root.dataset.await !== "pop" || roll === null) return;
+    this.board.setDice(parseRoll(roll, this.data.layout.game === "headache"));
+    this.offer();
+  }
+
+  /** The step's words and its moves to choose from, once popped (at once for a bonus move). */
+  offer() {
     const step = this.step;
     this.board.setDomeActive(false);
-    this.board.setDice(parseRoll(step.roll, this.data.layout.game === "headache"));
     this.popButton.hidden = true;
     this.wordsEl.textContent = say(step.words);
     // what to touch: the lesson's piece and where it goes, on the board and in the list

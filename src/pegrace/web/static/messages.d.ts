@@ -119,6 +119,11 @@ export interface StateSent {
   current: string | null;
   /** The roll to move with, as text ("3+5"). */
   roll: string | null;
+  /**
+   * The count of the bonus move due (a move the rules grant with no roll: Parchís' 20 after a
+   * capture); 0 when the move due is the roll's.
+   */
+  bonus: number;
   /** The colours popping in this roll-off round. */
   contenders: string[];
   /** This roll-off round's pops so far, by colour. */
