@@ -83,6 +83,7 @@ registry! { $
     Ludopy: crate::games::ludo::LudopyLudo,
     Marbles: crate::games::marbles::Marbles,
     Headache: crate::games::headache::Headache,
+    Parchis: crate::games::parchis::Parchis,
 }
 
 pub(crate) use on_judged;
@@ -125,7 +126,10 @@ mod tests {
 
     #[test]
     fn each_game_is_named_once_and_each_line_makes_its_own_rules() {
-        assert_eq!(game_names(), ["trouble", "ludo", "marbles", "headache"]);
+        assert_eq!(
+            game_names(),
+            ["trouble", "ludo", "marbles", "headache", "parchis"]
+        );
         for spec in SPECS {
             let variant = spec.variant.map(|v| ("variant", v));
             let made = made(spec.name, &variant.into_iter().collect::<Vec<_>>());

@@ -43,6 +43,13 @@ SETUPS: list[tuple[str, int, dict[str, str]]] = [
     ("headache", 4, {"challenge": "on"}),
     ("headache", 3, {"turn_limit": "30"}),
     ("ludo", 4, {"variant": "ludopy"}),
+    ("parchis", 4, {}),
+    ("parchis", 3, {}),
+    ("parchis", 2, {}),
+    ("parchis", 4, {"teams": "on"}),
+    ("parchis", 2, {"two_sets": "on"}),
+    ("parchis", 4, {"six_counts": "6", "three_sixes": "off", "blockades": "safe"}),
+    ("parchis", 3, {"finish": "bounce", "start_out": "1", "play_on": "on", "first": "yellow"}),
     ("ludo", 3, {"variant": "ludopy"}),
     ("ludo", 2, {"variant": "ludopy", "play_on": "on"}),
 ]

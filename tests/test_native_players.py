@@ -32,6 +32,8 @@ from pegrace.simulate import Job, game_seed, roll_off_winner, run_job
 from setups import SETUPS
 
 RECORD = load()
+# the setups the Python players played before they were deleted (Parchís came after them)
+RECORDED = [setup for setup in SETUPS if name(*setup) in RECORD["setups"]]
 Setup = tuple[str, int, dict[str, str]]
 
 
@@ -72,7 +74,7 @@ def summaries_by_core(rules: Rules, seats: dict[str, str], run: int, count: int)
     ]
 
 
-@pytest.mark.parametrize("setup", SETUPS, ids=setup_id)
+@pytest.mark.parametrize("setup", RECORDED, ids=setup_id)
 def test_the_evaluation_is_the_recorded_one_bit_for_bit(setup: Setup) -> None:
     rules = get_rules(*setup)
     computer = native.Computer(rules)
@@ -86,7 +88,7 @@ def test_the_evaluation_is_the_recorded_one_bit_for_bit(setup: Setup) -> None:
         assert digest == want, f"position {index}"
 
 
-@pytest.mark.parametrize("setup", SETUPS, ids=setup_id)
+@pytest.mark.parametrize("setup", RECORDED, ids=setup_id)
 def test_one_move_players_rate_the_moves_as_recorded(setup: Setup) -> None:
     rules = get_rules(*setup)
     computer = native.Computer(rules)
@@ -95,7 +97,7 @@ def test_one_move_players_rate_the_moves_as_recorded(setup: Setup) -> None:
     assert found == expected
 
 
-@pytest.mark.parametrize("setup", SETUPS, ids=setup_id)
+@pytest.mark.parametrize("setup", RECORDED, ids=setup_id)
 def test_games_of_every_player_are_the_recorded_ones_event_for_event(setup: Setup) -> None:
     rules = get_rules(*setup)
     index = SETUPS.index(setup)

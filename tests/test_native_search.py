@@ -34,6 +34,8 @@ from setups import SETUPS
 from test_native_players import Setup, setup_id, summaries_by_core, summaries_by_python
 
 RECORD = load()
+# the setups the Python players played before they were deleted (Parchís came after them)
+RECORDED = [setup for setup in SETUPS if name(*setup) in RECORD["setups"]]
 
 
 def ranked(player: SearchPlayer, rules: Rules, state: State) -> list[tuple[str, float, tuple]]:
@@ -41,7 +43,7 @@ def ranked(player: SearchPlayer, rules: Rules, state: State) -> list[tuple[str, 
     return [(r.move.text, r.value, r.values) for r in ranking]
 
 
-@pytest.mark.parametrize("setup", SETUPS, ids=setup_id)
+@pytest.mark.parametrize("setup", RECORDED, ids=setup_id)
 def test_fixed_depth_rankings_are_the_recorded_ones(setup: Setup) -> None:
     rules = get_rules(*setup)
     expected = iter(RECORD["setups"][name(*setup)]["fixed"])

@@ -15,11 +15,12 @@ import pytest
 
 from pegrace import outside
 from pegrace.errors import OptionError
+from pegrace.games import list_games
 from test_cli import run
 
 ROOT = Path(__file__).resolve().parent
 FIRST_BOT = f"bot:{sys.executable} {ROOT / 'bots' / 'first_legal.py'}"
-GAMES = ["trouble", "ludo", "headache", "marbles"]
+GAMES = list_games()
 
 
 def misbehaving(how: str) -> str:

@@ -26,6 +26,8 @@ SETTINGS = [
     ("marbles", 4, {}),
     ("marbles", 4, {"teams": "on"}),
     ("marbles", 2, {"mode": "war"}),
+    ("parchis", 4, {}),
+    ("parchis", 4, {"teams": "on"}),
 ]
 # the search levels with a small budget: the same code, a fraction of the time
 FAST = {"hard": "hard:depth=1", "expert": "expert:ms=3"}

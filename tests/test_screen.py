@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from pegrace.games import list_games
+
 PEGRACE = str(Path(sys.executable).with_name("pegrace"))
 ENTER_ALT, LEAVE_ALT = b"\x1b[?1049h", b"\x1b[?1049l"  # the terminal's alternate screen
 TIME_LIMIT = 120.0  # seconds: only reached when the game is stuck
@@ -152,7 +154,7 @@ def screens_on_a_terminal(
 
 @pytest.mark.skipif(not Path(PEGRACE).exists(), reason="needs the pegrace command")
 @pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 40)])
-@pytest.mark.parametrize("game", ["trouble", "ludo", "headache", "marbles"])
+@pytest.mark.parametrize("game", list_games())
 def test_the_board_stays_on_screen_at_every_size(game: str, size: tuple[int, int]) -> None:
     """At 80x24 (most terminals' default) and up, every prompt shows the whole screen from its
     title down: the board never scrolls off under the log and the moves (two-dice Ludo's

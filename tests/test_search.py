@@ -12,6 +12,7 @@ import pytest
 from pegrace import get_rules
 from pegrace._core import TERMINAL_WEIGHT
 from pegrace.engine import Rules
+from pegrace.games import list_games
 from pegrace.match import run_game
 from pegrace.moves import Move
 from pegrace.native import Computer
@@ -28,6 +29,8 @@ SETTINGS = [
     ("marbles", 4, {}),
     ("marbles", 4, {"teams": "on"}),
     ("marbles", 3, {"mode": "war"}),
+    ("parchis", 4, {}),
+    ("parchis", 2, {"two_sets": "on"}),
 ]
 
 
@@ -68,7 +71,7 @@ def test_every_side_leaf_agrees_with_the_evaluation_where_it_reads_no_turn(
         assert look.leaf == pytest.approx(expected)
 
 
-@pytest.mark.parametrize("game", ["trouble", "ludo", "headache", "marbles"])
+@pytest.mark.parametrize("game", list_games())
 def test_a_move_is_worth_the_probability_weighted_mean_of_the_best_replies(game: str) -> None:
     """Two decisions deep: each roll after the move, weighted by its chance, is worth the best
     reply for the seat that rolled it, rated by the evaluation's leaf."""
@@ -92,7 +95,7 @@ def test_a_move_is_worth_the_probability_weighted_mean_of_the_best_replies(game:
         assert sum(float(p) for _, p in rules.chance_outcomes(chance)) == pytest.approx(1.0)
 
 
-@pytest.mark.parametrize("game", ["trouble", "ludo", "headache", "marbles"])
+@pytest.mark.parametrize("game", list_games())
 def test_iterative_deepening_keeps_to_its_node_budget(game: str) -> None:
     rules = get_rules(game, 4)
     player = SearchPlayer(0, ms=400 / node_rate(rules))  # 400 nodes

@@ -19,6 +19,7 @@ from rich.cells import cell_len
 from rich.console import Console, Group
 
 from pegrace import get_rules, i18n
+from pegrace.games import list_games
 from pegrace.i18n import PLACEHOLDER, PSEUDO
 from pegrace.match import parse_seats
 from pegrace.pictures import draw, visible_len
@@ -27,7 +28,7 @@ from pegrace.screen_layout import pick_board
 from pegrace.terminal import TerminalGame
 from positions import random_positions
 
-GAMES = ["trouble", "ludo", "headache", "marbles"]
+GAMES = list_games()
 WORD = re.compile(r"[^\W\d_]+")
 NAMES = {"pegrace"}  # the program's name
 LETTERS = set("RYGBrygb")  # pieces and starts by their colours' letters ("RRRR", "RG")

@@ -44,6 +44,7 @@ GAMES = {
     "ludo": [],
     "headache": [],
     "marbles": ["--rules", "teams=on"],  # the person plays red and green
+    "parchis": [],
 }
 
 pytestmark = [

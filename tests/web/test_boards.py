@@ -19,6 +19,7 @@ from pegrace.engine import Rules
 from pegrace.games import get_rules
 from pegrace.games.headache import START_X
 from pegrace.games.ludo import GOAL_WORDS
+from pegrace.games.parchis import Parchis
 from pegrace.i18n import said_from_json
 from pegrace.race import RaceRules
 from pegrace.state import Phase, State
@@ -44,6 +45,9 @@ SETTINGS = [
     ("marbles", 4, {}),
     ("marbles", 4, {"teams": "on"}),
     ("marbles", 3, {"mode": "war"}),
+    ("parchis", 4, {}),
+    ("parchis", 2, {"two_sets": "on"}),
+    ("parchis", 3, {"turn_order": "clockwise"}),
 ]
 
 
@@ -401,6 +405,16 @@ def test_the_board_numbers_its_starts_and_every_few_spaces_as_each_colour_counts
         assert texts == {"outer", "inner"}
         return
     assert isinstance(rules, RaceRules)
+    if rules.printed_numbers:  # Parchís: every space printed as on the board, no name drawn
+        assert isinstance(rules, Parchis)
+        printed = {d.get("text") for d in layout["decor"] if d["shape"] == "text"}
+        assert {str(n) for n in range(1, rules.track.loop_length + 1)} <= printed
+        by_id = {s["id"]: s for s in layout["spots"]}
+        for space in range(rules.track.loop_length):
+            names = set(by_id[f"t{space}"]["names"].values())
+            assert names == {str(rules.printed(space))}, (space, names)  # every colour's alike
+        assert not shown
+        return
     loop = rules.track.loop_length
     numbered = sorted(int(spot[1:]) for spot in shown)
     assert {f"t{n}" for n in numbered} == shown  # loop spaces only
@@ -419,11 +433,14 @@ def test_each_name_always_drawn_is_nearer_its_own_spot_than_any_other(
     settings: tuple[str, int, dict[str, str]],
 ) -> None:
     game, players, options = settings
-    layout = board_layout(get_rules(game, players, options))
+    rules = get_rules(game, players, options)
+    layout = board_layout(rules)
     spots = layout["spots"]
     _, _, width, height = layout["viewBox"]
     named = [s for s in spots if "names" in s]
-    assert len(named) > 40 and any(s["shown"] for s in named)
+    # a board that prints its numbers (Parchís) draws no name always
+    printed = isinstance(rules, RaceRules) and rules.printed_numbers
+    assert len(named) > 40 and any(s["shown"] for s in named) != printed
     for spot in named:
         x, y = spot["tag"]["x"], spot["tag"]["y"]
         assert 0 < x < width and 0 < y < height, spot

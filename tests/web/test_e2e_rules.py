@@ -22,6 +22,7 @@ KEY_WORDS = {
     "trouble": ["Pop the dome", "6", "another pop", "Finish lane", "send it back to its Home"],
     "ludo": ["two dice", "both dice", "double 6", "safe spot", "exact number"],
     "marbles": ["1 or a 6", "teams", "partner", "Home", "War"],
+    "parchis": ["a 5", "wall", "bonus", "20", "marked spaces", "exact number", "goal"],
     "headache": [
         "stack",
         "cross at every X",

@@ -137,6 +137,13 @@ def test_a_rating_says_which_computer_level_it_plays_like() -> None:
     assert standings.plays_like("trouble", levels["random"] - 1) is None
 
 
+def test_a_game_whose_levels_are_not_rated_yet_says_no_level() -> None:
+    """Parchís' computer levels have no ratings yet (tools/ratings.py): a person's page says
+    no level they play like, and does not fail."""
+    assert standings.computer_ratings("parchis") == {}
+    assert standings.plays_like("parchis", 40.0) is None
+
+
 def test_a_store_copy_takes_the_profiles_with_their_passkeys_and_results(
     tmp_path: Path, pg_url: str
 ) -> None:

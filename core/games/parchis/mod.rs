@@ -29,11 +29,12 @@ use crate::engine::reach::{self, Sharing, Words};
 use crate::engine::{
     self, Game, Move, MoveList, MoveView, Phase, RaceShape, Row, State, Table, MAX_SEATS, PIECES,
 };
-use crate::facts::Facts;
+use crate::facts::{Fact, Facts};
 use crate::options;
 use crate::refusal::{self, Refusal};
-use crate::spec::Spec;
+use crate::spec::{Spec, Weights};
 
+pub mod judge;
 mod rule_options;
 #[cfg(test)]
 mod tests;
@@ -45,7 +46,8 @@ const SPACING: i16 = 17;
 const LANE: i16 = 64;
 const GOAL: i16 = 71;
 const HOME: i16 = -1;
-const EXIT_DIE: u8 = 5;
+/// The roll that brings a piece out.
+pub const EXIT_DIE: u8 = 5;
 const CAPTURE_BONUS: u16 = 20;
 const GOAL_BONUS: u16 = 10;
 /// `State::aux`'s counters.
@@ -53,8 +55,12 @@ const BONUS: usize = 0;
 const LAST_MOVED: usize = 1;
 const ARRIVED: usize = 2;
 
-/// Nothing Python's face needs beyond the track (`Game::race_shape`).
-pub const FACTS: Facts = &[];
+/// The number the board prints on track space 0, yellow's exit (the spaces are printed 1 to
+/// 68, counter-clockwise, 5 on: the names players and Python's words use).
+const PRINTED_EXIT: i64 = 5;
+
+/// What Python's face needs beyond the track (`Game::race_shape`): the board's printed numbers.
+pub const FACTS: Facts = &[("printed_exit", Fact::Number(PRINTED_EXIT))];
 
 /// What the game says of itself (`crate::spec`), the registry's line.
 pub const SPEC: &Spec = &Spec {
@@ -62,7 +68,10 @@ pub const SPEC: &Spec = &Spec {
     variant: None,
     options: OPTIONS,
     facts: FACTS,
-    weights: None,
+    weights: Some(&Weights {
+        model: "parchis",
+        json: include_str!("../../../src/pegrace/weights/parchis.json"),
+    }),
 };
 
 /// What a third 6 in a row does.
@@ -223,7 +232,8 @@ impl Parchis {
         // the spaces walked before the target: on to it, or to the goal and back
         let back = if end > GOAL { target + 1..GOAL } else { 0..0 };
         let mut passed = (origin + 1..end.min(GOAL)).chain(back);
-        if passed.any(|p| self.blocked(state, crowd, seat, p)) {
+        // a piece bouncing back over where it began leaves one piece there, no blockade
+        if passed.any(|p| p != origin && self.blocked(state, crowd, seat, p)) {
             return None;
         }
         if target == GOAL {
@@ -493,15 +503,24 @@ impl Game for Parchis {
         row[0] == GOAL
     }
 
+    fn bonus(&self, state: &State) -> u16 {
+        if state.phase == Phase::Move {
+            state.aux[BONUS]
+        } else {
+            0
+        }
+    }
+
     fn aux_len(&self) -> usize {
         3
     }
 
     fn unreachable(&self, pieces: &[Row], words: &Words) -> Option<String> {
+        let own_pairs_anywhere = self.blockades_anywhere;
         reach::race(
             &self.shape(),
             pieces,
-            Sharing::OwnAndSafe,
+            Sharing::Pairs { own_pairs_anywhere },
             words,
             position_name,
         )

@@ -46,10 +46,10 @@ pub const OPTIONS: &[RuleOption] = &[
     },
     RuleOption {
         name: "three_sixes",
-        default: "home",
+        default: "send-home",
         values: &[
-            ("home", "a third 6 in a row sends the piece you moved last home (not from your column) and ends your turn"),
-            ("lane-start", "as home, but a piece in your column goes back to its start"),
+            ("send-home", "a third 6 in a row sends the piece you moved last home (not from your column) and ends your turn"),
+            ("lane-start", "as send-home, but a piece in your column goes back to its start"),
             ("off", "no limit on sixes in a row"),
         ],
         help: "what a third 6 in a row costs",

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 
 from pegrace.engine import Rules
 from pegrace.errors import OptionError, saying
-from pegrace.games import headache, ludo, marbles, trouble
+from pegrace.games import headache, ludo, marbles, parchis, trouble
 from pegrace.games.entry import GameEntry
 from pegrace.i18n import said
 
@@ -18,6 +18,7 @@ ENTRIES: dict[str, GameEntry] = {
         ludo.ENTRY,
         marbles.ENTRY,
         headache.ENTRY,
+        parchis.ENTRY,
     )
 }
 

@@ -1,0 +1,33 @@
+"""A bonus move in a real headless Chromium (issue 57): in Parchís a capture earns a move of
+20 with no roll. The page says so in the status (no pop asked), offers the moves at once, and
+the log says the move was a bonus."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pages import ACTION_LIMIT, Server, act, new_page, set_up_game, wait_synced, waiting
+
+
+def test_the_page_offers_a_bonus_move_without_a_pop_and_logs_it(
+    browser: Any, server: Server
+) -> None:
+    context, page, errors = new_page(browser)
+    seats = dict.fromkeys(("yellow", "blue", "red", "green"), "human")
+    set_up_game(page, server.url, "parchis", seats, seed=57)
+    wait_synced(page)
+    for _ in range(ACTION_LIMIT):
+        if "a bonus of 20" in page.inner_text("#status"):
+            break
+        act(page)
+        wait_synced(page)
+    else:
+        raise AssertionError("no capture in the game")
+    status = page.inner_text("#status")
+    assert "a bonus of 20: move any piece 20" in status, status
+    assert page.locator("#pop").is_hidden(), "a bonus move is not popped for"
+    assert waiting(page)["what"] == "move"
+    act(page)
+    page.wait_for_selector("#log li:has-text('(a bonus of 20)')")
+    assert errors == []
+    context.close()
