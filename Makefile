@@ -108,7 +108,7 @@ bench: $(STAMP)
 # and docs/ai.md's table, by the strength protocol on its seed, each line's games kept in
 # build/lines/ so that a stopped run plays on) and every option's effects (docs/lab/,
 # src/pegrace/web/lab_effects.json and docs/lab.md); hours on 2 cores. The learned values' weights
-# come from `pegrace train` (its commands: docs/ai.md, "Learned values"), the policy from
+# come from `pegrace train` (its commands: docs/ai-inside.md, "Learned values"), the policy from
 # examples/ppo_ludo.py (docs/rl.md).
 PROTOCOL_SEED := 8112026
 data: $(STAMP)

@@ -368,10 +368,13 @@ def plot(out: Path) -> Path:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    figure, axes = plt.subplots(2, 2, figsize=(11, 7.5))
+    rows = -(-len(GAMES) // 2)  # two panels a row
+    figure, axes = plt.subplots(rows, 2, figsize=(11, 3.75 * rows), squeeze=False)
+    for spare in axes.flat[len(GAMES) :]:
+        spare.set_visible(False)
     colours = {"ppo": "tab:blue", "dqn": "tab:green"}
     names = {"ppo": "PPO (SB3 MaskablePPO)", "dqn": "DQN (OpenSpiel)"}
-    for game, ax in zip(GAMES, axes.flat, strict=True):
+    for game, ax in zip(GAMES, axes.flat[: len(GAMES)], strict=True):
         drawn = None
         for algo in ALGOS:
             folder = out / f"{algo}-{game}"

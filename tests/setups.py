@@ -43,6 +43,10 @@ SETUPS: list[tuple[str, int, dict[str, str]]] = [
     ("headache", 4, {"challenge": "on"}),
     ("headache", 3, {"turn_limit": "30"}),
     ("ludo", 4, {"variant": "ludopy"}),
+    ("ludo", 3, {"variant": "ludopy"}),
+    ("ludo", 2, {"variant": "ludopy", "play_on": "on"}),
+    # after every setup the Python players were recorded on (tests/corpus/players.py): a setup's
+    # place in this list seats its recorded games' players
     ("parchis", 4, {}),
     ("parchis", 3, {}),
     ("parchis", 2, {}),
@@ -50,6 +54,4 @@ SETUPS: list[tuple[str, int, dict[str, str]]] = [
     ("parchis", 2, {"two_sets": "on"}),
     ("parchis", 4, {"six_counts": "6", "three_sixes": "off", "blockades": "safe"}),
     ("parchis", 3, {"finish": "bounce", "start_out": "1", "play_on": "on", "first": "yellow"}),
-    ("ludo", 3, {"variant": "ludopy"}),
-    ("ludo", 2, {"variant": "ludopy", "play_on": "on"}),
 ]

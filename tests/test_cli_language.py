@@ -15,6 +15,7 @@ import pytest
 from pegrace import i18n
 from pegrace.cli import language_asked
 from pegrace.commands.play import SPEEDS
+from pegrace.games import list_games
 from pegrace.i18n import PSEUDO
 from pegrace.players import player_names
 from test_cli import run
@@ -22,7 +23,7 @@ from test_terminal_languages import WORD, english, options_as_typed
 
 ARGPARSE = {"usage", "options", "positional", "arguments", "show", "this", "help", "message"}
 ARGPARSE |= {"and", "exit"}
-TYPED = {"trouble", "ludo", "headache", "marbles", *SPEEDS, "pt", "BR", "XA", *i18n.LANGUAGES}
+TYPED = {*list_games(), *SPEEDS, "pt", "BR", "XA", *i18n.LANGUAGES}
 TYPED |= {"LANGUAGE", "LC", "ALL", "MESSAGES", "LANG"}  # the environment's variables
 TYPED |= {word for name in player_names() for word in WORD.findall(name)}
 
@@ -101,8 +102,7 @@ def test_the_help_of_play_replay_rules_and_serve_is_the_catalogs(
 
 def test_rules_output_is_the_catalogs(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "--lang", "en-XA", "rules")
-    every = set().union(*(options_as_typed(game) for game in TYPED & {"trouble", "ludo"}))
-    every |= options_as_typed("headache") | options_as_typed("marbles")
+    every = set().union(*(options_as_typed(game) for game in list_games()))
     assert code == 0 and english(out, every | TYPED) == [], out
 
 

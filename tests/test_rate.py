@@ -202,9 +202,10 @@ def test_sigterm_ends_the_workers_and_keeps_the_games(tmp_path: Path) -> None:
 
 
 def test_the_documented_commands_pass_the_checks_made_before_any_game() -> None:
-    """docs/ai.md's, docs/rl.md's and the README's `pegrace rate` commands (their players from
-    outside are examples, not imported)."""
-    pages = [ROOT / "docs" / "ai.md", ROOT / "docs" / "rl.md", ROOT / "README.md"]
+    """docs/ai.md's, docs/rl.md's, docs/outside-players.md's and the README's `pegrace rate`
+    commands (their players from outside are examples, not imported)."""
+    pages = [ROOT / "docs" / name for name in ("ai.md", "rl.md", "outside-players.md")]
+    pages.append(ROOT / "README.md")
     documented = [command for page in pages for command in documented_commands(page, "rate")]
     assert len(documented) >= 4
     for command in documented:

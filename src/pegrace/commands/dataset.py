@@ -1,5 +1,5 @@
 """``pegrace dataset``: games of computer players written as a dataset for offline
-reinforcement learning (pegrace.rl.dataset; docs/rl.md, "Datasets")."""
+reinforcement learning (pegrace.rl.dataset; docs/rl-baselines.md, "Datasets")."""
 
 from __future__ import annotations
 

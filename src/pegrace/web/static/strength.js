@@ -20,6 +20,8 @@ export const STARS = 5; // the strongest level; the random player has one
  */
 export function strengths(game, computers, levels) {
   const ratings = game.ratings || {};
+  // a game not rated yet (tools/ratings.py): the catalog's order, weakest level first, no stars
+  if (!Object.keys(ratings).length) return { order: [...computers], stars: {}, hints: {}, ahead: {} };
   /** @type {(kind: string) => number | null} */
   const elo = (kind) => (ratings[kind] ? ratings[kind].elo : kind === "computer:random" ? 0 : null);
   const rated = computers.filter((k) => elo(k) !== null).sort((a, b) => Number(elo(a)) - Number(elo(b)));
