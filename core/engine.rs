@@ -4,6 +4,7 @@
 //! and one move, extra rolls, finishing, and the end of the game. The state is `state`'s and
 //! the turn structure `table`'s (`Table`), both used from here.
 
+pub mod notation;
 pub mod reach;
 #[cfg(test)]
 mod resign_tests;
@@ -84,6 +85,10 @@ impl<T: Copy, const N: usize> List<T, N> {
     }
 }
 
+/// The stacks on a board whose pieces stack: each space holding pieces, and their seats,
+/// bottom first (`Game::stacks`).
+pub type Stacks = Vec<(i16, Vec<u8>)>;
+
 /// A one-step game's moves (Trouble): four pegs and the pass.
 pub type MoveList = List<Move, 8>;
 
@@ -160,6 +165,41 @@ pub trait Game {
     fn move_text(&self, state: &State, chosen: Self::Move) -> String;
     /// A move as Python's `pegrace.moves` holds it.
     fn move_view(&self, state: &State, chosen: Self::Move) -> MoveView;
+    /// A piece's place as the notation writes it (`track:5`, `home`, `x:3/2`).
+    fn piece_name(&self, seat: usize, piece: i16) -> String;
+    /// A piece's place read from the notation; refused, naming the places there are, where it
+    /// is none. `colour`: the seat's colour as the notation writes it (the refusal names it).
+    fn read_piece(&self, seat: usize, text: &str, colour: &str) -> Result<i16, Refusal>;
+    /// The pieces `chosen` sends back or captures, each (seat, place) once: those of every
+    /// seat but the moving piece's owner no longer where they were (a partner's too); a game
+    /// that captures without moving them says which.
+    fn victims(&self, before: &State, chosen: Self::Move) -> Vec<(u8, i16)> {
+        let mut after = *before;
+        self.play(&mut after, chosen);
+        let owner = usize::from(self.move_view(before, chosen).owner);
+        let mut lost = Vec::new();
+        for seat in (0..self.table().seats).filter(|&s| s != owner) {
+            let (was, now) = (&before.pieces[seat], &after.pieces[seat]);
+            for (i, &p) in was.iter().enumerate() {
+                let count = |row: &Row| row.iter().filter(|&&q| q == p).count();
+                if !was[..i].contains(&p) && count(was) > count(now) {
+                    lost.push((seat as u8, p));
+                }
+            }
+        }
+        lost
+    }
+    /// The stacks on the board of a game whose pieces stack (Headache): each space holding
+    /// pieces and their seats, bottom first; none for a game whose pieces do not stack.
+    fn stacks(&self, state: &State) -> Option<Stacks> {
+        let _ = state;
+        None
+    }
+    /// What ranks the seats still in where a game stops before its places are played out: how
+    /// far their pieces got, or (Headache) the cones each owns.
+    fn scores(&self, state: &State) -> [i32; MAX_SEATS] {
+        std::array::from_fn(|seat| progress(&state.pieces[seat]))
+    }
     /// Where a seat that resigns leaves its pieces: back as they began, out of everyone's way
     /// (a game whose pieces stay on the board says so).
     fn resigned_row(&self, state: &State, seat: usize) -> Row {
@@ -200,8 +240,8 @@ pub trait Game {
     /// when one could (`reach`).
     fn unreachable(&self, pieces: &[Row], words: &reach::Words) -> Option<String>;
     fn places(&self, state: &State) -> [u8; MAX_SEATS] {
-        self.table()
-            .places(state, |seat| progress(&state.pieces[seat]))
+        let scores = self.scores(state);
+        self.table().places(state, |seat| scores[seat])
     }
     /// Why the game ended, in the game's words.
     fn end_text(&self, end: End) -> String {

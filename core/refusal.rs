@@ -50,6 +50,13 @@ refusals! {
     RESIGN_GONE = "that seat has already finished or left the game";
     CHOOSE_ONE_OF = "{game} option {option}={value}: choose one of {choices}";
     WHOLE_NUMBER = "{game} option {option}={value}: a whole number, {least} to {most}";
+    NOT_A_POSITION = "{colour} position {position} is not one of {positions}";
+    NOT_A_CONE =
+        "{colour} cone {cone} is not start or SPACE/K with SPACE one of x:0..7, outer:0..23, inner:0..15 and K 1..{most} (1 = bottom)";
+    OTHERS_LANE =
+        "a {colour} pin cannot stand on {other}'s lane ({position}): each colour enters its own lane only";
+    REMOVED_IN_WAR_ONLY = "{colour} marble 'removed': marbles leave the game in War only";
+    NO_HOME_IN_WAR = "{colour} marble {marble}: there is no Home in War";
 }
 
 impl Refusal {

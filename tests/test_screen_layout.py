@@ -232,7 +232,7 @@ def test_headaches_small_board_lists_many_stacks_several_to_a_line() -> None:
     crowded = next(
         s
         for s in random_positions(rules, 3, 3000)
-        if sum(1 for space in range(48) if len(rules.stack_text(s.pieces, space).split()) > 1) > 3
+        if sum(1 for stack in rules.stacks(s).values() if len(stack) > 1) > 3
     )
     small, big = draw(rules, crowded).splitlines(), draw(rules, crowded, big=True).splitlines()
     listed = small[small.index(KEY[-1]) + 1 : -1]  # between the key and the cones owned

@@ -17,7 +17,7 @@ from pegrace.boards import piece_spots
 from pegrace.engine import Rules, core_number
 from pegrace.errors import OptionError
 from pegrace.games import get_rules, list_games
-from pegrace.games.headache import HEIGHT_BITS, HEIGHT_MASK, INNER_BASE, OUTER_BASE, X_COUNT
+from pegrace.games.headache import INNER_BASE, OUTER_BASE, X_COUNT
 from pegrace.match import run_game
 from pegrace.moves import Move
 from pegrace.notation import dump_state, load_state
@@ -77,11 +77,10 @@ def pieces_back(rules: Rules, state: State, turn: int) -> tuple[tuple[int, ...],
     if rules.name != "headache":
         return state.pieces
 
-    def cone(c: int) -> int:
-        space = turned_back(c >> HEIGHT_BITS, turn)
-        return c if c < 0 else (space << HEIGHT_BITS) | (c & HEIGHT_MASK)
+    def cone(seat: int, c: int) -> int:
+        return rules.parse_piece(seat, text_back(rules, rules.piece_text(seat, c), turn))
 
-    return tuple(tuple(sorted(cone(c) for c in row)) for row in state.pieces)
+    return tuple(tuple(sorted(cone(seat, c) for c in row)) for seat, row in enumerate(state.pieces))
 
 
 def move_key(rules: Rules, move: Move, turn: int) -> tuple[str, tuple[int, ...]]:

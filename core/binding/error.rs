@@ -32,6 +32,8 @@ pub enum CoreError {
     Refused(Refusal),
     /// A step the rules do not allow now (`IllegalMoveError`), in words for the catalogs.
     Illegal(Refusal),
+    /// A piece's place the notation cannot read (`NotationError`), in words for the catalogs.
+    Unreadable(Refusal),
 }
 
 /// A refusal as the arguments of a `pegrace.errors` class: its English, and its words where
@@ -73,6 +75,10 @@ impl From<CoreError> for PyErr {
             CoreError::Illegal(refusal) => match said(refusal) {
                 (english, Some(words)) => classes::IllegalMoveError::new_err((english, words)),
                 (english, None) => classes::IllegalMoveError::new_err(english),
+            },
+            CoreError::Unreadable(refusal) => match said(refusal) {
+                (english, Some(words)) => classes::NotationError::new_err((english, words)),
+                (english, None) => classes::NotationError::new_err(english),
             },
         }
     }

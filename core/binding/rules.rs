@@ -49,16 +49,22 @@ fn legal<G: Game>(py: Python<'_>, rules: &G, state: &State) -> PyResult<Vec<Core
         .collect()
 }
 
-/// The position after the legal move written `text`; None when no legal move is.
-fn play_text<G: Game>(rules: &G, mut state: State, text: &str) -> Option<State> {
+/// The legal move written `text`; None when no legal move is.
+fn find_text<G: Game>(rules: &G, state: &State, text: &str) -> Option<G::Move> {
     if state.phase != Phase::Move {
         return None;
     }
-    let moves = rules.legal_moves(&state);
-    let chosen = *moves
+    let moves = rules.legal_moves(state);
+    let found = moves
         .as_ref()
         .iter()
-        .find(|&&chosen| rules.move_text(&state, chosen) == text)?;
+        .find(|&&chosen| rules.move_text(state, chosen) == text);
+    found.copied()
+}
+
+/// The position after the legal move written `text`; None when no legal move is.
+fn play_text<G: Game>(rules: &G, mut state: State, text: &str) -> Option<State> {
+    let chosen = find_text(rules, &state, text)?;
     rules.play(&mut state, chosen);
     Some(state)
 }
@@ -85,6 +91,15 @@ impl CoreRules {
         }
         let fields: PyStateIn = given.extract()?;
         on_judged!(&self.judged, j => from_python(j.rules(), fields))
+    }
+
+    /// Refuse a seat these rules do not have.
+    fn check_seat(&self, seat: usize) -> PyResult<()> {
+        let seats = on_judged!(&self.judged, j => j.rules().table().seats);
+        if seat >= seats {
+            return Err(CoreError::Value(format!("no seat {seat}")).into());
+        }
+        Ok(())
     }
 
     /// A `State` for Python, remembered as the last one given out.
@@ -155,14 +170,45 @@ impl CoreRules {
         Ok(on_judged!(&self.judged, j => j.rules().bonus(&state)))
     }
 
-    /// How many opponent pieces the legal move written `text` captures (the pieces of other
-    /// sides no longer where they were); None when no legal move is written so.
-    fn captured(&self, state: &Bound<'_, PyAny>, text: &str) -> PyResult<Option<u32>> {
+    /// The other sides' pieces the legal move written `text` captures, each (seat, place in
+    /// that seat's frame) once (`Game::victims`); None when no legal move is written so.
+    fn victims(&self, state: &Bound<'_, PyAny>, text: &str) -> PyResult<Option<Vec<(u8, i16)>>> {
         let before = self.read(state)?;
         Ok(on_judged!(&self.judged, j => {
             let rules = j.rules();
-            play_text(rules, before, text).map(|after| engine::captured_by_change(rules, &before, &after))
+            find_text(rules, &before, text).map(|chosen| rules.victims(&before, chosen))
         }))
+    }
+
+    /// The stacks on the board (`Game::stacks`): each space holding cones and their seats,
+    /// bottom first; None for a game whose pieces do not stack.
+    fn stacks(&self, state: &Bound<'_, PyAny>) -> PyResult<Option<engine::Stacks>> {
+        let state = self.read(state)?;
+        Ok(on_judged!(&self.judged, j => j.rules().stacks(&state)))
+    }
+
+    /// Each seat's score (`Game::scores`): what ranks the seats still in where a game stops
+    /// before its places are played out.
+    fn scores(&self, state: &Bound<'_, PyAny>) -> PyResult<Vec<i32>> {
+        let state = self.read(state)?;
+        Ok(on_judged!(&self.judged, j => {
+            let rules = j.rules();
+            rules.scores(&state)[..rules.table().seats].to_vec()
+        }))
+    }
+
+    /// A piece's place as the notation writes it (`Game::piece_name`).
+    fn piece_name(&self, seat: usize, piece: i16) -> PyResult<String> {
+        self.check_seat(seat)?;
+        Ok(on_judged!(&self.judged, j => j.rules().piece_name(seat, piece)))
+    }
+
+    /// A piece's place read from the notation (`Game::read_piece`); a NotationError naming
+    /// the places there are, `colour` the seat's, where it is none.
+    fn read_piece(&self, seat: usize, text: &str, colour: &str) -> PyResult<i16> {
+        self.check_seat(seat)?;
+        on_judged!(&self.judged, j => j.rules().read_piece(seat, text, colour))
+            .map_err(|refusal| CoreError::Unreadable(refusal).into())
     }
 
     /// The position after the legal move written `text`; None when no legal move is.
@@ -281,10 +327,7 @@ impl CoreRules {
     /// `state` as `seat` sees it, as a learner's observation.
     fn observe(&self, state: &Bound<'_, PyAny>, seat: usize) -> PyResult<Vec<f32>> {
         let state = self.read(state)?;
-        let seats = on_judged!(&self.judged, j => j.rules().table().seats);
-        if seat >= seats {
-            return Err(CoreError::Value(format!("no seat {seat}")).into());
-        }
+        self.check_seat(seat)?;
         let encoding = encoding(&self.judged);
         let mut seen = vec![0.0f32; encoding.observation_size()];
         on_judged!(&self.judged, j => encoding.observe_judged(j.judge(), &state, seat, &mut seen));

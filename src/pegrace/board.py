@@ -125,59 +125,6 @@ class RaceTrack:
         """The absolute space of a relative position (None for the base)."""
         return None if position < 0 else self.path[colour][position]
 
-    def position_name(self, position: int) -> str:
-        if position == self.goal and self.goal_name:
-            return self.goal_name
-        if position < 0:
-            return self.base_name
-        if position < self.lane_start:
-            return f"track:{position}"
-        return f"{self.lane_name}:{position - self.lane_start + 1}"
-
-    def parse_position(self, colour: str, text: str) -> int:
-        """Read ``home``/``base``, ``start``, ``track:N``, ``finish:K``, ``space:N`` or the
-        goal's own name (the goal by that name only, where it has one)."""
-        word, _, number = text.strip().partition(":")
-        named_goal = bool(self.goal_name)
-        if named_goal and word == self.goal_name and not number:
-            return self.goal
-        if not number:
-            if word == self.base_name:
-                return -1
-            if word == "start":
-                return 0
-        elif number.isdigit():
-            n = int(number)
-            if word == "track" and 0 <= n < self.lane_start:
-                return n
-            if word == self.lane_name and 1 <= n <= self.lane_length - named_goal:
-                return self.lane_start + n - 1
-            if word == "space" and 0 <= n < self.loop_length:
-                relative = (n - self.board.starts[colour]) % self.loop_length
-                if relative < self.lane_start:
-                    return relative
-        lane = f"{self.lane_name}:1..{self.lane_length - named_goal}"
-        goal = f", {self.goal_name}" if named_goal else ""
-        positions = (
-            f"{self.base_name}, start, track:0..{self.lane_start - 1}, {lane}{goal}, "
-            f"space:0..{self.loop_length - 1}"
-        )
-        raise not_a_position(colour, text, positions)
-
-
-def not_a_position(colour: str, text: str, positions: str) -> NotationError:
-    """A position ``text`` of ``colour``'s that is none of ``positions`` (as the notation
-    writes them)."""
-    # TRANSLATORS: "red position 'x' is not one of home, start, track:0..27, ...": the colour
-    # as typed, the position given, quoted; the {positions} as the notation writes them
-    problem = said(
-        "{colour} position {position} is not one of {positions}",
-        colour=colour,
-        position=repr(text),
-        positions=positions,
-    )
-    return saying(NotationError, problem)
-
 
 def race_board(
     name: str,

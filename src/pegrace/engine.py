@@ -12,7 +12,6 @@ moves into its own ``Move`` values, and describes them; the core checks every mo
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -250,26 +249,25 @@ class Rules:
         ((_, origin, target),) = found.uses
         return Step(origin, target, found.text)
 
-    def captured(self, state: State, move: Move) -> int:
-        """How many opponent pieces ``move`` captures (the core counts them: only a capture
-        moves another side's pieces, so the pieces of other sides no longer where they were)."""
-        count = self.core.captured(state, move.text)
-        if count is None:
+    def victims(self, state: State, move: Move) -> list[tuple[int, int]]:
+        """The pieces ``move`` sends back or captures, a partner's too, each ``(seat, place)``
+        once, the place in that seat's frame, in seat order (the core's: the pieces no longer
+        where they were, or Headache's covered cones)."""
+        found = self.core.victims(state, move.text)
+        if found is None:
             raise saying(IllegalMoveError, self.not_legal(repr(move.text), state))
-        return count
+        return found
 
-    @staticmethod
-    def sent_back(before: Pieces, after: Pieces, mover: int) -> list[tuple[int, list[int]]]:
-        """The seats but ``mover`` that lost pieces between two positions (in seat order), with
-        the positions they lost them from."""
-        lost = []
-        for seat, (was, now) in enumerate(zip(before, after, strict=True)):
-            if seat == mover or was == now:  # most seats: nothing to count
-                continue
-            gone = list((Counter(was) - Counter(now)).elements())
-            if gone:
-                lost.append((seat, sorted(gone)))
-        return lost
+    def captured(self, state: State, move: Move) -> int:
+        """How many opponent pieces ``move`` captures (pieces sharing a place count once; a
+        partner's sent back is no capture)."""
+        side = self.sides[state.current]
+        return sum(1 for seat, _ in self.victims(state, move) if self.sides[seat] != side)
+
+    def scores(self, state: State) -> list[int]:
+        """Each seat's score, what ranks the seats still in where a game stops before its
+        places are played out (``score_words``): how far their pieces got, cones owned."""
+        return self.core.scores(state)
 
     def describe(self, state: State, move: Move, who: Who = None) -> Said:
         """The move in plain words (``pegrace.i18n.Said``): said to the player (``who`` None,
@@ -313,11 +311,13 @@ class Rules:
         return f"{doing} | {rows}"
 
     def piece_text(self, seat: int, piece: int) -> str:
-        """A piece's position as written in state JSON (e.g. ``track:5``)."""
-        raise NotImplementedError
+        """A piece's place as the notation writes it (``track:5``, ``x:3/2``): the core's."""
+        return self.core.piece_name(seat, piece)
 
     def parse_piece(self, seat: int, text: str) -> int:
-        raise NotImplementedError
+        """A piece's place read from the notation by the core; a NotationError naming the
+        places there are where it is none."""
+        return self.core.read_piece(seat, text, self.colours[seat])
 
     def check_pieces(self, pieces: Pieces) -> None:
         """Raise NotationError if no game could reach these pieces (the core's check, in

@@ -87,18 +87,6 @@ class RaceRules(Rules):
         )
         self._standing: dict[tuple[int, int], Said] = {}
 
-    def step(self, origin: int, target: int) -> Step:
-        """A step of the seat to move, written as the notation writes it."""
-        name = self.track.position_name
-        return Step(origin, target, f"{name(origin)}>{name(target)}")
-
-    # -------------------------------------------------------------- notation
-    def piece_text(self, seat: int, position: int) -> str:
-        return self.track.position_name(position)
-
-    def parse_piece(self, seat: int, text: str) -> int:
-        return self.track.parse_position(self.colours[seat], text)
-
     # ------------------------------------------------------------ plain words
 
     def spot_words(self, seat: int, position: int) -> Said | str:
@@ -188,8 +176,7 @@ class RaceRules(Rules):
         if not isinstance(move, Step):
             return super().describe(state, move, who)
         seat = state.current
-        after = self.apply_move(state, move).pieces
-        victims = [victim for victim, _ in self.sent_back(state.pieces, after, seat)]
+        victims = list(dict.fromkeys(victim for victim, _ in self.victims(state, move)))
         if not victims:
             return self.step_words(seat, move.origin, move.target, who)
         sent = {"victims": self.victims_words(victims)}

@@ -200,7 +200,7 @@ def test_a_single_cone_captures_a_stack_and_owns_it() -> None:
         ["outer:5/3", "outer:5/1", "inner:12/1", "inner:12/2"]
     )
     assert "outer:5/2" in written(rules, captured)["green"]
-    assert rules.stack_text(captured.pieces, rules.board.space("outer:5")) == "R G R"
+    assert rules.stack_colours(captured, rules.board.space("outer:5")) == ["red", "green", "red"]
 
 
 def test_a_stack_captures_a_single_cone() -> None:
@@ -213,8 +213,8 @@ def test_a_stack_captures_a_single_cone() -> None:
     assert str(rules.describe(state, move)).endswith("onto Green's cone on inner 3, capturing it")
     captured = after(rules, state, "x:1>inner:3")
     space = rules.board.space("inner:3")
-    assert rules.stack_text(captured.pieces, space) == "R G G"  # top first
-    assert rules.owned(captured.pieces) == [3, 5]  # green: the parked stack and START
+    assert rules.stack_colours(captured, space) == ["green", "green", "red"]  # bottom first
+    assert rules.scores(captured) == [3, 5]  # green: the parked stack and START
 
 
 def test_ownership_changes_hands_with_the_top_cone() -> None:
@@ -389,10 +389,10 @@ def test_the_turn_limit_stops_the_game_and_ranks_by_cones_owned() -> None:
         "green": ["outer:5/2", "inner:12/3", "x:6", "outer:9"],
     }
     rules, state = position(pieces, "3", turn=7, rules={"turn_limit": "7"})
-    assert rules.owned(state.pieces) == [1, 7]
+    assert rules.scores(state) == [1, 7]
     over = after(rules, state, "x:1>outer:5")
     assert over.is_over and over.end == "turn limit (7 turns) reached"
-    assert rules.owned(over.pieces) == [3, 5]
+    assert rules.scores(over) == [3, 5]
     assert rules.outcome(over).places == (2, 1)  # green owns more cones
     before = after(*position(pieces, "3", turn=6, rules={"turn_limit": "7"}), "x:1>outer:5")
     assert not before.is_over
@@ -463,7 +463,7 @@ def test_a_cone_costs_the_risk_weight_times_the_share_of_pops_that_capture_it(
     rules, state = position(
         {"red": ["outer:5", *PARKED_RED], "green": [PARKED_GREEN_TOP, *green_cones]}
     )
-    owned = rules.owned(state.pieces)
+    owned = rules.scores(state)
     assert owned == [1, 7]
     expected = owned[0] - RISK_WEIGHT * pops / 6 - owned[1]
     assert Computer(rules).look(state).evaluation[0] == pytest.approx(expected)

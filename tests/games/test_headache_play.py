@@ -33,11 +33,11 @@ def test_random_games_keep_every_invariant(
         standing = [s for s in range(players) if s not in state.out]
         if state.end == "all places decided":
             assert len(standing) == 1  # the winner owns every cone
-            assert rules.owned(state.pieces)[standing[0]] == 4 * players
+            assert rules.scores(state)[standing[0]] == 4 * players
         else:
             assert state.end.startswith("turn limit")
         for seat in state.out:
-            assert rules.owned(state.pieces)[seat] == 0
+            assert rules.scores(state)[seat] == 0
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -52,7 +52,7 @@ def test_a_short_turn_limit_ends_games_ranked_by_cones_owned() -> None:
     for state in check_random_games(rules, range(20)):
         assert state.turn <= 13
         if state.end.startswith("turn limit"):
-            owned = rules.owned(state.pieces)
+            owned = rules.scores(state)
             places = rules.outcome(state).places
             standing = [s for s in range(4) if s not in state.out]
             for a in standing:

@@ -18,7 +18,7 @@ import pytest
 import positions
 from pegrace import IllegalMoveError, NotationError, OptionError, get_rules
 from pegrace.engine import Rules
-from pegrace.moves import PASS
+from pegrace.moves import PASS, Step
 from pegrace.state import Phase, State
 from positions import after, every, moves
 
@@ -628,7 +628,7 @@ def test_an_illegal_move_is_refused_and_changes_nothing() -> None:
     with pytest.raises(IllegalMoveError, match=r"'track:3>track:9' is not a legal move"):
         rules.parse_move(state, "track:3>track:9")
     with pytest.raises(IllegalMoveError, match=r"home>track:0 is not a legal move: yellow to"):
-        rules.play(state, rules.step(-1, 0))
+        rules.play(state, Step(-1, 0, "home>track:0"))
     assert state == before
 
 

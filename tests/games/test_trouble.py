@@ -11,7 +11,7 @@ import pytest
 import positions
 from pegrace import IllegalMoveError, NotationError, OptionError, get_rules
 from pegrace.engine import Rules
-from pegrace.moves import PASS
+from pegrace.moves import PASS, Step
 from pegrace.native import Computer
 from pegrace.state import Phase, State
 from positions import after, every, moves
@@ -415,7 +415,7 @@ def test_an_illegal_move_is_refused_naming_move_and_position() -> None:
     rules, state = position(four(red=["track:3", "home", "home", "home"]), 2)
     snapshot = state
     with pytest.raises(IllegalMoveError, match=r"home>track:0 is not a legal move: red to move"):
-        rules.play(state, rules.step(-1, 0))
+        rules.play(state, Step(-1, 0, "home>track:0"))
     with pytest.raises(IllegalMoveError, match="'track:3>track:9' is not a legal move"):
         rules.parse_move(state, "track:3>track:9")
     assert state == snapshot

@@ -6,7 +6,7 @@ use crate::ai::judge::{Judge, Judging};
 use crate::ai::value::Learning;
 use crate::ai::vocab::{Pieces, Values};
 use crate::engine::{Game, State, MAX_SEATS};
-use crate::games::headache::{ConeMove, Headache, HEIGHT_BITS};
+use crate::games::headache::{ConeMove, Headache};
 
 /// Headache's judge: its evaluation's tables (over the rules) and the learned value.
 pub struct HeadacheJudge {
@@ -61,21 +61,6 @@ impl Judge for HeadacheJudge {
         if chosen.pass {
             return 0;
         }
-        let current = before.current as usize;
-        let mut count = 0;
-        for (seat, row) in before
-            .pieces
-            .iter()
-            .enumerate()
-            .take(self.eval.rules.table.seats)
-        {
-            if seat != current {
-                let here = row
-                    .iter()
-                    .filter(|&&c| c >= 0 && c >> HEIGHT_BITS == chosen.target);
-                count += here.count() as u32;
-            }
-        }
-        count
+        self.eval.rules.covered(before, chosen.target).count() as u32
     }
 }

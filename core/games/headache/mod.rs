@@ -19,11 +19,12 @@
 //! `aux`: each seat's finished turns (up to 4), then 1 while the pop to play is a bonus pop.
 
 use crate::dice::{self, Dice};
+use crate::engine::notation::quoted;
 use crate::engine::reach::Words;
 use crate::engine::{self, End, Game, List, MoveView, Phase, Row, State, Table, MAX_SEATS, PIECES};
 use crate::facts::{Fact, Facts};
 use crate::options::{self, RuleOption};
-use crate::refusal::Refusal;
+use crate::refusal::{self, Refusal};
 use crate::rng::Draw;
 use crate::spec::{Spec, Weights};
 use std::collections::BTreeMap;
@@ -45,7 +46,7 @@ const FIRST_TURNS: u16 = 4;
 /// Each colour's START X is this many Xs after the previous colour's.
 const START_X_STEP: i16 = 2;
 
-/// What Python's face reads of the board and the stacks' encoding.
+/// What Python's face reads of the board to draw it (the stacks are the core's to read).
 pub const FACTS: Facts = &[
     ("x_count", Fact::Number(X_COUNT as i64)),
     (
@@ -56,11 +57,7 @@ pub const FACTS: Facts = &[
         "inner_per",
         Fact::Number(((SPACES - INNER_BASE) / X_COUNT) as i64),
     ),
-    ("start", Fact::Number(START as i64)),
     ("start_x_step", Fact::Number(START_X_STEP as i64)),
-    ("height_bits", Fact::Number(HEIGHT_BITS as i64)),
-    ("seat_bits", Fact::Number(SEAT_BITS as i64)),
-    ("blocked", Fact::Number(BLOCKED as i64)),
     ("first_turns", Fact::Number(FIRST_TURNS as i64)),
 ];
 
@@ -238,6 +235,24 @@ impl Headache {
 
     pub fn start_space(&self, seat: usize) -> i16 {
         self.start_space[seat]
+    }
+
+    /// The cones of every seat but the one to move in the stack on `target`: what a move
+    /// ending there captures.
+    pub fn covered<'a>(
+        &'a self,
+        state: &'a State,
+        target: i16,
+    ) -> impl Iterator<Item = (u8, i16)> + 'a {
+        let current = usize::from(state.current);
+        (0..self.table.seats)
+            .filter(move |&seat| seat != current)
+            .flat_map(move |seat| {
+                state.pieces[seat]
+                    .iter()
+                    .filter(move |&&c| c >= 0 && c >> HEIGHT_BITS == target)
+                    .map(move |&cone| (seat as u8, cone))
+            })
     }
 
     pub fn challenge(&self) -> bool {
@@ -507,6 +522,82 @@ impl Game for Headache {
         }
     }
 
+    /// `start`, or `SPACE/K`: the K-th cone from the bottom of the stack on SPACE.
+    fn piece_name(&self, _: usize, piece: i16) -> String {
+        if piece < 0 {
+            return "start".to_string();
+        }
+        let (space, height) = (piece >> HEIGHT_BITS, piece & HEIGHT_MASK);
+        format!("{}/{}", space_name(space), height + 1)
+    }
+
+    /// `start`, or `SPACE/K` (`SPACE` alone is `SPACE/1`), in any case.
+    fn read_piece(&self, _: usize, text: &str, colour: &str) -> Result<i16, Refusal> {
+        let cleaned = text.trim().to_lowercase();
+        if cleaned == "start" {
+            return Ok(START);
+        }
+        let (name, level) = match cleaned.split_once('/') {
+            Some((name, level)) => (name, Some(level)),
+            None => (cleaned.as_str(), None),
+        };
+        let space = (0..SPACES as i16).find(|&space| space_name(space) == name);
+        let height = match level {
+            None => Some(0),
+            Some(digits) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
+                digits
+                    .parse::<i16>()
+                    .ok()
+                    .filter(|k| (1..=HEIGHT_MASK + 1).contains(k))
+                    .map(|k| k - 1)
+            }
+            Some(_) => None,
+        };
+        match (space, height) {
+            (Some(space), Some(height)) => Ok((space << HEIGHT_BITS) + height),
+            _ => {
+                let args = [
+                    ("colour", colour.to_owned()),
+                    ("cone", quoted(text)),
+                    ("most", (HEIGHT_MASK + 1).to_string()),
+                ];
+                Err(Refusal::new(refusal::NOT_A_CONE, &args, None))
+            }
+        }
+    }
+
+    /// Covering captures without moving: the opponents' cones in the stack the move lands on.
+    fn victims(&self, before: &State, chosen: ConeMove) -> Vec<(u8, i16)> {
+        if chosen.pass {
+            return Vec::new();
+        }
+        self.covered(before, chosen.target).collect()
+    }
+
+    fn stacks(&self, state: &State) -> Option<engine::Stacks> {
+        let mut stacks: BTreeMap<i16, Vec<(i16, u8)>> = BTreeMap::new();
+        for (seat, row) in state.pieces.iter().enumerate().take(self.table.seats) {
+            for &cone in row.iter().filter(|&&c| c >= 0) {
+                let level = (cone & HEIGHT_MASK, seat as u8);
+                stacks.entry(cone >> HEIGHT_BITS).or_default().push(level);
+            }
+        }
+        Some(
+            stacks
+                .into_iter()
+                .map(|(space, mut levels)| {
+                    levels.sort_unstable();
+                    (space, levels.into_iter().map(|(_, seat)| seat).collect())
+                })
+                .collect(),
+        )
+    }
+
+    /// Cones owned: START cones and every cone in a stack the seat tops.
+    fn scores(&self, state: &State) -> [i32; MAX_SEATS] {
+        self.owned(&state.pieces)
+    }
+
     fn row_finished(&self, _: &Row) -> bool {
         false
     }
@@ -566,11 +657,6 @@ impl Game for Headache {
             space_name(self.start_space[at_start]),
             colours[at_start]
         ))
-    }
-
-    fn places(&self, state: &State) -> [u8; MAX_SEATS] {
-        let owned = self.owned(&state.pieces);
-        self.table.places(state, |seat| owned[seat])
     }
 
     fn end_text(&self, end: End) -> String {

@@ -159,6 +159,14 @@ impl Game for ClassicLudo {
         }
     }
 
+    fn piece_name(&self, _: usize, piece: i16) -> String {
+        name(piece, self.board.lane_start, HOME, "home")
+    }
+
+    fn read_piece(&self, seat: usize, text: &str, colour: &str) -> Result<i16, Refusal> {
+        read(&self.shape(), seat, text, colour, "home")
+    }
+
     fn move_view(&self, state: &State, chosen: Move) -> MoveView {
         MoveView::step(state, chosen.step())
     }

@@ -1,5 +1,6 @@
 //! What the Ludo rule sets share: the options they read, the board, the positions' names.
 
+use crate::engine::notation::{quoted, RaceWords};
 use crate::engine::{self, RaceShape, Row, Table, MAX_SEATS};
 use crate::options::{self, RuleOption};
 use crate::refusal::{self, Refusal};
@@ -166,11 +167,40 @@ impl<const N: usize> Board<N> {
     }
 }
 
-pub(super) fn name(position: i16, lane_start: i16, last: i16, last_name: &str) -> String {
-    match position {
-        BASE => "base".to_string(),
-        p if p == last => last_name.to_string(),
-        p if p < lane_start => format!("track:{p}"),
-        p => format!("lane:{}", p - lane_start + 1),
+/// How the notation names a Ludo variant's places: pins wait in the base, walk their lane
+/// and end on its last slot, a place of its own named `last` (`exit`, `home`, `goal`).
+const fn words(last: &'static str) -> RaceWords {
+    RaceWords {
+        base: "base",
+        lane: "lane",
+        goal: Some(last),
     }
+}
+
+pub(super) fn name(position: i16, lane_start: i16, last: i16, last_name: &'static str) -> String {
+    words(last_name).write(position, lane_start, last)
+}
+
+/// A pin's place read from the notation: as every race reads it, a lane slot also as
+/// `lane:COLOUR:K` (the pin's own colour only: each colour enters its own lane).
+pub(super) fn read(
+    shape: &RaceShape,
+    seat: usize,
+    text: &str,
+    colour: &str,
+    last_name: &'static str,
+) -> Result<i16, Refusal> {
+    let trimmed = text.trim();
+    if let ["lane", other, slot] = trimmed.split(':').collect::<Vec<_>>()[..] {
+        if other != colour {
+            let args = [
+                ("colour", colour.to_owned()),
+                ("other", other.to_owned()),
+                ("position", quoted(trimmed)),
+            ];
+            return Err(Refusal::new(refusal::OTHERS_LANE, &args, None));
+        }
+        return words(last_name).read(shape, seat, &format!("lane:{slot}"), colour);
+    }
+    words(last_name).read(shape, seat, text, colour)
 }

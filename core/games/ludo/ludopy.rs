@@ -324,6 +324,14 @@ impl Game for LudopyLudo {
         format!("{from}+{}", chosen.die)
     }
 
+    fn piece_name(&self, _: usize, piece: i16) -> String {
+        name(piece, self.board.lane_start, LUDOPY_GOAL, "goal")
+    }
+
+    fn read_piece(&self, seat: usize, text: &str, colour: &str) -> Result<i16, Refusal> {
+        read(&self.shape(), seat, text, colour, "goal")
+    }
+
     /// The pin's use of the die ends where LUDOpy puts it (a star's jump, the bounce at the
     /// goal; home when it is sent back).
     fn move_view(&self, state: &State, chosen: DieMove) -> MoveView {

@@ -212,6 +212,14 @@ impl Game for TwoDiceLudo {
         texts.join(" ")
     }
 
+    fn piece_name(&self, _: usize, piece: i16) -> String {
+        name(piece, self.board.lane_start, EXIT, "exit")
+    }
+
+    fn read_piece(&self, seat: usize, text: &str, colour: &str) -> Result<i16, Refusal> {
+        read(&self.shape(), seat, text, colour, "exit")
+    }
+
     fn move_view(&self, state: &State, turn: Turn) -> MoveView {
         let uses = turn.uses[..turn.count as usize]
             .iter()

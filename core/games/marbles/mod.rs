@@ -17,6 +17,7 @@
 //! Positions in each colour's frame: -2 removed (War), -1 base, 0 start, 1..55 the loop,
 //! 56..59 Home 1..4.
 
+use crate::engine::notation::{quoted, RaceWords};
 use crate::engine::reach::{self, Sharing, Words};
 use crate::engine::{
     self, End, Game, List, MoveView, Phase, RaceShape, Row, State, Table, MAX_SEATS, PIECES,
@@ -33,6 +34,13 @@ const HOME_START: i16 = 56;
 const GOAL: i16 = 59;
 const BASE: i16 = -1;
 const REMOVED: i16 = -2;
+/// How the notation names Marbles' places: marbles wait in the base and end in the Home
+/// (War's removed marbles are `removed`).
+const WORDS: RaceWords = RaceWords {
+    base: "base",
+    lane: "home",
+    goal: None,
+};
 
 /// What Python's face reads: where a marble out of the game (War) stands.
 pub const FACTS: Facts = &[("removed", Fact::Number(REMOVED as i64))];
@@ -363,6 +371,31 @@ impl Game for Marbles {
         }
     }
 
+    fn piece_name(&self, _: usize, piece: i16) -> String {
+        position_name(piece)
+    }
+
+    /// As every race reads it, and `removed` in War; War has no Home.
+    fn read_piece(&self, seat: usize, text: &str, colour: &str) -> Result<i16, Refusal> {
+        let colour_named = [("colour", colour.to_owned())];
+        if text.trim() == "removed" {
+            if !self.war {
+                return Err(Refusal::new(
+                    refusal::REMOVED_IN_WAR_ONLY,
+                    &colour_named,
+                    None,
+                ));
+            }
+            return Ok(REMOVED);
+        }
+        let position = WORDS.read(&self.shape(), seat, text, colour)?;
+        if self.war && position >= LOOP as i16 {
+            let args = [("colour", colour.to_owned()), ("marble", quoted(text))];
+            return Err(Refusal::new(refusal::NO_HOME_IN_WAR, &args, None));
+        }
+        Ok(position)
+    }
+
     fn row_finished(&self, row: &Row) -> bool {
         !self.war && row[0] >= HOME_START
     }
@@ -371,14 +404,16 @@ impl Game for Marbles {
         reach::race(&self.shape(), pieces, Sharing::Alone, words, position_name)
     }
 
-    fn places(&self, state: &State) -> [u8; MAX_SEATS] {
-        if !self.war {
-            return self
-                .table
-                .places(state, |seat| engine::progress(&state.pieces[seat]));
-        }
-        let left = |seat: usize| state.pieces[seat].iter().filter(|&&p| p != REMOVED).count();
-        self.table.places(state, |seat| left(seat) as i32)
+    /// War ranks by marbles left.
+    fn scores(&self, state: &State) -> [i32; MAX_SEATS] {
+        std::array::from_fn(|seat| {
+            let row = &state.pieces[seat];
+            if self.war {
+                row.iter().filter(|&&p| p != REMOVED).count() as i32
+            } else {
+                engine::progress(row)
+            }
+        })
     }
 
     fn end_text(&self, end: End) -> String {
@@ -393,9 +428,7 @@ impl Game for Marbles {
 pub fn position_name(position: i16) -> String {
     match position {
         REMOVED => "removed".to_string(),
-        BASE => "base".to_string(),
-        p if p < HOME_START => format!("track:{p}"),
-        p => format!("home:{}", p - HOME_START + 1),
+        p => WORDS.write(p, HOME_START, GOAL),
     }
 }
 

@@ -25,6 +25,7 @@
 //! `State::aux`: 0 the bonus to move (0, 10 or 20), 1 the seat's last moved piece this turn
 //! (its position + 2; 0: none), 2 who arrived last on each exit (two bits an exit: the seat).
 
+use crate::engine::notation::RaceWords;
 use crate::engine::reach::{self, Sharing, Words};
 use crate::engine::{
     self, Game, Move, MoveList, MoveView, Phase, RaceShape, Row, State, Table, MAX_SEATS, PIECES,
@@ -46,6 +47,13 @@ const SPACING: i16 = 17;
 const LANE: i16 = 64;
 const GOAL: i16 = 71;
 const HOME: i16 = -1;
+/// How the notation names Parchís' places: pieces wait at home, walk their lane and end in
+/// the goal, a place of its own.
+const WORDS: RaceWords = RaceWords {
+    base: "home",
+    lane: "lane",
+    goal: Some("goal"),
+};
 /// The roll that brings a piece out.
 pub const EXIT_DIE: u8 = 5;
 const CAPTURE_BONUS: u16 = 20;
@@ -499,6 +507,14 @@ impl Game for Parchis {
         MoveView::step(state, chosen.step())
     }
 
+    fn piece_name(&self, _: usize, piece: i16) -> String {
+        position_name(piece)
+    }
+
+    fn read_piece(&self, seat: usize, text: &str, colour: &str) -> Result<i16, Refusal> {
+        WORDS.read(&self.shape(), seat, text, colour)
+    }
+
     fn row_finished(&self, row: &Row) -> bool {
         row[0] == GOAL
     }
@@ -529,10 +545,5 @@ impl Game for Parchis {
 
 /// A position's name in a colour's own frame, as pegrace's notation writes it.
 pub fn position_name(position: i16) -> String {
-    match position {
-        HOME => "home".to_string(),
-        GOAL => "goal".to_string(),
-        p if p < LANE => format!("track:{p}"),
-        p => format!("lane:{}", p - LANE + 1),
-    }
+    WORDS.write(position, LANE, GOAL)
 }

@@ -4,6 +4,7 @@
 //! green 14, blue 21); 2 players sit opposite (red, green), 3 take red, yellow, green
 //! (`seating`: turned round the board, `engine::SEATING`).
 
+use crate::engine::notation::RaceWords;
 use crate::engine::reach::{self, Sharing, Words};
 use crate::engine::{
     self, Game, Move, MoveList, MoveView, Phase, RaceShape, Row, State, Table, MAX_SEATS, PIECES,
@@ -19,6 +20,12 @@ const LOOP: i16 = 28;
 const GOAL: i16 = LOOP + 3;
 const SPACING: i16 = 7;
 const HOME: i16 = -1;
+/// How the notation names Trouble's places: pegs wait at home and end in the finish lane.
+const WORDS: RaceWords = RaceWords {
+    base: "home",
+    lane: "finish",
+    goal: None,
+};
 
 #[derive(Clone, Debug)]
 pub struct Trouble {
@@ -315,6 +322,14 @@ impl Game for Trouble {
         MoveView::step(state, chosen.step())
     }
 
+    fn piece_name(&self, _: usize, piece: i16) -> String {
+        position_name(piece)
+    }
+
+    fn read_piece(&self, seat: usize, text: &str, colour: &str) -> Result<i16, Refusal> {
+        WORDS.read(&self.shape(), seat, text, colour)
+    }
+
     fn row_finished(&self, row: &Row) -> bool {
         row[0] >= LOOP
     }
@@ -326,11 +341,7 @@ impl Game for Trouble {
 
 /// A position's name in a colour's own frame, as pegrace's notation writes it.
 pub fn position_name(position: i16) -> String {
-    match position {
-        HOME => "home".to_string(),
-        p if p < LOOP => format!("track:{p}"),
-        p => format!("finish:{}", p - LOOP + 1),
-    }
+    WORDS.write(position, LOOP, GOAL)
 }
 
 pub fn move_text(chosen: Move) -> String {

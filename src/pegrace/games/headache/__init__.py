@@ -29,9 +29,10 @@ Rules used (docs/rules/headache.md gives the seed sentence or issue ruling behin
 - Option ``challenge``: every X is a safety space; nothing on an X can be captured
   and an opponent may not end there.
 
-Piece encoding (per seat, sorted): -1 is a cone on START; a cone on the board is
-``space * 16 + height`` (height 0 is the bottom of its stack). Spaces are indexed
-x:0..7 = 0..7, outer:0..23 = 8..31, inner:0..15 = 32..47. aux holds, per seat, the
+Pieces are the core's to read (core/games/headache/): a cone is written ``start`` or
+``SPACE/K`` (the K-th cone from the bottom of the stack on SPACE), and the core says which
+cones stack where (``Headache.stacks``) and who owns how many (``Rules.scores``). Spaces are
+indexed x:0..7 = 0..7, outer:0..23 = 8..31, inner:0..15 = 32..47. aux holds, per seat, the
 turns it has finished (capped at 4), then 1 when the pop to play is a bonus pop.
 """
 
@@ -40,7 +41,7 @@ from __future__ import annotations
 from pegrace._core import CoreMove
 from pegrace.board import Board, Edge, Space
 from pegrace.dice import BONUS
-from pegrace.engine import Pieces, Rules, core_number, core_options
+from pegrace.engine import Rules, core_number, core_options
 from pegrace.errors import NotationError, saying
 from pegrace.games.entry import GameEntry
 from pegrace.guide import Guide
@@ -57,14 +58,6 @@ OUTER_BASE = X_COUNT
 INNER_BASE = X_COUNT + X_COUNT * OUTER_PER
 SPACE_COUNT = INNER_BASE + X_COUNT * INNER_PER  # 48
 FIRST_TURNS = core_number("headache", "first_turns")
-START = core_number("headache", "start")  # a cone still on its colour's START X
-HEIGHT_BITS = core_number("headache", "height_bits")
-HEIGHT_MASK = (1 << HEIGHT_BITS) - 1
-MAX_HEIGHT = HEIGHT_MASK + 1  # 16 cones at most, all in one stack
-# occupancy cell: -1 empty, (top height << 3) | top seat, or BLOCKED (START cones there)
-SEAT_BITS = core_number("headache", "seat_bits")
-SEAT_MASK = (1 << SEAT_BITS) - 1
-BLOCKED = core_number("headache", "blocked")
 START_X = {
     colour: index * core_number("headache", "start_x_step")
     for index, colour in enumerate(("red", "yellow", "green", "blue"))
@@ -321,9 +314,8 @@ class Headache(Rules):
     def setup(self) -> None:
         self.board = headache_board()
         self.start_space = tuple(START_X[c] for c in self.colours)
-        self.empty = [-1] * SPACE_COUNT
-        # the last position's occupancy: a picture and a move's description ask for it again
-        self._occupied: tuple[Pieces | None, list[int]] = (None, [])
+        # the last position's stacks: a picture and a move's description ask for them again
+        self._stacks: tuple[State | None, dict[int, tuple[int, ...]]] = (None, {})
 
     def core_move(self, found: CoreMove) -> Move:
         if not found.uses:
@@ -332,61 +324,22 @@ class Headache(Rules):
         return ConeMove(origin, target, found.backward, found.from_start, found.path, found.text)
 
     # ------------------------------------------------------------------ the board
-    def occupancy(self, pieces: Pieces) -> list[int]:
-        """Per space: -1 empty, BLOCKED for a START pile, else (top height << 3) | owner.
-        The list is shared with later calls for the same pieces: never change it."""
-        known, occ = self._occupied
-        if known is pieces:
-            return occ
-        occ = self.empty[:]
-        for seat, row in enumerate(pieces):
-            if row[0] < 0:
-                occ[self.start_space[seat]] = BLOCKED
-            for cone in row:
-                if cone >= 0:
-                    value = ((cone & HEIGHT_MASK) << SEAT_BITS) | seat
-                    space = cone >> HEIGHT_BITS
-                    if value > occ[space]:  # noqa: PLR1730 (max() is slower here)
-                        occ[space] = value
-        self._occupied = (pieces, occ)
-        return occ
+    def stacks(self, state: State) -> dict[int, tuple[int, ...]]:
+        """The core's stacks: each space holding cones, and their seats, bottom first (the
+        top cone's seat owns the stack). Shared with later calls for the same state: never
+        change it."""
+        known, stacks = self._stacks
+        if known is state:
+            return stacks
+        found = self.core.stacks(state)
+        assert found is not None, "Headache's cones stack"
+        stacks = {space: tuple(seats) for space, seats in found}
+        self._stacks = (state, stacks)
+        return stacks
 
-    def owned(self, pieces: Pieces) -> list[int]:
-        """Cones each seat owns: its START cones and every cone in a stack it tops."""
-        owned = [sum(1 for cone in row if cone < 0) for row in pieces]
-        for top in self.occupancy(pieces):
-            if 0 <= top < BLOCKED:
-                owned[top & SEAT_MASK] += (top >> SEAT_BITS) + 1
-        return owned
-
-    # -------------------------------------------------------------- notation
-    def piece_text(self, seat: int, piece: int) -> str:
-        if piece < 0:
-            return "start"
-        return f"{space_name(piece >> HEIGHT_BITS)}/{(piece & HEIGHT_MASK) + 1}"
-
-    def parse_piece(self, seat: int, text: str) -> int:
-        """``start``, or ``SPACE/K`` (K-th cone from the bottom of the stack on SPACE;
-        ``SPACE`` alone is ``SPACE/1``)."""
-        cleaned = text.strip().lower()
-        if cleaned == "start":
-            return START
-        name, slash, level = cleaned.partition("/")
-        if name not in self.board.by_name or (
-            slash and not (level.isdigit() and 1 <= int(level) <= MAX_HEIGHT)
-        ):
-            # TRANSLATORS: {colour} as typed ("red"), {cone} the position given, quoted;
-            # start, x, outer, inner as typed; SPACE and K stand for a space and a height
-            problem = said(
-                "{colour} cone {cone} is not start or SPACE/K with SPACE one of x:0..7, "
-                "outer:0..23, inner:0..15 and K 1..{most} (1 = bottom)",
-                colour=self.colours[seat],
-                cone=repr(text),
-                most=MAX_HEIGHT,
-            )
-            raise saying(NotationError, problem)
-        height = int(level) - 1 if slash else 0
-        return (self.board.by_name[name] << HEIGHT_BITS) + height
+    def stack_colours(self, state: State, space: int) -> list[str]:
+        """The colours of the stack on ``space``, bottom first (none: an empty space)."""
+        return [self.colours[seat] for seat in self.stacks(state).get(space, ())]
 
     def check_aux(self, aux: tuple[int, ...]) -> None:
         """aux: turns finished per colour (0-4), then the bonus-pop flag (0 or 1)."""
@@ -407,27 +360,6 @@ class Headache(Rules):
             )
             raise saying(NotationError, counts)
 
-    def stack_text(self, pieces: Pieces, space: int) -> str:
-        """The colours of the stack on ``space``, top first: ``R Y B``."""
-        level = {
-            cone & HEIGHT_MASK: seat
-            for seat, row in enumerate(pieces)
-            for cone in row
-            if cone >= 0 and cone >> HEIGHT_BITS == space
-        }
-        return " ".join(self.colours[level[h]][0].upper() for h in sorted(level, reverse=True))
-
-    def captured(self, state: State, move: Move) -> int:
-        """The opponent cones in the stack the move lands on (covering a cone captures it,
-        without changing where it is)."""
-        if move.is_pass:
-            return 0
-        assert isinstance(move, ConeMove)
-        mover = self.colours[state.current][0].upper()
-        return sum(
-            1 for cone in self.stack_text(state.pieces, move.target).split() if cone != mover
-        )
-
     def describe(self, state: State, move: Move, who: Who = None) -> Said:
         """``Move the stack of 2 on X 2 clockwise onto Yellow's cone on inner 5, capturing
         it`` (a single cone only goes clockwise); a pass says whether the seat pops again."""
@@ -437,8 +369,8 @@ class Headache(Rules):
                 return POP_AGAIN.words(who)
             return NO_NUMBER.words(who)
         assert isinstance(move, ConeMove)
-        pieces = state.pieces
-        height = 1 if move.from_start else len(self.stack_text(pieces, move.origin).split())
+        stacks = self.stacks(state)
+        height = 1 if move.from_start else len(stacks[move.origin])
         args: dict[str, Arg] = {"target": space_words(move.target)}
         if move.from_start:
             what = "start"
@@ -447,11 +379,11 @@ class Headache(Rules):
             what = "cone"
         if height > 1:  # only a stack has a way to choose
             what, args["height"] = ("stack ccw" if move.backward else "stack"), height
-        captured = len(self.stack_text(pieces, move.target).split())
+        covered = stacks.get(move.target, ())
+        captured = len(covered)
         ending = "stack" if captured > 1 else "cone" if captured else ""
         if captured:
-            owner = self.colours[self.occupancy(pieces)[move.target] & SEAT_MASK]
-            args["owner"] = colour_name(owner)
+            args["owner"] = colour_name(self.colours[covered[-1]])
         if captured > 1:
             args["captured"] = captured
         return SENTENCES[what, ending].words(who, **args)

@@ -20,8 +20,6 @@ from pegrace.boards.drawing import (
     svg_path,
 )
 from pegrace.games.headache import (
-    HEIGHT_BITS,
-    HEIGHT_MASK,
     INNER_BASE,
     INNER_PER,
     OUTER_BASE,
@@ -140,7 +138,6 @@ def headache_names(rules: Headache) -> Names:
 
 
 def headache_pieces(rules: Headache, state: State) -> list[Json]:
-    stacks: dict[int, dict[int, int]] = {}  # space -> height -> seat
     pieces: list[Json] = []
     for seat, row in enumerate(state.pieces):
         colour = rules.colours[seat]
@@ -151,11 +148,7 @@ def headache_pieces(rules: Headache, state: State) -> list[Json]:
                 words = cone_words(colour, [colour], None)
                 pieces.append(make_piece(colour, seat, waiting, spot, start=True, words=words))
                 waiting += 1
-            else:
-                stacks.setdefault(cone >> HEIGHT_BITS, {})[cone & HEIGHT_MASK] = seat
-    for space in sorted(stacks):
-        level = stacks[space]
-        seats = [level[h] for h in sorted(level)]
+    for space, seats in sorted(rules.stacks(state).items()):
         owner = seats[-1]
         colour = rules.colours[owner]
         stack = [rules.colours[s] for s in seats]

@@ -13,8 +13,6 @@ import textwrap
 
 from pegrace.engine import Rules
 from pegrace.games.headache import (
-    HEIGHT_BITS,
-    HEIGHT_MASK,
     INNER_BASE,
     OUTER_BASE,
     Headache,
@@ -81,18 +79,12 @@ def draw(rules: Rules, state: State, use_colour: bool, big: bool = False) -> str
     grid = [[cell("", width)] * SIZE for _ in range(SIZE)]
     for (r, c), mark in CONNECTORS.items():
         grid[r][c] = cell(mark, width)
-    heights: dict[int, int] = {}
-    for row in state.pieces:
-        for cone in row:
-            if cone >= 0:
-                space = cone >> HEIGHT_BITS
-                heights[space] = max(heights.get(space, 0), (cone & HEIGHT_MASK) + 1)
-    occupancy = rules.occupancy(state.pieces)
+    stacks = rules.stacks(state)
     for space, (r, c) in CELLS.items():
         grid[r][c] = cell(short_name(space), width)
-        if space in heights:
-            colour = rules.colours[occupancy[space] & 7]
-            label = letter(colour) + (str(heights[space]) if heights[space] > 1 else "")
+        if space in stacks:
+            height, colour = len(stacks[space]), rules.colours[stacks[space][-1]]
+            label = letter(colour) + (str(height) if height > 1 else "")
             grid[r][c] = paint(cell(label, width), colour, use_colour)
     for seat, colour in enumerate(rules.colours):
         waiting = sum(1 for cone in state.pieces[seat] if cone < 0)
@@ -104,8 +96,8 @@ def draw(rules: Rules, state: State, use_colour: bool, big: bool = False) -> str
     over = {step * 2 + (step if big else 1) * i: text for i, text in enumerate(centre)}
     lines = [row.rstrip() for row in lay_out(grid, width, step, over, (2, SIZE - 3))]
     key = textwrap.wrap(" ".join(gettext(said) for said in KEY), SIZE * 5)[:KEY_ROWS]
-    stacks = _stack_lines(rules, state, heights, use_colour, big)
-    return "\n".join([*lines, *key, *stacks])
+    below = _stack_lines(rules, state, use_colour, big)
+    return "\n".join([*lines, *key, *below])
 
 
 def _centre_lines(rules: Headache, state: State, use_colour: bool, room: int) -> list[str]:
@@ -146,22 +138,21 @@ def _centre_lines(rules: Headache, state: State, use_colour: bool, room: int) ->
     return ["", *lines] if len(lines) < 5 else lines
 
 
-def _stack_lines(
-    rules: Headache, state: State, heights: dict[int, int], use_colour: bool, big: bool
-) -> list[str]:
+def _stack_lines(rules: Headache, state: State, use_colour: bool, big: bool) -> list[str]:
     """Every stack with its colours, top first: a line each on the big board or while they
     are few, else several to a line by the short names the board shows; then the cones each
     colour owns."""
-    stacks = [space for space in sorted(heights) if heights[space] > 1]
+    found = rules.stacks(state)
+    stacks = [space for space in sorted(found) if len(found[space]) > 1]
     tops = {
         space: [
-            paint(mark, next(c for c in rules.colours if letter(c) == mark), use_colour)
-            for mark in rules.stack_text(state.pieces, space).split()
+            paint(letter(colour), colour, use_colour)
+            for colour in reversed(rules.stack_colours(state, space))
         ]
         for space in stacks
     }
     if big or len(stacks) <= STACKS_APART:
-        lines = [stack_line(space, heights[space], top, big) for space, top in tops.items()]
+        lines = [stack_line(space, len(found[space]), top, big) for space, top in tops.items()]
         # TRANSLATORS: under the terminal's Headache board, before a line for each stack
         lines = [gettext("stacks:"), *lines] if lines else []
     else:
@@ -169,7 +160,7 @@ def _stack_lines(
         # colours, the top cone's first
         head = gettext("stacks, top first:")
         lines = packed(head, [f"{short_name(s)} {''.join(tops[s])}" for s in stacks])
-    owned = rules.owned(state.pieces)
+    owned = rules.scores(state)
     counts = ", ".join(f"{letter(c)} {owned[s]}" for s, c in enumerate(rules.colours))
     # TRANSLATORS: under the terminal's Headache board: how many cones each colour (its
     # letter) owns ("R 4, Y 3")

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from pegrace.board import RaceTrack, race_board
 from pegrace.engine import core_options
-from pegrace.errors import NotationError, saying
 from pegrace.i18n import N_, Said, said, said_c
 from pegrace.race import RaceRules
 from pegrace.words import colour_name
@@ -99,25 +98,3 @@ class Ludo(RaceRules):
             colour = colour_name(self.colours[seat])
             return said(GOAL_STANDING[self.track.goal_name], colour=colour)
         return super()._piece_words(seat, position)
-
-    # ------------------------------------------------------------------ notation
-    def parse_piece(self, seat: int, text: str) -> int:
-        colour = self.colours[seat]
-        word = text.strip()
-        if word == self.piece_text(seat, self.goal):
-            return self.goal
-        parts = word.split(":")
-        if len(parts) == 3 and parts[0] == "lane":
-            if parts[1] != colour:
-                # TRANSLATORS: {colour} and {other} are colours as typed ("red"), {position}
-                # the position given, quoted
-                problem = said(
-                    "a {colour} pin cannot stand on {other}'s lane ({position}): "
-                    "each colour enters its own lane only",
-                    colour=colour,
-                    other=parts[1],
-                    position=repr(word),
-                )
-                raise saying(NotationError, problem)
-            word = f"lane:{parts[2]}"
-        return self.track.parse_position(colour, word)

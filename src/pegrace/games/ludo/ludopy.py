@@ -149,11 +149,10 @@ class LudopyLudo(Ludo):
             kind = "sent back"
         else:
             kind = "finish" if end == self.goal else "move"
-        after, lp = self.apply_move(state, move).pieces, self.lp_index
+        lp = self.lp_index
         met = sorted(
             (self.rel_at[seat][self.abs_of[victim][p]], (lp[victim] - lp[seat]) % 4, victim)
-            for victim, positions in self.sent_back(state.pieces, after, seat)
-            for p in positions
+            for victim, p in self.victims(state, move)
         )
         victims = list(dict.fromkeys(victim for *_, victim in met))
         args: dict[str, Arg] = {"die": move.die}

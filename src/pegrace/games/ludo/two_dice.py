@@ -118,13 +118,8 @@ class TwoDiceLudo(Ludo):
         if not isinstance(move, DiceMove):
             return super().describe(state, move, who)
         seat = state.current
-        after = self.apply_move(state, move).pieces
         # the points pins were sent back from: each is the landing of the first use onto it
-        lost = {
-            (self.abs_of[victim][p], victim)
-            for victim, positions in self.sent_back(state.pieces, after, seat)
-            for p in positions
-        }
+        lost = {(self.abs_of[victim][p], victim) for victim, p in self.victims(state, move)}
         words: Said | None = None
         moved = None
         for die, origin, target in move.uses:

@@ -38,7 +38,6 @@ from __future__ import annotations
 from pegrace._core import CoreMove
 from pegrace.board import RaceTrack, race_board
 from pegrace.engine import core_number, core_options
-from pegrace.errors import NotationError, saying
 from pegrace.games.entry import GameEntry
 from pegrace.guide import Guide
 from pegrace.i18n import N_, Arg, Said, said
@@ -196,32 +195,6 @@ class Marbles(RaceRules):
         assert isinstance(move, MarbleStep), move
         return move.owner, [(move.origin, move.target, 0)]
 
-    # --------------------------------------------------------------- notation
-    def piece_text(self, seat: int, position: int) -> str:
-        return "removed" if position == REMOVED else self.track.position_name(position)
-
-    def parse_piece(self, seat: int, text: str) -> int:
-        colour = self.colours[seat]
-        if text.strip() == "removed":
-            if not self.war:
-                # TRANSLATORS: {colour} as typed ("red"); 'removed' a position, as typed; War
-                # the game's mode
-                problem = said(
-                    "{colour} marble 'removed': marbles leave the game in War only", colour=colour
-                )
-                raise saying(NotationError, problem)
-            return REMOVED
-        position = self.track.parse_position(colour, text)
-        if self.war and position >= self.track.loop_length:
-            # TRANSLATORS: {colour} as typed ("red"), {marble} the position given, quoted
-            problem = said(
-                "{colour} marble {marble}: there is no Home in War",
-                colour=colour,
-                marble=repr(text),
-            )
-            raise saying(NotationError, problem)
-        return position
-
     def describe(self, state: State, move: Move, who: Who = None) -> Said:
         """``Move the marble from 10 to 13 and send Green back to base`` (a partner's marble
         named, its spaces counted from the partner's start; War removes marbles instead)."""
@@ -232,8 +205,7 @@ class Marbles(RaceRules):
         args: dict[str, Arg] = {}
         if owner != state.current:
             kind, args["owner"] = f"{kind} partner's", colour_name(self.colours[owner])
-        after = self.apply_move(state, move).pieces
-        victims = [victim for victim, _ in self.sent_back(state.pieces, after, owner)]
+        victims = list(dict.fromkeys(victim for victim, _ in self.victims(state, move)))
         ending = ""
         if victims and self.war:  # one marble at most: a space holds one
             ending, args["victim"] = "remove", self.victims_words(victims)

@@ -1,0 +1,137 @@
+"""The boundary between the core and Python: the core reads and writes the pieces' places, says
+who a move captures and which cones stack where; no Python module reads a game's bit layout
+or keeps a position grammar of its own (issue 57)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from pegrace import _core
+from pegrace.errors import NotationError
+from pegrace.games import get_rules, list_games
+from pegrace.games.headache import Headache
+from pegrace.notation import load_state, state_to_json
+from positions import random_positions
+
+ROOT = Path(__file__).resolve().parents[1]
+PYTHON = [
+    path
+    for folder in ("src/pegrace", "benchmarks", "tools", "examples")
+    for path in sorted((ROOT / folder).rglob("*.py"))
+    if "attackbench" not in path.parts  # a WebSocket frame's bits: not a game's
+]
+# what reading a game's packed pieces looks like: shifts and masks by a layout's names, the
+# facts that named them, a grammar of places or the diff that found a move's victims
+LAYOUT = re.compile(
+    r"(>>|<<)\s*[A-Z_]*(HEIGHT|SEAT|BITS)|&\s*[A-Z_]*(MASK|HEIGHT|SEAT)"
+    r"|\b(HEIGHT|SEAT)_(BITS|MASK)\b|\bBLOCKED\b"
+    r"|\"(height_bits|seat_bits|blocked)\""
+    r"|def (position_name|parse_position|sent_back|stack_text|occupancy|owned)\b"
+)
+# the one module whose piece_text/parse_piece hand the notation to the core
+GRAMMAR = re.compile(r"def (piece_text|parse_piece)\b")
+
+
+def test_no_python_module_reads_a_games_bit_layout_or_keeps_a_position_grammar() -> None:
+    found = [
+        f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+        for path in PYTHON
+        for number, line in enumerate(path.read_text().splitlines(), 1)
+        if LAYOUT.search(line) or (GRAMMAR.search(line) and path != ROOT / "src/pegrace/engine.py")
+    ]
+    assert not found, "\n".join(found)
+
+
+def test_the_grep_finds_what_it_looks_for() -> None:
+    for line in [
+        "space = cone >> HEIGHT_BITS",
+        "owner = occ[space] & SEAT_MASK",
+        'core_number("headache", "height_bits")',
+        "    def parse_position(self, colour: str, text: str) -> int:",
+        "    def sent_back(before, after, mover):",
+    ]:
+        assert LAYOUT.search(line), line
+    assert not LAYOUT.search("length, head = second & 0x7F, 2")
+
+
+@pytest.mark.parametrize("game", list_games())
+def test_every_place_of_random_positions_reads_back_through_the_core(game: str) -> None:
+    rules = get_rules(game, 4)
+    for state in random_positions(rules, 7, 200):
+        for seat, row in enumerate(state.pieces):
+            texts = [rules.piece_text(seat, piece) for piece in row]
+            assert [rules.parse_piece(seat, text) for text in texts] == list(row)
+
+
+@pytest.mark.parametrize(
+    ("game", "seat", "text", "english"),
+    [
+        ("trouble", 1, "finish:5", "yellow position 'finish:5' is not one of home, start"),
+        ("ludo", 0, "lane:green:2", "a red pin cannot stand on green's lane ('lane:green:2')"),
+        ("headache", 0, "x:9", "red cone 'x:9' is not start or SPACE/K"),
+        ("marbles", 0, "removed", "red marble 'removed': marbles leave the game in War only"),
+    ],
+)
+def test_a_place_the_core_cannot_read_is_refused_in_the_persons_language(
+    game: str, seat: int, text: str, english: str
+) -> None:
+    rules = get_rules(game, 4)
+    with pytest.raises(NotationError) as refused:
+        rules.parse_piece(seat, text)
+    assert str(refused.value).startswith(english)
+    words = refused.value.said
+    assert words is not None and (words.text, words.plural) in _core.refusal_messages()
+    assert words.said_in("es") != str(refused.value)
+
+
+def test_a_state_file_with_a_place_that_is_none_names_it() -> None:
+    rules = get_rules("marbles", 4, {"mode": "war"})
+    written = state_to_json(rules, rules.initial_state())
+    assert load_state(json.dumps(written))[1] == rules.initial_state()
+    written["pieces"]["red"][0] = "home:1"
+    with pytest.raises(NotationError, match="red marble 'home:1': there is no Home in War"):
+        load_state(json.dumps(written))
+
+
+def test_headaches_stacks_and_cones_owned_are_the_cores() -> None:
+    rules = get_rules("headache", 4)
+    assert isinstance(rules, Headache)
+    for state in random_positions(rules, 5, 300):
+        stacks = rules.stacks(state)
+        on_board = sorted(
+            (rules.piece_text(seat, cone).split("/")[0], seat)
+            for seat, row in enumerate(state.pieces)
+            for cone in row
+            if cone >= 0
+        )
+        listed = sorted(
+            (rules.board.spaces[space].name, seat)
+            for space, seats in stacks.items()
+            for seat in seats
+        )
+        assert listed == on_board
+        owned = rules.scores(state)
+        for seat, row in enumerate(state.pieces):
+            tops = sum(len(seats) for seats in stacks.values() if seats[-1] == seat)
+            assert owned[seat] == tops + sum(1 for cone in row if cone < 0)
+
+
+@pytest.mark.parametrize("game", list_games())
+def test_a_moves_victims_are_the_pieces_no_longer_where_they_were(game: str) -> None:
+    rules = get_rules(game, 4)
+    found = 0
+    for state in random_positions(rules, 11, 400):
+        for move in rules.legal_moves(state):
+            victims = rules.victims(state, move)
+            after = rules.apply_move(state, move)
+            for seat, place in victims:
+                if game == "headache":  # covered, not moved: under the mover's cone now
+                    assert place in after.pieces[seat]
+                else:
+                    assert after.pieces[seat].count(place) < state.pieces[seat].count(place)
+            found += bool(victims)
+    assert found, f"no capture in {game}'s random positions"
