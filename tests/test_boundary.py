@@ -25,18 +25,20 @@ PYTHON = [
     if "attackbench" not in path.parts  # a WebSocket frame's bits: not a game's
 ]
 # what reading a game's packed pieces looks like: shifts and masks by a layout's names, the
-# facts that named them, a grammar of places or the diff that found a move's victims
+# facts that named them, a grammar of places or the diff that found a move's victims; and
+# what restating a board looks like: a graph of its spaces and the walks along it
 LAYOUT = re.compile(
     r"(>>|<<)\s*[A-Z_]*(HEIGHT|SEAT|BITS)|&\s*[A-Z_]*(MASK|HEIGHT|SEAT)"
     r"|\b(HEIGHT|SEAT)_(BITS|MASK)\b|\bBLOCKED\b"
     r"|\"(height_bits|seat_bits|blocked)\""
     r"|def (position_name|parse_position|sent_back|stack_text|occupancy|owned)\b"
+    r"|def (race_board|successors|predecessors|paths)\b|\bEdge\("
 )
 # the one module whose piece_text/parse_piece hand the notation to the core
 GRAMMAR = re.compile(r"def (piece_text|parse_piece)\b")
 
 
-def test_no_python_module_reads_a_games_bit_layout_or_keeps_a_position_grammar() -> None:
+def test_no_python_module_reads_a_games_bit_layout_or_restates_its_board() -> None:
     found = [
         f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
         for path in PYTHON
@@ -53,6 +55,8 @@ def test_the_grep_finds_what_it_looks_for() -> None:
         'core_number("headache", "height_bits")',
         "    def parse_position(self, colour: str, text: str) -> int:",
         "    def sent_back(before, after, mover):",
+        "def race_board(name, colours, loop_length):",
+        "        edges.append((Edge(OUTER_BASE + OUTER_PER * k),))",
     ]:
         assert LAYOUT.search(line), line
     assert not LAYOUT.search("length, head = second & 0x7F, 2")

@@ -49,6 +49,14 @@ fn legal<G: Game>(py: Python<'_>, rules: &G, state: &State) -> PyResult<Vec<Core
         .collect()
 }
 
+/// A race's track as Python reads it (`CoreRules.track`).
+type Track = (
+    (usize, i16, i16),
+    Vec<usize>,
+    Vec<i16>,
+    (&'static str, &'static str, &'static str),
+);
+
 /// The legal move written `text`; None when no legal move is.
 fn find_text<G: Game>(rules: &G, state: &State, text: &str) -> Option<G::Move> {
     if state.phase != Phase::Move {
@@ -279,17 +287,20 @@ impl CoreRules {
         })
     }
 
-    /// A race game's track as its rules build it: the loop's spaces, the first lane position,
-    /// the last (the goal) and the loop spaces where nobody is hit; None for a game that is
-    /// not a race.
-    fn track(&self) -> Option<(usize, i16, i16, Vec<usize>)> {
+    /// A race game's track as its rules build it (`RaceShape`): the loop's spaces, the first
+    /// lane position, the last (the goal), the loop spaces where nobody is hit, the space each
+    /// colour starts on (every colour of the board) and its notation's words for the base, the
+    /// lane and the goal (none where the goal is the lane's last slot); None for a game that
+    /// is not a race.
+    fn track(&self) -> Option<Track> {
         on_judged!(&self.judged, j => j.rules().race_shape()).map(|shape| {
             let safe = (0..shape.safe.len()).filter(|&space| shape.safe[space]);
+            let words = shape.words;
             (
-                shape.safe.len(),
-                shape.lane_start,
-                shape.goal,
+                (shape.safe.len(), shape.lane_start, shape.goal),
                 safe.collect(),
+                shape.starts(),
+                (words.base, words.lane, words.goal.unwrap_or_default()),
             )
         })
     }

@@ -120,7 +120,12 @@ mod tests {
         space_of[1] = std::array::from_fn(|position| ((position + 4) % 8) as i16);
         let mut safe = [false; 8];
         safe[2] = true;
-        RaceShape::new(2, &space_of, 8, 10, &safe)
+        let words = crate::engine::notation::RaceWords {
+            base: "base",
+            lane: "lane",
+            goal: None,
+        };
+        RaceShape::new(2, &space_of, (8, 10), &safe, 4, words)
     }
 
     fn check(pieces: [[i16; 4]; 2], sharing: Sharing) -> Option<String> {

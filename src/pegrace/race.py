@@ -59,24 +59,14 @@ class RaceRules(Rules):
     # not counted from each mover's start
     printed_numbers = False
 
-    def core_track(self) -> tuple[int, int, int]:
-        """The track as the core builds it (core/games): the loop's spaces, the lane's length
-        (its last slot the goal) and the loop position pieces branch off into the lane from."""
-        found = self.core.track()
-        assert found is not None, f"{self.name} is a race game"
-        loop, lane_start, goal, _ = found
-        return loop, goal - lane_start + 1, lane_start - 1
-
-    def build_track(self, track: RaceTrack) -> None:
-        """Called from ``setup``: index the track for the seats in play."""
-        self.track = track
-        found = self.core.track()
-        assert found is not None, f"{self.name} is a race game"
-        self.safe = frozenset(found[3])
+    def setup(self) -> None:
+        """The track as the core builds it, indexed for the seats in play."""
+        self.track = track = RaceTrack.of(self.core, self.all_colours)
+        self.safe = track.safe
         loop = track.loop_length
         self.lane_start = track.lane_start
         self.goal = track.goal
-        starts = [track.board.starts[c] for c in self.colours]
+        starts = [track.starts[c] for c in self.colours]
         # absolute loop space of each seat's relative loop position, and back
         self.abs_of = tuple(tuple((s + p) % loop for p in range(loop)) for s in starts)
         self.rel_at = tuple(tuple((a - s) % loop for a in range(loop)) for s in starts)

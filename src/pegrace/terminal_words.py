@@ -125,7 +125,7 @@ def counting_words(rules: Rules) -> str:
     from its mover's start (they differ for every other colour), so either can be found."""
     if not isinstance(rules, RaceRules) or rules.printed_numbers:
         return ""  # Headache names its spaces, Parchís prints its numbers: alike for everyone
-    starts = rules.track.board.starts
+    starts = rules.track.starts
     first, second, *rest = rules.colours
     # TRANSLATORS: {colour} is a colour ("green"), {space} a number on the board
     moves = gettext("{colour}'s moves count from {space}")

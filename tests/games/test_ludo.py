@@ -56,10 +56,10 @@ def test_board_48_points_corners_12_apart_lane_after_42_steps() -> None:
     rules = get_rules("ludo")
     assert rules.options["variant"] == "two-dice"
     assert rules.colours == COLOURS  # turn order follows the direction of movement
-    assert [rules.track.board.starts[c] for c in COLOURS] == [0, 12, 24, 36]
+    assert [rules.track.starts[c] for c in COLOURS] == [0, 12, 24, 36]
     assert rules.track.loop_length == 48
-    assert rules.track.path["red"][42] == 42  # the mid-side point before red's corner
-    assert rules.track.path["green"][42] == 6
+    assert rules.abs_of[0][42] == 42  # the mid-side point before red's corner
+    assert rules.abs_of[1][42] == 6
     assert rules.lane_start == 43 and rules.goal == 47  # 4 coloured points, then the exit
     assert rules.safe == {0, 6, 12, 18, 24, 30, 36, 42}
     assert get_rules("ludo", 2).colours == ("red", "yellow")
@@ -318,7 +318,7 @@ def classic(
 
 def test_classic_board_52_squares_13_apart_home_column_of_5() -> None:
     rules = get_rules("ludo", 4, CLASSIC)
-    assert [rules.track.board.starts[c] for c in COLOURS] == [0, 13, 26, 39]
+    assert [rules.track.starts[c] for c in COLOURS] == [0, 13, 26, 39]
     assert rules.track.loop_length == 52
     assert rules.lane_start == 51 and rules.goal == 56
     assert rules.safe == {0, 13, 26, 39, 8, 21, 34, 47}

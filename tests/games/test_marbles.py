@@ -60,7 +60,7 @@ TEAMS = {"teams": "on"}
 def test_board_is_a_loop_of_56_with_starts_14_apart_and_4_home_spaces() -> None:
     rules = get_rules("marbles", 4)
     assert rules.colours == COLOURS
-    assert [rules.track.board.starts[c] for c in rules.colours] == [0, 14, 28, 42]
+    assert [rules.track.starts[c] for c in rules.colours] == [0, 14, 28, 42]
     assert rules.track.loop_length == 56
     assert get_rules("marbles", 2).colours == ("red", "green")  # opposite each other
     assert get_rules("marbles", 3).colours == ("red", "yellow", "green")
@@ -68,12 +68,11 @@ def test_board_is_a_loop_of_56_with_starts_14_apart_and_4_home_spaces() -> None:
 
 def test_home_is_entered_from_the_space_before_the_start_after_a_full_lap() -> None:
     rules = get_rules("marbles", 4)
-    red, yellow = rules.track.path["red"], rules.track.path["yellow"]
-    assert red[:56] == tuple(range(56))  # the whole loop, start space first
+    red, yellow = rules.abs_of[0], rules.abs_of[1]
+    assert red == tuple(range(56))  # the whole loop, start space first
     assert yellow[55] == 13  # yellow's last loop space is the one before its start
-    assert [rules.track.board.spaces[s].name for s in yellow[56:]] == [
-        f"home:yellow:{k}" for k in (1, 2, 3, 4)
-    ]
+    assert rules.track.lane_start == 56
+    assert [rules.piece_text(1, p) for p in range(56, 60)] == [f"home:{k}" for k in (1, 2, 3, 4)]
 
 
 def test_positions_read_base_track_home_and_absolute_spaces() -> None:

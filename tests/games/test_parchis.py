@@ -58,7 +58,7 @@ def test_colours_exits_and_safe_spaces_by_player_count() -> None:
     assert rules.colours == FOUR
     assert get_rules("parchis", 3).colours == ("yellow", "blue", "red")
     assert get_rules("parchis", 2).colours == ("yellow", "red")  # opposite each other
-    assert [rules.track.board.starts[c] for c in FOUR] == [0, 17, 34, 51]
+    assert [rules.track.starts[c] for c in FOUR] == [0, 17, 34, 51]
     assert rules.track.loop_length == 68
     assert rules.safe == {0, 7, 12, 17, 24, 29, 34, 41, 46, 51, 58, 63}
     assert (rules.lane_start, rules.goal) == (64, 71)  # 7 column spaces, then the goal

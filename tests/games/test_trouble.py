@@ -38,7 +38,7 @@ def test_colours_and_starts_by_player_count() -> None:
     assert get_rules("trouble", 3).colours == ("red", "yellow", "green")
     assert get_rules("trouble", 2).colours == ("red", "green")  # opposite each other
     rules = get_rules("trouble", 4)
-    assert [rules.track.board.starts[c] for c in rules.colours] == [0, 7, 14, 21]
+    assert [rules.track.starts[c] for c in rules.colours] == [0, 7, 14, 21]
     assert rules.track.loop_length == 28
 
 

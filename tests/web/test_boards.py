@@ -242,7 +242,7 @@ def test_start_spaces_carry_their_colour(settings: tuple[str, int, dict[str, str
         starts = {colour: f"x{x}" for colour, x in START_X.items()}
     else:
         assert isinstance(rules, RaceRules)
-        starts = {c: f"t{s}" for c, s in rules.track.board.starts.items()}
+        starts = {c: f"t{s}" for c, s in rules.track.starts.items()}
     for colour, spot in starts.items():
         assert by_id[spot]["colour"] == colour
 
@@ -418,12 +418,12 @@ def test_the_board_numbers_its_starts_and_every_few_spaces_as_each_colour_counts
     loop = rules.track.loop_length
     numbered = sorted(int(spot[1:]) for spot in shown)
     assert {f"t{n}" for n in numbered} == shown  # loop spaces only
-    assert set(rules.track.board.starts.values()) <= set(numbered)
+    assert set(rules.track.starts.values()) <= set(numbered)
     gaps = [(b - a) % loop for a, b in zip(numbered, numbered[1:] + numbered[:1], strict=True)]
     assert max(gaps) <= 8, gaps
     by_id = {s["id"]: s for s in layout["spots"]}
     for seat, colour in enumerate(rules.colours):
-        assert english(by_id[f"t{rules.track.board.starts[colour]}"]["names"][colour]) == "start"
+        assert english(by_id[f"t{rules.track.starts[colour]}"]["names"][colour]) == "start"
         # the space 7 on from a colour's start is its 7 (whichever colour's count shows)
         assert by_id[f"t{rules.abs_of[seat][7]}"]["names"][colour] == "7"
 

@@ -32,7 +32,7 @@ impl ClassicLudo {
     }
 
     pub fn shape(&self) -> RaceShape {
-        self.board.shape(HOME)
+        self.board.shape(HOME, "home")
     }
 
     /// Loop spaces holding two or more pins of one opponent of `seat`.

@@ -106,6 +106,8 @@ pub(super) struct Board<const N: usize> {
     pub(super) lane_start: i16,
     /// Each seat's colour (their number is the seats').
     pub(super) colours: Vec<i16>,
+    /// How many points apart the colours start.
+    spacing: i16,
 }
 
 impl<const N: usize> Board<N> {
@@ -118,6 +120,7 @@ impl<const N: usize> Board<N> {
             safe: [false; N],
             lane_start,
             colours,
+            spacing,
         };
         for &space in safe {
             board.safe[space] = true;
@@ -125,13 +128,15 @@ impl<const N: usize> Board<N> {
         board
     }
 
-    pub(super) fn shape(&self, goal: i16) -> RaceShape {
+    /// The track, its lane's last slot `goal` named `last_name`.
+    pub(super) fn shape(&self, goal: i16, last_name: &'static str) -> RaceShape {
         RaceShape::new(
             self.colours.len(),
             &self.space_of,
-            self.lane_start,
-            goal,
+            (self.lane_start, goal),
             &self.safe,
+            self.spacing,
+            words(last_name),
         )
     }
 

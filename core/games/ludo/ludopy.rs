@@ -91,7 +91,7 @@ impl LudopyLudo {
     }
 
     pub fn shape(&self) -> RaceShape {
-        self.board.shape(LUDOPY_GOAL)
+        self.board.shape(LUDOPY_GOAL, "goal")
     }
 
     /// Where the moved pin ends (home when an enemy sends it back) and the enemy pins it sends

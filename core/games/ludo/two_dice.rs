@@ -55,7 +55,7 @@ impl TwoDiceLudo {
 
     /// Every legal turn: both dice used if that can be done, else one, else the pass.
     pub fn shape(&self) -> RaceShape {
-        self.board.shape(EXIT)
+        self.board.shape(EXIT, "exit")
     }
 
     pub fn turns(&self, state: &State) -> Turns {

@@ -34,6 +34,8 @@ const HOME_START: i16 = 56;
 const GOAL: i16 = 59;
 const BASE: i16 = -1;
 const REMOVED: i16 = -2;
+/// How many loop spaces apart the colours start.
+const SPACING: i16 = 14;
 /// How the notation names Marbles' places: marbles wait in the base and end in the Home
 /// (War's removed marbles are `removed`).
 const WORDS: RaceWords = RaceWords {
@@ -173,7 +175,7 @@ impl Marbles {
         }
         let colour_indices = chosen.colours;
         let colours: Vec<usize> = colour_indices.iter().map(|&c| c as usize).collect();
-        let [space_of, position_on] = engine::frames(&colour_indices, 14);
+        let [space_of, position_on] = engine::frames(&colour_indices, SPACING);
         let order: Vec<u8> = (0..players as u8).collect();
         let sides: Vec<u8> = if chosen.teams {
             vec![0, 1, 0, 1]
@@ -194,7 +196,14 @@ impl Marbles {
     }
 
     pub fn shape(&self) -> RaceShape {
-        RaceShape::new(self.table.seats, &self.space_of, HOME_START, GOAL, &[])
+        RaceShape::new(
+            self.table.seats,
+            &self.space_of,
+            (HOME_START, GOAL),
+            &[],
+            SPACING,
+            WORDS,
+        )
     }
 
     pub fn war(&self) -> bool {

@@ -193,7 +193,14 @@ impl Parchis {
     }
 
     pub fn shape(&self) -> RaceShape {
-        RaceShape::new(self.table.seats, &self.space_of, LANE, GOAL, &self.safe)
+        RaceShape::new(
+            self.table.seats,
+            &self.space_of,
+            (LANE, GOAL),
+            &self.safe,
+            SPACING,
+            WORDS,
+        )
     }
 
     /// The track space of a seat's position, none off the track (home, column, goal).

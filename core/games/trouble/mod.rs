@@ -166,7 +166,14 @@ impl Trouble {
     }
 
     pub fn shape(&self) -> RaceShape {
-        RaceShape::new(self.table.seats, &self.space_of, LOOP, GOAL, &[])
+        RaceShape::new(
+            self.table.seats,
+            &self.space_of,
+            (LOOP, GOAL),
+            &[],
+            SPACING,
+            WORDS,
+        )
     }
 
     /// `two_sets`: a side of two colours, which the fitted chance of winning and the learned value do not model.

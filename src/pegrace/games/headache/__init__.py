@@ -39,7 +39,7 @@ turns it has finished (capped at 4), then 1 when the pop to play is a bonus pop.
 from __future__ import annotations
 
 from pegrace._core import CoreMove
-from pegrace.board import Board, Edge, Space
+from pegrace.board import Board, Space
 from pegrace.dice import BONUS
 from pegrace.engine import Rules, core_number, core_options
 from pegrace.errors import NotationError, saying
@@ -125,20 +125,14 @@ def cone_words(colour: str, stack: list[str], space: int | None) -> Said:
 
 
 def headache_board() -> Board:
-    """The published board: 8 Xs, an outer track of 3 and an inner of 2 between each pair."""
+    """The published board's spaces, by name and kind (8 Xs, an outer track of 3 and an inner
+    of 2 between each pair): what its pictures draw; the core walks it."""
     spaces = [Space(i, space_name(i), "x") for i in range(X_COUNT)]
     spaces += [Space(i, space_name(i), "outer") for i in range(OUTER_BASE, INNER_BASE)]
     spaces += [Space(i, space_name(i), "inner") for i in range(INNER_BASE, SPACE_COUNT)]
     for colour, x in START_X.items():
         spaces[x] = Space(x, space_name(x), "x", colour)
-    edges: list[tuple[Edge, ...]] = []
-    for k in range(X_COUNT):  # an X leads onto both tracks
-        edges.append((Edge(OUTER_BASE + OUTER_PER * k), Edge(INNER_BASE + INNER_PER * k)))
-    for base, per in ((OUTER_BASE, OUTER_PER), (INNER_BASE, INNER_PER)):
-        for j in range(X_COUNT * per):
-            last_of_segment = j % per == per - 1
-            edges.append((Edge((j // per + 1) % X_COUNT if last_of_segment else base + j + 1),))
-    return Board("headache", tuple(spaces), tuple(edges), dict(START_X))
+    return Board("headache", tuple(spaces), dict(START_X))
 
 
 def _alone(colour: str) -> tuple[Said, ...]:

@@ -50,7 +50,7 @@ def _ludo_square_layout(rules: Ludo) -> Json:
     def at(row: float, col: float) -> tuple[float, float]:
         return margin + col * gap, margin + row * gap
 
-    starts = rules.track.board.starts
+    starts = rules.track.starts
     start_of = {s: c for c, s in starts.items()}
     decor = [
         board_square(34),
@@ -126,7 +126,7 @@ def _ludo_cross_layout(rules: Ludo) -> Json:
     def at(row: float, col: float) -> tuple[float, float]:
         return origin + (col + 0.5) * cell, origin + (row + 0.5) * cell
 
-    starts = rules.track.board.starts
+    starts = rules.track.starts
     start_of = {s: c for c, s in starts.items()}
     stars: set[int] = set()
     if rules.is_ludopy:

@@ -45,7 +45,7 @@ class ClassicLudo(Ludo):
 
     def setup(self) -> None:
         self.dice = D6
-        self._build("home")
+        self._build()
 
     def describe(self, state: State, move: Move, who: Who = None) -> Said:
         """As RaceRules', and a move home in a sentence of its own (``Move the pin from lane 4

@@ -3,7 +3,6 @@ the board with its named last lane slot, the notation and the words for the goal
 
 from __future__ import annotations
 
-from pegrace.board import RaceTrack, race_board
 from pegrace.engine import core_options
 from pegrace.i18n import N_, Said, said, said_c
 from pegrace.race import RaceRules
@@ -74,13 +73,10 @@ class Ludo(RaceRules):
             "pegrace.games.ludo.ludo_rules(players, options)"
         )
 
-    def _build(self, goal_name: str) -> None:
-        """Called from a variant's ``setup``: the board (as the core builds the variant's)
-        with its last lane slot named ``goal_name``."""
+    def _build(self) -> None:
+        """Called from a variant's ``setup``: the track the core builds for the variant."""
         self.variant = self.options["variant"]
-        loop, lane, branch = self.core_track()
-        board = race_board("ludo", self.all_colours, loop, loop // 4, lane, branch, "lane")
-        self.build_track(RaceTrack(board, self.all_colours, loop, lane, "base", "lane", goal_name))
+        RaceRules.setup(self)
 
     def to_words(self, seat: int, position: int) -> Said:
         """As RaceRules', and the last lane slot by the variant's word for it: ``out``

@@ -121,7 +121,7 @@ class LudopyLudo(Ludo):
 
     def setup(self) -> None:
         self.dice = D6
-        self._build("goal")
+        self._build()
         # LUDOpy's player index of each seat (absent colours are its ghost players)
         self.lp_index = tuple(self.all_colours.index(c) for c in self.colours)
 

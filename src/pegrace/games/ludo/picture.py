@@ -25,10 +25,10 @@ def ccw_cell(index: int, side: int) -> tuple[int, int]:
 def _empty_cells(rules: Ludo) -> dict[int, str]:
     marks: dict[int, str] = {space: " * " for space in rules.safe}
     if rules.is_ludopy:
-        for start in (rules.track.board.starts[c] for c in rules.all_colours):
+        for start in (rules.track.starts[c] for c in rules.all_colours):
             marks.update({(start + s - 1) % 52: " + " for s in LP_STARS})
     for colour in rules.all_colours:
-        marks[rules.track.board.starts[colour]] = f" {colour[0]} "
+        marks[rules.track.starts[colour]] = f" {colour[0]} "
     return marks
 
 

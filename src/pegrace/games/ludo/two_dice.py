@@ -102,7 +102,7 @@ class TwoDiceLudo(Ludo):
 
     def setup(self) -> None:
         self.dice = TWO_D6
-        self._build("exit")
+        self._build()
 
     def core_move(self, found: CoreMove) -> Move:
         return DiceMove(found.uses, found.text) if found.uses else PASS

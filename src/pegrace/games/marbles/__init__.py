@@ -36,7 +36,6 @@ the loop, 56..59 Home spaces 1..4. In War positions stay 0..55, wrapping round.
 from __future__ import annotations
 
 from pegrace._core import CoreMove
-from pegrace.board import RaceTrack, race_board
 from pegrace.engine import core_number, core_options
 from pegrace.games.entry import GameEntry
 from pegrace.guide import Guide
@@ -169,9 +168,7 @@ class Marbles(RaceRules):
 
     # ------------------------------------------------------------------ setup
     def setup(self) -> None:
-        loop, lane, branch = self.core_track()
-        board = race_board("marbles", self.all_colours, loop, loop // 4, lane, branch, "home")
-        self.build_track(RaceTrack(board, self.all_colours, loop, lane, "base", "home"))
+        super().setup()
         self.war = self.circling = self.options["mode"] == "war"
 
     @property

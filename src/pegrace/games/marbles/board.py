@@ -49,7 +49,7 @@ def marbles_layout(rules: Marbles) -> Json:
     def at(point: tuple[float, float]) -> tuple[float, float]:
         return CENTRE + point[0] * MARBLE_CELL, CENTRE + point[1] * MARBLE_CELL
 
-    starts = rules.track.board.starts
+    starts = rules.track.starts
     start_of = {s: c for c, s in starts.items()}
     war = rules.war
     outline = [(-1.6, -7.7), (1.6, -7.7), (1.6, -2.6), (2.6, -2.6), (2.6, -1.6)]

@@ -47,7 +47,7 @@ def draw(rules: Rules, state: State, use_colour: bool, big: bool = False) -> str
     inside: dict[int, str] = {}
     room = (LAST - 1) * width
     for seat, colour in enumerate(rules.colours):
-        row, col = ring_cell(rules.track.board.starts[colour], SIDE)
+        row, col = ring_cell(rules.track.starts[colour], SIDE)
         grid[row][col] = paint(cell(colour[0], width), colour, use_colour, bold=False)
         if not war:
             for slot in range(1, rules.track.lane_length + 1):

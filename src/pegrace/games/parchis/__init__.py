@@ -8,7 +8,6 @@ column), goal.
 
 from __future__ import annotations
 
-from pegrace.board import RaceTrack, race_board
 from pegrace.engine import core_number, core_options
 from pegrace.games.entry import GameEntry
 from pegrace.guide import Guide
@@ -46,6 +45,8 @@ SENTENCES: Sentences = {
     ),
 }
 # a piece where it stands, for people who cannot see the board
+# the number the board prints on the space each colour leaves home onto (core/games/parchis/)
+PRINTED_EXIT = core_number("parchis", "printed_exit")
 STANDING = {
     # TRANSLATORS: {colour} is a player's colour name ("Yellow"): their piece, waiting to come out
     "base": N_("{colour} piece at home"),
@@ -79,15 +80,10 @@ class Parchis(RaceRules):
     option_specs = core_options("parchis")
     printed_numbers = True
 
-    def setup(self) -> None:
-        loop, lane, branch = self.core_track()
-        board = race_board("parchis", self.all_colours, loop, loop // 4, lane, branch, "lane")
-        self.build_track(RaceTrack(board, self.all_colours, loop, lane, "home", "lane", "goal"))
-
     def printed(self, space: int) -> int:
         """The number the board prints on the track's ``space`` (1 to 68)."""
         loop = self.track.loop_length
-        return (space + core_number(self.name, "printed_exit") - 1) % loop + 1
+        return (space + PRINTED_EXIT - 1) % loop + 1
 
     def _spot_words(self, seat: int, position: int) -> Said | str:
         """As RaceRules', the track by the numbers the board prints (every colour's alike)."""

@@ -80,7 +80,7 @@ def parchis_layout(rules: Parchis) -> Json:
     quarter = rules.track.loop_length // 4
     decor = [board_square(24)]
     spots = []
-    for colour, start in rules.track.board.starts.items():
+    for colour, start in rules.track.starts.items():
         turns = start // quarter  # yellow's quarter (0) is the bottom arm and right corner
         decor += _corner(colour, turns)
         spots += _home_spots(colour, turns)
@@ -95,7 +95,7 @@ def _track(rules: Parchis) -> tuple[list[Json], list[Json], list[Json]]:
     """The track's squares (the exits in their colours, the seguros shaded), the numbers
     printed on them and their spots (``t<space>``: the track space, printed 5 on)."""
     loop = rules.track.loop_length
-    exit_of = {space: colour for colour, space in rules.track.board.starts.items()}
+    exit_of = {space: colour for colour, space in rules.track.starts.items()}
     in_quarter = _quarter_spaces()
     squares, numbers, spots = [], [], []
     for space in range(loop):

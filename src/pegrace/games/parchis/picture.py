@@ -104,7 +104,7 @@ class Picture:
     def track(self) -> None:
         """Every track space: its pieces, else its mark; each exit's number inside beside it."""
         rules = self.rules
-        exits = {space: colour for colour, space in rules.track.board.starts.items()}
+        exits = {space: colour for colour, space in rules.track.starts.items()}
         on: dict[int, list[str]] = {}
         for seat, colour in enumerate(rules.colours):
             for p in self.state.pieces[seat]:
@@ -124,7 +124,7 @@ class Picture:
         rules = self.rules
         loop = rules.track.loop_length
         seats = {colour: seat for seat, colour in enumerate(rules.colours)}
-        for colour, start in rules.track.board.starts.items():
+        for colour, start in rules.track.starts.items():
             tip = self.cells[rules.printed((start + rules.lane_start - 1) % loop) - 1]
             step = (_sign(middle[0] - tip[0]), _sign(middle[1] - tip[1]))
             seat = seats.get(colour)
@@ -139,7 +139,7 @@ class Picture:
 
     def exit_number(self, colour: str, inward: Cell) -> None:
         """The board's count of ``colour``'s exit, in the cell ``inward`` of it."""
-        space = self.rules.track.board.starts[colour]
+        space = self.rules.track.starts[colour]
         printed = self.rules.printed(space)
         at = self.cells[printed - 1]
         self.put((at[0] + inward[0], at[1] + inward[1]), str(printed))
@@ -269,7 +269,7 @@ def _goals(picture: Picture) -> None:
     rules = picture.rules
     seats = {colour: seat for seat, colour in enumerate(rules.colours)}
     quarter = rules.track.loop_length // 4
-    for colour, start in rules.track.board.starts.items():
+    for colour, start in rules.track.starts.items():
         at = _turned((CROSS_MIDDLE + 1, CROSS_MIDDLE), start // quarter, _cross_turn)
         seat = seats.get(colour)
         here = 0 if seat is None else picture.state.pieces[seat].count(rules.goal)

@@ -23,7 +23,6 @@ finish slots 1..4.
 
 from __future__ import annotations
 
-from pegrace.board import RaceTrack, race_board
 from pegrace.engine import core_options
 from pegrace.games.entry import GameEntry
 from pegrace.guide import Guide
@@ -73,11 +72,6 @@ class Trouble(RaceRules):
     sentences = SENTENCES
     standing = STANDING
     option_specs = core_options("trouble")
-
-    def setup(self) -> None:
-        loop, lane, branch = self.core_track()
-        board = race_board("trouble", self.all_colours, loop, loop // 4, lane, branch, "finish")
-        self.build_track(RaceTrack(board, self.all_colours, loop, lane, "home", "finish"))
 
 
 GUIDE = Guide(

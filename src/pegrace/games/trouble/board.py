@@ -26,7 +26,7 @@ def trouble_layout(rules: RaceRules) -> Json:
     FINISH lanes running in towards the Pop-O-Matic dome in the middle."""
     loop = rules.track.loop_length
     step = 360 / loop
-    starts = rules.track.board.starts
+    starts = rules.track.starts
     start_of = {s: c for c, s in starts.items()}
 
     def angle(space: float) -> float:

@@ -18,7 +18,7 @@ HOME_ROOM = 24  # columns for a corner's home and its pegs ("yellow home YYYY")
 def draw(rules: Rules, state: State, use_colour: bool, big: bool = False) -> str:
     assert isinstance(rules, RaceRules)
     width, step = (5, 2) if big else (3, 1)
-    starts = {rules.track.board.starts[c]: c for c in rules.colours}
+    starts = {rules.track.starts[c]: c for c in rules.colours}
     grid = [[cell("", width)] * SIDE for _ in range(SIDE)]
     for index in range(rules.track.loop_length):
         row, col = ring_cell(index, SIDE)
