@@ -19,7 +19,7 @@ use crate::rng::Draw;
 use crate::spec::Spec;
 use std::mem::MaybeUninit;
 
-pub use shape::RaceShape;
+pub use shape::{RaceShape, RaceWords};
 pub use state::{packed_pieces, End, Phase, Row, Seats, State, MAX_SEATS, PIECES};
 pub use table::Table;
 

@@ -2,18 +2,8 @@
 //! (`home`, `start`, `track:5`, `finish:2`, `space:17`, a goal's own name), each game naming
 //! its base, its lane and its goal. Moves are written with the same names (`track:3>track:8`).
 
-use super::RaceShape;
+use super::shape::{RaceShape, RaceWords};
 use crate::refusal::{self, Refusal};
-
-/// A race game's words for its places: the base's (`home`, `base`), the lane's (`finish`,
-/// `lane`, `home`) and the goal's own name where it has one (Ludo's `exit`; none: the goal is
-/// the lane's last slot, named as the others).
-#[derive(Clone, Copy, Debug)]
-pub struct RaceWords {
-    pub base: &'static str,
-    pub lane: &'static str,
-    pub goal: Option<&'static str>,
-}
 
 impl RaceWords {
     /// A position of a seat's frame as the notation writes it: the base, `track:N` on the

@@ -120,7 +120,7 @@ mod tests {
         space_of[1] = std::array::from_fn(|position| ((position + 4) % 8) as i16);
         let mut safe = [false; 8];
         safe[2] = true;
-        let words = crate::engine::notation::RaceWords {
+        let words = crate::engine::RaceWords {
             base: "base",
             lane: "lane",
             goal: None,

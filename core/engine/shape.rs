@@ -1,6 +1,5 @@
 //! A race game's track as the checks and computer players read it.
 
-use super::notation::RaceWords;
 use super::state::MAX_SEATS;
 
 /// A race game's track as its computer players see it and Python draws it: each seat's loop
@@ -53,4 +52,14 @@ impl RaceShape {
             .map(|colour| colour * self.spacing % spaces)
             .collect()
     }
+}
+
+/// A race game's words for its places: the base's (`home`, `base`), the lane's (`finish`,
+/// `lane`, `home`) and the goal's own name where it has one (Ludo's `exit`; none: the goal is
+/// the lane's last slot, named as the others).
+#[derive(Clone, Copy, Debug)]
+pub struct RaceWords {
+    pub base: &'static str,
+    pub lane: &'static str,
+    pub goal: Option<&'static str>,
 }

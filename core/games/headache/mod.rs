@@ -19,32 +19,26 @@
 //! `aux`: each seat's finished turns (up to 4), then 1 while the pop to play is a bonus pop.
 
 use crate::dice::{self, Dice};
-use crate::engine::notation::quoted;
 use crate::engine::reach::Words;
 use crate::engine::{self, End, Game, List, MoveView, Phase, Row, State, Table, MAX_SEATS, PIECES};
 use crate::facts::{Fact, Facts};
 use crate::options::{self, RuleOption};
-use crate::refusal::{self, Refusal};
+use crate::refusal::Refusal;
 use crate::rng::Draw;
 use crate::spec::{Spec, Weights};
 use std::collections::BTreeMap;
 
+mod board;
 pub mod judge;
+mod notation;
 
-pub const X_COUNT: usize = 8;
-const OUTER_BASE: usize = 8;
-const INNER_BASE: usize = 32;
-pub const SPACES: usize = 48;
-pub const START: i16 = -1;
-pub const HEIGHT_BITS: i16 = 4;
-pub const HEIGHT_MASK: i16 = 15;
-pub const SEAT_BITS: i16 = 3;
-pub const SEAT_MASK: i16 = 7;
-pub const BLOCKED: i16 = 1 << 12; // a START pile in the occupancy
-const EMPTY: i16 = -1;
-const FIRST_TURNS: u16 = 4;
-/// Each colour's START X is this many Xs after the previous colour's.
-const START_X_STEP: i16 = 2;
+use board::{
+    targets, walk, Targets, EMPTY, FIRST_TURNS, INNER_BASE, OUTER_BASE, PASS, START_X_STEP,
+};
+pub use board::{
+    ConeMove, BLOCKED, HEIGHT_BITS, HEIGHT_MASK, SEAT_BITS, SEAT_MASK, SPACES, START, X_COUNT,
+};
+pub use notation::space_name;
 
 /// What Python's face reads of the board to draw it (the stacks are the core's to read).
 pub const FACTS: Facts = &[
@@ -61,28 +55,7 @@ pub const FACTS: Facts = &[
     ("first_turns", Fact::Number(FIRST_TURNS as i64)),
 ];
 
-/// One cone or stack from `origin` to `target` (`from_start`: a cone leaving START).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub struct ConeMove {
-    pub origin: i16,
-    pub target: i16,
-    pub backward: bool,
-    pub from_start: bool,
-    pub pass: bool,
-}
-
-const PASS: ConeMove = ConeMove {
-    origin: 0,
-    target: 0,
-    backward: false,
-    from_start: false,
-    pass: true,
-};
-
 pub type ConeMoves = List<ConeMove, 64>;
-
-/// `targets[space][number]`: every space a walk of `number` ends on, in order.
-type Targets = Vec<Vec<Vec<i16>>>;
 
 #[derive(Clone, Debug)]
 pub struct Headache {
@@ -91,92 +64,6 @@ pub struct Headache {
     challenge: bool,
     forward: Targets,
     backward: Targets,
-}
-
-fn successors(space: usize) -> Vec<usize> {
-    if space < X_COUNT {
-        return vec![OUTER_BASE + 3 * space, INNER_BASE + 2 * space];
-    }
-    let (base, per) = if space < INNER_BASE {
-        (OUTER_BASE, 3)
-    } else {
-        (INNER_BASE, 2)
-    };
-    let j = space - base;
-    if j % per == per - 1 {
-        vec![(j / per + 1) % X_COUNT]
-    } else {
-        vec![space + 1]
-    }
-}
-
-/// The spaces one step leads to, clockwise or (`backward`) counter-clockwise, in the board's
-/// edge order.
-fn neighbours(space: usize, backward: bool) -> Vec<usize> {
-    if !backward {
-        return successors(space);
-    }
-    (0..SPACES)
-        .filter(|&from| successors(from).contains(&space))
-        .collect()
-}
-
-/// The first walk (in the board's edge order) of `number` spaces from `origin` that ends on
-/// `target`: the spaces passed, `target` last.
-fn walk(origin: usize, target: usize, number: usize, backward: bool) -> Vec<i16> {
-    if number == 0 {
-        return Vec::new();
-    }
-    for next in neighbours(origin, backward) {
-        let rest = walk(next, target, number - 1, backward);
-        let arrives = if number == 1 {
-            next == target
-        } else {
-            !rest.is_empty()
-        };
-        if arrives {
-            return std::iter::once(next as i16).chain(rest).collect();
-        }
-    }
-    Vec::new()
-}
-
-fn targets(backward: bool) -> Targets {
-    let mut next: Vec<Vec<usize>> = vec![Vec::new(); SPACES];
-    for space in 0..SPACES {
-        for to in successors(space) {
-            if backward {
-                next[to].push(space);
-            } else {
-                next[space].push(to);
-            }
-        }
-    }
-    (0..SPACES)
-        .map(|space| {
-            let mut by_number = vec![Vec::new()];
-            let mut walk = vec![space];
-            for _ in 1..=6 {
-                walk = walk.iter().flat_map(|&s| next[s].clone()).collect();
-                let mut ends: Vec<i16> = walk.iter().map(|&s| s as i16).collect();
-                ends.sort_unstable();
-                ends.dedup();
-                by_number.push(ends);
-            }
-            by_number
-        })
-        .collect()
-}
-
-pub fn space_name(space: i16) -> String {
-    let index = space as usize;
-    if index < OUTER_BASE {
-        format!("x:{index}")
-    } else if index < INNER_BASE {
-        format!("outer:{}", index - OUTER_BASE)
-    } else {
-        format!("inner:{}", index - INNER_BASE)
-    }
 }
 
 /// The rule options, each with its values in words (`crate::options`; docs/rules/headache.md has their sources).
@@ -496,16 +383,7 @@ impl Game for Headache {
     }
 
     fn move_text(&self, _: &State, chosen: ConeMove) -> String {
-        if chosen.pass {
-            return "pass".to_string();
-        }
-        let from = if chosen.from_start {
-            "start".to_string()
-        } else {
-            space_name(chosen.origin)
-        };
-        let ccw = if chosen.backward { " ccw" } else { "" };
-        format!("{from}>{}{ccw}", space_name(chosen.target))
+        notation::move_text(chosen)
     }
 
     fn move_view(&self, state: &State, chosen: ConeMove) -> MoveView {
@@ -522,48 +400,12 @@ impl Game for Headache {
         }
     }
 
-    /// `start`, or `SPACE/K`: the K-th cone from the bottom of the stack on SPACE.
     fn piece_name(&self, _: usize, piece: i16) -> String {
-        if piece < 0 {
-            return "start".to_string();
-        }
-        let (space, height) = (piece >> HEIGHT_BITS, piece & HEIGHT_MASK);
-        format!("{}/{}", space_name(space), height + 1)
+        notation::piece_name(piece)
     }
 
-    /// `start`, or `SPACE/K` (`SPACE` alone is `SPACE/1`), in any case.
     fn read_piece(&self, _: usize, text: &str, colour: &str) -> Result<i16, Refusal> {
-        let cleaned = text.trim().to_lowercase();
-        if cleaned == "start" {
-            return Ok(START);
-        }
-        let (name, level) = match cleaned.split_once('/') {
-            Some((name, level)) => (name, Some(level)),
-            None => (cleaned.as_str(), None),
-        };
-        let space = (0..SPACES as i16).find(|&space| space_name(space) == name);
-        let height = match level {
-            None => Some(0),
-            Some(digits) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
-                digits
-                    .parse::<i16>()
-                    .ok()
-                    .filter(|k| (1..=HEIGHT_MASK + 1).contains(k))
-                    .map(|k| k - 1)
-            }
-            Some(_) => None,
-        };
-        match (space, height) {
-            (Some(space), Some(height)) => Ok((space << HEIGHT_BITS) + height),
-            _ => {
-                let args = [
-                    ("colour", colour.to_owned()),
-                    ("cone", quoted(text)),
-                    ("most", (HEIGHT_MASK + 1).to_string()),
-                ];
-                Err(Refusal::new(refusal::NOT_A_CONE, &args, None))
-            }
-        }
+        notation::read_piece(text, colour)
     }
 
     /// Covering captures without moving: the opponents' cones in the stack the move lands on.

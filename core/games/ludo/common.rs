@@ -1,6 +1,7 @@
 //! What the Ludo rule sets share: the options they read, the board, the positions' names.
 
-use crate::engine::notation::{quoted, RaceWords};
+use crate::engine::notation::quoted;
+use crate::engine::RaceWords;
 use crate::engine::{self, RaceShape, Row, Table, MAX_SEATS};
 use crate::options::{self, RuleOption};
 use crate::refusal::{self, Refusal};

@@ -17,8 +17,9 @@
 //! Positions in each colour's frame: -2 removed (War), -1 base, 0 start, 1..55 the loop,
 //! 56..59 Home 1..4.
 
-use crate::engine::notation::{quoted, RaceWords};
+use crate::engine::notation::quoted;
 use crate::engine::reach::{self, Sharing, Words};
+use crate::engine::RaceWords;
 use crate::engine::{
     self, End, Game, List, MoveView, Phase, RaceShape, Row, State, Table, MAX_SEATS, PIECES,
 };

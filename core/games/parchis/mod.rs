@@ -25,10 +25,10 @@
 //! `State::aux`: 0 the bonus to move (0, 10 or 20), 1 the seat's last moved piece this turn
 //! (its position + 2; 0: none), 2 who arrived last on each exit (two bits an exit: the seat).
 
-use crate::engine::notation::RaceWords;
 use crate::engine::reach::{self, Sharing, Words};
 use crate::engine::{
-    self, Game, Move, MoveList, MoveView, Phase, RaceShape, Row, State, Table, MAX_SEATS, PIECES,
+    self, Game, Move, MoveList, MoveView, Phase, RaceShape, RaceWords, Row, State, Table,
+    MAX_SEATS, PIECES,
 };
 use crate::facts::{Fact, Facts};
 use crate::options;

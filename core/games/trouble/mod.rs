@@ -4,10 +4,10 @@
 //! green 14, blue 21); 2 players sit opposite (red, green), 3 take red, yellow, green
 //! (`seating`: turned round the board, `engine::SEATING`).
 
-use crate::engine::notation::RaceWords;
 use crate::engine::reach::{self, Sharing, Words};
 use crate::engine::{
-    self, Game, Move, MoveList, MoveView, Phase, RaceShape, Row, State, Table, MAX_SEATS, PIECES,
+    self, Game, Move, MoveList, MoveView, Phase, RaceShape, RaceWords, Row, State, Table,
+    MAX_SEATS, PIECES,
 };
 use crate::facts::Facts;
 use crate::options::{self, RuleOption};
