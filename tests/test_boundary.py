@@ -5,6 +5,7 @@ or keeps a position grammar of its own (issue 57)."""
 from __future__ import annotations
 
 import json
+import random
 import re
 from pathlib import Path
 
@@ -139,3 +140,25 @@ def test_a_moves_victims_are_the_pieces_no_longer_where_they_were(game: str) -> 
                     assert after.pieces[seat].count(place) < state.pieces[seat].count(place)
             found += bool(victims)
     assert found, f"no capture in {game}'s random positions"
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "dice"),
+    [
+        ("trouble", {}, "d6"),
+        ("ludo", {}, "two d6"),
+        ("ludo", {"variant": "classic"}, "d6"),
+        ("ludo", {"variant": "ludopy"}, "d6"),
+        ("headache", {}, "d6 + bonus die"),
+        ("parchis", {}, "d6"),
+    ],
+)
+def test_a_games_dice_are_the_ones_its_core_rules_throw(
+    game: str, options: dict[str, str], dice: str
+) -> None:
+    rules = get_rules(game, 4, options)
+    assert rules.dice.name == dice
+    rng, state = random.Random(5), rules.initial_state()
+    while state.roll is None:  # through the roll-off to the first turn's roll
+        state = rules.apply_roll(state, rules.sample_roll(state, rng))
+    assert state.roll in [roll for roll, _ in rules.dice.outcomes]

@@ -172,6 +172,11 @@ impl CoreRules {
         on_judged!(&self.judged, j => legal(py, j.rules(), &state))
     }
 
+    /// The name of the throw a turn's roll is (`Game::dice`: `d6`, `two d6`, `d6 + bonus die`).
+    fn dice(&self) -> &'static str {
+        on_judged!(&self.judged, j => j.rules().dice().name)
+    }
+
     /// The count of the bonus move due (`Game::bonus`): 0 where the move due is the roll's.
     fn bonus(&self, state: &Bound<'_, PyAny>) -> PyResult<u16> {
         let state = self.read(state)?;

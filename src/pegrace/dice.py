@@ -136,3 +136,5 @@ class BonusDice(Dice):
 
 TWO_D6 = TwoDice()
 BONUS = BonusDice()
+# every throw by the name the core gives it (``CoreRules.dice``: the game's rules choose it)
+BY_NAME = {dice.name: dice for dice in (D6, TWO_D6, BONUS)}

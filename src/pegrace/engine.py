@@ -19,7 +19,7 @@ from typing import ClassVar
 
 from pegrace import _core
 from pegrace._core import CoreMove
-from pegrace.dice import D6, Dice, Roll
+from pegrace.dice import BY_NAME, D6, Dice, Roll
 from pegrace.errors import IllegalMoveError, NotationError, OptionError, saying
 from pegrace.i18n import N_, Said, said, said_n
 from pegrace.moves import PASS, Move, Step
@@ -112,7 +112,7 @@ class Rules:
     max_players: ClassVar[int] = _core.PLAYERS[1]
     pieces_per_colour: ClassVar[int] = _core.PIECES
     piece_word: ClassVar[str] = "piece"  # what a piece is called: peg, pin, marble, cone
-    dice: Dice = D6
+    dice: Dice  # the throw of a turn, as the core's rules choose it
     roll_verb: ClassVar[str] = "roll"  # what the seat to act does, in ``summary`` ("pop")
     # TRANSLATORS: what ranks the players when a game stops before every place is played out
     # ("ranked by how far their pieces got")
@@ -139,6 +139,7 @@ class Rules:
         self.core = _core.CoreRules(
             self.name, players, sorted(self.options.items()), list(Phase), State
         )
+        self.dice = BY_NAME[self.core.dice()]
         colours, sides, next_seat, self.plays_on = self.core.seating()
         self.colours = tuple(self.all_colours[i] for i in colours)
         self.sides, self.next_seat = tuple(sides), tuple(next_seat)

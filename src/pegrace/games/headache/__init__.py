@@ -40,7 +40,6 @@ from __future__ import annotations
 
 from pegrace._core import CoreMove
 from pegrace.board import Board, Space
-from pegrace.dice import BONUS
 from pegrace.engine import Rules, core_number, core_options
 from pegrace.errors import NotationError, saying
 from pegrace.games.entry import GameEntry
@@ -296,7 +295,6 @@ class Headache(Rules):
     )
     version = 1
     all_colours = ("red", "yellow", "green", "blue")
-    dice = BONUS
     roll_verb = "pop"
     # TRANSLATORS: what ranks the players when a game stops at its turn limit ("ranked by
     # cones owned")

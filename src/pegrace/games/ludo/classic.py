@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pegrace.dice import D6
 from pegrace.games.ludo.common import Ludo
 from pegrace.i18n import N_, Said
 from pegrace.moves import Move, Step
@@ -44,7 +43,6 @@ class ClassicLudo(Ludo):
     sentences = SENTENCES
 
     def setup(self) -> None:
-        self.dice = D6
         self._build()
 
     def describe(self, state: State, move: Move, who: Who = None) -> Said:

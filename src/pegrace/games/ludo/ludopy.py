@@ -21,7 +21,6 @@ Positions are ours, LUDOpy's index minus 1: -1 home (its 0), 0 start, 0..50 the 
 from __future__ import annotations
 
 from pegrace._core import CoreMove
-from pegrace.dice import D6
 from pegrace.engine import core_numbers
 from pegrace.games.ludo.common import Ludo
 from pegrace.i18n import N_, Arg, Said
@@ -120,7 +119,6 @@ class LudopyLudo(Ludo):
     sentences = SENTENCES
 
     def setup(self) -> None:
-        self.dice = D6
         self._build()
         # LUDOpy's player index of each seat (absent colours are its ghost players)
         self.lp_index = tuple(self.all_colours.index(c) for c in self.colours)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from pegrace._core import CoreMove
-from pegrace.dice import TWO_D6
 from pegrace.games.ludo.common import Ludo
 from pegrace.i18n import N_, Arg, Said, said
 from pegrace.moves import PASS, Move
@@ -101,7 +100,6 @@ class TwoDiceLudo(Ludo):
     """Seed 002's two-dice Ludo: a move is a whole turn of die uses (``DiceMove``)."""
 
     def setup(self) -> None:
-        self.dice = TWO_D6
         self._build()
 
     def core_move(self, found: CoreMove) -> Move:
