@@ -66,10 +66,10 @@ PLAYERS = 4
 
 
 def column_title(game: str) -> str:
-    """A game's name in the tables: its title without what it says in brackets, after its
-    default rule set where it has several (``two-dice Ludo``, ``Marbles``)."""
+    """A game's name in the tables: its short title, after its default rule set where it has
+    several (``two-dice Ludo``, ``Marbles``)."""
     rules = rules_class(game)
-    title = rules.title.split(" (", 1)[0]
+    title = rules.short_title or rules.title
     variant = next((o.default for o in rules.option_specs if o.name == "variant"), None)
     return f"{variant} {title}" if variant else title
 

@@ -16,6 +16,7 @@ from pegrace.errors import NotationError
 from pegrace.games import get_rules, list_games
 from pegrace.games.headache import Headache
 from pegrace.notation import load_state, state_to_json
+from pegrace.players import make_player
 from positions import random_positions
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -162,3 +163,12 @@ def test_a_games_dice_are_the_ones_its_core_rules_throw(
     while state.roll is None:  # through the roll-off to the first turn's roll
         state = rules.apply_roll(state, rules.sample_roll(state, rng))
     assert state.roll in [roll for roll, _ in rules.dice.outcomes]
+
+
+def test_every_player_the_core_names_is_played_by_the_core_under_that_name() -> None:
+    rules = get_rules("trouble", 4)
+    names = _core.player_names()
+    assert {"random", "easy", "medium"} <= set(names)
+    for name in names:
+        played = make_player(f"computer:{name}", seed=1).core_player(rules)
+        assert played is not None and played[0] == name

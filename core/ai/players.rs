@@ -34,19 +34,32 @@ pub enum Kind {
     Policy(u32),
 }
 
+/// How a player named in `NAMED` is made, from easy's share of random moves.
+type MakeKind = fn(f64) -> Kind;
+
+/// The players the core plays by their own names, each made with easy's share of random moves
+/// (`mistakes`); Python reads the names from here (`_core.player_names`). The search players
+/// and the learned policies are played by their settings.
+const NAMED: &[(&str, MakeKind)] = &[
+    ("random", |_| Kind::Random),
+    ("uniform", |_| Kind::Uniform),
+    ("easy", |mistakes| Kind::Easy { mistakes }),
+    ("medium", |_| Kind::Medium),
+    ("aggressive", |_| Kind::Aggressive),
+    ("runner", |_| Kind::Runner),
+    ("cautious", |_| Kind::Cautious),
+];
+
 impl Kind {
-    /// A player by its name in `pegrace.players.COMPUTER_PLAYERS` (`mistakes`: easy's share).
+    /// A player by its name (`NAMED`; `mistakes`: easy's share).
     pub fn named(name: &str, mistakes: f64) -> Option<Kind> {
-        Some(match name {
-            "random" => Kind::Random,
-            "uniform" => Kind::Uniform,
-            "easy" => Kind::Easy { mistakes },
-            "medium" => Kind::Medium,
-            "aggressive" => Kind::Aggressive,
-            "runner" => Kind::Runner,
-            "cautious" => Kind::Cautious,
-            _ => return None,
-        })
+        let (_, make) = NAMED.iter().find(|(named, _)| *named == name)?;
+        Some(make(mistakes))
+    }
+
+    /// The names `named` knows, in order.
+    pub fn names() -> Vec<&'static str> {
+        NAMED.iter().map(|(name, _)| *name).collect()
     }
 }
 

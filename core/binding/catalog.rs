@@ -41,6 +41,12 @@ pub(super) fn game_names() -> Vec<&'static str> {
     registry::game_names()
 }
 
+/// The computer players the core plays by their own names (`ai::players::Kind::named`).
+#[pyfunction]
+pub(super) fn player_names() -> Vec<&'static str> {
+    crate::ai::players::Kind::names()
+}
+
 /// Every shipped learned value: its model's name, its game and the `variant` it was learned
 /// for (a game with several rule sets).
 #[pyfunction]

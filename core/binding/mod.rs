@@ -8,7 +8,7 @@
 //! - `trainer`: `Trainer`, a value learned by self-play
 //! - `playing`: `play_games` and `playouts`, whole games and playouts with computer players
 //! - `random`: `random_games`, random games played to the end
-//! - `catalog`: `game_names`, `learned_models`, `rule_options`, `check_option`, `game_facts`, `dice_outcomes`:
+//! - `catalog`: `game_names`, `player_names`, `learned_models`, `rule_options`, `check_option`, `game_facts`, `dice_outcomes`:
 //!   what the core says of its games (and `build_info`, of its own build)
 //! - `given`: `give_value` and `give_policy`, the numbers of values and policies from files
 //! - `shared`: what those share: the rules and judges made from a game's name, players and
@@ -32,6 +32,7 @@ use pyo3::prelude::*;
 fn _core(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(catalog::game_names, module)?)?;
     module.add_function(wrap_pyfunction!(catalog::learned_models, module)?)?;
+    module.add_function(wrap_pyfunction!(catalog::player_names, module)?)?;
     module.add_function(wrap_pyfunction!(catalog::rule_options, module)?)?;
     module.add_function(wrap_pyfunction!(catalog::check_option, module)?)?;
     module.add_function(wrap_pyfunction!(catalog::game_facts, module)?)?;

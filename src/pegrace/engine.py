@@ -104,6 +104,7 @@ class Rules:
 
     name: ClassVar[str]
     title: ClassVar[str]
+    short_title: ClassVar[str] = ""  # the title where room is short (tables), if not the title
     pitch: ClassVar[str] = ""  # one line that makes someone want to play it (the setup page)
     version: ClassVar[int]  # bumped when behaviour changes; stored in every record
     all_colours: ClassVar[tuple[str, ...]]

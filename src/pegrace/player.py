@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pegrace import _core
 from pegrace.engine import Rules
 from pegrace.moves import Move
 from pegrace.native import CorePlayer
@@ -14,7 +15,7 @@ from pegrace.state import State
 
 # the computer players the core plays by their own names (the search players, hard, expert and
 # their variations, and the learned policies by their settings: their own ``core_player``)
-CORE_PLAYERS = ("random", "uniform", "easy", "medium", "aggressive", "runner", "cautious")
+CORE_PLAYERS = frozenset(_core.player_names())
 
 
 class Player:

@@ -155,6 +155,7 @@ class MarbleStep(Step):
 class Marbles(RaceRules):
     name = "marbles"
     title = "Marbles (Aggravation-style)"
+    short_title = "Marbles"
     pitch = (
         "Race four marbles round a shared loop and home, sending back any rival you land "
         "on; alone, or in teams of two."
