@@ -177,17 +177,12 @@ pub trait Game {
         let mut after = *before;
         self.play(&mut after, chosen);
         let owner = usize::from(self.move_view(before, chosen).owner);
-        let mut lost = Vec::new();
-        for seat in (0..self.table().seats).filter(|&s| s != owner) {
-            let (was, now) = (&before.pieces[seat], &after.pieces[seat]);
-            for (i, &p) in was.iter().enumerate() {
-                let count = |row: &Row| row.iter().filter(|&&q| q == p).count();
-                if !was[..i].contains(&p) && count(was) > count(now) {
-                    lost.push((seat as u8, p));
-                }
-            }
-        }
-        lost
+        (0..self.table().seats)
+            .filter(|&seat| seat != owner)
+            .flat_map(|seat| {
+                places_left(&before.pieces[seat], &after.pieces[seat]).map(move |p| (seat as u8, p))
+            })
+            .collect()
     }
     /// The stacks on the board of a game whose pieces stack (Headache): each space holding
     /// pieces and their seats, bottom first; none for a game whose pieces do not stack.
@@ -423,17 +418,19 @@ pub fn seat_colours(
 pub fn captured_by_change<G: Game + ?Sized>(rules: &G, before: &State, after: &State) -> u32 {
     let table = rules.table();
     let side = table.sides[before.current as usize];
-    let mut count = 0;
-    for seat in (0..table.seats).filter(|&s| table.sides[s] != side) {
-        let (was, now) = (&before.pieces[seat], &after.pieces[seat]);
-        for (i, &p) in was.iter().enumerate() {
-            let first = !was[..i].contains(&p);
-            let fewer =
-                was.iter().filter(|&&q| q == p).count() > now.iter().filter(|&&q| q == p).count();
-            count += u32::from(first && fewer);
-        }
-    }
-    count
+    (0..table.seats)
+        .filter(|&seat| table.sides[seat] != side)
+        .map(|seat| places_left(&before.pieces[seat], &after.pieces[seat]).count() as u32)
+        .sum()
+}
+
+/// Each place a row has fewer pieces on than it had, once: where its pieces were taken from.
+fn places_left<'a>(was: &'a Row, now: &'a Row) -> impl Iterator<Item = i16> + 'a {
+    let count = |row: &Row, place: i16| row.iter().filter(|&&q| q == place).count();
+    was.iter()
+        .enumerate()
+        .filter(move |&(i, &p)| !was[..i].contains(&p) && count(was, p) > count(now, p))
+        .map(|(_, &p)| p)
 }
 
 /// What one event of a game was.

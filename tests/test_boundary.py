@@ -27,14 +27,16 @@ PYTHON = [
     if "attackbench" not in path.parts  # a WebSocket frame's bits: not a game's
 ]
 # what reading a game's packed pieces looks like: shifts and masks by a layout's names, the
-# facts that named them, a grammar of places or the diff that found a move's victims; and
-# what restating a board looks like: a graph of its spaces and the walks along it
+# facts that named them, a grammar of places (a place's name written by hand too) or the diff
+# that found a move's victims; and what restating a board looks like: a graph of its spaces
+# and the walks along it
 LAYOUT = re.compile(
     r"(>>|<<)\s*[A-Z_]*(HEIGHT|SEAT|BITS)|&\s*[A-Z_]*(MASK|HEIGHT|SEAT)"
     r"|\b(HEIGHT|SEAT)_(BITS|MASK)\b|\bBLOCKED\b"
     r"|\"(height_bits|seat_bits|blocked)\""
     r"|def (position_name|parse_position|sent_back|stack_text|occupancy|owned)\b"
     r"|def (race_board|successors|predecessors|paths)\b|\bEdge\("
+    r"|f\"(x|outer|inner|track|space|lane|finish|home|goal|start|base)[a-z]*:\{"
 )
 # the one module whose piece_text/parse_piece hand the notation to the core
 GRAMMAR = re.compile(r"def (piece_text|parse_piece)\b")
@@ -59,6 +61,7 @@ def test_the_grep_finds_what_it_looks_for() -> None:
         "    def sent_back(before, after, mover):",
         "def race_board(name, colours, loop_length):",
         "        edges.append((Edge(OUTER_BASE + OUTER_PER * k),))",
+        '        return f"outer:{index - OUTER_BASE}"',
     ]:
         assert LAYOUT.search(line), line
     assert not LAYOUT.search("length, head = second & 0x7F, 2")

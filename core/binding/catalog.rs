@@ -116,7 +116,7 @@ pub(super) fn dice_outcomes<'py>(
         .collect()
 }
 
-/// `game`'s facts by name: a number, or a list of them.
+/// `game`'s facts by name: a number, a list of them, or names.
 #[pyfunction]
 pub(super) fn game_facts<'py>(
     py: Python<'py>,
@@ -129,6 +129,7 @@ pub(super) fn game_facts<'py>(
             let value = match fact {
                 Fact::Number(number) => number.into_pyobject(py)?.into_any(),
                 Fact::Numbers(numbers) => numbers.into_pyobject(py)?.into_any(),
+                Fact::Names(names) => names().into_pyobject(py)?.into_any(),
             };
             Ok((*name, value))
         })

@@ -89,7 +89,15 @@ def core_numbers(game: str, name: str) -> tuple[int, ...]:
     """A list of numbers of ``game``'s board as the core names it (its ``FACTS``)."""
     found = dict(_core.game_facts(game))[name]
     assert isinstance(found, list), f"{game}'s {name} is one number"
-    return tuple(found)
+    assert all(isinstance(number, int) for number in found), f"{game}'s {name} are names"
+    return tuple(int(number) for number in found)
+
+
+def core_names(game: str, name: str) -> tuple[str, ...]:
+    """Names of ``game``'s board as the core's notation writes them (its ``FACTS``)."""
+    found = dict(_core.game_facts(game))[name]
+    assert isinstance(found, list), f"{game}'s {name} is one number"
+    return tuple(str(word) for word in found)
 
 
 @dataclass(frozen=True)

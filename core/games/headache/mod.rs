@@ -53,6 +53,7 @@ pub const FACTS: Facts = &[
     ),
     ("start_x_step", Fact::Number(START_X_STEP as i64)),
     ("first_turns", Fact::Number(FIRST_TURNS as i64)),
+    ("space_names", Fact::Names(notation::space_names)),
 ];
 
 pub type ConeMoves = List<ConeMove, 64>;

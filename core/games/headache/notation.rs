@@ -18,6 +18,11 @@ pub fn space_name(space: i16) -> String {
     }
 }
 
+/// Every space's name, by index: what the Python face calls them.
+pub fn space_names() -> Vec<String> {
+    (0..SPACES as i16).map(space_name).collect()
+}
+
 pub(super) fn move_text(chosen: ConeMove) -> String {
     if chosen.pass {
         return "pass".to_string();

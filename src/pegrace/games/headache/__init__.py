@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from pegrace._core import CoreMove
 from pegrace.board import Board, Space
-from pegrace.engine import Rules, core_number, core_options
+from pegrace.engine import Rules, core_names, core_number, core_options
 from pegrace.errors import NotationError, saying
 from pegrace.games.entry import GameEntry
 from pegrace.guide import Guide
@@ -79,12 +79,11 @@ TRACK_NAMES = {
 }
 
 
+SPACE_NAMES = core_names("headache", "space_names")  # the notation's: x:3, outer:5, inner:12
+
+
 def space_name(index: int) -> str:
-    if index < OUTER_BASE:
-        return f"x:{index}"
-    if index < INNER_BASE:
-        return f"outer:{index - OUTER_BASE}"
-    return f"inner:{index - INNER_BASE}"
+    return SPACE_NAMES[index]
 
 
 def space_words(index: int) -> Said:
