@@ -18,7 +18,7 @@ import positions
 from invariants import check_random_games
 from pegrace import IllegalMoveError, NotationError, OptionError, get_rules
 from pegrace.engine import Rules
-from pegrace.games.ludo import Ludo, ludo_rules
+from pegrace.games.ludo import Ludo, ludo_rules, variant_class
 from pegrace.match import run_game
 from pegrace.moves import PASS
 from pegrace.native import Computer
@@ -493,6 +493,15 @@ def test_each_variant_is_a_ludo_subclass_chosen_by_the_option(variant: str, name
         ludo_rules(4, {"variant": "danish"})
     with pytest.raises(TypeError, match="built as one of its variants"):
         Ludo(4, {"variant": variant})  # what the variants share is no rule set of its own
+
+
+def test_every_variant_the_core_offers_has_the_one_subclass_that_says_it_plays_it() -> None:
+    offered = Ludo.option("variant").choices
+    assert {value: variant_class(value).variant for value in offered} == {v: v for v in offered}
+    with pytest.raises(OptionError, match="choose one of two-dice, classic, ludopy"):
+
+        class Snakes(Ludo, variant="snakes"):  # a variant the core has no rules for
+            pass
 
 
 # === bad input =======================================================================

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pegrace.games.ludo.common import Ludo
+from pegrace.games.ludo.common import CLASSIC, Ludo
 from pegrace.i18n import N_, Said
 from pegrace.moves import Move, Step
 from pegrace.state import State
@@ -37,7 +37,7 @@ SENTENCES: Sentences = {
 }
 
 
-class ClassicLudo(Ludo):
+class ClassicLudo(Ludo, variant=CLASSIC):
     """Classic one-die Ludo: blocks, safe squares, a 6 rolls again (third 6 forfeited)."""
 
     sentences = SENTENCES

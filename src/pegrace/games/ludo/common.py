@@ -3,6 +3,8 @@ the board with its named last lane slot, the notation and the words for the goal
 
 from __future__ import annotations
 
+from typing import Any, ClassVar
+
 from pegrace.engine import core_options
 from pegrace.i18n import N_, Said, said, said_c
 from pegrace.race import RaceRules
@@ -64,8 +66,20 @@ class Ludo(RaceRules):
     piece_word = "pin"
     standing = STANDING
     is_ludopy = False
-    variant: str
+    variant: ClassVar[str]  # the option's value that chooses the subclass (its class keyword)
     option_specs = core_options("ludo")
+    _by_variant: ClassVar[dict[str, type[Ludo]]] = {}
+
+    def __init_subclass__(cls, /, variant: str, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.option("variant").check(variant, cls.name)
+        cls.variant = variant
+        Ludo._by_variant[variant] = cls
+
+    @staticmethod
+    def of_variant(variant: str) -> type[Ludo]:
+        """The rule set a (checked) ``variant`` value chooses."""
+        return Ludo._by_variant[variant]
 
     def setup(self) -> None:
         raise TypeError(
@@ -75,7 +89,6 @@ class Ludo(RaceRules):
 
     def _build(self) -> None:
         """Called from a variant's ``setup``: the track the core builds for the variant."""
-        self.variant = self.options["variant"]
         RaceRules.setup(self)
 
     def to_words(self, seat: int, position: int) -> Said:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from pegrace._core import CoreMove
 from pegrace.engine import core_numbers
-from pegrace.games.ludo.common import Ludo
+from pegrace.games.ludo.common import LUDOPY, Ludo
 from pegrace.i18n import N_, Arg, Said
 from pegrace.moves import PASS, Move
 from pegrace.state import State
@@ -112,7 +112,7 @@ class DieMove(Move):
         return hash((self.origin, self.die))
 
 
-class LudopyLudo(Ludo):
+class LudopyLudo(Ludo, variant=LUDOPY):
     """The LUDOpy rule set: its board, notation and how its moves read."""
 
     is_ludopy = True

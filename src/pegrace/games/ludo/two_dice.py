@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pegrace._core import CoreMove
-from pegrace.games.ludo.common import Ludo
+from pegrace.games.ludo.common import TWO_DICE, Ludo
 from pegrace.i18n import N_, Arg, Said, said
 from pegrace.moves import PASS, Move
 from pegrace.state import State
@@ -96,7 +96,7 @@ class DiceMove(Move):
         return hash(self.uses)
 
 
-class TwoDiceLudo(Ludo):
+class TwoDiceLudo(Ludo, variant=TWO_DICE):
     """Seed 002's two-dice Ludo: a move is a whole turn of die uses (``DiceMove``)."""
 
     def setup(self) -> None:
