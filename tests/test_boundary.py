@@ -174,4 +174,4 @@ def test_every_player_the_core_names_is_played_by_the_core_under_that_name() -> 
     assert {"random", "easy", "medium"} <= set(names)
     for name in names:
         played = make_player(f"computer:{name}", seed=1).core_player(rules)
-        assert played is not None and played[0] == name
+        assert played is not None and played.name == name

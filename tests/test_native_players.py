@@ -22,6 +22,7 @@ from corpus.players import (
 )
 from corpus.record import name
 from pegrace import native
+from pegrace._core import CorePlayer
 from pegrace.advice import winprob
 from pegrace.engine import Rules
 from pegrace.errors import PegraceError
@@ -93,7 +94,8 @@ def test_one_move_players_rate_the_moves_as_recorded(setup: Setup) -> None:
     rules = get_rules(*setup)
     computer = native.Computer(rules)
     expected = recorded(setup)["best"]
-    found = [[computer.best(state, kind) for kind in ONE_MOVE] for state in choices(rules, 4, 150)]
+    rated = [CorePlayer.named(kind) for kind in ONE_MOVE]
+    found = [[computer.best(state, kind) for kind in rated] for state in choices(rules, 4, 150)]
     assert found == expected
 
 
@@ -126,9 +128,10 @@ def test_people_stay_with_python_and_search_players_play_in_the_core() -> None:
     found = core_seatings(rules, [{"red": "computer:expert:ms=5", "yellow": "hard"}])
     assert found is not None
     (red, yellow) = found[0]
-    assert red[1] == yellow[1] == "search"
-    assert red[2]["budget"] == 5 * entry("ludo").nodes_per_ms and "depth" not in red[2]
-    assert (yellow[2]["depth"], yellow[2]["model"]) == (2.0, 0.0)  # hard: 2 decisions deep
+    assert red[1].name == yellow[1].name == "search"
+    assert red[1] == CorePlayer.search(budget=5 * entry("ludo").nodes_per_ms, model=2)
+    hard = CorePlayer.search(budget=100 * entry("ludo").nodes_per_ms, depth=2, model=0)
+    assert yellow[1] == hard  # 2 decisions deep
     job = Job(
         "ludo", 2, (), ((("red", "computer:hard:depth=1"), ("yellow", "random")),), 1, 0, 1, None
     )
@@ -144,8 +147,9 @@ def test_win_chances_are_the_same_playouts_in_the_core_on_any_number_of_threads(
 ) -> None:
     rules = get_rules(game, 4, options)
     state = positions(rules, 3, 120)[-1]
-    wins = native.playouts(rules, state, ("medium", {}), "s", 16)
-    assert native.playouts(rules, state, ("medium", {}), "s", 16, threads=3) == wins
+    medium = CorePlayer.named("medium")
+    wins = native.playouts(rules, state, medium, "s", 16)
+    assert native.playouts(rules, state, medium, "s", 16, threads=3) == wins
     assert [chance.wins for chance in winprob(rules, state, playouts=16, seed="s")] == wins
     by_decision = [0] * rules.side_count  # winprob's playouts, the core asked move by move
     for index in range(16):
@@ -157,8 +161,9 @@ def test_win_chances_are_the_same_playouts_in_the_core_on_any_number_of_threads(
 
 def test_seeds_the_core_cannot_take_are_refused_by_name() -> None:
     rules = get_rules("trouble", 2, {})
-    seating: list[list[native.CoreSeat]] = [[("red", "medium", {}), ("green", "random", {})]]
+    medium, random = CorePlayer.named("medium"), CorePlayer.named("random")
+    seating: list[list[native.CoreSeat]] = [[("red", medium), ("green", random)]]
     with pytest.raises(PegraceError, match="seed"):
         native.play_games(rules, seating, 2**127, 0, 1)
     with pytest.raises(PegraceError, match="player"):
-        native.play_games(rules, [[("red", "hard", {}), ("green", "random", {})]], 1, 0, 1)
+        CorePlayer.named("hard")  # a search: made by its settings

@@ -24,9 +24,10 @@ from corpus.players import (
 )
 from corpus.record import name
 from pegrace import native
+from pegrace._core import CorePlayer
 from pegrace.engine import Rules
 from pegrace.errors import OptionError
-from pegrace.games import get_rules
+from pegrace.games import entry, get_rules
 from pegrace.players import make_player
 from pegrace.search import SearchPlayer
 from pegrace.state import State
@@ -70,9 +71,10 @@ def test_deepening_within_a_node_budget_is_the_recorded_one(setup: Setup) -> Non
     for state in decisions(rules, 2, 3):
         moves = rules.legal_moves(state)
         for settings in DEEPENING:
-            found, depth, nodes = computer.rank(
-                state, {**settings, "budget": DEEPENING_BUDGET, "model": 1.0, "horizon": 0.0}
+            searching = CorePlayer.search(
+                budget=DEEPENING_BUDGET, model=1, horizon=0, **settings
             )  # the recorded deepening is expectimax's, also where the expert rolls out
+            found, depth, nodes = computer.rank(state, searching)
             ranking = ranking_record([(moves[i].text, v, tuple(vs)) for i, v, vs in found])
             assert {"ranking": ranking, "depth": depth, "nodes": nodes} == json_like(next(expected))
 
@@ -121,6 +123,7 @@ def test_the_expert_rolls_out_where_its_judge_says_and_searches_elsewhere() -> N
     first = ranked(rolling, rules, state)
     assert first == ranked(rolling, rules, state)  # the same rounds: the same dice
     assert rolling.last_depth > 1  # rounds played
-    assert SearchPlayer(0, depth=2, horizon=4).core_settings(rules)["horizon"] == 4.0
+    four = CorePlayer.search(budget=100 * entry("ludo").nodes_per_ms, depth=2, model=2, horizon=4)
+    assert SearchPlayer(0, depth=2, horizon=4).core_player(rules) == four
     with pytest.raises(OptionError, match="horizon"):
         make_player("expert:horizon=1001")

@@ -61,6 +61,19 @@ impl Kind {
     pub fn names() -> Vec<&'static str> {
         NAMED.iter().map(|(name, _)| *name).collect()
     }
+
+    /// The name this player is known by: its own (`NAMED`), `search` or `policy`.
+    pub fn name(&self) -> &'static str {
+        let same = |made: &Kind| std::mem::discriminant(made) == std::mem::discriminant(self);
+        match self {
+            Kind::Search(_) => "search",
+            Kind::Policy(_) => "policy",
+            _ => NAMED
+                .iter()
+                .find(|(_, make)| same(&make(0.0)))
+                .map_or("unnamed", |(name, _)| name),
+        }
+    }
 }
 
 pub struct Player {

@@ -1,13 +1,13 @@
 //! The Python class `Computer`: computer play of one game, a decision at a time (the search
 //! players' rankings, the one-move players' best moves, what the players see).
 
-use std::collections::HashMap;
 use std::sync::Mutex;
 
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use super::error::CoreError;
+use super::player::PyPlayer;
 use super::shared::{from_python, judged, on_judged, player, policy_fits, Judged};
 use super::shared::{Options, PyStateIn};
 use crate::ai;
@@ -47,17 +47,12 @@ impl Computer {
         })
     }
 
-    /// The legal moves (their indices) the one-move player `name` (medium, easy's, the
-    /// personalities') rates best at `state`, tied: its generator picks among them.
-    #[pyo3(signature = (state, name, settings=HashMap::new()))]
-    fn best(
-        &self,
-        state: PyStateIn,
-        name: &str,
-        settings: HashMap<String, f64>,
-    ) -> PyResult<Vec<usize>> {
-        let kind = player(&self.judged, name, &settings)?;
+    /// The legal moves (their indices) the one-move player `given` (medium, easy's, the
+    /// personalities', a policy) rates best at `state`, tied: its generator picks among them.
+    fn best(&self, state: PyStateIn, given: PyRef<'_, PyPlayer>) -> PyResult<Vec<usize>> {
+        let kind = player(&self.judged, &given)?;
         if matches!(kind, Kind::Random | Kind::Uniform | Kind::Search(_)) {
+            let name = kind.name();
             return Err(CoreError::Option(format!("{name} rates no moves one by one")).into());
         }
         on_judged!(&self.judged, j => {
@@ -151,15 +146,18 @@ impl Computer {
     }
 
     /// The legal moves of `state` ranked as `pegrace.search.SearchPlayer.ranking` ranks them,
-    /// with `settings` as `kind` reads a search player's. Runs without the interpreter lock.
+    /// by the search player `given`. Runs without the interpreter lock.
     fn rank(
         &self,
         py: Python<'_>,
         state: PyStateIn,
-        settings: HashMap<String, f64>,
+        given: PyRef<'_, PyPlayer>,
     ) -> PyResult<PyRanking> {
-        let Kind::Search(settings) = player(&self.judged, "search", &settings)? else {
-            unreachable!("a search player's settings")
+        let Kind::Search(settings) = player(&self.judged, &given)? else {
+            let name = given.0.name();
+            return Err(
+                CoreError::Option(format!("{name} is no search: it ranks no moves")).into(),
+            );
         };
         on_judged!(&self.judged, j => {
             let state = from_python(j.rules(), state)?;

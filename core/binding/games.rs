@@ -2,13 +2,13 @@
 //! a call, into the caller's numpy arrays.
 
 use std::cell::Cell;
-use std::collections::HashMap;
 
 use pyo3::buffer::{Element, PyBuffer};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
 use super::error::CoreError;
+use super::player::PyPlayer;
 use super::shared::{encoding, judged, on_judged, player, to_python, Judged, Options};
 use crate::engine::Game;
 use crate::rl;
@@ -71,7 +71,7 @@ impl Games {
         players: usize,
         options: Options,
         colours: Vec<String>,
-        seats: Vec<Option<(String, HashMap<String, f64>)>>,
+        seats: Vec<Option<PyPlayer>>,
         count: usize,
         viewer: Option<usize>,
         chance_nodes: bool,
@@ -93,7 +93,7 @@ impl Games {
             .iter()
             .map(|seat| {
                 seat.as_ref()
-                    .map(|(name, settings)| player(&judged, name, settings))
+                    .map(|given| player(&judged, given))
                     .transpose()
             })
             .collect::<PyResult<Vec<_>>>()?;

@@ -10,9 +10,10 @@
 //! - `random`: `random_games`, random games played to the end
 //! - `catalog`: `game_names`, `player_names`, `learned_models`, `rule_options`, `check_option`, `game_facts`, `dice_outcomes`:
 //!   what the core says of its games (and `build_info`, of its own build)
+//! - `player`: `CorePlayer`, a computer player as Python hands it over, its settings typed
 //! - `given`: `give_value` and `give_policy`, the numbers of values and policies from files
 //! - `shared`: what those share: the rules and judges made from a game's name, players and
-//!   options, players from their settings, states to and from Python's
+//!   options, players checked to fit a game, states to and from Python's
 //! - `error`: `CoreError`, a failure by its `pegrace.errors` class
 
 mod catalog;
@@ -20,6 +21,7 @@ mod computer;
 mod error;
 mod games;
 mod given;
+mod player;
 mod playing;
 mod random;
 mod rules;
@@ -49,6 +51,7 @@ fn _core(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(playing::playouts, module)?)?;
     module.add_class::<playing::CoreSummary>()?;
     module.add_class::<computer::Computer>()?;
+    module.add_class::<player::PyPlayer>()?;
     module.add_class::<rules::CoreRules>()?;
     module.add_class::<rules::CoreMove>()?;
     module.add_class::<games::Games>()?;

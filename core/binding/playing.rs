@@ -1,17 +1,16 @@
 //! Whole games and playouts with computer players, as `pegrace.match` and
 //! `pegrace.advice.winprob` play them, a batch a call without the interpreter lock.
 
-use std::collections::HashMap;
-
 use pyo3::prelude::*;
 
 use super::error::CoreError;
+use super::player::PyPlayer;
 use super::shared::{from_python, judged, on_judged, player, Options, PyStateIn};
 use crate::engine::{self, Game};
 use crate::play;
 
-/// A seat as Python sends it: its colour, its player's name and settings (`native.CoreSeat`).
-type SeatSpec = (String, String, HashMap<String, f64>);
+/// A seat as Python sends it: its colour and its player (`native.CoreSeat`).
+type SeatSpec = (String, PyPlayer);
 /// A game's summary for Python (`pegrace.simulate.GameSummary` is made of it): each seat's
 /// place, the turns, rolls, the seat that won the roll-off, the events and moves, and where
 /// asked for its drama: the pieces captured, the changes of the lead and whether the side alone
@@ -49,10 +48,10 @@ pub(super) fn play_games(
     let mut tables = Vec::new();
     for seating in &seatings {
         let mut seats = Vec::new();
-        for (colour, name, settings) in seating {
+        for (colour, given) in seating {
             seats.push(play::Seat {
                 colour: colour.clone(),
-                kind: player(&judged, name, settings)?,
+                kind: player(&judged, given)?,
             });
         }
         tables.push(seats);
@@ -113,7 +112,7 @@ fn side_places(table: &engine::Table, seat_places: &[u8]) -> Vec<u8> {
 }
 
 /// Each side's wins in the `count` playouts from `first` on from `state`, every seat
-/// (`colours`) played by the player `name`, seeded as `pegrace.advice.winprob` seeds them, over
+/// (`colours`) played by the player `given`, seeded as `pegrace.advice.winprob` seeds them, over
 /// `threads` threads.
 /// Runs without the interpreter lock.
 #[pyfunction]
@@ -125,15 +124,14 @@ pub(super) fn playouts(
     options: Options,
     state: PyStateIn,
     colours: Vec<String>,
-    name: &str,
-    settings: HashMap<String, f64>,
+    given: PyPlayer,
     seed: &str,
     first: u64,
     count: u64,
     threads: u64,
 ) -> PyResult<Vec<u64>> {
     let judged = judged(game, players, &options)?;
-    let kind = player(&judged, name, &settings)?;
+    let kind = player(&judged, &given)?;
     let indices = first..first.saturating_add(count);
     on_judged!(&judged, j => {
         let state = from_python(j.rules(), state)?;

@@ -1,13 +1,12 @@
 //! What the Python classes and functions share: a game's rules and its judge made from its
-//! name, players and options (the registry's `Judged`, dispatched by `on_judged!`), players made from their
-//! names and settings, and states converted to and from Python's.
-
-use std::collections::HashMap;
+//! name, players and options (the registry's `Judged`, dispatched by `on_judged!`), players checked to fit
+//! them, and states converted to and from Python's.
 
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
 use super::error::CoreError;
+use super::player::PyPlayer;
 use crate::ai;
 use crate::ai::judge::Judge;
 use crate::ai::players::Kind;
@@ -168,45 +167,10 @@ pub(super) fn to_python<'py, G: Game>(
         .into_pyobject(py)
 }
 
-/// A player by its name and settings: easy's `mistakes`; a search player's `depth` (absent:
-/// deepening), `budget` (nodes), `width` (0: every move), `paranoid` (0 or 1) and `model`
-/// (the leaves' model: `Settings::model`).
-fn kind(name: &str, settings: &HashMap<String, f64>) -> Result<Kind, CoreError> {
-    let get = |key: &str, default: f64| settings.get(key).copied().unwrap_or(default);
-    if name == "search" {
-        return Ok(Kind::Search(Settings {
-            depth: settings.get("depth").map(|&d| d as u32),
-            budget: get("budget", 0.0),
-            width: Some(get("width", 0.0) as usize).filter(|&w| w > 0),
-            paranoid: get("paranoid", 0.0) != 0.0,
-            model: get("model", 0.0).clamp(0.0, 2.0) as u8,
-            threads: get("threads", 1.0).max(1.0) as usize,
-            value: settings.get("value").map(|&number| number as u32),
-            horizon: settings
-                .get("horizon")
-                .map(|&h| h.clamp(0.0, 1000.0) as u32),
-        }));
-    }
-    if name == "policy" {
-        let number = settings
-            .get("policy")
-            .filter(|n| (0.0..=f64::from(u32::MAX)).contains(*n));
-        return number.map(|&n| Kind::Policy(n as u32)).ok_or_else(|| {
-            CoreError::Option("a policy player names its policy (`policy`, a number)".into())
-        });
-    }
-    Kind::named(name, get("mistakes", 0.5))
-        .ok_or_else(|| CoreError::Option(format!("the native core has no player {name:?}")))
-}
-
-/// A player of `judged`'s game by its name and settings (`kind`), the value its settings name
-/// (`value`, a number `give_value` gave) checked to fit the game.
-pub(super) fn player(
-    judged: &Judged,
-    name: &str,
-    settings: &HashMap<String, f64>,
-) -> PyResult<Kind> {
-    let kind = kind(name, settings)?;
+/// The player as the core plays it, checked to fit `judged`'s game: a policy's actions, a
+/// given value's board.
+pub(super) fn player(judged: &Judged, given: &PyPlayer) -> PyResult<Kind> {
+    let kind = given.0;
     if let Kind::Policy(number) = kind {
         policy_fits(judged, number).map_err(CoreError::Option)?;
     }

@@ -119,7 +119,7 @@ def play_games(
     game: str,
     players: int,
     options: list[tuple[str, str]],
-    seatings: list[list[tuple[str, str, dict[str, float]]]],
+    seatings: list[list[tuple[str, CorePlayer]]],
     seed: int,
     first: int,
     count: int,
@@ -131,20 +131,40 @@ def playouts(
     options: list[tuple[str, str]],
     state: State,
     colours: list[str],
-    name: str,
-    settings: dict[str, float],
+    player: CorePlayer,
     seed: str,
     first: int,
     count: int,
     threads: int,
 ) -> list[int]: ...
 
+# a computer player the core plays, its settings typed and checked where made
+class CorePlayer:
+    @staticmethod
+    def named(name: str, mistakes: float = 0.5) -> CorePlayer: ...
+    @staticmethod
+    def policy(number: int) -> CorePlayer: ...
+    @staticmethod
+    def search(
+        *,
+        budget: float,
+        depth: int | None = None,
+        width: int | None = None,
+        paranoid: bool = False,
+        model: int = 0,
+        threads: int = 1,
+        value: int | None = None,
+        horizon: int | None = None,
+    ) -> CorePlayer: ...
+    @property
+    def name(self) -> str: ...
+
 class Computer:
     def __init__(self, game: str, players: int, options: list[tuple[str, str]]) -> None: ...
     def rank(
-        self, state: State, settings: dict[str, float]
+        self, state: State, player: CorePlayer
     ) -> tuple[list[tuple[int, float, list[float]]], int, int]: ...
-    def best(self, state: State, name: str, settings: dict[str, float] = ...) -> list[int]: ...
+    def best(self, state: State, player: CorePlayer) -> list[int]: ...
     def check_policy(self, number: int) -> None: ...
     def look(self, state: State, to_move: int) -> dict[str, Any]: ...
     def value_chances(self, state: State) -> list[float] | None: ...
@@ -192,7 +212,7 @@ class Games:
         players: int,
         options: list[tuple[str, str]],
         colours: list[str],
-        seats: list[tuple[str, dict[str, float]] | None],
+        seats: list[CorePlayer | None],
         count: int,
         viewer: int | None = None,
         chance_nodes: bool = False,

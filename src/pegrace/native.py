@@ -10,7 +10,6 @@ decision by decision; the recorded games of the Python players they replaced are
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -89,11 +88,11 @@ def random_games(rules: Rules, games: int, seed: int) -> RandomGames:
     )
 
 
-# a computer player as the core plays it: its name there (``search`` for the search players)
-# and its settings (each player says which: ``pegrace.player.Player.core_player``)
-CorePlayer = tuple[str, dict[str, float]]
-# a seat for the core: its colour, its player's name and settings
-CoreSeat = tuple[str, str, dict[str, float]]
+# a computer player as the core plays it: by its name there, a policy's number or a search's
+# settings (each player says which: ``pegrace.player.Player.core_player``)
+CorePlayer = _core.CorePlayer
+# a seat for the core: its colour and its player
+CoreSeat = tuple[str, CorePlayer]
 
 
 def check_policy(rules: Rules, policy: PolicyFile) -> None:
@@ -172,8 +171,7 @@ def playouts(
             _options(rules),
             state,
             list(rules.colours),
-            player[0],
-            player[1],
+            player,
             str(seed),
             first,
             count,
@@ -218,15 +216,13 @@ class Computer:
         self.rules = rules
         self._core = _core.Computer(rules.name, rules.players, _options(rules))
 
-    def best(
-        self, state: State, name: str, settings: Mapping[str, float] | None = None
-    ) -> list[int]:
-        """The legal moves (indices, in ``rules.legal_moves`` order) the one-move player
-        ``name`` (with ``settings``: a policy's number) rates best, tied."""
+    def best(self, state: State, player: CorePlayer) -> list[int]:
+        """The legal moves (indices, in ``rules.legal_moves`` order) the one-move ``player``
+        (medium, easy, the personalities, a policy) rates best, tied."""
         try:
-            return self._core.best(state, name, dict(settings or {}))
+            return self._core.best(state, player)
         except ValueError as error:
-            raise _again(error, name, state, self.rules) from None
+            raise _again(error, player.name, state, self.rules) from None
 
     def look(self, state: State, to_move: int | None = None) -> Look:
         """What the computer players see in ``state`` with ``to_move`` (by default the seat
@@ -270,10 +266,10 @@ class Computer:
         game, which a search weighs above any leaf)."""
         return self._core.learned_chance(value)
 
-    def rank(self, state: State, settings: Mapping[str, float]) -> CoreRanking:
+    def rank(self, state: State, player: CorePlayer) -> CoreRanking:
         """The legal moves of ``state`` (in ``rules.legal_moves`` order, by index), ranked as
-        ``pegrace.search.SearchPlayer`` ranks them with these settings."""
+        ``pegrace.search.SearchPlayer`` ranks them: ``player`` is its search."""
         try:
-            return self._core.rank(state, dict(settings))
+            return self._core.rank(state, player)
         except ValueError as error:
             raise _again(error, "search", state, self.rules) from None

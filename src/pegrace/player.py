@@ -32,4 +32,4 @@ class Player:
         share of random moves (``mistakes``)."""
         if self.is_human or self.name not in CORE_PLAYERS:
             return None
-        return self.name, {"mistakes": float(getattr(self, "mistakes", 0.5))}
+        return CorePlayer.named(self.name, float(getattr(self, "mistakes", 0.5)))

@@ -77,11 +77,11 @@ class MediumPlayer(Player):
         """The moves whose positions this player rates best, tied."""
         if self.computer is None or self.computer.rules is not rules:
             self.computer = Computer(rules)
-        return [moves[i] for i in self.computer.best(state, self.rating, self.core_settings())]
+        return [moves[i] for i in self.computer.best(state, self.rated())]
 
-    def core_settings(self) -> dict[str, float]:
-        """The settings the core's player of this rating takes."""
-        return {}
+    def rated(self) -> CorePlayer:
+        """The core's player of the rating this player maximises."""
+        return CorePlayer.named(self.rating)
 
     # the core's name of the rating this player maximises
     rating = "medium"
@@ -97,12 +97,12 @@ class PolicyPlayer(MediumPlayer):
         super().__init__(seed)
         self.policy = policy.named(file)
 
-    def core_settings(self) -> dict[str, float]:
-        return {"policy": float(self.policy.number)}
+    def rated(self) -> CorePlayer:
+        return CorePlayer.policy(self.policy.number)
 
     def core_player(self, rules: Rules) -> CorePlayer | None:
         native.check_policy(rules, self.policy)
-        return "policy", self.core_settings()
+        return self.rated()
 
 
 class EasyPlayer(MediumPlayer):
@@ -310,7 +310,7 @@ def core_seatings(
             player = core_player(rules, spec)
             if player is None:
                 return None
-            seating.append((colour, *player))
+            seating.append((colour, player))
         found.append(seating)
     return found
 

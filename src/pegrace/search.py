@@ -123,26 +123,18 @@ class SearchPlayer(Player):
         """Whether the leaves read a learned chance of winning (``model`` 1 or 2)."""
         return self.model > 0
 
-    def core_settings(self, rules: Rules) -> dict[str, float]:
-        """The settings the core's search player takes (``_core`` reads them by name): the
-        budget in the core's nodes."""
-        settings = {
-            "budget": self.ms * node_rate(rules),
-            "width": float(self.width or 0),
-            "paranoid": float(self.paranoid),
-            "model": float(self.model),
-            "threads": float(self.threads),
-        }
-        if self.horizon is not None:
-            settings["horizon"] = float(self.horizon)
-        if self.depth is not None:
-            settings["depth"] = float(self.depth)
-        if self.value is not None:
-            settings["value"] = float(native.value_number(rules, self.value))
-        return settings
-
-    def core_player(self, rules: Rules) -> CorePlayer | None:
-        return "search", self.core_settings(rules)
+    def core_player(self, rules: Rules) -> CorePlayer:
+        """The core's search player with these settings: the budget in the core's nodes."""
+        return CorePlayer.search(
+            budget=self.ms * node_rate(rules),
+            depth=self.depth,
+            width=self.width or None,
+            paranoid=self.paranoid,
+            model=self.model,
+            threads=self.threads,
+            value=None if self.value is None else native.value_number(rules, self.value),
+            horizon=self.horizon,
+        )
 
     def ranking(self, rules: Rules, state: State, moves: Sequence[Move]) -> list[RankedMove]:
         """Every legal move (``moves``, in ``rules.legal_moves`` order) with its search value,
@@ -150,7 +142,7 @@ class SearchPlayer(Player):
         if self.computer is None or self.computer.rules is not rules:
             self.computer = native.Computer(rules)
         ranked, self.last_depth, self.last_nodes = self.computer.rank(
-            state, self.core_settings(rules)
+            state, self.core_player(rules)
         )
         if len(ranked) != len(moves):
             # TRANSLATORS: {count} and {legal} are numbers of moves

@@ -52,7 +52,10 @@ DEEPENING_SETUPS = [
     ("headache", 4, {}),
     ("marbles", 4, {"teams": "on"}),
 ]
-DEEPENING = [{"paranoid": 0.0, "width": 0.0}, {"paranoid": 1.0, "width": 3.0}]
+DEEPENING: list[dict[str, Any]] = [
+    {"paranoid": False, "width": None},
+    {"paranoid": True, "width": 3},
+]
 DEEPENING_BUDGET = 4000.0
 SEARCH_GAME_SETUPS = [
     ("trouble", 3, {}),
