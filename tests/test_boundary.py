@@ -12,11 +12,13 @@ from pathlib import Path
 import pytest
 
 from pegrace import _core
-from pegrace.errors import NotationError
+from pegrace.errors import IllegalMoveError, NotationError
 from pegrace.games import get_rules, list_games
 from pegrace.games.headache import Headache
+from pegrace.moves import Step
 from pegrace.notation import load_state, state_to_json
 from pegrace.players import make_player
+from pegrace.state import Phase
 from positions import random_positions
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -144,6 +146,30 @@ def test_a_moves_victims_are_the_pieces_no_longer_where_they_were(game: str) -> 
                     assert after.pieces[seat].count(place) < state.pieces[seat].count(place)
             found += bool(victims)
     assert found, f"no capture in {game}'s random positions"
+
+
+@pytest.mark.parametrize("game", list_games())
+def test_a_listed_moves_bonus_is_the_bonus_move_due_after_it(game: str) -> None:
+    rules = get_rules(game, 4)
+    earned = 0
+    for state in random_positions(rules, 13, 300):
+        for move in rules.legal_moves(state):
+            after = rules.apply_move(state, move)
+            again = after.phase == Phase.MOVE and after.current == state.current
+            assert rules.view(state, move).bonus == (rules.bonus(after) if again else 0)
+            earned += rules.view(state, move).bonus > 0
+    assert bool(earned) == (game == "parchis"), "only Parchís grants a move without a roll"
+
+
+def test_a_move_is_viewed_in_the_position_asked_about_not_the_last_listed() -> None:
+    rules = get_rules("trouble", 4)
+    states = [s for s in random_positions(rules, 3, 200) if rules.legal_moves(s)[0].text != "pass"]
+    first, second = states[0], states[-1]
+    move = rules.legal_moves(first)[0]
+    rules.legal_moves(second)  # the last listed: another position
+    assert rules.view(first, move).text == move.text
+    with pytest.raises(IllegalMoveError, match="is not a legal move"):
+        rules.view(first, Step(90, 91, "track:90>track:91"))
 
 
 @pytest.mark.parametrize(

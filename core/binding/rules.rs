@@ -15,8 +15,10 @@ use crate::engine::{self, Game, Phase, Seats, State, PIECES};
 
 /// A legal move as the core lists it for Python: its text, whose pieces it moves (`owner`),
 /// each use of the roll as (die, origin, target), the spaces it passes (`path`), whether it
-/// goes counter-clockwise (`backward`) and whether a cone leaves START (`from_start`). Each
-/// game's `Rules.core_move` makes its own `Move` of it.
+/// goes counter-clockwise (`backward`), whether a cone leaves START (`from_start`), the pieces
+/// it captures or sends back (`victims`: `Game::victims`) and the count of the bonus move it
+/// earns (`bonus`: 0 none, or one no piece could use). Each game's `Rules.core_move` makes its
+/// own `Move` of it.
 #[pyclass(frozen, get_all, module = "pegrace._core")]
 pub(super) struct CoreMove {
     text: Py<PyString>,
@@ -25,6 +27,8 @@ pub(super) struct CoreMove {
     path: Py<PyTuple>,
     backward: bool,
     from_start: bool,
+    victims: Py<PyTuple>,
+    bonus: u16,
 }
 
 fn legal<G: Game>(py: Python<'_>, rules: &G, state: &State) -> PyResult<Vec<CoreMove>> {
@@ -37,6 +41,9 @@ fn legal<G: Game>(py: Python<'_>, rules: &G, state: &State) -> PyResult<Vec<Core
         .iter()
         .map(|&chosen| {
             let view = rules.move_view(state, chosen);
+            let mut after = *state;
+            rules.play(&mut after, chosen);
+            let again = after.phase == Phase::Move && after.current == state.current;
             Ok(CoreMove {
                 text: PyString::new(py, &rules.move_text(state, chosen)).unbind(),
                 owner: view.owner,
@@ -44,6 +51,8 @@ fn legal<G: Game>(py: Python<'_>, rules: &G, state: &State) -> PyResult<Vec<Core
                 path: PyTuple::new(py, view.path)?.unbind(),
                 backward: view.backward,
                 from_start: view.from_start,
+                victims: PyTuple::new(py, rules.victims(state, chosen))?.unbind(),
+                bonus: if again { rules.bonus(&after) } else { 0 },
             })
         })
         .collect()
@@ -181,16 +190,6 @@ impl CoreRules {
     fn bonus(&self, state: &Bound<'_, PyAny>) -> PyResult<u16> {
         let state = self.read(state)?;
         Ok(on_judged!(&self.judged, j => j.rules().bonus(&state)))
-    }
-
-    /// The other sides' pieces the legal move written `text` captures, each (seat, place in
-    /// that seat's frame) once (`Game::victims`); None when no legal move is written so.
-    fn victims(&self, state: &Bound<'_, PyAny>, text: &str) -> PyResult<Option<Vec<(u8, i16)>>> {
-        let before = self.read(state)?;
-        Ok(on_judged!(&self.judged, j => {
-            let rules = j.rules();
-            find_text(rules, &before, text).map(|chosen| rules.victims(&before, chosen))
-        }))
     }
 
     /// The stacks on the board (`Game::stacks`): each space holding cones and their seats,

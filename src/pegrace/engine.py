@@ -157,6 +157,9 @@ class Rules:
             tuple(s for s in range(len(self.colours)) if self.sides[s] == side)
             for side in range(self.side_count)
         )
+        # the last position's listed moves as the core views them, by text: a move's words ask
+        # for its victims, once for each move listed
+        self._listed: tuple[State | None, dict[str, CoreMove]] = (None, {})
         self.setup()
 
     def __reduce__(self) -> tuple[type[Rules], tuple[int, dict[str, str]]]:
@@ -259,14 +262,22 @@ class Rules:
         ((_, origin, target),) = found.uses
         return Step(origin, target, found.text)
 
+    def view(self, state: State, move: Move) -> CoreMove:
+        """How the core lists ``move`` in ``state``: its places, path, victims and the bonus
+        it earns."""
+        known, views = self._listed
+        if known is not state:
+            views = self._list(state)
+        found = views.get(move.text)
+        if found is None:
+            raise saying(IllegalMoveError, self.not_legal(repr(move.text), state))
+        return found
+
     def victims(self, state: State, move: Move) -> list[tuple[int, int]]:
         """The pieces ``move`` sends back or captures, a partner's too, each ``(seat, place)``
         once, the place in that seat's frame, in seat order (the core's: the pieces no longer
         where they were, or Headache's covered cones)."""
-        found = self.core.victims(state, move.text)
-        if found is None:
-            raise saying(IllegalMoveError, self.not_legal(repr(move.text), state))
-        return found
+        return list(self.view(state, move).victims)
 
     def captured(self, state: State, move: Move) -> int:
         """How many opponent pieces ``move`` captures (pieces sharing a place count once; a
@@ -396,7 +407,13 @@ class Rules:
 
     def legal_moves(self, state: State) -> list[Move]:
         """Never empty for a seat to move: when nothing can move, it holds the pass."""
-        return [self.core_move(found) for found in self.core.legal(state)]
+        listed = self.core.legal(state)
+        self._listed = (state, {found.text: found for found in listed})
+        return [self.core_move(found) for found in listed]
+
+    def _list(self, state: State) -> dict[str, CoreMove]:
+        self.legal_moves(state)
+        return self._listed[1]
 
     def bonus(self, state: State) -> int:
         """The count of the bonus move due (a move the rules grant with no roll: Parchís' 20
