@@ -231,9 +231,9 @@ pub trait Game {
     }
     /// Whether a seat with these pieces has brought them all in (none in Headache).
     fn row_finished(&self, row: &Row) -> bool;
-    /// Why no game of these rules could reach `pieces` (each seat's row), in `words`; None
-    /// when one could (`reach`).
-    fn unreachable(&self, pieces: &[Row], words: &reach::Words) -> Option<String>;
+    /// Why no game of these rules could reach `pieces` (each seat's row, its colour in
+    /// `colours`); None when one could (`reach`).
+    fn unreachable(&self, pieces: &[Row], colours: &[String]) -> Option<Refusal>;
     fn places(&self, state: &State) -> [u8; MAX_SEATS] {
         let scores = self.scores(state);
         self.table().places(state, |seat| scores[seat])

@@ -57,6 +57,23 @@ refusals! {
         "a {colour} pin cannot stand on {other}'s lane ({position}): each colour enters its own lane only";
     REMOVED_IN_WAR_ONLY = "{colour} marble 'removed': marbles leave the game in War only";
     NO_HOME_IN_WAR = "{colour} marble {marble}: there is no Home in War";
+    ROW_LENGTH =
+        "{colour} has {count} piece, not {pieces}" | "{colour} has {count} pieces, not {pieces}";
+    TWO_ALONE = "{colour} has two pieces on {place}: a space holds one piece";
+    BOTH_ON_SPACE = "{first} and {colour} both have a piece on space:{space}";
+    BOTH_OFF_SAFE =
+        "{first} and {colour} both have a piece on space:{space}, which is not a safe square";
+    MANY_ON_ONE =
+        "{colour} has {count} piece on {place}" | "{colour} has {count} pieces on {place}";
+    PAIR_OFF_SAFE = "{colour} has two pieces on {place}, which is not a safe square";
+    MORE_THAN_TWO = "more than two pieces on space:{space}";
+    CONES_AT_ONE_HEIGHT = "{first} and {colour} both have a cone at {place}/{height}";
+    STACK_HEIGHTS =
+        "the stack on {place} has {count} cone but is written with heights {heights} (they must be 1..{count})"
+        | "the stack on {place} has {count} cones but is written with heights {heights} (they must be 1..{count})";
+    OWN_ON_TOP =
+        "the stack on {place} has two of {colour}'s cones on top: a cone never lands on its own colour";
+    ON_A_START = "{place} holds {colour}'s START cones: no cone may stand there with them";
 }
 
 impl Refusal {

@@ -81,10 +81,10 @@ def test_every_place_of_random_positions_reads_back_through_the_core(game: str) 
 @pytest.mark.parametrize(
     ("game", "seat", "text", "english"),
     [
-        ("trouble", 1, "finish:5", "yellow position 'finish:5' is not one of home, start"),
-        ("ludo", 0, "lane:green:2", "a red pin cannot stand on green's lane ('lane:green:2')"),
-        ("headache", 0, "x:9", "red cone 'x:9' is not start or SPACE/K"),
-        ("marbles", 0, "removed", "red marble 'removed': marbles leave the game in War only"),
+        ("trouble", 1, "finish:5", "Yellow position 'finish:5' is not one of home, start"),
+        ("ludo", 0, "lane:green:2", "a Red pin cannot stand on Green's lane ('lane:green:2')"),
+        ("headache", 0, "x:9", "Red cone 'x:9' is not start or SPACE/K"),
+        ("marbles", 0, "removed", "Red marble 'removed': marbles leave the game in War only"),
     ],
 )
 def test_a_place_the_core_cannot_read_is_refused_in_the_persons_language(
@@ -99,12 +99,36 @@ def test_a_place_the_core_cannot_read_is_refused_in_the_persons_language(
     assert words.said_in("es") != str(refused.value)
 
 
+@pytest.mark.parametrize(
+    ("game", "pieces", "spanish"),
+    [
+        ("trouble", {"red": ["track:3", "track:3", "home", "home"]}, "Rojo tiene dos fichas"),
+        ("parchis", {"yellow": ["track:3"] * 3 + ["home"]}, "Amarillo tiene 3 fichas en track:3"),
+        ("headache", {"green": ["x:4", *["start"] * 3], "red": ["x:4", "start", "start"]}, None),
+    ],
+)
+def test_a_position_no_game_reaches_is_refused_in_the_persons_language(
+    game: str, pieces: dict[str, list[str]], spanish: str | None
+) -> None:
+    rules = get_rules(game, 4)
+    written = state_to_json(rules, rules.initial_state())
+    written["pieces"].update(pieces)
+    with pytest.raises(NotationError) as refused:
+        load_state(json.dumps(written))
+    words = refused.value.said
+    assert words is not None and (words.text, words.plural) in _core.refusal_messages()
+    said = words.said_in("es")
+    assert said != str(refused.value) and not re.search(r"\b(red|yellow|green|blue)\b", said)
+    if spanish is not None:
+        assert said.startswith(spanish)
+
+
 def test_a_state_file_with_a_place_that_is_none_names_it() -> None:
     rules = get_rules("marbles", 4, {"mode": "war"})
     written = state_to_json(rules, rules.initial_state())
     assert load_state(json.dumps(written))[1] == rules.initial_state()
     written["pieces"]["red"][0] = "home:1"
-    with pytest.raises(NotationError, match="red marble 'home:1': there is no Home in War"):
+    with pytest.raises(NotationError, match="Red marble 'home:1': there is no Home in War"):
         load_state(json.dumps(written))
 
 

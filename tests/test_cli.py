@@ -231,7 +231,7 @@ def test_bad_input_is_one_line_naming_the_problem(
             '{"pieces": {"red": ["track:3","track:3","home","home"], "green": ["home","home",'
             '"home","home"]}}',
             "3",
-            "two red pegs on track:3",
+            "Red has two pieces on track:3: a space holds one piece",
         ),
         (
             '{"pieces": {"red": ["home","home","home","home"], "green": ["home","home","home",'

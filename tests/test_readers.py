@@ -86,7 +86,7 @@ def state_file(tmp_path: Path, data: Any) -> Path:
                 "pieces": {"red": ["lane:5", "base", "base", "base"], "yellow": ["base"] * 4},
                 "roll": [1, 2],
             },
-            "red position 'lane:5' is not one of base, start, track:0..42, lane:1..4, exit",
+            "Red position 'lane:5' is not one of base, start, track:0..42, lane:1..4, exit",
         ),
         (
             "trouble",

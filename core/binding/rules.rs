@@ -10,8 +10,8 @@ use super::shared::{
     encoding, from_python, judged, not_a_row, on_judged, to_python, Judged, Options, PyStateIn,
     Roll,
 };
-use crate::engine::reach::Words;
 use crate::engine::{self, Game, Phase, Seats, State, PIECES};
+use crate::refusal::{self, Refusal};
 
 /// A legal move as the core lists it for Python: its text, whose pieces it moves (`owner`),
 /// each use of the roll as (die, origin, target), the spaces it passes (`path`), whether it
@@ -349,14 +349,9 @@ impl CoreRules {
         Ok(seen)
     }
 
-    /// Refuse (a NotationError naming the problem in the words given: each seat's colour
-    /// and what a piece is called) pieces that no game of these rules could reach.
-    fn check_pieces(
-        &self,
-        pieces: Vec<Vec<i16>>,
-        colours: Vec<String>,
-        piece: &str,
-    ) -> PyResult<()> {
+    /// Refuse (a NotationError in the catalogs' words, each seat named by its colour in
+    /// `colours`) pieces that no game of these rules could reach.
+    fn check_pieces(&self, pieces: Vec<Vec<i16>>, colours: Vec<String>) -> PyResult<()> {
         if colours.len() != pieces.len() {
             return Err(CoreError::Value("a colour for each seat's pieces".into()).into());
         }
@@ -364,16 +359,13 @@ impl CoreRules {
         for (row, colour) in pieces.into_iter().zip(&colours) {
             let count = row.len();
             let row: engine::Row = row.try_into().map_err(|_| {
-                CoreError::Notation(format!("{colour} has {count} {piece}s, not {PIECES}"))
+                let args = [("colour", colour.clone()), ("pieces", PIECES.to_string())];
+                CoreError::Unreadable(Refusal::new(refusal::ROW_LENGTH, &args, Some(count as u64)))
             })?;
             rows.push(row);
         }
-        let words = Words {
-            colours: &colours,
-            piece,
-        };
-        match on_judged!(&self.judged, j => j.rules().unreachable(&rows, &words)) {
-            Some(problem) => Err(CoreError::Notation(problem).into()),
+        match on_judged!(&self.judged, j => j.rules().unreachable(&rows, &colours)) {
+            Some(problem) => Err(CoreError::Unreadable(problem).into()),
             None => Ok(()),
         }
     }

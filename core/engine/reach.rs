@@ -1,16 +1,11 @@
 //! Which positions a game could reach: the check a position written by hand (a puzzle, a
-//! saved game, a client's state) passes before anything plays from it. Its failures are
-//! written in words, naming the seats by the colours and the pieces by the word the caller
-//! gives (the core knows colours only by number).
+//! saved game, a client's state) passes before anything plays from it. Its failures are the
+//! catalogs' refusals (core/refusal.rs), naming the seats by the colours the caller gives (the
+//! core knows colours only by number).
 
 use super::shape::RaceShape;
 use super::state::Row;
-
-/// How a check names what it finds: each seat's colour, and what a piece is called.
-pub struct Words<'a> {
-    pub colours: &'a [String],
-    pub piece: &'a str,
-}
+use crate::refusal::{self, Refusal};
 
 /// Who may share a loop space in a race game.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -24,15 +19,15 @@ pub enum Sharing {
     Pairs { own_pairs_anywhere: bool },
 }
 
-/// Why no game of a race could reach `pieces` (each seat's row) with this sharing; `name`
-/// writes a position in its owner's frame.
+/// Why no game of a race could reach `pieces` (each seat's row, its colour in `colours`) with
+/// this sharing; `name` writes a position in its owner's frame.
 pub fn race(
     shape: &RaceShape,
     pieces: &[Row],
     sharing: Sharing,
-    words: &Words,
+    colours: &[String],
     name: impl Fn(i16) -> String,
-) -> Option<String> {
+) -> Option<Refusal> {
     if sharing == Sharing::Alone {
         for (seat, row) in pieces.iter().enumerate() {
             let placed: Vec<i16> = row.iter().copied().filter(|&p| p >= 0).collect();
@@ -40,13 +35,13 @@ pub fn race(
                 .iter()
                 .find(|&&p| placed.iter().filter(|&&q| q == p).count() > 1)
             {
-                let (colour, piece) = (&words.colours[seat], words.piece);
-                return Some(format!("two {colour} {piece}s on {}", name(clash)));
+                let args = [("colour", colours[seat].clone()), ("place", name(clash))];
+                return Some(Refusal::new(refusal::TWO_ALONE, &args, None));
             }
         }
     }
     if let Sharing::Pairs { own_pairs_anywhere } = sharing {
-        if let Some(problem) = crowded(shape, pieces, own_pairs_anywhere, words, &name) {
+        if let Some(problem) = crowded(shape, pieces, own_pairs_anywhere, colours, &name) {
             return Some(problem);
         }
     }
@@ -56,15 +51,16 @@ pub fn race(
             let space = shape.space_of[seat][p as usize] as usize;
             let shared_here = sharing != Sharing::Alone && shape.safe[space];
             if let Some(other) = seen[space].filter(|&other| other != seat && !shared_here) {
-                let (first, colour, piece) =
-                    (&words.colours[other], &words.colours[seat], words.piece);
-                let unsafe_words = match sharing {
-                    Sharing::Alone => "",
-                    _ => ", which is not a safe square",
+                let message = match sharing {
+                    Sharing::Alone => refusal::BOTH_ON_SPACE,
+                    _ => refusal::BOTH_OFF_SAFE,
                 };
-                return Some(format!(
-                    "{first} and {colour} {piece}s both on space:{space}{unsafe_words}"
-                ));
+                let args = [
+                    ("first", colours[other].clone()),
+                    ("colour", colours[seat].clone()),
+                    ("space", space.to_string()),
+                ];
+                return Some(Refusal::new(message, &args, None));
             }
             seen[space] = Some(seat);
         }
@@ -78,30 +74,32 @@ fn crowded(
     shape: &RaceShape,
     pieces: &[Row],
     own_pairs_anywhere: bool,
-    words: &Words,
+    colours: &[String],
     name: impl Fn(i16) -> String,
-) -> Option<String> {
+) -> Option<Refusal> {
     let mut on_track = vec![0u8; shape.safe.len()];
     for (seat, row) in pieces.iter().enumerate() {
-        let (colour, piece) = (&words.colours[seat], words.piece);
+        let here = |p: i16| [("colour", colours[seat].clone()), ("place", name(p))];
         for &p in row.iter().filter(|&&p| 0 <= p && p < shape.goal) {
             let own = row.iter().filter(|&&q| q == p).count();
             if own > 2 {
-                return Some(format!("{own} {colour} {piece}s on {}", name(p)));
+                return Some(Refusal::new(
+                    refusal::MANY_ON_ONE,
+                    &here(p),
+                    Some(own as u64),
+                ));
             }
             if p >= shape.lane_start {
                 continue;
             }
             let space = shape.space_of[seat][p as usize] as usize;
             if own == 2 && !own_pairs_anywhere && !shape.safe[space] {
-                return Some(format!(
-                    "two {colour} {piece}s on {}, which is not a safe square",
-                    name(p)
-                ));
+                return Some(Refusal::new(refusal::PAIR_OFF_SAFE, &here(p), None));
             }
             on_track[space] += 1;
             if on_track[space] > 2 {
-                return Some(format!("more than two {piece}s on space:{space}"));
+                let args = [("space", space.to_string())];
+                return Some(Refusal::new(refusal::MORE_THAN_TWO, &args, None));
             }
         }
     }
@@ -130,11 +128,10 @@ mod tests {
 
     fn check(pieces: [[i16; 4]; 2], sharing: Sharing) -> Option<String> {
         let colours = ["red".to_string(), "blue".to_string()];
-        let words = Words {
-            colours: &colours,
-            piece: "pin",
-        };
-        race(&shape(), &pieces, sharing, &words, |p| format!("track:{p}"))
+        race(&shape(), &pieces, sharing, &colours, |p| {
+            format!("track:{p}")
+        })
+        .map(|refused| refused.english())
     }
 
     #[test]
@@ -142,7 +139,7 @@ mod tests {
         let stacked = [[-1, -1, 3, 3], [-1; 4]];
         assert_eq!(
             check(stacked, Sharing::Alone).unwrap(),
-            "two red pins on track:3"
+            "red has two pieces on track:3: a space holds one piece"
         );
         assert_eq!(check(stacked, Sharing::OwnAndSafe), None);
     }
@@ -157,10 +154,10 @@ mod tests {
         let problem = check([[-1, -1, -1, 5], [-1, -1, -1, 1]], Sharing::OwnAndSafe);
         assert_eq!(
             problem.unwrap(),
-            "red and blue pins both on space:5, which is not a safe square"
+            "red and blue both have a piece on space:5, which is not a safe square"
         );
         let apart = check([[-1, -1, -1, 2], [-1, -1, -1, 6]], Sharing::Alone);
-        assert_eq!(apart.unwrap(), "red and blue pins both on space:2");
+        assert_eq!(apart.unwrap(), "red and blue both have a piece on space:2");
     }
 
     #[test]
@@ -173,18 +170,18 @@ mod tests {
         };
         assert_eq!(
             check([[-1, 3, 3, 3], [-1; 4]], anywhere).unwrap(),
-            "3 red pins on track:3"
+            "red has 3 pieces on track:3"
         );
         assert_eq!(check([[-1, -1, 3, 3], [-1; 4]], anywhere), None);
         assert_eq!(
             check([[-1, -1, 3, 3], [-1; 4]], safe_only).unwrap(),
-            "two red pins on track:3, which is not a safe square"
+            "red has two pieces on track:3, which is not a safe square"
         );
         assert_eq!(check([[-1, -1, 2, 2], [-1; 4]], safe_only), None);
         // two lane slots of one colour (8 and 9) hold two each, never three
         assert_eq!(check([[-1, -1, 8, 8], [-1; 4]], safe_only), None);
         // red's pair on safe space 2 and blue's piece there (its 6): three on one space
         let crowded = check([[-1, -1, 2, 2], [-1, -1, -1, 6]], anywhere);
-        assert_eq!(crowded.unwrap(), "more than two pins on space:2");
+        assert_eq!(crowded.unwrap(), "more than two pieces on space:2");
     }
 }

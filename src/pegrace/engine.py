@@ -120,7 +120,6 @@ class Rules:
     min_players: ClassVar[int] = _core.PLAYERS[0]
     max_players: ClassVar[int] = _core.PLAYERS[1]
     pieces_per_colour: ClassVar[int] = _core.PIECES
-    piece_word: ClassVar[str] = "piece"  # what a piece is called: peg, pin, marble, cone
     dice: Dice  # the throw of a turn, as the core's rules choose it
     roll_verb: ClassVar[str] = "roll"  # what the seat to act does, in ``summary`` ("pop")
     # TRANSLATORS: what ranks the players when a game stops before every place is played out
@@ -341,9 +340,9 @@ class Rules:
         return self.core.read_piece(seat, text, self.colours[seat])
 
     def check_pieces(self, pieces: Pieces) -> None:
-        """Raise NotationError if no game could reach these pieces (the core's check, in
-        this game's words)."""
-        self.core.check_pieces([list(row) for row in pieces], list(self.colours), self.piece_word)
+        """Raise NotationError if no game could reach these pieces (the core's check, in the
+        catalogs' words)."""
+        self.core.check_pieces([list(row) for row in pieces], list(self.colours))
 
     def initial_aux(self) -> tuple[int, ...]:
         """The game's own counters at the start (``State.aux``)."""

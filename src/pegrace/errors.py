@@ -6,6 +6,7 @@ import errno
 from typing import TypeVar
 
 from pegrace.i18n import N_, Said, said_of_core
+from pegrace.words import NAMED as COLOUR_NAMES
 
 
 class PegraceError(Exception):
@@ -18,9 +19,11 @@ class PegraceError(Exception):
     def __init__(self, *args: object) -> None:
         super().__init__(*args)
         if len(args) == 2 and isinstance(args[1], tuple):  # core/binding/error.rs's Refused
-            self.said = said_of_core(args[1])
+            self.said = said_of_core(args[1], COLOUR_NAMES)
 
     def __str__(self) -> str:
+        if len(self.args) == 2 and self.said is not None:
+            return str(self.said)  # the English of the words a person reads
         return str(self.args[0]) if len(self.args) == 2 else super().__str__()
 
 

@@ -466,10 +466,19 @@ def page_catalog(language: str) -> dict[str, object]:
     return {**out, "messages": messages, "plural": [rule(n) for n in range(PLURAL_TABLE)]}
 
 
-def said_of_core(words: tuple[object, ...]) -> Said:
-    """A refusal of the core's (core/refusal.rs: message, plural form, count, arguments)."""
+# the arguments of the core's refusals that name a seat by its colour (core/refusal.rs)
+COLOUR_ARGS = frozenset({"colour", "first", "other"})
+
+
+def said_of_core(words: tuple[object, ...], colours: Mapping[str, Said]) -> Said:
+    """A refusal of the core's (core/refusal.rs: message, plural form, count, arguments), a
+    seat's colour said as the player's name (``colours``: ``red`` is ``Red``)."""
     text, plural, count, args = words
-    named = tuple((str(name), str(value)) for name, value in args)  # type: ignore[attr-defined]
+
+    def arg(name: str, value: str) -> Arg:
+        return colours.get(value, value) if name in COLOUR_ARGS else value
+
+    named = tuple((str(k), arg(str(k), str(v))) for k, v in args)  # type: ignore[attr-defined]
     if isinstance(plural, str) and isinstance(count, int):
         return Said(str(text), named, plural, count)  # {count} among the arguments
     return Said(str(text), named)

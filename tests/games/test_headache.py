@@ -540,19 +540,22 @@ def test_an_illegal_move_is_refused_and_the_state_is_unchanged() -> None:
 @pytest.mark.parametrize(
     ("pieces", "message"),
     [
-        ({"red": ["start"] * 3, "green": START4}, "red has 3 cones"),
+        ({"red": ["start"] * 3, "green": START4}, "Red has 3 pieces, not 4"),
         ({"red": ["x:1/2", *START4[:3]], "green": START4}, "heights 2"),
-        ({"red": ["x:1", *START4[:3]], "green": ["x:1", *START4[:3]]}, "both at x:1/1"),
-        ({"red": ["x:4", *START4[:3]], "green": START4}, "x:4 holds green's START cones"),
+        (
+            {"red": ["x:1", *START4[:3]], "green": ["x:1", *START4[:3]]},
+            "Red and Green both have a cone at x:1/1",
+        ),
+        ({"red": ["x:4", *START4[:3]], "green": START4}, "x:4 holds Green's START cones"),
         (
             {"red": ["x:1/2", "x:1/3", "start", "start"], "green": ["x:1/1", *START4[:3]]},
-            "two red cones on top",
+            "two of Red's cones on top",
         ),
         (
             {"red": ["x:1/1", "x:1/3", "start", "start"], "green": ["x:1/2", *START4[:3]]},
             "",
         ),
-        ({"red": ["x:9", *START4[:3]], "green": START4}, "red cone 'x:9' is not start"),
+        ({"red": ["x:9", *START4[:3]], "green": START4}, "Red cone 'x:9' is not start"),
         ({"red": ["outer:5/0", *START4[:3]], "green": START4}, "SPACE/K"),
         ({"red": ["home", *START4[:3]], "green": START4}, "is not start"),
     ],

@@ -520,9 +520,9 @@ def test_an_illegal_die_use_is_refused_and_changes_nothing() -> None:
 @pytest.mark.parametrize(
     ("pieces", "message"),
     [
-        (four(green=["lane:red:2", *BASE[:3]]), "cannot stand on red's lane"),
+        (four(green=["lane:red:2", *BASE[:3]]), "cannot stand on Red's lane"),
         (four(red=["track:5", *BASE[:3]], yellow=["space:5", *BASE[:3]]), "not a safe square"),
-        (four(red=["base"] * 3), "red has 3 pins"),
+        (four(red=["base"] * 3), "Red has 3 pieces, not 4"),
         (four(red=["track:43", *BASE[:3]]), "is not one of"),
         (four(green=["space:8", *BASE[:3]]), "is not one of"),  # past green's branch
     ],

@@ -488,18 +488,18 @@ def test_an_illegal_move_is_refused_naming_move_and_position() -> None:
 @pytest.mark.parametrize(
     ("pieces", "options", "message"),
     [
-        (four(red=["track:3", "track:3", "base", "base"]), {}, "two red marbles on track:3"),
+        (four(red=["track:3", "track:3", "base", "base"]), {}, "Red has two pieces on track:3"),
         (
             four(red=marbles("track:7"), yellow=marbles("space:7")),
             {},
-            "red and yellow marbles both on space:7",
+            "Red and Yellow both have a piece on space:7",
         ),
-        (four(red=["base", "base", "base"]), {}, "red has 3 marbles"),
-        (four(red=marbles("track:56")), {}, "red position 'track:56'"),
-        (four(red=marbles("home:5")), {}, "red position 'home:5'"),
+        (four(red=["base", "base", "base"]), {}, "Red has 3 pieces, not 4"),
+        (four(red=marbles("track:56")), {}, "Red position 'track:56'"),
+        (four(red=marbles("home:5")), {}, "Red position 'home:5'"),
         (four(red=marbles("removed")), {}, "marbles leave the game in War only"),
         (four(red=marbles("home:1")), WAR, "there is no Home in War"),
-        (four(red=marbles("finish:1")), {}, "red position 'finish:1'"),
+        (four(red=marbles("finish:1")), {}, "Red position 'finish:1'"),
     ],
 )
 def test_malformed_states_are_refused(

@@ -637,12 +637,12 @@ def test_an_illegal_move_is_refused_and_changes_nothing() -> None:
     [
         (
             two(yellow=["track:3", *HOME[:3]], red=["space:3", *HOME[:3]]),
-            "yellow and red pieces both on space:3, which is not a safe square",
+            "Yellow and Red both have a piece on space:3, which is not a safe square",
         ),
-        (two(yellow=["track:64", *HOME[:3]]), "yellow position 'track:64' is not one of"),
+        (two(yellow=["track:64", *HOME[:3]]), "Yellow position 'track:64' is not one of"),
         (two(yellow=["lane:8", *HOME[:3]]), "lane:1..7, goal"),
-        (two(yellow=HOME[:3]), "yellow has 3 pieces, not 4"),
-        (two(red=["space:31", *HOME[:3]]), "red position 'space:31'"),  # past red's column
+        (two(yellow=HOME[:3]), "Yellow has 3 pieces, not 4"),
+        (two(red=["space:31", *HOME[:3]]), "Red position 'space:31'"),  # past red's column
     ],
 )
 def test_malformed_states_are_refused(pieces: dict[str, list[str]], message: str) -> None:

@@ -426,16 +426,16 @@ def test_an_illegal_move_is_refused_naming_move_and_position() -> None:
 @pytest.mark.parametrize(
     ("pieces", "message"),
     [
-        (four(red=["track:3", "track:3", "home", "home"]), "two red pegs on track:3"),
+        (four(red=["track:3", "track:3", "home", "home"]), "Red has two pieces on track:3"),
         (
             four(
                 red=["track:7", "home", "home", "home"], yellow=["track:0", "home", "home", "home"]
             ),
-            "red and yellow pegs both on space:7",
+            "Red and Yellow both have a piece on space:7",
         ),
-        (four(red=["home", "home", "home"]), "red has 3 pegs"),
-        (four(red=["track:28", "home", "home", "home"]), "red position 'track:28'"),
-        (four(red=["finish:5", "home", "home", "home"]), "red position 'finish:5'"),
+        (four(red=["home", "home", "home"]), "Red has 3 pieces, not 4"),
+        (four(red=["track:28", "home", "home", "home"]), "Red position 'track:28'"),
+        (four(red=["finish:5", "home", "home", "home"]), "Red position 'finish:5'"),
         ({"red": ALL_HOME, "pink": ALL_HOME}, "pieces are given for red, pink; this 2-player"),
     ],
 )

@@ -19,11 +19,10 @@
 //! `aux`: each seat's finished turns (up to 4), then 1 while the pop to play is a bonus pop.
 
 use crate::dice::{self, Dice};
-use crate::engine::reach::Words;
 use crate::engine::{self, End, Game, List, MoveView, Phase, Row, State, Table, MAX_SEATS, PIECES};
 use crate::facts::{Fact, Facts};
 use crate::options::{self, RuleOption};
-use crate::refusal::Refusal;
+use crate::refusal::{self, Refusal};
 use crate::rng::Draw;
 use crate::spec::{Spec, Weights};
 use std::collections::BTreeMap;
@@ -454,52 +453,53 @@ impl Game for Headache {
     /// Every stack's heights 1..K with no gap or double; a stack's top two cones of two
     /// colours (a cone never lands on its own colour); no cone on a START space still holding
     /// START cones.
-    fn unreachable(&self, pieces: &[Row], words: &Words) -> Option<String> {
-        let (colours, piece) = (words.colours, words.piece);
+    fn unreachable(&self, pieces: &[Row], colours: &[String]) -> Option<Refusal> {
         let mut stacks: BTreeMap<i16, BTreeMap<i16, usize>> = BTreeMap::new(); // space, height: seat
         for (seat, row) in pieces.iter().enumerate() {
             for &cone in row.iter().filter(|&&cone| cone >= 0) {
                 let (space, height) = (cone >> HEIGHT_BITS, cone & HEIGHT_MASK);
                 let level = stacks.entry(space).or_default();
                 if let Some(&other) = level.get(&height) {
-                    let (first, colour, at) = (&colours[other], &colours[seat], space_name(space));
-                    return Some(format!(
-                        "{first} and {colour} {piece}s both at {at}/{}",
-                        height + 1
-                    ));
+                    let args = [
+                        ("first", colours[other].clone()),
+                        ("colour", colours[seat].clone()),
+                        ("place", space_name(space)),
+                        ("height", (height + 1).to_string()),
+                    ];
+                    return Some(Refusal::new(refusal::CONES_AT_ONE_HEIGHT, &args, None));
                 }
                 level.insert(height, seat);
             }
         }
         for (&space, level) in &stacks {
-            let count = level.len() as i16;
-            if !level.keys().copied().eq(0..count) {
+            let count = level.len();
+            if !level.keys().copied().eq(0..count as i16) {
                 let heights: Vec<String> = level.keys().map(|h| (h + 1).to_string()).collect();
-                return Some(format!(
-                    "the stack on {} has {count} {piece}(s) but is written with heights {} \
-                     (they must be 1..{count})",
-                    space_name(space),
-                    heights.join(", ")
-                ));
+                let args = [
+                    ("place", space_name(space)),
+                    ("heights", heights.join(", ")),
+                ];
+                let refused = Refusal::new(refusal::STACK_HEIGHTS, &args, Some(count as u64));
+                return Some(refused);
             }
-            if count > 1 && level[&(count - 1)] == level[&(count - 2)] {
-                let colour = &colours[level[&(count - 1)]];
-                return Some(format!(
-                    "the stack on {} has two {colour} {piece}s on top; a {piece} never lands \
-                     on its own colour",
-                    space_name(space)
-                ));
+            let top = count as i16 - 1; // the heights are 0..count: checked above
+            if top > 0 && level[&top] == level[&(top - 1)] {
+                let args = [
+                    ("place", space_name(space)),
+                    ("colour", colours[level[&top]].clone()),
+                ];
+                return Some(Refusal::new(refusal::OWN_ON_TOP, &args, None));
             }
         }
         let at_start = (0..pieces.len()).find(|&seat| {
             pieces[seat].iter().any(|&cone| cone < 0)
                 && stacks.contains_key(&self.start_space[seat])
         })?;
-        Some(format!(
-            "{} holds {}'s START {piece}s; no {piece} may stand there with them",
-            space_name(self.start_space[at_start]),
-            colours[at_start]
-        ))
+        let args = [
+            ("place", space_name(self.start_space[at_start])),
+            ("colour", colours[at_start].clone()),
+        ];
+        Some(Refusal::new(refusal::ON_A_START, &args, None))
     }
 
     fn end_text(&self, end: End) -> String {

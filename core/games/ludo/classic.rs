@@ -1,7 +1,7 @@
 //! Classic Ludo (`variant=classic`): the module header of `ludo` gives its rules.
 
 use super::common::*;
-use crate::engine::reach::{self, Sharing, Words};
+use crate::engine::reach::{self, Sharing};
 use crate::engine::{
     self, Game, Move, MoveList, MoveView, Phase, RaceShape, Row, State, Table, MAX_SEATS, PIECES,
 };
@@ -175,12 +175,12 @@ impl Game for ClassicLudo {
         *row == [HOME; PIECES]
     }
 
-    fn unreachable(&self, pieces: &[Row], words: &Words) -> Option<String> {
+    fn unreachable(&self, pieces: &[Row], colours: &[String]) -> Option<Refusal> {
         reach::race(
             &self.shape(),
             pieces,
             Sharing::OwnAndSafe,
-            words,
+            colours,
             classic_name,
         )
     }

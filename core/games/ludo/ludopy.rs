@@ -1,7 +1,6 @@
 //! LUDOpy 1.5.0's Danish Ludo (`variant=ludopy`), quirks included.
 
 use super::common::*;
-use crate::engine::reach::Words;
 use crate::engine::{
     self, Game, List, MoveView, Phase, RaceShape, Row, State, Table, MAX_SEATS, PIECES,
 };
@@ -350,7 +349,7 @@ impl Game for LudopyLudo {
     }
 
     /// Any: LUDOpy's quirks let colours share any square.
-    fn unreachable(&self, _: &[Row], _: &Words) -> Option<String> {
+    fn unreachable(&self, _: &[Row], _: &[String]) -> Option<Refusal> {
         None
     }
 

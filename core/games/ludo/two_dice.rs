@@ -2,7 +2,7 @@
 
 use super::common::*;
 use crate::dice::{self, Dice};
-use crate::engine::reach::{self, Sharing, Words};
+use crate::engine::reach::{self, Sharing};
 use crate::engine::{
     self, Game, List, MoveView, Phase, RaceShape, Row, State, Table, MAX_SEATS, PIECES,
 };
@@ -235,12 +235,12 @@ impl Game for TwoDiceLudo {
         *row == [EXIT; PIECES]
     }
 
-    fn unreachable(&self, pieces: &[Row], words: &Words) -> Option<String> {
+    fn unreachable(&self, pieces: &[Row], colours: &[String]) -> Option<Refusal> {
         reach::race(
             &self.shape(),
             pieces,
             Sharing::OwnAndSafe,
-            words,
+            colours,
             position_name,
         )
     }

@@ -18,7 +18,7 @@
 //! 56..59 Home 1..4.
 
 use crate::engine::notation::quoted;
-use crate::engine::reach::{self, Sharing, Words};
+use crate::engine::reach::{self, Sharing};
 use crate::engine::RaceWords;
 use crate::engine::{
     self, End, Game, List, MoveView, Phase, RaceShape, Row, State, Table, MAX_SEATS, PIECES,
@@ -410,8 +410,14 @@ impl Game for Marbles {
         !self.war && row[0] >= HOME_START
     }
 
-    fn unreachable(&self, pieces: &[Row], words: &Words) -> Option<String> {
-        reach::race(&self.shape(), pieces, Sharing::Alone, words, position_name)
+    fn unreachable(&self, pieces: &[Row], colours: &[String]) -> Option<Refusal> {
+        reach::race(
+            &self.shape(),
+            pieces,
+            Sharing::Alone,
+            colours,
+            position_name,
+        )
     }
 
     /// War ranks by marbles left.

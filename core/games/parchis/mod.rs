@@ -25,7 +25,7 @@
 //! `State::aux`: 0 the bonus to move (0, 10 or 20), 1 the seat's last moved piece this turn
 //! (its position + 2; 0: none), 2 who arrived last on each exit (two bits an exit: the seat).
 
-use crate::engine::reach::{self, Sharing, Words};
+use crate::engine::reach::{self, Sharing};
 use crate::engine::{
     self, Game, Move, MoveList, MoveView, Phase, RaceShape, RaceWords, Row, State, Table,
     MAX_SEATS, PIECES,
@@ -538,13 +538,13 @@ impl Game for Parchis {
         3
     }
 
-    fn unreachable(&self, pieces: &[Row], words: &Words) -> Option<String> {
+    fn unreachable(&self, pieces: &[Row], colours: &[String]) -> Option<Refusal> {
         let own_pairs_anywhere = self.blockades_anywhere;
         reach::race(
             &self.shape(),
             pieces,
             Sharing::Pairs { own_pairs_anywhere },
-            words,
+            colours,
             position_name,
         )
     }

@@ -329,10 +329,6 @@ fn random_games_end_and_stay_reachable() {
         ],
     ];
     let colours = ["yellow", "blue", "red", "green"].map(String::from);
-    let words = Words {
-        colours: &colours,
-        piece: "piece",
-    };
     let mut rng = Rng::new(57);
     let paired: [(usize, &[(&str, &str)]); 2] =
         [(4, &[("teams", "on")]), (2, &[("two_sets", "on")])];
@@ -358,7 +354,7 @@ fn random_games_end_and_stay_reachable() {
                 }
                 let pieces = &state.pieces[..players];
                 assert_eq!(
-                    game.unreachable(pieces, &words),
+                    game.unreachable(pieces, &colours),
                     None,
                     "{options:?}: {state:?}"
                 );

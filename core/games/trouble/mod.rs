@@ -4,7 +4,7 @@
 //! green 14, blue 21); 2 players sit opposite (red, green), 3 take red, yellow, green
 //! (`seating`: turned round the board, `engine::SEATING`).
 
-use crate::engine::reach::{self, Sharing, Words};
+use crate::engine::reach::{self, Sharing};
 use crate::engine::{
     self, Game, Move, MoveList, MoveView, Phase, RaceShape, RaceWords, Row, State, Table,
     MAX_SEATS, PIECES,
@@ -341,8 +341,14 @@ impl Game for Trouble {
         row[0] >= LOOP
     }
 
-    fn unreachable(&self, pieces: &[Row], words: &Words) -> Option<String> {
-        reach::race(&self.shape(), pieces, Sharing::Alone, words, position_name)
+    fn unreachable(&self, pieces: &[Row], colours: &[String]) -> Option<Refusal> {
+        reach::race(
+            &self.shape(),
+            pieces,
+            Sharing::Alone,
+            colours,
+            position_name,
+        )
     }
 }
 

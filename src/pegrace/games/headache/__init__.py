@@ -298,7 +298,6 @@ class Headache(Rules):
     # TRANSLATORS: what ranks the players when a game stops at its turn limit ("ranked by
     # cones owned")
     score_words = said("cones owned")
-    piece_word = "cone"
     option_specs = core_options("headache")
 
     # ------------------------------------------------------------------ setup

@@ -63,7 +63,6 @@ class Ludo(RaceRules):
     )
     version = 1
     all_colours = ("red", "green", "yellow", "blue")
-    piece_word = "pin"
     standing = STANDING
     is_ludopy = False
     variant: ClassVar[str]  # the option's value that chooses the subclass (its class keyword)

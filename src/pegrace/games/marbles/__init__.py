@@ -162,7 +162,6 @@ class Marbles(RaceRules):
     )
     version = 1
     all_colours = ("red", "yellow", "green", "blue")
-    piece_word = "marble"
     sentences = SENTENCES
     standing = STANDING
     option_specs = core_options("marbles")

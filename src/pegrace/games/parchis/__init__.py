@@ -74,7 +74,6 @@ class Parchis(RaceRules):
     )
     version = 1
     all_colours = ("yellow", "blue", "red", "green")
-    piece_word = "piece"
     sentences = SENTENCES
     standing = STANDING
     option_specs = core_options("parchis")

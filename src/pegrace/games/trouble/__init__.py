@@ -68,7 +68,6 @@ class Trouble(RaceRules):
     pitch = "Pop the dome, race four pegs round the board, and send anyone you land on back home."
     version = 1
     all_colours = ("red", "yellow", "green", "blue")
-    piece_word = "peg"
     sentences = SENTENCES
     standing = STANDING
     option_specs = core_options("trouble")
