@@ -15,10 +15,13 @@ from pegrace import _core
 from pegrace.errors import IllegalMoveError, NotationError
 from pegrace.games import get_rules, list_games
 from pegrace.games.headache import Headache
+from pegrace.i18n import Said
 from pegrace.moves import Step
 from pegrace.notation import load_state, state_to_json
-from pegrace.players import make_player
+from pegrace.players import COMPUTER_PLAYERS, LEVEL_SEARCH, LEVELS, NAMED_ONLY, make_player
+from pegrace.search import SearchPlayer
 from pegrace.state import Phase
+from pegrace.words import computer_word
 from positions import random_positions
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -225,3 +228,28 @@ def test_every_player_the_core_names_is_played_by_the_core_under_that_name() -> 
     for name in names:
         played = make_player(f"computer:{name}", seed=1).core_player(rules)
         assert played is not None and played.name == name
+
+
+def test_the_computer_players_their_order_and_words_are_the_cores() -> None:
+    listed = _core.computer_players()
+    names = [name for name, *_ in listed]
+    assert list(COMPUTER_PLAYERS) == names  # the order people are offered them
+    assert LEVELS == ("random", "easy", "medium", "hard", "expert")
+    assert set(NAMED_ONLY) == {"uniform", "policy"}
+    assert LEVEL_SEARCH["hard"] == {"depth": 2, "model": 0}
+    for name, role, plays, search, note in listed:
+        player = make_player(f"computer:{name}", seed=1)
+        assert player.name == name and note
+        core = None if plays == "policy" else player.core_player(get_rules("trouble", 4))
+        assert core is None or core.name == ("search" if plays == "search" else name)
+        assert (search is not None) == (plays == "search") == isinstance(player, SearchPlayer)
+        said = computer_word(name)
+        assert isinstance(said, Said) and said.context == "computer" and said.text == name
+        assert role == "level" or name not in LEVELS
+    assert computer_word("policy:mine.json") == "policy:mine.json"  # a file: by its name
+
+
+def test_the_catalogs_carry_every_computers_word_with_its_note() -> None:
+    spanish = {name: computer_word(name).said_in("es") for name, *_ in _core.computer_players()}
+    assert spanish["hard"] == "difícil" and spanish["cautious"] == "prudente"
+    assert all(word != name for name, word in spanish.items()), spanish

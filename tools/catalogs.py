@@ -22,6 +22,7 @@ import argparse
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import NamedTuple
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
@@ -47,18 +48,29 @@ PAGE_KEYWORDS = {"t": None, "tn": (1, 2), "tc": ((1, "c"), 2)}
 COMMENT_TAGS = ["TRANSLATORS:"]
 
 
-def runtime_messages() -> Iterator[tuple[str | tuple[str, str], str]]:
-    """What the games and the core say of themselves, put into words where it is shown:
-    (message, or a message and its plural form; where it comes from)."""
+class Runtime(NamedTuple):
+    """A message a game or the core says of itself: the message (or it and its plural form),
+    where it comes from, its context and its note for translators."""
+
+    text: str | tuple[str, str]
+    where: str
+    context: str | None = None
+    note: str | None = None
+
+
+def runtime_messages() -> Iterator[Runtime]:
+    """What the games and the core say of themselves, put into words where it is shown."""
     from pegrace import _core
     from pegrace.games import ENTRIES
     from pegrace.guide import guide_messages
 
     for entry in ENTRIES.values():
         for text in guide_messages(entry):
-            yield text, f"game {entry.name}"
+            yield Runtime(text, f"game {entry.name}")
     for message, plural in _core.refusal_messages():
-        yield (message if plural is None else (message, plural)), "core/refusal.rs"
+        yield Runtime(message if plural is None else (message, plural), "core/refusal.rs")
+    for name, *_, note in _core.computer_players():  # each player's name is its word
+        yield Runtime(name, "core/ai/players.rs", "computer", note)
 
 
 def template() -> Catalog:
@@ -80,9 +92,15 @@ def template() -> Catalog:
             catalog.add(
                 message, locations=[(where, lineno)], auto_comments=comments, context=context
             )
-    for text, where in runtime_messages():
-        if text:
-            catalog.add(text, locations=[(where, 0)])
+    for found in runtime_messages():
+        if found.text:
+            notes = [] if found.note is None else [found.note]
+            catalog.add(
+                found.text,
+                locations=[(found.where, 0)],
+                auto_comments=notes,
+                context=found.context,
+            )
     return catalog
 
 

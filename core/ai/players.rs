@@ -34,42 +34,156 @@ pub enum Kind {
     Policy(u32),
 }
 
-/// How a player named in `NAMED` is made, from easy's share of random moves.
+/// How a player named in `COMPUTERS` is made, from easy's share of random moves.
 type MakeKind = fn(f64) -> Kind;
 
-/// The players the core plays by their own names, each made with easy's share of random moves
-/// (`mistakes`); Python reads the names from here (`_core.player_names`). The search players
-/// and the learned policies are played by their settings.
-const NAMED: &[(&str, MakeKind)] = &[
-    ("random", |_| Kind::Random),
-    ("uniform", |_| Kind::Uniform),
-    ("easy", |mistakes| Kind::Easy { mistakes }),
-    ("medium", |_| Kind::Medium),
-    ("aggressive", |_| Kind::Aggressive),
-    ("runner", |_| Kind::Runner),
-    ("cautious", |_| Kind::Cautious),
+/// What a computer player is to the people offered it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// A level of strength, offered weakest first.
+    Level,
+    /// Medium's strength, another style of play.
+    Personality,
+    /// A baseline for study, played when named, never offered as an opponent.
+    Baseline,
+    /// A learned policy, played when named: it plays only the game it learned.
+    Learned,
+}
+
+impl Role {
+    pub fn name(self) -> &'static str {
+        match self {
+            Role::Level => "level",
+            Role::Personality => "personality",
+            Role::Baseline => "baseline",
+            Role::Learned => "learned",
+        }
+    }
+}
+
+/// How the core plays a listed player.
+#[derive(Clone, Copy)]
+pub enum Plays {
+    /// By its name (`Kind::named`), made with easy's share of random moves.
+    Named(MakeKind),
+    /// A search of a fixed `depth` (none: deepening) whose leaves read `model`
+    /// (`Settings::model`); its budget is the caller's.
+    Search { depth: Option<u32>, model: u8 },
+    /// A learned policy, by the number its file was given.
+    Policy,
+}
+
+/// A computer player as people are offered it: its name (which is also its word, in the
+/// context "computer", that the catalogs translate), what it is to them, how the core plays it,
+/// and what its translators are told of it.
+pub struct Computer {
+    pub name: &'static str,
+    pub role: Role,
+    pub plays: Plays,
+    pub note: &'static str,
+}
+
+/// Every computer player, in the order people are offered them: the levels weakest first, then
+/// the personalities; the baseline and the learned policy are played only when named. Python
+/// reads this list (`_core.computer_players`), the page and the terminal its words.
+pub const COMPUTERS: &[Computer] = &[
+    Computer {
+        name: "random",
+        role: Role::Level,
+        plays: Plays::Named(|_| Kind::Random),
+        note: "a computer player's level: any legal move, never a pass while a piece can move, as in \"Random computer\", \"Computer (random)\"",
+    },
+    Computer {
+        name: "uniform",
+        role: Role::Baseline,
+        plays: Plays::Named(|_| Kind::Uniform),
+        note: "a computer player for study: any legal move, the pass too, all equally likely",
+    },
+    Computer {
+        name: "easy",
+        role: Role::Level,
+        plays: Plays::Named(|mistakes| Kind::Easy { mistakes }),
+        note: "a computer player's level (or way of playing, below), as in \"Easy computer\", \"Computer (easy)\"",
+    },
+    Computer {
+        name: "medium",
+        role: Role::Level,
+        plays: Plays::Named(|_| Kind::Medium),
+        note: "a computer player's level, as in \"Computer (medium)\"",
+    },
+    Computer {
+        name: "hard",
+        role: Role::Level,
+        plays: Plays::Search {
+            depth: Some(2),
+            model: 0,
+        },
+        note: "a computer player's level, as in \"Computer (hard)\"",
+    },
+    Computer {
+        name: "expert",
+        role: Role::Level,
+        plays: Plays::Search {
+            depth: None,
+            model: 2,
+        },
+        note: "a computer player's level, as in \"Computer (expert)\"",
+    },
+    Computer {
+        name: "aggressive",
+        role: Role::Personality,
+        plays: Plays::Named(|_| Kind::Aggressive),
+        note: "a computer player's way of playing: it captures first",
+    },
+    Computer {
+        name: "runner",
+        role: Role::Personality,
+        plays: Plays::Named(|_| Kind::Runner),
+        note: "a computer player's way of playing: it races ahead, caring little for safety",
+    },
+    Computer {
+        name: "cautious",
+        role: Role::Personality,
+        plays: Plays::Named(|_| Kind::Cautious),
+        note: "a computer player's way of playing: it keeps out of reach",
+    },
+    Computer {
+        name: "policy",
+        role: Role::Learned,
+        plays: Plays::Policy,
+        note: "a computer player that plays a policy learned by a network, as in \"Computer (policy)\"",
+    },
 ];
 
 impl Kind {
-    /// A player by its name (`NAMED`; `mistakes`: easy's share).
+    /// A player by its name (`COMPUTERS`, played by name; `mistakes`: easy's share).
     pub fn named(name: &str, mistakes: f64) -> Option<Kind> {
-        let (_, make) = NAMED.iter().find(|(named, _)| *named == name)?;
-        Some(make(mistakes))
+        Self::makers()
+            .find(|(named, _)| *named == name)
+            .map(|(_, make)| make(mistakes))
     }
 
     /// The names `named` knows, in order.
     pub fn names() -> Vec<&'static str> {
-        NAMED.iter().map(|(name, _)| *name).collect()
+        Self::makers().map(|(name, _)| name).collect()
     }
 
-    /// The name this player is known by: its own (`NAMED`), `search` or `policy`.
+    fn makers() -> impl Iterator<Item = (&'static str, MakeKind)> {
+        COMPUTERS
+            .iter()
+            .filter_map(|computer| match computer.plays {
+                Plays::Named(make) => Some((computer.name, make)),
+                _ => None,
+            })
+    }
+
+    /// The name this player is known by: its own (`COMPUTERS`), `search` or `policy`.
     pub fn name(&self) -> &'static str {
         let same = |made: &Kind| std::mem::discriminant(made) == std::mem::discriminant(self);
         match self {
             Kind::Search(_) => "search",
             Kind::Policy(_) => "policy",
-            _ => NAMED
-                .iter()
+            _ => Self::makers()
                 .find(|(_, make)| same(&make(0.0)))
                 .map_or("unnamed", |(name, _)| name),
         }
@@ -240,6 +354,23 @@ mod tests {
     use crate::ai::judge::judge_of;
     use crate::engine::testing;
     use crate::games::trouble::Trouble;
+
+    #[test]
+    fn every_listed_player_the_core_plays_by_name_is_made_and_known_by_it() {
+        let names: Vec<&str> = COMPUTERS.iter().map(|c| c.name).collect();
+        let unique: std::collections::HashSet<&&str> = names.iter().collect();
+        assert_eq!(unique.len(), names.len());
+        for name in Kind::names() {
+            assert_eq!(Kind::named(name, 0.5).unwrap().name(), name);
+        }
+        assert!(Kind::named("hard", 0.5).is_none()); // a search: made by its settings
+        let levels = COMPUTERS
+            .iter()
+            .filter(|c| c.role == Role::Level)
+            .map(|c| c.name);
+        let expected = ["random", "easy", "medium", "hard", "expert"];
+        assert!(levels.eq(expected), "the levels, weakest first");
+    }
 
     #[test]
     fn the_aggressive_player_captures_and_the_cautious_one_keeps_out_of_reach() {

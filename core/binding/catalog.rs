@@ -8,6 +8,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
 use super::error::CoreError;
+use crate::ai::players::{self, Plays};
 use crate::dice;
 use crate::facts::Fact;
 use crate::options;
@@ -45,6 +46,39 @@ pub(super) fn game_names() -> Vec<&'static str> {
 #[pyfunction]
 pub(super) fn player_names() -> Vec<&'static str> {
     crate::ai::players::Kind::names()
+}
+
+/// A computer player as Python reads it: its name, role, how the core plays it (`named`,
+/// `search` or `policy`), a search's depth (none: deepening) and leaves' model, and its note
+/// for translators.
+type ComputerRow = (
+    &'static str,
+    &'static str,
+    &'static str,
+    Option<(Option<u32>, u8)>,
+    &'static str,
+);
+
+/// Every computer player in the order people are offered them (`ai::players::COMPUTERS`).
+#[pyfunction]
+pub(super) fn computer_players() -> Vec<ComputerRow> {
+    players::COMPUTERS
+        .iter()
+        .map(|computer| {
+            let (plays, search) = match computer.plays {
+                Plays::Named(_) => ("named", None),
+                Plays::Search { depth, model } => ("search", Some((depth, model))),
+                Plays::Policy => ("policy", None),
+            };
+            (
+                computer.name,
+                computer.role.name(),
+                plays,
+                search,
+                computer.note,
+            )
+        })
+        .collect()
 }
 
 /// Every shipped learned value: its model's name, its game and the `variant` it was learned

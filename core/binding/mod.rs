@@ -8,7 +8,7 @@
 //! - `trainer`: `Trainer`, a value learned by self-play
 //! - `playing`: `play_games` and `playouts`, whole games and playouts with computer players
 //! - `random`: `random_games`, random games played to the end
-//! - `catalog`: `game_names`, `player_names`, `learned_models`, `rule_options`, `check_option`, `game_facts`, `dice_outcomes`:
+//! - `catalog`: `game_names`, `player_names`, `computer_players`, `learned_models`, `rule_options`, `check_option`, `game_facts`, `dice_outcomes`:
 //!   what the core says of its games (and `build_info`, of its own build)
 //! - `player`: `CorePlayer`, a computer player as Python hands it over, its settings typed
 //! - `given`: `give_value` and `give_policy`, the numbers of values and policies from files
@@ -35,6 +35,7 @@ fn _core(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(catalog::game_names, module)?)?;
     module.add_function(wrap_pyfunction!(catalog::learned_models, module)?)?;
     module.add_function(wrap_pyfunction!(catalog::player_names, module)?)?;
+    module.add_function(wrap_pyfunction!(catalog::computer_players, module)?)?;
     module.add_function(wrap_pyfunction!(catalog::rule_options, module)?)?;
     module.add_function(wrap_pyfunction!(catalog::check_option, module)?)?;
     module.add_function(wrap_pyfunction!(catalog::game_facts, module)?)?;

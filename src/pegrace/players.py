@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from pegrace import native, outside, policy, value
+from pegrace import _core, native, outside, policy, value
 from pegrace.engine import Rules
 from pegrace.errors import OptionError, saying, words_of
 from pegrace.i18n import N_, Said, said
@@ -163,29 +163,46 @@ def search_player(level: str) -> Callable[..., Player]:
     return make
 
 
-# Search settings of the two search levels; `expert:ms=50` or `hard:depth=3` override them.
-LEVEL_SEARCH: dict[str, dict[str, float]] = {"hard": {"depth": 2, "model": 0}, "expert": {}}
+# the computer players as the core lists them, in the order people are offered them
+# (core/ai/players.rs COMPUTERS): each one's name, role, how the core plays it (by name, as a
+# search of its depth and leaves' model, or as a policy) and its note for translators
+OFFERED = _core.computer_players()
+# the Python face of each player the core plays by its name or as a policy (each says its name)
+FACES: dict[str, Callable[..., Player]] = {
+    face.name: face
+    for face in (
+        RandomPlayer,
+        UniformPlayer,
+        EasyPlayer,
+        MediumPlayer,
+        AggressivePlayer,
+        RunnerPlayer,
+        CautiousPlayer,
+        PolicyPlayer,
+    )
+}
 
+
+def _search_settings(depth: int | None, model: int) -> dict[str, float]:
+    return {"model": model} if depth is None else {"depth": depth, "model": model}
+
+
+# Search settings of the search levels; `expert:ms=50` or `hard:depth=3` override them.
+LEVEL_SEARCH: dict[str, dict[str, float]] = {
+    name: _search_settings(*search) for name, _, _, search, _ in OFFERED if search is not None
+}
 # the computer players in the order they are offered (``player_names``, the web's seat menu):
 # the levels weakest first, then the personalities (the learned policy is named, not offered)
 COMPUTER_PLAYERS: dict[str, Callable[..., Player]] = {
-    "random": RandomPlayer,
-    "uniform": UniformPlayer,
-    "easy": EasyPlayer,
-    "medium": MediumPlayer,
-    "hard": search_player("hard"),
-    "expert": search_player("expert"),
-    "aggressive": AggressivePlayer,
-    "runner": RunnerPlayer,
-    "cautious": CautiousPlayer,
-    PolicyPlayer.name: PolicyPlayer,
+    name: search_player(name) if plays == "search" else FACES[name]
+    for name, _, plays, _, _ in OFFERED
 }
 # named, not offered: a learned policy plays the game it learned only; `uniform` is a baseline
 # for study (the old `random`, passing half its Trouble turns), no opponent for a person
-NAMED_ONLY = (PolicyPlayer.name, UniformPlayer.name)
+NAMED_ONLY = tuple(name for name, role, *_ in OFFERED if role in ("baseline", "learned"))
 ALIASES = {"heuristic": "medium"}
 # the levels, weakest first (the others are personalities: medium's strength, another style)
-LEVELS = ("random", "easy", "medium", "hard", "expert")
+LEVELS = tuple(name for name, role, *_ in OFFERED if role == "level")
 # the setting that names a weights file (``expert:value=FILE``): the levels whose search leaves
 # read a learned value, the search levels, take it (medium's one ply reads the game's evaluation)
 VALUE, VALUE_LEVELS = "value", tuple(LEVEL_SEARCH)

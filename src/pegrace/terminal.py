@@ -36,13 +36,12 @@ from pegrace.terminal_words import (
     chances_words,
     colour_words,
     colours_listed,
-    computer_words,
     counting_words,
     end_words,
     place_words,
     side_words,
 )
-from pegrace.words import names, sentence
+from pegrace.words import computer_word, names, sentence
 
 PLAYOUTS = 200  # winprob's playouts for the chances of winning (w)
 
@@ -173,7 +172,7 @@ class TerminalGame:
             # TRANSLATORS: a colour the person at the terminal plays ("red (you)")
             who = said("{colour} (you)", colour=colour_words(colour))
         else:
-            player = computer_words(self.seats[colour].split(":")[-1])
+            player = computer_word(self.seats[colour].split(":")[-1])
             # TRANSLATORS: a colour and the computer player that plays it ("green (medium)")
             who = said("{colour} ({player})", colour=colour_words(colour), player=player)
         return paint(say(who), colour, self.use_colour)

@@ -14,27 +14,6 @@ from pegrace.i18n import N_, Said, fill, gettext, said, said_c, said_n, say
 from pegrace.race import RaceRules
 from pegrace.words import colour_name, commas
 
-# a computer player by its level or way of playing, as the page's words say it (util.js)
-COMPUTERS = {
-    # TRANSLATORS: a computer player's level (or way of playing, below), as in "Easy
-    # computer", "Computer (easy)"
-    "random": said_c("computer", "random"),
-    # TRANSLATORS: a computer player's level, as in "Computer (easy)"
-    "easy": said_c("computer", "easy"),
-    # TRANSLATORS: a computer player's level, as in "Computer (medium)"
-    "medium": said_c("computer", "medium"),
-    # TRANSLATORS: a computer player's level, as in "Computer (hard)"
-    "hard": said_c("computer", "hard"),
-    # TRANSLATORS: a computer player's level, as in "Computer (expert)"
-    "expert": said_c("computer", "expert"),
-    # TRANSLATORS: a computer player's way of playing: it captures first
-    "aggressive": said_c("computer", "aggressive"),
-    # TRANSLATORS: a computer player's way of playing: it races ahead, caring little for safety
-    "runner": said_c("computer", "runner"),
-    # TRANSLATORS: a computer player's way of playing: it keeps out of reach
-    "cautious": said_c("computer", "cautious"),
-}
-
 # a place in a game, as a word of its own: every language writes its ordinals its own way
 PLACES = {
     # TRANSLATORS: first place in a game ("Red finishes 1st")
@@ -87,11 +66,6 @@ def colour_words(colour: str) -> Said:
 def colours_listed(colours: Sequence[str]) -> Said:
     """Colours listed with commas: "red, blue"."""
     return commas([colour_words(colour) for colour in colours])
-
-
-def computer_words(player: str) -> Said | str:
-    """A computer player in words ("medium"); one of no level (a policy file) as typed."""
-    return COMPUTERS.get(player, player)
 
 
 def side_words(rules: Rules, side: int) -> str:

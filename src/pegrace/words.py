@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from pegrace import _core
 from pegrace.i18n import N_, Arg, Said, said
 
 # who a move's words are told of: a player's name, or their colour's (``colour_name``); None
@@ -29,6 +30,17 @@ COLOURS = {
 
 
 NAMED = {colour: said(text) for colour, text in COLOURS.items()}  # made once: said often
+
+
+# each computer player's word, in the context "computer": its name, as the core lists it with
+# its note for translators (core/ai/players.rs COMPUTERS; tools/catalogs.py takes them there)
+COMPUTERS = {name: Said(name, context="computer") for name, *_ in _core.computer_players()}
+
+
+def computer_word(player: str) -> Said | str:
+    """A computer player's level or way of playing in words (``hard``, ``cautious``); one the
+    core does not list (a policy file, a player from outside) by its name as given."""
+    return COMPUTERS.get(player, player)
 
 
 def colour_name(colour: str) -> Said:

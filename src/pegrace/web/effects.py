@@ -10,24 +10,10 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from pegrace.i18n import Fixed, Said, said, said_c, said_n
+from pegrace.i18n import Fixed, Said, said, said_n
 from pegrace.lab_words import ALPHA
+from pegrace.words import NAMED, computer_word
 
-# a computer's level, as the page's words for them say it (static/util.js, context "computer")
-LEVEL_WORDS = {
-    "random": said_c("computer", "random"),
-    "easy": said_c("computer", "easy"),
-    "medium": said_c("computer", "medium"),
-    "hard": said_c("computer", "hard"),
-    "expert": said_c("computer", "expert"),
-}
-# the colours, as pegrace/words.py marks their names
-COLOUR_WORDS = {
-    "red": said("Red"),
-    "yellow": said("Yellow"),
-    "green": said("Green"),
-    "blue": said("Blue"),
-}
 # the skill run as lab_effects.json notes it: "medium against 3 random"
 SKILL_RUN = re.compile(r"(\w+) against (\d+) (\w+)")
 # the best seat of a rule that leaves the seats unequal: the shipped file keeps it only in the
@@ -40,10 +26,6 @@ NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 Number = Said | int | Fixed  # a number as an argument: each language writes it its own way
 
 
-def level_words(level: str) -> Said | str:
-    return LEVEL_WORDS.get(level, level)
-
-
 def measured_note(measured: Mapping[str, Any]) -> Said:
     """How the effects were measured: "Effects measured by pegrace lab against each option's
     default: 20,000 games of 4 medium players a rule, skill as medium against 3 random."."""
@@ -54,9 +36,9 @@ def measured_note(measured: Mapping[str, Any]) -> Said:
         # (computers' levels)
         skill = said(
             "{strong} against {count} {weak}",
-            strong=level_words(run[1]),
+            strong=computer_word(run[1]),
             count=run[2],
-            weak=level_words(run[3]),
+            weak=computer_word(run[3]),
         )
     # TRANSLATORS: under the rule options: how the effect shown beside each was measured;
     # {level} and {skill} are computers' levels
@@ -67,7 +49,7 @@ def measured_note(measured: Mapping[str, Any]) -> Said:
         "{players} {level} players a rule, skill as {skill}.",
         int(measured["games"]),
         players=int(measured["players"]),
-        level=level_words(str(measured["seats"])),
+        level=computer_word(str(measured["seats"])),
         skill=skill,
     )
 
@@ -80,7 +62,7 @@ def skill_players(measured: Mapping[str, Any]) -> Said | str:
     # TRANSLATORS: who played the games that measured skill: computers' levels ("medium against
     # random players")
     return said(
-        "{strong} against {weak} players", strong=level_words(run[1]), weak=level_words(run[3])
+        "{strong} against {weak} players", strong=computer_word(run[1]), weak=computer_word(run[3])
     )
 
 
@@ -264,7 +246,7 @@ def _seats(found: Mapping[str, Any], sentence: str) -> Said:
     # {sizes} its 95% interval "[25.0%, 26.2%]"
     best = said(
         "{colour} wins {rate} {sizes}",
-        colour=COLOUR_WORDS.get(colour, colour),
+        colour=NAMED.get(colour, colour),
         rate=read_percentage(rate),
         sizes=interval_of(*ends) if len(ends) == 2 else sizes,
     )

@@ -224,34 +224,16 @@ export function chip(colour, text = colourName(colour)) {
   return h("span", { class: "chip" }, h("span", { class: `token c-${colour}` }, colour.charAt(0).toUpperCase()), text);
 }
 
-/** Each computer player's level or way of playing in words, as "Computer (easy)" and "Easy
- * computer" say it (player_names() in pegrace/players.py names them); another one is called
- * by its own name.
- * @type {Record<string, string>}
- */
-const COMPUTERS = {
-  // TRANSLATORS: a computer player's level (or way of playing, below), as in "Easy computer", "Computer (easy)"
-  random: tc("computer", "random"),
-  easy: tc("computer", "easy"),
-  medium: tc("computer", "medium"),
-  hard: tc("computer", "hard"),
-  expert: tc("computer", "expert"),
-  // TRANSLATORS: a computer player's way of playing: it captures first
-  aggressive: tc("computer", "aggressive"),
-  // TRANSLATORS: a computer player's way of playing: it races ahead, caring little for safety
-  runner: tc("computer", "runner"),
-  // TRANSLATORS: a computer player's way of playing: it keeps out of reach
-  cautious: tc("computer", "cautious"),
-};
-
-/** A computer's level (or way of playing) in words: "computer:hard" is "hard".
+/** A computer's level (or way of playing) in words: "computer:hard" is "hard". A player's name
+ * is its word, in the context "computer", as the core lists it (core/ai/players.rs COMPUTERS,
+ * whence the catalogs take the words); another one (a policy file) is called by its own name.
  * @param {string} kind a computer's seat kind
  */
 export function levelWord(kind) {
   const level = kind.slice("computer:".length);
   // a player from outside the server offers: its operator's name for it (computer:outside:NAME)
   if (level.startsWith("outside:")) return level.slice("outside:".length);
-  return COMPUTERS[level] ?? level;
+  return /^[a-z]+$/.test(level) ? say({ t: level, c: "computer" }) : level;
 }
 
 /** A computer's level as a menu of levels says it: "computer:hard" is "Hard".
