@@ -253,3 +253,18 @@ def test_the_catalogs_carry_every_computers_word_with_its_note() -> None:
     spanish = {name: computer_word(name).said_in("es") for name, *_ in _core.computer_players()}
     assert spanish["hard"] == "difícil" and spanish["cautious"] == "prudente"
     assert all(word != name for name, word in spanish.items()), spanish
+
+
+@pytest.mark.parametrize("game", list_games())
+def test_a_move_played_by_its_place_in_the_listing_is_the_move_played_by_its_text(
+    game: str,
+) -> None:
+    rules = get_rules(game, 4)
+    for state in random_positions(rules, 17, 150):
+        listed = rules.core.legal(state)
+        for found in listed:
+            assert rules.core.play_at(state, found.index) == rules.core.play(state, found.text)
+        assert [found.index for found in listed] == list(range(len(listed)))
+        assert rules.core.play_at(state, len(listed)) is None  # nothing listed there
+    rolling = rules.initial_state()
+    assert rules.core.play_at(rolling, 0) is None  # no move is due

@@ -16,9 +16,9 @@ use crate::refusal::{self, Refusal};
 /// A legal move as the core lists it for Python: its text, whose pieces it moves (`owner`),
 /// each use of the roll as (die, origin, target), the spaces it passes (`path`), whether it
 /// goes counter-clockwise (`backward`), whether a cone leaves START (`from_start`), the pieces
-/// it captures or sends back (`victims`: `Game::victims`) and the count of the bonus move it
-/// earns (`bonus`: 0 none, or one no piece could use). Each game's `Rules.core_move` makes its
-/// own `Move` of it.
+/// it captures or sends back (`victims`: `Game::victims`), the count of the bonus move it
+/// earns (`bonus`: 0 none, or one no piece could use) and its place in the listing (`index`,
+/// what `CoreRules.play_at` takes). Each game's `Rules.core_move` makes its own `Move` of it.
 #[pyclass(frozen, get_all, module = "pegrace._core")]
 pub(super) struct CoreMove {
     text: Py<PyString>,
@@ -29,6 +29,7 @@ pub(super) struct CoreMove {
     from_start: bool,
     victims: Py<PyTuple>,
     bonus: u16,
+    index: usize,
 }
 
 fn legal<G: Game>(py: Python<'_>, rules: &G, state: &State) -> PyResult<Vec<CoreMove>> {
@@ -39,7 +40,8 @@ fn legal<G: Game>(py: Python<'_>, rules: &G, state: &State) -> PyResult<Vec<Core
     moves
         .as_ref()
         .iter()
-        .map(|&chosen| {
+        .enumerate()
+        .map(|(index, &chosen)| {
             let view = rules.move_view(state, chosen);
             let mut after = *state;
             rules.play(&mut after, chosen);
@@ -53,6 +55,7 @@ fn legal<G: Game>(py: Python<'_>, rules: &G, state: &State) -> PyResult<Vec<Core
                 from_start: view.from_start,
                 victims: PyTuple::new(py, rules.victims(state, chosen))?.unbind(),
                 bonus: if again { rules.bonus(&after) } else { 0 },
+                index,
             })
         })
         .collect()
@@ -234,6 +237,28 @@ impl CoreRules {
         match on_judged!(&self.judged, j => play_text(j.rules(), before, text)) {
             Some(after) => self.give(py, after).map(Some),
             None => Ok(None),
+        }
+    }
+
+    /// The position after the legal move listed `index`-th (`legal`'s order, `CoreMove.index`);
+    /// None when no move is listed there.
+    fn play_at<'py>(
+        &self,
+        py: Python<'py>,
+        state: &Bound<'py, PyAny>,
+        index: usize,
+    ) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let mut after = self.read(state)?;
+        let played = on_judged!(&self.judged, j => {
+            let rules = j.rules();
+            let listed = (after.phase == Phase::Move).then(|| rules.legal_moves(&after));
+            let chosen = listed.and_then(|moves| moves.as_ref().get(index).copied());
+            chosen.map(|chosen| rules.play(&mut after, chosen)).is_some()
+        });
+        if played {
+            self.give(py, after).map(Some)
+        } else {
+            Ok(None)
         }
     }
 

@@ -448,8 +448,14 @@ class Rules:
         return self.apply_move(state, move)
 
     def apply_move(self, state: State, move: Move) -> State:
-        """The position after a legal move (found by its text)."""
-        after = self.core.play(state, str(move))
+        """The position after a legal move: by its place in the listing where ``state`` was the
+        last position listed, else found by its text."""
+        known, views = self._listed
+        listed = views.get(move.text) if known is state else None
+        if listed is not None:
+            after = self.core.play_at(state, listed.index)
+        else:
+            after = self.core.play(state, str(move))
         if after is None:
             raise saying(IllegalMoveError, self.not_legal(str(move), state))
         return after
