@@ -170,12 +170,10 @@ pub trait Game {
     /// A piece's place read from the notation; refused, naming the places there are, where it
     /// is none. `colour`: the seat's colour as the notation writes it (the refusal names it).
     fn read_piece(&self, seat: usize, text: &str, colour: &str) -> Result<i16, Refusal>;
-    /// The pieces `chosen` sends back or captures, each (seat, place) once: those of every
-    /// seat but the moving piece's owner no longer where they were (a partner's too); a game
-    /// that captures without moving them says which.
-    fn victims(&self, before: &State, chosen: Self::Move) -> Vec<(u8, i16)> {
-        let mut after = *before;
-        self.play(&mut after, chosen);
+    /// The pieces `chosen` sends back or captures, each (seat, place) once, `after` being the
+    /// position it leads to: those of every seat but the moving piece's owner no longer where they were (a partner's too); a
+    /// game that captures without moving them says which.
+    fn victims(&self, before: &State, chosen: Self::Move, after: &State) -> Vec<(u8, i16)> {
         let owner = usize::from(self.move_view(before, chosen).owner);
         (0..self.table().seats)
             .filter(|&seat| seat != owner)

@@ -74,6 +74,16 @@ refusals! {
     OWN_ON_TOP =
         "the stack on {place} has two of {colour}'s cones on top: a cone never lands on its own colour";
     ON_A_START = "{place} holds {colour}'s START cones: no cone may stand there with them";
+    NOT_A_ROLL = "roll {roll} is not a {dice} roll (one of {rolls})";
+}
+
+/// `text` quoted as Python's `repr` quotes a string (single quotes, unless it holds one).
+pub fn quoted(text: &str) -> String {
+    if text.contains('\'') && !text.contains('"') {
+        format!("\"{text}\"")
+    } else {
+        format!("'{}'", text.replace('\\', "\\\\").replace('\'', "\\'"))
+    }
 }
 
 impl Refusal {

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from pegrace import _core
+from pegrace.dice import BY_NAME, Dice
 from pegrace.errors import IllegalMoveError, NotationError
 from pegrace.games import get_rules, list_games
 from pegrace.games.headache import Headache
@@ -255,16 +256,13 @@ def test_the_catalogs_carry_every_computers_word_with_its_note() -> None:
     assert all(word != name for name, word in spanish.items()), spanish
 
 
-@pytest.mark.parametrize("game", list_games())
-def test_a_move_played_by_its_place_in_the_listing_is_the_move_played_by_its_text(
-    game: str,
-) -> None:
-    rules = get_rules(game, 4)
-    for state in random_positions(rules, 17, 150):
-        listed = rules.core.legal(state)
-        for found in listed:
-            assert rules.core.play_at(state, found.index) == rules.core.play(state, found.text)
-        assert [found.index for found in listed] == list(range(len(listed)))
-        assert rules.core.play_at(state, len(listed)) is None  # nothing listed there
-    rolling = rules.initial_state()
-    assert rules.core.play_at(rolling, 0) is None  # no move is due
+@pytest.mark.parametrize("dice", list(BY_NAME.values()), ids=list(BY_NAME))
+def test_every_roll_is_written_and_read_by_the_core(dice: Dice) -> None:
+    for roll, _ in dice.outcomes:
+        assert dice.parse(dice.format(roll)) == roll
+    with pytest.raises(NotationError) as refused:
+        dice.parse("7")
+    words = refused.value.said
+    assert words is not None and (words.text, words.plural) in _core.refusal_messages()
+    assert str(refused.value).startswith(f"roll '7' is not a {dice.name} roll (one of ")
+    assert words.said_in("es") != str(refused.value)

@@ -1,6 +1,7 @@
 //! What the core says of its games, for Python to read rather than keep a copy of: their
 //! names (`game_names`), each game's rule options (`rule_options`, `check_option`) and facts
-//! (`game_facts`), the throws' outcomes with their chances (`dice_outcomes`), and the messages
+//! (`game_facts`), the throws' outcomes with their chances (`dice_outcomes`) and rolls'
+//! text (`write_roll`, `read_roll`), the computer players (`computer_players`), and the messages
 //! it can refuse rule options with (`refusal_messages`), for the catalogs; and what it says of
 //! its own build (`build_info`: build.rs).
 
@@ -8,6 +9,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
 use super::error::CoreError;
+use super::shared::Roll;
 use crate::ai::players::{self, Plays};
 use crate::dice;
 use crate::facts::Fact;
@@ -127,27 +129,60 @@ pub(super) fn check_option(game: &str, name: &str, value: &str) -> PyResult<()> 
     Ok(())
 }
 
-/// The throw named `name` (`d6`, `two d6`, `d6 + bonus die`): each outcome as Python writes it
-/// (a number, or a pair) with its chance in 36ths.
+/// The throw `name`'s outcomes with their chances in 36ths, each roll as Python writes it.
 #[pyfunction]
 pub(super) fn dice_outcomes<'py>(
     py: Python<'py>,
     name: &str,
 ) -> PyResult<Vec<(Bound<'py, PyAny>, u32)>> {
-    let kind = dice::KINDS
-        .iter()
-        .find(|kind| kind.name == name)
-        .ok_or_else(|| CoreError::Option(format!("the native core throws no {name:?}")))?;
+    let kind = throw(name)?;
     kind.weights()
         .into_iter()
-        .map(|(roll, weight)| {
-            let written = match kind.numbers {
-                1 => roll[0].into_pyobject(py)?.into_any(),
-                _ => PyTuple::new(py, roll)?.into_any(),
-            };
-            Ok((written, weight))
-        })
+        .map(|(roll, weight)| Ok((as_python(py, kind, roll)?, weight)))
         .collect()
+}
+
+/// A roll of the throw `name` as the notation writes it (`3`, `3+5`, `4*`).
+#[pyfunction]
+pub(super) fn write_roll(name: &str, roll: Roll) -> PyResult<String> {
+    let kind = throw(name)?;
+    let dice = roll.dice();
+    if !kind.weights().iter().any(|&(outcome, _)| outcome == dice) {
+        let problem = format!("{dice:?} is no {name} roll");
+        return Err(CoreError::Notation(problem).into());
+    }
+    Ok(kind.write(dice))
+}
+
+/// The roll `text` writes (`Dice::read`), as Python writes a roll; a NotationError in the
+/// catalogs' words, naming every roll, where it is none.
+#[pyfunction]
+pub(super) fn read_roll<'py>(
+    py: Python<'py>,
+    name: &str,
+    text: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    let kind = throw(name)?;
+    let roll = kind.read(text).map_err(CoreError::Unreadable)?;
+    as_python(py, kind, roll)
+}
+
+/// The throw named `name`.
+fn throw(name: &str) -> PyResult<&'static dice::Dice> {
+    let found = dice::KINDS.iter().find(|kind| kind.name == name).copied();
+    found.ok_or_else(|| CoreError::Option(format!("the native core throws no {name:?}")).into())
+}
+
+/// A roll as Python writes it: one die's number, or a pair.
+fn as_python<'py>(
+    py: Python<'py>,
+    kind: &dice::Dice,
+    roll: [u8; 2],
+) -> PyResult<Bound<'py, PyAny>> {
+    Ok(match kind.numbers {
+        1 => roll[0].into_pyobject(py)?.into_any(),
+        _ => PyTuple::new(py, roll)?.into_any(),
+    })
 }
 
 /// `game`'s facts by name: a number, a list of them, or names.

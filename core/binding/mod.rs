@@ -8,7 +8,7 @@
 //! - `trainer`: `Trainer`, a value learned by self-play
 //! - `playing`: `play_games` and `playouts`, whole games and playouts with computer players
 //! - `random`: `random_games`, random games played to the end
-//! - `catalog`: `game_names`, `player_names`, `computer_players`, `learned_models`, `rule_options`, `check_option`, `game_facts`, `dice_outcomes`:
+//! - `catalog`: `game_names`, `player_names`, `computer_players`, `learned_models`, `rule_options`, `check_option`, `game_facts`, `dice_outcomes`, `write_roll`, `read_roll`:
 //!   what the core says of its games (and `build_info`, of its own build)
 //! - `player`: `CorePlayer`, a computer player as Python hands it over, its settings typed
 //! - `given`: `give_value` and `give_policy`, the numbers of values and policies from files
@@ -44,6 +44,8 @@ fn _core(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add("PLAYERS", crate::engine::PLAYERS)?;
     module.add("PIECES", crate::engine::PIECES)?;
     module.add_function(wrap_pyfunction!(catalog::dice_outcomes, module)?)?;
+    module.add_function(wrap_pyfunction!(catalog::write_roll, module)?)?;
+    module.add_function(wrap_pyfunction!(catalog::read_roll, module)?)?;
     module.add("TERMINAL_WEIGHT", crate::ai::vocab::TERMINAL_WEIGHT)?;
     module.add("TIE", crate::ai::search::TIE)?;
     module.add_function(wrap_pyfunction!(given::give_value, module)?)?;

@@ -1,6 +1,6 @@
 //! The Python class `CoreRules`: the rules behind `pegrace.engine.Rules`, position by position.
 
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
@@ -15,37 +15,98 @@ use crate::refusal::{self, Refusal};
 
 /// A legal move as the core lists it for Python: its text, whose pieces it moves (`owner`),
 /// each use of the roll as (die, origin, target), the spaces it passes (`path`), whether it
-/// goes counter-clockwise (`backward`), whether a cone leaves START (`from_start`), the pieces
-/// it captures or sends back (`victims`: `Game::victims`), the count of the bonus move it
-/// earns (`bonus`: 0 none, or one no piece could use) and its place in the listing (`index`,
-/// what `CoreRules.play_at` takes). Each game's `Rules.core_move` makes its own `Move` of it.
-#[pyclass(frozen, get_all, module = "pegrace._core")]
+/// goes counter-clockwise (`backward`), whether a cone leaves START (`from_start`); and, worked
+/// out when first asked (listing stays as cheap as it was), the pieces it captures or sends
+/// back (`victims`: `Game::victims`) and the count of the bonus move it earns (`bonus`: 0 none,
+/// or one no piece could use). Each game's `Rules.core_move` makes its own `Move` of it.
+#[pyclass(frozen, module = "pegrace._core")]
 pub(super) struct CoreMove {
+    #[pyo3(get)]
     text: Py<PyString>,
+    #[pyo3(get)]
     owner: u8,
+    #[pyo3(get)]
     uses: Py<PyTuple>,
+    #[pyo3(get)]
     path: Py<PyTuple>,
+    #[pyo3(get)]
     backward: bool,
+    #[pyo3(get)]
     from_start: bool,
-    victims: Py<PyTuple>,
-    bonus: u16,
+    /// Its place in the listing, and what the listing's moves do: worked out for them all at
+    /// the first asking of any (a listing is the costly part, Headache's above all).
     index: usize,
+    listing: Arc<Listing>,
 }
 
-fn legal<G: Game>(py: Python<'_>, rules: &G, state: &State) -> PyResult<Vec<CoreMove>> {
+/// A listing's rules and position, and what its moves do once asked.
+struct Listing {
+    rules: Py<CoreRules>,
+    before: State,
+    outcomes: OnceLock<Vec<Outcome>>,
+}
+
+/// What a move does besides moving: its victims and the bonus move it earns.
+type Outcome = (Vec<(u8, i16)>, u16);
+
+#[pymethods]
+impl CoreMove {
+    #[getter]
+    fn victims(&self) -> Vec<(u8, i16)> {
+        self.outcome().0.clone()
+    }
+
+    #[getter]
+    fn bonus(&self) -> u16 {
+        self.outcome().1
+    }
+}
+
+impl CoreMove {
+    fn outcome(&self) -> &Outcome {
+        let listing = &self.listing;
+        let outcomes = listing.outcomes.get_or_init(|| {
+            let rules = listing.rules.get();
+            on_judged!(&rules.judged, j => outcomes(j.rules(), &listing.before))
+        });
+        &outcomes[self.index]
+    }
+}
+
+/// What each legal move of `before` does besides moving, in the listing's order.
+fn outcomes<G: Game>(rules: &G, before: &State) -> Vec<Outcome> {
+    let moves = rules.legal_moves(before);
+    let outcome = |&chosen: &G::Move| {
+        let mut after = *before;
+        rules.play(&mut after, chosen);
+        let again = after.phase == Phase::Move && after.current == before.current;
+        let bonus = if again { rules.bonus(&after) } else { 0 };
+        (rules.victims(before, chosen, &after), bonus)
+    };
+    moves.as_ref().iter().map(outcome).collect()
+}
+
+fn legal<G: Game>(
+    py: Python<'_>,
+    listing: &Py<CoreRules>,
+    rules: &G,
+    state: &State,
+) -> PyResult<Vec<CoreMove>> {
     if state.phase != Phase::Move {
         return Ok(Vec::new());
     }
     let moves = rules.legal_moves(state);
+    let shared = Arc::new(Listing {
+        rules: listing.clone_ref(py),
+        before: *state,
+        outcomes: OnceLock::new(),
+    });
     moves
         .as_ref()
         .iter()
         .enumerate()
         .map(|(index, &chosen)| {
             let view = rules.move_view(state, chosen);
-            let mut after = *state;
-            rules.play(&mut after, chosen);
-            let again = after.phase == Phase::Move && after.current == state.current;
             Ok(CoreMove {
                 text: PyString::new(py, &rules.move_text(state, chosen)).unbind(),
                 owner: view.owner,
@@ -53,9 +114,8 @@ fn legal<G: Game>(py: Python<'_>, rules: &G, state: &State) -> PyResult<Vec<Core
                 path: PyTuple::new(py, view.path)?.unbind(),
                 backward: view.backward,
                 from_start: view.from_start,
-                victims: PyTuple::new(py, rules.victims(state, chosen))?.unbind(),
-                bonus: if again { rules.bonus(&after) } else { 0 },
                 index,
+                listing: Arc::clone(&shared),
             })
         })
         .collect()
@@ -179,9 +239,11 @@ impl CoreRules {
     }
 
     /// The legal moves of a position, in order (none unless a move is due).
-    fn legal(&self, py: Python<'_>, state: &Bound<'_, PyAny>) -> PyResult<Vec<CoreMove>> {
-        let state = self.read(state)?;
-        on_judged!(&self.judged, j => legal(py, j.rules(), &state))
+    fn legal(slf: &Bound<'_, Self>, state: &Bound<'_, PyAny>) -> PyResult<Vec<CoreMove>> {
+        let this = slf.get();
+        let state = this.read(state)?;
+        let listing = slf.clone().unbind();
+        on_judged!(&this.judged, j => legal(slf.py(), &listing, j.rules(), &state))
     }
 
     /// The name of the throw a turn's roll is (`Game::dice`: `d6`, `two d6`, `d6 + bonus die`).
@@ -237,28 +299,6 @@ impl CoreRules {
         match on_judged!(&self.judged, j => play_text(j.rules(), before, text)) {
             Some(after) => self.give(py, after).map(Some),
             None => Ok(None),
-        }
-    }
-
-    /// The position after the legal move listed `index`-th (`legal`'s order, `CoreMove.index`);
-    /// None when no move is listed there.
-    fn play_at<'py>(
-        &self,
-        py: Python<'py>,
-        state: &Bound<'py, PyAny>,
-        index: usize,
-    ) -> PyResult<Option<Bound<'py, PyAny>>> {
-        let mut after = self.read(state)?;
-        let played = on_judged!(&self.judged, j => {
-            let rules = j.rules();
-            let listed = (after.phase == Phase::Move).then(|| rules.legal_moves(&after));
-            let chosen = listed.and_then(|moves| moves.as_ref().get(index).copied());
-            chosen.map(|chosen| rules.play(&mut after, chosen)).is_some()
-        });
-        if played {
-            self.give(py, after).map(Some)
-        } else {
-            Ok(None)
         }
     }
 

@@ -3,7 +3,7 @@
 //! its base, its lane and its goal. Moves are written with the same names (`track:3>track:8`).
 
 use super::shape::{RaceShape, RaceWords};
-use crate::refusal::{self, Refusal};
+use crate::refusal::{self, quoted, Refusal};
 
 impl RaceWords {
     /// A position of a seat's frame as the notation writes it: the base, `track:N` on the
@@ -72,15 +72,6 @@ impl RaceWords {
             ];
             Refusal::new(refusal::NOT_A_POSITION, &args, None)
         })
-    }
-}
-
-/// `text` quoted as Python's `repr` quotes a string (single quotes, unless it holds one).
-pub fn quoted(text: &str) -> String {
-    if text.contains('\'') && !text.contains('"') {
-        format!("\"{text}\"")
-    } else {
-        format!("'{}'", text.replace('\\', "\\\\").replace('\'', "\\'"))
     }
 }
 

@@ -35,22 +35,13 @@ class Dice:
         raise NotImplementedError
 
     def format(self, roll: Roll) -> str:
-        return str(roll)
+        """The roll as the notation writes it (the core's: ``3``, ``3+5``, ``4*``)."""
+        return _core.write_roll(self.name, roll)
 
     def parse(self, text: str) -> Roll:
-        for roll, _ in self.outcomes:
-            if self.format(roll) == text.strip():
-                return roll
-        allowed = ", ".join(self.format(r) for r, _ in self.outcomes)
-        # TRANSLATORS: {roll} is the roll given, quoted; {dice} the dice's name ("d6", "two
-        # d6"); the {rolls} as written ("1, 2, 3")
-        problem = said(
-            "roll {roll} is not a {dice} roll (one of {rolls})",
-            roll=repr(text),
-            dice=self.name,
-            rolls=allowed,
-        )
-        raise saying(NotationError, problem)
+        """The roll ``text`` writes (the core reads it: ``5+3`` is ``(3, 5)``); NotationError
+        naming every roll where it is none."""
+        return _core.read_roll(self.name, text)
 
     def to_json(self, roll: Roll) -> int | list[int]:
         return roll if isinstance(roll, int) else list(roll)
@@ -95,7 +86,7 @@ D6 = SingleDie()
 class TwoDice(Dice):
     """Two d6 thrown together (Ludo of seed 002). A roll is the sorted pair (low, high):
     the player chooses the order of use, so (3, 5) and (5, 3) are one chance outcome
-    of probability 2/36; doubles have 1/36. Written ``3+5``."""
+    of probability 2/36; doubles have 1/36. Written ``3+5`` (read ``5+3`` too)."""
 
     def __init__(self) -> None:
         super().__init__("two d6", core_outcomes("two d6"))
@@ -103,19 +94,6 @@ class TwoDice(Dice):
     def sample(self, rng: random.Random) -> Roll:
         a, b = roll_d6(rng), roll_d6(rng)
         return (a, b) if a <= b else (b, a)
-
-    def format(self, roll: Roll) -> str:
-        assert isinstance(roll, tuple)
-        return f"{roll[0]}+{roll[1]}"
-
-    def parse(self, text: str) -> Roll:
-        """``3+5`` or ``5+3``: one throw, whichever die is written first."""
-        faces = text.strip().split("+")
-        if len(faces) == 2 and all(f.strip().isdigit() for f in faces):
-            pair = tuple(sorted(int(f) for f in faces))
-            if any(pair == roll for roll, _ in self.outcomes):
-                return (pair[0], pair[1])
-        return super().parse(text)  # its error names the roll as written
 
 
 class BonusDice(Dice):
@@ -128,10 +106,6 @@ class BonusDice(Dice):
     def sample(self, rng: random.Random) -> Roll:
         number = roll_d6(rng)
         return (number, 1 if roll_d6(rng) == 6 else 0)
-
-    def format(self, roll: Roll) -> str:
-        assert isinstance(roll, tuple)
-        return f"{roll[0]}{'*' if roll[1] else ''}"
 
 
 TWO_D6 = TwoDice()

@@ -158,7 +158,7 @@ class Rules:
         )
         # the last position's listed moves as the core views them, by text: a move's words ask
         # for its victims, once for each move listed
-        self._listed: tuple[State | None, dict[str, CoreMove]] = (None, {})
+        self._listed: tuple[State | None, list[CoreMove]] = (None, [])
         self.setup()
 
     def __reduce__(self) -> tuple[type[Rules], tuple[int, dict[str, str]]]:
@@ -264,10 +264,7 @@ class Rules:
     def view(self, state: State, move: Move) -> CoreMove:
         """How the core lists ``move`` in ``state``: its places, path, victims and the bonus
         it earns."""
-        known, views = self._listed
-        if known is not state:
-            views = self._list(state)
-        found = views.get(move.text)
+        found = self._listed_as(state, move)
         if found is None:
             raise saying(IllegalMoveError, self.not_legal(repr(move.text), state))
         return found
@@ -407,12 +404,18 @@ class Rules:
     def legal_moves(self, state: State) -> list[Move]:
         """Never empty for a seat to move: when nothing can move, it holds the pass."""
         listed = self.core.legal(state)
-        self._listed = (state, {found.text: found for found in listed})
+        self._listed = (state, listed)
         return [self.core_move(found) for found in listed]
 
-    def _list(self, state: State) -> dict[str, CoreMove]:
-        self.legal_moves(state)
-        return self._listed[1]
+    def _listed_as(self, state: State, move: Move) -> CoreMove | None:
+        """How the core listed ``move`` in ``state`` (the last listing where it was of
+        ``state``); None where it is not listed."""
+        known, listed = self._listed
+        if known is not state:
+            listed = self.core.legal(state)
+            self._listed = (state, listed)
+        text = move.text
+        return next((found for found in listed if found.text == text), None)
 
     def bonus(self, state: State) -> int:
         """The count of the bonus move due (a move the rules grant with no roll: Parchís' 20
@@ -448,14 +451,9 @@ class Rules:
         return self.apply_move(state, move)
 
     def apply_move(self, state: State, move: Move) -> State:
-        """The position after a legal move: by its place in the listing where ``state`` was the
-        last position listed, else found by its text."""
-        known, views = self._listed
-        listed = views.get(move.text) if known is state else None
-        if listed is not None:
-            after = self.core.play_at(state, listed.index)
-        else:
-            after = self.core.play(state, str(move))
+        """The position after a legal move (found by its text: finding it by its place in the
+        listing costs more in Python than the core saves, docs/results/issue57-speed.md)."""
+        after = self.core.play(state, str(move))
         if after is None:
             raise saying(IllegalMoveError, self.not_legal(str(move), state))
         return after

@@ -409,7 +409,7 @@ impl Game for Headache {
     }
 
     /// Covering captures without moving: the opponents' cones in the stack the move lands on.
-    fn victims(&self, before: &State, chosen: ConeMove) -> Vec<(u8, i16)> {
+    fn victims(&self, before: &State, chosen: ConeMove, _: &State) -> Vec<(u8, i16)> {
         if chosen.pass {
             return Vec::new();
         }

@@ -3,8 +3,7 @@
 //! SPACE); a move `ORIGIN>TARGET`, `start>TARGET`, a stack's way back `... ccw`, or `pass`.
 
 use super::board::{ConeMove, HEIGHT_BITS, HEIGHT_MASK, INNER_BASE, OUTER_BASE, SPACES, START};
-use crate::engine::notation::quoted;
-use crate::refusal::{self, Refusal};
+use crate::refusal::{self, quoted, Refusal};
 
 /// A space's name: `x:3`, `outer:5`, `inner:12`.
 pub fn space_name(space: i16) -> String {

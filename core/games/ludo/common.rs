@@ -1,10 +1,9 @@
 //! What the Ludo rule sets share: the options they read, the board, the positions' names.
 
-use crate::engine::notation::quoted;
 use crate::engine::RaceWords;
 use crate::engine::{self, RaceShape, Row, Table, MAX_SEATS};
 use crate::options::{self, RuleOption};
-use crate::refusal::{self, Refusal};
+use crate::refusal::{self, quoted, Refusal};
 
 pub(super) const BASE: i16 = -1;
 /// Classic Ludo's board (LUDOpy's too).

@@ -17,7 +17,6 @@
 //! Positions in each colour's frame: -2 removed (War), -1 base, 0 start, 1..55 the loop,
 //! 56..59 Home 1..4.
 
-use crate::engine::notation::quoted;
 use crate::engine::reach::{self, Sharing};
 use crate::engine::RaceWords;
 use crate::engine::{
@@ -25,7 +24,7 @@ use crate::engine::{
 };
 use crate::facts::{Fact, Facts};
 use crate::options::{self, RuleOption};
-use crate::refusal::{self, Refusal};
+use crate::refusal::{self, quoted, Refusal};
 use crate::spec::{Spec, Weights};
 
 pub mod judge;
