@@ -266,3 +266,18 @@ def test_every_roll_is_written_and_read_by_the_core(dice: Dice) -> None:
     assert words is not None and (words.text, words.plural) in _core.refusal_messages()
     assert str(refused.value).startswith(f"roll '7' is not a {dice.name} roll (one of ")
     assert words.said_in("es") != str(refused.value)
+
+
+@pytest.mark.parametrize("game", list_games())
+def test_a_positions_view_is_its_places_by_name_its_stacks_and_its_scores(game: str) -> None:
+    rules = get_rules(game, 4)
+    for state in random_positions(rules, 19, 120):
+        view = rules.position(state)
+        assert rules.position(state) is view  # asked again for the same position: kept
+        assert view.places == tuple(
+            tuple(rules.piece_text(seat, piece) for piece in row)
+            for seat, row in enumerate(state.pieces)
+        )
+        assert (view.stacks is not None) == (game == "headache")
+        assert len(view.scores) == len(rules.colours)
+        assert load_state(json.dumps(state_to_json(rules, state)))[1] == state

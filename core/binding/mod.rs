@@ -57,6 +57,7 @@ fn _core(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<player::PyPlayer>()?;
     module.add_class::<rules::CoreRules>()?;
     module.add_class::<rules::CoreMove>()?;
+    module.add_class::<rules::CorePosition>()?;
     module.add_class::<games::Games>()?;
     module.add_class::<trainer::Trainer>()?;
     module.add_function(wrap_pyfunction!(random::random_games, module)?)?;

@@ -121,6 +121,31 @@ fn legal<G: Game>(
         .collect()
 }
 
+/// A position as the core views it for Python (`Rules.position`): each seat's pieces' places
+/// as the notation writes them (`Game::piece_name`), the stacks on the board (`Game::stacks`:
+/// each space holding pieces and their seats, bottom first; None where pieces do not stack)
+/// and each seat's score (`Game::scores`: what ranks the seats still in where a game stops
+/// before its places are played out).
+#[pyclass(frozen, get_all, module = "pegrace._core")]
+pub(super) struct CorePosition {
+    places: Vec<Vec<String>>,
+    stacks: Option<engine::Stacks>,
+    scores: Vec<i32>,
+}
+
+fn position<G: Game>(rules: &G, state: &State) -> CorePosition {
+    let seats = rules.table().seats;
+    let named = |seat: usize| {
+        let row = state.pieces[seat].iter();
+        row.map(|&piece| rules.piece_name(seat, piece)).collect()
+    };
+    CorePosition {
+        places: (0..seats).map(named).collect(),
+        stacks: rules.stacks(state),
+        scores: rules.scores(state)[..seats].to_vec(),
+    }
+}
+
 /// A race's track as Python reads it (`CoreRules.track`).
 type Track = (
     (usize, i16, i16),
@@ -257,21 +282,10 @@ impl CoreRules {
         Ok(on_judged!(&self.judged, j => j.rules().bonus(&state)))
     }
 
-    /// The stacks on the board (`Game::stacks`): each space holding cones and their seats,
-    /// bottom first; None for a game whose pieces do not stack.
-    fn stacks(&self, state: &Bound<'_, PyAny>) -> PyResult<Option<engine::Stacks>> {
+    /// The position as the core views it (`CorePosition`).
+    fn position(&self, state: &Bound<'_, PyAny>) -> PyResult<CorePosition> {
         let state = self.read(state)?;
-        Ok(on_judged!(&self.judged, j => j.rules().stacks(&state)))
-    }
-
-    /// Each seat's score (`Game::scores`): what ranks the seats still in where a game stops
-    /// before its places are played out.
-    fn scores(&self, state: &Bound<'_, PyAny>) -> PyResult<Vec<i32>> {
-        let state = self.read(state)?;
-        Ok(on_judged!(&self.judged, j => {
-            let rules = j.rules();
-            rules.scores(&state)[..rules.table().seats].to_vec()
-        }))
+        Ok(on_judged!(&self.judged, j => position(j.rules(), &state)))
     }
 
     /// A piece's place as the notation writes it (`Game::piece_name`).

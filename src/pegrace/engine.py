@@ -15,7 +15,7 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 from pegrace import _core
 from pegrace._core import CoreMove
@@ -100,6 +100,14 @@ def core_names(game: str, name: str) -> tuple[str, ...]:
     return tuple(str(word) for word in found)
 
 
+class PositionView(NamedTuple):
+    """A position as the core views it (``Rules.position``)."""
+
+    places: tuple[tuple[str, ...], ...]  # each seat's pieces, as the notation writes them
+    stacks: dict[int, tuple[int, ...]] | None  # each space's stack, seats bottom first
+    scores: tuple[int, ...]  # what ranks the seats where a game stops early (``scores``)
+
+
 @dataclass(frozen=True)
 class Outcome:
     places: tuple[int, ...]  # per side: 1 is first; sides that tie share a place
@@ -159,6 +167,8 @@ class Rules:
         # the last position's listed moves as the core views them, by text: a move's words ask
         # for its victims, once for each move listed
         self._listed: tuple[State | None, list[CoreMove]] = (None, [])
+        # the last position viewed: a picture, its words and its summary ask for it again
+        self._viewed: tuple[State | None, PositionView | None] = (None, None)
         self.setup()
 
     def __reduce__(self) -> tuple[type[Rules], tuple[int, dict[str, str]]]:
@@ -281,10 +291,26 @@ class Rules:
         side = self.sides[state.current]
         return sum(1 for seat, _ in self.victims(state, move) if self.sides[seat] != side)
 
+    def position(self, state: State) -> PositionView:
+        """``state`` as the core views it: its places by name, its stacks, its scores. Shared
+        with later calls for the same state: never change it."""
+        known, viewed = self._viewed
+        if known is state and viewed is not None:
+            return viewed
+        found = self.core.position(state)
+        stacks = found.stacks
+        viewed = PositionView(
+            tuple(tuple(row) for row in found.places),
+            None if stacks is None else {space: tuple(seats) for space, seats in stacks},
+            tuple(found.scores),
+        )
+        self._viewed = (state, viewed)
+        return viewed
+
     def scores(self, state: State) -> list[int]:
         """Each seat's score, what ranks the seats still in where a game stops before its
         places are played out (``score_words``): how far their pieces got, cones owned."""
-        return self.core.scores(state)
+        return list(self.position(state).scores)
 
     def describe(self, state: State, move: Move, who: Who = None) -> Said:
         """The move in plain words (``pegrace.i18n.Said``): said to the player (``who`` None,
@@ -321,9 +347,9 @@ class Rules:
             if roll is not None
             else f"{who} to {self.roll_verb}"
         )
+        places = self.position(state).places
         rows = "; ".join(
-            f"{c}: {' '.join(self.piece_text(seat, p) for p in row)}"
-            for seat, (c, row) in enumerate(zip(self.colours, state.pieces, strict=True))
+            f"{c}: {' '.join(row)}" for c, row in zip(self.colours, places, strict=True)
         )
         return f"{doing} | {rows}"
 

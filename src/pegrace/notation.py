@@ -49,8 +49,7 @@ def state_to_json(rules: Rules, state: State) -> dict[str, Any]:
         "to_move": colour[state.current],
         "roll": None if state.roll is None else rules.dice.to_json(state.roll),
         "pieces": {
-            colour[seat]: [rules.piece_text(seat, p) for p in row]
-            for seat, row in enumerate(state.pieces)
+            colour[seat]: list(row) for seat, row in enumerate(rules.position(state).places)
         },
         "finished": [colour[s] for s in state.finished],
         "out": [colour[s] for s in state.out],

@@ -304,8 +304,6 @@ class Headache(Rules):
     def setup(self) -> None:
         self.board = headache_board()
         self.start_space = tuple(START_X[c] for c in self.colours)
-        # the last position's stacks: a picture and a move's description ask for them again
-        self._stacks: tuple[State | None, dict[int, tuple[int, ...]]] = (None, {})
 
     def core_move(self, found: CoreMove) -> Move:
         if not found.uses:
@@ -318,13 +316,8 @@ class Headache(Rules):
         """The core's stacks: each space holding cones, and their seats, bottom first (the
         top cone's seat owns the stack). Shared with later calls for the same state: never
         change it."""
-        known, stacks = self._stacks
-        if known is state:
-            return stacks
-        found = self.core.stacks(state)
-        assert found is not None, "Headache's cones stack"
-        stacks = {space: tuple(seats) for space, seats in found}
-        self._stacks = (state, stacks)
+        stacks = self.position(state).stacks
+        assert stacks is not None, "Headache's cones stack"
         return stacks
 
     def stack_colours(self, state: State, space: int) -> list[str]:
