@@ -68,9 +68,20 @@ def test_kept_lines_are_read_back_and_written_per_game(
     written = json.loads(shipped.read_text())
     trouble = written["games"]["trouble"]
     assert trouble["measured"]["seed"] == 77 and trouble["measured"]["games"] == 4
-    assert trouble["measured"]["command"] == "python tools/ratings.py --seed 77 --games 4"
+    said = "python tools/ratings.py --seed 77 --games 4 --only trouble"
+    assert trouble["measured"]["command"] == said
     assert {r["player"] for r in trouble["ratings"]} == set(ratings_tool.PLAYERS)
-    assert not docs.exists()  # one game's run leaves the docs' section of every game alone
+    assert not docs.exists()  # no docs to write into: none made
+
+    # a game rated before stays as it was; the docs' section shows every game the file rates
+    written["games"]["ludo"] = {**trouble, "ratings": trouble["ratings"][:1]}
+    shipped.write_text(json.dumps(written))
+    docs.write_text(f"before\n{ratings_tool.START}\nold\n{ratings_tool.END}\nafter\n")
+    ratings_tool.main(draft[: -len(files) - 1] + files)
+    page = docs.read_text()
+    assert page.startswith("before\n") and page.endswith("after\n") and "old" not in page
+    assert page.index("**Ludo**") < page.index("**Trouble**")
+    assert json.loads(shipped.read_text())["games"]["ludo"]["ratings"] == trouble["ratings"][:1]
 
 
 def test_a_folder_holding_another_lines_games_is_refused(tmp_path: Path) -> None:
@@ -88,5 +99,8 @@ def test_lines_left_out_are_named_and_said_where_the_ratings_are_written() -> No
     with pytest.raises(SystemExit, match="chess-vs-random: not a line"):
         ratings_tool.main(["--seed", "5", "--leave-out", "chess-vs-random"])
     rated = [{"player": "random", "elo": 0.0, "low": 0.0, "high": 0.0}]
-    page = ratings_tool.markdown("trouble", rated, {}, ["expert-vs-hard"])
+    measured = {"left_out": ["expert-vs-hard"]}
+    page = ratings_tool.markdown(
+        "trouble", {"ratings": rated, "against_random": {}, "measured": measured}
+    )
     assert "Lines left out (`--leave-out`): expert against 3 hard; not played yet." in page

@@ -2,7 +2,8 @@
 Bradley-Terry, Elo points, random at 0, 95% bootstrap intervals), from tournaments of each
 player against 3 random, 3 medium and 3 hard players (seats rotated). Writes where the docs
 and the web app read them: ``src/pegrace/web/ratings.json`` (the seat menu's "wins 78% against
-3 random") and the ratings section of docs/ai.md.
+3 random") and the ratings section of docs/ai.md, written again from every game that file rates
+(``--only ludo`` rates Ludo again and keeps the others as they were rated).
 
     python tools/ratings.py --seed S [--games 4000] [--workers 2] [--out DIR] [--only ludo]
         [--draft]
@@ -24,6 +25,7 @@ import json
 from datetime import date
 from importlib.metadata import version
 from pathlib import Path
+from typing import Any
 
 from pegrace.claims import MIN_GAMES
 from pegrace.errors import OptionError
@@ -67,10 +69,12 @@ def results_of(game: str, args: argparse.Namespace) -> tuple[list[GameResult], d
     return results, against_random
 
 
-def markdown(
-    game: str, ratings: list[dict[str, object]], against: dict[str, object], left_out: list[str]
-) -> str:
-    lines = [f"**{game.title()}**", ""]
+def markdown(game: str, rated: dict[str, Any]) -> str:
+    """A game's table of ratings as the docs show it, from its entry of the shipped file."""
+    rules = get_rules(game, 4, {})
+    left_out = rated["measured"].get("left_out", [])
+    against = rated["against_random"]
+    lines = [f"**{rules.short_title or rules.title}**", ""]
     if left_out:
         said = ", ".join(line.replace("-vs-", " against 3 ") for line in left_out)
         lines += [f"Lines left out (`--leave-out`): {said}; not played yet.", ""]
@@ -78,9 +82,9 @@ def markdown(
         "| player | Elo (random = 0) | 95% interval | wins against 3 random |",
         "|---|---:|---:|---:|",
     ]
-    for r in ratings:
+    for r in rated["ratings"]:
         vs = against.get(str(r["player"]))
-        share = "" if vs is None else f"{vs['win_rate']:.1%}"  # type: ignore[index]
+        share = "" if vs is None else f"{vs['win_rate']:.1%}"
         lines.append(
             f"| {r['player']} | {r['elo']:.0f} | [{r['low']:.0f}, {r['high']:.0f}] | {share} |"
         )
@@ -90,8 +94,10 @@ def markdown(
 def command(game: str, args: argparse.Namespace) -> str:
     """The command that measured ``game``'s ratings, as written beside them."""
     said = f"python tools/ratings.py --seed {args.seed} --games {args.games}"
+    if args.leave_out or args.only != ",".join(list_games()):
+        said += f" --only {game}"
     if args.leave_out:
-        said += f" --only {game} --leave-out {','.join(args.leave_out)}"
+        said += f" --leave-out {','.join(args.leave_out)}"
     return said
 
 
@@ -132,7 +138,6 @@ def main(argv: list[str] | None = None) -> None:
         raise SystemExit(f"--leave-out: {', '.join(sorted(unknown))}: not a line (PLAYER-vs-LEVEL)")
     print(f"seed {args.seed}: given on the command line, the same for every line", flush=True)
     shipped = json.loads(args.shipped.read_text()) if args.shipped.exists() else {"games": {}}
-    sections = []
     for game in args.only.split(","):
         results, against = results_of(game, args)
         ratings = fitted(results, args.seed)
@@ -149,13 +154,13 @@ def main(argv: list[str] | None = None) -> None:
                 "left_out": args.leave_out,
             },
         }
-        sections.append(markdown(game, ratings, against, args.leave_out))
-        print(sections[-1])
+        print(markdown(game, shipped["games"][game]))
     if args.draft:
         print("draft: nothing written")
         return
     args.shipped.write_text(json.dumps(shipped, indent=1) + "\n")
-    if args.only == ",".join(list_games()):
+    if args.docs.exists():  # every game the shipped file rates, as it rates them
+        sections = [markdown(game, shipped["games"][game]) for game in sorted(shipped["games"])]
         page = args.docs.read_text()
         start, end = page.index(START) + len(START), page.index(END)
         args.docs.write_text(page[:start] + "\n" + "\n".join(sections) + page[end:])
