@@ -347,9 +347,9 @@ class Rules:
             if roll is not None
             else f"{who} to {self.roll_verb}"
         )
-        places = self.position(state).places
-        rows = "; ".join(
-            f"{c}: {' '.join(row)}" for c, row in zip(self.colours, places, strict=True)
+        rows = "; ".join(  # piece by piece: a summary names a position the core cannot read
+            f"{c}: {' '.join(self.piece_text(seat, p) for p in row)}"
+            for seat, (c, row) in enumerate(zip(self.colours, state.pieces, strict=True))
         )
         return f"{doing} | {rows}"
 
