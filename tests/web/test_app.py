@@ -59,8 +59,8 @@ def test_catalog_offers_every_game_with_its_options_and_every_player(client: Tes
     assert catalog["seat_kinds"] == ["human", "open", *computers]
 
 
-# the games tools/ratings.py has rated (Parchís' levels are not rated yet: its seat menu says no
-# "wins 78% against 3 random")
+# the games tools/ratings.py has rated (every game: one not rated yet shows no "wins 78% against
+# 3 random", tests/web/test_e2e_setup.py)
 RATED = set(ratings()["games"])
 
 
@@ -69,7 +69,8 @@ def test_catalog_rates_every_computer_player_in_every_game(client: TestClient) -
     its Elo with an interval, random at 0, and its wins against 3 random players."""
     catalog = client.get("/api/catalog").json()
     rated = [entry for entry in catalog["games"] if entry["name"] in RATED]
-    assert rated and all(not e["ratings"] for e in catalog["games"] if e["name"] not in RATED)
+    assert {entry["name"] for entry in rated} == set(list_games())  # every game is rated
+    assert all(not e["ratings"] for e in catalog["games"] if e["name"] not in RATED)
     for entry in rated:
         ratings = entry["ratings"]
         assert set(ratings) == {k for k in catalog["seat_kinds"] if k.startswith("computer:")}

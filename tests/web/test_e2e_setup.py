@@ -123,7 +123,7 @@ def test_the_strength_menu_is_in_stars_ordered_by_rating(browser: Any, server: S
         computers = [o for o in menu if o["value"].startswith("computer:")]
         elo = {k: r["elo"] for k, r in game["ratings"].items()}
         kinds = [k for k in catalog["seat_kinds"] if k.startswith("computer:")]
-        if not elo:  # not rated yet (Parchís): the catalog's order, no stars, no rating
+        if not elo:  # a game not rated yet: the catalog's order, no stars, no rating
             assert [o["value"] for o in computers] == kinds
             assert all(re.fullmatch(r"[A-Z][a-z]+ computer", o["text"]) for o in computers)
             assert not any("rated" in o["title"] for o in computers)
