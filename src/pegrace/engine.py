@@ -164,10 +164,10 @@ class Rules:
             tuple(s for s in range(len(self.colours)) if self.sides[s] == side)
             for side in range(self.side_count)
         )
-        # the last position's listed moves as the core views them, by text: a move's words ask
-        # for its victims, once for each move listed
+        # the last position's listed moves as the core views them: a move's words ask for its
+        # victims, once for each move listed
         self._listed: tuple[State | None, list[CoreMove]] = (None, [])
-        # the last position viewed: a picture, its words and its summary ask for it again
+        # the last position viewed: a picture, its words and its state file ask for it again
         self._viewed: tuple[State | None, PositionView | None] = (None, None)
         self.setup()
 
