@@ -3,16 +3,17 @@ runs that keep their games and resume (tournament, simulate)."""
 
 from __future__ import annotations
 
-from types import ModuleType
 from typing import Any
 
 import pytest
 
+from pegrace import simulate
 
-def stop_after(monkeypatch: pytest.MonkeyPatch, module: ModuleType, batches: int) -> None:
-    """Interrupt the run (as Ctrl-C does) when it asks ``module.play_games`` for batch
-    ``batches + 1``."""
-    real = module.play_games
+
+def stop_after(monkeypatch: pytest.MonkeyPatch, batches: int) -> None:
+    """Interrupt the run (as Ctrl-C does) when it asks ``simulate.play_games`` for batch
+    ``batches + 1`` (every run that plays in batches asks it, through `simulate.batches`)."""
+    real = simulate.play_games
     calls = []
 
     def play(*args: Any, **kwargs: Any) -> Any:
@@ -21,13 +22,13 @@ def stop_after(monkeypatch: pytest.MonkeyPatch, module: ModuleType, batches: int
             raise KeyboardInterrupt
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(module, "play_games", play)
+    monkeypatch.setattr(simulate, "play_games", play)
 
 
-def count_games(monkeypatch: pytest.MonkeyPatch, module: ModuleType) -> list[tuple[int, int]]:
-    """(first game, games) of each batch the run plays through ``module.play_games``, the
+def count_games(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
+    """(first game, games) of each batch the run plays through ``simulate.play_games``, the
     batches of one run joined into one span."""
-    real = module.play_games
+    real = simulate.play_games
     played: list[tuple[int, int]] = []
 
     def play(*args: Any, **kwargs: Any) -> Any:
@@ -38,5 +39,5 @@ def count_games(monkeypatch: pytest.MonkeyPatch, module: ModuleType) -> list[tup
             played.append((kwargs["first"], len(found)))
         return found
 
-    monkeypatch.setattr(module, "play_games", play)
+    monkeypatch.setattr(simulate, "play_games", play)
     return played

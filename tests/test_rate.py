@@ -18,7 +18,6 @@ from typing import Any
 
 import pytest
 
-from pegrace import tournament
 from pegrace.cli import main, make_parser
 from pegrace.commands import rate
 from pegrace.games import get_rules
@@ -132,7 +131,7 @@ def test_what_the_protocol_refuses_is_refused_in_one_line_before_any_game(
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    played = count_games(monkeypatch, tournament)
+    played = count_games(monkeypatch)
     code, out, err = run(capsys, "rate", "trouble", "--seed", "1", *args)
     assert (code, out, played) == (2, "", [])
     assert says in err and len(err.strip().splitlines()) == 1
@@ -150,14 +149,14 @@ def test_a_stopped_run_plays_on_to_the_whole_runs_report(
     line = [*RATE, *EASY, *DRAFT]
     assert main([*line, "--out", str(whole), "--json", str(tmp_path / "whole.json")]) == 0
     with monkeypatch.context() as patch:  # batches of 2 games, 20 a line: stopped in line 2
-        stop_after(patch, tournament, batches=30)
+        stop_after(patch, batches=30)
         assert main([*line, "--out", str(stopped)]) == 130
     kept = sorted(folder.name for folder in stopped.iterdir())
     assert len(kept) == 2 and (stopped / kept[0] / PARTIAL).exists()  # easy-vs-medium
     assert (stopped / kept[1] / "results.json").exists()  # easy-vs-random, finished
 
     capsys.readouterr()
-    played = count_games(monkeypatch, tournament)
+    played = count_games(monkeypatch)
     assert main([*line, "--out", str(stopped), "--json", str(tmp_path / "stopped.json")]) == 0
     assert played == [(20, 20), (0, 40), (0, 40)]  # the kept games are not played again
     assert without_command((tmp_path / "stopped.json").read_text()) == without_command(
@@ -184,13 +183,14 @@ def test_a_stopped_run_plays_on_to_the_whole_runs_report(
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="counts processes in /proc")
 def test_sigterm_ends_the_workers_and_keeps_the_games(tmp_path: Path) -> None:
     command = [sys.executable, "-m", "pegrace.cli", *RATE[:4], "--against", "random"]
-    command += ["--player", "medium", "--games", "40000", "--draft", "--seed", "5"]
+    # hard, not medium: a line of medium ends in seconds, before a loaded machine sends the signal
+    command += ["--player", "hard", "--games", "40000", "--draft", "--seed", "5"]
     command += ["--workers", "2", "--out", str(tmp_path)]
     rating = subprocess.Popen(
         command, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True,
         start_new_session=True,
     )  # fmt: skip
-    partial = tmp_path / "trouble-medium-vs-random-s5-g40000-p2" / PARTIAL
+    partial = tmp_path / "trouble-hard-vs-random-s5-g40000-p2" / PARTIAL
     until(lambda: len(session_processes(rating.pid)) >= 3, "the two workers")
     until(lambda: partial.exists() and partial.read_text().count("\n") > 1, "games kept")
     os.kill(rating.pid, signal.SIGTERM)

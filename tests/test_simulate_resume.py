@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from pegrace import simulate, tournament
+from pegrace import tournament
 from pegrace.cli import main
 from pegrace.games import get_rules
 from pegrace.kept import PARTIAL
@@ -45,7 +45,7 @@ def without_made_by(text: str) -> list[str]:
 
 def stop(monkeypatch: pytest.MonkeyPatch, folder: Path, batches: int, *more: str) -> None:
     with monkeypatch.context() as patch:
-        stop_after(patch, simulate, batches)
+        stop_after(patch, batches)
         assert main([*RUN, *more, "--out", str(folder)]) == 130
 
 
@@ -66,7 +66,7 @@ def test_a_stopped_run_resumed_makes_the_whole_runs_report(
     assert len(batches) == 3 and not (stopped / "results.json").exists()
 
     capsys.readouterr()
-    played = count_games(monkeypatch, simulate)
+    played = count_games(monkeypatch)
     assert main([*RUN, "--out", str(stopped), "--resume", "--json"]) == 0
     assert without_command(capsys.readouterr().out) == printed
     assert without_command((stopped / "results.json").read_text()) == printed
@@ -105,7 +105,7 @@ def test_a_batch_cut_off_as_the_run_stopped_is_played_again(
 ) -> None:
     whole = stopped_mid_batch(tmp_path, monkeypatch, capsys)
     capsys.readouterr()
-    played = count_games(monkeypatch, simulate)
+    played = count_games(monkeypatch)
     assert main([*RUN, "--out", str(tmp_path), "--resume", "--json"]) == 0
     assert without_command(capsys.readouterr().out) == whole
     assert played == [(6, 54)]

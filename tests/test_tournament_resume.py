@@ -45,14 +45,14 @@ def test_a_stopped_run_resumed_makes_the_whole_runs_report(
     assert not (whole / PARTIAL).exists()  # gone once the report is written
 
     with monkeypatch.context() as patch:
-        stop_after(patch, tournament, batches=3)
+        stop_after(patch, batches=3)
         assert main([*RUN, "--out", str(stopped)]) == 130
     header, *batches = (stopped / PARTIAL).read_text().splitlines()
     assert "--resume plays on" in json.loads(header)["partial"]
     assert len(batches) == 3 and not (stopped / "results.json").exists()
 
     capsys.readouterr()
-    played = count_games(monkeypatch, tournament)
+    played = count_games(monkeypatch)
     assert main([*RUN, "--out", str(stopped), "--resume"]) == 0
     assert results(stopped) == results(whole)
     assert played == [(9, 51)]  # from game 9 on: the 3 kept batches of 3 are not played again
@@ -64,7 +64,7 @@ def test_resume_refuses_another_runs_games_or_none(
 ) -> None:
     folder = tmp_path / "run"
     with monkeypatch.context() as patch:
-        stop_after(patch, tournament, batches=1)
+        stop_after(patch, batches=1)
         assert main([*RUN, "--out", str(folder)]) == 130
     capsys.readouterr()
     other_seed = [*RUN[:-1], "4", "--out", str(folder), "--resume"]
@@ -85,7 +85,7 @@ def test_a_batch_cut_off_as_the_run_stopped_is_played_again(
     whole, stopped = tmp_path / "whole", tmp_path / "stopped"
     assert main([*RUN, "--out", str(whole)]) == 0
     with monkeypatch.context() as patch:
-        stop_after(patch, tournament, batches=2)
+        stop_after(patch, batches=2)
         main([*RUN, "--out", str(stopped)])
     with (stopped / PARTIAL).open("a") as out:
         out.write("[[[1, 2], 30, 4")  # a half-written last batch
@@ -121,14 +121,14 @@ def test_a_stopped_run_until_decided_resumed_decides_at_the_same_game(
     assert not (whole / PARTIAL).exists()
 
     with monkeypatch.context() as patch:
-        stop_after(patch, tournament, batches=3)
+        stop_after(patch, batches=3)
         assert main([*UNTIL, "--out", str(stopped)]) == 130
     header, *batches = (stopped / PARTIAL).read_text().splitlines()
     assert json.loads(header)["settings"]["until_decided"]["p0"] == 0.58
     assert [len(json.loads(batch)["games"]) for batch in batches] == [32, 64, 128]
 
     capsys.readouterr()
-    played = count_games(monkeypatch, tournament)
+    played = count_games(monkeypatch)
     assert main([*UNTIL, "--out", str(stopped), "--resume", "--json"]) == 0
     printed = without_command(capsys.readouterr().out)
     assert results(stopped) == results(whole)  # the same decision after the same 478 games
@@ -151,7 +151,7 @@ def test_a_run_until_decided_stopped_after_its_decision_is_not_played_on(
     with monkeypatch.context() as patch:
         patch.setattr(tournament, "write_outputs", stop)
         assert main([*UNTIL, "--out", str(stopped)]) == 130
-    played = count_games(monkeypatch, tournament)
+    played = count_games(monkeypatch)
     assert main([*UNTIL, "--out", str(stopped), "--resume"]) == 0
     assert played == [] and results(stopped) == results(whole)
 
@@ -161,7 +161,7 @@ def test_resume_refuses_a_run_of_another_test_by_name(
 ) -> None:
     folder = tmp_path / "run"
     with monkeypatch.context() as patch:
-        stop_after(patch, tournament, batches=1)
+        stop_after(patch, batches=1)
         assert main([*UNTIL, "--out", str(folder)]) == 130
     capsys.readouterr()
     other = [*UNTIL[:-1], "0.58,0.70", "--out", str(folder), "--resume"]
@@ -180,7 +180,7 @@ def test_resume_refuses_another_seeds_games_or_a_batch_twice_naming_the_line(
     ours, theirs = tmp_path / "ours", tmp_path / "theirs"
     for folder, seed in ((ours, "3"), (theirs, "4")):
         with monkeypatch.context() as patch:
-            stop_after(patch, tournament, batches=2)
+            stop_after(patch, batches=2)
             assert main([*RUN[:-1], seed, "--out", str(folder)]) == 130
     header, *batches = (ours / PARTIAL).read_text().splitlines()
     other_seeds = (theirs / PARTIAL).read_text().splitlines()[1:]
@@ -201,7 +201,7 @@ def test_resume_until_decided_refuses_more_games_than_its_cap(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     with monkeypatch.context() as patch:
-        stop_after(patch, tournament, batches=1)
+        stop_after(patch, batches=1)
         assert main([*UNTIL, "--out", str(tmp_path)]) == 130
     header, batch = (tmp_path / PARTIAL).read_text().splitlines()
     games = json.loads(batch)["games"]

@@ -53,6 +53,7 @@ from pegrace.commands.tournament import tournament_lineup
 from pegrace.errors import OptionError, PegraceError
 from pegrace.i18n import N_, fill, gettext, say
 from pegrace.provenance import core_build, pegrace_version
+from pegrace.workers import STOP_SIGNALS
 
 __all__ = ["COMMANDS", "main", "make_parser", "parse_rules", "tournament_lineup"]
 
@@ -199,10 +200,6 @@ class Stopped(KeyboardInterrupt):
     def __init__(self, signum: int) -> None:
         super().__init__(signum)
         self.signum = signum
-
-
-# what `timeout`, SLURM, `docker stop` and a closed terminal send
-STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
 
 
 @contextlib.contextmanager

@@ -37,7 +37,7 @@ from pegrace.lab_words import (
 from pegrace.outputs import check_folder
 from pegrace.plots import require_plots
 from pegrace.provenance import provenance, provenance_lines
-from pegrace.simulate import GameSummary, play_games, wilson
+from pegrace.simulate import GameSummary, batch_pool, play_games, wilson
 from pegrace.tournament import first_entry_places, lineup_units, seatings
 
 SECONDS_PER_ROLL = 6.0  # a typical table's pace: pop, look, move (docs/lab.md)
@@ -124,35 +124,38 @@ def run(
 ) -> Report:
     """Plays every combination's two runs and returns the report (see docs/lab.md)."""
     results, pops = [], []
-    for options in lab.combinations:
-        rules = get_rules(lab.game, lab.players, options)
-        fixed = play_games(
-            rules,
-            [lab.seats],
-            lab.games,
-            lab.seed,
-            workers,
-            None,
-            None,
-            scheduler,
-            progress=progress,
-            drama=True,
-        )
-        units = lineup_units(rules, len(set(rules.player_of_seat)))
-        lineup = [lab.strong] + [lab.weak] * (len(units) - 1)
-        rotated = play_games(
-            rules,
-            seatings(rules, lineup, units),
-            lab.games,
-            lab.seed,
-            workers,
-            None,
-            None,
-            scheduler,
-            progress=progress,
-        )
-        results.append(measure(rules, lab, fixed, first_entry_places(units, rotated)))
-        pops.append([float(s.rolls) for s in fixed])
+    with batch_pool(workers, scheduler) as pool:
+        for options in lab.combinations:
+            rules = get_rules(lab.game, lab.players, options)
+            fixed = play_games(
+                rules,
+                [lab.seats],
+                lab.games,
+                lab.seed,
+                workers,
+                None,
+                None,
+                scheduler,
+                progress=progress,
+                drama=True,
+                pool=pool,
+            )
+            units = lineup_units(rules, len(set(rules.player_of_seat)))
+            lineup = [lab.strong] + [lab.weak] * (len(units) - 1)
+            rotated = play_games(
+                rules,
+                seatings(rules, lineup, units),
+                lab.games,
+                lab.seed,
+                workers,
+                None,
+                None,
+                scheduler,
+                progress=progress,
+                pool=pool,
+            )
+            results.append(measure(rules, lab, fixed, first_entry_places(units, rotated)))
+            pops.append([float(s.rolls) for s in fixed])
     for result, counts in zip(results, histograms(pops), strict=True):
         result["histogram"] = counts  # the distribution of pops, for the plots
     compare(results, f"{lab.strong} against {lab.weak} players")

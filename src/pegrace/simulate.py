@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import json
 import math
-import signal
 import statistics
 import sys
 import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
-from contextlib import closing
+from concurrent.futures import Executor, Future
+from contextlib import AbstractContextManager, closing, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple, Protocol, TextIO
@@ -34,6 +33,7 @@ from pegrace.players import core_seatings, pinned_spec, value_entry, value_texts
 from pegrace.provenance import core_build, pegrace_version, provenance, provenance_lines
 from pegrace.record import Record
 from pegrace.state import Phase
+from pegrace.workers import worker_pool
 
 Seating = tuple[tuple[str, str], ...]  # (colour, player spec) for every seat, in board order
 # jobs handed to each local worker process ahead of the one whose games are awaited: enough to
@@ -172,10 +172,12 @@ def run_games(
     progress: Callable[[int], None],
     scheduler: str | None = None,
     run: Callable[[Job], list[GameSummary]] = run_job,
+    pool: Executor | None = None,
 ) -> Iterator[list[GameSummary]]:
-    """The jobs' games, job by job in order: here (``workers`` processes) or on the Dask
-    cluster whose scheduler is at ``scheduler``. ``jobs`` is read as the work goes on (a few
-    jobs ahead of the results), so it may be a generator of any length."""
+    """The jobs' games, job by job in order: here, in ``workers`` processes (``pool``'s where
+    a command started them for all its batches: `workers.worker_pool`) or on the Dask cluster
+    whose scheduler is at ``scheduler``. ``jobs`` is read as the work goes on (a few jobs ahead
+    of the results), so it may be a generator of any length."""
     if scheduler is not None:
         from pegrace.cluster import run_on_cluster
 
@@ -187,33 +189,53 @@ def run_games(
             progress(len(done))
             yield done
         return
-    with (
-        ProcessPoolExecutor(max_workers=workers, initializer=default_signals) as pool,
-        closing(in_order(pool, run, jobs, AHEAD_PER_WORKER * workers)) as results,
-    ):  # the jobs handed out are cancelled first, then the pool waits for the running ones
-        try:
-            for done in results:
-                progress(len(done))
-                yield done
-        except KeyboardInterrupt:  # Ctrl-C, or a signal that stops pegrace (cli.Stopped)
-            end_workers(pool)
-            raise
+    if pool is None:
+        with worker_pool(workers) as started:
+            yield from run_games(jobs, workers, progress, run=run, pool=started)
+        return
+    # the jobs handed out are cancelled first, then the pool waits for the running ones
+    with closing(in_order(pool, run, jobs, AHEAD_PER_WORKER * workers)) as results:
+        for done in results:
+            progress(len(done))
+            yield done
 
 
-def default_signals() -> None:
-    """In a worker process: the signals that stop pegrace end the worker at once (it keeps
-    nothing; the games kept are the parent's)."""
-    for signum in (signal.SIGTERM, signal.SIGHUP):
-        signal.signal(signum, signal.SIG_DFL)
+def batch_pool(workers: int, scheduler: str | None) -> AbstractContextManager[Executor | None]:
+    """The workers that play a command's batches of games, started once for all of them: none
+    where a cluster plays them (or one process: here)."""
+    return worker_pool(1 if scheduler is not None else workers)
 
 
-def end_workers(pool: ProcessPoolExecutor) -> None:
-    """End the pool's workers now, their games unfinished: waiting for them could take as long
-    as a batch of games, and a worker of a parent that is gone would play on alone."""
-    processes: dict[int, Any] = getattr(pool, "_processes", None) or {}
-    for process in list(processes.values()):
-        process.kill()
-    pool.shutdown(wait=False, cancel_futures=True)
+@contextmanager
+def batches(
+    rules: Rules,
+    seatings: Sequence[Mapping[str, str]],
+    seed: int,
+    workers: int,
+    scheduler: str | None,
+    progress: Callable[[int], None],
+    record_dir: Path | None = None,
+) -> Iterator[Callable[[int, int], list[GameSummary]]]:
+    """``play(first, count)``: a run's games ``first .. first+count-1`` (`play_games`), every
+    batch on the same workers, started once for the block."""
+    with batch_pool(workers, scheduler) as pool:
+
+        def play(first: int, count: int) -> list[GameSummary]:
+            return play_games(
+                rules,
+                seatings,
+                count,
+                seed,
+                workers,
+                record_dir,
+                None,
+                scheduler,
+                first=first,
+                progress=progress,
+                pool=pool,
+            )
+
+        yield play
 
 
 def in_order(
@@ -307,16 +329,19 @@ def play_games(
     first: int = 0,
     progress: Callable[[int], None] | None = None,
     drama: bool = False,
+    pool: Executor | None = None,
 ) -> list[GameSummary]:
     """Plays games ``first .. first+games-1`` in chunks over ``workers`` processes (or the Dask
     cluster whose scheduler is at ``scheduler``) and returns their summaries in game order,
     with a progress bar on stderr when it is a terminal (or on ``progress_stream`` when one is
     given; ``progress``, if given, is told of each chunk's games instead). ``drama``: count
-    each game's captures and lead changes (the core's games only)."""
+    each game's captures and lead changes (the core's games only). ``pool``: the workers a
+    command started for all its batches (`workers.worker_pool`)."""
     jobs = make_jobs(rules, seatings, games, seed, workers, record_dir, scheduler, first, drama)
     if progress is None:
         progress = progress_bar(games, progress_stream)
-    return [s for done in run_games(jobs, workers, progress, scheduler) for s in done]
+    played = run_games(jobs, workers, progress, scheduler, pool=pool)
+    return [s for done in played for s in done]
 
 
 def make_jobs(
@@ -384,21 +409,8 @@ def simulate(
     bar = progress_bar(games, progress_stream)
     bar(len(done))
 
-    def play(first: int, count: int) -> list[GameSummary]:
-        return play_games(
-            rules,
-            [seats],
-            count,
-            seed,
-            workers,
-            record_dir,
-            None,
-            scheduler,
-            first=first,
-            progress=bar,
-        )
-
-    summaries = play(0, games) if kept is None else kept.play_on(games, done, 1, play)
+    with batches(rules, [seats], seed, workers, scheduler, bar, record_dir) as play:
+        summaries = play(0, games) if kept is None else kept.play_on(games, done, 1, play)
     bar.close()
     return summarise(rules.name, rules.options_in_play(), seats, seed, summaries)
 

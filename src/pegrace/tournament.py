@@ -35,11 +35,11 @@ from pegrace.readers import FILE_BYTES, TOURNAMENT_RESULTS, read_json
 from pegrace.sequential import H0, UNDECIDED, Hypotheses, first_decision
 from pegrace.simulate import (
     GameSummary,
+    batches,
     game_length,
     game_seed,
     heading,
     lengths,
-    play_games,
     progress_bar,
     wilson,
 )
@@ -202,13 +202,9 @@ def run_tournament(
     bar = progress_bar(games, progress_stream)
     bar(len(done))
 
-    def play(first: int, count: int) -> list[GameSummary]:
-        return play_games(
-            rules, rotations, count, seed, workers, None, None, scheduler, first=first, progress=bar
-        )
-
-    # kept: in batches (a stopped run loses at most one)
-    summaries = play(0, games) if kept is None else kept.play_on(games, done, len(lineup), play)
+    with batches(rules, rotations, seed, workers, scheduler, bar) as play:
+        # kept: in batches (a stopped run loses at most one)
+        summaries = play(0, games) if kept is None else kept.play_on(games, done, len(lineup), play)
     bar.close()
     return summarise(rules, lineup, units, seed, summaries), rows_of(
         rules, rotations, seed, summaries
@@ -352,27 +348,17 @@ def run_until_decided(
     bar(played)
     if summaries:  # on where the batches had grown to: what is played does not depend on it
         batch = min(len(summaries) + batch, largest)
-    while decision == UNDECIDED and len(summaries) < cap:
-        start = len(summaries)
-        new = play_games(
-            rules,
-            rotations,
-            min(batch, cap - start),
-            seed,
-            workers,
-            None,
-            None,
-            scheduler,
-            first=start,
-            progress=bar,
-        )
-        batch = min(2 * batch, largest)
-        wins = [place == 1 for place in first_entry_places(units, new, start)]
-        decision, won, played = first_decision(hypotheses, wins, k, so_far)
-        summaries += new[: played - start]
-        so_far = (won, played)
-        if kept is not None:
-            kept.add(start, new[: played - start])
+    with batches(rules, rotations, seed, workers, scheduler, bar) as play:
+        while decision == UNDECIDED and len(summaries) < cap:
+            start = len(summaries)
+            new = play(start, min(batch, cap - start))
+            batch = min(2 * batch, largest)
+            wins = [place == 1 for place in first_entry_places(units, new, start)]
+            decision, won, played = first_decision(hypotheses, wins, k, so_far)
+            summaries += new[: played - start]
+            so_far = (won, played)
+            if kept is not None:
+                kept.add(start, new[: played - start])
     bar.close()
     rows = rows_of(rules, rotations, seed, summaries)
     report = summarise(rules, lineup, units, seed, summaries)

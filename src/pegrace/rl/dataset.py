@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from io import BytesIO
 from pathlib import Path
 from typing import Any
@@ -26,8 +25,9 @@ from pegrace.outside import BOTS
 from pegrace.provenance import Provenance
 from pegrace.record import Event
 from pegrace.rl.encoding import action_count, action_of, legal_actions, observe
-from pegrace.simulate import default_signals, end_workers, game_seed
+from pegrace.simulate import game_seed
 from pegrace.state import Phase, State
+from pegrace.workers import worker_pool
 
 FORMAT = "pegrace-dataset"
 GAMES_PER_SHARD = 200
@@ -153,9 +153,6 @@ def played(jobs: Sequence[Any], workers: int) -> Iterator[bytes]:
     if workers <= 1:
         yield from (shard_arrays(job) for job in jobs)
         return
-    with ProcessPoolExecutor(max_workers=workers, initializer=default_signals) as pool:
-        try:
-            yield from pool.map(shard_arrays, jobs)
-        except KeyboardInterrupt:  # Ctrl-C, or a signal that stops pegrace (cli.Stopped)
-            end_workers(pool)
-            raise
+    with worker_pool(workers) as pool:
+        assert pool is not None
+        yield from pool.map(shard_arrays, jobs)
