@@ -1,4 +1,4 @@
-"""A command's worker processes (pegrace.workers): started once for all its batches, with the
+"""A command's worker processes (pegrace.worker_pool): started once for all its batches, with the
 stop signals held meanwhile, so a stop that comes while they start is not lost (before, a run
 forked new workers for each batch, and a SIGTERM that came while Python ran its fork handlers
 was printed and dropped: the run played on to its end)."""
@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from pegrace import simulate, workers
+from pegrace import simulate, worker_pool
 from pegrace.cli import Stopped, main, stopping_on
 from reports import without_command
 
@@ -29,7 +29,7 @@ def counted_pools(monkeypatch: pytest.MonkeyPatch) -> list[ProcessPoolExecutor]:
             super().__init__(*args, **kwargs)
             made.append(self)
 
-    monkeypatch.setattr(workers, "ProcessPoolExecutor", Counted)
+    monkeypatch.setattr(worker_pool, "ProcessPoolExecutor", Counted)
     return made
 
 
@@ -69,7 +69,7 @@ def test_a_stop_that_comes_while_the_workers_start_ends_them(
 
     monkeypatch.setattr(ProcessPoolExecutor, "submit", submit)
     ran = []
-    with pytest.raises(Stopped), stopping_on([signal.SIGTERM]), workers.worker_pool(2):
+    with pytest.raises(Stopped), stopping_on([signal.SIGTERM]), worker_pool.worker_pool(2):
         ran.append(True)
     # held while Python forks (a handler's exception raised in its fork handlers is dropped),
     # then raised as the workers were started, before the block
@@ -87,7 +87,7 @@ def blocked_signals() -> set[int]:
 
 def test_a_worker_holds_no_signal_and_the_stop_signals_end_it() -> None:
     before = blocked_signals()
-    with workers.worker_pool(2) as pool:
+    with worker_pool.worker_pool(2) as pool:
         assert pool is not None
         assert pool.submit(blocked_signals).result() == set()
         assert pool.submit(signal.getsignal, signal.SIGTERM).result() == signal.SIG_DFL

@@ -53,7 +53,7 @@ from pegrace.commands.tournament import tournament_lineup
 from pegrace.errors import OptionError, PegraceError
 from pegrace.i18n import N_, fill, gettext, say
 from pegrace.provenance import core_build, pegrace_version
-from pegrace.workers import STOP_SIGNALS
+from pegrace.worker_pool import STOP_SIGNALS
 
 __all__ = ["COMMANDS", "main", "make_parser", "parse_rules", "tournament_lineup"]
 

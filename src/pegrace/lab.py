@@ -14,6 +14,7 @@ import math
 import statistics
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from itertools import product
 from pathlib import Path
 
@@ -125,35 +126,21 @@ def run(
     """Plays every combination's two runs and returns the report (see docs/lab.md)."""
     results, pops = [], []
     with batch_pool(workers, scheduler) as pool:
+        play = partial(
+            play_games,
+            games=lab.games,
+            seed=lab.seed,
+            workers=workers,
+            scheduler=scheduler,
+            progress=progress,
+            pool=pool,
+        )
         for options in lab.combinations:
             rules = get_rules(lab.game, lab.players, options)
-            fixed = play_games(
-                rules,
-                [lab.seats],
-                lab.games,
-                lab.seed,
-                workers,
-                None,
-                None,
-                scheduler,
-                progress=progress,
-                drama=True,
-                pool=pool,
-            )
+            fixed = play(rules, [lab.seats], drama=True)
             units = lineup_units(rules, len(set(rules.player_of_seat)))
             lineup = [lab.strong] + [lab.weak] * (len(units) - 1)
-            rotated = play_games(
-                rules,
-                seatings(rules, lineup, units),
-                lab.games,
-                lab.seed,
-                workers,
-                None,
-                None,
-                scheduler,
-                progress=progress,
-                pool=pool,
-            )
+            rotated = play(rules, seatings(rules, lineup, units))
             results.append(measure(rules, lab, fixed, first_entry_places(units, rotated)))
             pops.append([float(s.rolls) for s in fixed])
     for result, counts in zip(results, histograms(pops), strict=True):

@@ -33,7 +33,7 @@ from pegrace.players import core_seatings, pinned_spec, value_entry, value_texts
 from pegrace.provenance import core_build, pegrace_version, provenance, provenance_lines
 from pegrace.record import Record
 from pegrace.state import Phase
-from pegrace.workers import worker_pool
+from pegrace.worker_pool import worker_pool
 
 Seating = tuple[tuple[str, str], ...]  # (colour, player spec) for every seat, in board order
 # jobs handed to each local worker process ahead of the one whose games are awaited: enough to
@@ -175,7 +175,7 @@ def run_games(
     pool: Executor | None = None,
 ) -> Iterator[list[GameSummary]]:
     """The jobs' games, job by job in order: here, in ``workers`` processes (``pool``'s where
-    a command started them for all its batches: `workers.worker_pool`) or on the Dask cluster
+    a command started them for all its batches: `worker_pool`) or on the Dask cluster
     whose scheduler is at ``scheduler``. ``jobs`` is read as the work goes on (a few jobs ahead
     of the results), so it may be a generator of any length."""
     if scheduler is not None:
@@ -336,7 +336,7 @@ def play_games(
     with a progress bar on stderr when it is a terminal (or on ``progress_stream`` when one is
     given; ``progress``, if given, is told of each chunk's games instead). ``drama``: count
     each game's captures and lead changes (the core's games only). ``pool``: the workers a
-    command started for all its batches (`workers.worker_pool`)."""
+    command started for all its batches (`worker_pool`)."""
     jobs = make_jobs(rules, seatings, games, seed, workers, record_dir, scheduler, first, drama)
     if progress is None:
         progress = progress_bar(games, progress_stream)

@@ -27,7 +27,7 @@ from pegrace.record import Event
 from pegrace.rl.encoding import action_count, action_of, legal_actions, observe
 from pegrace.simulate import game_seed
 from pegrace.state import Phase, State
-from pegrace.workers import worker_pool
+from pegrace.worker_pool import worker_pool
 
 FORMAT = "pegrace-dataset"
 GAMES_PER_SHARD = 200
